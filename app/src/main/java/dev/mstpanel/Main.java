@@ -1,0 +1,35 @@
+package dev.mstpanel;
+
+import dev.mstpanel.cli.MstPanelCommand;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.App;
+import java.io.IOException;
+import java.nio.file.Files;
+import javafx.application.Application;
+
+/**
+ * The entry point. With no arguments it opens the window; with a command it runs headless
+ * ({@code --help} lists the commands). A plain class, not the {@code Application}, so that the
+ * jar starts on the class path.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        AppPaths paths = AppPaths.of(HostEnvironment.fromSystem());
+        try {
+            Files.createDirectories(paths.logDir());
+            System.setProperty("mstpanel.logDir", paths.logDir().toString());
+        } catch (IOException e) {
+            System.setProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir"));
+        }
+        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
+        if (args.length == 0) {
+            Application.launch(App.class, args);
+            return;
+        }
+        System.exit(MstPanelCommand.execute(args));
+    }
+}

@@ -1,0 +1,176 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.docker.Capacity;
+import dev.mstpanel.core.docker.CapacityPlanner;
+import dev.mstpanel.core.docker.ContextCapacity;
+import dev.mstpanel.core.docker.ContextList;
+import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.DockerContext;
+import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.docker.ProbeResult;
+import dev.mstpanel.core.docker.RunSizing;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mst-panel contexts}: every Docker context, whether it answers, and how many eval
+ * containers fit on it. Exits 0 even when some contexts are down; 2 on a usage error.
+ */
+@Command(name = "contexts", mixinStandardHelpOptions = true,
+        description = "List Docker contexts, probe them in parallel, and show how many MST containers fit on each.")
+public final class ContextsCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print a JSON array, one object per context.")
+    boolean json;
+
+    @Option(names = "--memory", paramLabel = "SIZE", description = "The run's memory option (Docker syntax, e.g. 8g).")
+    String memory;
+
+    @Option(names = "--cpus", paramLabel = "N", description = "The run's cpus option (e.g. 2 or 1.5).")
+    String cpus;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RunSizing sizing;
+        try {
+            sizing = RunSizing.parse(memory, cpus);
+        } catch (IllegalArgumentException e) {
+            err.println("mst-panel contexts: " + e.getMessage());
+            return 2;
+        }
+        if (!(timeoutSeconds > 0)) {
+            err.println("mst-panel contexts: --timeout must be more than 0 seconds.");
+            return 2;
+        }
+        HostEnvironment env = HostEnvironment.fromSystem();
+        ContextList list = new ContextStore(env).load();
+        Duration timeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
+        List<ProbeResult> results;
+        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
+            results = prober.probeAll(list.contexts(), timeout, r -> { }).join();
+        }
+        CapacityPlanner planner = new CapacityPlanner();
+        if (json) {
+            printJson(out, results, planner, sizing);
+        } else {
+            printTable(out, list, results, planner, sizing);
+        }
+        list.warnings().forEach(w -> err.println("warning: " + w));
+        return 0;
+    }
+
+    private static void printJson(PrintWriter out, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ArrayNode array = mapper.createArrayNode();
+        for (ProbeResult r : results) {
+            DockerContext c = r.context();
+            ObjectNode o = array.addObject();
+            o.put("name", c.name());
+            o.put("current", c.current());
+            o.put("endpoint", c.endpoint());
+            o.put("source", c.source().jsonName());
+            o.put("description", c.description());
+            o.put("reachable", r.reachable());
+            o.put("error", r.failure() == null ? null : r.failure().message());
+            o.put("errorKind", r.failure() == null ? null : r.failure().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            o.put("hint", c.hint());
+            EngineInfo e = r.engine();
+            o.put("serverVersion", e == null ? null : e.serverVersion());
+            o.put("os", e == null ? null : e.operatingSystem());
+            o.put("osType", e == null ? null : e.osType());
+            o.put("arch", e == null ? null : e.architecture());
+            if (e == null) {
+                o.putNull("cpus");
+                o.putNull("memoryBytes");
+                o.putNull("containersRunning");
+            } else {
+                o.put("cpus", e.cpus());
+                o.put("memoryBytes", e.memoryBytes());
+                o.put("containersRunning", e.containersRunning());
+            }
+            o.put("probeMillis", r.probeMillis());
+            if (e == null || e.memoryBytes() <= 0 || e.cpus() <= 0) {
+                o.putNull("capacity");
+            } else {
+                ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
+                ObjectNode capacity = o.putObject("capacity");
+                capacity.put("spareBytes", cap.spareBytes());
+                capacity.put("error", cap.error());
+                capacity.put("line", cap.coworkLine(c.name()));
+                put(capacity.putObject("cowork"), cap.cowork());
+                put(capacity.putObject("grade"), cap.grade());
+                put(capacity.putObject("chatgpt"), cap.chatgpt());
+            }
+        }
+        out.println(array.toPrettyString());
+        out.flush();
+    }
+
+    private static void put(ObjectNode node, Capacity c) {
+        node.put("containers", c.containers());
+        node.put("memoryBytes", c.memoryBytes());
+        node.put("estimate", c.estimate());
+        node.put("note", c.note());
+    }
+
+    private static void printTable(PrintWriter out, ContextList list, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
+        String fmt = "%-1s %-20s %-12s %-15s %4s %9s  %-14s %-15s %-15s%n";
+        out.printf(Locale.ROOT, fmt, "", "CONTEXT", "STATE", "ENGINE", "CPUS", "MEMORY", "COWORK", "GRADE/HEADLESS", "CHATGPT (EST.)");
+        for (ProbeResult r : results) {
+            DockerContext c = r.context();
+            EngineInfo e = r.engine();
+            String mark = c.current() ? "*" : "";
+            if (e == null) {
+                out.printf(Locale.ROOT, fmt, mark, c.name(), "unreachable", "-", "-", "-", "-", "-", "-");
+                continue;
+            }
+            ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
+            out.printf(Locale.ROOT, fmt, mark, c.name(), "reachable", e.serverVersion(), e.cpus(), ByteSize.gib(e.memoryBytes()),
+                    cell(cap.cowork(), cap), cell(cap.grade(), cap), "~" + cell(cap.chatgpt(), cap));
+        }
+        out.println();
+        for (ProbeResult r : results) {
+            DockerContext c = r.context();
+            EngineInfo e = r.engine();
+            if (e != null) {
+                out.println("  " + planner.plan(e.memoryBytes(), e.cpus(), sizing).coworkLine(c.name()));
+            } else {
+                out.println("  " + c.name() + " (" + c.endpoint() + "): " + r.failure().message());
+            }
+            if (c.hint() != null) {
+                out.println("    " + c.hint());
+            }
+        }
+        out.flush();
+    }
+
+    private static String cell(Capacity c, ContextCapacity cap) {
+        if (cap.error() != null) {
+            return "error";
+        }
+        return c.containers() + " x " + ByteSize.gib(c.memoryBytes());
+    }
+}

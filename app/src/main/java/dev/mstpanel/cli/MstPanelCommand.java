@@ -1,0 +1,55 @@
+package dev.mstpanel.cli;
+
+import dev.mstpanel.AppVersion;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The headless commands: every view of the panel has a scriptable twin here. Run with no
+ * arguments, the jar opens the window instead.
+ */
+@Command(name = "mst-panel", mixinStandardHelpOptions = true, versionProvider = MstPanelCommand.Version.class,
+        description = "A control panel for running MST evals in Docker containers. Without a command it opens the window.",
+        subcommands = {ContextsCommand.class})
+public final class MstPanelCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /**
+     * Runs a command line and returns its exit code.
+     *
+     * @param args the arguments after the jar
+     * @return 0 on success, 2 for a usage error, otherwise the command's own code
+     */
+    public static int execute(String... args) {
+        return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** As {@link #execute(String...)}, printing to the given writers (tests). */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = new CommandLine(new MstPanelCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
+            cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + ex.getMessage());
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    /** Prints the panel's version and the Java it runs on. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"mst-panel " + AppVersion.get(),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package dev.mstpanel.core.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.core.DefaultDockerClientConfig;
+import com.github.dockerjava.core.DockerClientImpl;
+import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import javax.net.ssl.SSLException;
+
+/**
+ * Opens docker-java clients for Docker contexts and turns their failures into
+ * {@link ProbeFailure}s a person can act on. docker-java reaches {@code unix://} and {@code tcp://}
+ * endpoints (with the context's TLS material); {@code ssh://} endpoints go through the
+ * {@code docker} CLI instead ({@link DockerCli}).
+ */
+public final class DockerClients {
+
+    private DockerClients() {}
+
+    /**
+     * Opens a client for a context. The caller closes it.
+     *
+     * @param context a context with a {@code unix://} or {@code tcp://} endpoint
+     * @param timeout connection and response timeout
+     * @return an open client (not yet contacted)
+     * @throws EngineUnreachableException when the endpoint cannot be used: a missing socket, an
+     *     endpoint docker-java cannot reach, a broken context
+     */
+    public static DockerClient open(DockerContext context, Duration timeout) throws EngineUnreachableException {
+        precheck(context);
+        DefaultDockerClientConfig.Builder config = DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerHost(context.endpoint())
+                .withDockerTlsVerify(context.tlsDir() != null);
+        if (context.tlsDir() != null) {
+            config.withDockerCertPath(context.tlsDir().toString());
+        }
+        DefaultDockerClientConfig built = config.build();
+        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+                .dockerHost(built.getDockerHost())
+                .sslConfig(built.getSSLConfig())
+                .connectionTimeout(timeout)
+                .responseTimeout(timeout)
+                .maxConnections(20)
+                .build();
+        return DockerClientImpl.getInstance(built, http);
+    }
+
+    /**
+     * Opens a client for long-lived streams (events, stats, logs): no response timeout.
+     *
+     * @throws EngineUnreachableException as {@link #open}
+     */
+    public static DockerClient openForStreams(DockerContext context, Duration connectTimeout) throws EngineUnreachableException {
+        precheck(context);
+        DefaultDockerClientConfig.Builder config = DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerHost(context.endpoint())
+                .withDockerTlsVerify(context.tlsDir() != null);
+        if (context.tlsDir() != null) {
+            config.withDockerCertPath(context.tlsDir().toString());
+        }
+        DefaultDockerClientConfig built = config.build();
+        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+                .dockerHost(built.getDockerHost())
+                .sslConfig(built.getSSLConfig())
+                .connectionTimeout(connectTimeout)
+                .maxConnections(50)
+                .build();
+        return DockerClientImpl.getInstance(built, http);
+    }
+
+    /** True when docker-java can reach this context's endpoint (unix or tcp). */
+    public static boolean supportedByDockerJava(DockerContext context) {
+        String scheme = context.scheme();
+        return scheme.equals("unix") || scheme.equals("tcp");
+    }
+
+    private static void precheck(DockerContext context) throws EngineUnreachableException {
+        if (context.problem() != null) {
+            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), null);
+        }
+        if (!supportedByDockerJava(context)) {
+            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
+                    "The panel reaches " + context.scheme() + ":// endpoints only through the docker CLI.", null), null);
+        }
+        if (context.scheme().equals("unix")) {
+            Path sock = context.socketPath().orElseThrow();
+            if (!Files.exists(sock)) {
+                throw new EngineUnreachableException(missingSocket(context, sock), null);
+            }
+            if (!Files.isReadable(sock) || !Files.isWritable(sock)) {
+                throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED,
+                        "Permission denied on " + sock + ": your user may not use this engine. Add it to the socket's group (often `docker`) or fix the socket's owner.", null), null);
+            }
+        }
+    }
+
+    /** The failure for a socket file that does not exist, with the Colima command when it is a Colima socket. */
+    static ProbeFailure missingSocket(DockerContext context, Path sock) {
+        String fix = context.colimaProfile() != null
+                ? "Is Colima running? Start it with `colima start " + context.colimaProfile() + "`."
+                : "Is the engine running? Start Colima, Docker Desktop or dockerd, or point the context at the right socket.";
+        return new ProbeFailure(ProbeFailure.Kind.MISSING_SOCKET, "No socket at " + sock + ". " + fix, null);
+    }
+
+    /**
+     * Turns an exception from docker-java into a failure a person can act on.
+     *
+     * @param context the context that failed
+     * @param error what docker-java threw
+     * @param timeout the probe timeout, for the message
+     */
+    public static ProbeFailure describe(DockerContext context, Throwable error, Duration timeout) {
+        String detail = String.valueOf(error);
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            String msg = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+            if (t instanceof EngineUnreachableException e) {
+                return e.failure();
+            }
+            if (t instanceof SocketTimeoutException || msg.contains("timed out") || msg.contains("timeout")) {
+                return timeout(context, timeout);
+            }
+            if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
+                return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
+                        + ": " + t.getMessage() + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
+            }
+            if (t instanceof AccessDeniedException || msg.contains("permission denied") || msg.contains("eacces")) {
+                return new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED, "Permission denied on " + context.endpoint()
+                        + ": your user may not use this engine. Add it to the socket's group (often `docker`).", detail);
+            }
+            if (t instanceof ConnectException || msg.contains("connection refused") || msg.contains("econnrefused")
+                    || msg.contains("no such file")) {
+                String fix = context.colimaProfile() != null
+                        ? "Colima may be stopped: `colima start " + context.colimaProfile() + "`."
+                        : "The socket is there but no engine answers it: start the engine, or remove the stale socket.";
+                if (context.scheme().equals("tcp")) {
+                    fix = "Nothing listens there: check the host, the port and the engine.";
+                }
+                return new ProbeFailure(ProbeFailure.Kind.CONNECTION_REFUSED, "Connection refused at " + context.endpoint() + ". " + fix, detail);
+            }
+        }
+        String first = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage().lines().findFirst().orElse("");
+        return new ProbeFailure(ProbeFailure.Kind.OTHER, "The engine at " + context.endpoint() + " did not answer: " + first, detail);
+    }
+
+    /** The failure for a probe that ran past its timeout. */
+    public static ProbeFailure timeout(DockerContext context, Duration timeout) {
+        return new ProbeFailure(ProbeFailure.Kind.TIMEOUT, "No answer from " + context.endpoint() + " within "
+                + timeout.toMillis() / 1000.0 + " s. The engine may be starting, stuck, or out of reach.", null);
+    }
+
+    static void closeQuietly(DockerClient client) {
+        try {
+            client.close();
+        } catch (IOException ignored) {
+            // closing a client after a failed call
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.mstpanel.core.settings;
+
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.nio.file.Path;
+
+/**
+ * The panel's folders, in each platform's place.
+ *
+ * <ul>
+ *   <li>macOS: settings and data in {@code ~/Library/Application Support/mst-panel}, logs in
+ *       {@code ~/Library/Logs/mst-panel}.</li>
+ *   <li>Linux: settings in {@code $XDG_CONFIG_HOME/mst-panel} (else {@code ~/.config/mst-panel}),
+ *       data in {@code $XDG_DATA_HOME/mst-panel} (else {@code ~/.local/share/mst-panel}), logs in
+ *       {@code $XDG_STATE_HOME/mst-panel/logs} (else {@code ~/.local/state/mst-panel/logs}).</li>
+ *   <li>Windows: {@code %APPDATA%\mst-panel} for settings and data, {@code %LOCALAPPDATA%\mst-panel\logs} for logs.</li>
+ * </ul>
+ * {@code MST_PANEL_HOME}, when set, puts all three under one folder (tests and portable use).
+ *
+ * @param configDir where {@code settings.json} lives
+ * @param dataDir where run logs and other data live
+ * @param logDir where the panel's own rotated log lives
+ */
+public record AppPaths(Path configDir, Path dataDir, Path logDir) {
+
+    /** The folders for this environment. */
+    public static AppPaths of(HostEnvironment env) {
+        if (env.get("MST_PANEL_HOME").isPresent()) {
+            Path root = Path.of(env.get("MST_PANEL_HOME").get());
+            return new AppPaths(root.resolve("config"), root.resolve("data"), root.resolve("logs"));
+        }
+        Path home = env.home();
+        return switch (env.os()) {
+            case MAC -> {
+                Path support = home.resolve("Library/Application Support/mst-panel");
+                yield new AppPaths(support, support, home.resolve("Library/Logs/mst-panel"));
+            }
+            case WINDOWS -> {
+                Path roaming = env.get("APPDATA").map(Path::of).orElse(home.resolve("AppData/Roaming")).resolve("mst-panel");
+                Path local = env.get("LOCALAPPDATA").map(Path::of).orElse(home.resolve("AppData/Local")).resolve("mst-panel");
+                yield new AppPaths(roaming, roaming, local.resolve("logs"));
+            }
+            case LINUX -> new AppPaths(
+                    env.get("XDG_CONFIG_HOME").map(Path::of).orElse(home.resolve(".config")).resolve("mst-panel"),
+                    env.get("XDG_DATA_HOME").map(Path::of).orElse(home.resolve(".local/share")).resolve("mst-panel"),
+                    env.get("XDG_STATE_HOME").map(Path::of).orElse(home.resolve(".local/state")).resolve("mst-panel").resolve("logs"));
+        };
+    }
+}

@@ -1,0 +1,80 @@
+package dev.mstpanel.core.shell;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The environment every process the panel starts gets, and the facts about this machine the
+ * panel's rules depend on (home folder, operating system).
+ *
+ * <p>At start-up this is the JVM's own environment; an app opened from the macOS Finder gets
+ * launchd's bare PATH, so the panel later replaces it with the user's login-shell environment
+ * ({@code LoginShellEnvironment}). Tests build one from a map.
+ *
+ * @param variables environment variables, never null; values may hold secrets, so never log them whole
+ * @param home the user's home folder
+ * @param os the operating system family
+ */
+public record HostEnvironment(Map<String, String> variables, Path home, OsFamily os) {
+
+    /** Operating system families with different conventions (sockets, folders, terminals). */
+    public enum OsFamily { MAC, LINUX, WINDOWS;
+
+        /** The family of the running JVM. */
+        public static OsFamily current() {
+            String name = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+            if (name.contains("mac") || name.contains("darwin")) {
+                return MAC;
+            }
+            return name.contains("win") ? WINDOWS : LINUX;
+        }
+    }
+
+    public HostEnvironment {
+        variables = Map.copyOf(new TreeMap<>(variables));
+    }
+
+    /** This JVM's environment, home folder and OS. */
+    public static HostEnvironment fromSystem() {
+        return new HostEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), OsFamily.current());
+    }
+
+    /** A copy with other variables (e.g. the login shell's), same home and OS. */
+    public HostEnvironment withVariables(Map<String, String> newVariables) {
+        return new HostEnvironment(newVariables, home, os);
+    }
+
+    /** A variable's value when set and not empty. */
+    public Optional<String> get(String name) {
+        String v = variables.get(name);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v);
+    }
+
+    /**
+     * Finds an executable on this environment's PATH (not the JVM's).
+     *
+     * @param name a bare program name such as {@code docker}
+     * @return its absolute path, or empty when no PATH entry has it
+     */
+    public Optional<Path> findExecutable(String name) {
+        String path = get("PATH").orElse("");
+        List<String> suffixes = os == OsFamily.WINDOWS ? List.of(".exe", ".cmd", ".bat", "") : List.of("");
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (dir.isBlank()) {
+                continue;
+            }
+            for (String suffix : suffixes) {
+                Path candidate = Path.of(dir).resolve(name + suffix);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate.toAbsolutePath());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.mstpanel.ui;
+
+import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.contexts.ContextsViewModel;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The composition root: every service the window uses, built once in {@link App#start} and
+ * handed to views by constructor. No static singletons.
+ */
+public final class AppContext implements AutoCloseable {
+    private final HostEnvironment environment;
+    private final AppPaths paths;
+    private final SettingsStore settingsStore;
+    private final Settings settings;
+    private final CommandRunner commandRunner;
+    private final DockerCli dockerCli;
+    private final ContextStore contextStore;
+    private final EngineProber prober;
+    private final ExecutorService background;
+    private final UiExecutor ui;
+    private final DialogService dialogs;
+    private final ContextsViewModel contexts;
+
+    /**
+     * @param environment the environment processes get
+     * @param paths the panel's folders
+     * @param ui the FX-thread executor ({@link UiExecutor#fx()} in the app)
+     */
+    public AppContext(HostEnvironment environment, AppPaths paths, UiExecutor ui) {
+        this.environment = environment;
+        this.paths = paths;
+        this.ui = ui;
+        this.settingsStore = new SettingsStore(paths.configDir());
+        this.settings = settingsStore.load();
+        this.commandRunner = new CommandRunner(environment);
+        this.dockerCli = new DockerCli(commandRunner);
+        this.contextStore = new ContextStore(environment);
+        this.prober = new EngineProber(dockerCli);
+        AtomicInteger n = new AtomicInteger();
+        this.background = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "panel-background-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.dialogs = new DialogService();
+        this.contexts = new ContextsViewModel(contextStore, prober,
+                () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+    }
+
+    public HostEnvironment environment() { return environment; }
+    public AppPaths paths() { return paths; }
+    public SettingsStore settingsStore() { return settingsStore; }
+    public Settings settings() { return settings; }
+    public CommandRunner commandRunner() { return commandRunner; }
+    public DockerCli dockerCli() { return dockerCli; }
+    public ContextStore contextStore() { return contextStore; }
+    public EngineProber prober() { return prober; }
+    /** Runs disk, Docker and process work off the FX thread. */
+    public ExecutorService background() { return background; }
+    public UiExecutor ui() { return ui; }
+    public DialogService dialogs() { return dialogs; }
+    /** The contexts and their split, shared by every view that needs them. */
+    public ContextsViewModel contexts() { return contexts; }
+
+    @Override
+    public void close() {
+        contexts.dispose();
+        prober.close();
+        background.shutdownNow();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.mstpanel.ui.contexts;
+
+import dev.mstpanel.core.docker.ContextCapacity;
+import dev.mstpanel.core.docker.DockerContext;
+import dev.mstpanel.core.docker.ProbeResult;
+
+/**
+ * What one context card shows: immutable, replaced whenever something about it changes.
+ *
+ * @param context the context
+ * @param state where its probe is
+ * @param probe the latest probe result, or null before the first one returns
+ * @param capacity the split under the current run options, or null when unknown
+ * @param refreshing true while a background refresh re-probes a context that has a result
+ */
+public record ContextRow(DockerContext context, State state, ProbeResult probe, ContextCapacity capacity, boolean refreshing) {
+    /** Probe states as the card names them. */
+    public enum State {
+        PROBING("probing…"), REACHABLE("reachable"), UNREACHABLE("unreachable");
+
+        private final String label;
+
+        State(String label) {
+            this.label = label;
+        }
+
+        /** The badge text. */
+        public String label() {
+            return label;
+        }
+    }
+
+    /** The context's name (cards are matched by it). */
+    public String name() {
+        return context.name();
+    }
+}

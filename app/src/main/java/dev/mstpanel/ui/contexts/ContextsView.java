@@ -1,0 +1,145 @@
+package dev.mstpanel.ui.contexts;
+
+import dev.mstpanel.ui.common.DialogService;
+import java.util.HashMap;
+import java.util.Map;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The Contexts view: a header with the run options that change the split, then one card per
+ * Docker context. Binds to {@link ContextsViewModel}; never touches Docker itself.
+ */
+public final class ContextsView extends BorderPane {
+    private final ContextsViewModel model;
+    private final DialogService dialogs;
+    private final FlowPane cards = new FlowPane(16, 16);
+    private final Map<String, ContextCard> cardsByName = new HashMap<>();
+    private final VBox warnings = new VBox(6);
+
+    public ContextsView(ContextsViewModel model, DialogService dialogs) {
+        this.model = model;
+        this.dialogs = dialogs;
+        getStyleClass().add("view");
+
+        Label title = new Label("Contexts");
+        title.getStyleClass().add("view-title");
+        Label subtitle = new Label("Your Docker contexts, whether each answers, and how many MST containers fit on it.");
+        subtitle.getStyleClass().add("text-muted");
+        subtitle.setWrapText(true);
+        VBox titles = new VBox(2, title, subtitle);
+
+        TextField memory = new TextField();
+        memory.setId("memory-option");
+        memory.setPromptText("e.g. 8g");
+        memory.setPrefColumnCount(6);
+        memory.textProperty().bindBidirectional(model.memoryInputProperty());
+        memory.setTooltip(new Tooltip("The run's memory option (each container's memory, Docker syntax). Blank: MST's default."));
+        memory.setAccessibleText("memory per container");
+        TextField cpus = new TextField();
+        cpus.setId("cpus-option");
+        cpus.setPromptText("e.g. 2");
+        cpus.setPrefColumnCount(4);
+        cpus.textProperty().bindBidirectional(model.cpusInputProperty());
+        cpus.setTooltip(new Tooltip("The run's cpus option (each container's CPUs). Blank: no limit."));
+        cpus.setAccessibleText("CPUs per container");
+
+        Button refresh = new Button("Refresh", new FontIcon(Feather.REFRESH_CW));
+        refresh.setId("refresh-contexts");
+        refresh.setTooltip(new Tooltip("Probe every context now (Ctrl+R)"));
+        refresh.setOnAction(e -> model.refresh());
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(18, 18);
+        spinner.visibleProperty().bind(model.refreshingProperty());
+
+        Label memLabel = new Label("memory");
+        memLabel.setLabelFor(memory);
+        Label cpuLabel = new Label("cpus");
+        cpuLabel.setLabelFor(cpus);
+        for (javafx.scene.control.Control c : java.util.List.of(memLabel, cpuLabel, refresh)) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox options = new HBox(8, memLabel, memory, cpuLabel, cpus, spinner, refresh);
+        options.setAlignment(Pos.CENTER_RIGHT);
+        Label sizingError = new Label();
+        sizingError.getStyleClass().add("field-error");
+        sizingError.textProperty().bind(model.sizingErrorProperty());
+        sizingError.visibleProperty().bind(model.sizingErrorProperty().isNotNull());
+        sizingError.managedProperty().bind(sizingError.visibleProperty());
+        VBox optionsBox = new VBox(4, options, sizingError);
+        optionsBox.setAlignment(Pos.TOP_RIGHT);
+
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox header = new HBox(16, titles, grow, optionsBox);
+        header.getStyleClass().add("view-header");
+
+        warnings.managedProperty().bind(warnings.visibleProperty());
+        model.warnings().addListener((ListChangeListener<String>) c -> renderWarnings());
+        renderWarnings();
+
+        cards.setPadding(new Insets(4, 0, 16, 0));
+        cards.setId("context-cards");
+        ScrollPane scroll = new ScrollPane(cards);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        cards.prefWrapLengthProperty().bind(scroll.widthProperty().subtract(24));
+
+        VBox top = new VBox(12, header, warnings);
+        setTop(top);
+        setCenter(scroll);
+        BorderPane.setMargin(scroll, new Insets(12, 0, 0, 0));
+        setPadding(new Insets(20, 24, 8, 24));
+
+        model.rows().addListener((ListChangeListener<ContextRow>) c -> render());
+        render();
+    }
+
+    private void renderWarnings() {
+        warnings.getChildren().clear();
+        for (String w : model.warnings()) {
+            Label l = new Label(w, new FontIcon(Feather.ALERT_TRIANGLE));
+            l.setWrapText(true);
+            l.getStyleClass().add("banner-warning");
+            l.setMaxWidth(Double.MAX_VALUE);
+            warnings.getChildren().add(l);
+        }
+        warnings.setVisible(!model.warnings().isEmpty());
+    }
+
+    private void render() {
+        Map<String, ContextCard> keep = new HashMap<>();
+        java.util.List<ContextCard> ordered = new java.util.ArrayList<>();
+        for (ContextRow row : model.rows()) {
+            ContextCard card = cardsByName.getOrDefault(row.name(), null);
+            if (card == null) {
+                card = new ContextCard(dialogs);
+            }
+            if (card.row() != row) {
+                card.update(row);
+            }
+            keep.put(row.name(), card);
+            ordered.add(card);
+        }
+        cardsByName.clear();
+        cardsByName.putAll(keep);
+        if (!cards.getChildren().equals(ordered)) {
+            cards.getChildren().setAll(ordered);
+        }
+    }
+}
