@@ -34,8 +34,7 @@ public final class App extends Application {
         applyTheme(settings.theme == Settings.Theme.DARK);
 
         window = new MainWindow(app);
-        Scene scene = new Scene(window, settings.windowWidth, settings.windowHeight);
-        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("app.css")).toExternalForm());
+        Scene scene = sceneFor(window, settings.windowWidth, settings.windowHeight);
         stage.setTitle("mst-panel");
         stage.setScene(scene);
         stage.setMinWidth(760);
@@ -62,7 +61,21 @@ public final class App extends Application {
         app.settingsStore().notice().ifPresent(n -> Platform.runLater(() -> app.dialogs().showInfo("Settings were reset", n)));
     }
 
-    private static void applyTheme(boolean dark) {
+    /**
+     * The main window's scene with the panel's stylesheet (tests build the window the same way).
+     *
+     * @param window the main window
+     * @param width in pixels
+     * @param height in pixels
+     */
+    public static Scene sceneFor(MainWindow window, double width, double height) {
+        Scene scene = new Scene(window, width, height);
+        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("app.css")).toExternalForm());
+        return scene;
+    }
+
+    /** Sets AtlantaFX's Primer theme, light or dark, for every window. */
+    public static void applyTheme(boolean dark) {
         Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
     }
 
