@@ -57,6 +57,18 @@ class EngineProberIT {
     }
 
     @Test
+    void stoppedColimaSaysHowToStartIt() {
+        Path sock = home.resolve(".colima/mst-kvm/docker.sock");
+        DockerContext ctx = new DockerContext("colima-mst-kvm", "", "unix://" + sock, ContextSource.CONTEXT_STORE, false, null, false,
+                null, null, ContextStore.colimaProfileOf("unix://" + sock));
+        try (EngineProber prober = prober()) {
+            ProbeResult r = prober.probe(ctx, Duration.ofSeconds(3));
+            assertThat(r.failure().kind()).isEqualTo(ProbeFailure.Kind.MISSING_SOCKET);
+            assertThat(r.failure().message()).isEqualTo("No socket at " + sock + ". Is Colima running? Start it with `colima start mst-kvm`.");
+        }
+    }
+
+    @Test
     void staleSocketReportsConnectionRefused() throws IOException {
         Path sock = home.resolve("stale.sock");
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
