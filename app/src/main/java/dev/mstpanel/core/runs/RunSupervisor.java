@@ -89,8 +89,16 @@ public final class RunSupervisor {
 
         /** Cancel, as the Cancel button does: first SIGINT, a second call ends the process tree. */
         public ProcessSupervisor.State cancel() {
+            return cancel(true);
+        }
+
+        /**
+         * Cancel when MST may already have SIGINT (a terminal's Ctrl-C reaches the whole process
+         * group); see {@link ProcessSupervisor.SupervisedProcess#cancel(boolean)}.
+         */
+        public ProcessSupervisor.State cancel(boolean sendSignal) {
             model.cancelling();
-            return process.cancel();
+            return process.cancel(sendSignal);
         }
     }
 
