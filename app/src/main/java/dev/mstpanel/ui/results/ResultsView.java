@@ -417,11 +417,9 @@ public final class ResultsView extends BorderPane {
     private static final class NodeCell extends TreeCell<Node> {
         private final Label name = new Label();
         private final HBox counts = new HBox(4);
-        private final Region grow = new Region();
-        private final HBox box = new HBox(6, name, grow, counts);
+        private final HBox box = new HBox(8, name, counts);
 
         NodeCell() {
-            HBox.setHgrow(grow, Priority.ALWAYS);
             box.setAlignment(Pos.CENTER_LEFT);
             name.setMinWidth(40);
         }
@@ -434,7 +432,8 @@ public final class ResultsView extends BorderPane {
                 setText(null);
                 return;
             }
-            name.setText(n.label());
+            String label = n.label();
+            name.setText(label.length() > 48 ? label.substring(0, 47) + "…" : label);
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
             counts.getChildren().clear();
             if (n.kind() == Kind.TRIAL) {
@@ -452,7 +451,7 @@ public final class ResultsView extends BorderPane {
                         counts.getChildren().add(l);
                     }
                 }
-                setTooltip(null);
+                setTooltip(n.label().length() > 48 ? new Tooltip(n.label()) : null);
             }
             setText(null);
             setGraphic(box);
