@@ -191,36 +191,68 @@ public final class ResultsReader implements AutoCloseable {
     public void readTrials(RunInfo run, Consumer<List<TrialRecord>> sink) {
         Path runDir = run.dir();
         List<Path> graders = graderDirs(runDir);
-        List<TrialKey> keys = traceKeys(runDir);
-        List<Future<List<TrialRecord>>> futures = new ArrayList<>();
-        int i = 0;
-        while (i < keys.size()) {
-            int size = futures.isEmpty() ? FIRST_BATCH : BATCH;
-            List<TrialKey> chunk = keys.subList(i, Math.min(keys.size(), i + size));
-            futures.add(pool.submit(() -> {
-                List<TrialRecord> out = new ArrayList<>(chunk.size());
-                for (TrialKey k : chunk) {
-                    out.add(readTrial(run, k, graders));
+        // keys are found folder by folder and parsed as soon as a chunk is full, so the first
+        // cases reach the sink before the whole tree has been listed
+        Set<TrialKey> seen = new HashSet<>();
+        java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
+        Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
+        pool.submit(() -> {
+            List<TrialKey> chunk = new ArrayList<>();
+            int[] submitted = {0};
+            try {
+                forEachTraceKey(runDir, k -> {
+                    seen.add(k);
+                    chunk.add(k);
+                    if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders));
+                        chunk.clear();
+                        submitted[0]++;
+                    }
+                });
+                if (!chunk.isEmpty()) {
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders));
                 }
-                return out;
-            }));
-            i += size;
-        }
-        for (Future<List<TrialRecord>> f : futures) {
+            } finally {
+                futures.add(end);
+            }
+        });
+        while (true) {
+            Future<List<TrialRecord>> f;
+            try {
+                f = futures.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (f == end) {
+                break;
+            }
             try {
                 sink.accept(f.get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                futures.forEach(x -> x.cancel(true));
                 return;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("reading traces failed", e.getCause());
             }
         }
-        List<TrialRecord> orphans = scoresWithoutTrace(run, graders, new HashSet<>(keys));
+        List<TrialRecord> orphans;
+        synchronized (seen) {
+            orphans = scoresWithoutTrace(run, graders, seen);
+        }
         if (!orphans.isEmpty()) {
             sink.accept(orphans);
         }
+    }
+
+    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders) {
+        return pool.submit(() -> {
+            List<TrialRecord> out = new ArrayList<>(chunk.size());
+            for (TrialKey k : chunk) {
+                out.add(readTrial(run, k, graders));
+            }
+            return out;
+        });
     }
 
     /**
@@ -237,6 +269,11 @@ public final class ResultsReader implements AutoCloseable {
     /** The trace keys of a run, in folder order (variant, case, trial number). */
     public List<TrialKey> traceKeys(Path runDir) {
         List<TrialKey> keys = new ArrayList<>();
+        forEachTraceKey(runDir, keys::add);
+        return keys;
+    }
+
+    private static void forEachTraceKey(Path runDir, Consumer<TrialKey> keys) {
         Path traces = runDir.resolve("traces");
         for (Path v : listQuietly(traces)) {
             if (!Files.isDirectory(v)) {
@@ -253,10 +290,9 @@ public final class ResultsReader implements AutoCloseable {
                     }
                 }
                 trials.sort(Comparator.comparingInt(TrialKey::trial));
-                keys.addAll(trials);
+                trials.forEach(keys);
             }
         }
-        return keys;
     }
 
     private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders) {

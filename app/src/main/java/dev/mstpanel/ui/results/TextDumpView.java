@@ -38,6 +38,7 @@ public final class TextDumpView extends BorderPane {
     private final Label count = new Label();
     private int[] hits = new int[0];
     private int current = -1;
+    private final int[] allLines;
     private final int numberWidth;
 
     /**
@@ -56,7 +57,8 @@ public final class TextDumpView extends BorderPane {
         count.setId(idPrefix + "-count");
         list.getStyleClass().add("dump-list");
         list.setFixedCellSize(22);
-        list.setItems(FXCollections.observableList(new IntList(doc.find(""))));
+        allLines = doc.find("");
+        list.setItems(FXCollections.observableList(new IntList(allLines)));
         list.setCellFactory(lv -> new LineCell());
 
         search.setPromptText(accessibility ? "Search controls (role, name)…" : "Search the log…");
@@ -145,7 +147,8 @@ public final class TextDumpView extends BorderPane {
         if (filter.isSelected()) {
             applyFilter();
         } else {
-            list.refresh();
+            // a new list over the same lines re-renders only the visible cells (refresh() rebuilds them all)
+            list.setItems(FXCollections.observableList(new IntList(allLines)));
         }
         updateCount();
         reveal();
@@ -153,7 +156,7 @@ public final class TextDumpView extends BorderPane {
 
     private void applyFilter() {
         boolean on = filter.isSelected() && !search.getText().isEmpty();
-        list.setItems(FXCollections.observableList(new IntList(on ? hits : doc.find(""))));
+        list.setItems(FXCollections.observableList(new IntList(on ? hits : allLines)));
         reveal();
     }
 
