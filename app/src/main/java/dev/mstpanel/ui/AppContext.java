@@ -3,6 +3,7 @@ package dev.mstpanel.ui;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
@@ -11,6 +12,8 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
+import dev.mstpanel.ui.results.ResultsViewModel;
+import dev.mstpanel.ui.results.TrialInspectorViewModel;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,6 +36,9 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final ResultsReader resultsReader;
+    private final ResultsViewModel results;
+    private final TrialInspectorViewModel trialInspector;
 
     /**
      * @param environment the environment processes get
@@ -58,6 +64,9 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.resultsReader = new ResultsReader();
+        this.results = new ResultsViewModel(resultsReader, ui, background);
+        this.trialInspector = new TrialInspectorViewModel(ui, background);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -74,10 +83,18 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+    /** Reads mst.run/v1 results folders (core; also for other views that follow a run's trials). */
+    public ResultsReader resultsReader() { return resultsReader; }
+    /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
+    public ResultsViewModel results() { return results; }
+    /** The trial inspector's state. */
+    public TrialInspectorViewModel trialInspector() { return trialInspector; }
 
     @Override
     public void close() {
         contexts.dispose();
+        results.dispose();
+        resultsReader.close();
         prober.close();
         background.shutdownNow();
     }
