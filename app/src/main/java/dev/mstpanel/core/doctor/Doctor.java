@@ -17,6 +17,8 @@ import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.EngineUnreachableException;
 import dev.mstpanel.core.docker.ProbeResult;
+import dev.mstpanel.core.mst.MstInstallation;
+import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
 import java.nio.charset.StandardCharsets;
@@ -136,18 +138,16 @@ public final class Doctor implements AutoCloseable {
             CommandResult v = runner.run(List.of(node.get().toString(), "--version"), null, Duration.ofSeconds(10));
             checks.add(DoctorCheck.pass("node", "Node.js", firstLine(v.stdout()) + " at " + node.get()));
         }
-        Optional<MstInstall> mst = mstFinder.find();
-        if (mst.isEmpty()) {
-            checks.add(new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.FAIL,
-                    "No `mst` in settings, node_modules/.bin or on PATH.",
-                    "Install MST in your eval's folder (or globally), or set its path in settings.",
-                    "npm install --save-dev @gleanwork/mcp-server-tester"));
+        MstFinder.Result mst = mstFinder.find();
+        if (mst.installation() == null) {
+            checks.add(new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.FAIL, mst.problem(),
+                    "Install MST in your eval's folder (or globally), or set its path in settings.", MstLocator.INSTALL_COMMAND));
         } else {
-            MstInstall m = mst.get();
+            MstInstallation m = mst.installation();
             checks.add(m.version() == null
-                    ? new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.WARN, m.executable() + " did not print a version.",
+                    ? new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.WARN, m.describe() + " printed no version.",
                             "Run `mst --version` yourself to see why.", null)
-                    : DoctorCheck.pass("mst", "MST (mcp-server-tester)", "MST " + m.version() + " at " + m.executable() + " (" + m.foundBy() + ")"));
+                    : DoctorCheck.pass("mst", "MST (mcp-server-tester)", m.describe()));
         }
         return checks;
     }

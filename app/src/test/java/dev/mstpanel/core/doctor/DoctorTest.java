@@ -6,6 +6,7 @@ import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
@@ -32,7 +33,7 @@ class DoctorTest {
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
         try (EngineProber prober = new EngineProber(cli);
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(runner, () -> null, List.of()))) {
+             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             DoctorReport report = doctor.run(contexts, Duration.ofSeconds(3));
             assertThat(report.contexts()).extracting(ContextReadiness::context).containsExactly("dead", "engine-1", "engine-2");
             ContextReadiness dead = report.contexts().get(0);
@@ -69,11 +70,11 @@ class DoctorTest {
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
         try (EngineProber prober = new EngineProber(cli);
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(runner, () -> null, List.of(home.resolve("eval"))))) {
+             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> home.resolve("eval/eval.json")))) {
             Map<String, DoctorCheck> byId = new HashMap<>();
             doctor.hostChecks().forEach(c -> byId.put(c.id(), c));
             assertThat(byId.get("docker-cli").detail()).startsWith("Docker version ");
-            assertThat(byId.get("mst").detail()).isEqualTo("MST 2.0.0-rc.3 at " + mst + " (node_modules)");
+            assertThat(byId.get("mst").detail()).isEqualTo("mst 2.0.0-rc.3 (" + mst + ")");
             assertThat(byId.get("buildx").status()).isIn(CheckStatus.PASS, CheckStatus.WARN);
         }
     }
