@@ -10,6 +10,7 @@ import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -33,6 +34,7 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final ContainerServices containerServices;
 
     /**
      * @param environment the environment processes get
@@ -58,6 +60,7 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -74,10 +77,13 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+    /** Containers, shells, session files, doctor and images (issue 5). */
+    public ContainerServices containerServices() { return containerServices; }
 
     @Override
     public void close() {
         contexts.dispose();
+        containerServices.close();
         prober.close();
         background.shutdownNow();
     }

@@ -1,6 +1,8 @@
 package dev.mstpanel.ui;
 
 import dev.mstpanel.ui.common.AppView;
+import dev.mstpanel.ui.containers.ContainersView;
+import dev.mstpanel.ui.containers.ContainersViewModel;
 import dev.mstpanel.ui.contexts.ContextsView;
 import java.util.List;
 import org.kordamp.ikonli.feather.Feather;
@@ -11,6 +13,8 @@ final class Views {
 
     static List<AppView> all(AppContext app) {
         return List.of(
-                new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())));
+                new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
+                new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(
+                        new ContainersViewModel(app.containerServices(), app.ui(), app.background()), app.dialogs())));
     }
 }

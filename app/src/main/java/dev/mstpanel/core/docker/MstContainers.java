@@ -73,27 +73,40 @@ public final class MstContainers implements AutoCloseable {
      * Lists MST's containers on every context, in parallel.
      *
      * @param contexts the contexts; broken ones and names outside Docker's rule are reported as failures
-     * @param timeout each context's bound, memory reads included (a memory read that does not
-     *     answer in time leaves the figure unknown)
+     * @param timeout each context's bound; memory reads share what is left of it (a memory read
+     *     that does not answer in time leaves the figure unknown, the container is listed anyway)
      * @return the containers and the contexts that failed; returns within about the timeout plus 0.25 s
      */
     public ContainerListing list(List<DockerContext> contexts, Duration timeout) {
         long start = System.nanoTime();
+        long deadline = start + timeout.toNanos() + 250_000_000L;
         List<CompletableFuture<PerContext>> futures = new ArrayList<>();
         for (DockerContext c : contexts) {
             futures.add(CompletableFuture.supplyAsync(() -> listOne(c, timeout), executor)
                     .completeOnTimeout(PerContext.failed(c.name(), DockerClients.timeout(c, timeout).message()),
                             timeout.toMillis() + 250, TimeUnit.MILLISECONDS));
         }
-        List<MstContainer> all = new ArrayList<>();
+        Map<String, DockerContext> byName = new HashMap<>();
+        contexts.forEach(c -> byName.put(c.name(), c));
+        List<CompletableFuture<MstContainer>> withMemory = new ArrayList<>();
         List<ContainerListing.ContextFailure> failures = new ArrayList<>();
         for (CompletableFuture<PerContext> f : futures) {
             PerContext p = f.join();
-            all.addAll(p.containers);
+            for (MstContainer k : p.containers) {
+                DockerContext c = byName.get(k.context());
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (!"running".equals(k.state()) || c == null || c.scheme().equals("ssh") || left <= 0) {
+                    withMemory.add(CompletableFuture.completedFuture(k));
+                } else {
+                    withMemory.add(CompletableFuture.supplyAsync(() -> k.withMemory(memoryOf(c, k.id(), Duration.ofMillis(left))), executor)
+                            .completeOnTimeout(k, left, TimeUnit.MILLISECONDS));
+                }
+            }
             if (p.failure != null) {
                 failures.add(p.failure);
             }
         }
+        List<MstContainer> all = withMemory.stream().map(CompletableFuture::join).toList();
         return new ContainerListing(all, failures, (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -109,7 +122,6 @@ public final class MstContainers implements AutoCloseable {
     }
 
     private PerContext listOne(DockerContext c, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
         if (c.problem() != null) {
             return PerContext.failed(c.name(), c.problem());
         }
@@ -118,7 +130,7 @@ public final class MstContainers implements AutoCloseable {
                     + " is not a Docker name: the panel does not use it. Rename the context (docker context create with another name).");
         }
         try {
-            List<MstContainer> found = c.scheme().equals("ssh") ? listThroughCli(c, timeout) : listThroughApi(c, timeout, deadline);
+            List<MstContainer> found = c.scheme().equals("ssh") ? listThroughCli(c, timeout) : listThroughApi(c, timeout);
             found.sort(Comparator.comparingLong(MstContainer::createdEpochSeconds).reversed());
             return new PerContext(found, null);
         } catch (EngineUnreachableException e) {
@@ -131,7 +143,7 @@ public final class MstContainers implements AutoCloseable {
         }
     }
 
-    private List<MstContainer> listThroughApi(DockerContext c, Duration timeout, long deadline) throws EngineUnreachableException {
+    private List<MstContainer> listThroughApi(DockerContext c, Duration timeout) throws EngineUnreachableException {
         DockerClient client = DockerClients.open(c, timeout);
         try {
             List<Container> raw = client.listContainersCmd().withShowAll(true)
@@ -143,7 +155,7 @@ public final class MstContainers implements AutoCloseable {
                 out.add(toContainer(c.name(), k.getId(), name, k.getImage(), k.getState(), k.getStatus(),
                         k.getCreated() == null ? 0 : k.getCreated(), labels));
             }
-            return withMemory(c, out, deadline);
+            return out;
         } finally {
             DockerClients.closeQuietly(client);
         }
@@ -155,23 +167,6 @@ public final class MstContainers implements AutoCloseable {
         Long pid = MstContainer.parsePid(labels.get(MstContainer.OWNER_PID_LABEL));
         return new MstContainer(context, id, name, nz(image), nz(state), nz(status), created, host, pid,
                 ContainerKind.classify(host, pid, name, owner), -1);
-    }
-
-    /** Reads each running container's memory in parallel, each bounded by what is left before the deadline. */
-    private List<MstContainer> withMemory(DockerContext c, List<MstContainer> list, long deadline) {
-        List<CompletableFuture<MstContainer>> reads = new ArrayList<>();
-        for (MstContainer k : list) {
-            if (!"running".equals(k.state())) {
-                reads.add(CompletableFuture.completedFuture(k));
-                continue;
-            }
-            long left = Math.max(100, (deadline - System.nanoTime()) / 1_000_000);
-            reads.add(CompletableFuture.supplyAsync(() -> k.withMemory(memoryOf(c, k.id(), Duration.ofMillis(left))), executor)
-                    .completeOnTimeout(k, left, TimeUnit.MILLISECONDS));
-        }
-        List<MstContainer> out = new ArrayList<>();
-        reads.forEach(f -> out.add(f.join()));
-        return out;
     }
 
     /**
