@@ -168,9 +168,8 @@ public final class Doctor implements AutoCloseable {
                     : "Start the engine (Colima, Docker Desktop, dockerd), or remove the context if it is gone.";
             checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.FAIL, probe.failure().message(), fix,
                     context.colimaProfile() != null ? "colima start " + context.colimaProfile() : null));
-            for (String d : DEVICES) {
-                checks.add(new DoctorCheck("device:" + d, d + " in the engine's VM", CheckStatus.SKIPPED, "Not checked: the engine did not answer.", null, null));
-            }
+            checks.add(new DoctorCheck("cowork", "Architecture, memory, disk, devices", CheckStatus.SKIPPED,
+                    "Not checked: the engine did not answer.", null, null));
             return new ContextReadiness(context.name(), checks, null, ms(start));
         }
         EngineInfo e = probe.engine();
