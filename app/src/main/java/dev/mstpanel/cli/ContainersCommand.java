@@ -43,6 +43,9 @@ public final class ContainersCommand implements Callable<Integer> {
     @Option(names = "--timing", description = "Print how long the listing took on stderr.")
     boolean timing;
 
+    @Option(names = "--repeat", hidden = true, defaultValue = "1", description = "List this many times in one JVM (benchmarks); prints the last.")
+    int repeat;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -62,7 +65,14 @@ public final class ContainersCommand implements Callable<Integer> {
         HostEnvironment env = HostEnvironment.fromSystem();
         ContainerListing listing;
         try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
-            listing = containers.list(contexts(env), timeout(timeoutSeconds));
+            List<DockerContext> contexts = contexts(env);
+            listing = containers.list(contexts, timeout(timeoutSeconds));
+            for (int i = 1; i < repeat; i++) {
+                if (timing) {
+                    err.println("listed " + listing.containers().size() + " containers on " + contexts.size() + " contexts in " + listing.elapsedMillis() + " ms");
+                }
+                listing = containers.list(contexts, timeout(timeoutSeconds));
+            }
         }
         if (json) {
             ArrayNode array = new ObjectMapper().createArrayNode();
