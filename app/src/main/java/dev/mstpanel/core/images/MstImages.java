@@ -113,8 +113,6 @@ public final class MstImages implements AutoCloseable {
                 }
             }
         }
-        Map<String, MstImage> byTag = new HashMap<>();
-        mst.forEach(m -> m.tags().forEach(t -> byTag.put(t, m)));
         List<MstImage> derived = new ArrayList<>();
         for (Image i : all) {
             if (bases.containsKey(i.getId()) || tags(i).isEmpty()) {
@@ -122,15 +120,12 @@ public final class MstImages implements AutoCloseable {
             }
             MstImage base = null;
             String label = i.getLabels() == null ? null : i.getLabels().get(BASE_LABEL);
-            if (label != null) {
-                base = byTag.get(label);
-                if (base == null && ImageFamily.ofTag(label) != null) {
-                    ImageFamily f = ImageFamily.ofTag(label);
-                    String v = label.substring(label.indexOf(':') + 1);
-                    derived.add(new MstImage(context, i.getId(), tags(i), f, label, size(i), created(i), v,
-                            v.equals(mstVersion)));
-                    continue;
-                }
+            if (label != null && ImageFamily.ofTag(label) != null) {
+                // the label names the base's tag exactly, even when that image carries other tags too
+                String v = label.substring(label.indexOf(':') + 1);
+                derived.add(new MstImage(context, i.getId(), tags(i), ImageFamily.ofTag(label), label, size(i), created(i), v,
+                        v.equals(mstVersion)));
+                continue;
             }
             for (String p = i.getParentId(); base == null && p != null && !p.isEmpty(); ) {
                 base = bases.get(p);

@@ -220,6 +220,7 @@ public final class ContainersView extends BorderPane {
         table.getColumns().add(kind);
         table.getColumns().add(column("Context", MstContainer::context, 120));
         table.getColumns().add(column("Name", MstContainer::name, 220));
+        table.getColumns().add(column("ID", MstContainer::shortId, 110));
         table.getColumns().add(column("Image", MstContainer::image, 170));
         table.getColumns().add(column("State", MstContainer::state, 80));
         table.getColumns().add(column("Age", k -> age(k.createdEpochSeconds()), 70));
