@@ -215,16 +215,16 @@ public final class ContainersView extends BorderPane {
                 setText(null);
             }
         });
-        kind.setPrefWidth(150);
-        kind.setMinWidth(140);
+        kind.setPrefWidth(165);
+        kind.setMinWidth(165);
         table.getColumns().add(kind);
         table.getColumns().add(column("Context", MstContainer::context, 120));
-        table.getColumns().add(column("Name", MstContainer::name, 220));
+        table.getColumns().add(column("Name", MstContainer::name, 200));
         table.getColumns().add(column("ID", MstContainer::shortId, 110));
-        table.getColumns().add(column("Image", MstContainer::image, 170));
-        table.getColumns().add(column("State", MstContainer::state, 80));
-        table.getColumns().add(column("Age", k -> age(k.createdEpochSeconds()), 70));
-        table.getColumns().add(column("Memory", k -> k.memoryBytes() < 0 ? "–" : ByteSize.human(k.memoryBytes()), 90));
+        table.getColumns().add(column("Image", MstContainer::image, 150));
+        table.getColumns().add(column("State", MstContainer::state, 85));
+        table.getColumns().add(column("Age", k -> age(k.createdEpochSeconds()), 75));
+        table.getColumns().add(column("Memory", k -> k.memoryBytes() < 0 ? "–" : ByteSize.human(k.memoryBytes()), 95));
         table.getColumns().add(column("Owner", k -> k.ownerHost() + " / pid " + (k.ownerPid() == null ? "?" : k.ownerPid()), 200));
     }
 
@@ -241,6 +241,9 @@ public final class ContainersView extends BorderPane {
         TableColumn<MstContainer, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        if (width <= 110) {
+            c.setMinWidth(width);
+        }
         return c;
     }
 
