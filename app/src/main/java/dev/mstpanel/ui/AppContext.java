@@ -11,6 +11,7 @@ import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
 import dev.mstpanel.ui.results.ResultsViewModel;
 import dev.mstpanel.ui.results.TrialInspectorViewModel;
@@ -39,6 +40,7 @@ public final class AppContext implements AutoCloseable {
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
+    private final ContainerServices containerServices;
 
     /**
      * @param environment the environment processes get
@@ -67,6 +69,7 @@ public final class AppContext implements AutoCloseable {
         this.resultsReader = new ResultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
+        this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -89,12 +92,15 @@ public final class AppContext implements AutoCloseable {
     public ResultsViewModel results() { return results; }
     /** The trial inspector's state. */
     public TrialInspectorViewModel trialInspector() { return trialInspector; }
+    /** Containers, shells, session files, doctor and images (issue 5). */
+    public ContainerServices containerServices() { return containerServices; }
 
     @Override
     public void close() {
         contexts.dispose();
         results.dispose();
         resultsReader.close();
+        containerServices.close();
         prober.close();
         background.shutdownNow();
     }
