@@ -20,8 +20,10 @@ import java.util.Locale;
  * are shown as {@code \xNN} and counted, never fatal. A file over the size budget loads only its
  * last part, from the first whole line.
  *
- * <p>Search and filter are linear scans over the lower-case lines: about 10 ms for 200,000 lines
- * on a laptop core (see {@code scripts/bench/}). Immutable; safe to share between threads.
+ * <p>Search and filter are linear scans over the lower-case lines (a few ms for 200,000 lines, see
+ * {@code scripts/bench/text-dump.sh}); a search that extends the previous one scans only its hits.
+ * Disabled controls are found once, when the document is built. Immutable; safe to share between
+ * threads.
  */
 public final class TextDocument {
     /** Budget for a log: MST keeps the last 256 KiB of each, so 8 MiB is generous. */
@@ -35,6 +37,8 @@ public final class TextDocument {
     private final long totalBytes;
     private final long loadedBytes;
     private final int undecodableBytes;
+    private final java.util.BitSet disabled;
+    private final int disabledCount;
 
     private TextDocument(Path file, List<String> lines, long totalBytes, long loadedBytes, int undecodableBytes) {
         this.file = file;
@@ -43,9 +47,14 @@ public final class TextDocument {
         this.loadedBytes = loadedBytes;
         this.undecodableBytes = undecodableBytes;
         this.lower = new String[lines.size()];
+        this.disabled = new java.util.BitSet(lines.size());
         for (int i = 0; i < lower.length; i++) {
             lower[i] = lines.get(i).toLowerCase(Locale.ROOT);
+            if (saysDisabled(lower[i])) {
+                disabled.set(i);
+            }
         }
+        this.disabledCount = disabled.cardinality();
     }
 
     /**
@@ -112,9 +121,13 @@ public final class TextDocument {
     }
 
     private static List<String> splitLines(String text) {
-        List<String> out = new ArrayList<>(Math.max(16, text.length() / 60));
-        int start = 0;
         int n = text.length();
+        int count = 1;
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            count++;
+        }
+        List<String> out = new ArrayList<>(count);
+        int start = 0;
         for (int i = 0; i < n; i++) {
             if (text.charAt(i) == '\n') {
                 int end = i > start && text.charAt(i - 1) == '\r' ? i - 1 : i;
@@ -159,7 +172,24 @@ public final class TextDocument {
      * @return line indexes (0-based), ascending; every line for a blank query
      */
     public int[] find(String query) {
+        return find(query, null);
+    }
+
+    /**
+     * The lines among {@code within} that contain {@code query}, ignoring case: the incremental
+     * search of a view that types on. A line that contains a query also contains every part of
+     * it, so when {@code query} extends an earlier one, the earlier hits are all the lines that
+     * need a look.
+     *
+     * @param query the text to find; blank gives every line (of {@code within} when given)
+     * @param within line indexes to look at, ascending (earlier hits), or null for every line
+     * @return line indexes (0-based), ascending
+     */
+    public int[] find(String query, int[] within) {
         if (query == null || query.isEmpty()) {
+            if (within != null) {
+                return within.clone();
+            }
             int[] all = new int[lower.length];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
@@ -167,27 +197,50 @@ public final class TextDocument {
             return all;
         }
         String q = query.toLowerCase(Locale.ROOT);
-        int[] hits = new int[64];
-        int n = 0;
-        for (int i = 0; i < lower.length; i++) {
+        int n = within == null ? lower.length : within.length;
+        int[] hits = new int[Math.min(n, 64)];
+        int found = 0;
+        for (int j = 0; j < n; j++) {
+            int i = within == null ? j : within[j];
             if (lower[i].contains(q)) {
-                if (n == hits.length) {
-                    hits = java.util.Arrays.copyOf(hits, n * 2);
+                if (found == hits.length) {
+                    hits = java.util.Arrays.copyOf(hits, Math.max(16, found * 2));
                 }
-                hits[n++] = i;
+                hits[found++] = i;
             }
         }
-        return java.util.Arrays.copyOf(hits, n);
+        return found == hits.length ? hits : java.util.Arrays.copyOf(hits, found);
     }
 
     /**
      * True when the line of an accessibility dump describes a disabled control: it says
      * {@code disabled}, {@code enabled=false}, {@code enabled: false} or {@code enabled=no}
-     * (MST's dump gives each control's role, name and whether it was enabled).
+     * (MST's dump gives each control's role, name and whether it was enabled). Found once, when
+     * the document is built (off the UI thread).
      */
     public boolean isDisabledControl(int line) {
-        String l = lower[line];
-        return l.contains("disabled") || l.contains("enabled=false") || l.contains("enabled: false") || l.contains("enabled=no")
-                || l.contains("\"enabled\":false") || l.contains("\"enabled\": false");
+        return disabled.get(line);
+    }
+
+    /** How many lines describe a disabled control ({@link #isDisabledControl(int)}). */
+    public int disabledControls() {
+        return disabledCount;
+    }
+
+    /** The rule of {@link #isDisabledControl(int)} on a lower-case line: one scan for "abled". */
+    static boolean saysDisabled(String l) {
+        for (int i = l.indexOf("abled"); i >= 0; i = l.indexOf("abled", i + 5)) {
+            if (i >= 3 && l.startsWith("dis", i - 3)) {
+                return true;
+            }
+            if (i >= 2 && l.startsWith("en", i - 2)) {
+                int k = i + 5;
+                if (l.startsWith("=false", k) || l.startsWith(": false", k) || l.startsWith("=no", k)
+                        || l.startsWith("\":false", k) || l.startsWith("\": false", k)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
