@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
 BYTES=${2:-20000}
-DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES
+DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES-v2   # v2: trace files of TRACE_BYTES as written, failed trials with artifacts
 [ -f app/target/mst-panel.jar ] || mvn -B -q package -DskipTests
 [ -d app/target/test-classes/dev/mstpanel/bench ] || mvn -B -q test-compile
 CP="app/target/test-classes:app/target/classes:$(ls app/target/lib/*.jar | tr '\n' ':')"
@@ -15,7 +15,7 @@ if [ ! -d "$RUN/traces" ]; then
   echo "generating $TRIALS trials of ~$BYTES bytes in $DIR"
   java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun big "$DIR" "$TRIALS" "$BYTES" >/dev/null
 fi
-echo "trace bytes: $(du -sb "$RUN/traces" | cut -f1)  files: $(find "$RUN/traces" -name '*.json' | wc -l)"
+echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+=\$1} END {print s}")  files: $(find "$RUN/traces" -name "*.json" | wc -l)"
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 
 best() { sort -n | head -1; }
