@@ -40,16 +40,20 @@ public final class TextDocument {
     private final java.util.BitSet disabled;
     private final int disabledCount;
 
-    private TextDocument(Path file, List<String> lines, long totalBytes, long loadedBytes, int undecodableBytes) {
+    private TextDocument(Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes) {
         this.file = file;
-        this.lines = lines;
+        this.lines = splitLines(text);
         this.totalBytes = totalBytes;
         this.loadedBytes = loadedBytes;
         this.undecodableBytes = undecodableBytes;
         this.lower = new String[lines.size()];
         this.disabled = new java.util.BitSet(lines.size());
+        // lower-case the whole text in one go (a JDK loop, fast even before the JIT has warmed up);
+        // when that changes its length (a few letters lower-case to two chars), line by line
+        String lowerText = text.toLowerCase(Locale.ROOT);
+        List<String> lowerLines = lowerText.length() == text.length() ? splitLines(lowerText) : null;
         for (int i = 0; i < lower.length; i++) {
-            lower[i] = lines.get(i).toLowerCase(Locale.ROOT);
+            lower[i] = lowerLines != null ? lowerLines.get(i) : lines.get(i).toLowerCase(Locale.ROOT);
             if (saysDisabled(lower[i])) {
                 disabled.set(i);
             }
@@ -84,18 +88,27 @@ public final class TextDocument {
             long loaded = buf.remaining();
             int[] bad = new int[1];
             String text = decode(buf, bad);
-            return new TextDocument(file, splitLines(text), size, loaded, bad[0]);
+            return new TextDocument(file, text, size, loaded, bad[0]);
         }
     }
 
     /** Builds a document from text (tests, benchmarks). */
     public static TextDocument of(Path file, String text) {
         long n = text.getBytes(StandardCharsets.UTF_8).length;
-        return new TextDocument(file, splitLines(text), n, n, 0);
+        return new TextDocument(file, text, n, n, 0);
     }
 
     /** Decodes UTF-8, writing each byte that is not UTF-8 as {@code \xNN}; counts them in {@code bad[0]}. */
     static String decode(ByteBuffer in, int[] bad) {
+        // the JDK's decoder is fastest; a byte that is not UTF-8 becomes U+FFFD there, and only
+        // then is the text decoded again, byte by byte, to show such bytes as \xNN
+        if (in.hasArray()) {
+            String fast = new String(in.array(), in.arrayOffset() + in.position(), in.remaining(), StandardCharsets.UTF_8);
+            if (fast.indexOf('\uFFFD') < 0) {
+                in.position(in.limit());
+                return fast;
+            }
+        }
         CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         StringBuilder sb = new StringBuilder(in.remaining());
@@ -128,12 +141,10 @@ public final class TextDocument {
         }
         List<String> out = new ArrayList<>(count);
         int start = 0;
-        for (int i = 0; i < n; i++) {
-            if (text.charAt(i) == '\n') {
-                int end = i > start && text.charAt(i - 1) == '\r' ? i - 1 : i;
-                out.add(text.substring(start, end));
-                start = i + 1;
-            }
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+            int end = i > start && text.charAt(i - 1) == '\r' ? i - 1 : i;
+            out.add(text.substring(start, end));
+            start = i + 1;
         }
         if (start < n) {
             out.add(text.substring(start));

@@ -46,4 +46,26 @@ class TextDocumentTest {
         assertThat(marked).containsExactly(false, true, true, true, true, true, true, false, false);
         assertThat(doc.disabledControls()).isEqualTo(6);
     }
+
+    @Test
+    void bytesThatAreNotUtf8AreShownAndCountedAndCaseIsFoldedPerLine(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path log = dir.resolve("vm.log");
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        b.writeBytes("[vm] start\r\n[vm] bad: ".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        b.write(0xFF);
+        b.writeBytes("\nİSTANBUL ünïcode\nlast".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        java.nio.file.Files.write(log, b.toByteArray());
+        TextDocument doc = TextDocument.load(log, TextDocument.LOG_BUDGET_BYTES);
+        assertThat(doc.lines()).containsExactly("[vm] start", "[vm] bad: \\xFF", "İSTANBUL ünïcode", "last");
+        assertThat(doc.undecodableBytes()).isEqualTo(1);
+        assertThat(doc.notice()).contains("1 byte is not UTF-8");
+        assertThat(doc.find("ÜNÏCODE")).containsExactly(2);
+        assertThat(doc.find("last")).containsExactly(3);
+
+        java.nio.file.Files.writeString(log, "fine\nUPPER case\n");
+        TextDocument clean = TextDocument.load(log, TextDocument.LOG_BUDGET_BYTES);
+        assertThat(clean.undecodableBytes()).isZero();
+        assertThat(clean.lines()).containsExactly("fine", "UPPER case");
+        assertThat(clean.find("upper")).containsExactly(1);
+    }
 }
