@@ -86,6 +86,7 @@ public final class App extends Application {
             Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
             long ms = Duration.between(started, Instant.now()).toMillis();
             LOG.info("first frame {} ms after the process started", ms);
+            window.checkForOrphans();
             if (System.getenv("MST_PANEL_TIMING") != null) {
                 System.out.println("first-frame-ms " + ms);
             }

@@ -2,6 +2,8 @@ package dev.mstpanel.ui;
 
 import dev.mstpanel.AppVersion;
 import dev.mstpanel.ui.common.AppView;
+import dev.mstpanel.ui.containers.OrphanBanner;
+import dev.mstpanel.ui.containers.OrphanBannerViewModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,7 @@ public final class MainWindow extends BorderPane {
     private final Map<String, Node> built = new HashMap<>();
     private final Label status = new Label();
     private final AppContext app;
+    private final OrphanBannerViewModel orphans;
 
     public MainWindow(AppContext app) {
         this.app = app;
@@ -77,8 +80,12 @@ public final class MainWindow extends BorderPane {
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
 
+        orphans = new OrphanBannerViewModel(app.containerServices(), app.ui(), app.background());
+        VBox center = new VBox(new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+
         setLeft(side);
-        setCenter(content);
+        setCenter(center);
         setBottom(statusBar);
 
         String open = app.settings().openView;
@@ -118,6 +125,15 @@ public final class MainWindow extends BorderPane {
     public void openRun(java.nio.file.Path runDir) {
         app.results().openRun(runDir);
         open("results");
+    }
+
+    /**
+     * Looks for this machine's orphaned MST containers in the background and shows the banner
+     * offering to clean them when there are any (issue 4: the next start after the panel died).
+     * {@link App} calls it once after the first frame.
+     */
+    public void checkForOrphans() {
+        orphans.check();
     }
 
     /** The id of the open view. */
