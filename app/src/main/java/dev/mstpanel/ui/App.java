@@ -6,6 +6,7 @@ import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SystemTheme;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.common.AppIcons;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.time.Duration;
@@ -36,6 +37,7 @@ public final class App extends Application {
         window = new MainWindow(app);
         Scene scene = sceneFor(window, settings.windowWidth, settings.windowHeight);
         stage.setTitle("mst-panel");
+        AppIcons.apply(stage);
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(480);
