@@ -4,7 +4,6 @@ import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.settings.SystemTheme;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.AppIcons;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -15,6 +14,7 @@ import java.util.Objects;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,43 +24,61 @@ public final class App extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     private AppContext app;
     private MainWindow window;
-    private Stage stage;
 
     @Override
     public void start(Stage stage) {
-        this.stage = stage;
         HostEnvironment env = HostEnvironment.fromSystem();
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        Settings settings = app.settings();
-        applyTheme(settings.theme == Settings.Theme.DARK);
+        String openView = System.getenv("MST_PANEL_OPEN_VIEW");
+        window = showMain(stage, app, openView);
+        reportFirstFrame(stage.getScene());
+        app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
+    }
 
-        window = new MainWindow(app);
+    /**
+     * Builds the main window on a stage and shows it, as the app does (tests call it too): theme,
+     * icon, saved geometry (ignored when it is on no screen), saved open view, and a close request
+     * that asks while a run is in progress and saves geometry and open view. Shows the notice
+     * when the settings file was corrupt and set aside.
+     *
+     * @param stage the primary stage
+     * @param app the composition root
+     * @param openView a view id to open instead of the saved one (the {@code MST_PANEL_OPEN_VIEW}
+     *     variable, used by {@code scripts/screenshots.sh}), or null
+     * @return the main window
+     */
+    public static MainWindow showMain(Stage stage, AppContext app, String openView) {
+        Settings settings = app.settings();
+        app.theme().apply(settings.theme);
+        MainWindow window = new MainWindow(app);
+        if (openView != null && !openView.isBlank() && !window.open(openView.strip())) {
+            LOG.warn("MST_PANEL_OPEN_VIEW={}: no such view", openView);
+        }
         Scene scene = sceneFor(window, settings.windowWidth, settings.windowHeight);
         stage.setTitle("mst-panel");
         AppIcons.apply(stage);
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(480);
-        if (!Double.isNaN(settings.windowX) && !Double.isNaN(settings.windowY)) {
+        if (!Double.isNaN(settings.windowX) && !Double.isNaN(settings.windowY)
+                && !Screen.getScreensForRectangle(settings.windowX, settings.windowY, Math.max(100, settings.windowWidth / 4), 40).isEmpty()) {
             stage.setX(settings.windowX);
             stage.setY(settings.windowY);
         }
         stage.setMaximized(settings.windowMaximized);
         app.dialogs().setOwner(stage);
-        reportFirstFrame(scene);
-        stage.setOnCloseRequest(e -> saveWindow());
+        app.notifier().setMainStage(stage);
+        stage.setOnCloseRequest(e -> {
+            if (!window.confirmQuit()) {
+                e.consume();
+                return;
+            }
+            saveWindow(stage, app, window);
+            app.notifier().close();
+        });
         stage.show();
-
-        app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, settings.refreshIntervalSeconds)));
-        if (settings.theme == Settings.Theme.SYSTEM) {
-            app.background().execute(() -> {
-                boolean dark = SystemTheme.isDark(app.commandRunner());
-                if (dark) {
-                    Platform.runLater(() -> applyTheme(true));
-                }
-            });
-        }
         app.settingsStore().notice().ifPresent(n -> Platform.runLater(() -> app.dialogs().showInfo("Settings were reset", n)));
+        return window;
     }
 
     /**
@@ -76,7 +94,7 @@ public final class App extends Application {
         return scene;
     }
 
-    /** Sets AtlantaFX's Primer theme, light or dark, for every window. */
+    /** Sets AtlantaFX's Primer theme, light or dark, for every window (tests; the app uses {@link AppContext#theme()}). */
     public static void applyTheme(boolean dark) {
         Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
     }
@@ -95,14 +113,17 @@ public final class App extends Application {
         scene.addPostLayoutPulseListener(listener[0]);
     }
 
-    private void saveWindow() {
+    /** Saves the window's geometry and open view into the settings file (on close). */
+    private static void saveWindow(Stage stage, AppContext app, MainWindow window) {
         Settings s = app.settings();
         s.windowMaximized = stage.isMaximized();
         if (!stage.isMaximized()) {
             s.windowX = stage.getX();
             s.windowY = stage.getY();
-            s.windowWidth = stage.getWidth();
-            s.windowHeight = stage.getHeight();
+            // the scene's size, not the stage's: the stage's includes the decorations, and the
+            // scene is built with the saved size, so saving the stage's would grow the window each start
+            s.windowWidth = stage.getScene().getWidth();
+            s.windowHeight = stage.getScene().getHeight();
         }
         s.openView = window.openViewId();
         try {

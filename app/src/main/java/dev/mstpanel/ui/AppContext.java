@@ -8,13 +8,18 @@ import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.ToolVersions;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.Notifier;
+import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * The composition root: every service the window uses, built once in {@link App#start} and
@@ -33,6 +38,10 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final ToolVersions toolVersions;
+    private final ThemeSwitcher theme;
+    private final Notifier notifier;
+    private final BooleanProperty runInProgress = new SimpleBooleanProperty(this, "runInProgress", false);
 
     /**
      * @param environment the environment processes get
@@ -58,6 +67,9 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.toolVersions = new ToolVersions(commandRunner);
+        this.theme = new ThemeSwitcher(commandRunner, background, ui);
+        this.notifier = new Notifier(ui);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -74,6 +86,18 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+
+    /** Asks MST and Docker for their versions (About dialog). */
+    public ToolVersions toolVersions() { return toolVersions; }
+    /** Applies the theme choice live. */
+    public ThemeSwitcher theme() { return theme; }
+    /** Desktop notifications: run finished, shard out of memory, image build ended. */
+    public Notifier notifier() { return notifier; }
+    /**
+     * True while an MST run is in progress; Quit asks before closing then. The Runs view binds
+     * it to its model (FX thread), e.g. {@code app.runInProgress().bind(model.runningProperty())}.
+     */
+    public BooleanProperty runInProgress() { return runInProgress; }
 
     @Override
     public void close() {
