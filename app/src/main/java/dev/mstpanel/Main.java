@@ -28,6 +28,7 @@ public final class Main {
         org.slf4j.bridge.SLF4JBridgeHandler.install();
         if (args.length == 0) {
             Application.launch(App.class, args);
+            System.exit(0); // the window closed: do not wait for library threads that are not daemons
             return;
         }
         System.exit(MstPanelCommand.execute(args));

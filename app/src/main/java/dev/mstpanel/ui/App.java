@@ -25,6 +25,11 @@ public final class App extends Application {
     private AppContext app;
     private MainWindow window;
 
+    /**
+     * Starts the window. Two variables serve {@code scripts/screenshots.sh}:
+     * {@code MST_PANEL_OPEN_VIEW=<view id>} opens that view instead of the saved one, and
+     * {@code MST_PANEL_OPEN_DIALOG=settings|about} opens that dialog once the window shows.
+     */
     @Override
     public void start(Stage stage) {
         HostEnvironment env = HostEnvironment.fromSystem();
@@ -33,6 +38,12 @@ public final class App extends Application {
         window = showMain(stage, app, openView);
         reportFirstFrame(stage.getScene());
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
+        String dialog = System.getenv("MST_PANEL_OPEN_DIALOG");
+        if ("settings".equals(dialog)) {
+            Platform.runLater(window::openSettings);
+        } else if ("about".equals(dialog)) {
+            Platform.runLater(window::openAbout);
+        }
     }
 
     /**
@@ -108,9 +119,41 @@ public final class App extends Application {
             LOG.info("first frame {} ms after the process started", ms);
             if (System.getenv("MST_PANEL_TIMING") != null) {
                 System.out.println("first-frame-ms " + ms);
+                // CPU time too: on a busy machine it varies less than the wall-clock figure
+                ProcessHandle.current().info().totalCpuDuration()
+                        .ifPresent(cpu -> System.out.println("first-frame-cpu-ms " + cpu.toMillis()));
+                System.out.flush();
             }
+            exitLaterIfAsked();
         };
         scene.addPostLayoutPulseListener(listener[0]);
+    }
+
+    /**
+     * With {@code MST_PANEL_EXIT_AFTER_MS=N} the app quits N ms after its first frame: the
+     * packaging's class-list training run (AppCDS) and {@code scripts/bench/first-frame.sh} use it.
+     */
+    private static void exitLaterIfAsked() {
+        String after = System.getenv("MST_PANEL_EXIT_AFTER_MS");
+        if (after == null || after.isBlank()) {
+            return;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(after.strip());
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Platform.runLater(Platform::exit);
+        }, "exit-after-first-frame");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Saves the window's geometry and open view into the settings file (on close). */
