@@ -31,6 +31,15 @@ rm -rf target/dist target/runtime target/jpackage-input target/packaging
 mkdir -p target/dist target/jpackage-input target/packaging/resources
 cp target/mst-panel.jar target/jpackage-input/
 cp -r target/lib target/jpackage-input/lib
+# JavaFX looks for its native libraries next to its jars first; otherwise it unpacks them from the
+# jars into ~/.openjfx/cache and compares them with the cached copies at every start.
+mkdir -p target/packaging/natives
+for jar in target/jpackage-input/lib/javafx-*-*.jar; do
+  [[ $jar =~ -(linux|mac|win)[^/]*\.jar$ ]] || continue
+  (cd target/packaging/natives && "$jdk_bin/jar" xf "../../../$jar")
+done
+find target/packaging/natives -maxdepth 1 \( -name '*.so' -o -name '*.dylib' -o -name '*.dll' \) -exec mv {} target/jpackage-input/lib/ \;
+rm -rf target/packaging/natives
 cp -r "../packaging/$os/." target/packaging/resources/
 [[ -f target/packaging/resources/Info.plist ]] && sed -i.bak "s/@VERSION@/$version/g" target/packaging/resources/Info.plist && rm -f target/packaging/resources/Info.plist.bak
 if [[ $os == macos ]]; then cp ../icons/mst-panel.icns target/packaging/resources/mst-panel.icns; fi

@@ -1,11 +1,10 @@
 package dev.mstpanel.ui;
 
-import atlantafx.base.theme.PrimerDark;
-import atlantafx.base.theme.PrimerLight;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.AppIcons;
+import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.time.Duration;
@@ -107,7 +106,7 @@ public final class App extends Application {
 
     /** Sets AtlantaFX's Primer theme, light or dark, for every window (tests; the app uses {@link AppContext#theme()}). */
     public static void applyTheme(boolean dark) {
-        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(ThemeSwitcher.stylesheet(dark));
     }
 
     private void reportFirstFrame(Scene scene) {
