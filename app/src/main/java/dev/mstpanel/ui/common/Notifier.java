@@ -24,12 +24,14 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * corner owns them, because a popup of a minimised window would not show.
  *
  * <p>Every method may be called from any thread. A notification stays {@value #SHOW_SECONDS} s
- * (errors until clicked or closed); clicking it runs the given action (e.g. open the run) on
+ * (errors {@value #ERROR_SHOW_SECONDS} s); clicking it runs the given action (e.g. open the run) on
  * the FX thread. The texts shown are kept in {@link #history()} (newest last, at most 50).
  */
 public final class Notifier {
     /** How long an ordinary notification stays, in seconds. */
     public static final int SHOW_SECONDS = 8;
+    /** How long an error (out of memory, a failed build) stays, in seconds. */
+    public static final int ERROR_SHOW_SECONDS = 30;
     private final UiExecutor ui;
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private Stage host;
@@ -99,18 +101,22 @@ public final class Notifier {
                 case WARNING -> Feather.ALERT_TRIANGLE;
                 case ERROR -> Feather.ALERT_OCTAGON;
             });
-            icon.setIconSize(28);
-            icon.setIconColor(switch (kind) {
-                case INFO -> Color.web("#1f883d");
-                case WARNING -> Color.web("#9a6700");
-                case ERROR -> Color.web("#d1242f");
-            });
+            // inline, because the theme's rule for icons would win over setIconColor/setIconSize
+            icon.setStyle(icon.getStyle() + "; -fx-icon-size: 22px; -fx-icon-color: " + switch (kind) {
+                case INFO -> "-color-success-fg";
+                case WARNING -> "-color-warning-fg";
+                case ERROR -> "-color-danger-fg";
+            } + ";");
             Notifications n = Notifications.create()
-                    .title(title)
-                    .text(text == null ? "" : text)
+                    .title(wrap(title, 34))
+                    .text(wrap(text == null ? "" : text, 42))
                     .graphic(icon)
                     .position(Pos.BOTTOM_RIGHT)
-                    .hideAfter(kind == Kind.ERROR ? Duration.INDEFINITE : Duration.seconds(SHOW_SECONDS));
+                    .hideAfter(Duration.seconds(kind == Kind.ERROR ? ERROR_SHOW_SECONDS : SHOW_SECONDS));
+            String theme = javafx.application.Application.getUserAgentStylesheet();
+            if (theme != null && theme.contains("dark")) {
+                n.darkStyle();
+            }
             if (mainStage != null && mainStage.isShowing() && !mainStage.isIconified()) {
                 n.owner(Screen.getPrimary());
             } else {
@@ -121,6 +127,27 @@ public final class Notifier {
             }
             n.show();
         });
+    }
+
+    /**
+     * Breaks text into lines of at most {@code max} characters at spaces: ControlsFX sizes a
+     * notification to its text and would run off the screen (titles are bold, so shorter).
+     */
+    static String wrap(String text, int max) {
+        StringBuilder out = new StringBuilder();
+        int line = 0;
+        for (String word : text.split(" ")) {
+            if (line > 0 && line + 1 + word.length() > max) {
+                out.append('\n');
+                line = 0;
+            } else if (line > 0) {
+                out.append(' ');
+                line++;
+            }
+            out.append(word);
+            line += word.length();
+        }
+        return out.toString();
     }
 
     /** The transparent always-on-top owner in the primary screen's bottom-right corner. */

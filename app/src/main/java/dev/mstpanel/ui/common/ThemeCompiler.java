@@ -21,6 +21,21 @@ public final class ThemeCompiler {
     /** Where the binary stylesheets go, under the classes folder. */
     static final String FOLDER = "dev/mstpanel/ui/theme/";
 
+    /**
+     * Appended to both themes: Modena's looked-up colours that ControlsFX's stylesheets use
+     * (e.g. its notifications' {@code -fx-outer-border}, {@code -fx-body-color}), defined with
+     * Primer's colours. Without them a notification's background would be see-through.
+     */
+    static final String EXTRA = """
+
+            /* mst-panel: Modena colours for ControlsFX, in Primer's terms */
+            .root {
+                -fx-outer-border: -color-border-default;
+                -fx-inner-border: -color-bg-default;
+                -fx-body-color: -color-bg-default;
+            }
+            """;
+
     private ThemeCompiler() {}
 
     /**
@@ -41,6 +56,7 @@ public final class ThemeCompiler {
                 }
                 Files.copy(in, css, StandardCopyOption.REPLACE_EXISTING);
             }
+            Files.writeString(css, EXTRA, java.nio.file.StandardOpenOption.APPEND);
             Stylesheet.convertToBinary(css.toFile(), out.resolve(e.getKey() + ".bss").toFile());
             Files.delete(css);
         }
