@@ -41,6 +41,7 @@ cleanup() {
 }
 trap cleanup EXIT
 sleep 1
+kill -0 "$xvfb_pid" 2>/dev/null || { echo "screenshots.sh: Xvfb could not start on $display (in use? set SHOT_DISPLAY)" >&2; exit 1; }
 
 known_views=$(grep -o 'new AppView("[a-z-]*"' app/src/main/java/dev/mstpanel/ui/Views.java | sed 's/new AppView("//; s/"//' | tr '\n' ' ')
 taken=()

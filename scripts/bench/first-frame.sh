@@ -30,6 +30,7 @@ prio=()
 xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null || true; rm -rf "$home"' EXIT
 sleep 1
+kill -0 "$xvfb_pid" 2>/dev/null || { echo "first-frame.sh: Xvfb could not start on $display (in use? set BENCH_DISPLAY)" >&2; exit 1; }
 
 one_run() { # prints the first-frame ms of one launch
   local out="$home/out" pid
