@@ -44,8 +44,8 @@ public final class ContextsCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "N", description = "The run's cpus option (e.g. 2 or 1.5).")
     String cpus;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout (default: ${DEFAULT-VALUE}).")
-    double timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
+    String timeout;
 
     @Option(names = "--repeat", hidden = true, defaultValue = "1",
             description = "Benchmarks: probe this many rounds in one JVM (with MST_PANEL_TIMING set, each round's ms goes to stderr).")
@@ -65,18 +65,26 @@ public final class ContextsCommand implements Callable<Integer> {
             err.println("mst-panel contexts: " + e.getMessage());
             return 2;
         }
-        if (!(timeoutSeconds > 0)) {
-            err.println("mst-panel contexts: --timeout must be more than 0 seconds.");
+        double timeoutSeconds;
+        try {
+            timeoutSeconds = Double.parseDouble(timeout.strip());
+        } catch (NumberFormatException e) {
+            timeoutSeconds = Double.NaN;
+        }
+        if (!(timeoutSeconds > 0) || Double.isInfinite(timeoutSeconds)) {
+            err.println("mst-panel contexts: --timeout takes a number of seconds more than 0, e.g. 3 or 0.5; \"" + timeout + "\" is not one.");
             return 2;
         }
         HostEnvironment env = HostEnvironment.fromSystem();
         ContextList list = new ContextStore(env).load();
-        Duration timeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
+        Duration probeTimeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
+        list.warnings().forEach(w -> err.println("warning: " + w));
+        err.flush();
         List<ProbeResult> results = List.of();
         try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
             for (int round = 0; round < Math.max(1, repeat); round++) {
                 long probeStart = System.nanoTime();
-                results = prober.probeAll(list.contexts(), timeout, r -> { }).join();
+                results = prober.probeAll(list.contexts(), probeTimeout, r -> { }).join();
                 if (System.getenv("MST_PANEL_TIMING") != null) {
                     err.println("probe-all-ms " + (System.nanoTime() - probeStart) / 1_000_000);
                 }
@@ -88,7 +96,6 @@ public final class ContextsCommand implements Callable<Integer> {
         } else {
             printTable(out, list, results, planner, sizing);
         }
-        list.warnings().forEach(w -> err.println("warning: " + w));
         return 0;
     }
 
@@ -147,7 +154,10 @@ public final class ContextsCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, ContextList list, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
-        String fmt = "%-1s %-20s %-12s %-15s %4s %9s  %-14s %-15s %-15s%n";
+        int nameWidth = Math.max(7, results.stream().mapToInt(r -> r.context().name().length()).max().orElse(7));
+        int engineWidth = Math.max(6, results.stream().filter(ProbeResult::reachable)
+                .mapToInt(r -> r.engine().serverVersion().length()).max().orElse(6));
+        String fmt = "%-1s %-" + nameWidth + "s  %-11s  %-" + engineWidth + "s  %4s  %9s  %-14s  %-15s  %-15s%n";
         out.printf(Locale.ROOT, fmt, "", "CONTEXT", "STATE", "ENGINE", "CPUS", "MEMORY", "COWORK", "GRADE/HEADLESS", "CHATGPT (EST.)");
         for (ProbeResult r : results) {
             DockerContext c = r.context();
@@ -158,8 +168,9 @@ public final class ContextsCommand implements Callable<Integer> {
                 continue;
             }
             ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
+            String chat = cap.error() != null ? cell(cap.chatgpt(), cap) : "~" + cell(cap.chatgpt(), cap);
             out.printf(Locale.ROOT, fmt, mark, c.name(), "reachable", e.serverVersion(), e.cpus(), ByteSize.gib(e.memoryBytes()),
-                    cell(cap.cowork(), cap), cell(cap.grade(), cap), "~" + cell(cap.chatgpt(), cap));
+                    cell(cap.cowork(), cap), cell(cap.grade(), cap), chat);
         }
         out.println();
         for (ProbeResult r : results) {
@@ -168,7 +179,8 @@ public final class ContextsCommand implements Callable<Integer> {
             if (e != null) {
                 out.println("  " + planner.plan(e.memoryBytes(), e.cpus(), sizing).coworkLine(c.name()));
             } else {
-                out.println("  " + c.name() + " (" + c.endpoint() + "): " + r.failure().message());
+                String where = c.endpoint().isEmpty() ? "" : " (" + c.endpoint() + ")";
+                out.println("  " + c.name() + where + ": " + r.failure().message());
             }
             if (c.hint() != null) {
                 out.println("    " + c.hint());
@@ -179,7 +191,7 @@ public final class ContextsCommand implements Callable<Integer> {
 
     private static String cell(Capacity c, ContextCapacity cap) {
         if (cap.error() != null) {
-            return "error";
+            return "cpus too high";
         }
         return c.containers() + " x " + ByteSize.gib(c.memoryBytes());
     }

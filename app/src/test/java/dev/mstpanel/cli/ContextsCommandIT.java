@@ -22,11 +22,15 @@ class ContextsCommandIT {
     private record Run(int exit, String out, String err) {}
 
     private Run run(String... args) throws Exception {
+        return runWith(TestEngines.dockerConfig(), args);
+    }
+
+    private Run runWith(Path dockerConfig, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
+        pb.environment().put("DOCKER_CONFIG", dockerConfig.toString());
         pb.environment().remove("DOCKER_HOST");
         pb.environment().remove("DOCKER_CONTEXT");
         pb.environment().put("MST_PANEL_HOME", home.toString());
@@ -91,6 +95,30 @@ class ContextsCommandIT {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("\"lots\" is not a memory size");
         assertThat(r.err()).doesNotContain("Exception");
+        Run t = run("contexts", "--timeout", "abc");
+        assertThat(t.exit()).isEqualTo(2);
+        assertThat(t.err()).contains("--timeout takes a number of seconds");
+    }
+
+    @Test
+    void malformedConfigJsonIsAWarningAndTheEnginesStillAnswer() throws Exception {
+        Path copy = home.resolve("docker-config");
+        try (var files = java.nio.file.Files.walk(TestEngines.dockerConfig())) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path target = copy.resolve(TestEngines.dockerConfig().relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(target);
+                } else {
+                    java.nio.file.Files.copy(p, target);
+                }
+            }
+        }
+        java.nio.file.Files.writeString(copy.resolve("config.json"), "{\"currentContext\": \"engine-1\",");
+        Run r = runWith(copy, "contexts", "--json");
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).contains("warning: ").contains("config.json could not be read");
+        JsonNode engine1 = find(new ObjectMapper().readTree(r.out()), "engine-1");
+        assertThat(engine1.get("reachable").asBoolean()).as(engine1.toString()).isTrue();
     }
 
     @Test

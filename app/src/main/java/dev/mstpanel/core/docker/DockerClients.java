@@ -36,9 +36,7 @@ public final class DockerClients {
      */
     public static DockerClient open(DockerContext context, Duration timeout) throws EngineUnreachableException {
         precheck(context);
-        DefaultDockerClientConfig.Builder config = DefaultDockerClientConfig.createDefaultConfigBuilder()
-                .withDockerHost(context.endpoint())
-                .withDockerTlsVerify(context.tlsDir() != null);
+        DefaultDockerClientConfig.Builder config = configFor(context);
         if (context.tlsDir() != null) {
             config.withDockerCertPath(context.tlsDir().toString());
         }
@@ -60,9 +58,7 @@ public final class DockerClients {
      */
     public static DockerClient openForStreams(DockerContext context, Duration connectTimeout) throws EngineUnreachableException {
         precheck(context);
-        DefaultDockerClientConfig.Builder config = DefaultDockerClientConfig.createDefaultConfigBuilder()
-                .withDockerHost(context.endpoint())
-                .withDockerTlsVerify(context.tlsDir() != null);
+        DefaultDockerClientConfig.Builder config = configFor(context);
         if (context.tlsDir() != null) {
             config.withDockerCertPath(context.tlsDir().toString());
         }
@@ -75,6 +71,23 @@ public final class DockerClients {
                 .build();
         return DockerClientImpl.getInstance(built, http);
     }
+
+    /**
+     * docker-java's configuration for a context. Its Docker CLI config folder is deliberately one
+     * without a {@code config.json}: the panel pulls nothing through docker-java, so it needs no
+     * registry credentials, and a malformed {@code config.json} of the user's (which the context
+     * list reports as a warning) must not make working engines look unreachable.
+     */
+    static DefaultDockerClientConfig.Builder configFor(DockerContext context) {
+        return DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerConfig(NO_CLI_CONFIG)
+                .withDockerHost(context.endpoint())
+                .withDockerTlsVerify(context.tlsDir() != null);
+    }
+
+    /** A folder that holds no Docker CLI config (it need not exist). */
+    private static final String NO_CLI_CONFIG =
+            java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-docker-cli-config").toString();
 
     /** True when docker-java can reach this context's endpoint (unix or tcp). */
     public static boolean supportedByDockerJava(DockerContext context) {
@@ -144,6 +157,12 @@ public final class DockerClients {
                     fix = "Nothing listens there: check the host, the port and the engine.";
                 }
                 return new ProbeFailure(ProbeFailure.Kind.CONNECTION_REFUSED, "Connection refused at " + context.endpoint() + ". " + fix, detail);
+            }
+        }
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof com.github.dockerjava.api.exception.DockerException de && de.getHttpStatus() > 0) {
+                return new ProbeFailure(ProbeFailure.Kind.OTHER, "Something answers at " + context.endpoint()
+                        + ", but not as a Docker engine (HTTP " + de.getHttpStatus() + "). Check the context's endpoint and port.", detail);
             }
         }
         String first = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage().lines().findFirst().orElse("");

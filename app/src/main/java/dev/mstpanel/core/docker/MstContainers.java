@@ -177,8 +177,7 @@ public final class MstContainers implements AutoCloseable {
      */
     long memoryOf(DockerContext c, String id, Duration timeout) {
         try {
-            DefaultDockerClientConfig.Builder b = DefaultDockerClientConfig.createDefaultConfigBuilder()
-                    .withDockerHost(c.endpoint()).withDockerTlsVerify(c.tlsDir() != null);
+            DefaultDockerClientConfig.Builder b = DockerClients.configFor(c);
             if (c.tlsDir() != null) {
                 b.withDockerCertPath(c.tlsDir().toString());
             }

@@ -32,7 +32,7 @@ public record RunSizing(OptionalLong memoryBytes, OptionalDouble cpus) {
                 throw new IllegalArgumentException("\"" + cpus.strip() + "\" is not a CPU count: write a number such as 2 or 1.5.");
             }
             if (!(value > 0) || Double.isInfinite(value)) {
-                throw new IllegalArgumentException("cpus must be more than zero, e.g. 2 or 1.5.");
+                throw new IllegalArgumentException("The cpus option must be more than zero, e.g. 2 or 1.5.");
             }
             c = OptionalDouble.of(value);
         }

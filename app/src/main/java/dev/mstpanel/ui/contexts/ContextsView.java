@@ -78,6 +78,8 @@ public final class ContextsView extends BorderPane {
         options.setAlignment(Pos.CENTER_RIGHT);
         Label sizingError = new Label();
         sizingError.getStyleClass().add("field-error");
+        sizingError.setWrapText(true);
+        sizingError.setMaxWidth(440);
         sizingError.textProperty().bind(model.sizingErrorProperty());
         sizingError.visibleProperty().bind(model.sizingErrorProperty().isNotNull());
         sizingError.managedProperty().bind(sizingError.visibleProperty());
