@@ -7,6 +7,7 @@ import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SystemTheme;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.runs.RunView;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,13 @@ public final class App extends Application {
         stage.setMaximized(settings.windowMaximized);
         app.dialogs().setOwner(stage);
         reportFirstFrame(scene);
-        stage.setOnCloseRequest(e -> saveWindow());
+        stage.setOnCloseRequest(e -> {
+            if (!RunView.mayQuit(app.runs(), app.dialogs())) {
+                e.consume();
+                return;
+            }
+            saveWindow();
+        });
         stage.show();
 
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, settings.refreshIntervalSeconds)));

@@ -11,6 +11,8 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
+import dev.mstpanel.ui.runs.RunViewModel;
+import dev.mstpanel.ui.runs.UnwiredRunSession;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,6 +35,7 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final RunViewModel runs;
 
     /**
      * @param environment the environment processes get
@@ -58,6 +61,7 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.runs = new RunViewModel(new UnwiredRunSession(), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -74,9 +78,20 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+    /** The Run form and the live run (one run at a time per window). */
+    public RunViewModel runs() { return runs; }
+
+    private void saveSettingsQuietly(Settings s) {
+        try {
+            settingsStore.save(s);
+        } catch (java.io.IOException e) {
+            org.slf4j.LoggerFactory.getLogger(AppContext.class).warn("could not save settings to {}: {}", settingsStore.file(), e.getMessage());
+        }
+    }
 
     @Override
     public void close() {
+        runs.dispose();
         contexts.dispose();
         prober.close();
         background.shutdownNow();
