@@ -47,6 +47,10 @@ public final class ContextsCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
+    @Option(names = "--repeat", hidden = true, defaultValue = "1",
+            description = "Benchmarks: probe this many rounds in one JVM (with MST_PANEL_TIMING set, each round's ms goes to stderr).")
+    int repeat;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -68,9 +72,15 @@ public final class ContextsCommand implements Callable<Integer> {
         HostEnvironment env = HostEnvironment.fromSystem();
         ContextList list = new ContextStore(env).load();
         Duration timeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
-        List<ProbeResult> results;
+        List<ProbeResult> results = List.of();
         try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
-            results = prober.probeAll(list.contexts(), timeout, r -> { }).join();
+            for (int round = 0; round < Math.max(1, repeat); round++) {
+                long probeStart = System.nanoTime();
+                results = prober.probeAll(list.contexts(), timeout, r -> { }).join();
+                if (System.getenv("MST_PANEL_TIMING") != null) {
+                    err.println("probe-all-ms " + (System.nanoTime() - probeStart) / 1_000_000);
+                }
+            }
         }
         CapacityPlanner planner = new CapacityPlanner();
         if (json) {

@@ -1,0 +1,92 @@
+package dev.mstpanel.core.mst;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisabledOnOs(OS.WINDOWS)
+class MstLocatorTest {
+    @TempDir
+    Path dir;
+
+    private Path fakeMst(Path folder, String name, String version, String help) throws Exception {
+        Files.createDirectories(folder);
+        Path f = folder.resolve(name);
+        Files.writeString(f, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" + version + "'; exit 0; fi\n"
+                + "if [ \"$1\" = run ]; then cat <<'EOF'\n" + help + "\nEOF\nexit 0; fi\nexit 2\n");
+        f.toFile().setExecutable(true);
+        return f;
+    }
+
+    private MstLocator locator(String path) {
+        return new MstLocator(new CommandRunner(new HostEnvironment(Map.of("PATH", path), dir, HostEnvironment.OsFamily.LINUX)));
+    }
+
+    @Test
+    void localDependencyInAParentOfTheEvalFolderWinsOverPath() throws Exception {
+        Path project = dir.resolve("project");
+        Path local = fakeMst(project.resolve("node_modules/.bin"), "mst", "2.0.0-beta.7", "  --runner <name>\n  --runner-option <k=v>");
+        fakeMst(dir.resolve("bin"), "mst", "1.9.0", "--runner");
+        Path eval = project.resolve("evals/checkout/eval.json");
+        Files.createDirectories(eval.getParent());
+        Files.writeString(eval, "{}");
+
+        MstInstallation mst = locator(dir.resolve("bin") + ":/usr/bin:/bin").locate(null, eval);
+
+        assertThat(mst.source()).isEqualTo(MstInstallation.Source.LOCAL_DEPENDENCY);
+        assertThat(mst.command()).containsExactly(local.toString());
+        assertThat(mst.version()).isEqualTo("2.0.0-beta.7");
+        assertThat(mst.flags()).isEqualTo(FlagVocabulary.RUNNER);
+    }
+
+    @Test
+    void olderMstWithEnvOptionsGetsItsOwnVocabulary() throws Exception {
+        fakeMst(dir.resolve("bin"), "mst", "mst 2.0.0-alpha.3", "  --env <name>   the runner\n  --env-option <k=v>");
+        MstInstallation mst = locator(dir.resolve("bin") + ":/usr/bin:/bin").locate(null, null);
+        assertThat(mst.source()).isEqualTo(MstInstallation.Source.PATH);
+        assertThat(mst.flags()).isEqualTo(FlagVocabulary.ENV);
+        assertThat(mst.argv(List.of("run", "--runner", "docker", "--runner-option", "shards=2")))
+                .containsExactly(dir.resolve("bin/mst").toString(), "run", "--env", "docker", "--env-option", "shards=2");
+    }
+
+    @Test
+    void settingsPathComesFirst() throws Exception {
+        Path custom = fakeMst(dir.resolve("custom"), "my-mst", "2.1.0", "--runner-option");
+        fakeMst(dir.resolve("bin"), "mst", "1.9.0", "--runner");
+        MstInstallation mst = locator(dir.resolve("bin").toString()).locate(custom, null);
+        assertThat(mst.source()).isEqualTo(MstInstallation.Source.SETTINGS);
+        assertThat(mst.version()).isEqualTo("2.1.0");
+    }
+
+    @Test
+    void missingNodeGivesTheInstallCommand() {
+        Path empty = dir.resolve("empty");
+        assertThatThrownBy(() -> locator(empty.toString()).locate(null, null))
+                .isInstanceOf(MstNotFoundException.class)
+                .hasMessageContaining("Node.js is not installed")
+                .hasMessageContaining("npm install --save-dev @gleanwork/mcp-server-tester");
+    }
+
+    @Test
+    void npxWithoutMstGivesTheInstallCommand() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("nodebin"));
+        Path npx = bin.resolve("npx");
+        Files.writeString(npx, "#!/bin/sh\necho 'npm ERR! could not determine executable to run' >&2\nexit 1\n");
+        npx.toFile().setExecutable(true);
+        assertThatThrownBy(() -> locator(bin + ":/usr/bin:/bin").locate(null, null))
+                .isInstanceOf(MstNotFoundException.class)
+                .hasMessageStartingWith("MST is not installed")
+                .hasMessageContaining("npm install --save-dev @gleanwork/mcp-server-tester")
+                .satisfies(e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains("could not determine executable")));
+    }
+}
