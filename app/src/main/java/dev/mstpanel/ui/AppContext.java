@@ -12,7 +12,7 @@ import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
 import dev.mstpanel.ui.runs.RunViewModel;
-import dev.mstpanel.ui.runs.UnwiredRunSession;
+import dev.mstpanel.ui.runs.SupervisedRunSession;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -61,7 +61,7 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
-        this.runs = new RunViewModel(new UnwiredRunSession(), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
     }
 
     public HostEnvironment environment() { return environment; }

@@ -218,14 +218,14 @@ public final class RunChecks {
 
     private void checkContexts(RunRequest request, ClientKind kind, RunSizing sizing, int shards,
                                Map<String, ContextFacts> contexts, List<Problem> out) {
+        List<String> tooFewCpus = new ArrayList<>();
         for (String name : request.contexts()) {
             ContextFacts f = contexts.get(name);
             if (f == null || f.memoryBytes() <= 0 || f.cpus() <= 0) {
                 continue;
             }
             if (sizing.cpus().isPresent() && sizing.cpus().getAsDouble() > f.cpus()) {
-                out.add(new Problem(Field.CPUS, Severity.ERROR, "cpus=" + request.cpus() + " is more than " + name + "'s "
-                        + f.cpus() + (f.cpus() == 1 ? " CPU" : " CPUs") + ": MST refuses it."));
+                tooFewCpus.add(name + "'s " + f.cpus() + (f.cpus() == 1 ? " CPU" : " CPUs"));
                 continue;
             }
             ContextCapacity cap = planner.plan(f.memoryBytes(), f.cpus(), sizing);
@@ -242,6 +242,10 @@ public final class RunChecks {
                 Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
                 out.add(new Problem(field, Severity.ERROR, name + " cannot hold one container: " + cap.grade().note() + "."));
             }
+        }
+        if (!tooFewCpus.isEmpty()) {
+            out.add(new Problem(Field.CPUS, Severity.ERROR, "cpus=" + request.cpus() + " is more than "
+                    + String.join(" and ", tooFewCpus) + ": MST refuses it."));
         }
         if (kind == ClientKind.COWORK && shards > 1 && !request.contexts().isEmpty() && shards > request.contexts().size()) {
             int waiting = shards - request.contexts().size();

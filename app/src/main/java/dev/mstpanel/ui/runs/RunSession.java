@@ -56,11 +56,11 @@ public interface RunSession {
     }
 
     /**
-     * Finds MST for an eval config's folder. May run processes: call it off the FX thread.
+     * Finds MST for an eval config. May run processes: call it off the FX thread.
      *
-     * @param configDir the eval config's folder (MST may be a local dependency there), or null
+     * @param config the eval config (MST may be a local dependency in its folder or a parent), or null
      */
-    Mst locate(Path configDir);
+    Mst locate(Path config);
 
     /**
      * Starts a run.

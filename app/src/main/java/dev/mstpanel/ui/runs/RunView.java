@@ -101,10 +101,12 @@ public final class RunView extends BorderPane {
         ScrollPane formScroll = new ScrollPane(form());
         formScroll.setFitToWidth(true);
         formScroll.getStyleClass().add("edge-to-edge");
-        formScroll.setMinWidth(380);
+        BorderPane formPane = new BorderPane(formScroll);
+        formPane.setBottom(footer());
+        formPane.setMinWidth(420);
 
-        SplitPane split = new SplitPane(formScroll, live());
-        split.setDividerPositions(0.40);
+        SplitPane split = new SplitPane(formPane, live());
+        split.setDividerPositions(0.46);
         split.getStyleClass().add("run-split");
         setCenter(split);
         BorderPane.setMargin(split, new Insets(12, 0, 0, 0));
@@ -255,6 +257,11 @@ public final class RunView extends BorderPane {
         HBox.setHgrow(output, Priority.ALWAYS);
         addField(g, row, "Output folder", new HBox(8, output, outputBrowse), Field.OUTPUT_DIR, "output-dir");
 
+        return g;
+    }
+
+    /** The command preview, MST's note and the Start/Cancel buttons: always in view under the form. */
+    private Node footer() {
         // preview
         TextArea preview = new TextArea();
         preview.setId("preview");
@@ -274,16 +281,13 @@ public final class RunView extends BorderPane {
             c.putString(model.previewProperty().get());
             Clipboard.getSystemClipboard().setContent(c);
         });
+        copy.setMinWidth(Region.USE_PREF_SIZE);
         Label previewLabel = new Label("Command");
         previewLabel.getStyleClass().add("form-label");
-        VBox.setVgrow(preview, Priority.ALWAYS);
-        g.add(previewLabel, 0, row[0]);
-        GridPane.setValignment(previewLabel, javafx.geometry.VPos.TOP);
-        HBox previewBox = new HBox(8, preview, copy);
-        HBox.setHgrow(preview, Priority.ALWAYS);
-        GridPane.setMargin(previewBox, new Insets(10, 0, 0, 0));
-        GridPane.setMargin(previewLabel, new Insets(14, 0, 0, 0));
-        g.add(previewBox, 1, row[0]++);
+        Region previewGrow = new Region();
+        HBox.setHgrow(previewGrow, Priority.ALWAYS);
+        HBox previewHeader = new HBox(8, previewLabel, previewGrow, copy);
+        previewHeader.setAlignment(Pos.CENTER_LEFT);
 
         Label mstNote = new Label();
         mstNote.setId("mst-note");
@@ -292,7 +296,6 @@ public final class RunView extends BorderPane {
         mstNote.textProperty().bind(model.mstNoteProperty());
         mstNote.visibleProperty().bind(model.mstNoteProperty().isNotEmpty());
         mstNote.managedProperty().bind(mstNote.visibleProperty());
-        g.add(mstNote, 1, row[0]++);
 
         Button start = new Button("Start", new FontIcon(Feather.PLAY));
         start.setId("start-run");
@@ -302,7 +305,7 @@ public final class RunView extends BorderPane {
         start.setOnAction(e -> model.start());
         Button cancel = new Button();
         cancel.setId("cancel-run");
-        cancel.setGraphic(new FontIcon(Feather.SQUARE));
+        cancel.setGraphic(new FontIcon(Feather.X_CIRCLE));
         cancel.textProperty().bind(model.cancelLabelProperty());
         cancel.disableProperty().bind(model.runningProperty().not());
         cancel.setOnAction(e -> model.cancel());
@@ -318,13 +321,17 @@ public final class RunView extends BorderPane {
             if (model.checkingProperty().get()) {
                 return "Checking…";
             }
-            return model.canStartProperty().get() ? "" : "Fix the fields marked in red to start.";
-        }, model.runningProperty(), model.checkingProperty(), model.canStartProperty()));
+            if (model.canStartProperty().get()) {
+                return "";
+            }
+            return model.formErrorsProperty().get() ? "Fix the fields marked in red to start." : "MST is needed to start (see above).";
+        }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty()));
         HBox buttons = new HBox(10, start, cancel, startHint);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        GridPane.setMargin(buttons, new Insets(10, 0, 0, 0));
-        g.add(buttons, 1, row[0]++);
-        return g;
+        VBox footer = new VBox(6, previewHeader, preview, mstNote, buttons);
+        footer.getStyleClass().add("run-footer");
+        footer.setPadding(new Insets(10, 16, 4, 2));
+        return footer;
     }
 
     private void addField(GridPane g, int[] row, String label, Node field, Field problems, String id) {
@@ -429,6 +436,13 @@ public final class RunView extends BorderPane {
         }
         Label hint = new Label("None chosen: MST uses the current context.");
         hint.getStyleClass().addAll("text-muted", "text-small");
+        Runnable showHint = () -> {
+            boolean none = model.contextChoices().stream().noneMatch(c -> c.selectedProperty().get());
+            hint.setVisible(none);
+            hint.setManaged(none);
+        };
+        model.contextChoices().forEach(c -> c.selectedProperty().addListener((o, a, b) -> showHint.run()));
+        showHint.run();
         contextsBox.getChildren().add(hint);
     }
 

@@ -108,6 +108,7 @@ public final class RunViewModel {
     private final ReadOnlyStringWrapper mstNote = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canStart = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper formErrors = new ReadOnlyBooleanWrapper(true);
 
     // ---- Live properties ----
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
@@ -234,6 +235,8 @@ public final class RunViewModel {
     public ReadOnlyStringProperty mstNoteProperty() { return mstNote.getReadOnlyProperty(); }
     /** True while the form is being checked in the background. */
     public ReadOnlyBooleanProperty checkingProperty() { return checking.getReadOnlyProperty(); }
+    /** True when a field has an error (Start stays disabled until it is fixed). */
+    public ReadOnlyBooleanProperty formErrorsProperty() { return formErrors.getReadOnlyProperty(); }
     /** True when the form has no error, MST was found and no run is going. */
     public ReadOnlyBooleanProperty canStartProperty() { return canStart.getReadOnlyProperty(); }
 
@@ -396,7 +399,7 @@ public final class RunViewModel {
             EvalConfig cfg = cc == null ? null : cc.config();
             List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
             RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
-                    : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(d));
+                    : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
             String shown = req.config() == null ? "" : new RunCommandLine(req, found.vocabulary()).display(found.command());
             ui.execute(() -> {
                 if (gen != generation) {
@@ -407,9 +410,9 @@ public final class RunViewModel {
         });
     }
 
-    private RunSession.Mst safeLocate(Path dir) {
+    private RunSession.Mst safeLocate(Path config) {
         try {
-            return session.locate(dir);
+            return session.locate(config);
         } catch (RuntimeException e) {
             LOG.warn("finding MST failed: {}", e.getMessage());
             return new RunSession.Mst(List.of("mst"), RunSession.Mst.ASSUMED.vocabulary(), null,
@@ -488,6 +491,7 @@ public final class RunViewModel {
     }
 
     private void updateCanStart() {
+        formErrors.set(config == null || !RunChecks.canStart(problems));
         canStart.set(!checking.get() && !running.get() && config != null && RunChecks.canStart(problems) && mst.problem() == null);
     }
 

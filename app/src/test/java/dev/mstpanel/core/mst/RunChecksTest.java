@@ -122,6 +122,8 @@ class RunChecksTest {
             assertThat(p.severity()).isEqualTo(Severity.ERROR);
             assertThat(p.message()).isEqualTo("cpus=4 is more than engine-2's 2 CPUs: MST refuses it.");
         });
+        assertThat(on(check(GOOD_COWORK, req(List.of("engine-1", "engine-2"), "", "", "8")), Field.CPUS)).extracting(Problem::message)
+                .containsExactly("cpus=8 is more than engine-1's 6 CPUs and engine-2's 2 CPUs: MST refuses it.");
     }
 
     @Test
