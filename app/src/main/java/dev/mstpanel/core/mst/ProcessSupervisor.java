@@ -328,6 +328,19 @@ public final class ProcessSupervisor {
          * @return the state after this call
          */
         public State cancel() {
+            return cancel(true);
+        }
+
+        /**
+         * Cancels after the process already got SIGINT from elsewhere: a Ctrl-C in a terminal goes to
+         * the whole foreground process group, MST included, so forwarding it would be MST's second
+         * SIGINT ("quit at once"). The first call then only starts the grace period; a second call
+         * ends the tree as {@link #cancel()} does.
+         *
+         * @param sendSignal false when the process already received SIGINT
+         * @return the state after this call
+         */
+        public State cancel(boolean sendSignal) {
             if (!process.isAlive()) {
                 return state.get();
             }
@@ -335,8 +348,8 @@ public final class ProcessSupervisor {
             if (n == 1 && !windows) {
                 lastKnownTree = treeDeepestFirst();
                 state.compareAndSet(State.RUNNING, State.INTERRUPTED);
-                if (sendInterrupt()) {
-                    notice("Cancel: sent SIGINT to process " + process.pid() + "; it has "
+                if (!sendSignal || sendInterrupt()) {
+                    notice("Cancel: " + (sendSignal ? "sent SIGINT to" : "SIGINT reached") + " process " + process.pid() + "; it has "
                             + spec.grace().toSeconds() + " s to stop before its process tree is ended.");
                     CompletableFuture.delayedExecutor(spec.grace().toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
                         if (process.isAlive() && state.get() == State.INTERRUPTED) {

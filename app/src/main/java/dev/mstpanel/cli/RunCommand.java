@@ -1,0 +1,174 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.mst.MstInstallation;
+import dev.mstpanel.core.mst.MstLocator;
+import dev.mstpanel.core.mst.MstNotFoundException;
+import dev.mstpanel.core.mst.ProcessStartException;
+import dev.mstpanel.core.mst.ProcessSupervisor;
+import dev.mstpanel.core.runs.RunArguments;
+import dev.mstpanel.core.runs.RunEvent;
+import dev.mstpanel.core.runs.RunState;
+import dev.mstpanel.core.runs.RunSupervisor;
+import dev.mstpanel.core.runs.ShardState;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.LoginShellEnvironment;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mst-panel run [--mst PATH] [--events jsonl] -- <arguments for mst run>}: the headless twin
+ * of the Run view (issue 4, "Headless twin"). Runs MST as the window does (login-shell environment,
+ * the eval config's folder, a log file under the data folder's {@code runs/}), prints the shard
+ * rows as they change, or one JSON object per line with {@code --events jsonl}. SIGINT cancels as
+ * the Cancel button does (a second one ends MST's process tree). Exits with MST's exit code; 2 for
+ * a usage error; 127 when MST cannot be found or started.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run `mst run` with the given arguments, following its shards live.",
+                "Example: run -- --config eval.json --runner docker --runner-option contexts=engine-1 --runner-option shards=2"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--mst", paramLabel = "PATH", description = "The mst executable (default: node_modules/.bin/mst near the config, mst on PATH, npx --no-install mst).")
+    Path mst;
+
+    @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
+    String events;
+
+    @Option(names = "--grace", paramLabel = "SECONDS", defaultValue = "20", description = "After Ctrl-C, how long MST may take to stop before its process tree is ended (default: ${DEFAULT-VALUE}).")
+    long graceSeconds;
+
+    @Parameters(paramLabel = "MST-RUN-ARGS", description = "Arguments for `mst run` (after --).")
+    List<String> runArgs = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean jsonl = events != null;
+        if (jsonl && !events.equalsIgnoreCase("jsonl")) {
+            err.println("mst-panel run: --events takes `jsonl`.");
+            return 2;
+        }
+        if (runArgs.isEmpty()) {
+            err.println("mst-panel run: give the arguments for `mst run` after --, e.g. run -- --config eval.json --runner docker");
+            return 2;
+        }
+        LoginShellEnvironment.Result shell = LoginShellEnvironment.read(HostEnvironment.fromSystem());
+        HostEnvironment env = shell.environment();
+        shell.fallback().ifPresent(reason -> err.println("note: " + reason));
+        RunArguments args = RunArguments.parse(runArgs);
+        MstInstallation installation;
+        try {
+            installation = new MstLocator(new CommandRunner(env)).locate(mst, args.config());
+        } catch (MstNotFoundException e) {
+            err.println("mst-panel run: " + e.getMessage());
+            e.tried().forEach(t -> err.println("  tried " + t));
+            return 127;
+        }
+        if (installation.note() != null) {
+            err.println("note: " + installation.note());
+        }
+        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(installation.command(),
+                installation.flags().translate(runArgs), env, null, Duration.ofSeconds(graceSeconds), null);
+        RunSupervisor.ActiveRun run;
+        Object printLock = new Object();
+        try {
+            run = new RunSupervisor(new ProcessSupervisor()).start(request);
+        } catch (ProcessStartException e) {
+            err.println("mst-panel run: " + e.getMessage());
+            return 127;
+        }
+        // events that happened before the listener was added (started): replay from the snapshot
+        List<RunEvent> early = run.model().snapshot().events();
+        run.model().addEventListener(e -> {
+            synchronized (printLock) {
+                print(out, e, jsonl, run);
+            }
+        });
+        synchronized (printLock) {
+            for (RunEvent e : early) {
+                print(out, e, jsonl, run);
+            }
+        }
+        installSignalHandlers(run, err);
+        int code = run.exitCode().join();
+        synchronized (printLock) {
+            out.flush();
+        }
+        err.println("log: " + run.logFile());
+        return code;
+    }
+
+    private static void installSignalHandlers(RunSupervisor.ActiveRun run, PrintWriter err) {
+        // A Ctrl-C in a terminal reaches MST too (same process group): then only start the grace period.
+        boolean terminal = System.console() != null;
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> {
+                ProcessSupervisor.State s = run.cancel(!terminal);
+                err.println(s == ProcessSupervisor.State.TERMINATING ? "mst-panel run: ending MST's process tree."
+                        : "mst-panel run: stopping the shards (Ctrl-C again to end MST at once).");
+                err.flush();
+            });
+            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), sig -> {
+                run.process().destroyTree();
+            });
+        } catch (IllegalArgumentException unsupported) {
+            // no such signal on this OS (Windows has no SIGTERM handler here): the JVM's default applies
+        }
+    }
+
+    private static void print(PrintWriter out, RunEvent e, boolean jsonl, RunSupervisor.ActiveRun run) {
+        if (jsonl) {
+            ObjectNode o = JSON.createObjectNode();
+            o.put("type", e.type());
+            o.put("time", e.time().toString());
+            for (Map.Entry<String, Object> f : e.fields().entrySet()) {
+                if (f.getValue() != null) {
+                    o.set(f.getKey(), JSON.valueToTree(f.getValue()));
+                }
+            }
+            out.println(o.toString());
+            out.flush();
+            return;
+        }
+        switch (e.type()) {
+            case "shard" -> {
+                RunState s = run.model().snapshot();
+                int idx = ((Number) e.fields().get("index")).intValue();
+                s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh)));
+            }
+            case "trial" -> { }
+            default -> out.println(e.message());
+        }
+        out.flush();
+    }
+
+    /** One shard row as text, e.g. {@code shard 2/3  engine-2  mst-…-2  out of memory  1 collected  1 infra  30.1 MiB / 32 MiB}. */
+    static String row(ShardState s) {
+        String mem = s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
+                + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
+        return String.format(Locale.ROOT, "shard %d/%d  %-10s %-40s %-26s %3d collected %3d infra  %s%s",
+                s.index(), s.count(), s.context() == null ? "-" : s.context(), s.container() == null ? "-" : s.container(),
+                s.phase().label(), s.collected(), s.infra(), mem,
+                s.currentCase() == null ? "" : "  last: " + s.currentCase()).stripTrailing();
+    }
+}

@@ -1,0 +1,153 @@
+package dev.mstpanel.core.mst;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every pattern of MST's output the panel reads, in one place (MST's contract, section 5; the
+ * transcripts it was written against are in {@code MstOutputParserTest}). MST's wording can drift
+ * between versions: a line no pattern knows becomes {@link MstLine.Unknown}, never an error, and
+ * the run model also takes progress from Docker and the results folder.
+ *
+ * <p>Tolerates a trailing {@code \r} (CRLF), ANSI colour codes, leading blanks and either
+ * apostrophe in "Couldn't" / "Cowork's". Stateless and thread-safe.
+ */
+public final class MstOutputParser {
+
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
+    private static final String NUM = "(\\d+(?:\\.\\d+)?)";
+
+    private static final Pattern CAPACITY = Pattern.compile(
+            "^\\[mst] (\\S+) has " + NUM + " GiB and (\\d{1,9}) CPUs?: (\\d{1,9}) (\\S+) containers? at a time, " + NUM + " GiB each\\.?$");
+    private static final Pattern SHARD = Pattern.compile("^\\[mst] shard (\\d{1,9})/(\\d{1,9}): (.*)$");
+    private static final Pattern TRIAL = Pattern.compile("^(\\S+) (.+) #(\\d{1,9}) (collected|infra)$");
+    private static final Pattern HELLO = Pattern.compile("^(\\S+) on MST (\\S+)(?: \\((.+)\\))?$");
+    private static final Pattern STOPPED = Pattern.compile("^stopped: (.*)$");
+    private static final Pattern MISSING = Pattern.compile("^\\[mst] (\\d{1,9}) trials? (?:are|is) missing\\b.*$");
+    private static final Pattern OOM_AT_START = Pattern.compile(
+            "Couldn['’]t create a machine for shard (\\d{1,9})(?:/\\d+)?: Container (\\S+) ran out of memory");
+    private static final Pattern OOM_MID_RUN = Pattern.compile("done, but Container (\\S+) ran out of memory");
+    private static final Pattern OOM_WORKER = Pattern.compile("Container (\\S+) ran out of memory");
+    private static final Pattern WORKSPACE = Pattern.compile("Cowork['’]s workspace was unavailable: ?(.*)$");
+    private static final Pattern OUTPUT = Pattern.compile("^Output: (.+)$");
+    private static final Pattern RESULTS = Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
+    private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
+    /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
+    private static final Pattern CONTAINER_SHARD = Pattern.compile("-(\\d{1,9})(?:-kept)?$");
+
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    /**
+     * Parses one line.
+     *
+     * @param rawLine a line of stdout or stderr, with or without its terminator
+     * @return what it says; {@link MstLine.Unknown} when no pattern matches; never null
+     */
+    public MstLine parse(String rawLine) {
+        String line = clean(rawLine);
+        Matcher m;
+        if (line.startsWith("[mst] ")) {
+            if ((m = SHARD.matcher(line)).matches()) {
+                return shardLine(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
+            }
+            if ((m = CAPACITY.matcher(line)).matches()) {
+                return new MstLine.Capacity(line, m.group(1), gib(m.group(2)), Integer.parseInt(m.group(3)),
+                        Integer.parseInt(m.group(4)), m.group(5), gib(m.group(6)));
+            }
+            if ((m = MISSING.matcher(line)).matches()) {
+                return new MstLine.TrialsMissing(line, Integer.parseInt(m.group(1)));
+            }
+        }
+        MstLine.OutOfMemory oom = outOfMemory(line, null);
+        if (oom != null) {
+            return oom;
+        }
+        if ((m = WORKSPACE.matcher(line)).find()) {
+            return new MstLine.WorkspaceUnavailable(line, m.group(1), null);
+        }
+        if ((m = OUTPUT.matcher(line)).matches()) {
+            return new MstLine.Output(line, m.group(1).strip());
+        }
+        if ((m = RESULTS.matcher(line)).matches()) {
+            return new MstLine.Results(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    m.group(3) == null ? null : Double.valueOf(m.group(3)));
+        }
+        if ((m = EVAL_COMPLETE.matcher(line)).matches()) {
+            return new MstLine.EvalComplete(line, m.group(1).strip());
+        }
+        return new MstLine.Unknown(line, null);
+    }
+
+    private MstLine shardLine(String line, int shard, int count, String rest) {
+        Matcher m;
+        if (rest.equals("done")) {
+            return new MstLine.ShardDone(line, shard, count);
+        }
+        if ((m = STOPPED.matcher(rest)).matches()) {
+            String reason = m.group(1);
+            return new MstLine.ShardStopped(line, shard, count, reason, outOfMemory(reason, shard));
+        }
+        if ((m = TRIAL.matcher(rest)).matches()) {
+            return new MstLine.TrialLine(line, shard, count, m.group(1), m.group(2), Integer.parseInt(m.group(3)),
+                    m.group(4).equals("collected") ? MstLine.TrialStatus.COLLECTED : MstLine.TrialStatus.INFRA);
+        }
+        if ((m = HELLO.matcher(rest)).matches()) {
+            return new MstLine.ShardHello(line, shard, count, m.group(1), m.group(2), m.group(3));
+        }
+        MstLine.OutOfMemory oom = outOfMemory(rest, shard);
+        if (oom != null) {
+            return new MstLine.OutOfMemory(line, oom.kind(), oom.container(), shard);
+        }
+        if ((m = WORKSPACE.matcher(rest)).find()) {
+            return new MstLine.WorkspaceUnavailable(line, m.group(1), shard);
+        }
+        return new MstLine.Unknown(line, shard);
+    }
+
+    private static MstLine.OutOfMemory outOfMemory(String text, Integer shard) {
+        Matcher m;
+        if ((m = OOM_AT_START.matcher(text)).find()) {
+            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.DESKTOP_AT_START, m.group(2),
+                    shard != null ? shard : Integer.valueOf(m.group(1)));
+        }
+        if ((m = OOM_MID_RUN.matcher(text)).find()) {
+            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.MID_RUN, m.group(1),
+                    shard != null ? shard : shardOfContainer(m.group(1)));
+        }
+        if ((m = OOM_WORKER.matcher(text)).find()) {
+            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.WORKER_KILLED, m.group(1),
+                    shard != null ? shard : shardOfContainer(m.group(1)));
+        }
+        return null;
+    }
+
+    /**
+     * The shard (1-based) a container name ends with: {@code mst-<run id>-<shard>} or
+     * {@code …-<shard>-kept}; null when it ends otherwise.
+     */
+    public static Integer shardOfContainer(String containerName) {
+        Matcher m = CONTAINER_SHARD.matcher(containerName);
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static String clean(String raw) {
+        String s = raw;
+        if (s.indexOf('\u001B') >= 0) {
+            s = ANSI.matcher(s).replaceAll("");
+        }
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == '\r' || s.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        s = s.substring(0, end);
+        int start = 0;
+        while (start < s.length() && (s.charAt(start) == ' ' || s.charAt(start) == '\t')) {
+            start++;
+        }
+        return s.substring(start);
+    }
+
+    private static long gib(String figure) {
+        return Math.round(Double.parseDouble(figure) * GIB);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.mstpanel.core.runs;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the panel needs to know from the arguments of {@code mst run} (MST's contract, section 1):
+ * the config, the runner options ({@code --runner-option k=v} or the older {@code --env-option k=v},
+ * each its own flag), the secrets file, the run being resumed and the output folder.
+ *
+ * @param args the arguments as given (after {@code run})
+ * @param config the {@code --config} file, or null
+ * @param runnerOptions runner options in order (key to value)
+ * @param secretsFile the {@code --secrets-file}, or null
+ * @param resume the {@code --resume} run id, or null
+ * @param outputDir the {@code --output-dir}, or null
+ */
+public record RunArguments(List<String> args, Path config, Map<String, String> runnerOptions, Path secretsFile,
+                           String resume, Path outputDir) {
+
+    /**
+     * Reads the arguments of {@code mst run}.
+     *
+     * @param args e.g. {@code [--config, eval.json, --runner, docker, --runner-option, shards=3]}
+     */
+    public static RunArguments parse(List<String> args) {
+        Path config = null;
+        Path secrets = null;
+        Path output = null;
+        String resume = null;
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String value = null;
+            String flag = a;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                flag = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            } else if (i + 1 < args.size()) {
+                value = args.get(i + 1);
+            }
+            boolean inline = eq > 0 && a.startsWith("--");
+            switch (flag) {
+                case "--config", "-c" -> config = value == null ? null : Path.of(value);
+                case "--secrets-file" -> secrets = value == null ? null : Path.of(value);
+                case "--output-dir" -> output = value == null ? null : Path.of(value);
+                case "--resume" -> resume = value;
+                case "--runner-option", "--env-option" -> {
+                    if (value != null && value.indexOf('=') > 0) {
+                        options.put(value.substring(0, value.indexOf('=')), value.substring(value.indexOf('=') + 1));
+                    }
+                }
+                default -> {
+                    continue;
+                }
+            }
+            if (!inline) {
+                i++;
+            }
+        }
+        return new RunArguments(List.copyOf(args), config, options, secrets, resume, output);
+    }
+
+    /** The {@code contexts=a,b} option's names, or empty when absent. */
+    public List<String> contexts() {
+        String v = runnerOptions.get("contexts");
+        List<String> out = new ArrayList<>();
+        if (v != null) {
+            for (String s : v.split(",")) {
+                if (!s.isBlank()) {
+                    out.add(s.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The {@code shards=N} option, or -1 when absent or not a number. */
+    public int shards() {
+        try {
+            return Integer.parseInt(runnerOptions.getOrDefault("shards", "-1").strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.mstpanel.core.runs;
+
+import dev.mstpanel.core.docker.ContextList;
+import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerContext;
+import dev.mstpanel.core.mst.OutputListener;
+import dev.mstpanel.core.mst.ProcessSpec;
+import dev.mstpanel.core.mst.ProcessStartException;
+import dev.mstpanel.core.mst.ProcessSupervisor;
+import dev.mstpanel.core.mst.SecretRedactor;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs {@code mst run} the panel's way (issue 4, "Supervising the process"): in the eval config's
+ * folder, with the resolved environment, its full output (secrets masked) in a log file per run
+ * under {@code <data folder>/runs/}, and its progress merged into a {@link RunModel} from MST's
+ * lines, Docker ({@link RunContainerWatcher}) and the results folder ({@link RunFolderWatcher}).
+ * The window and the headless {@code run} command both use it.
+ */
+public final class RunSupervisor {
+    private final ProcessSupervisor processes;
+
+    /** @param processes starts and cancels the MST process */
+    public RunSupervisor(ProcessSupervisor processes) {
+        this.processes = processes;
+    }
+
+    /**
+     * What to run.
+     *
+     * @param mstCommand the argv prefix that runs MST ({@code MstInstallation.command()})
+     * @param runArgs the arguments after {@code run}, already in MST's flag vocabulary
+     * @param environment the environment MST gets (the login shell's)
+     * @param workingDir where MST runs; null for the config's folder (else the JVM's folder)
+     * @param grace how long MST gets after SIGINT before its tree is ended; null for the default
+     * @param pollInterval how often Docker and the results folder are looked at; null for 1 s
+     */
+    public record RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
+                             Duration grace, Duration pollInterval) {
+        public RunRequest {
+            mstCommand = List.copyOf(mstCommand);
+            runArgs = List.copyOf(runArgs);
+        }
+    }
+
+    /** A running (or finished) run. */
+    public static final class ActiveRun {
+        private final RunModel model;
+        private final ProcessSupervisor.SupervisedProcess process;
+        private final CompletableFuture<Integer> exitCode;
+        private final Path logFile;
+
+        ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile) {
+            this.model = model;
+            this.process = process;
+            this.exitCode = exitCode;
+            this.logFile = logFile;
+        }
+
+        /** The live model. */
+        public RunModel model() {
+            return model;
+        }
+
+        /** MST's process. */
+        public ProcessSupervisor.SupervisedProcess process() {
+            return process;
+        }
+
+        /** The run's log file (secrets masked). */
+        public Path logFile() {
+            return logFile;
+        }
+
+        /** MST's exit code, completed after the final look at Docker and the folder. */
+        public CompletableFuture<Integer> exitCode() {
+            return exitCode;
+        }
+
+        /** Cancel, as the Cancel button does: first SIGINT, a second call ends the process tree. */
+        public ProcessSupervisor.State cancel() {
+            return cancel(true);
+        }
+
+        /**
+         * Cancel when MST may already have SIGINT (a terminal's Ctrl-C reaches the whole process
+         * group); see {@link ProcessSupervisor.SupervisedProcess#cancel(boolean)}.
+         */
+        public ProcessSupervisor.State cancel(boolean sendSignal) {
+            model.cancelling();
+            return process.cancel(sendSignal);
+        }
+    }
+
+    /**
+     * Starts a run.
+     *
+     * @param request what to run
+     * @return the run; its model already has the {@code started} event
+     * @throws ProcessStartException when MST cannot start (message for people)
+     */
+    public ActiveRun start(RunRequest request) throws ProcessStartException {
+        HostEnvironment env = request.environment();
+        RunArguments args = RunArguments.parse(request.runArgs());
+        Path workingDir = request.workingDir() != null ? request.workingDir()
+                : args.config() != null && args.config().toAbsolutePath().getParent() != null
+                ? args.config().toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
+        SecretRedactor redactor = SecretRedactor.forEnvironment(env.variables());
+        if (args.secretsFile() != null) {
+            Path sf = args.secretsFile().isAbsolute() ? args.secretsFile() : workingDir.resolve(args.secretsFile());
+            try {
+                redactor = redactor.withSecretsFile(sf);
+            } catch (IOException e) {
+                // MST reports an unreadable secrets file itself; nothing of it can leak then
+            }
+        }
+        Path logFile = AppPaths.of(env).dataDir().resolve("runs").resolve(
+                DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC))
+                        + "-" + Long.toHexString(System.nanoTime() & 0xFFFFFF) + ".log");
+        List<String> argv = new ArrayList<>(request.mstCommand());
+        argv.add("run");
+        argv.addAll(request.runArgs());
+
+        RunModel model = new RunModel();
+        if (args.shards() > 0) {
+            model.setShardCount(args.shards());
+        }
+        Duration poll = request.pollInterval() == null ? Duration.ofSeconds(1) : request.pollInterval();
+        RunFolderWatcher folder = new RunFolderWatcher(args.outputDir() != null ? workingDir.resolve(args.outputDir()) : workingDir,
+                args.resume(), model, poll);
+        folder.start();
+        ProcessSpec spec = new ProcessSpec(argv, workingDir, env.variables(), logFile, redactor, request.grace());
+        ProcessSupervisor.SupervisedProcess process;
+        try {
+            process = processes.start(spec, new OutputListener() {
+                @Override
+                public void onLine(Stream stream, String line) {
+                    model.acceptLine(stream, line);
+                }
+
+                @Override
+                public void onNotice(String message) {
+                    model.notice(message);
+                }
+            });
+        } catch (ProcessStartException e) {
+            folder.close();
+            throw e;
+        }
+        model.started(process.shownCommandLine(), process.pid(), logFile.toString());
+        List<DockerContext> contexts = resolveContexts(env, args.contexts(), model);
+        RunContainerWatcher docker = new RunContainerWatcher(contexts, HostName.current(), process::processTreePids, model, poll);
+        docker.start();
+        CompletableFuture<Integer> done = process.exitCode().thenApplyAsync(code -> {
+            // the final states: kept containers, removed ones, the last traces
+            docker.pollOnce();
+            folder.pollOnce();
+            docker.close();
+            folder.close();
+            model.finished(code);
+            return code;
+        });
+        return new ActiveRun(model, process, done, logFile);
+    }
+
+    private static List<DockerContext> resolveContexts(HostEnvironment env, List<String> names, RunModel model) {
+        ContextList list = new ContextStore(env).load();
+        List<DockerContext> out = new ArrayList<>();
+        List<String> wanted = names.isEmpty() && list.currentName() != null ? List.of(list.currentName()) : names;
+        for (String n : wanted) {
+            list.contexts().stream().filter(c -> c.name().equals(n)).findFirst().ifPresentOrElse(out::add,
+                    () -> model.notice("No Docker context named " + n + ": its containers are not followed."));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.mstpanel.core.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.mst.OutputListener.Stream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+class RunModelTest {
+
+    private static List<String> transcript(String name) throws Exception {
+        try (InputStream in = RunModelTest.class.getResourceAsStream("/mst-transcripts/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+
+    @Test
+    void transcriptGivesShardRowsTotalsAndTheOomShard() throws Exception {
+        RunModel model = new RunModel();
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        model.addEventListener(events::add);
+        model.started("mst run --config eval.json", 42, null);
+        transcript("docker-3-shards-oom.stderr.txt").forEach(l -> model.acceptLine(Stream.STDERR, l));
+        transcript("docker-3-shards-oom.stdout.txt").forEach(l -> model.acceptLine(Stream.STDOUT, l));
+        model.finished(1);
+
+        RunState s = model.snapshot();
+        assertThat(s.shards()).extracting(ShardState::phase)
+                .containsExactly(ShardPhase.DONE, ShardPhase.OUT_OF_MEMORY, ShardPhase.DONE);
+        assertThat(s.shards().get(1).collected()).isEqualTo(1);
+        assertThat(s.shards().get(1).infra()).isEqualTo(1);
+        assertThat(s.collected()).isEqualTo(9);
+        assertThat(s.infra()).isEqualTo(1);
+        assertThat(s.missing()).isEqualTo(2);
+        assertThat(s.capacities()).hasSize(2);
+        assertThat(s.runDir()).endsWith("20261129T101500Z-a1b2c3");
+        assertThat(s.resultLine()).isEqualTo("Results: 4/6 passed (66.7%)");
+        assertThat(s.exitCode()).isEqualTo(1);
+        assertThat(events).extracting(RunEvent::type).contains("started", "capacity", "shard", "trial", "oom", "missing", "output", "finished");
+        assertThat(events).filteredOn(e -> e.type().equals("oom")).hasSize(1);
+    }
+
+    @Test
+    void tracesAndContainersGiveProgressWhenMstsWordingIsUnknown() {
+        RunModel model = new RunModel();
+        model.setShardCount(2);
+        model.acceptLine(Stream.STDERR, "[mst] something MST now says differently");
+        String caseId = "refund";
+        int shard = RunModel.shardOfCase(caseId, 2);
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-" + shard, "running", false, null, 256L << 20));
+        model.statsSample("mst-run-" + shard, 100L << 20, 256L << 20, 12.5);
+        model.traceFound("default", caseId, 0, false);
+        model.traceFound("default", caseId, 0, false); // the same trial twice counts once
+        model.acceptLine(Stream.STDERR, "[mst] shard " + shard + "/2: default refund #1 collected"); // and once more from MST
+
+        ShardState s = model.snapshot().shards().get(shard - 1);
+        assertThat(s.phase()).isEqualTo(ShardPhase.RUNNING);
+        assertThat(s.collected()).isEqualTo(1);
+        assertThat(s.memoryBytes()).isEqualTo(100L << 20);
+        assertThat(s.memoryLimitBytes()).isEqualTo(256L << 20);
+        assertThat(s.memoryHistory()).hasSize(1);
+        assertThat(s.context()).isEqualTo("engine-1");
+
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-" + shard, "exited", true, 137, 256L << 20));
+        assertThat(model.snapshot().shards().get(shard - 1).phase()).isEqualTo(ShardPhase.OUT_OF_MEMORY);
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-" + shard + "-kept", "exited", true, 137, 256L << 20));
+        assertThat(model.snapshot().keptContainers()).containsExactly("mst-run-" + shard + "-kept");
+    }
+
+    @Test
+    void subscribersGetTheLatestSnapshotCoalesced() throws Exception {
+        RunModel model = new RunModel();
+        List<RunState> got = new CopyOnWriteArrayList<>();
+        try (AutoCloseable sub = model.subscribe(java.time.Duration.ofMillis(100), got::add)) {
+            for (int i = 0; i < 5000; i++) {
+                model.acceptLine(Stream.STDERR, "[mst] shard 1/1: default case-" + i + " #1 collected");
+            }
+            for (int i = 0; i < 100 && (got.isEmpty() || got.get(got.size() - 1).collected() < 5000); i++) {
+                Thread.sleep(50);
+            }
+        }
+        assertThat(got.get(got.size() - 1).collected()).isEqualTo(5000);
+        assertThat(got.size()).isLessThan(5000);
+    }
+}
