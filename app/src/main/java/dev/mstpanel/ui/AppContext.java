@@ -61,7 +61,8 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
-        this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
+                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
     }
 
     public HostEnvironment environment() { return environment; }

@@ -233,15 +233,20 @@ public final class RunChecks {
                 if (cap.cowork().containers() == 0) {
                     Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
                     out.add(new Problem(field, Severity.ERROR, name + " cannot hold a Cowork container: " + cap.cowork().note() + "."));
-                } else if (cap.cowork().memoryBytes() < COWORK_MIN_BYTES) {
-                    Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
-                    out.add(new Problem(field, Severity.WARNING, name + " can give a Cowork container only "
-                            + ByteSize.gib(cap.cowork().memoryBytes()) + "; one shard peaked at 2.5 GiB in MST's measurement. Give the context's VM more memory."));
+                } else if (cap.cowork().memoryBytes() < COWORK_MIN_BYTES && sizing.memoryBytes().isEmpty()) {
+                    out.add(new Problem(Field.CONTEXTS, Severity.WARNING, name + " can give a Cowork container only "
+                            + ByteSize.human(cap.cowork().memoryBytes()) + "; one shard peaked at 2.5 GiB in MST's measurement."
+                            + " Give the context's VM more memory."));
                 }
             } else if (kind != null && cap.grade().containers() == 0) {
                 Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
                 out.add(new Problem(field, Severity.ERROR, name + " cannot hold one container: " + cap.grade().note() + "."));
             }
+        }
+        if (kind == ClientKind.COWORK && sizing.memoryBytes().isPresent() && sizing.memoryBytes().getAsLong() < COWORK_MIN_BYTES) {
+            out.add(new Problem(Field.MEMORY, Severity.WARNING, "memory=" + request.memory() + " gives each Cowork container "
+                    + ByteSize.human(sizing.memoryBytes().getAsLong()) + "; one shard peaked at 2.5 GiB in MST's measurement,"
+                    + " so it will probably run out of memory."));
         }
         if (!tooFewCpus.isEmpty()) {
             out.add(new Problem(Field.CPUS, Severity.ERROR, "cpus=" + request.cpus() + " is more than "

@@ -29,13 +29,29 @@ public interface RunSession {
     /**
      * One run to start.
      *
-     * @param argv the whole command line, {@code mst run …}
+     * @param mstCommand how to start MST ({@link Mst#command()})
+     * @param runArgs the arguments after {@code run}, in MST's flag vocabulary
      * @param display the command line for people (no secrets)
      * @param workDir the eval config's folder, where MST runs
      * @param contexts the chosen contexts (empty: the current one)
      * @param expectedTrials how many trials the run should collect, when known
      */
-    record Launch(List<String> argv, String display, Path workDir, List<String> contexts, OptionalInt expectedTrials) {}
+    record Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
+                  OptionalInt expectedTrials) {
+        public Launch {
+            mstCommand = List.copyOf(mstCommand);
+            runArgs = List.copyOf(runArgs);
+            contexts = List.copyOf(contexts);
+        }
+
+        /** The whole command line: {@code mst run …}. */
+        public List<String> argv() {
+            List<String> all = new java.util.ArrayList<>(mstCommand);
+            all.add("run");
+            all.addAll(runArgs);
+            return List.copyOf(all);
+        }
+    }
 
     /** Receives a run's progress; called on background threads. */
     interface Listener {

@@ -85,18 +85,18 @@ public final class RunView extends BorderPane {
         setTop(header);
 
         NumberAxis x = new NumberAxis();
-        x.setLabel("minutes");
+        x.setLabel("seconds since start");
         x.setForceZeroInRange(true);
         NumberAxis y = new NumberAxis();
-        y.setLabel("GiB");
+        y.setLabel("MiB");
         y.setForceZeroInRange(true);
         chart = new LineChart<>(x, y);
         chart.setId("memory-chart");
         chart.setAnimated(false);
         chart.setCreateSymbols(false);
         chart.setLegendSide(Side.RIGHT);
-        chart.setPrefHeight(190);
-        chart.setMinHeight(150);
+        chart.setPrefHeight(170);
+        chart.setMinHeight(130);
 
         ScrollPane formScroll = new ScrollPane(form());
         formScroll.setFitToWidth(true);
@@ -107,6 +107,12 @@ public final class RunView extends BorderPane {
 
         SplitPane split = new SplitPane(formPane, live());
         split.setDividerPositions(0.46);
+        // a run needs the room: the form narrows when one starts (the divider can be dragged back)
+        model.runningProperty().addListener((o, a, running) -> {
+            if (running && split.getDividerPositions()[0] > 0.34) {
+                split.setDividerPositions(0.34);
+            }
+        });
         split.getStyleClass().add("run-split");
         setCenter(split);
         BorderPane.setMargin(split, new Insets(12, 0, 0, 0));
@@ -209,6 +215,7 @@ public final class RunView extends BorderPane {
         TextField cpus = text(model.cpusProperty(), "cpus", "no limit", 5, "Each container's CPUs (1.5, 4), at most a context's.");
         Label cpusLabel = new Label("cpus");
         cpusLabel.setLabelFor(cpus);
+        cpusLabel.setMinWidth(Region.USE_PREF_SIZE);
         HBox sizing = new HBox(8, memory, cpusLabel, cpus);
         sizing.setAlignment(Pos.CENTER_LEFT);
         Label cpuMessage = message(Field.CPUS, "cpus");
@@ -495,6 +502,10 @@ public final class RunView extends BorderPane {
         times.setId("run-time");
         times.getStyleClass().add("text-muted");
         times.textProperty().bind(model.timeTextProperty());
+        times.setMinWidth(Region.USE_PREF_SIZE);
+        counts.setMinWidth(Region.USE_PREF_SIZE);
+        Tooltip eta = new Tooltip("The ETA follows the observed trial rate; it is unknown when the panel cannot count the eval's cases.");
+        times.setTooltip(eta);
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox overallText = new HBox(12, counts, grow, times);
@@ -516,8 +527,13 @@ public final class RunView extends BorderPane {
         resume.managedProperty().bind(resume.visibleProperty());
         resume.disableProperty().bind(model.runningProperty());
         resume.setOnAction(e -> model.resumeMissing());
-        HBox resultBox = new HBox(12, result, open, resume);
-        resultBox.setAlignment(Pos.CENTER_LEFT);
+        open.setMinWidth(Region.USE_PREF_SIZE);
+        resume.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(12, resume, open);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()));
+        actions.managedProperty().bind(actions.visibleProperty());
+        VBox resultBox = new VBox(8, result, actions);
         resultBox.getStyleClass().add("result-box");
         resultBox.visibleProperty().bind(model.resultTextProperty().isNotEmpty());
         resultBox.managedProperty().bind(resultBox.visibleProperty());
@@ -526,7 +542,7 @@ public final class RunView extends BorderPane {
         ScrollPane shardScroll = new ScrollPane(shards);
         shardScroll.setFitToWidth(true);
         shardScroll.getStyleClass().add("edge-to-edge");
-        shardScroll.setPrefViewportHeight(150);
+        shardScroll.setPrefViewportHeight(232);
         shardScroll.setMinViewportHeight(60);
 
         model.memoryHistoryProperty().addListener((o, a, b) -> updateChart(b));
@@ -580,6 +596,15 @@ public final class RunView extends BorderPane {
             series.clear();
             return;
         }
+        // units that keep the ticks readable: seconds for the first minutes, MiB under 1 GiB
+        double lastSecond = history.values().stream().flatMap(List::stream).mapToDouble(MemorySample::seconds).max().orElse(0);
+        long maxBytes = history.values().stream().flatMap(List::stream).mapToLong(MemorySample::bytes).max().orElse(0);
+        boolean minutes = lastSecond >= 300;
+        boolean gib = maxBytes >= ByteSize.GIB;
+        double xScale = minutes ? 60.0 : 1.0;
+        double yScale = gib ? ByteSize.GIB : ByteSize.MIB;
+        chart.getXAxis().setLabel(minutes ? "minutes since start" : "seconds since start");
+        chart.getYAxis().setLabel(gib ? "GiB" : "MiB");
         for (Map.Entry<Integer, List<MemorySample>> e : history.entrySet()) {
             XYChart.Series<Number, Number> s = series.get(e.getKey());
             if (s == null) {
@@ -589,7 +614,7 @@ public final class RunView extends BorderPane {
                 chart.getData().add(s);
             }
             List<XYChart.Data<Number, Number>> points = e.getValue().stream()
-                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / 60.0, m.bytes() / (double) ByteSize.GIB)).toList();
+                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale)).toList();
             s.getData().setAll(points);
         }
     }

@@ -296,7 +296,9 @@ public final class RunViewModel {
         RunCommandLine line = new RunCommandLine(req, mst.vocabulary());
         Path dir = req.config().toAbsolutePath().getParent();
         OptionalInt expected = config == null ? OptionalInt.empty() : config.expectedTrials();
-        launch = new RunSession.Launch(line.argv(mst.command()), line.display(mst.command()), dir, req.contexts(), expected);
+        List<String> args = line.arguments();
+        launch = new RunSession.Launch(mst.command(), args.subList(1, args.size()), line.display(mst.command()), dir,
+                req.contexts(), expected);
         resetLive();
         running.set(true);
         hasRun.set(true);
@@ -551,7 +553,8 @@ public final class RunViewModel {
                 String line = switch (kind) {
                     case COWORK -> cap.error() != null ? cap.error() : cap.cowork().containers() == 0
                             ? "no Cowork container fits (" + cap.cowork().note() + ")"
-                            : "1 Cowork container at a time, " + ByteSize.gib(cap.cowork().memoryBytes()) + " each";
+                            : "1 Cowork container at a time, " + (cap.cowork().memoryBytes() < ByteSize.GIB
+                            ? ByteSize.human(cap.cowork().memoryBytes()) : ByteSize.gib(cap.cowork().memoryBytes())) + " each";
                     case CHATGPT -> cap.chatgptLine();
                     case HEADLESS, OTHER -> cap.gradeLine();
                 };
@@ -734,7 +737,7 @@ public final class RunViewModel {
         OptionalInt expected = launch == null ? OptionalInt.empty() : launch.expectedTrials();
         int done = s.collected() + s.infra();
         if (expected.isEmpty()) {
-            return "ETA unknown (the panel cannot count the eval's cases)";
+            return "ETA unknown";
         }
         if (done == 0) {
             return "ETA after the first trial";

@@ -140,6 +140,10 @@ class RunChecksTest {
             assertThat(p.severity()).isEqualTo(Severity.WARNING);
             assertThat(p.message()).startsWith("tiny can give a Cowork container only 2.0 GiB");
         });
+        assertThat(on(check(GOOD_COWORK, req(List.of("engine-1"), "", "512m", "")), Field.MEMORY)).singleElement().satisfies(p -> {
+            assertThat(p.severity()).isEqualTo(Severity.WARNING);
+            assertThat(p.message()).startsWith("memory=512m gives each Cowork container 512 MiB; one shard peaked at 2.5 GiB");
+        });
     }
 
     @Test

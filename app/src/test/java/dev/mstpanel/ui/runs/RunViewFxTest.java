@@ -41,13 +41,18 @@ class RunViewFxTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        HostEnvironment env = TestEngines.environment(home);
+        HostEnvironment engines = TestEngines.environment(home);
+        java.util.Map<String, String> vars = new java.util.HashMap<>(engines.variables());
+        vars.put("MST_STANDIN_TRIAL_DELAY", "1");
+        vars.put("MST_STANDIN_OOM_SHARD", "2");
+        vars.put("ANTHROPIC_API_KEY", ENV_SECRET);
+        HostEnvironment env = engines.withVariables(vars);
         App.applyTheme(false);
         try {
-            // a busy test machine answers slowly: give probes time
+            // a busy test machine answers slowly: give probes time; MST is the test stand-in
             Path settings = AppPaths.of(env).configDir().resolve("settings.json");
             Files.createDirectories(settings.getParent());
-            Files.writeString(settings, "{\"probeTimeoutSeconds\": 15}");
+            Files.writeString(settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + STANDIN + "\"}");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -60,8 +65,85 @@ class RunViewFxTest {
     }
 
     @AfterEach
-    void stop() {
+    void stop() throws Exception {
         app.close();
+        // the stand-in removes its containers when it ends; kept ones stay until we remove them
+        for (String ctx : java.util.List.of("engine-1", "engine-2")) {
+            String ids = docker("--context", ctx, "ps", "-aq", "--filter", "label=mst.owner.pid", "--filter", "name=mst-");
+            if (!ids.isBlank()) {
+                java.util.List<String> rm = new java.util.ArrayList<>(java.util.List.of("--context", ctx, "rm", "-f"));
+                rm.addAll(java.util.List.of(ids.strip().split("\\s+")));
+                docker(rm.toArray(String[]::new));
+            }
+        }
+    }
+
+    private static final String ENV_SECRET = "sk-ant-env-secret-in-the-window-test-7";
+    private static final Path STANDIN = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
+
+    private static String docker(String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add("docker");
+        cmd.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor(60, TimeUnit.SECONDS);
+        return out;
+    }
+
+    @Test
+    void startingFromTheFormShowsShardRowsMoveAnOutOfMemoryShardAndAKeptContainer(FxRobot robot) throws Exception {
+        Path evals = Files.createDirectories(home.resolve("live-evals"));
+        Path config = Files.writeString(evals.resolve("eval.json"), """
+                {"name": "checkout-flow", "client": "cowork", "coworkSetup": {"approveWriteTools": true}}
+                """);
+        Path secrets = Files.writeString(evals.resolve("secrets.json"), "{\"SHOP_PASSWORD\": \"file-secret-in-the-window-test-9\"}");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#context-engine-1").isDisabled()
+                && !node(robot, "#context-engine-2").isDisabled()));
+        type(robot, "#config-path .text-field", config.toString());
+        waitForText(robot, "#client", "cowork: Cowork");
+        click(robot, "#context-engine-1");
+        click(robot, "#context-engine-2");
+        type(robot, "#shards", "3");
+        click(robot, "#keep-failed");
+        type(robot, "#memory", "32m");
+        type(robot, "#secrets-file", secrets.toString());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#start-run").isDisabled()));
+        assertThat(text(robot, "#memory-message")).startsWith("memory=32m gives each Cowork container 32.0 MiB");
+        assertThat(fx(() -> ((TextArea) node(robot, "#preview")).getText())).startsWith(STANDIN + " run --config " + config);
+
+        click(robot, "#start-run");
+        // the rows move: every shard gets a row, and one runs in a container with memory figures
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#shard-3-phase").tryQuery().isPresent()
+                && robot.lookup(".shard-rows .label").queryAll().stream()
+                .anyMatch(n -> n instanceof Label l && l.getText() != null && l.getText().matches("\\d+ done.*") && !l.getText().startsWith("0 "))));
+        String during = allTexts(robot);
+        assertThat(during).containsPattern("mst-\\d{8}t\\d{6}z-[0-9a-f]{6}-\\d");
+        assertThat(during).contains("running");
+        assertThat(fx(() -> node(robot, "#cancel-run").isDisabled())).isFalse();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> allTexts(robot).contains("of 32.0 MiB"));
+        Screenshots.take(stage.getScene(), "runs-live");
+
+        WaitForAsyncUtils.waitFor(240, TimeUnit.SECONDS, () -> {
+            String t = text(robot, "#run-result");
+            return t != null && !t.isBlank();
+        });
+        String after = allTexts(robot);
+        assertThat(text(robot, "#shard-2-phase")).startsWith("out of memory");
+        assertThat(after).contains("· kept");
+        assertThat(text(robot, "#run-result")).contains("Results:").containsPattern("\\d+ trials? missing").contains("-kept");
+        assertThat(visible(robot, "#resume-missing")).isTrue();
+        assertThat(visible(robot, "#open-results")).isTrue();
+        assertThat(fx(() -> node(robot, "#start-run").isDisabled())).isFalse();
+        assertThat(after).doesNotContain(ENV_SECRET).doesNotContain("file-secret-in-the-window-test-9");
+        assertThat(fx(() -> String.join("\n", ((javafx.scene.control.ListView<?>) node(robot, "#run-log")).getItems().stream()
+                .map(Object::toString).toList()))).contains("ran out of memory").doesNotContain(ENV_SECRET);
+        String kept = docker("--context", "engine-1", "ps", "-a", "--format", "{{.Names}}")
+                + docker("--context", "engine-2", "ps", "-a", "--format", "{{.Names}}");
+        assertThat(kept).contains("-kept");
+        Screenshots.take(stage.getScene(), "runs-finished");
     }
 
     @Test
