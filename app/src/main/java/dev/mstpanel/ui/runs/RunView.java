@@ -515,6 +515,8 @@ public final class RunView extends BorderPane {
         result.setId("run-result");
         result.setWrapText(true);
         result.getStyleClass().add("run-result");
+        result.setMaxWidth(Double.MAX_VALUE);
+        result.setMinHeight(Region.USE_PREF_SIZE);
         result.textProperty().bind(model.resultTextProperty());
         Hyperlink open = new Hyperlink("Open in Results");
         open.setId("open-results");

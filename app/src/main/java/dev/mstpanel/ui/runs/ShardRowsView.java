@@ -94,6 +94,8 @@ final class ShardRowsView extends GridPane {
             phase.getStyleClass().add("pill");
             phase.setMinWidth(Region.USE_PREF_SIZE);
             memText.getStyleClass().addAll("text-muted", "text-small");
+            memText.setWrapText(true);
+            memText.setMinHeight(Region.USE_PREF_SIZE);
             current.setMinWidth(0);
             memory.setAlignment(Pos.CENTER_LEFT);
             detail.getStyleClass().add("shard-detail");

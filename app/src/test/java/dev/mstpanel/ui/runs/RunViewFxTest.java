@@ -144,6 +144,20 @@ class RunViewFxTest {
                 + docker("--context", "engine-2", "ps", "-a", "--format", "{{.Names}}");
         assertThat(kept).contains("-kept");
         Screenshots.take(stage.getScene(), "runs-finished");
+
+        // "Resume missing trials" starts the same run again with --resume <run id>
+        String runId = fx(() -> model().snapshotProperty().get().runId());
+        click(robot, "#resume-missing");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#resume").equals(runId)
+                && fx(() -> !model().log().isEmpty() && model().log().get(0).contains("--resume " + runId)));
+        WaitForAsyncUtils.waitFor(240, TimeUnit.SECONDS, () -> {
+            String t = text(robot, "#run-result");
+            return t != null && !t.isBlank();
+        });
+    }
+
+    private RunViewModel model() {
+        return app.runs();
     }
 
     @Test
