@@ -557,10 +557,12 @@ public final class RunView extends BorderPane {
         Label logTitle = section("Log");
         Label logCount = new Label();
         logCount.getStyleClass().addAll("text-muted", "text-small");
-        logCount.textProperty().bind(Bindings.createStringBinding(() -> model.logFilterProperty().get().isBlank()
-                ? model.log().size() + " lines (the last " + RunViewModel.LOG_LIMIT + " are kept here)"
-                : model.filteredLog().size() + " of " + model.log().size() + " lines", model.log(), model.filteredLog(),
-                model.logFilterProperty()));
+        logCount.textProperty().bind(Bindings.createStringBinding(() -> {
+            long all = model.linesReceivedProperty().get();
+            String kept = all > model.log().size() ? " (the last " + model.log().size() + " of " + all + " are here; all are in the run's log file)" : "";
+            return model.logFilterProperty().get().isBlank() ? model.log().size() + " lines" + kept
+                    : model.filteredLog().size() + " of " + model.log().size() + " lines match";
+        }, model.log(), model.filteredLog(), model.logFilterProperty(), model.linesReceivedProperty()));
         Region g2 = new Region();
         HBox.setHgrow(g2, Priority.ALWAYS);
         HBox logHeader = new HBox(10, logTitle, logCount, g2, search);
@@ -569,6 +571,7 @@ public final class RunView extends BorderPane {
         logView.setId("run-log");
         logView.getStyleClass().addAll("run-log", "dense");
         logView.setCellFactory(lv -> new LogCell());
+        logView.setFixedCellSize(22); // one line per cell: no per-cell measuring while lines stream in
         logView.setPrefHeight(220);
         model.filteredLog().addListener((ListChangeListener<String>) c -> {
             if (!model.filteredLog().isEmpty() && model.logFilterProperty().get().isBlank()) {
