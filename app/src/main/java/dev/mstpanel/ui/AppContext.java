@@ -3,6 +3,7 @@ package dev.mstpanel.ui;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
@@ -10,9 +11,12 @@ import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
 import dev.mstpanel.ui.runs.RunViewModel;
 import dev.mstpanel.ui.runs.SupervisedRunSession;
+import dev.mstpanel.ui.results.ResultsViewModel;
+import dev.mstpanel.ui.results.TrialInspectorViewModel;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,6 +40,10 @@ public final class AppContext implements AutoCloseable {
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
     private final RunViewModel runs;
+    private final ResultsReader resultsReader;
+    private final ResultsViewModel results;
+    private final TrialInspectorViewModel trialInspector;
+    private final ContainerServices containerServices;
 
     /**
      * @param environment the environment processes get
@@ -63,6 +71,10 @@ public final class AppContext implements AutoCloseable {
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.resultsReader = new ResultsReader();
+        this.results = new ResultsViewModel(resultsReader, ui, background);
+        this.trialInspector = new TrialInspectorViewModel(ui, background);
+        this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -89,11 +101,22 @@ public final class AppContext implements AutoCloseable {
             org.slf4j.LoggerFactory.getLogger(AppContext.class).warn("could not save settings to {}: {}", settingsStore.file(), e.getMessage());
         }
     }
+    /** Reads mst.run/v1 results folders (core; also for other views that follow a run's trials). */
+    public ResultsReader resultsReader() { return resultsReader; }
+    /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
+    public ResultsViewModel results() { return results; }
+    /** The trial inspector's state. */
+    public TrialInspectorViewModel trialInspector() { return trialInspector; }
+    /** Containers, shells, session files, doctor and images (issue 5). */
+    public ContainerServices containerServices() { return containerServices; }
 
     @Override
     public void close() {
         runs.dispose();
         contexts.dispose();
+        results.dispose();
+        resultsReader.close();
+        containerServices.close();
         prober.close();
         background.shutdownNow();
     }

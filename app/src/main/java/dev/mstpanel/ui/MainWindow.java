@@ -29,8 +29,10 @@ public final class MainWindow extends BorderPane {
     private final StackPane content = new StackPane();
     private final Map<String, Node> built = new HashMap<>();
     private final Label status = new Label();
+    private final AppContext app;
 
     public MainWindow(AppContext app) {
+        this.app = app;
         this.views = Views.all(app);
         getStyleClass().add("main-window");
 
@@ -105,6 +107,17 @@ public final class MainWindow extends BorderPane {
             }
         }
         return false;
+    }
+
+    /**
+     * Opens a run folder in the Results view and shows that view; the run is watched, so traces
+     * appear as MST writes them.
+     *
+     * @param runDir a folder {@code .mcp-test-results/<eval>/runs/<runId>}
+     */
+    public void openRun(java.nio.file.Path runDir) {
+        app.results().openRun(runDir);
+        open("results");
     }
 
     /** The id of the open view. */

@@ -169,6 +169,18 @@ public final class RunContainerWatcher implements AutoCloseable {
                             cpuPercent(s.getCpuStats(), s.getPreCpuStats()));
                 }
             }
+
+            @Override
+            public void onError(Throwable error) {
+                // the container exited or was removed while streaming: expected, not the user's problem
+                LOG.debug("stats stream of {} ended: {}", c.name(), error.toString());
+                statsStreams.remove(c.id());
+                try {
+                    close();
+                } catch (IOException ignored) {
+                    // closing a failed stream
+                }
+            }
         };
         statsStreams.put(c.id(), cb);
         try {

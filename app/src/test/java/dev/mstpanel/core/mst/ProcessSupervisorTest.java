@@ -104,7 +104,9 @@ class ProcessSupervisorTest {
     @Test
     void processIgnoringSigintHasItsWholeTreeEndedAfterTheGracePeriod() throws Exception {
         // a parent and a grandchild that ignore SIGINT and SIGTERM: only the force step ends them
-        Path s = script("trap '' INT TERM; bash -c \"trap '' INT TERM; sleep 1000 & echo grandchild \\$!; wait\" & echo ready; wait");
+        // (loops, not `wait`: a `wait` would return once the grandchild dies and let the parent exit 0)
+        Path s = script("trap '' INT TERM; bash -c \"trap '' INT TERM; sleep 1000 & echo grandchild \\$!; while true; do sleep 0.2; done\" & "
+                + "echo ready; while true; do sleep 0.2; done");
         var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString()), null, env(), null)
                 .withGrace(Duration.ofSeconds(1)), listener);
         awaitLine("grandchild");

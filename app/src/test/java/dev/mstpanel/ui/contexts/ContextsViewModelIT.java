@@ -32,7 +32,7 @@ class ContextsViewModelIT {
         };
         var background = Executors.newCachedThreadPool();
         try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
-            ContextsViewModel model = new ContextsViewModel(new ContextStore(env), prober, () -> Duration.ofSeconds(3), serial, background);
+            ContextsViewModel model = new ContextsViewModel(new ContextStore(env), prober, () -> Duration.ofSeconds(10), serial, background);
             model.refresh();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
             while (model.refreshingProperty().get() && System.nanoTime() < deadline) {

@@ -1,0 +1,162 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.docker.ContainerListing;
+import dev.mstpanel.core.docker.ContextSource;
+import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.DockerContext;
+import dev.mstpanel.core.docker.MstContainer;
+import dev.mstpanel.core.docker.MstContainers;
+import dev.mstpanel.core.docker.OwnerIdentity;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mst-panel containers}: MST's containers on every context, by their labels, as
+ * running, kept, orphaned or another machine's. {@code containers remove-orphans} removes this
+ * machine's orphans. Exits 0 even when some contexts are down.
+ */
+@Command(name = "containers", mixinStandardHelpOptions = true,
+        description = "List MST's containers on every Docker context (by their mst.owner.* labels).",
+        subcommands = {ContainersCommand.RemoveOrphans.class})
+public final class ContainersCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print a JSON array, one object per container.")
+    boolean json;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context timeout (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--timing", description = "Print how long the listing took on stderr.")
+    boolean timing;
+
+    @Option(names = "--repeat", hidden = true, defaultValue = "1", description = "List this many times in one JVM (benchmarks); prints the last.")
+    int repeat;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** The contexts a command line can name (Colima profiles without a context left out). */
+    static List<DockerContext> contexts(HostEnvironment env) {
+        return new ContextStore(env).load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
+    }
+
+    static Duration timeout(double seconds) {
+        return Duration.ofMillis((long) (Math.max(0.2, seconds) * 1000));
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        HostEnvironment env = HostEnvironment.fromSystem();
+        ContainerListing listing;
+        try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+            List<DockerContext> contexts = contexts(env);
+            listing = containers.list(contexts, timeout(timeoutSeconds));
+            for (int i = 1; i < repeat; i++) {
+                if (timing) {
+                    err.println("listed " + listing.containers().size() + " containers on " + contexts.size() + " contexts in " + listing.elapsedMillis() + " ms");
+                }
+                listing = containers.list(contexts, timeout(timeoutSeconds));
+            }
+        }
+        if (json) {
+            ArrayNode array = new ObjectMapper().createArrayNode();
+            for (MstContainer k : listing.containers()) {
+                ObjectNode o = array.addObject();
+                o.put("context", k.context());
+                o.put("id", k.id());
+                o.put("name", k.name());
+                o.put("image", k.image());
+                o.put("state", k.state());
+                o.put("status", k.status());
+                o.put("kind", k.kind().jsonName());
+                o.put("ownerHost", k.ownerHost());
+                if (k.ownerPid() == null) {
+                    o.putNull("ownerPid");
+                } else {
+                    o.put("ownerPid", k.ownerPid());
+                }
+                o.put("createdAt", k.createdEpochSeconds() > 0 ? Instant.ofEpochSecond(k.createdEpochSeconds()).toString() : null);
+                if (k.memoryBytes() < 0) {
+                    o.putNull("memoryBytes");
+                } else {
+                    o.put("memoryBytes", k.memoryBytes());
+                }
+            }
+            out.println(array.toPrettyString());
+        } else {
+            String fmt = "%-12s %-14s %-12s %-32s %-22s %-9s %9s%n";
+            out.printf(Locale.ROOT, fmt, "KIND", "CONTEXT", "ID", "NAME", "IMAGE", "STATE", "MEMORY");
+            for (MstContainer k : listing.containers()) {
+                out.printf(Locale.ROOT, fmt, k.kind().jsonName(), k.context(), k.shortId(), k.name(), k.image(), k.state(),
+                        k.memoryBytes() < 0 ? "-" : ByteSize.human(k.memoryBytes()));
+            }
+            if (listing.containers().isEmpty()) {
+                out.println("(no MST containers)");
+            }
+        }
+        out.flush();
+        listing.failures().forEach(f -> err.println("not listed: " + f.context() + ": " + f.message()));
+        if (timing) {
+            err.println("listed " + listing.containers().size() + " containers on " + contexts(env).size() + " contexts in " + listing.elapsedMillis() + " ms");
+        }
+        return 0;
+    }
+
+    /** {@code containers remove-orphans [--context NAME]}: removes this machine's orphaned containers. */
+    @Command(name = "remove-orphans", mixinStandardHelpOptions = true,
+            description = "Remove this machine's orphaned MST containers (their mst process is gone). Kept containers and other machines' are left alone.")
+    static final class RemoveOrphans implements Callable<Integer> {
+        @Option(names = "--context", paramLabel = "NAME", description = "Only this context.")
+        String context;
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context timeout (default: ${DEFAULT-VALUE}).")
+        double timeoutSeconds;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            HostEnvironment env = HostEnvironment.fromSystem();
+            List<DockerContext> contexts = contexts(env);
+            if (context != null) {
+                contexts = contexts.stream().filter(c -> c.name().equals(context)).toList();
+                if (contexts.isEmpty()) {
+                    err.println("mst-panel containers remove-orphans: no context named \"" + context + "\".");
+                    return 2;
+                }
+            }
+            MstContainers.RemovalReport report;
+            try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+                report = containers.removeOrphans(contexts, timeout(timeoutSeconds));
+            }
+            for (MstContainer k : report.removed()) {
+                out.println("removed " + k.context() + " " + k.name() + " (" + k.shortId() + ")");
+            }
+            if (report.removed().isEmpty()) {
+                out.println("no orphaned containers");
+            }
+            out.flush();
+            report.problems().forEach(p -> err.println("not removed: " + p));
+            return 0;
+        }
+    }
+}

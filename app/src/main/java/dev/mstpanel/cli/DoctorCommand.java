@@ -1,0 +1,119 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.doctor.CheckStatus;
+import dev.mstpanel.core.doctor.ContextReadiness;
+import dev.mstpanel.core.doctor.Doctor;
+import dev.mstpanel.core.doctor.DoctorCheck;
+import dev.mstpanel.core.doctor.DoctorReport;
+import dev.mstpanel.core.doctor.MstFinder;
+import dev.mstpanel.core.mst.MstLocator;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mst-panel doctor [--json]}: host readiness, this machine's tools and each context's
+ * devices, memory and disk, with a fix for each failing line. Exits 0 when nothing fails, 1 when a check fails.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Check this machine (docker CLI, Node, MST) and every context (KVM and VM devices, memory, disk) for Cowork runs.")
+public final class DoctorCommand implements Callable<Integer> {
+    @Option(names = "--json", description = "Print JSON: {host: [checks], contexts: [{context, checks}]}.")
+    boolean json;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        HostEnvironment env = HostEnvironment.fromSystem();
+        Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();
+        CommandRunner runner = new CommandRunner(env);
+        DockerCli cli = new DockerCli(runner);
+        Path recent = settings.recentEvalConfigs.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+        DoctorReport report;
+        try (EngineProber prober = new EngineProber(cli);
+             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
+            report = doctor.run(ContainersCommand.contexts(env), ContainersCommand.timeout(timeoutSeconds));
+        }
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper();
+            ObjectNode root = mapper.createObjectNode();
+            put(root.putArray("host"), report.host());
+            ArrayNode contexts = root.putArray("contexts");
+            for (ContextReadiness c : report.contexts()) {
+                ObjectNode o = contexts.addObject();
+                o.put("context", c.context());
+                o.put("status", c.worst().jsonName());
+                o.put("checkImage", c.checkImage());
+                o.put("millis", c.millis());
+                put(o.putArray("checks"), c.checks());
+            }
+            root.put("millis", report.millis());
+            out.println(root.toPrettyString());
+        } else {
+            out.println("This machine");
+            print(out, report.host());
+            for (ContextReadiness c : report.contexts()) {
+                out.println();
+                out.println("Context " + c.context() + (c.checkImage() == null ? "" : "  (checked in a container of " + c.checkImage() + ")"));
+                print(out, c.checks());
+            }
+            out.printf(Locale.ROOT, "%nChecked in %.1f s.%n", report.millis() / 1000.0);
+        }
+        out.flush();
+        boolean fails = DoctorReport.worst(report.host()) == CheckStatus.FAIL
+                || report.contexts().stream().anyMatch(c -> c.worst() == CheckStatus.FAIL);
+        return fails ? 1 : 0;
+    }
+
+    private static void put(ArrayNode array, List<DoctorCheck> checks) {
+        for (DoctorCheck c : checks) {
+            ObjectNode o = array.addObject();
+            o.put("id", c.id());
+            o.put("title", c.title());
+            o.put("status", c.status().jsonName());
+            o.put("detail", c.detail());
+            o.put("fix", c.fix());
+            o.put("fixCommand", c.fixCommand());
+        }
+    }
+
+    private static void print(PrintWriter out, List<DoctorCheck> checks) {
+        for (DoctorCheck c : checks) {
+            String mark = switch (c.status()) {
+                case PASS -> "[ok]  ";
+                case WARN -> "[warn]";
+                case FAIL -> "[FAIL]";
+                case SKIPPED -> "[--]  ";
+            };
+            out.println("  " + mark + " " + c.title() + ": " + c.detail());
+            if (c.status() != CheckStatus.PASS && c.fix() != null) {
+                out.println("         fix: " + c.fix());
+            }
+            if (c.status() != CheckStatus.PASS && c.fixCommand() != null) {
+                out.println("         $ " + c.fixCommand());
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.mstpanel.core.results.FailureDiagnosis;
+import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.ScoreRecord;
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mst-panel trials PATH [--json] [--status LIST]}: the trials of every run under a results
+ * root, an eval folder or a run folder, with their status, error and failure diagnosis files. The
+ * headless twin of the Results view. Exits 0 when it could read the folder, whatever the trials'
+ * statuses; 1 when the path is not a results folder; 2 on a usage error.
+ */
+@Command(name = "trials", mixinStandardHelpOptions = true,
+        description = "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
+public final class TrialsCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PATH", description = "A results root (.mcp-test-results), an eval folder or a run folder.")
+    Path path;
+
+    @Option(names = "--json", description = "Print a JSON array, one object per trial.")
+    boolean json;
+
+    @Option(names = "--status", paramLabel = "LIST", split = ",",
+            description = "Only these statuses, a comma list of: passed, failed, infra, missing, ungraded, unreadable.")
+    List<String> statuses;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Set<TrialStatus> keep = EnumSet.allOf(TrialStatus.class);
+        if (statuses != null && !statuses.isEmpty()) {
+            keep = EnumSet.noneOf(TrialStatus.class);
+            for (String s : statuses) {
+                if (s.isBlank()) {
+                    continue;
+                }
+                try {
+                    keep.add(TrialStatus.parse(s));
+                } catch (IllegalArgumentException e) {
+                    err.println("mst-panel trials: " + e.getMessage());
+                    return 2;
+                }
+            }
+        }
+        try (ResultsReader reader = new ResultsReader()) {
+            ResultsReader.Location location;
+            try {
+                location = reader.locate(path.toAbsolutePath().normalize());
+            } catch (ResultsException e) {
+                err.println("mst-panel trials: " + e.getMessage());
+                return 1;
+            }
+            if (json) {
+                printJson(out, reader, location, keep, err);
+            } else {
+                printTable(out, reader, location, keep, err);
+            }
+        } catch (IOException e) {
+            err.println("mst-panel trials: could not write the output: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    private static void printJson(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
+                                  PrintWriter err) throws IOException {
+        JsonGenerator g = new JsonFactory().createGenerator(out);
+        g.setPrettyPrinter(new DefaultPrettyPrinter());
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.writeStartArray();
+        for (Path runDir : location.runDirs()) {
+            RunInfo run = reader.readRun(runDir);
+            if (run.problem() != null) {
+                err.println("warning: " + runDir + ": " + run.problem());
+            }
+            reader.readTrials(run, batch -> {
+                try {
+                    for (TrialRecord t : batch) {
+                        if (keep.contains(t.status())) {
+                            writeTrial(g, t, FailureDiagnosis.find(t.artifactsDir(), run.redactStoredResponses()));
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        g.writeEndArray();
+        g.flush();
+        out.println();
+        out.flush();
+    }
+
+    private static void writeTrial(JsonGenerator g, TrialRecord t, FailureDiagnosis d) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("eval", t.evalName());
+        g.writeStringField("runId", t.runId());
+        g.writeStringField("variant", t.variant());
+        g.writeStringField("caseId", t.caseId());
+        g.writeBooleanField("caseIdCut", t.caseIdCut());
+        g.writeNumberField("trial", t.trial());
+        g.writeStringField("status", t.status().jsonName());
+        g.writeStringField("error", t.error() != null ? t.error() : t.gradingError() != null ? t.gradingError() : t.problem());
+        g.writeStringField("failureKind", t.failureKind());
+        g.writeStringField("gradingError", t.gradingError());
+        g.writeStringField("problem", t.problem());
+        g.writeStringField("path", t.traceFile() == null ? null : t.traceFile().toString());
+        if (t.durationMs() == null) {
+            g.writeNullField("durationMs");
+        } else {
+            g.writeNumberField("durationMs", t.durationMs());
+        }
+        g.writeArrayFieldStart("scores");
+        for (ScoreRecord s : t.scores()) {
+            g.writeStartObject();
+            g.writeStringField("grader", s.grader());
+            if (s.pass() == null) {
+                g.writeNullField("pass");
+            } else {
+                g.writeBooleanField("pass", s.pass());
+            }
+            g.writeStringField("reasoning", s.reasoning());
+            g.writeStringField("problem", s.problem());
+            g.writeStringField("path", s.file().toString());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("diagnosis");
+        g.writeStringField("screenshot", str(d.screenshot()));
+        g.writeStringField("accessibility", str(d.accessibility()));
+        g.writeArrayFieldStart("logs");
+        for (Path p : d.logs()) {
+            g.writeString(p.toString());
+        }
+        g.writeEndArray();
+        g.writeStringField("system", str(d.system()));
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static String str(Path p) {
+        return p == null ? null : p.toString();
+    }
+
+    private static void printTable(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
+                                   PrintWriter err) {
+        for (Path runDir : location.runDirs()) {
+            RunInfo run = reader.readRun(runDir);
+            out.println(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : ""));
+            Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
+            reader.readTrials(run, batch -> {
+                for (TrialRecord t : batch) {
+                    counts.merge(t.status(), 1, Integer::sum);
+                    if (!keep.contains(t.status())) {
+                        continue;
+                    }
+                    String msg = t.message();
+                    out.printf(Locale.ROOT, "  %-10s %-12s %s #%d%s%n", t.status().jsonName(), t.variant(), t.caseDisplay(), t.trial(),
+                            msg == null ? "" : "  " + oneLine(msg));
+                }
+            });
+            StringBuilder sb = new StringBuilder("  ");
+            for (var e : counts.entrySet()) {
+                sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
+            }
+            out.println(sb.toString().stripTrailing());
+            out.println();
+        }
+        if (location.runDirs().isEmpty()) {
+            err.println("mst-panel trials: no runs under " + location.path());
+        }
+        out.flush();
+    }
+
+    private static String oneLine(String s) {
+        String line = s.replace('\n', ' ').replace('\r', ' ');
+        return line.length() > 160 ? line.substring(0, 159) + "…" : line;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.mstpanel.core.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.model.Frame;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.StreamingProcess;
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A container's log ({@code docker logs [--follow] --tail N}): docker-java for {@code unix://} and
+ * {@code tcp://} contexts, the docker CLI for {@code ssh://} ones. Lines are delivered whole,
+ * decoded as UTF-8, on a background thread; the caller coalesces them for the screen.
+ */
+public final class ContainerLogs {
+    private final HostEnvironment environment;
+
+    /** @param environment the environment the docker CLI gets for {@code ssh://} contexts */
+    public ContainerLogs(HostEnvironment environment) {
+        this.environment = environment;
+    }
+
+    /**
+     * Starts reading a container's log.
+     *
+     * @param context where it runs
+     * @param container its name or id (checked against Docker's name rule)
+     * @param tailLines how many of the last lines to start with
+     * @param follow keep reading new lines until closed
+     * @param onLine each line, stdout and stderr merged
+     * @param onEnd called once when the log ends (container gone, not following, or closed), with
+     *     null or a sentence saying what went wrong
+     * @return close it to stop reading
+     * @throws ContainerActionException when the engine cannot be reached
+     */
+    public Closeable open(DockerContext context, String container, int tailLines, boolean follow,
+                          Consumer<String> onLine, Consumer<String> onEnd) throws ContainerActionException {
+        String ref = DockerNames.requireContainer(container);
+        if (context.scheme().equals("ssh")) {
+            List<String> argv = new java.util.ArrayList<>(List.of("docker", "--context", DockerNames.requireContext(context.name()),
+                    "logs", "--tail", String.valueOf(tailLines)));
+            if (follow) {
+                argv.add("--follow");
+            }
+            argv.add(ref);
+            try {
+                StreamingProcess p = StreamingProcess.start(argv, environment, Map.of(), null, onLine);
+                p.exit().thenAccept(code -> onEnd.accept(code == 0 || p.cancelled() ? null : "docker logs ended with exit code " + code));
+                return p::close;
+            } catch (IOException e) {
+                throw new ContainerActionException("docker logs could not start: " + e.getMessage(), e);
+            }
+        }
+        DockerClient client;
+        try {
+            client = DockerClients.openForStreams(context, Duration.ofSeconds(5));
+        } catch (EngineUnreachableException e) {
+            throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
+        }
+        LineSplitter out = new LineSplitter(onLine);
+        LineSplitter err = new LineSplitter(onLine);
+        ResultCallback.Adapter<Frame> cb = new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Frame f) {
+                (f.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR ? err : out).accept(f.getPayload());
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                out.flush();
+                err.flush();
+                onEnd.accept(DockerClients.describe(context, t, Duration.ofSeconds(5)).message());
+                DockerClients.closeQuietly(client);
+            }
+
+            @Override
+            public void onComplete() {
+                out.flush();
+                err.flush();
+                onEnd.accept(null);
+                DockerClients.closeQuietly(client);
+            }
+        };
+        try {
+            client.logContainerCmd(ref).withStdOut(true).withStdErr(true).withFollowStream(follow)
+                    .withTail(Math.max(0, tailLines)).exec(cb);
+        } catch (RuntimeException e) {
+            DockerClients.closeQuietly(client);
+            throw new ContainerActionException("docker logs " + ref + " failed: " + DockerClients.describe(context, e, Duration.ofSeconds(5)).message(), e);
+        }
+        return () -> {
+            cb.close();
+            DockerClients.closeQuietly(client);
+        };
+    }
+
+    /** Cuts a byte stream into whole lines (a multi-byte character never spans a newline byte). */
+    private static final class LineSplitter {
+        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+        private final Consumer<String> onLine;
+
+        LineSplitter(Consumer<String> onLine) {
+            this.onLine = onLine;
+        }
+
+        synchronized void accept(byte[] bytes) {
+            for (byte b : bytes) {
+                if (b == '\n') {
+                    emit();
+                } else {
+                    pending.write(b);
+                }
+            }
+        }
+
+        synchronized void flush() {
+            if (pending.size() > 0) {
+                emit();
+            }
+        }
+
+        private void emit() {
+            String line = pending.toString(StandardCharsets.UTF_8);
+            pending.reset();
+            onLine.accept(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
+        }
+    }
+}

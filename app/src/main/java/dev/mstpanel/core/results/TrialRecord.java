@@ -1,0 +1,69 @@
+package dev.mstpanel.core.results;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One trial of a run as the panel lists it: immutable, small (the trace's events are not kept).
+ *
+ * @param key where it lives on disk
+ * @param evalName the eval's name
+ * @param runId the run's id ({@code 20261007T182504Z-7f3c2a})
+ * @param runDir the run folder
+ * @param variant the variant's name (decoded)
+ * @param caseId the case id: from the trace when readable, else decoded from its folder
+ * @param caseIdCut true when the case id is only the decoded prefix of a cut folder name
+ * @param datasetName the dataset, or null
+ * @param durationMs how long the trial ran in milliseconds, or null
+ * @param status the status (see {@link TrialStatus})
+ * @param error the trace's {@code error}, or null
+ * @param gradingError the trace's {@code gradingError}, or null
+ * @param failureKind {@code clientDiagnostics.failureKind}, or null
+ * @param scores one per grader, sorted by grader
+ * @param traceFile the trace file, or null when there is none
+ * @param artifactsDir where the trial's artifacts (and failure diagnosis) are or would be
+ * @param problem why a file of this trial could not be read or is missing, or null
+ */
+public record TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
+                          String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
+                          String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem) {
+
+    public TrialRecord {
+        scores = List.copyOf(scores);
+    }
+
+    /** The 0-based trial number. */
+    public int trial() {
+        return key.trial();
+    }
+
+    /** The case id for display: "…" marks a cut one. */
+    public String caseDisplay() {
+        return caseIdCut ? caseId + "…" : caseId;
+    }
+
+    /**
+     * The one-line reason this trial did not pass, or null: the error, else the grading error,
+     * else the failure kind, else the problem reading it, else the first failing score's reasoning.
+     */
+    public String message() {
+        if (error != null) {
+            return error;
+        }
+        if (gradingError != null) {
+            return "Grading failed: " + gradingError;
+        }
+        if (failureKind != null) {
+            return "Failure kind: " + failureKind;
+        }
+        if (problem != null) {
+            return problem;
+        }
+        for (ScoreRecord s : scores) {
+            if (Boolean.FALSE.equals(s.pass())) {
+                return s.grader() + " did not pass" + (s.reasoning() == null ? "" : ": " + s.reasoning());
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,460 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.ui.common.DialogService;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import javafx.collections.SetChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The Results view: open a results folder, browse eval → run → variant → case → trial with counts
+ * per status, filter by status (failures only in one click) and search case ids; the selected
+ * run's header (phases, runner, shards, keep, pass figures) and the trial inspector beside.
+ */
+public final class ResultsView extends BorderPane {
+    private final ResultsViewModel model;
+    private final TrialInspectorViewModel inspector;
+    private final TextField pathField = new TextField();
+    private final TreeView<Node> tree = new TreeView<>();
+    private final Map<TrialStatus, ToggleButton> toggles = new EnumMap<>(TrialStatus.class);
+    private final Label message = new Label();
+    private final VBox runHeader = new VBox(6);
+    private final Set<String> expanded = new HashSet<>();
+    private final Set<String> collapsed = new HashSet<>();
+    private boolean rebuilding;
+
+    /** A navigator node. */
+    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {}
+
+    enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
+
+    public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+        this.model = model;
+        this.inspector = inspector;
+        getStyleClass().add("results-view");
+
+        Label title = new Label("Results");
+        title.getStyleClass().add("view-title");
+        pathField.setId("results-path");
+        pathField.setPromptText("A .mcp-test-results folder, an eval folder or a run folder");
+        pathField.setOnAction(e -> openTyped());
+        HBox.setHgrow(pathField, Priority.ALWAYS);
+        Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));
+        browse.setOnAction(e -> {
+            DirectoryChooser c = new DirectoryChooser();
+            c.setTitle("Open MST results");
+            Path cur = model.locationProperty().get();
+            if (cur != null && Files.isDirectory(cur)) {
+                c.setInitialDirectory(cur.toFile());
+            }
+            File f = c.showDialog(getScene() == null ? null : getScene().getWindow());
+            if (f != null) {
+                model.open(f.toPath());
+            }
+        });
+        Button reload = new Button(null, new FontIcon(Feather.REFRESH_CW));
+        reload.setTooltip(new Tooltip("Read the folder again"));
+        reload.setOnAction(e -> openTyped());
+        HBox openBar = new HBox(8, title, pathField, browse, reload);
+        openBar.setAlignment(Pos.CENTER_LEFT);
+
+        FlowPane filters = new FlowPane(6, 6);
+        filters.setAlignment(Pos.CENTER_LEFT);
+        Button failures = new Button("Failures only", new FontIcon(Feather.ALERT_OCTAGON));
+        failures.setId("failures-only");
+        failures.setOnAction(e -> model.failuresOnly());
+        Button all = new Button("All");
+        all.setId("all-statuses");
+        all.setOnAction(e -> model.allStatuses());
+        failures.getStyleClass().add("small");
+        all.getStyleClass().add("small");
+        filters.getChildren().addAll(failures, all);
+        for (TrialStatus s : TrialStatus.values()) {
+            ToggleButton t = new ToggleButton(s.jsonName());
+            t.setId("status-" + s.jsonName());
+            t.getStyleClass().addAll("small", "status-toggle", pillClass(s));
+            t.setSelected(true);
+            t.selectedProperty().addListener((o, a, b) -> {
+                if (!rebuilding) {
+                    model.toggleStatus(s, b);
+                }
+            });
+            toggles.put(s, t);
+            filters.getChildren().add(t);
+        }
+        TextField search = new TextField();
+        search.setId("case-search");
+        search.setPromptText("Search case ids…");
+        search.textProperty().bindBidirectional(model.caseSearchProperty());
+        search.setPrefColumnCount(16);
+
+        message.setWrapText(true);
+        message.getStyleClass().add("banner-warning");
+        message.setId("results-message");
+        message.managedProperty().bind(message.visibleProperty());
+        message.visibleProperty().bind(model.messageProperty().isNotNull());
+        message.textProperty().bind(model.messageProperty());
+
+        tree.setId("results-tree");
+        tree.setShowRoot(false);
+        tree.setCellFactory(tv -> new NodeCell());
+        tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> select(item));
+        Label loading = new Label("Reading…");
+        loading.getStyleClass().add("text-muted");
+        loading.visibleProperty().bind(model.loadingProperty());
+        loading.managedProperty().bind(loading.visibleProperty());
+        VBox left = new VBox(8, search, filters, loading, tree);
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        left.setPadding(new Insets(0, 8, 8, 0));
+        left.setMinWidth(280);
+
+        runHeader.setId("run-header");
+        runHeader.getStyleClass().add("run-header");
+        runHeader.managedProperty().bind(runHeader.visibleProperty());
+        runHeader.setVisible(false);
+        TrialInspectorView inspectorView = new TrialInspectorView(inspector, dialogs, background);
+        VBox right = new VBox(runHeader, inspectorView);
+        VBox.setVgrow(inspectorView, Priority.ALWAYS);
+
+        SplitPane split = new SplitPane(left, right);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.32);
+        SplitPane.setResizableWithParent(left, false);
+
+        VBox top = new VBox(10, openBar, message);
+        top.setPadding(new Insets(16, 16, 10, 16));
+        setTop(top);
+        setCenter(split);
+        BorderPane.setMargin(split, new Insets(0, 16, 12, 16));
+
+        model.revisionProperty().addListener((o, a, b) -> rebuild());
+        model.statusFilter().addListener((SetChangeListener<TrialStatus>) c -> rebuild());
+        model.caseSearchProperty().addListener((o, a, b) -> rebuild());
+        model.locationProperty().addListener((o, a, p) -> {
+            pathField.setText(p == null ? "" : p.toString());
+            expanded.clear();
+            collapsed.clear();
+        });
+        model.selectedTrialProperty().addListener((o, a, t) -> {
+            RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
+            inspector.open(t, info == null ? null : info.redactStoredResponses());
+        });
+        model.selectedRunDirProperty().addListener((o, a, b) -> updateRunHeader());
+        if (model.locationProperty().get() != null) {
+            pathField.setText(model.locationProperty().get().toString());
+        }
+        rebuild();
+    }
+
+    /**
+     * Builds the view; when nothing is open yet and the working folder has a
+     * {@code .mcp-test-results}, opens it (users start the panel from their eval's folder).
+     */
+    public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+        ResultsView v = new ResultsView(model, inspector, dialogs, background);
+        Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
+        if (model.locationProperty().get() == null && Files.isDirectory(here)) {
+            model.open(here);
+        }
+        return v;
+    }
+
+    private void openTyped() {
+        String text = pathField.getText() == null ? "" : pathField.getText().strip();
+        if (text.startsWith("~/")) {
+            text = System.getProperty("user.home") + text.substring(1);
+        }
+        if (!text.isEmpty()) {
+            model.open(Path.of(text));
+        }
+    }
+
+    private void select(TreeItem<Node> item) {
+        if (rebuilding || item == null) {
+            return;
+        }
+        Node n = item.getValue();
+        model.selectedRunDirProperty().set(n.runDir());
+        if (n.kind() == Kind.TRIAL) {
+            model.selectedTrialProperty().set(n.trial());
+        } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
+            // a case opens its first trial shown: two clicks from the list to why it failed
+            model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+        }
+        updateRunHeader();
+    }
+
+    /** Rebuilds the navigator from the model, keeping what was expanded and selected. */
+    private void rebuild() {
+        rebuilding = true;
+        try {
+            Map<TrialStatus, Integer> totals = model.totalCounts();
+            for (var e : toggles.entrySet()) {
+                e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
+                e.getValue().setText(e.getKey().jsonName() + " " + totals.getOrDefault(e.getKey(), 0));
+            }
+            TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));
+            Map<String, List<ResultsViewModel.RunState>> byEval = new LinkedHashMap<>();
+            for (ResultsViewModel.RunState r : model.runs()) {
+                byEval.computeIfAbsent(r.info().evalName(), k -> new ArrayList<>()).add(r);
+            }
+            TrialRecord sel = model.selectedTrialProperty().get();
+            TreeItem<Node> toSelect = null;
+            for (var ev : byEval.entrySet()) {
+                String evalId = "e:" + ev.getKey();
+                Map<TrialStatus, Integer> evalCounts = new EnumMap<>(TrialStatus.class);
+                TreeItem<Node> evalItem = new TreeItem<>();
+                for (ResultsViewModel.RunState r : ev.getValue()) {
+                    RunInfo info = r.info();
+                    String runId = "r:" + info.dir();
+                    Map<TrialStatus, Integer> runCounts = new EnumMap<>(TrialStatus.class);
+                    TreeItem<Node> runItem = new TreeItem<>();
+                    Map<String, TreeItem<Node>> variants = new LinkedHashMap<>();
+                    Map<String, Map<TrialStatus, Integer>> variantCounts = new LinkedHashMap<>();
+                    Map<String, TreeItem<Node>> cases = new LinkedHashMap<>();
+                    Map<String, Map<TrialStatus, Integer>> caseCounts = new LinkedHashMap<>();
+                    for (TrialRecord t : r.trials()) {
+                        if (!model.shows(t)) {
+                            continue;
+                        }
+                        String vId = runId + "/v:" + t.key().variantSegment();
+                        String cId = vId + "/c:" + t.key().caseSegment();
+                        TreeItem<Node> vItem = variants.computeIfAbsent(vId, k -> new TreeItem<>());
+                        if (vItem.getValue() == null) {
+                            vItem.setValue(new Node(Kind.VARIANT, vId, t.variant(), info.dir(), null, variantCounts.computeIfAbsent(vId, k -> new EnumMap<>(TrialStatus.class))));
+                            runItem.getChildren().add(vItem);
+                        }
+                        TreeItem<Node> cItem = cases.get(cId);
+                        if (cItem == null) {
+                            cItem = new TreeItem<>(new Node(Kind.CASE, cId, t.caseDisplay(), info.dir(), null, caseCounts.computeIfAbsent(cId, k -> new EnumMap<>(TrialStatus.class))));
+                            cases.put(cId, cItem);
+                            vItem.getChildren().add(cItem);
+                        }
+                        String tId = cId + "/t:" + t.trial();
+                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial " + t.trial(), info.dir(), t, Map.of(t.status(), 1)));
+                        cItem.getChildren().add(tItem);
+                        caseCounts.get(cId).merge(t.status(), 1, Integer::sum);
+                        variantCounts.get(vId).merge(t.status(), 1, Integer::sum);
+                        runCounts.merge(t.status(), 1, Integer::sum);
+                        evalCounts.merge(t.status(), 1, Integer::sum);
+                        if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key())) {
+                            toSelect = tItem;
+                        }
+                        if (expanded.contains(cId)) {
+                            cItem.setExpanded(true);
+                        }
+                    }
+                    for (TreeItem<Node> v : variants.values()) {
+                        v.setExpanded(!collapsed.contains(v.getValue().id()));
+                        track(v);
+                    }
+                    cases.values().forEach(this::track);
+                    String label = info.runId() + (r.loading() ? "  (reading…)" : r.watched() && !info.finished() ? "  (live)" : "");
+                    runItem.setValue(new Node(Kind.RUN, runId, label, info.dir(), null, runCounts));
+                    runItem.setExpanded(!collapsed.contains(runId));
+                    track(runItem);
+                    evalItem.getChildren().add(runItem);
+                }
+                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts));
+                evalItem.setExpanded(!collapsed.contains(evalId));
+                track(evalItem);
+                root.getChildren().add(evalItem);
+            }
+            tree.setRoot(root);
+            if (toSelect != null) {
+                TreeItem<Node> p = toSelect.getParent();
+                while (p != null) {
+                    p.setExpanded(true);
+                    p = p.getParent();
+                }
+                tree.getSelectionModel().select(toSelect);
+            }
+        } finally {
+            rebuilding = false;
+        }
+        updateRunHeader();
+    }
+
+    private void track(TreeItem<Node> item) {
+        item.expandedProperty().addListener((o, a, b) -> {
+            if (rebuilding) {
+                return;
+            }
+            String id = item.getValue().id();
+            if (b) {
+                expanded.add(id);
+                collapsed.remove(id);
+            } else {
+                collapsed.add(id);
+                expanded.remove(id);
+            }
+        });
+    }
+
+    private void updateRunHeader() {
+        Path dir = model.selectedRunDirProperty().get();
+        ResultsViewModel.RunState r = model.run(dir);
+        if (r == null && !model.runs().isEmpty() && model.runs().size() == 1) {
+            r = model.runs().get(0);
+        }
+        if (r == null) {
+            runHeader.setVisible(false);
+            return;
+        }
+        RunInfo info = r.info();
+        runHeader.getChildren().clear();
+        Label name = new Label(info.evalName() + "  ·  " + info.runId());
+        name.getStyleClass().add("run-title");
+        name.setId("run-title");
+        FlowPane facts = new FlowPane(6, 4);
+        addPill(facts, "collect " + orDash(info.collectPhase()), phaseClass(info.collectPhase()));
+        addPill(facts, "grade " + orDash(info.gradePhase()), phaseClass(info.gradePhase()));
+        addPill(facts, "runner " + orDash(info.runner()), "pill-muted");
+        addPill(facts, "shards " + (info.shards() == null ? "–" : info.shards()), "pill-muted");
+        addPill(facts, "keep " + orDash(info.keep()), "pill-muted");
+        if (info.mstVersion() != null) {
+            addPill(facts, "MST " + info.mstVersion(), "pill-muted");
+        }
+        if (Boolean.TRUE.equals(info.partial())) {
+            addPill(facts, "partial", "pill-danger");
+        }
+        Map<TrialStatus, Integer> c = r.counts();
+        int passed = c.getOrDefault(TrialStatus.PASSED, 0);
+        int failed = c.getOrDefault(TrialStatus.FAILED, 0);
+        int graded = passed + failed;
+        StringBuilder fig = new StringBuilder();
+        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%d of %d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
+        for (TrialStatus s : new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE}) {
+            int n = c.getOrDefault(s, 0);
+            if (n > 0) {
+                fig.append("  ·  ").append(n).append(' ').append(s.jsonName());
+            }
+        }
+        if (c.getOrDefault(TrialStatus.INFRA, 0) > 0) {
+            fig.append("  (infra trials are left out of pass rates)");
+        }
+        Label figures = new Label(fig.toString());
+        figures.setId("run-figures");
+        String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
+        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
+        time.getStyleClass().addAll("text-muted", "text-small");
+        runHeader.getChildren().addAll(name, facts, figures, time);
+        if (info.problem() != null) {
+            Label p = new Label(info.problem());
+            p.setWrapText(true);
+            p.getStyleClass().add("banner-warning");
+            p.setId("run-problem");
+            runHeader.getChildren().add(p);
+        }
+        runHeader.setVisible(true);
+    }
+
+    private static String orDash(String s) {
+        return s == null ? "–" : s;
+    }
+
+    private static String phaseClass(String phase) {
+        if (phase == null) {
+            return "pill-muted";
+        }
+        return switch (phase) {
+            case "complete" -> "pill-success";
+            case "partial", "failed" -> "pill-danger";
+            default -> "pill-muted";
+        };
+    }
+
+    private static void addPill(FlowPane pane, String text, String style) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("pill", style);
+        pane.getChildren().add(l);
+    }
+
+    /** The pill style of a status. */
+    static String pillClass(TrialStatus s) {
+        return switch (s) {
+            case PASSED -> "pill-success";
+            case FAILED -> "pill-danger";
+            case INFRA -> "pill-warning";
+            case MISSING, UNGRADED -> "pill-muted";
+            case UNREADABLE -> "pill-danger";
+        };
+    }
+
+    private static final class NodeCell extends TreeCell<Node> {
+        private final Label name = new Label();
+        private final HBox counts = new HBox(4);
+        private final HBox box = new HBox(8, name, counts);
+
+        NodeCell() {
+            box.setAlignment(Pos.CENTER_LEFT);
+            name.setMinWidth(40);
+        }
+
+        @Override
+        protected void updateItem(Node n, boolean empty) {
+            super.updateItem(n, empty);
+            if (empty || n == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            String label = n.label();
+            name.setText(label.length() > 48 ? label.substring(0, 47) + "…" : label);
+            name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
+            counts.getChildren().clear();
+            if (n.kind() == Kind.TRIAL) {
+                Label s = new Label(n.trial().status().jsonName());
+                s.getStyleClass().addAll("pill", pillClass(n.trial().status()));
+                counts.getChildren().add(s);
+                String msg = n.trial().message();
+                setTooltip(msg == null ? null : new Tooltip(msg));
+            } else {
+                for (TrialStatus st : TrialStatus.values()) {
+                    Integer c = n.counts().get(st);
+                    if (c != null && c > 0) {
+                        Label l = new Label(c + " " + st.jsonName());
+                        l.getStyleClass().addAll("pill", "pill-count", pillClass(st));
+                        counts.getChildren().add(l);
+                    }
+                }
+                setTooltip(n.label().length() > 48 ? new Tooltip(n.label()) : null);
+            }
+            setText(null);
+            setGraphic(box);
+        }
+    }
+}

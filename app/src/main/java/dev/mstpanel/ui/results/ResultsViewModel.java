@@ -1,0 +1,361 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.RunFolderWatcher;
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.RunListener;
+import dev.mstpanel.core.results.TrialKey;
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Results view's state: the open folder's runs and their trials, the status filter and case
+ * search, and the selected trial. Runs are read and watched in {@code core/results} off the FX
+ * thread; their batches are folded here at most 10 times a second ({@link #revisionProperty()}
+ * ticks on each fold). Other views open a run with {@link #openRun(Path)}.
+ */
+public final class ResultsViewModel {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultsViewModel.class);
+    private static final long FOLD_INTERVAL_MS = 100;
+
+    /** One run's state, on the FX thread. */
+    public static final class RunState {
+        private RunInfo info;
+        private final Map<TrialKey, TrialRecord> trials = new LinkedHashMap<>();
+        private boolean loading = true;
+        private boolean watched;
+
+        RunState(RunInfo info) {
+            this.info = info;
+        }
+
+        public RunInfo info() { return info; }
+        /** The trials in folder order (variant, case, trial), new ones at the end. */
+        public List<TrialRecord> trials() { return new ArrayList<>(trials.values()); }
+        public boolean loading() { return loading; }
+        /** True when new traces in this run show up by themselves. */
+        public boolean watched() { return watched; }
+
+        /** Trials per status. */
+        public Map<TrialStatus, Integer> counts() {
+            Map<TrialStatus, Integer> m = new EnumMap<>(TrialStatus.class);
+            for (TrialRecord t : trials.values()) {
+                m.merge(t.status(), 1, Integer::sum);
+            }
+            return m;
+        }
+    }
+
+    // Properties
+    private final ReadOnlyObjectWrapper<Path> location = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
+    private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ObservableSet<TrialStatus> statusFilter = FXCollections.observableSet(EnumSet.allOf(TrialStatus.class));
+    private final StringProperty caseSearch = new SimpleStringProperty("");
+    private final ObjectProperty<TrialRecord> selectedTrial = new SimpleObjectProperty<>();
+    private final ObjectProperty<Path> selectedRunDir = new SimpleObjectProperty<>();
+    private final Map<Path, RunState> runs = new LinkedHashMap<>();
+
+    private final ResultsReader reader;
+    private final UiExecutor ui;
+    private final Executor background;
+    private final ScheduledExecutorService folder;
+    private final ConcurrentLinkedQueue<Runnable> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean foldScheduled = new AtomicBoolean();
+    private volatile long lastFold;
+    private final List<RunFolderWatcher> watchers = new ArrayList<>();
+    private long generation;
+
+    /**
+     * @param reader reads results folders (shared, closed by its owner)
+     * @param ui posts to the FX thread
+     * @param background runs folder listing
+     */
+    public ResultsViewModel(ResultsReader reader, UiExecutor ui, Executor background) {
+        this.reader = reader;
+        this.ui = ui;
+        this.background = background;
+        this.folder = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "results-fold");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    // ---- Properties ----
+
+    /** The open folder (results root, eval or run), or null. */
+    public ReadOnlyObjectProperty<Path> locationProperty() { return location.getReadOnlyProperty(); }
+    /** A sentence about the open folder (nothing found, cannot be read), or null. */
+    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /** Ticks each time runs or trials changed (at most 10 times a second). */
+    public ReadOnlyLongProperty revisionProperty() { return revision.getReadOnlyProperty(); }
+    /** True while a run is still being read for the first time. */
+    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    /** The statuses shown (all by default). */
+    public ObservableSet<TrialStatus> statusFilter() { return statusFilter; }
+    /** Text the case ids shown must contain (ignoring case); blank for all. */
+    public StringProperty caseSearchProperty() { return caseSearch; }
+    /** The trial open in the inspector, or null. */
+    public ObjectProperty<TrialRecord> selectedTrialProperty() { return selectedTrial; }
+    /** The run whose header shows, or null. */
+    public ObjectProperty<Path> selectedRunDirProperty() { return selectedRunDir; }
+
+    /** The runs, in the order found (oldest first per eval). */
+    public List<RunState> runs() { return new ArrayList<>(runs.values()); }
+
+    /** One run's state, or null. */
+    public RunState run(Path runDir) { return runDir == null ? null : runs.get(runDir); }
+
+    /** Trials per status over every open run. */
+    public Map<TrialStatus, Integer> totalCounts() {
+        Map<TrialStatus, Integer> m = new EnumMap<>(TrialStatus.class);
+        for (RunState r : runs.values()) {
+            r.counts().forEach((k, v) -> m.merge(k, v, Integer::sum));
+        }
+        return m;
+    }
+
+    /** True when a trial passes the status filter and case search. */
+    public boolean shows(TrialRecord t) {
+        if (!statusFilter.contains(t.status())) {
+            return false;
+        }
+        String q = caseSearch.get();
+        return q == null || q.isBlank() || t.caseId().toLowerCase(java.util.Locale.ROOT).contains(q.strip().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    // ---- Commands ----
+
+    /**
+     * Opens a results root, an eval folder or a run folder: lists its runs at once and reads their
+     * trials in the background; unfinished runs (and a single run opened by itself) are watched.
+     */
+    public void open(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        closeWatchers();
+        long gen = ++generation;
+        runs.clear();
+        selectedTrial.set(null);
+        selectedRunDir.set(null);
+        location.set(p);
+        message.set(null);
+        loading.set(true);
+        revision.set(revision.get() + 1);
+        background.execute(() -> {
+            ResultsReader.Location loc;
+            try {
+                loc = reader.locate(p);
+            } catch (ResultsException e) {
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        message.set(e.getMessage());
+                        loading.set(false);
+                    }
+                });
+                return;
+            }
+            if (loc.runDirs().isEmpty()) {
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        message.set("No MST runs in " + p + ": open a .mcp-test-results folder, an eval folder or a run folder.");
+                        loading.set(false);
+                    }
+                });
+                return;
+            }
+            boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
+            // newest runs first: they are what people open the view for
+            List<Path> dirs = new ArrayList<>(loc.runDirs());
+            java.util.Collections.reverse(dirs);
+            for (Path dir : dirs) {
+                if (gen != generation) {
+                    return;
+                }
+                RunInfo info = reader.readRun(dir);
+                boolean watch = single || !info.finished();
+                enqueue(gen, () -> runs.computeIfAbsent(dir, d -> new RunState(info)).watched = watch);
+                if (watch) {
+                    RunFolderWatcher w = new RunFolderWatcher(reader, dir, listener(gen, dir));
+                    ui.execute(() -> {
+                        if (gen == generation) {
+                            watchers.add(w);
+                            w.start();
+                        } else {
+                            w.close();
+                        }
+                    });
+                } else {
+                    RunListener l = listener(gen, dir);
+                    reader.readTrials(info, l::trials);
+                    l.initialReadDone();
+                }
+            }
+        });
+    }
+
+    /**
+     * Opens one run folder (e.g. from the Run view, while MST writes it): shows it, selects it and
+     * watches it, so its traces appear as they are written.
+     *
+     * @param runDir a folder {@code .../runs/<runId>}
+     */
+    public void openRun(Path runDir) {
+        open(runDir);
+        selectedRunDir.set(runDir.toAbsolutePath().normalize());
+    }
+
+    /** Shows only failed, infra, missing and unreadable trials. */
+    public void failuresOnly() {
+        statusFilter.retainAll(EnumSet.noneOf(TrialStatus.class));
+        for (TrialStatus s : TrialStatus.values()) {
+            if (s.isFailure()) {
+                statusFilter.add(s);
+            }
+        }
+    }
+
+    /** Shows every status. */
+    public void allStatuses() {
+        statusFilter.addAll(EnumSet.allOf(TrialStatus.class));
+    }
+
+    /** Shows or hides one status. */
+    public void toggleStatus(TrialStatus s, boolean shown) {
+        if (shown) {
+            statusFilter.add(s);
+        } else {
+            statusFilter.remove(s);
+        }
+    }
+
+    /** Stops watching and folding. */
+    public void dispose() {
+        closeWatchers();
+        folder.shutdownNow();
+    }
+
+    private void closeWatchers() {
+        watchers.forEach(RunFolderWatcher::close);
+        watchers.clear();
+    }
+
+    private RunListener listener(long gen, Path dir) {
+        return new RunListener() {
+            @Override
+            public void runRead(RunInfo run) {
+                enqueue(gen, () -> {
+                    RunState s = runs.computeIfAbsent(dir, d -> new RunState(run));
+                    s.info = run;
+                });
+            }
+
+            @Override
+            public void trials(List<TrialRecord> batch) {
+                enqueue(gen, () -> {
+                    RunState s = runs.get(dir);
+                    if (s != null) {
+                        for (TrialRecord t : batch) {
+                            s.trials.put(t.key(), t);
+                            TrialRecord sel = selectedTrial.get();
+                            if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key()) && !sel.equals(t)) {
+                                selectedTrial.set(t);
+                            }
+                        }
+                    }
+                });
+            }
+
+            @Override
+            public void initialReadDone() {
+                enqueue(gen, () -> {
+                    RunState s = runs.get(dir);
+                    if (s != null) {
+                        s.loading = false;
+                    }
+                    loading.set(runs.values().stream().anyMatch(RunState::loading));
+                });
+            }
+
+            @Override
+            public void watchFailed(String text) {
+                enqueue(gen, () -> message.set(text));
+            }
+        };
+    }
+
+    /** Queues a change and folds the queue on the FX thread at most every 100 ms. */
+    private void enqueue(long gen, Runnable change) {
+        pending.add(() -> {
+            if (gen == generation) {
+                change.run();
+            }
+        });
+        if (foldScheduled.compareAndSet(false, true)) {
+            long wait = Math.max(0, FOLD_INTERVAL_MS - (System.currentTimeMillis() - lastFold));
+            try {
+                folder.schedule(() -> ui.execute(this::fold), wait, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                LOG.debug("results view disposed");
+            }
+        }
+    }
+
+    private void fold() {
+        foldScheduled.set(false);
+        lastFold = System.currentTimeMillis();
+        Runnable r;
+        int n = 0;
+        while ((r = pending.poll()) != null) {
+            r.run();
+            n++;
+        }
+        if (n > 0) {
+            revision.set(revision.get() + 1);
+        }
+    }
+
+    /** The statuses a "failures only" filter keeps. */
+    public static Set<TrialStatus> failureStatuses() {
+        EnumSet<TrialStatus> s = EnumSet.noneOf(TrialStatus.class);
+        for (TrialStatus t : TrialStatus.values()) {
+            if (t.isFailure()) {
+                s.add(t);
+            }
+        }
+        return s;
+    }
+}

@@ -1,0 +1,230 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.TextDocument;
+import java.util.Arrays;
+import java.util.Locale;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * A text file of a failure diagnosis in a virtualized list with line numbers: search as you type
+ * with next/previous (Enter, Shift+Enter), a filter that keeps only matching lines, "jump to end",
+ * and, for an accessibility dump, disabled controls set apart. Each keystroke scans the lines
+ * once ({@link TextDocument#find(String)}); the list shows an {@code int[]} of line indexes, so
+ * 200,000 lines cost no copy.
+ */
+public final class TextDumpView extends BorderPane {
+    private final TextDocument doc;
+    private final boolean accessibility;
+    private final ListView<Integer> list = new ListView<>();
+    private final TextField search = new TextField();
+    private final ToggleButton filter = new ToggleButton("Only matches", new FontIcon(Feather.FILTER));
+    private final Label count = new Label();
+    private int[] hits = new int[0];
+    private int current = -1;
+    private final int[] allLines;
+    private final int numberWidth;
+
+    /**
+     * @param doc the loaded file
+     * @param accessibility true for an accessibility dump (disabled controls are set apart)
+     * @param idPrefix a prefix for node ids (e.g. {@code ax}), so tests and people can find the controls
+     */
+    public TextDumpView(TextDocument doc, boolean accessibility, String idPrefix) {
+        this.doc = doc;
+        this.accessibility = accessibility;
+        this.numberWidth = String.valueOf(Math.max(1, doc.lines().size())).length();
+        getStyleClass().add("text-dump");
+        list.setId(idPrefix + "-lines");
+        search.setId(idPrefix + "-search");
+        filter.setId(idPrefix + "-filter");
+        count.setId(idPrefix + "-count");
+        list.getStyleClass().add("dump-list");
+        list.setFixedCellSize(22);
+        allLines = doc.find("");
+        list.setItems(FXCollections.observableList(new IntList(allLines)));
+        list.setCellFactory(lv -> new LineCell());
+
+        search.setPromptText(accessibility ? "Search controls (role, name)…" : "Search the log…");
+        search.setPrefColumnCount(24);
+        search.textProperty().addListener((o, a, b) -> runSearch());
+        search.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                step(e.isShiftDown() ? -1 : 1);
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+            }
+        });
+        filter.setTooltip(new Tooltip("Keep only the lines that match the search"));
+        filter.selectedProperty().addListener((o, a, b) -> applyFilter());
+        Button prev = new Button(null, new FontIcon(Feather.CHEVRON_UP));
+        prev.setTooltip(new Tooltip("Previous match (Shift+Enter)"));
+        prev.setOnAction(e -> step(-1));
+        prev.setId(idPrefix + "-prev");
+        Button next = new Button(null, new FontIcon(Feather.CHEVRON_DOWN));
+        next.setTooltip(new Tooltip("Next match (Enter)"));
+        next.setOnAction(e -> step(1));
+        next.setId(idPrefix + "-next");
+        Button end = new Button("End", new FontIcon(Feather.CHEVRONS_DOWN));
+        end.setTooltip(new Tooltip("Jump to the last line"));
+        end.setOnAction(e -> list.scrollTo(list.getItems().size() - 1));
+        end.setId(idPrefix + "-end");
+        for (var b : new javafx.scene.control.ButtonBase[] {prev, next, end, filter}) {
+            b.getStyleClass().add("small");
+        }
+        count.getStyleClass().add("text-muted");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        Label size = new Label(String.format(Locale.ROOT, "%,d lines", doc.lines().size()));
+        size.getStyleClass().add("text-muted");
+        HBox bar = new HBox(6, search, prev, next, count, filter, grow, size, end);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6, 8, 6, 8));
+        VBox top = new VBox(bar);
+        String notice = doc.notice();
+        if (notice != null) {
+            Label n = new Label(notice);
+            n.setWrapText(true);
+            n.getStyleClass().add("banner-warning");
+            n.setId(idPrefix + "-notice");
+            VBox.setMargin(n, new Insets(0, 8, 6, 8));
+            top.getChildren().add(n);
+        }
+        if (accessibility) {
+            long disabled = 0;
+            for (int i = 0; i < doc.lines().size(); i++) {
+                if (doc.isDisabledControl(i)) {
+                    disabled++;
+                }
+            }
+            if (disabled > 0) {
+                Label d = new Label(String.format(Locale.ROOT, "%,d disabled control%s, marked", disabled, disabled == 1 ? "" : "s"));
+                d.getStyleClass().addAll("text-muted", "text-small");
+                d.setGraphic(new FontIcon(Feather.SLASH));
+                VBox.setMargin(d, new Insets(0, 8, 4, 10));
+                top.getChildren().add(d);
+            }
+        }
+        setTop(top);
+        setCenter(list);
+    }
+
+    /** The search field (tests). */
+    public TextField searchField() { return search; }
+    /** Line indexes of the current matches. */
+    public int[] hits() { return hits; }
+    /** The index in {@link #hits()} of the current match, or -1. */
+    public int currentHit() { return current; }
+    /** The list of lines shown. */
+    public ListView<Integer> lines() { return list; }
+
+    /** Sets the search text as if typed. */
+    public void search(String text) {
+        search.setText(text);
+    }
+
+    private void runSearch() {
+        String q = search.getText();
+        hits = q == null || q.isEmpty() ? new int[0] : doc.find(q);
+        current = hits.length == 0 ? -1 : 0;
+        if (filter.isSelected()) {
+            applyFilter();
+        } else {
+            // a new list over the same lines re-renders only the visible cells (refresh() rebuilds them all)
+            list.setItems(FXCollections.observableList(new IntList(allLines)));
+        }
+        updateCount();
+        reveal();
+    }
+
+    private void applyFilter() {
+        boolean on = filter.isSelected() && !search.getText().isEmpty();
+        list.setItems(FXCollections.observableList(new IntList(on ? hits : allLines)));
+        reveal();
+    }
+
+    private void step(int dir) {
+        if (hits.length == 0) {
+            return;
+        }
+        current = Math.floorMod(current + dir, hits.length);
+        updateCount();
+        reveal();
+    }
+
+    private void updateCount() {
+        String q = search.getText();
+        if (q == null || q.isEmpty()) {
+            count.setText("");
+        } else if (hits.length == 0) {
+            count.setText("no matches");
+        } else {
+            count.setText(String.format(Locale.ROOT, "%,d of %,d", current + 1, hits.length));
+        }
+    }
+
+    private void reveal() {
+        if (current < 0 || current >= hits.length) {
+            list.getSelectionModel().clearSelection();
+            return;
+        }
+        int line = hits[current];
+        int row = filter.isSelected() && !search.getText().isEmpty() ? current : line;
+        list.getSelectionModel().clearAndSelect(row);
+        list.scrollTo(Math.max(0, row - 3));
+    }
+
+    private final class LineCell extends ListCell<Integer> {
+        private final Label number = new Label();
+        private final Label text = new Label();
+        private final HBox box = new HBox(10, number, text);
+
+        LineCell() {
+            number.getStyleClass().addAll("line-number", "monospace");
+            number.setMinWidth(numberWidth * 8 + 8);
+            number.setAlignment(Pos.CENTER_RIGHT);
+            text.getStyleClass().add("monospace");
+            text.setMinWidth(Region.USE_PREF_SIZE);
+            box.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(null);
+        }
+
+        @Override
+        protected void updateItem(Integer line, boolean empty) {
+            super.updateItem(line, empty);
+            getStyleClass().removeAll("line-match", "ax-disabled");
+            if (empty || line == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            number.setText(String.valueOf(line + 1));
+            String s = doc.lines().get(line);
+            text.setText(s.length() > 2000 ? s.substring(0, 2000) + " …" : s);
+            if (hits.length > 0 && Arrays.binarySearch(hits, line) >= 0) {
+                getStyleClass().add("line-match");
+            }
+            if (accessibility && doc.isDisabledControl(line)) {
+                getStyleClass().add("ax-disabled");
+            }
+            setGraphic(box);
+        }
+    }
+}

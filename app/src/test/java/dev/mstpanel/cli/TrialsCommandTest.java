@@ -1,0 +1,116 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.testsupport.RunFixture;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mst-panel trials} against fixture runs: the JSON fields, the status filter and exit codes. */
+class TrialsCommandTest {
+    @TempDir
+    Path root;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static JsonNode find(JsonNode array, String caseId) {
+        for (JsonNode n : array) {
+            if (n.path("caseId").asText().equals(caseId)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no trial for " + caseId + " in " + array);
+    }
+
+    @Test
+    void jsonListsEveryTrialWithTheIssuesFields() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result r = run("trials", root.toString(), "--json");
+        assertThat(r.code()).isZero();
+        JsonNode a = new ObjectMapper().readTree(r.out());
+        assertThat(a.size()).isEqualTo(10);
+        JsonNode failed = find(a, RunFixture.FAILED_CASE);
+        assertThat(failed.path("eval").asText()).isEqualTo(RunFixture.EVAL);
+        assertThat(failed.path("runId").asText()).isEqualTo(RunFixture.RUN_ID);
+        assertThat(failed.path("variant").asText()).isEqualTo("default");
+        assertThat(failed.path("trial").isInt()).isTrue();
+        assertThat(failed.path("trial").asInt()).isZero();
+        assertThat(failed.path("status").asText()).isEqualTo("failed");
+        assertThat(failed.path("error").asText()).isEqualTo("Task did not submit: the send button stayed disabled");
+        assertThat(failed.path("path").asText()).isEqualTo(f.tracePath("default", RunFixture.FAILED_CASE, 0).toString());
+        JsonNode d = failed.path("diagnosis");
+        assertThat(d.path("screenshot").asText()).endsWith("artifacts/default/send-summary/0/screen.png");
+        assertThat(d.path("accessibility").asText()).endsWith("accessibility.txt");
+        assertThat(d.path("system").asText()).endsWith("system.json");
+        assertThat(d.path("logs")).hasSize(2);
+
+        JsonNode passed = find(a, "calendar-lookup");
+        assertThat(passed.path("error").isNull()).isTrue();
+        assertThat(passed.path("diagnosis").path("screenshot").isNull()).isTrue();
+        assertThat(passed.path("diagnosis").path("logs").isArray()).isTrue();
+
+        JsonNode odd = find(a, RunFixture.ODD_CASE);
+        assertThat(odd.path("status").asText()).isEqualTo("ungraded");
+        assertThat(odd.path("path").asText()).contains("%2Ehidden%2Acase%2Fwith%20spaces");
+
+        JsonNode infra = find(a, "vm-down");
+        assertThat(infra.path("status").asText()).isEqualTo("infra");
+        assertThat(infra.path("diagnosis").path("screenshot").asText()).endsWith("session-1/mst-diagnosis/screen.png");
+
+        JsonNode cut = find(a, "cut-short");
+        assertThat(cut.path("status").asText()).isEqualTo("unreadable");
+        assertThat(cut.path("error").asText()).contains("cut short");
+        JsonNode lost = find(a, "lost-trace");
+        assertThat(lost.path("status").asText()).isEqualTo("missing");
+        assertThat(lost.path("path").isNull()).isTrue();
+    }
+
+    @Test
+    void statusListKeepsOnlyThoseStatuses() throws Exception {
+        RunFixture.allStatuses(root);
+        Result r = run("trials", root.resolve(RunFixture.EVAL).toString(), "--json", "--status", "failed,infra");
+        assertThat(r.code()).isZero();
+        List<String> statuses = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> statuses.add(n.path("status").asText()));
+        assertThat(statuses).containsExactlyInAnyOrder("failed", "failed", "infra");
+    }
+
+    @Test
+    void tableShowsStatusCaseAndError() {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result r = run("trials", f.runDir().toString(), "--status", "failed");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID)
+                .contains("failed     default      send-summary #0  Task did not submit")
+                .doesNotContain("calendar-lookup #0");
+    }
+
+    @Test
+    void anUnknownStatusIsAUsageError() {
+        RunFixture.allStatuses(root);
+        Result r = run("trials", root.toString(), "--status", "broken");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Unknown status \"broken\"");
+    }
+
+    @Test
+    void aPathThatIsNotAFolderExitsOne() {
+        Result r = run("trials", root.resolve("nothing-here").toString(), "--json");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("There is no folder at");
+    }
+}

@@ -1,0 +1,163 @@
+package dev.mstpanel.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mstpanel.testsupport.RunFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading mst.run/v1 folders built by the tests, with every status and broken files. */
+class ResultsReaderTest {
+    @TempDir
+    Path root;
+    private final ResultsReader reader = new ResultsReader();
+
+    @AfterEach
+    void close() {
+        reader.close();
+    }
+
+    private Map<String, TrialRecord> byCase(RunFixture f) {
+        RunInfo run = reader.readRun(f.runDir());
+        return reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+    }
+
+    @Test
+    void readsRunJsonHeader() {
+        RunFixture f = RunFixture.allStatuses(root);
+        RunInfo run = reader.readRun(f.runDir());
+        assertThat(run.problem()).isNull();
+        assertThat(run.evalName()).isEqualTo(RunFixture.EVAL);
+        assertThat(run.runId()).isEqualTo(RunFixture.RUN_ID);
+        assertThat(run.shortId()).isEqualTo("a1b2c3");
+        assertThat(run.runner()).isEqualTo("docker");
+        assertThat(run.shards()).isEqualTo(2);
+        assertThat(run.keep()).isEqualTo("failed");
+        assertThat(run.collectPhase()).isEqualTo("complete");
+        assertThat(run.mstVersion()).isEqualTo("2.0.0-beta.7");
+        assertThat(run.variants()).containsExactly("default", "with-tools");
+    }
+
+    @Test
+    void everyStatusIsDerivedAsTheContractSays() {
+        Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
+        assertThat(t.get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
+        assertThat(t.get(RunFixture.FAILED_CASE + "#0").status()).isEqualTo(TrialStatus.FAILED);
+        assertThat(t.get(RunFixture.FAILED_CASE + "#0").error()).contains("send button stayed disabled");
+        assertThat(t.get("vm-down#0").status()).isEqualTo(TrialStatus.INFRA);
+        assertThat(t.get("vm-down#0").failureKind()).isEqualTo("startup");
+        assertThat(t.get("never-ran#0").status()).isEqualTo(TrialStatus.MISSING);
+        assertThat(t.get(RunFixture.ODD_CASE + "#0").status()).isEqualTo(TrialStatus.UNGRADED);
+        assertThat(t.get(RunFixture.LONG_CASE + "#0").status()).isEqualTo(TrialStatus.PASSED);
+        assertThat(t.get(RunFixture.LONG_CASE + "#0").caseIdCut()).isFalse();
+    }
+
+    @Test
+    void aTruncatedTraceIsUnreadableAndTheRestStillLists() {
+        Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
+        TrialRecord cut = t.get("cut-short#0");
+        assertThat(cut.status()).isEqualTo(TrialStatus.UNREADABLE);
+        assertThat(cut.problem()).contains("cut short");
+        assertThat(cut.variant()).isEqualTo("with-tools");
+        assertThat(t).hasSize(10);
+    }
+
+    @Test
+    void aScoreWithoutATraceListsAsMissingWithItsScore() {
+        TrialRecord lost = byCase(RunFixture.allStatuses(root)).get("lost-trace#0");
+        assertThat(lost.status()).isEqualTo(TrialStatus.MISSING);
+        assertThat(lost.traceFile()).isNull();
+        assertThat(lost.problem()).contains("A score (judge.accuracy) exists but the trace");
+        assertThat(lost.scores()).extracting(ScoreRecord::pass).containsExactly(false);
+    }
+
+    @Test
+    void oddAndCutNamesAreDecodedForDisplay() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        // when the trace cannot be read, the case id comes from the folder name
+        Files.writeString(f.tracePath("with-tools", RunFixture.LONG_CASE, 0), "{");
+        Files.writeString(f.tracePath("with-tools", RunFixture.ODD_CASE, 0), "");
+        Map<String, TrialRecord> t = byCase(f);
+        assertThat(t).containsKey(RunFixture.ODD_CASE + "#0");
+        assertThat(t.get(RunFixture.ODD_CASE + "#0").problem()).contains("empty");
+        TrialRecord longOne = t.values().stream().filter(TrialRecord::caseIdCut).findFirst().orElseThrow();
+        assertThat(RunFixture.LONG_CASE).startsWith(longOne.caseId());
+        assertThat(longOne.caseDisplay()).endsWith("…");
+        assertThat(longOne.key().caseSegment()).matches(".*~[0-9a-f]{16}");
+    }
+
+    @Test
+    void aMissingRunJsonIsAProblemNotAFailure() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Files.delete(f.runDir().resolve("run.json"));
+        RunInfo run = reader.readRun(f.runDir());
+        assertThat(run.problem()).startsWith("run.json is missing");
+        assertThat(run.evalName()).isEqualTo(RunFixture.EVAL);
+        assertThat(run.runId()).isEqualTo(RunFixture.RUN_ID);
+        assertThat(reader.readTrials(run)).hasSize(10);
+    }
+
+    @Test
+    void aBrokenScoreMakesItsTrialUnreadable() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Path score = f.runDir().resolve("scores/judge.accuracy/default/calendar-lookup/1.json");
+        Files.writeString(score, "{\"score\": ");
+        TrialRecord t = byCase(f).get("calendar-lookup#1");
+        assertThat(t.status()).isEqualTo(TrialStatus.UNREADABLE);
+        assertThat(t.problem()).contains("scores/judge.accuracy/default/calendar-lookup/1.json is cut short");
+    }
+
+    @Test
+    void locatesRunsFromTheRootAnEvalOrARun() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        RunFixture.create(root, "other-eval", "20260106T090000Z-0f0f0f").runJson("other-eval", "default");
+        assertThat(reader.locate(root).kind()).isEqualTo(ResultsReader.LocationKind.RESULTS_ROOT);
+        assertThat(reader.locate(root).runDirs()).hasSize(2);
+        assertThat(reader.locate(root.resolve(RunFixture.EVAL)).kind()).isEqualTo(ResultsReader.LocationKind.EVAL);
+        assertThat(reader.locate(f.runDir()).runDirs()).containsExactly(f.runDir());
+        assertThatThrownBy(() -> reader.locate(root.resolve("nope"))).hasMessageContaining("There is no folder at");
+    }
+
+    @Test
+    void findsDiagnosisInArtifactsAndInASessionCopy() {
+        Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
+        FailureDiagnosis failed = FailureDiagnosis.find(t.get(RunFixture.FAILED_CASE + "#0").artifactsDir(), false);
+        assertThat(failed.screenshot()).hasFileName("screen.png");
+        assertThat(failed.accessibility()).hasFileName("accessibility.txt");
+        assertThat(failed.logs()).extracting(p -> p.getFileName().toString()).containsExactly("cowork_vm_node.log", "main.log");
+        assertThat(failed.system()).hasFileName("system.json");
+        assertThat(failed.sources()).singleElement().extracting(FailureDiagnosis.Source::sessionCopy).isEqualTo(false);
+
+        FailureDiagnosis infra = FailureDiagnosis.find(t.get("vm-down#0").artifactsDir(), false);
+        assertThat(infra.sources()).singleElement().extracting(FailureDiagnosis.Source::sessionCopy).isEqualTo(true);
+        assertThat(infra.screenshot().toString()).contains("session-1/mst-diagnosis/screen.png");
+
+        FailureDiagnosis empty = FailureDiagnosis.find(t.get("empty-artifacts#0").artifactsDir(), false);
+        assertThat(empty.isEmpty()).isTrue();
+        assertThat(empty.notice()).isEqualTo("The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
+
+        FailureDiagnosis none = FailureDiagnosis.find(t.get("calendar-lookup#0").artifactsDir(), true);
+        assertThat(none.notice()).contains("redacts stored responses");
+    }
+
+    @Test
+    void batchesArriveInOrderWithASmallFirstOne() {
+        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-bbbbbb").runJson("big", "default").traceBytes(200);
+        for (int c = 0; c < 100; c++) {
+            f.trace("default", String.format("case-%03d", c), 0, null);
+        }
+        List<List<TrialRecord>> batches = new java.util.ArrayList<>();
+        reader.readTrials(reader.readRun(f.runDir()), batches::add);
+        assertThat(batches.get(0)).hasSizeLessThan(100);
+        assertThat(batches.stream().flatMap(List::stream).map(TrialRecord::caseId).toList())
+                .isSortedAccordingTo(String::compareTo).hasSize(100);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.mstpanel.testsupport;
+
+import java.nio.file.Path;
+
+/**
+ * Writes fixture runs for benchmarks and screenshots:
+ * {@code GenerateRun demo ROOT} (a run with every status and full failure diagnoses),
+ * {@code GenerateRun big ROOT TRIALS TRACE_BYTES} (one variant, TRIALS cases of one trial, each
+ * trace about TRACE_BYTES, every tenth failed),
+ * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines).
+ */
+public final class GenerateRun {
+    private GenerateRun() {}
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "demo" -> {
+                RunFixture f = RunFixture.allStatuses(Path.of(args[1]));
+                System.out.println(f.runDir());
+            }
+            case "big" -> {
+                int n = Integer.parseInt(args[2]);
+                int bytes = Integer.parseInt(args[3]);
+                RunFixture f = RunFixture.create(Path.of(args[1]), "big-eval", "20260110T080000Z-bbbbbb").runJson("big-eval", "default").traceBytes(bytes);
+                for (int i = 0; i < n; i++) {
+                    String c = String.format("case-%05d", i);
+                    boolean fail = i % 10 == 3;
+                    f.trace("default", c, 0, fail ? RunFixture.fields().put("error", "Task did not submit") : null);
+                    f.score("judge.accuracy", "default", c, 0, !fail, fail ? "No answer" : "ok");
+                }
+                System.out.println(f.runDir());
+            }
+            case "dump" -> {
+                Path file = Path.of(args[1]);
+                int lines = Integer.parseInt(args[2]);
+                Path dir = file.toAbsolutePath().getParent();
+                RunFixture.diagnosis(dir, lines);
+                if (!dir.resolve("accessibility.txt").equals(file.toAbsolutePath())) {
+                    java.nio.file.Files.move(dir.resolve("accessibility.txt"), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+                System.out.println(file);
+            }
+            default -> throw new IllegalArgumentException("demo | big | dump");
+        }
+    }
+}

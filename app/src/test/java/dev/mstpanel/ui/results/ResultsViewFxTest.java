@@ -1,0 +1,179 @@
+package dev.mstpanel.ui.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.RunFixture;
+import dev.mstpanel.ui.App;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TreeCell;
+import javafx.scene.image.ImageView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window on a fixture run: a failed trial's screenshot shows and its accessibility dump finds a control. */
+@ExtendWith(ApplicationExtension.class)
+class ResultsViewFxTest {
+    @TempDir
+    static Path home;
+    private AppContext app;
+    private MainWindow window;
+    private RunFixture run;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
+        Files.createDirectories(results);
+        run = RunFixture.allStatuses(results);
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.put("MST_PANEL_HOME", home.resolve("panel").toString());
+        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
+        App.applyTheme(false);
+        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
+        window = new MainWindow(app);
+        stage.setScene(App.sceneFor(window, 1360, 860));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        app.close();
+    }
+
+    @Test
+    void failedTrialShowsItsScreenshotAndASearchHitInItsAccessibilityDump(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
+                && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
+        ImageView shot = robot.lookup("#screenshot-image").query();
+        assertThat(shot.getImage().getWidth()).isEqualTo(1280);
+        assertThat(shot.isVisible()).isTrue();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> shot.getFitWidth() > 100);
+        assertThat(shot.getFitWidth()).isLessThanOrEqualTo(1360);
+        assertThat(texts(robot)).contains("Task did not submit: the send button stayed disabled");
+
+        robot.interact(() -> select(robot, "tab-accessibility"));
+        robot.clickOn("#ax-search").write("Send message");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "1 of 1".equals(((Label) robot.lookup("#ax-count").query()).getText()));
+        ListView<Integer> lines = robot.lookup("#ax-lines").query();
+        assertThat(lines.getSelectionModel().getSelectedItem()).isEqualTo(3);
+        assertThat(texts(robot)).contains("textbox \"Send message\" disabled");
+
+        robot.clickOn("#ax-filter");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines.getItems().size() == 1);
+    }
+
+    @Test
+    void brokenPartsShowPlainMessagesInPlace(FxRobot robot) throws Exception {
+        Path artifacts = run.artifacts("default", RunFixture.FAILED_CASE, 0);
+        Files.writeString(artifacts.resolve("screen.png"), "this is not a png");
+        Files.writeString(artifacts.resolve("system.json"), "{\"freeMemoryBytes\": 104857600, \"gpu\": {\"vendor\": \"none\"}}");
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("screen.png is not a PNG image"));
+        robot.interact(() -> select(robot, "tab-system"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> texts(robot).contains("under the low-memory threshold of 512 MiB"));
+        assertThat(texts(robot)).contains("not a field the panel knows");
+
+        robot.clickOn(cell(robot, "empty-artifacts"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The artifacts folder is empty"));
+        robot.clickOn(cell(robot, "cut-short"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is cut short"));
+    }
+
+    @Test
+    void aTraceWrittenWhileTheRunIsOpenShowsUp(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        run.trace("default", "written-later", 0, RunFixture.fields().put("error", "late failure"));
+        run.score("judge.accuracy", "default", "written-later", 0, false, "late");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "written-later") != null);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "failed 3".equals(((javafx.scene.control.ToggleButton) robot.lookup("#status-failed").query()).getText()));
+    }
+
+    @Test
+    void failuresOnlyHidesPassedCases(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
+        robot.clickOn("#failures-only");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") == null);
+        assertThat(cell(robot, RunFixture.FAILED_CASE)).isNotNull();
+        robot.clickOn("#case-search").write("vm-");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) == null);
+        assertThat(cell(robot, "vm-down")).isNotNull();
+    }
+
+    private static void select(FxRobot robot, String tabId) {
+        TabPane tabs = robot.lookup("#inspector-tabs").query();
+        for (Tab t : tabs.getTabs()) {
+            if (tabId.equals(t.getId())) {
+                tabs.getSelectionModel().select(t);
+            }
+        }
+    }
+
+    private static Node cell(FxRobot robot, String label) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                for (Node n : robot.lookup(".tree-cell").queryAll()) {
+                    if (n instanceof TreeCell<?> c && c.isVisible() && c.getItem() instanceof ResultsView.Node rn && rn.label().equals(label)) {
+                        return (Node) c;
+                    }
+                }
+                return null;
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String texts(FxRobot robot) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                StringBuilder sb = new StringBuilder();
+                for (Node n : robot.lookup(".label").queryAll()) {
+                    if (n instanceof Label l && l.isVisible() && l.getText() != null) {
+                        sb.append(l.getText()).append('\n');
+                    }
+                }
+                for (Node n : robot.lookup(".text-area").queryAll()) {
+                    if (n instanceof javafx.scene.control.TextArea a && a.isVisible()) {
+                        sb.append(a.getText()).append('\n');
+                    }
+                }
+                for (Node n : robot.lookup(".table-cell").queryAll()) {
+                    if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
+                        sb.append(l.getText()).append('\n');
+                    }
+                }
+                return sb.toString();
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}
