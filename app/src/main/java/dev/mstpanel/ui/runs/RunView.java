@@ -62,6 +62,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class RunView extends BorderPane {
     private final RunViewModel model;
     private final DialogService dialogs;
+    private final java.util.function.Consumer<Path> openInResults;
     private final VBox contextsBox = new VBox(6);
     private final LineChart<Number, Number> chart;
     private final Map<Integer, XYChart.Series<Number, Number>> series = new TreeMap<>();
@@ -69,10 +70,12 @@ public final class RunView extends BorderPane {
     /**
      * @param model the view model
      * @param dialogs shows notices
+     * @param openInResults opens a run folder in the Results view's model (the view is then shown)
      */
-    public RunView(RunViewModel model, DialogService dialogs) {
+    public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
         this.model = model;
         this.dialogs = dialogs;
+        this.openInResults = openInResults;
         getStyleClass().addAll("view", "run-view");
         getStylesheets().add(Objects.requireNonNull(RunView.class.getResource("runs.css")).toExternalForm());
 
@@ -616,7 +619,8 @@ public final class RunView extends BorderPane {
                 s = new XYChart.Series<>();
                 s.setName("shard " + e.getKey());
                 series.put(e.getKey(), s);
-                chart.getData().add(s);
+                int at = (int) series.keySet().stream().filter(k -> k < e.getKey()).count();
+                chart.getData().add(Math.min(at, chart.getData().size()), s);
             }
             List<XYChart.Data<Number, Number>> points = e.getValue().stream()
                     .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale)).toList();
@@ -634,6 +638,7 @@ public final class RunView extends BorderPane {
             p = p.getParent();
         }
         if (p instanceof dev.mstpanel.ui.MainWindow w && w.open("results")) {
+            openInResults.accept(dir);
             return;
         }
         dialogs.showInfo("Results", "The run's results are in " + dir + ".");

@@ -784,8 +784,9 @@ public final class RunViewModel {
         if (!s.keptContainers().isEmpty()) {
             parts.add("kept: " + String.join(", ", s.keptContainers()));
         }
-        if (s.exitCode() != null && s.exitCode() != 0) {
-            parts.add("exit code " + s.exitCode());
+        // exit code 1 means a graded case failed, which the Results line already says (contract, section 5)
+        if (s.exitCode() != null && s.exitCode() > 1) {
+            parts.add("MST exit code " + s.exitCode());
         }
         return String.join(" · ", parts);
     }

@@ -145,6 +145,14 @@ class RunViewFxTest {
         assertThat(kept).contains("-kept");
         Screenshots.take(stage.getScene(), "runs-finished");
 
+        // "Open in Results" shows the run in the Results view
+        click(robot, "#open-results");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> "results".equals(
+                ((MainWindow) stage.getScene().getRoot()).openViewId())) && allTexts(robot).contains(runIdOf()));
+        Screenshots.take(stage.getScene(), "runs-open-in-results");
+        fx(() -> ((MainWindow) stage.getScene().getRoot()).open("runs"));
+        WaitForAsyncUtils.waitForFxEvents();
+
         // "Resume missing trials" starts the same run again with --resume <run id>
         String runId = fx(() -> model().snapshotProperty().get().runId());
         click(robot, "#resume-missing");
@@ -154,6 +162,10 @@ class RunViewFxTest {
             String t = text(robot, "#run-result");
             return t != null && !t.isBlank();
         });
+    }
+
+    private String runIdOf() throws Exception {
+        return fx(() -> model().snapshotProperty().get().runId());
     }
 
     private RunViewModel model() {
