@@ -2,11 +2,23 @@
 # Benchmark: list a generated 10,000-trial run (traces of ~20 KB) with `mst-panel trials --json`
 # under -Xmx256m, against `cat` of all its trace bytes to /dev/null, on a warm cache.
 # Usage: scripts/bench/results-listing.sh [TRIALS] [TRACE_BYTES]   (run from anywhere; builds if needed)
+#        ROUNDS=N for the number of interleaved rounds (default 5); medians are printed.
+#
+# Measured 2026-11-30 on the 2-core build box shared with other builds (load average 6.9-8.9),
+# 10,000 traces of 19,980 bytes (199.8 MB), 1,000 failed trials with a diagnosis, medians of 5:
+#   cat of the trace bytes             729 ms wall,   419 ms CPU
+#   trials --json (whole process)     6883 ms wall,  3222 ms CPU (was 3650 ms CPU before the fixes,
+#                                                   same box and load, interleaved A/B)
+#   of which JVM start (--version)    1144 ms wall,   679 ms CPU
+#   in-process ResultsReader, warm    1130-1650 ms wall, 720-1140 ms CPU; cold round 3570 ms;
+#                                     first batch 18-70 ms warm, 457 ms cold; peak heap 160 MiB
+# Wall ratios on this box follow the load (a CPU-bound JVM gets ~1/4 of a core at load 8); the CPU
+# ratio is the steadier figure: warm reader 1.7-2.7x cat, whole process 7.7x (JVM start + JIT).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
 BYTES=${2:-20000}
-DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES
+DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES-v2   # v2: trace files of TRACE_BYTES as written, failed trials with artifacts
 [ -f app/target/mst-panel.jar ] || mvn -B -q package -DskipTests
 [ -d app/target/test-classes/dev/mstpanel/bench ] || mvn -B -q test-compile
 CP="app/target/test-classes:app/target/classes:$(ls app/target/lib/*.jar | tr '\n' ':')"
@@ -15,17 +27,28 @@ if [ ! -d "$RUN/traces" ]; then
   echo "generating $TRIALS trials of ~$BYTES bytes in $DIR"
   java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun big "$DIR" "$TRIALS" "$BYTES" >/dev/null
 fi
-echo "trace bytes: $(du -sb "$RUN/traces" | cut -f1)  files: $(find "$RUN/traces" -name '*.json' | wc -l)"
+echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+=\$1} END {print s}")  files: $(find "$RUN/traces" -name "*.json" | wc -l)"
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 
-best() { sort -n | head -1; }
-ms() { local s e; s=$(date +%s%N); "$@" > /dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
-cat_ms=$(for i in 1 2 3 4 5; do ms bash -c "find '$RUN/traces' -name '*.json' -print0 | xargs -0 cat"; done | best)
-cli_ms=$(for i in 1 2 3; do ms java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json; done | best)
-jvm_ms=$(for i in 1 2 3; do ms java -Xmx256m -jar app/target/mst-panel.jar --version; done | best)
-echo "cat of all trace bytes:                 ${cat_ms} ms (best of 5)"
-echo "mst-panel trials --json, -Xmx256m:      ${cli_ms} ms (best of 3, whole process)"
-echo "  of which JVM start + picocli (--version): ${jvm_ms} ms"
-echo "ratio (whole process / cat):            $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
-echo "in-process listing (ResultsReader, -Xmx256m):"
-java -Xmx256m -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 5
+ROUNDS=${ROUNDS:-5}
+# wall and CPU (user + sys) seconds of one command, its output thrown away
+t() { local TIMEFORMAT='%R %U %S'; { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d %d\n", $1*1000, ($2+$3)*1000}'; }
+: > /tmp/mstp-bench-listing.$$
+echo "load average before: $(uptime | sed 's/.*load average: //')"
+for i in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits all three alike
+  echo "cat $(t bash -c "find '$RUN/traces' -name '*.json' -print0 | xargs -0 cat")" >> /tmp/mstp-bench-listing.$$
+  echo "cli $(t java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+  echo "jvm $(t java -Xmx256m -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-listing.$$
+done
+echo "load average after:  $(uptime | sed 's/.*load average: //')"
+med() { grep "^$1 " /tmp/mstp-bench-listing.$$ | awk "{print \$$2}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+cat_ms=$(med cat 2); cli_ms=$(med cli 2); jvm_ms=$(med jvm 2)
+echo "medians of $ROUNDS:                        wall ms   CPU ms (user+sys)"
+printf "cat of all trace bytes                    %7d   %7d\n" "$cat_ms" "$(med cat 3)"
+printf "mst-panel trials --json, -Xmx256m         %7d   %7d\n" "$cli_ms" "$(med cli 3)"
+printf "  of which JVM start + picocli (--version) %6d   %7d\n" "$jvm_ms" "$(med jvm 3)"
+echo "ratio whole process / cat (wall):         $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
+echo "ratio (whole process - JVM start) / cat:  $(awk "BEGIN{printf \"%.2f\", ($cli_ms-$jvm_ms)/$cat_ms}")"
+rm -f /tmp/mstp-bench-listing.$$
+echo "in-process listing (ResultsReader, -Xmx256m; round 1 is a cold JVM):"
+java -Xmx256m -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 6

@@ -24,12 +24,27 @@ public final class Main {
         } catch (IOException e) {
             System.setProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir"));
         }
-        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
-        org.slf4j.bridge.SLF4JBridgeHandler.install();
         if (args.length == 0) {
+            // Logging (logback reads its XML configuration) and Jackson (the settings file) start
+            // on a second thread while JavaFX starts its toolkit on this one: the first frame
+            // comes sooner (scripts/bench/first-frame.sh).
+            Thread warmUp = new Thread(() -> {
+                installLogging();
+                new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+            }, "start-up-warm-up");
+            warmUp.setDaemon(true);
+            warmUp.start();
             Application.launch(App.class, args);
+            System.exit(0); // the window closed: do not wait for library threads that are not daemons
             return;
         }
+        installLogging();
         System.exit(MstPanelCommand.execute(args));
+    }
+
+    private static void installLogging() {
+        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
+        org.slf4j.LoggerFactory.getILoggerFactory();
     }
 }

@@ -98,11 +98,12 @@ public final class TrialsCommand implements Callable<Integer> {
             if (run.problem() != null) {
                 err.println("warning: " + runDir + ": " + run.problem());
             }
+            FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
             reader.readTrials(run, batch -> {
                 try {
                     for (TrialRecord t : batch) {
                         if (keep.contains(t.status())) {
-                            writeTrial(g, t, FailureDiagnosis.find(t.artifactsDir(), run.redactStoredResponses()));
+                            writeTrial(g, t, diagnoses.find(t.artifactsDir()));
                         }
                     }
                 } catch (IOException e) {

@@ -1,13 +1,11 @@
 package dev.mstpanel.ui;
 
-import atlantafx.base.theme.PrimerDark;
-import atlantafx.base.theme.PrimerLight;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.settings.SystemTheme;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.common.AppIcons;
+import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
-import dev.mstpanel.ui.runs.RunView;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +13,7 @@ import java.util.Objects;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,48 +23,72 @@ public final class App extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     private AppContext app;
     private MainWindow window;
-    private Stage stage;
 
+    /**
+     * Starts the window. Two variables serve {@code scripts/screenshots.sh}:
+     * {@code MST_PANEL_OPEN_VIEW=<view id>} opens that view instead of the saved one, and
+     * {@code MST_PANEL_OPEN_DIALOG=settings|about} opens that dialog once the window shows.
+     */
     @Override
     public void start(Stage stage) {
-        this.stage = stage;
         HostEnvironment env = HostEnvironment.fromSystem();
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        Settings settings = app.settings();
-        applyTheme(settings.theme == Settings.Theme.DARK);
+        String openView = System.getenv("MST_PANEL_OPEN_VIEW");
+        window = showMain(stage, app, openView);
+        reportFirstFrame(stage.getScene());
+        app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
+        String dialog = System.getenv("MST_PANEL_OPEN_DIALOG");
+        if ("settings".equals(dialog)) {
+            Platform.runLater(window::openSettings);
+        } else if ("about".equals(dialog)) {
+            Platform.runLater(window::openAbout);
+        }
+    }
 
-        window = new MainWindow(app);
+    /**
+     * Builds the main window on a stage and shows it, as the app does (tests call it too): theme,
+     * icon, saved geometry (ignored when it is on no screen), saved open view, and a close request
+     * that asks while a run is in progress and saves geometry and open view. Shows the notice
+     * when the settings file was corrupt and set aside.
+     *
+     * @param stage the primary stage
+     * @param app the composition root
+     * @param openView a view id to open instead of the saved one (the {@code MST_PANEL_OPEN_VIEW}
+     *     variable, used by {@code scripts/screenshots.sh}), or null
+     * @return the main window
+     */
+    public static MainWindow showMain(Stage stage, AppContext app, String openView) {
+        Settings settings = app.settings();
+        app.theme().apply(settings.theme);
+        MainWindow window = new MainWindow(app);
+        if (openView != null && !openView.isBlank() && !window.open(openView.strip())) {
+            LOG.warn("MST_PANEL_OPEN_VIEW={}: no such view", openView);
+        }
         Scene scene = sceneFor(window, settings.windowWidth, settings.windowHeight);
         stage.setTitle("mst-panel");
+        AppIcons.apply(stage);
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(480);
-        if (!Double.isNaN(settings.windowX) && !Double.isNaN(settings.windowY)) {
+        if (!Double.isNaN(settings.windowX) && !Double.isNaN(settings.windowY)
+                && !Screen.getScreensForRectangle(settings.windowX, settings.windowY, Math.max(100, settings.windowWidth / 4), 40).isEmpty()) {
             stage.setX(settings.windowX);
             stage.setY(settings.windowY);
         }
         stage.setMaximized(settings.windowMaximized);
         app.dialogs().setOwner(stage);
-        reportFirstFrame(scene);
+        app.notifier().setMainStage(stage);
         stage.setOnCloseRequest(e -> {
-            if (!RunView.mayQuit(app.runs(), app.dialogs())) {
+            if (!window.confirmQuit()) {
                 e.consume();
                 return;
             }
-            saveWindow();
+            saveWindow(stage, app, window);
+            app.notifier().close();
         });
         stage.show();
-
-        app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, settings.refreshIntervalSeconds)));
-        if (settings.theme == Settings.Theme.SYSTEM) {
-            app.background().execute(() -> {
-                boolean dark = SystemTheme.isDark(app.commandRunner());
-                if (dark) {
-                    Platform.runLater(() -> applyTheme(true));
-                }
-            });
-        }
         app.settingsStore().notice().ifPresent(n -> Platform.runLater(() -> app.dialogs().showInfo("Settings were reset", n)));
+        return window;
     }
 
     /**
@@ -81,9 +104,9 @@ public final class App extends Application {
         return scene;
     }
 
-    /** Sets AtlantaFX's Primer theme, light or dark, for every window. */
+    /** Sets AtlantaFX's Primer theme, light or dark, for every window (tests; the app uses {@link AppContext#theme()}). */
     public static void applyTheme(boolean dark) {
-        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(ThemeSwitcher.stylesheet(dark));
     }
 
     private void reportFirstFrame(Scene scene) {
@@ -93,21 +116,57 @@ public final class App extends Application {
             Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
             long ms = Duration.between(started, Instant.now()).toMillis();
             LOG.info("first frame {} ms after the process started", ms);
+            window.checkForOrphans();
             if (System.getenv("MST_PANEL_TIMING") != null) {
                 System.out.println("first-frame-ms " + ms);
+                // CPU time too: on a busy machine it varies less than the wall-clock figure
+                ProcessHandle.current().info().totalCpuDuration()
+                        .ifPresent(cpu -> System.out.println("first-frame-cpu-ms " + cpu.toMillis()));
+                System.out.flush();
             }
+            exitLaterIfAsked();
         };
         scene.addPostLayoutPulseListener(listener[0]);
     }
 
-    private void saveWindow() {
+    /**
+     * With {@code MST_PANEL_EXIT_AFTER_MS=N} the app quits N ms after its first frame: the
+     * packaging's class-list training run (AppCDS) and {@code scripts/bench/first-frame.sh} use it.
+     */
+    private static void exitLaterIfAsked() {
+        String after = System.getenv("MST_PANEL_EXIT_AFTER_MS");
+        if (after == null || after.isBlank()) {
+            return;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(after.strip());
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Platform.runLater(Platform::exit);
+        }, "exit-after-first-frame");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Saves the window's geometry and open view into the settings file (on close). */
+    private static void saveWindow(Stage stage, AppContext app, MainWindow window) {
         Settings s = app.settings();
         s.windowMaximized = stage.isMaximized();
         if (!stage.isMaximized()) {
             s.windowX = stage.getX();
             s.windowY = stage.getY();
-            s.windowWidth = stage.getWidth();
-            s.windowHeight = stage.getHeight();
+            // the scene's size, not the stage's: the stage's includes the decorations, and the
+            // scene is built with the saved size, so saving the stage's would grow the window each start
+            s.windowWidth = stage.getScene().getWidth();
+            s.windowHeight = stage.getScene().getHeight();
         }
         s.openView = window.openViewId();
         try {

@@ -9,7 +9,10 @@ import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.ToolVersions;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.Notifier;
+import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
@@ -21,6 +24,8 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * The composition root: every service the window uses, built once in {@link App#start} and
@@ -44,6 +49,10 @@ public final class AppContext implements AutoCloseable {
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
     private final ContainerServices containerServices;
+    private final ToolVersions toolVersions;
+    private final ThemeSwitcher theme;
+    private final Notifier notifier;
+    private final BooleanProperty runInProgress = new SimpleBooleanProperty(this, "runInProgress", false);
 
     /**
      * @param environment the environment processes get
@@ -71,10 +80,14 @@ public final class AppContext implements AutoCloseable {
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.runInProgress.bind(runs.runningProperty());
         this.resultsReader = new ResultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
         this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
+        this.toolVersions = new ToolVersions(commandRunner);
+        this.theme = new ThemeSwitcher(commandRunner, background, ui);
+        this.notifier = new Notifier(ui);
     }
 
     public HostEnvironment environment() { return environment; }
@@ -109,6 +122,18 @@ public final class AppContext implements AutoCloseable {
     public TrialInspectorViewModel trialInspector() { return trialInspector; }
     /** Containers, shells, session files, doctor and images (issue 5). */
     public ContainerServices containerServices() { return containerServices; }
+
+    /** Asks MST and Docker for their versions (About dialog). */
+    public ToolVersions toolVersions() { return toolVersions; }
+    /** Applies the theme choice live. */
+    public ThemeSwitcher theme() { return theme; }
+    /** Desktop notifications: run finished, shard out of memory, image build ended. */
+    public Notifier notifier() { return notifier; }
+    /**
+     * True while an MST run is in progress; Quit asks before closing then. The Runs view binds
+     * it to its model (FX thread), e.g. {@code app.runInProgress().bind(model.runningProperty())}.
+     */
+    public BooleanProperty runInProgress() { return runInProgress; }
 
     @Override
     public void close() {

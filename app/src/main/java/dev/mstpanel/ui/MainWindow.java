@@ -1,7 +1,16 @@
 package dev.mstpanel.ui;
 
 import dev.mstpanel.AppVersion;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.about.AboutDialog;
 import dev.mstpanel.ui.common.AppView;
+import dev.mstpanel.ui.containers.OrphanBanner;
+import dev.mstpanel.ui.containers.OrphanBannerViewModel;
+import dev.mstpanel.ui.common.Searchable;
+import dev.mstpanel.ui.settings.SettingsDialog;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +20,10 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -20,16 +33,28 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.kordamp.ikonli.javafx.FontIcon;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The main window's layout: a sidebar of views, the open view, and a status bar. */
+/**
+ * The main window's layout: a menu bar (the system's on macOS), a sidebar of views, the open
+ * view, and a status bar. Shortcuts (Ctrl on Linux/Windows, ⌘ on macOS): 1–9 open the views in
+ * sidebar order, R refreshes, F focuses the open view's search field ({@link Searchable}),
+ * comma opens Settings, Q quits (asking while a run is in progress).
+ */
 public final class MainWindow extends BorderPane {
+    private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
+    private final AppContext app;
+    private final MenuBar menuBar;
     private final List<AppView> views;
     private final ListView<AppView> sidebar = new ListView<>();
     private final StackPane content = new StackPane();
     private final Map<String, Node> built = new HashMap<>();
     private final Label status = new Label();
-    private final AppContext app;
+    private final OrphanBannerViewModel orphans;
 
     public MainWindow(AppContext app) {
         this.app = app;
@@ -77,25 +102,122 @@ public final class MainWindow extends BorderPane {
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
 
+        orphans = new OrphanBannerViewModel(app.containerServices(), app.ui(), app.background());
+        VBox center = new VBox(new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+
+        menuBar = buildMenu();
+        setTop(menuBar);
         setLeft(side);
-        setCenter(content);
+        setCenter(center);
         setBottom(statusBar);
 
         String open = app.settings().openView;
         AppView first = views.stream().filter(v -> v.id().equals(open)).findFirst().orElse(views.get(0));
         sidebar.getSelectionModel().select(first);
 
-        sceneProperty().addListener((o, a, scene) -> {
-            if (scene == null) {
-                return;
+    }
+
+    private MenuBar buildMenu() {
+        MenuItem settings = item("menu-settings", "Settings…", KeyCode.COMMA, this::openSettings);
+        MenuItem quit = item("menu-quit", "Quit mst-panel", KeyCode.Q, this::quit);
+        Menu file = new Menu("File", null, settings, new SeparatorMenuItem(), quit);
+        file.setId("menu-file");
+
+        Menu view = new Menu("View");
+        view.setId("menu-view");
+        for (int i = 0; i < views.size(); i++) {
+            AppView v = views.get(i);
+            MenuItem open = new MenuItem(v.title(), new FontIcon(v.icon()));
+            open.setId("menu-view-" + v.id());
+            if (i < 9) {
+                open.setAccelerator(new KeyCodeCombination(KeyCode.getKeyCode(String.valueOf(i + 1)), KeyCombination.SHORTCUT_DOWN));
             }
-            for (int i = 0; i < views.size() && i < 9; i++) {
-                AppView v = views.get(i);
-                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.getKeyCode(String.valueOf(i + 1)), KeyCombination.SHORTCUT_DOWN),
-                        () -> sidebar.getSelectionModel().select(v));
+            open.setOnAction(e -> sidebar.getSelectionModel().select(v));
+            view.getItems().add(open);
+        }
+        view.getItems().addAll(new SeparatorMenuItem(),
+                item("menu-refresh", "Refresh", KeyCode.R, () -> app.contexts().refresh()),
+                item("menu-find", "Find", KeyCode.F, this::focusSearch));
+
+        Menu help = new Menu("Help", null, item("menu-about", "About mst-panel", null, this::openAbout));
+        help.setId("menu-help");
+        MenuBar bar = new MenuBar(file, view, help);
+        bar.setId("menu-bar");
+        bar.setUseSystemMenuBar(app.environment().os() == HostEnvironment.OsFamily.MAC);
+        return bar;
+    }
+
+    private static MenuItem item(String id, String text, KeyCode key, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        m.setId(id);
+        if (key != null) {
+            m.setAccelerator(new KeyCodeCombination(key, KeyCombination.SHORTCUT_DOWN));
+        }
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** The menu bar (on macOS it shows in the system's menu bar). */
+    public MenuBar menuBar() {
+        return menuBar;
+    }
+
+    /** Opens the Settings dialog; Save persists the settings in the background and applies them at once. */
+    public SettingsDialog openSettings() {
+        SettingsDialog dialog = new SettingsDialog(app.settings(), app.environment(), app.dialogs(), app.theme(), this::settingsSaved);
+        dialog.show();
+        return dialog;
+    }
+
+    private void settingsSaved(Settings s) {
+        app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, s.refreshIntervalSeconds)));
+        app.background().execute(() -> {
+            try {
+                app.settingsStore().save(s);
+            } catch (IOException e) {
+                LOG.warn("could not save settings to {}: {}", app.settingsStore().file(), e.getMessage());
+                app.ui().execute(() -> app.dialogs().showError("Could not save settings",
+                        "The settings apply until you quit, but could not be written to " + app.settingsStore().file() + ".", e));
             }
-            scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> app.contexts().refresh());
         });
+    }
+
+    /** Opens the About dialog (versions load in the background). */
+    public AboutDialog openAbout() {
+        AboutDialog dialog = new AboutDialog(app.toolVersions(), app.settings().mstPath, app.paths(), app.dialogs(), app.background(), app.ui());
+        dialog.show();
+        return dialog;
+    }
+
+    /** Focuses the open view's search field, when it has one. */
+    public void focusSearch() {
+        if (!content.getChildren().isEmpty() && content.getChildren().get(0) instanceof Searchable s) {
+            s.focusSearch();
+        }
+    }
+
+    /**
+     * Quits like the window's close button: a close request the app may veto (it asks while a
+     * run is in progress, see {@link #confirmQuit()}).
+     */
+    public void quit() {
+        Window w = getScene() == null ? null : getScene().getWindow();
+        if (w != null) {
+            w.fireEvent(new WindowEvent(w, WindowEvent.WINDOW_CLOSE_REQUEST));
+        }
+    }
+
+    /**
+     * Whether the window may close now: true when no run is in progress, else the person's answer.
+     * Blocks in a modal dialog while asking (FX thread).
+     */
+    public boolean confirmQuit() {
+        if (!app.runInProgress().get()) {
+            return true;
+        }
+        return app.dialogs().confirm("A run is in progress",
+                "Quitting stops the run: MST stops its shards and removes its containers. Trials that came back are kept.", "Quit");
     }
 
     /** Opens a view by id (e.g. {@code results}); false when there is none. */
@@ -118,6 +240,15 @@ public final class MainWindow extends BorderPane {
     public void openRun(java.nio.file.Path runDir) {
         app.results().openRun(runDir);
         open("results");
+    }
+
+    /**
+     * Looks for this machine's orphaned MST containers in the background and shows the banner
+     * offering to clean them when there are any (issue 4: the next start after the panel died).
+     * {@link App} calls it once after the first frame.
+     */
+    public void checkForOrphans() {
+        orphans.check();
     }
 
     /** The id of the open view. */

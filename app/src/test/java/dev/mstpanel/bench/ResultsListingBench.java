@@ -19,7 +19,10 @@ public final class ResultsListingBench {
         Path run = Path.of(args[0]);
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         try (ResultsReader reader = new ResultsReader()) {
+            var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            double[] walls = new double[rounds];
             for (int r = 0; r < rounds; r++) {
+                long c0 = os.getProcessCpuTime();
                 long t0 = System.nanoTime();
                 long[] first = {-1};
                 int[] n = {0};
@@ -31,8 +34,13 @@ public final class ResultsListingBench {
                     n[0] += batch.size();
                 });
                 long all = System.nanoTime() - t0;
-                System.out.printf("round %d: %d trials, first batch %.1f ms, all %.1f ms%n", r + 1, n[0], first[0] / 1e6, all / 1e6);
+                walls[r] = all / 1e6;
+                System.out.printf("round %d: %d trials, first batch %.1f ms, all %.1f ms, process CPU %.0f ms%n", r + 1, n[0], first[0] / 1e6,
+                        all / 1e6, (os.getProcessCpuTime() - c0) / 1e6);
             }
+            double[] warm = java.util.Arrays.copyOfRange(walls, Math.min(1, rounds - 1), rounds);
+            java.util.Arrays.sort(warm);
+            System.out.printf("median of rounds 2-%d: %.1f ms%n", rounds, warm[warm.length / 2]);
         }
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

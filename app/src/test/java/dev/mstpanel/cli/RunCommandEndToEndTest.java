@@ -64,6 +64,13 @@ class RunCommandEndToEndTest {
         return pb.start();
     }
 
+    private String inspect(String context, String format, String container) throws IOException, InterruptedException {
+        Process p = docker("--context", context, "inspect", "-f", format, container);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        p.waitFor(30, TimeUnit.SECONDS);
+        return out;
+    }
+
     private Process startPanelRun(Map<String, String> standinEnv, String... runArgs) throws IOException {
         Path standin = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
@@ -158,13 +165,16 @@ class RunCommandEndToEndTest {
         assertThat(finished.get("type").asText()).isEqualTo("finished");
         assertThat(finished.get("exitCode").asInt()).isEqualTo(1);
         assertThat(finished.get("missing").asInt()).isPositive();
-        assertThat(finished.get("keptContainers")).hasSize(1);
-        String kept = finished.get("keptContainers").get(0).asText();
-        assertThat(kept).matches("mst-\\d{8}t\\d{6}z-[0-9a-f]{6}-2-kept");
+        // keep=failed: the out-of-memory shard 2 (engine-2) and shard 3 (engine-1), whose case was graded failed
+        List<String> kept = new ArrayList<>();
+        finished.get("keptContainers").forEach(k -> kept.add(k.asText()));
+        assertThat(kept).hasSize(2).allMatch(k -> k.matches("mst-\\d{8}t\\d{6}z-[0-9a-f]{6}-[23]-kept"));
+        String oomKept = kept.stream().filter(k -> k.endsWith("-2-kept")).findFirst().orElseThrow();
+        String gradedKept = kept.stream().filter(k -> k.endsWith("-3-kept")).findFirst().orElseThrow();
 
-        // the kept container is really there, out of memory; the others are gone
-        Process inspect = docker("--context", "engine-2", "inspect", "-f", "{{.State.OOMKilled}}", kept);
-        assertThat(new String(inspect.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip()).isEqualTo("true");
+        // the kept containers are really there: the out-of-memory one exited, the graded failure's left running
+        assertThat(inspect("engine-2", "{{.State.OOMKilled}} {{.State.Status}}", oomKept)).isEqualTo("true exited");
+        assertThat(inspect("engine-1", "{{.State.OOMKilled}} {{.State.Status}}", gradedKept)).isEqualTo("false running");
 
         // no secret in anything the panel wrote or printed
         assertThat(String.join("\n", stdout)).doesNotContain(ENV_SECRET, FILE_SECRET);

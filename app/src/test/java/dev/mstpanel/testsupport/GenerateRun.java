@@ -6,7 +6,8 @@ import java.nio.file.Path;
  * Writes fixture runs for benchmarks and screenshots:
  * {@code GenerateRun demo ROOT} (a run with every status and full failure diagnoses),
  * {@code GenerateRun big ROOT TRIALS TRACE_BYTES} (one variant, TRIALS cases of one trial, each
- * trace about TRACE_BYTES, every tenth failed),
+ * trace file about TRACE_BYTES as written, every tenth failed with a failure diagnosis in its
+ * artifacts folder),
  * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines).
  */
 public final class GenerateRun {
@@ -22,11 +23,17 @@ public final class GenerateRun {
                 int n = Integer.parseInt(args[2]);
                 int bytes = Integer.parseInt(args[3]);
                 RunFixture f = RunFixture.create(Path.of(args[1]), "big-eval", "20260110T080000Z-bbbbbb").runJson("big-eval", "default").traceBytes(bytes);
+                // one diagnosis drawn once, copied into each failed trial's artifacts (keep=failed)
+                Path template = java.nio.file.Files.createTempDirectory("mstp-diagnosis");
+                RunFixture.diagnosis(template, 2_000);
                 for (int i = 0; i < n; i++) {
                     String c = String.format("case-%05d", i);
                     boolean fail = i % 10 == 3;
                     f.trace("default", c, 0, fail ? RunFixture.fields().put("error", "Task did not submit") : null);
                     f.score("judge.accuracy", "default", c, 0, !fail, fail ? "No answer" : "ok");
+                    if (fail) {
+                        copyTree(template, f.artifacts("default", c, 0));
+                    }
                 }
                 System.out.println(f.runDir());
             }
@@ -41,6 +48,19 @@ public final class GenerateRun {
                 System.out.println(file);
             }
             default -> throw new IllegalArgumentException("demo | big | dump");
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var s = java.nio.file.Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(t);
+                } else {
+                    java.nio.file.Files.copy(p, t, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ public final class RunFixture {
         return runDir;
     }
 
-    /** Pads each trace's events to about this many bytes. */
+    /** Pads each trace's events so that each trace file is about this many bytes (at least one event). */
     public RunFixture traceBytes(int bytes) {
         this.traceBytes = bytes;
         return this;
@@ -81,16 +81,23 @@ public final class RunFixture {
         n.put("format", "mst.run/v1").put("kind", "trial").put("runId", runId).put("variant", variant).put("caseId", caseId)
                 .put("datasetName", "smoke").put("trial", trial).put("durationMs", 41_250 + trial).put("infrastructureError", false);
         ArrayNode events = n.putObject("trace").putArray("events");
-        int i = 0;
-        while (events.toString().length() < traceBytes) {
-            events.addObject().put("type", i % 2 == 0 ? "tool_call" : "message").put("at", i * 137)
-                    .put("text", "step " + i + ": the assistant looked up the calendar and wrote a summary of what it found");
-            i++;
-        }
         if (extra != null) {
             n.setAll(extra);
         }
+        // pad until the file as written (pretty-printed, like MST's) is about traceBytes: measure
+        // one event once and add the rest in one go, instead of re-serialising after each event
+        int base = n.toPrettyString().length();
+        addEvent(events, 0);
+        int perEvent = Math.max(1, n.toPrettyString().length() - base);
+        for (int i = 1; base + (i + 1) * perEvent <= traceBytes; i++) {
+            addEvent(events, i);
+        }
         return write(tracePath(variant, caseId, trial), n);
+    }
+
+    private static void addEvent(ArrayNode events, int i) {
+        events.addObject().put("type", i % 2 == 0 ? "tool_call" : "message").put("at", 100_000 + i * 137)
+                .put("text", "step " + (1000 + i) + ": the assistant looked up the calendar and wrote a summary of what it found");
     }
 
     /** The trace file's path for a trial. */

@@ -78,10 +78,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      */
     public static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun) {
         if (artifactsDir == null || !Files.isDirectory(artifactsDir)) {
-            String why = Boolean.TRUE.equals(redactedRun)
-                    ? "No failure diagnosis: this run redacts stored responses, so MST kept no artifacts (set \"redactStoredResponses\": false in the eval config to keep them)."
-                    : "No failure diagnosis: this trial has no artifacts folder.";
-            return new FailureDiagnosis(artifactsDir, List.of(), why);
+            return absent(artifactsDir, redactedRun);
         }
         List<Source> sources = new ArrayList<>();
         Source own = sourceIn(artifactsDir, false);
@@ -106,6 +103,57 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
         }
         return new FailureDiagnosis(artifactsDir, sources, notice);
+    }
+
+    private static FailureDiagnosis absent(Path artifactsDir, Boolean redactedRun) {
+        String why = Boolean.TRUE.equals(redactedRun)
+                ? "No failure diagnosis: this run redacts stored responses, so MST kept no artifacts (set \"redactStoredResponses\": false in the eval config to keep them)."
+                : "No failure diagnosis: this trial has no artifacts folder.";
+        return new FailureDiagnosis(artifactsDir, List.of(), why);
+    }
+
+    /**
+     * Finds the diagnoses of many trials of one run (a listing): {@code artifacts/<variant>/} is
+     * listed once, so a trial without an artifacts folder (most of them: MST keeps artifacts for
+     * failed trials) costs no disk access, and only the trials that have one are looked into,
+     * as {@link #find(Path, Boolean)} does. Not thread-safe.
+     *
+     * @param runDir the run folder
+     * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
+     */
+    public static Finder finder(Path runDir, Boolean redactedRun) {
+        return new Finder(runDir.resolve("artifacts"), redactedRun);
+    }
+
+    /** See {@link #finder(Path, Boolean)}. */
+    public static final class Finder {
+        private final Path artifactsRoot;
+        private final Boolean redactedRun;
+        private final java.util.Map<Path, java.util.Set<String>> casesByVariant = new java.util.HashMap<>();
+
+        private Finder(Path artifactsRoot, Boolean redactedRun) {
+            this.artifactsRoot = artifactsRoot;
+            this.redactedRun = redactedRun;
+        }
+
+        /** The diagnosis of a trial: {@link #find(Path, Boolean)}, with a listed variant folder to skip absent ones. */
+        public FailureDiagnosis find(Path artifactsDir) {
+            Path caseDir = artifactsDir == null ? null : artifactsDir.getParent();
+            Path variantDir = caseDir == null ? null : caseDir.getParent();
+            if (variantDir != null && artifactsRoot.equals(variantDir.getParent())) {
+                java.util.Set<String> cases = casesByVariant.computeIfAbsent(variantDir, d -> {
+                    java.util.Set<String> names = new java.util.HashSet<>();
+                    for (Path c : ResultsReader.listQuietly(d)) {
+                        names.add(c.getFileName().toString());
+                    }
+                    return names;
+                });
+                if (!cases.contains(caseDir.getFileName().toString())) {
+                    return absent(artifactsDir, redactedRun);
+                }
+            }
+            return FailureDiagnosis.find(artifactsDir, redactedRun);
+        }
     }
 
     private static Source sourceIn(Path dir, boolean session) {

@@ -40,6 +40,7 @@ public final class ResultsReader implements AutoCloseable {
     private static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
     private static final int FIRST_BATCH = 24;
     private static final int BATCH = 256;
+    private static final int MAX_KEPT_BUFFER = 4 * 1024 * 1024;
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final ExecutorService pool;
@@ -303,15 +304,17 @@ public final class ResultsReader implements AutoCloseable {
         PathSegments.Decoded cd = PathSegments.decode(key.caseSegment());
         Path defaultArtifacts = runDir.resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
         byte[] bytes;
+        int length;
         try {
-            bytes = Files.readAllBytes(trace);
+            bytes = readInto(trace);
+            length = readLength.get()[0];
         } catch (NoSuchFileException e) {
             return new TrialRecord(key, run.evalName(), run.runId(), runDir, vd.display(), cd.text(), cd.cut(), null, null, TrialStatus.MISSING,
                     null, null, null, scores, null, defaultArtifacts, "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial() + ".json does not exist.");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
         }
-        if (bytes.length == 0) {
+        if (length == 0) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file is empty: it may still be being written.");
         }
         String variant = null;
@@ -324,7 +327,7 @@ public final class ResultsReader implements AutoCloseable {
         String failureKind = null;
         String artifacts = null;
         String kind = null;
-        try (JsonParser p = mapper.createParser(bytes)) {
+        try (JsonParser p = mapper.createParser(bytes, 0, length)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
             }
@@ -361,7 +364,7 @@ public final class ResultsReader implements AutoCloseable {
             }
         } catch (JsonEOFException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
-                    "The trace is cut short (" + bytes.length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+                    "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         } catch (JsonProcessingException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -401,6 +404,35 @@ public final class ResultsReader implements AutoCloseable {
                 error, gradingError, failureKind, scores, trace, artifactsDir, problem);
     }
 
+    /** Each reading thread's buffer, grown to the largest file it has read: traces are not copied per trial. */
+    private final ThreadLocal<byte[][]> readBuffer = ThreadLocal.withInitial(() -> new byte[][] {new byte[64 * 1024]});
+    private final ThreadLocal<int[]> readLength = ThreadLocal.withInitial(() -> new int[1]);
+
+    /** Reads a whole file into this thread's buffer; its length goes to {@link #readLength}. */
+    private byte[] readInto(Path file) throws IOException {
+        byte[][] holder = readBuffer.get();
+        byte[] buf = holder[0];
+        int n = 0;
+        try (var in = Files.newInputStream(file)) {
+            while (true) {
+                if (n == buf.length) {
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                    holder[0] = buf;
+                }
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        }
+        readLength.get()[0] = n;
+        if (buf.length > MAX_KEPT_BUFFER) {
+            holder[0] = new byte[64 * 1024]; // a huge trace: do not keep its buffer for the rest
+        }
+        return buf;
+    }
+
     private TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,
                                    Path trace, Path artifacts, String problem) {
         return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), vd.display(), cd.text(), cd.cut(), null, null,
@@ -418,21 +450,64 @@ public final class ResultsReader implements AutoCloseable {
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();
+            // open it straight away (no stat first): most trials have a score per grader
+            byte[] bytes;
+            int length;
             try {
-                JsonNode n = mapper.readTree(f.toFile());
-                if (n == null || !n.isObject()) {
+                bytes = readInto(f);
+                length = readLength.get()[0];
+            } catch (NoSuchFileException e) {
+                continue;
+            } catch (IOException e) {
+                if (Files.isDirectory(f)) {
+                    continue;
+                }
+                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
+                continue;
+            }
+            try (JsonParser p = mapper.createParser(bytes, 0, length)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
                     out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not a JSON object."));
                     continue;
                 }
-                JsonNode score = n.path("score");
-                String grader = orElse(text(n.path("grader")), folderName);
-                if (!score.path("pass").isBoolean()) {
+                // streamed: only score.details (free-form, shown pretty-printed) becomes a tree
+                String grader = null;
+                boolean hasScore = false;
+                Boolean pass = null;
+                String reasoning = null;
+                String details = null;
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken t = p.nextToken();
+                    if (field.equals("grader")) {
+                        grader = t == JsonToken.VALUE_STRING || t.isScalarValue() && t != JsonToken.VALUE_NULL ? p.getValueAsString() : null;
+                        p.skipChildren();
+                    } else if (field.equals("score") && t == JsonToken.START_OBJECT) {
+                        hasScore = true;
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String sf = p.currentName();
+                            JsonToken v = p.nextToken();
+                            switch (sf) {
+                                case "pass" -> pass = v == JsonToken.VALUE_TRUE ? Boolean.TRUE : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                                case "reasoning" -> reasoning = anyText(p, v);
+                                case "details" -> {
+                                    JsonNode d = v == JsonToken.VALUE_NULL ? null : p.readValueAsTree();
+                                    details = d == null || d.isNull() ? null : d.isTextual() ? d.asText() : d.toPrettyString();
+                                }
+                                default -> { }
+                            }
+                            p.skipChildren();
+                        }
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                grader = orElse(grader, folderName);
+                if (!hasScore || pass == null) {
                     out.add(new ScoreRecord(grader, null, null, null, f, "The score file " + rel(runDir, f) + " has no score.pass."));
                     continue;
                 }
-                JsonNode details = score.get("details");
-                out.add(new ScoreRecord(grader, score.path("pass").asBoolean(), anyText(score.get("reasoning")),
-                        details == null || details.isNull() ? null : details.isTextual() ? details.asText() : details.toPrettyString(), f, null));
+                out.add(new ScoreRecord(grader, pass, reasoning, details, f, null));
             } catch (JsonEOFException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is cut short."));
             } catch (JsonProcessingException e) {
@@ -483,10 +558,17 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     private static List<Path> list(Path dir) throws ResultsException {
+        // sort the names once taken out, not Path.getFileName() in every comparison
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-            List<Path> out = new ArrayList<>();
-            s.forEach(out::add);
-            out.sort(Comparator.comparing(p -> p.getFileName().toString()));
+            List<String> names = new ArrayList<>();
+            for (Path p : s) {
+                names.add(p.getFileName().toString());
+            }
+            names.sort(null);
+            List<Path> out = new ArrayList<>(names.size());
+            for (String n : names) {
+                out.add(dir.resolve(n));
+            }
             return out;
         } catch (IOException e) {
             throw new ResultsException("The folder " + dir + " could not be listed: " + e.getMessage(), e);

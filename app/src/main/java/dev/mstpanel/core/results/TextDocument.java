@@ -20,8 +20,10 @@ import java.util.Locale;
  * are shown as {@code \xNN} and counted, never fatal. A file over the size budget loads only its
  * last part, from the first whole line.
  *
- * <p>Search and filter are linear scans over the lower-case lines: about 10 ms for 200,000 lines
- * on a laptop core (see {@code scripts/bench/}). Immutable; safe to share between threads.
+ * <p>Search and filter are linear scans over the lower-case lines (a few ms for 200,000 lines, see
+ * {@code scripts/bench/text-dump.sh}); a search that extends the previous one scans only its hits.
+ * Disabled controls are found once, when the document is built. Immutable; safe to share between
+ * threads.
  */
 public final class TextDocument {
     /** Budget for a log: MST keeps the last 256 KiB of each, so 8 MiB is generous. */
@@ -35,17 +37,28 @@ public final class TextDocument {
     private final long totalBytes;
     private final long loadedBytes;
     private final int undecodableBytes;
+    private final java.util.BitSet disabled;
+    private final int disabledCount;
 
-    private TextDocument(Path file, List<String> lines, long totalBytes, long loadedBytes, int undecodableBytes) {
+    private TextDocument(Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes) {
         this.file = file;
-        this.lines = lines;
+        this.lines = splitLines(text);
         this.totalBytes = totalBytes;
         this.loadedBytes = loadedBytes;
         this.undecodableBytes = undecodableBytes;
         this.lower = new String[lines.size()];
+        this.disabled = new java.util.BitSet(lines.size());
+        // lower-case the whole text in one go (a JDK loop, fast even before the JIT has warmed up);
+        // when that changes its length (a few letters lower-case to two chars), line by line
+        String lowerText = text.toLowerCase(Locale.ROOT);
+        List<String> lowerLines = lowerText.length() == text.length() ? splitLines(lowerText) : null;
         for (int i = 0; i < lower.length; i++) {
-            lower[i] = lines.get(i).toLowerCase(Locale.ROOT);
+            lower[i] = lowerLines != null ? lowerLines.get(i) : lines.get(i).toLowerCase(Locale.ROOT);
+            if (saysDisabled(lower[i])) {
+                disabled.set(i);
+            }
         }
+        this.disabledCount = disabled.cardinality();
     }
 
     /**
@@ -75,18 +88,27 @@ public final class TextDocument {
             long loaded = buf.remaining();
             int[] bad = new int[1];
             String text = decode(buf, bad);
-            return new TextDocument(file, splitLines(text), size, loaded, bad[0]);
+            return new TextDocument(file, text, size, loaded, bad[0]);
         }
     }
 
     /** Builds a document from text (tests, benchmarks). */
     public static TextDocument of(Path file, String text) {
         long n = text.getBytes(StandardCharsets.UTF_8).length;
-        return new TextDocument(file, splitLines(text), n, n, 0);
+        return new TextDocument(file, text, n, n, 0);
     }
 
     /** Decodes UTF-8, writing each byte that is not UTF-8 as {@code \xNN}; counts them in {@code bad[0]}. */
     static String decode(ByteBuffer in, int[] bad) {
+        // the JDK's decoder is fastest; a byte that is not UTF-8 becomes U+FFFD there, and only
+        // then is the text decoded again, byte by byte, to show such bytes as \xNN
+        if (in.hasArray()) {
+            String fast = new String(in.array(), in.arrayOffset() + in.position(), in.remaining(), StandardCharsets.UTF_8);
+            if (fast.indexOf('\uFFFD') < 0) {
+                in.position(in.limit());
+                return fast;
+            }
+        }
         CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         StringBuilder sb = new StringBuilder(in.remaining());
@@ -112,15 +134,17 @@ public final class TextDocument {
     }
 
     private static List<String> splitLines(String text) {
-        List<String> out = new ArrayList<>(Math.max(16, text.length() / 60));
-        int start = 0;
         int n = text.length();
-        for (int i = 0; i < n; i++) {
-            if (text.charAt(i) == '\n') {
-                int end = i > start && text.charAt(i - 1) == '\r' ? i - 1 : i;
-                out.add(text.substring(start, end));
-                start = i + 1;
-            }
+        int count = 1;
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            count++;
+        }
+        List<String> out = new ArrayList<>(count);
+        int start = 0;
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+            int end = i > start && text.charAt(i - 1) == '\r' ? i - 1 : i;
+            out.add(text.substring(start, end));
+            start = i + 1;
         }
         if (start < n) {
             out.add(text.substring(start));
@@ -159,7 +183,24 @@ public final class TextDocument {
      * @return line indexes (0-based), ascending; every line for a blank query
      */
     public int[] find(String query) {
+        return find(query, null);
+    }
+
+    /**
+     * The lines among {@code within} that contain {@code query}, ignoring case: the incremental
+     * search of a view that types on. A line that contains a query also contains every part of
+     * it, so when {@code query} extends an earlier one, the earlier hits are all the lines that
+     * need a look.
+     *
+     * @param query the text to find; blank gives every line (of {@code within} when given)
+     * @param within line indexes to look at, ascending (earlier hits), or null for every line
+     * @return line indexes (0-based), ascending
+     */
+    public int[] find(String query, int[] within) {
         if (query == null || query.isEmpty()) {
+            if (within != null) {
+                return within.clone();
+            }
             int[] all = new int[lower.length];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
@@ -167,27 +208,50 @@ public final class TextDocument {
             return all;
         }
         String q = query.toLowerCase(Locale.ROOT);
-        int[] hits = new int[64];
-        int n = 0;
-        for (int i = 0; i < lower.length; i++) {
+        int n = within == null ? lower.length : within.length;
+        int[] hits = new int[Math.min(n, 64)];
+        int found = 0;
+        for (int j = 0; j < n; j++) {
+            int i = within == null ? j : within[j];
             if (lower[i].contains(q)) {
-                if (n == hits.length) {
-                    hits = java.util.Arrays.copyOf(hits, n * 2);
+                if (found == hits.length) {
+                    hits = java.util.Arrays.copyOf(hits, Math.max(16, found * 2));
                 }
-                hits[n++] = i;
+                hits[found++] = i;
             }
         }
-        return java.util.Arrays.copyOf(hits, n);
+        return found == hits.length ? hits : java.util.Arrays.copyOf(hits, found);
     }
 
     /**
      * True when the line of an accessibility dump describes a disabled control: it says
      * {@code disabled}, {@code enabled=false}, {@code enabled: false} or {@code enabled=no}
-     * (MST's dump gives each control's role, name and whether it was enabled).
+     * (MST's dump gives each control's role, name and whether it was enabled). Found once, when
+     * the document is built (off the UI thread).
      */
     public boolean isDisabledControl(int line) {
-        String l = lower[line];
-        return l.contains("disabled") || l.contains("enabled=false") || l.contains("enabled: false") || l.contains("enabled=no")
-                || l.contains("\"enabled\":false") || l.contains("\"enabled\": false");
+        return disabled.get(line);
+    }
+
+    /** How many lines describe a disabled control ({@link #isDisabledControl(int)}). */
+    public int disabledControls() {
+        return disabledCount;
+    }
+
+    /** The rule of {@link #isDisabledControl(int)} on a lower-case line: one scan for "abled". */
+    static boolean saysDisabled(String l) {
+        for (int i = l.indexOf("abled"); i >= 0; i = l.indexOf("abled", i + 5)) {
+            if (i >= 3 && l.startsWith("dis", i - 3)) {
+                return true;
+            }
+            if (i >= 2 && l.startsWith("en", i - 2)) {
+                int k = i + 5;
+                if (l.startsWith("=false", k) || l.startsWith(": false", k) || l.startsWith("=no", k)
+                        || l.startsWith("\":false", k) || l.startsWith("\": false", k)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -8,6 +8,7 @@ import dev.mstpanel.core.mst.ProcessSpec;
 import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.mst.SecretRedactor;
+import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
@@ -24,15 +25,25 @@ import java.util.concurrent.CompletableFuture;
  * Runs {@code mst run} the panel's way (issue 4, "Supervising the process"): in the eval config's
  * folder, with the resolved environment, its full output (secrets masked) in a log file per run
  * under {@code <data folder>/runs/}, and its progress merged into a {@link RunModel} from MST's
- * lines, Docker ({@link RunContainerWatcher}) and the results folder ({@link RunFolderWatcher}).
- * The window and the headless {@code run} command both use it.
+ * lines, Docker ({@link RunContainerWatcher}) and the results folder ({@link RunFolderFollower},
+ * on the Results view's reader and watcher). The window and the headless {@code run} command both use it.
  */
 public final class RunSupervisor {
     private final ProcessSupervisor processes;
+    private final ResultsReader sharedReader;
 
-    /** @param processes starts and cancels the MST process */
+    /** @param processes starts and cancels the MST process; each run reads its traces with a reader of its own */
     public RunSupervisor(ProcessSupervisor processes) {
+        this(processes, null);
+    }
+
+    /**
+     * @param processes starts and cancels the MST process
+     * @param reader the results reader to share (the window's), or null for one per run, closed when the run ends
+     */
+    public RunSupervisor(ProcessSupervisor processes, ResultsReader reader) {
         this.processes = processes;
+        this.sharedReader = reader;
     }
 
     /**
@@ -43,7 +54,8 @@ public final class RunSupervisor {
      * @param environment the environment MST gets (the login shell's)
      * @param workingDir where MST runs; null for the config's folder (else the JVM's folder)
      * @param grace how long MST gets after SIGINT before its tree is ended; null for the default
-     * @param pollInterval how often Docker and the results folder are looked at; null for 1 s
+     * @param pollInterval how often Docker is looked at, and the results folder when its file events
+     *     are not available; null for 1 s
      */
     public record RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
                              Duration grace, Duration pollInterval) {
@@ -136,7 +148,9 @@ public final class RunSupervisor {
             model.setShardCount(args.shards());
         }
         Duration poll = request.pollInterval() == null ? Duration.ofSeconds(1) : request.pollInterval();
-        RunFolderWatcher folder = new RunFolderWatcher(args.outputDir() != null ? workingDir.resolve(args.outputDir()) : workingDir,
+        ResultsReader reader = sharedReader != null ? sharedReader : new ResultsReader();
+        RunFolderFollower folder = new RunFolderFollower(reader,
+                args.outputDir() != null ? workingDir.resolve(args.outputDir()) : workingDir, args.outputDir() != null,
                 args.resume(), model, poll);
         folder.start();
         ProcessSpec spec = new ProcessSpec(argv, workingDir, env.variables(), logFile, redactor, request.grace());
@@ -155,6 +169,9 @@ public final class RunSupervisor {
             });
         } catch (ProcessStartException e) {
             folder.close();
+            if (reader != sharedReader) {
+                reader.close();
+            }
             throw e;
         }
         model.started(process.shownCommandLine(), process.pid(), logFile.toString());
@@ -164,9 +181,12 @@ public final class RunSupervisor {
         CompletableFuture<Integer> done = process.exitCode().thenApplyAsync(code -> {
             // the final states: kept containers, removed ones, the last traces
             docker.pollOnce();
-            folder.pollOnce();
+            folder.finalLook();
             docker.close();
             folder.close();
+            if (reader != sharedReader) {
+                reader.close();
+            }
             model.finished(code);
             return code;
         });

@@ -8,7 +8,6 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
-import javafx.scene.image.Image;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -23,6 +22,20 @@ public final class DialogService {
     /** Sets the window dialogs belong to. */
     public void setOwner(Window owner) {
         this.owner = owner;
+    }
+
+    /**
+     * Makes a dialog of the panel's own (Settings, About) belong to the owner window and carry
+     * the app icon.
+     */
+    public void adopt(javafx.scene.control.Dialog<?> dialog) {
+        if (owner != null) {
+            dialog.initOwner(owner);
+        }
+        Window w = dialog.getDialogPane().getScene().getWindow();
+        if (w instanceof Stage s) {
+            AppIcons.apply(s);
+        }
     }
 
     /** The owner window, or null before the main window exists. */
@@ -84,10 +97,8 @@ public final class DialogService {
         Alert alert = new Alert(type);
         if (owner != null) {
             alert.initOwner(owner);
-            if (owner instanceof Stage s && !s.getIcons().isEmpty()) {
-                ((Stage) alert.getDialogPane().getScene().getWindow()).getIcons().setAll(s.getIcons().toArray(Image[]::new));
-            }
         }
+        AppIcons.apply((Stage) alert.getDialogPane().getScene().getWindow());
         alert.setTitle(title);
         alert.setHeaderText(title);
         alert.setContentText(message);

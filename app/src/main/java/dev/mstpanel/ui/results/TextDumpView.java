@@ -25,9 +25,13 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * A text file of a failure diagnosis in a virtualized list with line numbers: search as you type
  * with next/previous (Enter, Shift+Enter), a filter that keeps only matching lines, "jump to end",
- * and, for an accessibility dump, disabled controls set apart. Each keystroke scans the lines
- * once ({@link TextDocument#find(String)}); the list shows an {@code int[]} of line indexes, so
- * 200,000 lines cost no copy.
+ * and, for an accessibility dump, disabled controls set apart. The list shows an {@code int[]} of
+ * line indexes, so 200,000 lines cost no copy, and stays virtualized: only the visible cells exist.
+ *
+ * <p>Each keystroke searches incrementally: a query that extends the previous one scans only the
+ * previous hits, and a query typed before (a backspace) comes from a small cache. Without the
+ * filter the list's items never change on a keystroke: the visible cells re-check whether their
+ * line matches (a style class), and the list scrolls only when the current match moves.
  */
 public final class TextDumpView extends BorderPane {
     private final TextDocument doc;
@@ -38,6 +42,16 @@ public final class TextDumpView extends BorderPane {
     private final Label count = new Label();
     private int[] hits = new int[0];
     private int current = -1;
+    /** The query {@link #hits} answer, lower case. */
+    private String hitsQuery = "";
+    /** Earlier answers for the queries typed since the view opened (backspace), most recent last. */
+    private final java.util.LinkedHashMap<String, int[]> recent = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private long recentInts;
+    private static final long RECENT_MAX_INTS = 4_000_000;
+    /** Bumped when {@link #hits} change; visible cells listen and re-check their line. */
+    private final javafx.beans.property.IntegerProperty hitsVersion = new javafx.beans.property.SimpleIntegerProperty();
+    private int revealedRow = -1;
+    private boolean filtered;
     private final int[] allLines;
     private final int numberWidth;
 
@@ -108,12 +122,7 @@ public final class TextDumpView extends BorderPane {
             top.getChildren().add(n);
         }
         if (accessibility) {
-            long disabled = 0;
-            for (int i = 0; i < doc.lines().size(); i++) {
-                if (doc.isDisabledControl(i)) {
-                    disabled++;
-                }
-            }
+            int disabled = doc.disabledControls();
             if (disabled > 0) {
                 Label d = new Label(String.format(Locale.ROOT, "%,d disabled control%s, marked", disabled, disabled == 1 ? "" : "s"));
                 d.getStyleClass().addAll("text-muted", "text-small");
@@ -141,22 +150,44 @@ public final class TextDumpView extends BorderPane {
     }
 
     private void runSearch() {
-        String q = search.getText();
-        hits = q == null || q.isEmpty() ? new int[0] : doc.find(q);
+        String q = search.getText() == null ? "" : search.getText().toLowerCase(Locale.ROOT);
+        hits = q.isEmpty() ? new int[0] : hitsFor(q);
+        hitsQuery = q;
         current = hits.length == 0 ? -1 : 0;
+        hitsVersion.set(hitsVersion.get() + 1);
         if (filter.isSelected()) {
             applyFilter();
         } else {
-            // a new list over the same lines re-renders only the visible cells (refresh() rebuilds them all)
-            list.setItems(FXCollections.observableList(new IntList(allLines)));
+            reveal();
         }
         updateCount();
-        reveal();
+    }
+
+    /** The hits of a lower-case query: from the cache, from the previous hits, or a full scan. */
+    private int[] hitsFor(String q) {
+        int[] known = recent.get(q);
+        if (known != null) {
+            return known;
+        }
+        int[] within = !hitsQuery.isEmpty() && q.contains(hitsQuery) ? hits : null;
+        int[] found = doc.find(q, within);
+        recent.put(q, found);
+        recentInts += found.length;
+        var it = recent.entrySet().iterator();
+        while (recentInts > RECENT_MAX_INTS && recent.size() > 1 && it.hasNext()) {
+            recentInts -= it.next().getValue().length;
+            it.remove();
+        }
+        return found;
     }
 
     private void applyFilter() {
         boolean on = filter.isSelected() && !search.getText().isEmpty();
-        list.setItems(FXCollections.observableList(new IntList(on ? hits : allLines)));
+        if (on || filtered) {
+            list.setItems(FXCollections.observableList(new IntList(on ? hits : allLines)));
+            revealedRow = -1;
+        }
+        filtered = on;
         reveal();
     }
 
@@ -183,12 +214,17 @@ public final class TextDumpView extends BorderPane {
     private void reveal() {
         if (current < 0 || current >= hits.length) {
             list.getSelectionModel().clearSelection();
+            revealedRow = -1;
             return;
         }
         int line = hits[current];
-        int row = filter.isSelected() && !search.getText().isEmpty() ? current : line;
+        int row = filtered ? current : line;
+        if (row == revealedRow && list.getSelectionModel().getSelectedIndex() == row) {
+            return; // the current match did not move: nothing to scroll or select
+        }
         list.getSelectionModel().clearAndSelect(row);
         list.scrollTo(Math.max(0, row - 3));
+        revealedRow = row;
     }
 
     private final class LineCell extends ListCell<Integer> {
@@ -204,13 +240,16 @@ public final class TextDumpView extends BorderPane {
             text.setMinWidth(Region.USE_PREF_SIZE);
             box.setAlignment(Pos.CENTER_LEFT);
             setGraphic(null);
+            // a new search re-checks only this cell's style, not its text (no relayout)
+            hitsVersion.addListener(o -> markMatch());
         }
 
         @Override
         protected void updateItem(Integer line, boolean empty) {
             super.updateItem(line, empty);
-            getStyleClass().removeAll("line-match", "ax-disabled");
             if (empty || line == null) {
+                styleClass("line-match", false);
+                styleClass("ax-disabled", false);
                 setGraphic(null);
                 setText(null);
                 return;
@@ -218,13 +257,24 @@ public final class TextDumpView extends BorderPane {
             number.setText(String.valueOf(line + 1));
             String s = doc.lines().get(line);
             text.setText(s.length() > 2000 ? s.substring(0, 2000) + " …" : s);
-            if (hits.length > 0 && Arrays.binarySearch(hits, line) >= 0) {
-                getStyleClass().add("line-match");
-            }
-            if (accessibility && doc.isDisabledControl(line)) {
-                getStyleClass().add("ax-disabled");
-            }
+            markMatch();
+            styleClass("ax-disabled", accessibility && doc.isDisabledControl(line));
             setGraphic(box);
+        }
+
+        private void markMatch() {
+            Integer line = getItem();
+            styleClass("line-match", !isEmpty() && line != null && hits.length > 0 && Arrays.binarySearch(hits, line) >= 0);
+        }
+
+        private void styleClass(String name, boolean on) {
+            if (getStyleClass().contains(name) != on) {
+                if (on) {
+                    getStyleClass().add(name);
+                } else {
+                    getStyleClass().remove(name);
+                }
+            }
         }
     }
 }

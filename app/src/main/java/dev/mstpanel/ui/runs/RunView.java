@@ -122,25 +122,6 @@ public final class RunView extends BorderPane {
         setPadding(new Insets(20, 24, 8, 24));
     }
 
-    /**
-     * Asks before the panel quits during a run; when the person agrees, asks MST to stop (it stops
-     * its shards, keeps the trials that came back and removes its containers).
-     *
-     * @return true when the panel may quit
-     */
-    public static boolean mayQuit(RunViewModel model, DialogService dialogs) {
-        if (!model.isRunning()) {
-            return true;
-        }
-        boolean quit = dialogs.confirm("A run is still going",
-                "Quitting stops MST: it stops its shards, keeps the trials that came back and removes its containers.",
-                "Stop the run and quit");
-        if (quit) {
-            model.cancel();
-        }
-        return quit;
-    }
-
     // ---- the form ----
 
     private Node form() {

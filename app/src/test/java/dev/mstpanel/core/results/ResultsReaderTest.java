@@ -160,4 +160,50 @@ class ResultsReaderTest {
         assertThat(batches.stream().flatMap(List::stream).map(TrialRecord::caseId).toList())
                 .isSortedAccordingTo(String::compareTo).hasSize(100);
     }
+
+    @Test
+    void aListingsDiagnosisFinderAgreesWithFindForEveryTrial() {
+        RunFixture f = RunFixture.allStatuses(root);
+        RunInfo run = reader.readRun(f.runDir());
+        FailureDiagnosis.Finder finder = FailureDiagnosis.finder(f.runDir(), false);
+        List<TrialRecord> trials = reader.readTrials(run);
+        for (TrialRecord t : trials) {
+            assertThat(finder.find(t.artifactsDir())).as(t.caseId()).isEqualTo(FailureDiagnosis.find(t.artifactsDir(), false));
+        }
+        assertThat(trials.stream().map(t -> finder.find(t.artifactsDir())).filter(d -> !d.isEmpty())).hasSize(2);
+        assertThat(FailureDiagnosis.finder(f.runDir(), true).find(f.runDir().resolve("artifacts/default/calendar-lookup/0")).notice())
+                .contains("redacts stored responses");
+    }
+
+    @Test
+    void scoreFieldsReadAsTheContractShapesThem() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Path dir = f.runDir().resolve("scores/judge.accuracy/default/calendar-lookup");
+        Files.writeString(dir.resolve("0.json"), """
+                {"grader": "judge.accuracy", "extra": {"nested": [1, 2, {"a": null}]},
+                 "score": {"pass": true, "reasoning": {"message": "Found it."}, "details": {"steps": 3, "notes": ["a", "b"]}, "more": [1]}}
+                """);
+        Files.writeString(dir.resolve("1.json"), "{\"score\": {\"pass\": \"yes\", \"reasoning\": \"maybe\"}}");
+        Map<String, TrialRecord> t = byCase(f);
+        ScoreRecord s = t.get("calendar-lookup#0").scores().get(0);
+        assertThat(s.pass()).isTrue();
+        assertThat(s.reasoning()).isEqualTo("Found it.");
+        assertThat(s.details()).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree("{\"steps\": 3, \"notes\": [\"a\", \"b\"]}").toPrettyString());
+        assertThat(t.get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
+        TrialRecord noPass = t.get("calendar-lookup#1");
+        assertThat(noPass.status()).isEqualTo(TrialStatus.UNREADABLE);
+        assertThat(noPass.problem()).endsWith("calendar-lookup/1.json has no score.pass.");
+    }
+
+    @Test
+    void aTraceBiggerThanTheReadBufferIsReadWhole() {
+        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-cccccc").runJson("big", "default").traceBytes(300_000);
+        f.trace("default", "huge", 0, RunFixture.fields().put("error", "after the events"));
+        f.trace("default", "small", 0, null);
+        Map<String, TrialRecord> t = byCase(f);
+        assertThat(t.get("huge#0").error()).isEqualTo("after the events");
+        assertThat(t.get("huge#0").status()).isEqualTo(TrialStatus.UNGRADED);
+        assertThat(t.get("small#0").status()).isEqualTo(TrialStatus.UNGRADED);
+    }
 }

@@ -1,0 +1,113 @@
+package dev.mstpanel.ui.containers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.docker.OwnerIdentity;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.EngineContainers;
+import dev.mstpanel.testsupport.TestEngines;
+import dev.mstpanel.ui.App;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The start-up banner about orphaned containers, in the real window against the real engines:
+ * an orphan of this machine (a pid that is gone) is offered for clean-up; Clean up, confirmed,
+ * removes it and nothing else (an unlabelled container and another machine's stay).
+ */
+@ExtendWith(ApplicationExtension.class)
+class OrphanBannerFxTest {
+    @TempDir
+    static Path home;
+    static EngineContainers engines;
+    static String p;
+    private AppContext app;
+    private MainWindow window;
+
+    @BeforeAll
+    static void containers() throws Exception {
+        TestEngines.require();
+        engines = new EngineContainers();
+        p = engines.prefix;
+        String dead = "mst.owner.pid=" + EngineContainers.deadPid();
+        engines.run("engine-1", p + "-orphan", "mst.owner.host=" + OwnerIdentity.localHostName(), dead);
+        engines.run("engine-1", p + "-unlabelled");
+        engines.run("engine-1", p + "-theirs", "mst.owner.host=laptop-of-someone", dead);
+    }
+
+    @AfterAll
+    static void cleanup() throws Exception {
+        engines.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        HostEnvironment env = TestEngines.environment(home);
+        App.applyTheme(false);
+        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
+        window = new MainWindow(app);
+        app.dialogs().setOwner(stage);
+        stage.setScene(App.sceneFor(window, 1280, 800));
+        stage.show();
+        window.open("contexts");
+        window.checkForOrphans();
+    }
+
+    @AfterEach
+    void stop() {
+        app.close();
+    }
+
+    private String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryLabeled().getText();
+    }
+
+    @Test
+    void startUpOffersToCleanThisMachinesOrphansAndRemovesOnlyThem(FxRobot robot) throws Exception {
+        Node banner = robot.lookup("#orphan-banner").query();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, banner::isVisible);
+        assertThat(text(robot, "#orphan-banner-title")).matches("\\d+ orphaned MST containers? on .*engine-1.*");
+        assertThat(text(robot, "#orphan-banner-detail")).contains("only these");
+        assertThat(robot.lookup("#orphan-show").queryButton().isVisible()).isTrue();
+
+        robot.clickOn("#orphan-clean-up");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
+                .contains("engine-1/" + p + "-orphan").doesNotContain(p + "-unlabelled", p + "-theirs");
+        Button confirm = robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream()
+                .filter(b -> "Remove".equals(b.getText())).findFirst().orElseThrow();
+        robot.clickOn(confirm);
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#orphan-banner-title").startsWith("Removed"));
+        assertThat(text(robot, "#orphan-banner-title")).matches("Removed \\d+ orphaned MST containers? from .*engine-1.*\\.");
+        assertThat(robot.lookup("#orphan-clean-up").queryButton().isVisible()).isFalse();
+        assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
+        assertThat(EngineContainers.exists("engine-1", p + "-unlabelled")).isTrue();
+        assertThat(EngineContainers.exists("engine-1", p + "-theirs")).isTrue();
+
+        // Show opens the Containers view; the close button hides the banner
+        robot.clickOn("#orphan-show");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.openViewId()).isEqualTo("containers");
+        robot.clickOn("#orphan-close");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(banner.isVisible()).isFalse();
+    }
+}

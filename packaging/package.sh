@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Builds mst-panel's package for the OS it runs on into app/target/dist/ (Maven's `package`
+# profile runs it after the jar: `mvn -Ppackage package` at the root).
+#
+#   1. jlink: a runtime of the JDK modules the app needs (jlink.args), with the JDK's CDS archive;
+#   2. jpackage: the app image (<os>/app-image.jpackage) with the jar and its libraries, JavaFX
+#      included, on the class path;
+#   3. AppCDS: one training start of the app image (window shown, quit 1.5 s after its first
+#      frame) writes the classes it loaded into lib/app/mst-panel.jsa, which the launcher then maps
+#      at every start (-XX:SharedArchiveFile). On Linux without DISPLAY it trains under xvfb-run;
+#      without either it skips this step and says so;
+#   4. jpackage: the installer made from that app image (<os>/deb.jpackage, dmg, msi) unless
+#      MST_PANEL_PACKAGE_INSTALLER=no (CI builds the app image only).
+#
+# Usage: packaging/package.sh VERSION   (run by Maven from app/; needs a JDK 17+ with jmods)
+set -euo pipefail
+version=${1:?usage: package.sh VERSION}
+app="$(cd "$(dirname "$0")/../app" && pwd)"
+cd "$app"
+case "$(uname -s)" in
+  Linux) os=linux installer=deb image=target/dist/mst-panel appdir=target/dist/mst-panel/lib/app launcher=target/dist/mst-panel/bin/mst-panel ;;
+  Darwin) os=macos installer=dmg image=target/dist/mst-panel.app appdir=target/dist/mst-panel.app/Contents/app launcher=target/dist/mst-panel.app/Contents/MacOS/mst-panel ;;
+  MINGW* | MSYS* | CYGWIN*) os=windows installer=msi image=target/dist/mst-panel appdir=target/dist/mst-panel/app launcher=target/dist/mst-panel/mst-panel.exe ;;
+  *) echo "package.sh: no package for $(uname -s)" >&2; exit 1 ;;
+esac
+jdk_bin="$(dirname "$(readlink -f "$(command -v jpackage)")")"
+[[ -n ${JAVA_HOME:-} && -x $JAVA_HOME/bin/jpackage ]] && jdk_bin=$JAVA_HOME/bin
+step() { printf '[package] %s\n' "$*"; }
+
+rm -rf target/dist target/runtime target/jpackage-input target/packaging
+mkdir -p target/dist target/jpackage-input target/packaging/resources
+cp target/mst-panel.jar target/jpackage-input/
+cp -r target/lib target/jpackage-input/lib
+# JavaFX looks for its native libraries next to its jars first; otherwise it unpacks them from the
+# jars into ~/.openjfx/cache and compares them with the cached copies at every start.
+mkdir -p target/packaging/natives
+for jar in target/jpackage-input/lib/javafx-*-*.jar; do
+  [[ $jar =~ -(linux|mac|win)[^/]*\.jar$ ]] || continue
+  (cd target/packaging/natives && "$jdk_bin/jar" xf "../../../$jar")
+done
+find target/packaging/natives -maxdepth 1 \( -name '*.so' -o -name '*.dylib' -o -name '*.dll' \) -exec mv {} target/jpackage-input/lib/ \;
+rm -rf target/packaging/natives
+cp -r "../packaging/$os/." target/packaging/resources/
+[[ -f target/packaging/resources/Info.plist ]] && sed -i.bak "s/@VERSION@/$version/g" target/packaging/resources/Info.plist && rm -f target/packaging/resources/Info.plist.bak
+if [[ $os == macos ]]; then cp ../icons/mst-panel.icns target/packaging/resources/mst-panel.icns; fi
+
+step "jlink: runtime of the JDK modules in packaging/jlink.args"
+"$jdk_bin/jlink" @../packaging/jlink.args --output target/runtime
+rm -f target/runtime/lib/server/classes_nocoops.jsa   # only used with heaps over 32 GiB
+
+step "jpackage: $os app image"
+"$jdk_bin/jpackage" @../packaging/common.jpackage @"../packaging/$os/app-image.jpackage" \
+  --type app-image --input target/jpackage-input --runtime-image target/runtime \
+  --resource-dir target/packaging/resources --dest target/dist --app-version "$version"
+
+cfg="$appdir/mst-panel.cfg"
+train() {
+  local home
+  home=$(mktemp -d)
+  MST_PANEL_HOME="$home" MST_PANEL_EXIT_AFTER_MS=1500 JAVA_TOOL_OPTIONS="-XX:ArchiveClassesAtExit=$appdir/mst-panel.jsa" \
+    "$@" "$launcher" >"$home/out" 2>&1 || true
+  rm -rf "$home"
+}
+step "AppCDS: training start of the app image"
+if [[ $os == linux && -z ${DISPLAY:-} ]]; then
+  if command -v xvfb-run >/dev/null; then train xvfb-run -a -s "-screen 0 1280x800x24"; fi
+else
+  train
+fi
+if [[ -s $appdir/mst-panel.jsa ]]; then
+  # -Xlog:cds=off: an installed copy that moved (the .deb under /opt, a .app in /Applications)
+  # no longer matches the class path the archive was trained with; JDK 17 then ignores the
+  # archive, and without this it would print a warning on stdout at every start.
+  printf 'java-options=-XX:SharedArchiveFile=$APPDIR/mst-panel.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off,cds+dynamic=off\n' >>"$cfg"
+  step "AppCDS: $(du -h "$appdir/mst-panel.jsa" | cut -f1) archive, used by the launcher"
+else
+  rm -f "$appdir/mst-panel.jsa"
+  step "AppCDS: skipped (no display to train on; on Linux install xvfb): the app starts without it"
+fi
+step "app image: $image ($(du -sh "$image" | cut -f1))"
+
+if [[ ${MST_PANEL_PACKAGE_INSTALLER:-yes} == no ]]; then
+  step "installer skipped (MST_PANEL_PACKAGE_INSTALLER=no)"
+  exit 0
+fi
+step "jpackage: $installer"
+"$jdk_bin/jpackage" @"../packaging/$os/$installer.jpackage" --name mst-panel --app-image "$image" \
+  --resource-dir target/packaging/resources --dest target/dist --app-version "$version" \
+  --description "A control panel for running MST evals in Docker containers" --vendor mst-panel
+step "installer: $(ls target/dist | grep -v '^mst-panel\(\.app\)\?$' | sed 's|^|target/dist/|' | tr '\n' ' ')"
