@@ -80,7 +80,7 @@ public final class AppContext implements AutoCloseable {
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
-        this.runInProgress.bind(runs.runningProperty());
+        runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = new ResultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
