@@ -16,6 +16,8 @@ import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
+import dev.mstpanel.ui.runs.RunViewModel;
+import dev.mstpanel.ui.runs.SupervisedRunSession;
 import dev.mstpanel.ui.results.ResultsViewModel;
 import dev.mstpanel.ui.results.TrialInspectorViewModel;
 import java.time.Duration;
@@ -42,6 +44,7 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final RunViewModel runs;
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
@@ -75,6 +78,9 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
+                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = new ResultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
@@ -98,6 +104,16 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+    /** The Run form and the live run (one run at a time per window). */
+    public RunViewModel runs() { return runs; }
+
+    private void saveSettingsQuietly(Settings s) {
+        try {
+            settingsStore.save(s);
+        } catch (java.io.IOException e) {
+            org.slf4j.LoggerFactory.getLogger(AppContext.class).warn("could not save settings to {}: {}", settingsStore.file(), e.getMessage());
+        }
+    }
     /** Reads mst.run/v1 results folders (core; also for other views that follow a run's trials). */
     public ResultsReader resultsReader() { return resultsReader; }
     /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
@@ -121,6 +137,7 @@ public final class AppContext implements AutoCloseable {
 
     @Override
     public void close() {
+        runs.dispose();
         contexts.dispose();
         results.dispose();
         resultsReader.close();

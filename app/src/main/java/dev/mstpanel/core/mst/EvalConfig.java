@@ -1,0 +1,169 @@
+package dev.mstpanel.core.mst;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What the panel reads from an MST eval config ({@code eval.json}): its name, its client, its
+ * variants and the options the Run form checks. The JSON tree is kept for checks that look
+ * anywhere in it (macOS-only options).
+ *
+ * <p>Rules: {@code client} is {@code cowork} when absent (MST's Cowork-in-Docker document:
+ * "Cowork (the default)"); a config needs a {@code name} (MST names the results folder after it,
+ * contract sheet section 6). A config that {@code extends} another may get its client from
+ * there; the panel reads only this file and says so in {@link #extendsOther()}.
+ *
+ * @param file the config's path
+ * @param name the eval's name
+ * @param client the {@code client} as written, or {@code cowork} when absent
+ * @param clientGiven true when the config names its client
+ * @param variants the variants' names in order ({@code default} when the config has none)
+ * @param redactStoredResponses the {@code redactStoredResponses} value, empty when absent (MST's default: true)
+ * @param tree the whole config as a JSON tree
+ */
+public record EvalConfig(Path file, String name, String client, boolean clientGiven, List<String> variants,
+                         Optional<Boolean> redactStoredResponses, JsonNode tree) {
+
+    /** Strict JSON, as MST reads it (no comments, no trailing commas). */
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    /**
+     * Reads an eval config.
+     *
+     * @param file the config (UTF-8 JSON)
+     * @return what the panel needs from it
+     * @throws EvalConfigException when the file cannot be read, is not JSON (the message gives
+     *     line and column), is not a JSON object, or has no {@code name}
+     */
+    public static EvalConfig read(Path file) throws EvalConfigException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new EvalConfigException(file, "There is no file " + file + ".", 0, 0, e);
+        } catch (IOException e) {
+            throw new EvalConfigException(file, file + " could not be read: " + e.getMessage(), 0, 0, e);
+        }
+        return parse(file, text);
+    }
+
+    /**
+     * Reads an eval config from text (tests, or a file already read).
+     *
+     * @param file the path the text came from, for messages
+     * @param text the config's JSON
+     * @throws EvalConfigException as {@link #read(Path)}
+     */
+    public static EvalConfig parse(Path file, String text) throws EvalConfigException {
+        String shown = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            int line = at == null ? 0 : Math.max(0, at.getLineNr());
+            int column = at == null ? 0 : Math.max(0, at.getColumnNr());
+            String where = line > 0 ? " at line " + line + ", column " + column : "";
+            throw new EvalConfigException(file, shown + " is not valid JSON" + where + ": " + e.getOriginalMessage()
+                    .replaceAll("\\s*\\n.*", "") + ".", line, column, e);
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new EvalConfigException(file, shown + " is empty: an eval config is a JSON object with a \"name\".", 1, 1, null);
+        }
+        if (!tree.isObject()) {
+            throw new EvalConfigException(file, shown + " is not an eval config: it should be a JSON object with a \"name\".", 1, 1, null);
+        }
+        JsonNode name = tree.get("name");
+        if (name == null || !name.isTextual() || name.asText().isBlank()) {
+            throw new EvalConfigException(file, shown + " has no \"name\": MST needs one to name the eval and its results folder.",
+                    0, 0, null);
+        }
+        JsonNode clientNode = tree.get("client");
+        boolean clientGiven = clientNode != null && clientNode.isTextual() && !clientNode.asText().isBlank();
+        String client = clientGiven ? clientNode.asText().strip() : "cowork";
+        List<String> variants = new ArrayList<>();
+        JsonNode vs = tree.get("variants");
+        if (vs != null && vs.isArray()) {
+            for (int i = 0; i < vs.size(); i++) {
+                JsonNode v = vs.get(i);
+                String vn = v.isTextual() ? v.asText() : v.path("name").asText("");
+                variants.add(vn.isBlank() ? "variant " + (i + 1) : vn);
+            }
+        }
+        if (variants.isEmpty()) {
+            variants.add("default");
+        }
+        JsonNode redact = tree.get("redactStoredResponses");
+        Optional<Boolean> redactValue = redact != null && redact.isBoolean() ? Optional.of(redact.asBoolean()) : Optional.empty();
+        return new EvalConfig(file, name.asText().strip(), client, clientGiven, List.copyOf(variants), redactValue, tree);
+    }
+
+    /** The kind of container the client needs. */
+    public ClientKind clientKind() {
+        return ClientKind.of(client);
+    }
+
+    /** True when the config {@code extends} another, which may set the client or options the panel does not see. */
+    public boolean extendsOther() {
+        return tree.hasNonNull("extends");
+    }
+
+    /** The eval-level {@code coworkSetup} object, or a missing node. */
+    public JsonNode coworkSetup() {
+        return tree.path("coworkSetup");
+    }
+
+    /** The variant objects as written (empty when the config has none). */
+    public List<JsonNode> variantNodes() {
+        List<JsonNode> out = new ArrayList<>();
+        JsonNode vs = tree.get("variants");
+        if (vs != null && vs.isArray()) {
+            vs.forEach(out::add);
+        }
+        return out;
+    }
+
+    /**
+     * The number of trials the run should collect, when the panel can tell: cases in the
+     * datasets (JSON files beside the config holding an array of cases, or an object with a
+     * {@code cases} array) × variants × {@code trials} (default 1). Empty when a dataset is not a
+     * local JSON file the panel can count.
+     */
+    public OptionalInt expectedTrials() {
+        JsonNode ds = tree.get("datasets");
+        if (ds == null || !ds.isArray() || ds.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        int cases = 0;
+        for (JsonNode d : ds) {
+            if (!d.isTextual() || dir == null) {
+                return OptionalInt.empty();
+            }
+            try {
+                JsonNode data = JSON.readTree(dir.resolve(d.asText()).toFile());
+                JsonNode list = data.isArray() ? data : data.path("cases");
+                if (!list.isArray()) {
+                    return OptionalInt.empty();
+                }
+                cases += list.size();
+            } catch (IOException | RuntimeException e) {
+                return OptionalInt.empty();
+            }
+        }
+        int trials = tree.path("trials").isInt() ? Math.max(1, tree.path("trials").asInt()) : 1;
+        return OptionalInt.of(cases * variants.size() * trials);
+    }
+}

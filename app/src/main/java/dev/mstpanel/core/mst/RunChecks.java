@@ -1,0 +1,269 @@
+package dev.mstpanel.core.mst;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.docker.CapacityPlanner;
+import dev.mstpanel.core.docker.ContextCapacity;
+import dev.mstpanel.core.docker.RunSizing;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The checks the Run form makes before Start, each tied to the field a person has to change.
+ * {@link Severity#ERROR} blocks Start; {@link Severity#WARNING} and {@link Severity#NOTE} are shown
+ * beside the field and do not.
+ *
+ * <p>Sources of the rules: MST's Cowork-in-Docker document ("Run": macOS options and
+ * {@code approveWriteTools}; the options table; "Memory and CPUs"), the ChatGPT-in-Docker
+ * document ({@code computerUseModel}, {@code configPath}), and the contract sheet sections 1, 3
+ * and 6 (option syntax, the capacity split, run ids). Pure: the only disk reads are the secrets
+ * file's and the output folder's existence, so call it off the FX thread.
+ */
+public final class RunChecks {
+    /** The form's fields a problem can be tied to. */
+    public enum Field { CONFIG, CONTEXTS, SHARDS, KEEP, MEMORY, CPUS, IMAGE, READY_TIMEOUT, RESUME, SECRETS_FILE, OUTPUT_DIR }
+
+    /** How much a problem matters. */
+    public enum Severity {
+        /** MST would refuse the run or it cannot work: Start is disabled. */
+        ERROR,
+        /** The run can start but probably will not do what the person wants. */
+        WARNING,
+        /** Worth knowing (e.g. shards that will wait for a free context). */
+        NOTE
+    }
+
+    /**
+     * One problem.
+     *
+     * @param field the field to change
+     * @param severity how much it matters
+     * @param message one or two sentences for people, naming the value and the fix
+     */
+    public record Problem(Field field, Severity severity, String message) {}
+
+    /**
+     * What the panel knows of a chosen context from its probe.
+     *
+     * @param name the context's name
+     * @param memoryBytes its engine's MemTotal in bytes, 0 when unknown
+     * @param cpus its engine's NCPU, 0 when unknown
+     */
+    public record ContextFacts(String name, long memoryBytes, int cpus) {}
+
+    /** Options MST rejects in Linux containers: they exist only for the macOS desktop apps. */
+    public static final Set<String> MACOS_ONLY_OPTIONS = Set.of("computerUseModel", "appVersion", "configPath");
+
+    /** A run id: {@code YYYYMMDDTHHMMSSZ-<6 hex>} (contract sheet, section 6). */
+    public static final Pattern RUN_ID = Pattern.compile("\\d{8}T\\d{6}Z-[0-9a-f]{6}");
+    /** A run's short id: its 6 hex digits. */
+    public static final Pattern SHORT_RUN_ID = Pattern.compile("[0-9a-f]{6}");
+    /** The memory a Cowork shard peaked at in MST's measurement (2.5 GiB): less than this is warned about. */
+    public static final long COWORK_MIN_BYTES = 5 * ByteSize.GIB / 2;
+
+    private static final Pattern POSITIVE_INT = Pattern.compile("[0-9]+");
+    private final CapacityPlanner planner = new CapacityPlanner();
+
+    /**
+     * Checks the form.
+     *
+     * @param request the form's values
+     * @param config the eval config read from {@code request.config()}, or null when it could not be read
+     * @param configError why the config could not be read (its message is shown), or null
+     * @param contexts what is known of each chosen context, by name (missing: not probed yet)
+     * @return the problems, in the form's field order; empty when all is well
+     */
+    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
+                               Map<String, ContextFacts> contexts) {
+        List<Problem> out = new ArrayList<>();
+        checkConfig(request, config, configError, out);
+        ClientKind kind = config == null ? null : config.clientKind();
+
+        RunSizing sizing = RunSizing.DEFAULTS;
+        boolean memoryOk = true;
+        boolean cpusOk = true;
+        if (!request.memory().isEmpty()) {
+            try {
+                ByteSize.parse(request.memory());
+            } catch (IllegalArgumentException e) {
+                out.add(new Problem(Field.MEMORY, Severity.ERROR, e.getMessage()));
+                memoryOk = false;
+            }
+        }
+        if (!request.cpus().isEmpty()) {
+            try {
+                RunSizing.parse("", request.cpus());
+            } catch (IllegalArgumentException e) {
+                out.add(new Problem(Field.CPUS, Severity.ERROR, e.getMessage()));
+                cpusOk = false;
+            }
+        }
+        sizing = RunSizing.parse(memoryOk ? request.memory() : "", cpusOk ? request.cpus() : "");
+
+        int shards = 0;
+        if (!request.shards().isEmpty()) {
+            shards = positiveInt(request.shards());
+            if (shards <= 0) {
+                out.add(new Problem(Field.SHARDS, Severity.ERROR,
+                        "\"" + request.shards() + "\" is not a shard count: write a whole number, 1 or more."));
+            }
+        }
+        checkContexts(request, kind, sizing, shards, contexts, out);
+
+        if (!request.image().isEmpty() && request.image().chars().anyMatch(Character::isWhitespace)) {
+            out.add(new Problem(Field.IMAGE, Severity.ERROR, "An image reference has no spaces, e.g. my-org/mst-grade:2.0."));
+        }
+        if (!request.readyTimeout().isEmpty() && positiveInt(request.readyTimeout()) <= 0) {
+            out.add(new Problem(Field.READY_TIMEOUT, Severity.ERROR,
+                    "\"" + request.readyTimeout() + "\" is not a timeout: write whole seconds, 1 or more (MST's default is 1200)."));
+        }
+        if (!request.resume().isEmpty() && !RUN_ID.matcher(request.resume()).matches()
+                && !SHORT_RUN_ID.matcher(request.resume()).matches()) {
+            out.add(new Problem(Field.RESUME, Severity.ERROR, "\"" + request.resume()
+                    + "\" is not a run id: write the whole id (20261129T101500Z-a1b2c3) or its 6 hex digits (a1b2c3)."));
+        }
+        Path secrets = request.secretsFile();
+        if (secrets != null) {
+            if (!Files.exists(secrets)) {
+                out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, "There is no file " + secrets + "."));
+            } else if (!Files.isRegularFile(secrets) || !Files.isReadable(secrets)) {
+                out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, secrets + " is not a readable file."));
+            }
+        }
+        Path output = request.outputDir();
+        if (output != null && Files.exists(output) && !Files.isDirectory(output)) {
+            out.add(new Problem(Field.OUTPUT_DIR, Severity.ERROR, output + " is a file, not a folder."));
+        }
+        out.sort((a, b) -> a.field().compareTo(b.field()));
+        return List.copyOf(out);
+    }
+
+    /** True when none of the problems is an {@link Severity#ERROR}. */
+    public static boolean canStart(List<Problem> problems) {
+        return problems.stream().noneMatch(p -> p.severity() == Severity.ERROR);
+    }
+
+    private void checkConfig(RunRequest request, EvalConfig config, EvalConfigException error, List<Problem> out) {
+        if (request.config() == null) {
+            out.add(new Problem(Field.CONFIG, Severity.ERROR, "Choose an eval config."));
+            return;
+        }
+        if (config == null) {
+            out.add(new Problem(Field.CONFIG, Severity.ERROR,
+                    error != null ? error.getMessage() : "The eval config has not been read yet."));
+            return;
+        }
+        List<String> found = new ArrayList<>();
+        findMacOsOptions(config.tree(), "", found);
+        for (String where : found) {
+            String key = where.substring(where.lastIndexOf('.') + 1);
+            String in = where.contains(".") ? " (in " + where.substring(0, where.lastIndexOf('.')) + ")" : "";
+            out.add(new Problem(Field.CONFIG, Severity.ERROR, key + in
+                    + " is a macOS option: MST rejects it in the Docker runner's Linux containers. Remove it from the eval config."));
+        }
+        if (config.clientKind() == ClientKind.COWORK) {
+            List<String> notApproved = new ArrayList<>();
+            JsonNode evalLevel = config.coworkSetup().path("approveWriteTools");
+            List<JsonNode> variants = config.variantNodes();
+            if (variants.isEmpty()) {
+                if (!evalLevel.asBoolean(false)) {
+                    notApproved.add("the eval");
+                }
+            } else {
+                for (int i = 0; i < variants.size(); i++) {
+                    JsonNode own = variants.get(i).path("coworkSetup").path("approveWriteTools");
+                    boolean approved = own.isBoolean() ? own.asBoolean() : evalLevel.asBoolean(false);
+                    if (!approved) {
+                        notApproved.add("variant " + config.variants().get(i));
+                    }
+                }
+            }
+            if (!notApproved.isEmpty()) {
+                out.add(new Problem(Field.CONFIG, Severity.WARNING, "coworkSetup.approveWriteTools is not true for "
+                        + String.join(", ", notApproved) + ": nobody is in the container to click Allow, so a tool that "
+                        + "asks for approval will stall. Set it to true unless no server's tools need approval."));
+            }
+        }
+        if (config.extendsOther() && !config.clientGiven()) {
+            out.add(new Problem(Field.CONFIG, Severity.NOTE, "This config extends another, which may set its client; "
+                    + "the panel reads only this file and assumes cowork."));
+        }
+    }
+
+    private static void findMacOsOptions(JsonNode node, String path, List<String> found) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String here = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+                if (MACOS_ONLY_OPTIONS.contains(e.getKey())) {
+                    found.add(here);
+                }
+                findMacOsOptions(e.getValue(), here, found);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                JsonNode item = node.get(i);
+                String label = item.path("name").isTextual() ? item.path("name").asText() : String.valueOf(i + 1);
+                findMacOsOptions(item, path + "[" + label + "]", found);
+            }
+        }
+    }
+
+    private void checkContexts(RunRequest request, ClientKind kind, RunSizing sizing, int shards,
+                               Map<String, ContextFacts> contexts, List<Problem> out) {
+        List<String> tooFewCpus = new ArrayList<>();
+        for (String name : request.contexts()) {
+            ContextFacts f = contexts.get(name);
+            if (f == null || f.memoryBytes() <= 0 || f.cpus() <= 0) {
+                continue;
+            }
+            if (sizing.cpus().isPresent() && sizing.cpus().getAsDouble() > f.cpus()) {
+                tooFewCpus.add(name + "'s " + f.cpus() + (f.cpus() == 1 ? " CPU" : " CPUs"));
+                continue;
+            }
+            ContextCapacity cap = planner.plan(f.memoryBytes(), f.cpus(), sizing);
+            if (kind == ClientKind.COWORK) {
+                if (cap.cowork().containers() == 0) {
+                    Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
+                    out.add(new Problem(field, Severity.ERROR, name + " cannot hold a Cowork container: " + cap.cowork().note() + "."));
+                } else if (cap.cowork().memoryBytes() < COWORK_MIN_BYTES && sizing.memoryBytes().isEmpty()) {
+                    out.add(new Problem(Field.CONTEXTS, Severity.WARNING, name + " can give a Cowork container only "
+                            + ByteSize.human(cap.cowork().memoryBytes()) + "; one shard peaked at 2.5 GiB in MST's measurement."
+                            + " Give the context's VM more memory."));
+                }
+            } else if (kind != null && cap.grade().containers() == 0) {
+                Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
+                out.add(new Problem(field, Severity.ERROR, name + " cannot hold one container: " + cap.grade().note() + "."));
+            }
+        }
+        if (kind == ClientKind.COWORK && sizing.memoryBytes().isPresent() && sizing.memoryBytes().getAsLong() < COWORK_MIN_BYTES) {
+            out.add(new Problem(Field.MEMORY, Severity.WARNING, "memory=" + request.memory() + " gives each Cowork container "
+                    + ByteSize.human(sizing.memoryBytes().getAsLong()) + "; one shard peaked at 2.5 GiB in MST's measurement,"
+                    + " so it will probably run out of memory."));
+        }
+        if (!tooFewCpus.isEmpty()) {
+            out.add(new Problem(Field.CPUS, Severity.ERROR, "cpus=" + request.cpus() + " is more than "
+                    + String.join(" and ", tooFewCpus) + ": MST refuses it."));
+        }
+        if (kind == ClientKind.COWORK && shards > 1 && !request.contexts().isEmpty() && shards > request.contexts().size()) {
+            int waiting = shards - request.contexts().size();
+            out.add(new Problem(Field.SHARDS, Severity.NOTE, shards + " Cowork shards on " + request.contexts().size()
+                    + (request.contexts().size() == 1 ? " context" : " contexts") + ": " + waiting
+                    + (waiting == 1 ? " waits" : " wait") + " for a free context (one Cowork container per context at a time)."));
+        }
+    }
+
+    private static int positiveInt(String s) {
+        if (!POSITIVE_INT.matcher(s).matches() || s.length() > 9) {
+            return -1;
+        }
+        return Integer.parseInt(s);
+    }
+}

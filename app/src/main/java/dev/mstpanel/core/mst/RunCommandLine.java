@@ -1,0 +1,119 @@
+package dev.mstpanel.core.mst;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The arguments of {@code mst run} for a {@link RunRequest}, and a shell-quoted display string
+ * for the Run form's preview.
+ *
+ * <p>Shape (contract sheet, section 1): {@code run --config <eval.json> <runner flag> docker
+ * <option flag> contexts=a,b [<option flag> shards=N] [keep=…] [memory=…] [cpus=…] [image=…]
+ * [readyTimeout=…]} with each option its own flag, then {@code --resume <id>},
+ * {@code --secrets-file <file>}, {@code --output-dir <dir>} when given. Options left blank
+ * (and {@code keep=never}, MST's default) are left out so MST's defaults apply.
+ *
+ * <p>Secrets: the command carries the secrets file's path, never its values, and no
+ * environment variable; so the display string is safe to show and copy.
+ */
+public final class RunCommandLine {
+    /** The runner the panel drives. */
+    public static final String RUNNER = "docker";
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    private final List<String> arguments;
+
+    /**
+     * @param request the form's values; {@link RunRequest#config()} must be set
+     * @param vocabulary the flag names this MST understands
+     * @throws IllegalArgumentException when the request has no eval config
+     */
+    public RunCommandLine(RunRequest request, FlagVocabulary vocabulary) {
+        if (request.config() == null) {
+            throw new IllegalArgumentException("Choose an eval config first.");
+        }
+        List<String> a = new ArrayList<>();
+        a.add("run");
+        a.add("--config");
+        a.add(request.config().toString());
+        a.add(vocabulary.runnerFlag());
+        a.add(RUNNER);
+        List<String> options = new ArrayList<>();
+        if (!request.contexts().isEmpty()) {
+            options.add("contexts=" + String.join(",", request.contexts()));
+        }
+        addOption(options, "shards", request.shards());
+        if (request.keep() != KeepPolicy.NEVER) {
+            options.add("keep=" + request.keep().value());
+        }
+        addOption(options, "memory", request.memory());
+        addOption(options, "cpus", request.cpus());
+        addOption(options, "image", request.image());
+        addOption(options, "readyTimeout", request.readyTimeout());
+        for (String o : options) {
+            a.add(vocabulary.optionFlag());
+            a.add(o);
+        }
+        if (!request.resume().isEmpty()) {
+            a.add("--resume");
+            a.add(request.resume());
+        }
+        if (request.secretsFile() != null) {
+            a.add("--secrets-file");
+            a.add(request.secretsFile().toString());
+        }
+        if (request.outputDir() != null) {
+            a.add("--output-dir");
+            a.add(request.outputDir().toString());
+        }
+        this.arguments = List.copyOf(a);
+    }
+
+    private static void addOption(List<String> options, String key, String value) {
+        if (value != null && !value.isBlank()) {
+            options.add(key + "=" + value.strip());
+        }
+    }
+
+    /** The arguments after the executable, starting with {@code run}. */
+    public List<String> arguments() {
+        return arguments;
+    }
+
+    /**
+     * The whole argv.
+     *
+     * @param mst how to start MST, e.g. {@code [/usr/local/bin/mst]} or {@code [npx, --no-install, mst]}
+     * @return {@code mst} followed by {@link #arguments()}
+     */
+    public List<String> argv(List<String> mst) {
+        List<String> all = new ArrayList<>(mst);
+        all.addAll(arguments);
+        return List.copyOf(all);
+    }
+
+    /**
+     * The command as a person would type it in a POSIX shell, each word quoted when needed.
+     *
+     * @param mst how to start MST, as for {@link #argv(List)}
+     */
+    public String display(List<String> mst) {
+        StringBuilder sb = new StringBuilder();
+        for (String w : argv(mst)) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(quote(w));
+        }
+        return sb.toString();
+    }
+
+    /** Quotes one word for a POSIX shell: as is when safe, else in single quotes. */
+    public static String quote(String word) {
+        if (!word.isEmpty() && SAFE.matcher(word).matches()) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\"'\"'") + "'";
+    }
+}

@@ -1,0 +1,90 @@
+package dev.mstpanel.ui.runs;
+
+import dev.mstpanel.core.mst.FlagVocabulary;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The Run view's seam to whatever starts and watches MST: the real supervisor and live model
+ * in the app, an in-memory fake in unit tests. Callbacks come on any thread; the view model
+ * coalesces them onto the FX thread.
+ */
+public interface RunSession {
+
+    /**
+     * How this machine starts MST for an eval config.
+     *
+     * @param command the executable and its leading words, e.g. {@code [mst]} or {@code [npx, --no-install, mst]}
+     * @param vocabulary the runner flags this MST understands
+     * @param version MST's version, or null when unknown
+     * @param problem why MST cannot be started (with the install command), or null when it can
+     */
+    record Mst(List<String> command, FlagVocabulary vocabulary, String version, String problem) {
+        /** {@code mst} on PATH with the documents' flags: what the preview shows before MST is found. */
+        public static final Mst ASSUMED = new Mst(List.of("mst"), FlagVocabulary.RUNNER, null, null);
+    }
+
+    /**
+     * One run to start.
+     *
+     * @param mstCommand how to start MST ({@link Mst#command()})
+     * @param runArgs the arguments after {@code run}, in MST's flag vocabulary
+     * @param display the command line for people (no secrets)
+     * @param workDir the eval config's folder, where MST runs
+     * @param contexts the chosen contexts (empty: the current one)
+     * @param expectedTrials how many trials the run should collect, when known
+     */
+    record Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
+                  OptionalInt expectedTrials) {
+        public Launch {
+            mstCommand = List.copyOf(mstCommand);
+            runArgs = List.copyOf(runArgs);
+            contexts = List.copyOf(contexts);
+        }
+
+        /** The whole command line: {@code mst run …}. */
+        public List<String> argv() {
+            List<String> all = new java.util.ArrayList<>(mstCommand);
+            all.add("run");
+            all.addAll(runArgs);
+            return List.copyOf(all);
+        }
+    }
+
+    /** Receives a run's progress; called on background threads. */
+    interface Listener {
+        /** The run's state changed; each snapshot replaces the previous one. */
+        void snapshot(RunSnapshot snapshot);
+
+        /** New lines of MST's output (stdout and stderr, secrets already redacted). */
+        void lines(List<String> lines);
+    }
+
+    /** A started run. */
+    interface Handle {
+        /**
+         * Asks MST to stop: the first call sends SIGINT (MST stops its shards and keeps the trials
+         * that came back); a second call ends the process tree at once.
+         */
+        void cancel();
+    }
+
+    /**
+     * Finds MST for an eval config. May run processes: call it off the FX thread.
+     *
+     * @param config the eval config (MST may be a local dependency in its folder or a parent), or null
+     */
+    Mst locate(Path config);
+
+    /**
+     * Starts a run.
+     *
+     * @param launch what to run
+     * @param listener receives snapshots and output lines until a snapshot whose state has ended
+     * @return the run, to cancel it
+     * @throws IOException when the process cannot start (the message says why)
+     */
+    Handle start(Launch launch, Listener listener) throws IOException;
+}

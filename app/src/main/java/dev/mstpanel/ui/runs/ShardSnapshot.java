@@ -1,0 +1,28 @@
+package dev.mstpanel.ui.runs;
+
+/**
+ * One shard at one moment, as its row shows it. Immutable.
+ *
+ * @param index 1-based, as MST prints it ({@code shard 2/3})
+ * @param count the run's shard count
+ * @param context the Docker context it runs on, or null before it has one
+ * @param container its container's name, or null before it is created
+ * @param phase where it is
+ * @param collected trials collected
+ * @param infra trials that failed for infrastructure reasons
+ * @param currentCase the case it works on ({@code <variant> <caseId> #<trial>}), or null
+ * @param memoryBytes its container's memory use in bytes, or 0 when unknown
+ * @param memoryLimitBytes its container's memory limit in bytes, or 0 when unknown
+ * @param cpuPercent its container's CPU use in percent of one CPU, or a negative value when unknown
+ * @param oomKilled true when Docker says the container was killed for memory
+ * @param kept true when the container was kept ({@code <name>-kept})
+ * @param message MST's last word on it (e.g. the {@code stopped:} reason), or null
+ */
+public record ShardSnapshot(int index, int count, String context, String container, ShardPhase phase, int collected, int infra,
+                            String currentCase, long memoryBytes, long memoryLimitBytes, double cpuPercent, boolean oomKilled,
+                            boolean kept, String message) {
+    /** Trials this shard finished, collected or infra. */
+    public int trialsDone() {
+        return collected + infra;
+    }
+}

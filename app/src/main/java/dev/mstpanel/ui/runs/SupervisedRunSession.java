@@ -1,0 +1,126 @@
+package dev.mstpanel.ui.runs;
+
+import dev.mstpanel.core.mst.MstInstallation;
+import dev.mstpanel.core.mst.MstLocator;
+import dev.mstpanel.core.mst.MstNotFoundException;
+import dev.mstpanel.core.mst.ProcessStartException;
+import dev.mstpanel.core.runs.RunModel;
+import dev.mstpanel.core.runs.RunPhase;
+import dev.mstpanel.core.runs.RunState;
+import dev.mstpanel.core.runs.RunSupervisor;
+import dev.mstpanel.core.runs.ShardState;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The app's {@link RunSession}: finds MST with {@link MstLocator} (the settings' path, the eval's
+ * {@code node_modules/.bin}, PATH, npx) and runs it under {@link RunSupervisor}, whose
+ * {@link RunModel} merges MST's lines, Docker and the results folder. Snapshots are taken from the
+ * model at most every {@link #SNAPSHOT_INTERVAL}; output lines arrive secrets already masked.
+ */
+public final class SupervisedRunSession implements RunSession {
+    private static final Logger LOG = LoggerFactory.getLogger(SupervisedRunSession.class);
+    /** How often the model's state is handed on: 100 ms (the view shows at most 10 updates a second). */
+    public static final Duration SNAPSHOT_INTERVAL = Duration.ofMillis(100);
+
+    private final MstLocator locator;
+    private final Settings settings;
+    private final HostEnvironment environment;
+    private final RunSupervisor supervisor;
+
+    /**
+     * @param locator finds MST, its version and its flag vocabulary
+     * @param settings the panel's settings ({@link Settings#mstPath})
+     * @param environment the environment MST runs with (the login shell's in the app)
+     * @param supervisor starts and watches MST
+     */
+    public SupervisedRunSession(MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor) {
+        this.locator = locator;
+        this.settings = settings;
+        this.environment = environment;
+        this.supervisor = supervisor;
+    }
+
+    @Override
+    public Mst locate(Path config) {
+        Path set = settings.mstPath == null || settings.mstPath.isBlank() ? null : Path.of(settings.mstPath);
+        try {
+            MstInstallation found = locator.locate(set, config);
+            return new Mst(found.command(), found.flags(), found.version(), null);
+        } catch (MstNotFoundException e) {
+            return new Mst(List.of("mst"), Mst.ASSUMED.vocabulary(), null, e.getMessage());
+        }
+    }
+
+    @Override
+    public Handle start(Launch launch, Listener listener) throws IOException {
+        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(launch.mstCommand(), launch.runArgs(), environment,
+                launch.workDir(), null, null);
+        RunSupervisor.ActiveRun run;
+        try {
+            run = supervisor.start(request);
+        } catch (ProcessStartException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        RunModel model = run.model();
+        launch.expectedTrials().ifPresent(model::setExpectedTrials);
+        model.addLineListener((stream, line) -> listener.lines(List.of(line)));
+        AtomicBoolean cancelled = new AtomicBoolean();
+        AutoCloseable subscription = model.subscribe(SNAPSHOT_INTERVAL, s -> listener.snapshot(adapt(s, cancelled.get())));
+        run.exitCode().whenComplete((code, error) -> {
+            try {
+                subscription.close();
+            } catch (Exception e) {
+                LOG.debug("closing the run's subscription: {}", e.getMessage());
+            }
+            RunSnapshot last = adapt(model.snapshot(), cancelled.get());
+            if (error != null) {
+                LOG.warn("the run ended with an error", error);
+                last = new RunSnapshot(RunSnapshot.State.FAILED, last.startedAt(), last.finishedAt(), last.collected(), last.infra(),
+                        last.missing(), last.shards(), last.resultLine(), last.runDir(), last.keptContainers(), last.exitCode(),
+                        "The panel lost track of MST: " + error.getMessage());
+            }
+            listener.snapshot(last);
+        });
+        return () -> {
+            cancelled.set(true);
+            run.cancel();
+        };
+    }
+
+    /**
+     * The Run view's snapshot of the model's state.
+     *
+     * @param s the model's state
+     * @param cancelled true when Cancel was pressed
+     */
+    static RunSnapshot adapt(RunState s, boolean cancelled) {
+        RunSnapshot.State state = switch (s.phase()) {
+            case STARTING -> RunSnapshot.State.STARTING;
+            case RUNNING -> RunSnapshot.State.RUNNING;
+            case CANCELLING -> RunSnapshot.State.CANCELLING;
+            case FINISHED -> cancelled ? RunSnapshot.State.CANCELLED
+                    : s.exitCode() != null && s.exitCode() > 1 ? RunSnapshot.State.FAILED : RunSnapshot.State.FINISHED;
+        };
+        String failure = state == RunSnapshot.State.FAILED
+                ? "MST exited with code " + s.exitCode() + (s.logFile() != null ? " (its output is in " + s.logFile() + ")" : "")
+                : null;
+        List<ShardSnapshot> shards = s.shards().stream().map(SupervisedRunSession::adapt).toList();
+        return new RunSnapshot(state, s.startedAt(), s.phase() == RunPhase.FINISHED ? s.finishedAt() : null, s.collected(), s.infra(),
+                s.missing(), shards, s.resultLine(), s.runDir() == null ? null : Path.of(s.runDir()), s.keptContainers(),
+                s.exitCode(), failure);
+    }
+
+    private static ShardSnapshot adapt(ShardState sh) {
+        return new ShardSnapshot(sh.index(), sh.count(), sh.context(), sh.container(), ShardPhase.valueOf(sh.phase().name()),
+                sh.collected(), sh.infra(), sh.currentCase(), Math.max(0, sh.memoryBytes()), Math.max(0, sh.memoryLimitBytes()),
+                sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason());
+    }
+}
