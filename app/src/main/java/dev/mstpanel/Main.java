@@ -34,6 +34,9 @@ public final class Main {
             }, "start-up-warm-up");
             warmUp.setDaemon(true);
             warmUp.start();
+            // The user's login-shell environment (PATH for node, npx, docker; DOCKER_*, ANTHROPIC_*…),
+            // read while the toolkit starts: an app opened from the Finder has launchd's bare one.
+            App.startReadingLoginShell(HostEnvironment.fromSystem());
             Application.launch(App.class, args);
             System.exit(0); // the window closed: do not wait for library threads that are not daemons
             return;

@@ -21,8 +21,44 @@ import org.slf4j.LoggerFactory;
 /** The JavaFX application: builds the {@link AppContext}, the main window, and shows it. */
 public final class App extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
+    /** How long the window waits for the login shell before it goes on with its own environment. */
+    static final Duration LOGIN_SHELL_WAIT = Duration.ofSeconds(4);
+    private static volatile java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result> loginShell;
     private AppContext app;
     private MainWindow window;
+
+    /**
+     * Starts reading the user's login-shell environment on a background thread (called by
+     * {@code Main} before the toolkit starts, so both proceed together).
+     *
+     * @param base the JVM's environment
+     */
+    public static void startReadingLoginShell(HostEnvironment base) {
+        loginShell = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> dev.mstpanel.core.shell.LoginShellEnvironment.read(base, LOGIN_SHELL_WAIT),
+                r -> {
+                    Thread t = new Thread(r, "login-shell-environment");
+                    t.setDaemon(true);
+                    t.start();
+                });
+    }
+
+    /** The environment for every process the window starts: the login shell's, or the JVM's with the reason. */
+    private static dev.mstpanel.core.shell.LoginShellEnvironment.Result environment() {
+        HostEnvironment own = HostEnvironment.fromSystem();
+        if (loginShell == null) {
+            return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(own, false, null, null, 0);
+        }
+        try {
+            return loginShell.get(LOGIN_SHELL_WAIT.toMillis() + 500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(own, false,
+                    "Your login shell did not give its environment in time, so the panel uses its own.", null, 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(own, false, "interrupted", null, 0);
+        }
+    }
 
     /**
      * Starts the window. Two variables serve {@code scripts/screenshots.sh}:
@@ -31,12 +67,20 @@ public final class App extends Application {
      */
     @Override
     public void start(Stage stage) {
-        HostEnvironment env = HostEnvironment.fromSystem();
+        dev.mstpanel.core.shell.LoginShellEnvironment.Result shell = environment();
+        HostEnvironment env = shell.environment();
+        LOG.info("environment: {} ({} ms)", shell.fromLoginShell() ? "login shell " + shell.shell() : "the panel's own",
+                shell.elapsedMillis());
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         String openView = System.getenv("MST_PANEL_OPEN_VIEW");
         window = showMain(stage, app, openView);
         reportFirstFrame(stage.getScene());
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
+        shell.fallback().filter(reason -> !reason.startsWith("MST_PANEL_LOGIN_SHELL=off")).ifPresent(reason -> {
+            LOG.warn("login shell environment not used: {}", reason);
+            window.showNotice("Processes the panel starts use its own environment, not your login shell's: " + reason
+                    + " If MST, node or docker are not found, set MST's path in Settings or start the panel from a terminal.");
+        });
         String dialog = System.getenv("MST_PANEL_OPEN_DIALOG");
         if ("settings".equals(dialog)) {
             Platform.runLater(window::openSettings);

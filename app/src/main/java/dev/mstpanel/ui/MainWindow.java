@@ -55,6 +55,7 @@ public final class MainWindow extends BorderPane {
     private final Map<String, Node> built = new HashMap<>();
     private final Label status = new Label();
     private final OrphanBannerViewModel orphans;
+    private final VBox notices = new VBox();
 
     public MainWindow(AppContext app) {
         this.app = app;
@@ -103,7 +104,8 @@ public final class MainWindow extends BorderPane {
         statusBar.setPadding(new Insets(4, 12, 4, 12));
 
         orphans = new OrphanBannerViewModel(app.containerServices(), app.ui(), app.background());
-        VBox center = new VBox(new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
+        notices.setId("notices");
+        VBox center = new VBox(notices, new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
         VBox.setVgrow(content, Priority.ALWAYS);
 
         menuBar = buildMenu();
@@ -240,6 +242,29 @@ public final class MainWindow extends BorderPane {
     public void openRun(java.nio.file.Path runDir) {
         app.results().openRun(runDir);
         open("results");
+    }
+
+    /**
+     * Shows a dismissable notice above the open view (e.g. the login shell's environment could not
+     * be read). Call on the FX thread.
+     *
+     * @param text one or two sentences for people
+     */
+    public void showNotice(String text) {
+        Label label = new Label(text, new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.ALERT_TRIANGLE));
+        label.setWrapText(true);
+        label.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(label, Priority.ALWAYS);
+        javafx.scene.control.Button close = new javafx.scene.control.Button("", new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.X));
+        close.getStyleClass().addAll("flat", "small");
+        close.setTooltip(new javafx.scene.control.Tooltip("Dismiss"));
+        close.setAccessibleText("Dismiss the notice");
+        HBox box = new HBox(8, label, close);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("banner-warning");
+        VBox.setMargin(box, new Insets(8, 12, 0, 12));
+        close.setOnAction(e -> notices.getChildren().remove(box));
+        notices.getChildren().add(box);
     }
 
     /**
