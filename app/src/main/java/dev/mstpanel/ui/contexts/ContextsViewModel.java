@@ -147,7 +147,14 @@ public final class ContextsViewModel {
             Duration timeout = probeTimeout.get();
             ui.execute(() -> mergeContexts(list));
             prober.probeAll(list.contexts(), timeout, r -> ui.execute(() -> apply(r)))
-                    .whenComplete((all, err) -> ui.execute(this::finishRefresh));
+                    .whenComplete((all, err) -> ui.execute(() -> {
+                        // each result was posted as it arrived, but CompletableFuture runs dependents in no
+                        // set order: apply them all again (idempotent) so the summary counts every one
+                        if (all != null) {
+                            all.forEach(this::apply);
+                        }
+                        finishRefresh();
+                    }));
         });
     }
 
