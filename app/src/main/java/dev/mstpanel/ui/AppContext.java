@@ -88,6 +88,7 @@ public final class AppContext implements AutoCloseable {
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
         this.notifier = new Notifier(ui);
+        dev.mstpanel.ui.runs.RunNotifications.attach(runs, notifier, null);
     }
 
     public HostEnvironment environment() { return environment; }

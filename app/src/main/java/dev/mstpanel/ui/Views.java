@@ -24,8 +24,11 @@ final class Views {
                 new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background())),
                 new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(
                         new ContainersViewModel(app.containerServices(), app.ui(), app.background()), app.dialogs())),
-                new AppView("images", "Images", Feather.LAYERS, () -> new ImagesView(
-                        new ImagesViewModel(app.containerServices(), app.ui(), app.background()))),
+                new AppView("images", "Images", Feather.LAYERS, () -> {
+                    ImagesViewModel images = new ImagesViewModel(app.containerServices(), app.ui(), app.background());
+                    dev.mstpanel.ui.images.ImageBuildNotifications.attach(images, app.notifier(), null);
+                    return new ImagesView(images);
+                }),
                 new AppView("doctor", "Doctor", Feather.ACTIVITY, () -> new DoctorView(
                         new DoctorViewModel(app.containerServices(), app.ui(), app.background()))));
     }
