@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The headless {@code run} as a new user meets it, without Docker: MST on the user's PATH (the
- * {@code mst} stand-in, a test double, linked into a folder put first on PATH), a real login shell
+ * {@code mst} stand-in, a test double, called from a folder put first on PATH), a real login shell
  * whose system profile may reset PATH, and eval configs MST rejects before it touches Docker.
  */
 @DisabledOnOs(OS.WINDOWS)
@@ -36,7 +36,9 @@ class RunCommandMstOutputTest {
         Path bin = dir.resolve("bin");
         if (!Files.exists(bin.resolve("mst"))) {
             Files.createDirectories(bin);
-            Files.createSymbolicLink(bin.resolve("mst"), TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst"));
+            Files.writeString(bin.resolve("mst"), "#!/bin/sh\nexec '"
+                    + TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst") + "' \"$@\"\n");
+            bin.resolve("mst").toFile().setExecutable(true);
         }
         Path home = dir.resolve("home");
         Files.createDirectories(home);
@@ -85,5 +87,42 @@ class RunCommandMstOutputTest {
 
         assertThat(r.err()).doesNotContain("MST is not installed");
         assertThat(r.exit()).as("MST's own exit code; stderr: %s", r.err()).isEqualTo(2);
+    }
+
+    @Test
+    void mstsOwnErrorsReachTheTextOutputRedacted() throws Exception {
+        Path noName = config("no-name.json", "{\"client\": \"cowork\"}");
+        Path notJson = config("not-json.json", "this is not json");
+        Path missing = dir.resolve("evals/" + SECRET + ".json");
+        for (Path cfg : List.of(noName, notJson, missing)) {
+            Run r = panel("--", "--config", cfg.toString(), "--runner", "docker", "--runner-option", "contexts=engine-1");
+
+            assertThat(r.exit()).as(r.err()).isEqualTo(2);
+            String shown = cfg.equals(missing) ? "mst: --config: no such file: " + dir.resolve("evals") + "/"
+                    : "mst: " + cfg + " has no name";
+            assertThat(r.err()).as("MST's own message, as it printed it").contains(shown);
+            assertThat(r.err()).as("repeated after the exit").contains("MST's last lines on stderr:\n  " + shown);
+            assertThat(r.out()).contains("MST exited with code 2: " + shown);
+            assertThat(r.out() + r.err()).doesNotContain(SECRET);
+        }
+    }
+
+    @Test
+    void mstsOwnErrorsAreLineEventsInJsonl() throws Exception {
+        Path noName = config("no-name.json", "{\"client\": \"cowork\"}");
+        Run r = panel("--events", "jsonl", "--", "--config", noName.toString(), "--runner", "docker", "--runner-option", "contexts=engine-1");
+
+        List<com.fasterxml.jackson.databind.JsonNode> events = new ArrayList<>();
+        for (String l : r.out().lines().toList()) {
+            events.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(l));
+        }
+        assertThat(events).filteredOn(e -> e.get("type").asText().equals("line"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.get("stream").asText()).isEqualTo("stderr");
+                    assertThat(e.get("text").asText()).isEqualTo("mst: " + noName + " has no name");
+                });
+        com.fasterxml.jackson.databind.JsonNode finished = events.get(events.size() - 1);
+        assertThat(finished.get("type").asText()).isEqualTo("finished");
+        assertThat(finished.get("stderrTail").get(0).asText()).isEqualTo("mst: " + noName + " has no name");
     }
 }

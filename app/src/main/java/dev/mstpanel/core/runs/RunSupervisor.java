@@ -122,6 +122,19 @@ public final class RunSupervisor {
      * @throws ProcessStartException when MST cannot start (message for people)
      */
     public ActiveRun start(RunRequest request) throws ProcessStartException {
+        return start(request, null);
+    }
+
+    /**
+     * Starts a run with an event listener added before MST starts, so it gets every event from
+     * {@code started} on, every {@code line} included (the headless {@code run} prints them).
+     *
+     * @param request what to run
+     * @param listener gets every {@link RunEvent} on the source's thread (keep it quick), or null
+     * @return the run
+     * @throws ProcessStartException when MST cannot start (message for people)
+     */
+    public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener) throws ProcessStartException {
         HostEnvironment env = request.environment();
         RunArguments args = RunArguments.parse(request.runArgs());
         Path workingDir = request.workingDir() != null ? request.workingDir()
@@ -144,6 +157,9 @@ public final class RunSupervisor {
         argv.addAll(request.runArgs());
 
         RunModel model = new RunModel();
+        if (listener != null) {
+            model.addEventListener(listener);
+        }
         if (args.shards() > 0) {
             model.setShardCount(args.shards());
         }
