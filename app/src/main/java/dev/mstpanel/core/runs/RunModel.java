@@ -202,6 +202,12 @@ public final class RunModel {
                 "command", shownCommandLine, "pid", processId, "logFile", logFilePath));
     }
 
+    /** The run's log file was renamed (once MST's {@code Output:} line named the run). */
+    public synchronized void logFileMoved(String logFilePath) {
+        logFile = logFilePath;
+        changed();
+    }
+
     /** The number of shards, when known from the command line ({@code shards=N}); shows N waiting rows. */
     public synchronized void setShardCount(int count) {
         ensureShards(count);
