@@ -17,6 +17,7 @@ import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.LoginShellEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,8 @@ public final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        HostEnvironment env = HostEnvironment.fromSystem();
+        // the environment `run` gives MST (login shell's variables, the JVM's PATH first), so both find the same MST
+        HostEnvironment env = LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment();
         Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);

@@ -90,29 +90,19 @@ public final class RunCommand implements Callable<Integer> {
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(installation.command(),
                 installation.flags().translate(runArgs), env, null, Duration.ofSeconds(graceSeconds), null);
         RunSupervisor.ActiveRun run;
-        Object printLock = new Object();
+        Printer printer = new Printer(out, err, jsonl);
         try {
-            run = new RunSupervisor(new ProcessSupervisor()).start(request);
+            run = new RunSupervisor(new ProcessSupervisor()).start(request, printer::print);
         } catch (ProcessStartException e) {
             err.println("mst-panel run: " + e.getMessage());
             return 127;
         }
-        // events that happened before the listener was added (started): replay from the snapshot
-        List<RunEvent> early = run.model().snapshot().events();
-        run.model().addEventListener(e -> {
-            synchronized (printLock) {
-                print(out, e, jsonl, run);
-            }
-        });
-        synchronized (printLock) {
-            for (RunEvent e : early) {
-                print(out, e, jsonl, run);
-            }
-        }
+        printer.run = run;
         installSignalHandlers(run, err);
         int code = run.exitCode().join();
-        synchronized (printLock) {
+        synchronized (printer) {
             out.flush();
+            err.flush();
         }
         err.println("log: " + run.logFile());
         return code;
@@ -136,30 +126,76 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter out, RunEvent e, boolean jsonl, RunSupervisor.ActiveRun run) {
-        if (jsonl) {
-            ObjectNode o = JSON.createObjectNode();
-            o.put("type", e.type());
-            o.put("time", e.time().toString());
-            for (Map.Entry<String, Object> f : e.fields().entrySet()) {
-                if (f.getValue() != null) {
-                    o.set(f.getKey(), JSON.valueToTree(f.getValue()));
+    /**
+     * Prints events as they come: one JSON object a line, or text (shard rows; MST's own lines as
+     * it printed them, stderr ones on stderr; a repeat of MST's last stderr lines when it failed).
+     */
+    private static final class Printer {
+        private final PrintWriter out;
+        private final PrintWriter err;
+        private final boolean jsonl;
+        volatile RunSupervisor.ActiveRun run;
+        private String lastLine;
+
+        Printer(PrintWriter out, PrintWriter err, boolean jsonl) {
+            this.out = out;
+            this.err = err;
+            this.jsonl = jsonl;
+        }
+
+        synchronized void print(RunEvent e) {
+            if (jsonl) {
+                ObjectNode o = JSON.createObjectNode();
+                o.put("type", e.type());
+                o.put("time", e.time().toString());
+                for (Map.Entry<String, Object> f : e.fields().entrySet()) {
+                    if (f.getValue() != null) {
+                        o.set(f.getKey(), JSON.valueToTree(f.getValue()));
+                    }
+                }
+                out.println(o.toString());
+                out.flush();
+                return;
+            }
+            String previousLine = lastLine;
+            lastLine = null;
+            switch (e.type()) {
+                case "line" -> {
+                    PrintWriter to = "stderr".equals(e.fields().get("stream")) ? err : out;
+                    to.println(e.fields().get("text"));
+                    to.flush();
+                    lastLine = (String) e.fields().get("text");
+                    return;
+                }
+                case "shard" -> {
+                    RunSupervisor.ActiveRun r = run;
+                    if (r != null) {
+                        RunState s = r.model().snapshot();
+                        int idx = ((Number) e.fields().get("index")).intValue();
+                        s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh)));
+                    } else {
+                        out.println(e.message());
+                    }
+                }
+                case "trial" -> { }
+                case "finished" -> {
+                    out.println(e.message());
+                    out.flush();
+                    if (e.fields().get("stderrTail") instanceof List<?> tail && !tail.isEmpty()) {
+                        err.println("MST's last lines on stderr:");
+                        tail.forEach(l -> err.println("  " + l));
+                        err.flush();
+                    }
+                }
+                default -> {
+                    // an event made from the line just printed (Output:, Results:, out of memory) is not printed twice
+                    if (!e.message().equals(previousLine)) {
+                        out.println(e.message());
+                    }
                 }
             }
-            out.println(o.toString());
             out.flush();
-            return;
         }
-        switch (e.type()) {
-            case "shard" -> {
-                RunState s = run.model().snapshot();
-                int idx = ((Number) e.fields().get("index")).intValue();
-                s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh)));
-            }
-            case "trial" -> { }
-            default -> out.println(e.message());
-        }
-        out.flush();
     }
 
     /** One shard row as text, e.g. {@code shard 2/3  engine-2  mst-…-2  out of memory  1 collected  1 infra  30.1 MiB / 32 MiB}. */

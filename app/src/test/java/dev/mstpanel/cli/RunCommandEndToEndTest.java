@@ -185,7 +185,12 @@ class RunCommandEndToEndTest {
         try (Stream<Path> s = Files.walk(dir.resolve("panel-home"))) {
             written = s.filter(Files::isRegularFile).toList();
         }
-        assertThat(written).anyMatch(f -> f.toString().contains("/runs/") && f.toString().endsWith(".log"));
+        // the log is named after the start time and the run MST printed; MST's own end lines are line events
+        String shortId = events.stream().filter(e -> e.get("type").asText().equals("output")).findFirst().orElseThrow()
+                .get("runDir").asText().replaceAll(".*-([0-9a-f]{6})$", "$1");
+        assertThat(written).anyMatch(f -> f.toString().contains("/runs/") && f.getFileName().toString().matches("\\d{8}-\\d{6}-" + shortId + "\\.log"));
+        assertThat(events).filteredOn(e -> e.get("type").asText().equals("line"))
+                .anyMatch(e -> e.get("stream").asText().equals("stdout") && e.get("text").asText().equals("Eval complete: checkout-flow"));
         for (Path f : written) {
             String text = Files.readString(f, StandardCharsets.UTF_8);
             assertThat(text).as("%s", f).doesNotContain(ENV_SECRET).doesNotContain(FILE_SECRET);

@@ -39,11 +39,22 @@ public class MstFinder {
         }
     }
 
-    /** Looks for MST now; never throws. */
+    /** Looks for MST now, near the supplier's eval config; never throws. */
     public Result find() {
+        return find(evalConfig.get());
+    }
+
+    /**
+     * Looks for MST now for a given eval config: Settings' path, else {@code node_modules/.bin/mst}
+     * in the config's folder or above it, else PATH, else npx ({@link MstLocator#locate}). Never throws.
+     *
+     * @param config the eval config (e.g. the Images view's "eval config" field), or null for none
+     * @return what was found, or the problem
+     */
+    public Result find(Path config) {
         String s = settingsPath.get();
         try {
-            return new Result(locator.locate(s == null || s.isBlank() ? null : Path.of(s.strip()), evalConfig.get()), null);
+            return new Result(locator.locate(s == null || s.isBlank() ? null : Path.of(s.strip()), config), null);
         } catch (MstNotFoundException e) {
             return new Result(null, e.getMessage());
         } catch (RuntimeException e) {

@@ -67,7 +67,8 @@ public final class MstLocator {
         if (onPath.isPresent()) {
             return probe(List.of(onPath.get().toString()), MstInstallation.Source.PATH, evalConfig, tried);
         }
-        tried.add("PATH: no mst");
+        String shownPath = env.shortPath(6);
+        tried.add("PATH: no mst in " + shownPath);
         Optional<Path> npx = env.findExecutable("npx");
         if (npx.isPresent()) {
             MstInstallation viaNpx = probe(List.of(npx.get().toString(), "--no-install", "mst"), MstInstallation.Source.NPX, evalConfig, tried);
@@ -80,8 +81,10 @@ public final class MstLocator {
         boolean node = env.findExecutable("node").isPresent() || npx.isPresent();
         String where = evalConfig == null ? "your eval's folder" : evalConfig.toAbsolutePath().getParent().toString();
         String message = node
-                ? "MST is not installed. In " + where + " run `" + INSTALL_COMMAND + "`, or set MST's path in Settings."
-                : "Node.js is not installed (no node or npx on PATH " + env.get("PATH").orElse("(empty)")
+                ? "MST is not installed (searched " + (evalConfig == null ? "" : "node_modules/.bin from " + where + " up, and ")
+                        + "PATH: " + shownPath + "). In " + where
+                        + " run `" + INSTALL_COMMAND + "`, or set MST's path in Settings."
+                : "Node.js is not installed (no mst, node or npx on PATH: " + shownPath
                         + "). Install Node.js 20 or later, then in " + where + " run `" + INSTALL_COMMAND + "`.";
         throw new MstNotFoundException(message, tried);
     }

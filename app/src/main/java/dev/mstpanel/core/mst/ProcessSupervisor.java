@@ -167,7 +167,8 @@ public final class ProcessSupervisor {
         private final Process process;
         private final ProcessSpec spec;
         private final String shownCommandLine;
-        private final Writer log;
+        private Writer log; // guarded by logLock; null once closed
+        private volatile Path logPath;
         private final OutputListener listener;
         private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
         private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
@@ -181,6 +182,7 @@ public final class ProcessSupervisor {
             this.spec = spec;
             this.shownCommandLine = shownCommandLine;
             this.log = log;
+            this.logPath = spec.logFile();
             this.listener = listener;
         }
 
@@ -200,6 +202,7 @@ public final class ProcessSupervisor {
                 writeLog("# " + Instant.now() + " exited with code " + code);
                 synchronized (logLock) {
                     closeQuietly(log);
+                    log = null;
                 }
                 try {
                     listener.onExit(code);
@@ -233,10 +236,10 @@ public final class ProcessSupervisor {
         }
 
         private void writeLogLine(String line, boolean flush) {
-            if (log == null) {
-                return;
-            }
             synchronized (logLock) {
+                if (log == null) {
+                    return;
+                }
                 try {
                     log.write(line);
                     log.write(System.lineSeparator());
@@ -279,9 +282,42 @@ public final class ProcessSupervisor {
             return shownCommandLine;
         }
 
-        /** The log file, or empty when none was asked for. */
+        /** The log file (where {@link #moveLog} put it), or empty when none was asked for. */
         public Optional<Path> logFile() {
-            return Optional.ofNullable(spec.logFile());
+            return Optional.ofNullable(logPath);
+        }
+
+        /**
+         * Renames the log file, while the process runs or after; later lines go to the new name
+         * (the writer is closed, the file moved, and reopened for appending, which works on Windows too).
+         *
+         * @param target the new path, in the same folder; must not exist
+         * @return the log's path now
+         * @throws IOException when the file cannot be moved (it then keeps its name and is still written)
+         */
+        public Path moveLog(Path target) throws IOException {
+            synchronized (logLock) {
+                Path from = logPath;
+                if (from == null || from.equals(target)) {
+                    return from;
+                }
+                boolean open = log != null;
+                if (open) {
+                    log.flush();
+                    closeQuietly(log);
+                    log = null;
+                }
+                try {
+                    Files.move(from, target);
+                    logPath = target;
+                } finally {
+                    if (open) {
+                        log = Files.newBufferedWriter(logPath, StandardCharsets.UTF_8,
+                                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                    }
+                }
+                return logPath;
+            }
         }
 
         /** When it started. */

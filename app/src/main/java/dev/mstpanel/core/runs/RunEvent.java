@@ -14,8 +14,10 @@ import java.util.Map;
  * context?, container?); {@code trial} (shard, variant, caseId, trial, status: collected|infra);
  * {@code container} (context, name, state, memoryBytes?, memoryLimitBytes?, oomKilled);
  * {@code oom} (shard?, container?, message); {@code missing} (count); {@code output} (runDir);
- * {@code results} (passed, total, percent?); {@code notice} (message); {@code finished} (exitCode,
- * collected, infra, missing, keptContainers).
+ * {@code results} (passed, total, percent?); {@code notice} (message); {@code line} (stream:
+ * stdout|stderr, text: a line of MST's output that is not an {@code [mst]} progress line, as MST
+ * printed it, secrets masked); {@code finished} (exitCode, collected, infra, missing, keptContainers,
+ * stderrTail: MST's last non-progress stderr lines when it exited non-zero, else empty).
  *
  * @param time when it happened
  * @param type one of the types above

@@ -40,13 +40,25 @@ import java.util.function.Consumer;
  * interval, only when something changed: bind a view model to it at 100 ms for ~10 updates a
  * second); {@link #addEventListener} (every {@link RunEvent}, synchronously on the source's
  * thread; keep listeners quick). {@link #addLineListener} gets every output line (for a bounded
- * on-screen log).
+ * on-screen log), the lines printed before it was added first ({@link #LINES_KEPT} at most), so a
+ * view that subscribes after {@code RunSupervisor.start} still sees what a fast-failing MST printed.
+ *
+ * <p>Every line that is not one of MST's {@code [mst]} progress lines (capacity, shard hello,
+ * trial, shard done/stopped, trials missing) also becomes a {@code line} event ({@code stream},
+ * {@code text}): MST's own errors ("--config: no such file", "… has no name") must reach the user.
+ * Line events go to event listeners but are not kept in {@link RunState#events()}, so chatty output
+ * cannot push the run's events out. The last {@link #STDERR_TAIL} such stderr lines are repeated in
+ * the {@code finished} event ({@code stderrTail}) when MST exits non-zero.
  */
 public final class RunModel {
     /** Memory samples kept per shard (about 5 minutes at one a second). */
     public static final int MEMORY_HISTORY = 300;
     /** Events kept in snapshots; older ones are dropped from the snapshot (listeners saw them all). */
     public static final int MAX_EVENTS = 1000;
+    /** Output lines kept to replay to a line listener added late. */
+    public static final int LINES_KEPT = 5000;
+    /** Stderr lines repeated in the {@code finished} event when MST exits non-zero. */
+    public static final int STDERR_TAIL = 5;
 
     private static final ScheduledExecutorService TICKER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "run-model-ticker");
@@ -58,6 +70,9 @@ public final class RunModel {
     private final Clock clock;
     private final List<Consumer<RunEvent>> eventListeners = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<OutputListener.Stream, String>> lineListeners = new CopyOnWriteArrayList<>();
+    private final Object lineLock = new Object();
+    private final ArrayDeque<Map.Entry<OutputListener.Stream, String>> recentLines = new ArrayDeque<>();
+    private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
 
     // state, guarded by this
     private long version;
@@ -127,9 +142,18 @@ public final class RunModel {
         eventListeners.add(listener);
     }
 
-    /** Adds a listener for every line MST printed (secrets already masked). */
+    /**
+     * Adds a listener for every line MST printed (secrets already masked): first, on the caller's
+     * thread, the lines printed before (the last {@link #LINES_KEPT}), then each new line on the
+     * reader's thread, in order, none twice.
+     */
     public void addLineListener(BiConsumer<OutputListener.Stream, String> listener) {
-        lineListeners.add(listener);
+        synchronized (lineLock) {
+            for (Map.Entry<OutputListener.Stream, String> l : recentLines) {
+                listener.accept(l.getKey(), l.getValue());
+            }
+            lineListeners.add(listener);
+        }
     }
 
     /**
@@ -176,6 +200,12 @@ public final class RunModel {
         startedAt = clock.instant();
         emit(RunEvent.of(now(), "started", "Started " + shownCommandLine + " (pid " + processId + ")",
                 "command", shownCommandLine, "pid", processId, "logFile", logFilePath));
+    }
+
+    /** The run's log file was renamed (once MST's {@code Output:} line named the run). */
+    public synchronized void logFileMoved(String logFilePath) {
+        logFile = logFilePath;
+        changed();
     }
 
     /** The number of shards, when known from the command line ({@code shards=N}); shows N waiting rows. */
@@ -231,8 +261,10 @@ public final class RunModel {
                 i++;
             }
         }
-        emit(RunEvent.of(now(), "finished", "MST exited with code " + code,
-                "exitCode", code, "collected", c, "infra", i, "missing", Math.max(missing, 0), "keptContainers", List.copyOf(kept)));
+        List<String> tail = code == 0 ? List.of() : List.copyOf(stderrTail);
+        emit(RunEvent.of(now(), "finished", "MST exited with code " + code + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)),
+                "exitCode", code, "collected", c, "infra", i, "missing", Math.max(missing, 0), "keptContainers", List.copyOf(kept),
+                "stderrTail", tail));
     }
 
     /**
@@ -242,16 +274,41 @@ public final class RunModel {
      * @param line the line, secrets already masked
      */
     public void acceptLine(OutputListener.Stream stream, String line) {
-        for (BiConsumer<OutputListener.Stream, String> l : lineListeners) {
-            l.accept(stream, line);
+        synchronized (lineLock) {
+            recentLines.addLast(Map.entry(stream, line));
+            while (recentLines.size() > LINES_KEPT) {
+                recentLines.pollFirst();
+            }
+            for (BiConsumer<OutputListener.Stream, String> l : lineListeners) {
+                try {
+                    l.accept(stream, line);
+                } catch (RuntimeException ex) {
+                    org.slf4j.LoggerFactory.getLogger(RunModel.class).warn("run line listener failed", ex);
+                }
+            }
         }
         MstLine parsed = parser.parse(line);
-        if (parsed instanceof MstLine.Unknown) {
-            return;
-        }
         synchronized (this) {
-            fold(parsed);
+            if (!isProgress(parsed)) {
+                if (stream == OutputListener.Stream.STDERR) {
+                    stderrTail.addLast(line);
+                    while (stderrTail.size() > STDERR_TAIL) {
+                        stderrTail.pollFirst();
+                    }
+                }
+                emit(RunEvent.of(now(), "line", line, "stream", stream == OutputListener.Stream.STDERR ? "stderr" : "stdout",
+                        "text", line), false);
+            }
+            if (!(parsed instanceof MstLine.Unknown)) {
+                fold(parsed);
+            }
         }
+    }
+
+    /** MST's {@code [mst]} progress lines: shown as shard rows and counts, not as lines. */
+    private static boolean isProgress(MstLine line) {
+        return line instanceof MstLine.Capacity || line instanceof MstLine.ShardHello || line instanceof MstLine.TrialLine
+                || line instanceof MstLine.ShardDone || line instanceof MstLine.ShardStopped || line instanceof MstLine.TrialsMissing;
     }
 
     private void fold(MstLine line) {
@@ -581,11 +638,17 @@ public final class RunModel {
     }
 
     private void emit(RunEvent e) {
-        events.addLast(e);
-        while (events.size() > MAX_EVENTS) {
-            events.pollFirst();
+        emit(e, true);
+    }
+
+    private void emit(RunEvent e, boolean keep) {
+        if (keep) {
+            events.addLast(e);
+            while (events.size() > MAX_EVENTS) {
+                events.pollFirst();
+            }
+            changed();
         }
-        changed();
         for (Consumer<RunEvent> l : eventListeners) {
             try {
                 l.accept(e);

@@ -14,7 +14,6 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -24,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Runs {@code mst run} the panel's way (issue 4, "Supervising the process"): in the eval config's
  * folder, with the resolved environment, its full output (secrets masked) in a log file per run
- * under {@code <data folder>/runs/}, and its progress merged into a {@link RunModel} from MST's
+ * under {@code <data folder>/runs/}, named {@code <yyyyMMdd-HHmmss>-starting.log} (local start
+ * time) and renamed {@code <yyyyMMdd-HHmmss>-<short run id>.log} once MST's {@code Output:} line
+ * names the run (the 6-hex short id of MST's run id, as {@code --resume} takes it), and its progress merged into a {@link RunModel} from MST's
  * lines, Docker ({@link RunContainerWatcher}) and the results folder ({@link RunFolderFollower},
  * on the Results view's reader and watcher). The window and the headless {@code run} command both use it.
  */
@@ -70,7 +71,7 @@ public final class RunSupervisor {
         private final RunModel model;
         private final ProcessSupervisor.SupervisedProcess process;
         private final CompletableFuture<Integer> exitCode;
-        private final Path logFile;
+        private final Path logFile; // the first name
 
         ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile) {
             this.model = model;
@@ -89,9 +90,9 @@ public final class RunSupervisor {
             return process;
         }
 
-        /** The run's log file (secrets masked). */
+        /** The run's log file (secrets masked), under its current name. */
         public Path logFile() {
-            return logFile;
+            return process.logFile().orElse(logFile);
         }
 
         /** MST's exit code, completed after the final look at Docker and the folder. */
@@ -122,6 +123,19 @@ public final class RunSupervisor {
      * @throws ProcessStartException when MST cannot start (message for people)
      */
     public ActiveRun start(RunRequest request) throws ProcessStartException {
+        return start(request, null);
+    }
+
+    /**
+     * Starts a run with an event listener added before MST starts, so it gets every event from
+     * {@code started} on, every {@code line} included (the headless {@code run} prints them).
+     *
+     * @param request what to run
+     * @param listener gets every {@link RunEvent} on the source's thread (keep it quick), or null
+     * @return the run
+     * @throws ProcessStartException when MST cannot start (message for people)
+     */
+    public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener) throws ProcessStartException {
         HostEnvironment env = request.environment();
         RunArguments args = RunArguments.parse(request.runArgs());
         Path workingDir = request.workingDir() != null ? request.workingDir()
@@ -136,14 +150,25 @@ public final class RunSupervisor {
                 // MST reports an unreadable secrets file itself; nothing of it can leak then
             }
         }
-        Path logFile = AppPaths.of(env).dataDir().resolve("runs").resolve(
-                DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC))
-                        + "-" + Long.toHexString(System.nanoTime() & 0xFFFFFF) + ".log");
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(ZonedDateTime.now());
+        Path runsDir = AppPaths.of(env).dataDir().resolve("runs");
+        Path logFile = freeName(runsDir, stamp + "-starting");
         List<String> argv = new ArrayList<>(request.mstCommand());
         argv.add("run");
         argv.addAll(request.runArgs());
 
         RunModel model = new RunModel();
+        java.util.concurrent.atomic.AtomicReference<ProcessSupervisor.SupervisedProcess> started = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> namedRunDir = new java.util.concurrent.atomic.AtomicReference<>();
+        model.addEventListener(e -> {
+            if (e.type().equals("output") && e.fields().get("runDir") instanceof String dir) {
+                namedRunDir.set(dir);
+                renameLog(started.get(), model, runsDir, stamp, namedRunDir);
+            }
+        });
+        if (listener != null) {
+            model.addEventListener(listener);
+        }
         if (args.shards() > 0) {
             model.setShardCount(args.shards());
         }
@@ -174,7 +199,9 @@ public final class RunSupervisor {
             }
             throw e;
         }
+        started.set(process);
         model.started(process.shownCommandLine(), process.pid(), logFile.toString());
+        renameLog(process, model, runsDir, stamp, namedRunDir); // when Output: came before start() returned
         List<DockerContext> contexts = resolveContexts(env, args.contexts(), model);
         RunContainerWatcher docker = new RunContainerWatcher(contexts, HostName.current(), process::processTreePids, model, poll);
         docker.start();
@@ -191,6 +218,48 @@ public final class RunSupervisor {
             return code;
         });
         return new ActiveRun(model, process, done, logFile);
+    }
+
+    /** Renames the log after the run MST named, once; a failure leaves the first name. */
+    private static void renameLog(ProcessSupervisor.SupervisedProcess process, RunModel model, Path runsDir, String stamp,
+                                  java.util.concurrent.atomic.AtomicReference<String> runDir) {
+        if (process == null) {
+            return;
+        }
+        String dir = runDir.getAndSet(null);
+        if (dir == null) {
+            return;
+        }
+        try {
+            Path moved = process.moveLog(freeName(runsDir, stamp + "-" + shortRunId(dir)));
+            if (moved != null) {
+                model.logFileMoved(moved.toString());
+            }
+        } catch (IOException | RuntimeException e) {
+            model.notice("The run's log keeps its name " + process.logFile().map(Path::toString).orElse("") + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The short id of a run folder: the 6 hex digits that end MST's run id
+     * ({@code 20261129T101500Z-a1b2c3}, a regrade's {@code .g2} left off; MST's contract, "Run id"),
+     * else the folder's name made safe for a file name.
+     *
+     * @param runDir the run folder MST printed after {@code Output:}
+     * @return e.g. {@code a1b2c3}
+     */
+    public static String shortRunId(String runDir) {
+        String name = Path.of(runDir.strip()).getFileName() == null ? runDir : Path.of(runDir.strip()).getFileName().toString();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-([0-9a-fA-F]{6})(?:\\.g\\d+)?$").matcher(name);
+        return m.find() ? m.group(1).toLowerCase(java.util.Locale.ROOT) : name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private static Path freeName(Path dir, String base) {
+        Path p = dir.resolve(base + ".log");
+        for (int i = 2; java.nio.file.Files.exists(p); i++) {
+            p = dir.resolve(base + "-" + i + ".log");
+        }
+        return p;
     }
 
     private static List<DockerContext> resolveContexts(HostEnvironment env, List<String> names, RunModel model) {

@@ -14,7 +14,10 @@ import java.util.TreeMap;
  *
  * <p>At start-up this is the JVM's own environment; an app opened from the macOS Finder gets
  * launchd's bare PATH, so the panel later replaces it with the user's login-shell environment
- * ({@code LoginShellEnvironment}). Tests build one from a map.
+ * ({@code LoginShellEnvironment}). The rule: the login shell's variables, but {@code PATH} is the
+ * JVM's own entries first, then the login shell's entries not already there (so a PATH exported
+ * before starting the panel wins over a profile that resets PATH, and launchd's bare PATH still
+ * gets the shell's tools). Tests build one from a map.
  *
  * @param variables environment variables, never null; values may hold secrets, so never log them whole
  * @param home the user's home folder
@@ -47,6 +50,25 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
     /** A copy with other variables (e.g. the login shell's), same home and OS. */
     public HostEnvironment withVariables(Map<String, String> newVariables) {
         return new HostEnvironment(newVariables, home, os);
+    }
+
+    /**
+     * The PATH for people: its first entries, then how many more, e.g.
+     * {@code /tmp/bin:/usr/local/bin:/usr/bin … (+4 more)}.
+     *
+     * @param maxEntries how many entries to show (at least 1)
+     * @return the shortened PATH, or {@code (empty)}
+     */
+    public String shortPath(int maxEntries) {
+        String path = get("PATH").orElse("");
+        List<String> dirs = java.util.Arrays.stream(path.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator)))
+                .filter(d -> !d.isBlank()).toList();
+        if (dirs.isEmpty()) {
+            return "(empty)";
+        }
+        int n = Math.max(1, maxEntries);
+        return dirs.size() <= n ? String.join(java.io.File.pathSeparator, dirs)
+                : String.join(java.io.File.pathSeparator, dirs.subList(0, n)) + " … (+" + (dirs.size() - n) + " more)";
     }
 
     /** A variable's value when set and not empty. */

@@ -15,7 +15,15 @@ import java.util.Optional;
  *
  * <p>How: {@code $SHELL -l -i -c '<print a marker>; env -0; <print a marker>'} with stdin closed
  * and a timeout; the NUL-separated variables between the markers win over the JVM's, and variables
- * only the JVM has (e.g. {@code MST_PANEL_HOME}) are kept. When it cannot be read (no
+ * only the JVM has (e.g. {@code MST_PANEL_HOME}) are kept.
+ *
+ * <p><b>The environment rule.</b> The variables processes get are the login shell's, except
+ * {@code PATH}: it is the JVM's own PATH entries first, in their order, then the login shell's
+ * entries not already there ({@link #mergePath}). So a PATH the user exported before starting the
+ * panel ({@code export PATH=/tmp/bin:$PATH; mst-panel run …}) wins even when the profile resets it
+ * (Debian's {@code /etc/profile} sets PATH from scratch), and an app opened from the macOS Finder,
+ * whose PATH is launchd's bare {@code /usr/bin:/bin:/usr/sbin:/sbin}, still gets the shell's tools
+ * (nvm's node, Homebrew's docker) after those. When it cannot be read (no
  * {@code $SHELL}, Windows, a timeout, a profile that fails or prints nothing between the markers),
  * the JVM's own environment is used and {@link Result#fallbackReason()} says why, for the window to
  * show. {@code MST_PANEL_LOGIN_SHELL=off} skips the read (tests, portable use).
@@ -88,12 +96,36 @@ public final class LoginShellEnvironment {
         }
         Map<String, String> merged = new HashMap<>(base.variables());
         merged.putAll(vars.get());
+        String path = mergePath(base.get("PATH").orElse(""), vars.get().getOrDefault("PATH", ""));
+        if (!path.isEmpty()) {
+            merged.put("PATH", path);
+        }
         // the shell's own bookkeeping is not the user's environment
         merged.remove("SHLVL");
         merged.remove("_");
         merged.remove("PWD");
         merged.remove("OLDPWD");
         return new Result(base.withVariables(merged), true, null, shell, r.elapsedMillis());
+    }
+
+    /**
+     * The PATH processes get: the JVM's entries first, in their order, then the login shell's
+     * entries the JVM's PATH does not have; empty entries and repeats are dropped.
+     *
+     * @param jvmPath the JVM's PATH ({@code File.pathSeparator}-separated), may be empty
+     * @param shellPath the login shell's PATH, may be empty
+     * @return the merged PATH, empty when both are empty
+     */
+    public static String mergePath(String jvmPath, String shellPath) {
+        java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>();
+        for (String p : List.of(jvmPath == null ? "" : jvmPath, shellPath == null ? "" : shellPath)) {
+            for (String dir : p.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+                if (!dir.isBlank()) {
+                    entries.add(dir);
+                }
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     /** The variables between the markers of a shell's output, or empty when the markers are missing. */

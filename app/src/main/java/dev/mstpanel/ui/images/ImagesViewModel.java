@@ -158,23 +158,36 @@ public final class ImagesViewModel {
      * @param contextNames where to build
      */
     public void buildMstImages(List<String> contextNames) {
-        MstFinder.Result m = mst;
-        if (m == null || m.installation() == null) {
-            failBuild("Build MST's images", m == null ? "MST has not been looked for yet." : m.problem());
-            return;
-        }
         String cfg = evalConfig.get() == null ? "" : evalConfig.get().strip();
         if (!cfg.isEmpty() && !Files.isRegularFile(Path.of(cfg))) {
             failBuild("Build MST's images", "The eval config " + cfg + " does not exist.");
             return;
         }
-        try {
-            BuildPlan plan = services.builds().mstSetupPlan(m.installation(), contextNames, cfg.isEmpty() ? null : Path.of(cfg),
-                    claudeDesktopVersion.get(), chatgptVersion.get());
-            start(plan);
-        } catch (IllegalArgumentException e) {
-            failBuild("Build MST's images", e.getMessage());
-        }
+        Path config = cfg.isEmpty() ? null : Path.of(cfg);
+        String claude = claudeDesktopVersion.get();
+        String chatgpt = chatgptVersion.get();
+        MstFinder.Result found = mst;
+        building.set(true);
+        background.execute(() -> {
+            // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
+            MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
+            if (m == null || m.installation() == null) {
+                ui.execute(() -> {
+                    building.set(false);
+                    failBuild("Build MST's images", m == null ? "MST has not been looked for yet." : m.problem());
+                });
+                return;
+            }
+            try {
+                BuildPlan plan = services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
+                ui.execute(() -> start(plan));
+            } catch (IllegalArgumentException e) {
+                ui.execute(() -> {
+                    building.set(false);
+                    failBuild("Build MST's images", e.getMessage());
+                });
+            }
+        });
     }
 
     /**

@@ -69,6 +69,24 @@ class MstLocatorTest {
     }
 
     @Test
+    void notInstalledSaysWhichPathWasSearched() throws Exception {
+        Path node = dir.resolve("node-bin");
+        Files.createDirectories(node);
+        Path fakeNode = node.resolve("node");
+        Files.writeString(fakeNode, "#!/bin/sh\nexit 0\n");
+        fakeNode.toFile().setExecutable(true);
+        StringBuilder path = new StringBuilder(node.toString());
+        for (int i = 1; i <= 8; i++) {
+            path.append(':').append(dir.resolve("extra-" + i));
+        }
+        assertThatThrownBy(() -> locator(path.toString()).locate(null, null))
+                .isInstanceOf(MstNotFoundException.class)
+                .hasMessageContaining("MST is not installed (searched PATH: " + node + ":" + dir.resolve("extra-1"))
+                .hasMessageContaining(dir.resolve("extra-5") + " … (+3 more))")
+                .hasMessageNotContaining("extra-6");
+    }
+
+    @Test
     void missingNodeGivesTheInstallCommand() {
         Path empty = dir.resolve("empty");
         assertThatThrownBy(() -> locator(empty.toString()).locate(null, null))

@@ -85,4 +85,40 @@ class RunModelTest {
         assertThat(got.get(got.size() - 1).collected()).isEqualTo(5000);
         assertThat(got.size()).isLessThan(5000);
     }
+
+    @Test
+    void mstsOwnErrorLinesBecomeLineEventsAndAreRepeatedWhenItFails() {
+        RunModel model = new RunModel();
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        model.addEventListener(events::add);
+        model.started("mst run --config eval.json", 42, null);
+        model.acceptLine(Stream.STDERR, "[mst] shard 1/2: cowork on MST 2.0.0-beta.7");
+        model.acceptLine(Stream.STDERR, "Error: eval.json: Unexpected token } in JSON at position 12");
+        model.acceptLine(Stream.STDERR, "    at parseConfig (config.js:10:5)");
+        model.acceptLine(Stream.STDOUT, "Eval complete: checkout");
+        model.finished(2);
+
+        assertThat(events).filteredOn(e -> e.type().equals("line")).extracting(e -> e.fields().get("stream") + " " + e.fields().get("text"))
+                .containsExactly("stderr Error: eval.json: Unexpected token } in JSON at position 12",
+                        "stderr     at parseConfig (config.js:10:5)", "stdout Eval complete: checkout");
+        RunEvent finished = events.get(events.size() - 1);
+        assertThat(finished.type()).isEqualTo("finished");
+        assertThat(finished.message()).isEqualTo("MST exited with code 2:     at parseConfig (config.js:10:5)");
+        assertThat(finished.fields().get("stderrTail")).isEqualTo(List.of(
+                "Error: eval.json: Unexpected token } in JSON at position 12", "    at parseConfig (config.js:10:5)"));
+        // line events are for listeners; the snapshot keeps the run's own events
+        assertThat(model.snapshot().events()).extracting(RunEvent::type).doesNotContain("line");
+    }
+
+    @Test
+    void aLineListenerAddedAfterMstFailedStillGetsEveryLine() {
+        RunModel model = new RunModel();
+        model.acceptLine(Stream.STDERR, "mst: eval.json has no name");
+        model.acceptLine(Stream.STDERR, "[mst] 1 trials are missing: the run is partial.");
+        model.finished(2);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        model.addLineListener((stream, line) -> seen.add(line));
+        model.acceptLine(Stream.STDOUT, "a late line");
+        assertThat(seen).containsExactly("mst: eval.json has no name", "[mst] 1 trials are missing: the run is partial.", "a late line");
+    }
 }

@@ -35,10 +35,29 @@ class LoginShellEnvironmentTest {
         var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(20));
         assertThat(r.fallback()).isEmpty();
         assertThat(r.fromLoginShell()).isTrue();
-        assertThat(r.environment().get("PATH").orElseThrow()).startsWith("/opt/node/bin:");
+        // the JVM's PATH entries first, then the profile's new ones
+        assertThat(r.environment().get("PATH").orElseThrow()).startsWith("/usr/bin:/bin:").contains(":/opt/node/bin");
         assertThat(r.environment().get("ANTHROPIC_BASE_URL")).hasValue("https://x.test/a b");
         assertThat(r.environment().get("MULTI")).hasValue("line1\nline2");
         assertThat(r.environment().get("MST_PANEL_HOME")).hasValue("/tmp/keep-me");
+    }
+
+    @Test
+    void aPathExportedBeforeStartingWinsOverAProfileThatResetsPath() throws Exception {
+        // Debian's /etc/profile sets PATH from scratch; this profile does the same on any system
+        Files.writeString(home.resolve(".bash_profile"), "PATH=/usr/local/bin:/usr/bin:/bin:/opt/profile-tools\nexport PATH\n");
+        Map<String, String> vars = new HashMap<>(base("/bin/bash").variables());
+        vars.put("PATH", "/tmp/user-bin:/usr/bin:/bin");
+        var r = LoginShellEnvironment.read(new HostEnvironment(vars, home, HostEnvironment.OsFamily.LINUX), Duration.ofSeconds(20));
+        assertThat(r.fromLoginShell()).isTrue();
+        assertThat(r.environment().get("PATH")).hasValue("/tmp/user-bin:/usr/bin:/bin:/usr/local/bin:/opt/profile-tools");
+    }
+
+    @Test
+    void launchdsBarePathStillGetsTheShellsTools() {
+        assertThat(LoginShellEnvironment.mergePath("/usr/bin:/bin:/usr/sbin:/sbin", "/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin"))
+                .isEqualTo("/usr/bin:/bin:/usr/sbin:/sbin:/opt/homebrew/bin:/Users/a/.nvm/bin");
+        assertThat(LoginShellEnvironment.mergePath("", "/a::/b")).isEqualTo("/a:/b");
     }
 
     @Test
