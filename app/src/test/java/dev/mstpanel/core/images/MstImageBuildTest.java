@@ -64,7 +64,9 @@ class MstImageBuildTest {
         List<String> lines = new CopyOnWriteArrayList<>();
         ProcessSupervisor.SupervisedProcess p = builds().start(plan, (stream, line) -> lines.add(line));
         long deadline = System.currentTimeMillis() + 10_000;
-        while (lines.stream().noneMatch(l -> l.startsWith("Step 2/4")) && System.currentTimeMillis() < deadline) {
+        // stdout and stderr are read on two threads: wait for the last line of each
+        while ((lines.stream().noneMatch(l -> l.startsWith("Step 2/4")) || lines.stream().noneMatch(l -> l.startsWith("[mst] downloading")))
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(50);
         }
         assertThat(lines).contains("Step 1/4 : FROM ubuntu:24.04", "[mst] downloading the VM bundle: 600 MB / 1.2 GB");
