@@ -172,9 +172,7 @@ public final class ContainersView extends BorderPane {
         VBox detail = new VBox(8, rowActions, tabs);
         VBox.setVgrow(tabs, Priority.ALWAYS);
         detail.setPadding(new Insets(8, 0, 0, 0));
-        selected.addListener((o, a, k) -> {
-            model.stopLog();
-        });
+        selected.addListener((o, a, k) -> model.select(k));
 
         SplitPane split = new SplitPane(table, detail);
         split.setOrientation(Orientation.VERTICAL);
