@@ -138,6 +138,27 @@ class ContainerCommandsTest {
     }
 
     @Test
+    void containersTableKeepsItsColumnsInLineWithLongNames() throws Exception {
+        try (EngineContainers more = new EngineContainers()) {
+            String stamp = more.prefix + "-20261130t091512-shard-3-of-4-variant-claude-desktop";
+            more.run("engine-1", stamp + "-kept", "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
+            more.run("engine-2", stamp + "-kept-2", "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
+            Run table = cli("containers");
+            assertThat(table.exit()).as(table.err()).isZero();
+            List<String> lines = table.out().lines().toList();
+            String header = lines.get(0);
+            List<String> rows = lines.stream().filter(l -> l.contains(p) || l.contains(more.prefix)).toList();
+            assertThat(rows).hasSize(6);
+            assertThat(rows).anyMatch(l -> l.contains(stamp + "-kept "));
+            assertThat(rows).anyMatch(l -> l.contains(stamp + "-kept-2 "));
+            for (String row : rows) {
+                assertThat(row.indexOf("mst-test/base:1")).as(row).isEqualTo(header.indexOf("IMAGE"));
+                assertThat(row.length()).as(row).isEqualTo(header.length());
+            }
+        }
+    }
+
+    @Test
     void shellWithAContextLooksTheContainerUpThereUnlessTheContextIsDown() throws Exception {
         Run there = cli("shell", p + "-kept", "--context", "engine-2", "--print");
         assertThat(there.exit()).as(there.err()).isZero();

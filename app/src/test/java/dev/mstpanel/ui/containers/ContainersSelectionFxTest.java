@@ -44,6 +44,7 @@ class ContainersSelectionFxTest {
     static Path home;
     static EngineContainers engines;
     static String p;
+    static final String LONG = "-20261130t091512-shard-3-of-4-variant-claude-desktop";
     private AppContext app;
 
     @BeforeAll
@@ -54,6 +55,8 @@ class ContainersSelectionFxTest {
         String dead = "mst.owner.pid=" + EngineContainers.deadPid();
         engines.run("engine-2", p + "-alpha-kept", host, dead);
         engines.run("engine-1", p + "-theirs", "mst.owner.host=laptop-of-someone", dead);
+        engines.run("engine-1", p + LONG + "-kept", host, dead);
+        engines.run("engine-1", p + LONG + "-kept-2", host, dead);
         EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", p + "-alpha-kept", "sh", "-c",
                 "mkdir -p /run/mst/session && printf 'alpha session\\n' > /run/mst/session/claude.log"));
     }
@@ -135,6 +138,29 @@ class ContainersSelectionFxTest {
         assertThat(session.getText()).isEmpty();
         assertThat(selectedName(robot)).doesNotContain("alpha");
         assertThat(EngineContainers.exists("engine-2", p + "-alpha-kept")).isFalse();
+    }
+
+    @Test
+    void longNamesAreCutInTheMiddleSoTheirSuffixesStayApart(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shown(robot, LONG + "-kept") != null && shown(robot, LONG + "-kept-2") != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<javafx.scene.control.TableCell<?, ?>> cells = WaitForAsyncUtils.asyncFx(() -> table(robot).lookupAll(".table-cell").stream()
+                .<javafx.scene.control.TableCell<?, ?>>map(n -> (javafx.scene.control.TableCell<?, ?>) n)
+                .filter(c -> "name-column".equals(c.getTableColumn().getId()) && c.getText() != null && c.getText().startsWith(p + LONG))
+                .toList()).get();
+        assertThat(cells).hasSize(2);
+        List<String> shownTexts = new ArrayList<>();
+        for (javafx.scene.control.TableCell<?, ?> c : cells) {
+            String full = c.getText();
+            String drawn = WaitForAsyncUtils.asyncFx(() -> ((javafx.scene.text.Text) c.lookup(".text")).getText()).get();
+            assertThat(c.getTooltip().getText()).isEqualTo(full);
+            assertThat(drawn).as("the name is longer than its column").contains("…").isNotEqualTo(full);
+            assertThat(drawn).startsWith("mstp-t").endsWith(full.endsWith("-2") ? "kept-2" : "-kept");
+            shownTexts.add(drawn);
+        }
+        assertThat(shownTexts.get(0)).isNotEqualTo(shownTexts.get(1));
+        assertThat(WaitForAsyncUtils.asyncFx(() -> table(robot).getColumns().stream()
+                .filter(c -> "name-column".equals(c.getId())).findFirst().orElseThrow().isResizable()).get()).isTrue();
     }
 
     @Test
