@@ -157,7 +157,8 @@ public final class Doctor implements AutoCloseable {
      *
      * @param context the context
      * @param probeTimeout the engine probe's bound
-     * @return its checklist; an engine that does not answer gives one failing line and skipped ones
+     * @return its checklist; an engine that does not answer gives one warning line (an unused context
+     *     may well be stopped) and skipped ones
      */
     public ContextReadiness checkContext(DockerContext context, Duration probeTimeout) {
         long start = System.nanoTime();
@@ -166,7 +167,7 @@ public final class Doctor implements AutoCloseable {
         if (!probe.reachable()) {
             String fix = context.colimaProfile() != null ? "Start Colima: colima start " + context.colimaProfile()
                     : "Start the engine (Colima, Docker Desktop, dockerd), or remove the context if it is gone.";
-            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.FAIL, probe.failure().message(), fix,
+            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.WARN, "Not reachable: " + probe.failure().message(), fix,
                     context.colimaProfile() != null ? "colima start " + context.colimaProfile() : null));
             checks.add(new DoctorCheck("cowork", "Architecture, memory, disk, devices", CheckStatus.SKIPPED,
                     "Not checked: the engine did not answer.", null, null));
