@@ -57,6 +57,21 @@ class DoctorTest {
             assertThat(byId.get("memory").detail()).containsPattern("\\d+\\.\\d GiB spare of \\d+\\.\\d GiB");
             assertThat(byId.get("disk").detail()).containsPattern("\\d+\\.\\d GiB free in .*/engine-1/data");
             assertThat(byId.get("arch").status()).isEqualTo(CheckStatus.PASS);
+            // GiB throughout; GB only when quoting Claude Desktop's VM size, with its GiB beside it
+            assertThat(byId.get("memory").detail()).endsWith("; Cowork's VM alone gets 4 GB (3.7 GiB)");
+            assertThat(byId.get("disk").detail()).endsWith("(a Cowork container unpacks about 9.3 GiB)");
+            for (ContextReadiness c : report.contexts()) {
+                for (DoctorCheck k : c.checks()) {
+                    String said = (k.detail() + " " + k.fix()).replace("4 GB (3.7 GiB)", "");
+                    assertThat(said).as(k.id()).doesNotContainPattern("\\d GB\\b");
+                }
+            }
+            // the note names the image the check used, and calls only MST's own images MST's
+            assertThat(Doctor.checkImageNote(e1.checkImage())).contains("container of " + e1.checkImage());
+            assertThat(Doctor.checkImageNote("mst-test/base:1"))
+                    .isEqualTo("Devices and disk checked in a short container of mst-test/base:1 (no MST image on this context yet, so a local image instead).")
+                    .doesNotContain("MST's image");
+            assertThat(Doctor.checkImageNote("mst-cowork-linux:2.0.0")).contains("mst-cowork-linux:2.0.0, MST's image");
             // the check container is gone
             assertThat(EngineContainers.docker(List.of("docker", "--context", "engine-1", "ps", "-a", "-q", "--filter", "label=" + Doctor.PROBE_LABEL))).isBlank();
         }
