@@ -18,7 +18,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -100,12 +99,13 @@ public final class ContainersCommand implements Callable<Integer> {
             }
             out.println(array.toPrettyString());
         } else {
-            String fmt = "%-12s %-14s %-12s %-32s %-22s %-9s %9s%n";
-            out.printf(Locale.ROOT, fmt, "KIND", "CONTEXT", "ID", "NAME", "IMAGE", "STATE", "MEMORY");
+            List<String[]> rows = new java.util.ArrayList<>();
+            rows.add(new String[] {"KIND", "CONTEXT", "ID", "NAME", "IMAGE", "STATE", "MEMORY"});
             for (MstContainer k : listing.containers()) {
-                out.printf(Locale.ROOT, fmt, k.kind().jsonName(), k.context(), k.shortId(), k.name(), k.image(), k.state(),
-                        k.memoryBytes() < 0 ? "-" : ByteSize.human(k.memoryBytes()));
+                rows.add(new String[] {k.kind().jsonName(), k.context(), k.shortId(), k.name(), k.image(), k.state(),
+                        k.memoryBytes() < 0 ? "-" : ByteSize.human(k.memoryBytes())});
             }
+            printTable(out, rows);
             if (listing.containers().isEmpty()) {
                 out.println("(no MST containers)");
             }
@@ -116,6 +116,31 @@ public final class ContainersCommand implements Callable<Integer> {
             err.println("listed " + listing.containers().size() + " containers on " + contexts(env).size() + " contexts in " + listing.elapsedMillis() + " ms");
         }
         return 0;
+    }
+
+    /**
+     * Prints rows as columns two spaces apart, each as wide as its longest cell (the last one
+     * right-aligned), so a long name never pushes the columns after it out of line.
+     */
+    static void printTable(PrintWriter out, List<String[]> rows) {
+        int n = rows.get(0).length;
+        int[] width = new int[n];
+        for (String[] r : rows) {
+            for (int i = 0; i < n; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        for (String[] r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                if (i == n - 1) {
+                    sb.append(" ".repeat(width[i] - r[i].length())).append(r[i]);
+                } else {
+                    sb.append(r[i]).append(" ".repeat(width[i] - r[i].length() + 2));
+                }
+            }
+            out.println(sb);
+        }
     }
 
     /** {@code containers remove-orphans [--context NAME]}: removes this machine's orphaned containers. */

@@ -30,10 +30,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code mst-panel doctor [--json]}: host readiness, this machine's tools and each context's
- * devices, memory and disk, with a fix for each failing line. Exits 0 when nothing fails, 1 when a check fails.
+ * devices, memory and disk, with a fix for each failing line. Exit codes: {@link DoctorReport#exitCode()}
+ * (0 ready or only warnings, unreachable contexts included; 1 a required tool missing or a check failing
+ * on a reachable context).
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check this machine (docker CLI, Node, MST) and every context (KVM and VM devices, memory, disk) for Cowork runs.")
+        description = "Check this machine (docker CLI, Node, MST) and every context (KVM and VM devices, memory, disk) for Cowork runs.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:Nothing fails (warnings, such as a context that does not answer, do not count).",
+                "1:A required tool (docker CLI, Node, MST) is missing, or a check fails on a context that answered.",
+                "2:Bad command-line usage."})
 public final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON: {host: [checks], contexts: [{context, checks}]}.")
     boolean json;
@@ -84,9 +90,7 @@ public final class DoctorCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%nChecked in %.1f s.%n", report.millis() / 1000.0);
         }
         out.flush();
-        boolean fails = DoctorReport.worst(report.host()) == CheckStatus.FAIL
-                || report.contexts().stream().anyMatch(c -> c.worst() == CheckStatus.FAIL);
-        return fails ? 1 : 0;
+        return report.exitCode();
     }
 
     private static void put(ArrayNode array, List<DoctorCheck> checks) {

@@ -1,12 +1,15 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.DockerNames;
+import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.OwnerIdentity;
+import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;
@@ -23,13 +26,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code mst-panel shell CONTAINER [--context NAME] [--print]}: opens the terminal from settings
- * on {@code docker --context CTX exec -it -u mst CONTAINER bash}, or prints that command. Without
- * {@code --context}, the context is the one where an MST container of that name is found.
- * Exit 2 for a name outside Docker's rule or a container that cannot be found; 1 when the terminal fails.
+ * {@code mst-panel shell CONTAINER [--context NAME] [--print] [--new-window]}: runs
+ * {@code docker --context CTX exec -it -u mst CONTAINER bash}. From a terminal (stdin and stdout
+ * are one: {@link System#console()} is not null, an SSH session included) it runs right there and
+ * exits with its exit code; with {@code --new-window}, or without a terminal, it opens the
+ * terminal from settings on it; with {@code --print} it prints the command.
+ *
+ * <p>Without {@code --context}, the context is the one where an MST container of that name is
+ * found. With {@code --context}, the container is looked up there first; when that context does not
+ * answer, the command goes ahead with a warning on stderr.
+ *
+ * <p>Exit codes: the shell's own when run in place; 0 when printed or a window opened; 2 for a
+ * name outside Docker's rule or a container that cannot be found; 1 when docker or the terminal fails.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = "Open a shell (as user mst) in an MST container, in your terminal; --print prints the command instead.")
+        description = {"Open a shell (as user mst) in an MST container: right here when run from a terminal,"
+                + " in a new terminal window with --new-window (or when there is no terminal); --print prints the command instead.",
+                "Exit codes: the shell's own when run here; 0 printed or window opened; 2 bad name or no such container; 1 docker or terminal failed."})
 public final class ShellCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONTAINER", description = "The container's name (or id).")
     String container;
@@ -37,8 +50,11 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = "--context", paramLabel = "NAME", description = "The Docker context it runs on (default: where it is found).")
     String context;
 
-    @Option(names = "--print", description = "Print the command instead of opening a terminal.")
+    @Option(names = "--print", description = "Print the command instead of running it.")
     boolean print;
+
+    @Option(names = "--new-window", description = "Open the terminal from settings in a new window even when run from a terminal.")
+    boolean newWindow;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -58,9 +74,9 @@ public final class ShellCommand implements Callable<Integer> {
         }
         HostEnvironment env = HostEnvironment.fromSystem();
         String ctx = context;
-        if (ctx == null) {
-            List<DockerContext> contexts = ContainersCommand.contexts(env);
-            try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+        List<DockerContext> contexts = ContainersCommand.contexts(env);
+        try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+            if (ctx == null) {
                 ContainerListing l = containers.list(contexts, Duration.ofSeconds(3));
                 List<MstContainer> hits = l.containers().stream().filter(k -> k.name().equals(container) || k.id().startsWith(container)).toList();
                 if (hits.isEmpty()) {
@@ -73,12 +89,26 @@ public final class ShellCommand implements Callable<Integer> {
                     return 2;
                 }
                 ctx = hits.get(0).context();
+            } else {
+                Integer refused = checkOnContext(containers, contexts, err);
+                if (refused != null) {
+                    return refused;
+                }
             }
         }
         if (print) {
             out.println(TerminalLauncher.copyCommand(ctx, container));
             out.flush();
             return 0;
+        }
+        if (!newWindow && System.console() != null) {
+            out.flush();
+            try {
+                return new TerminalLauncher(env).runHere(ctx, container);
+            } catch (IOException e) {
+                err.println("mst-panel shell: " + e.getMessage());
+                return 1;
+            }
         }
         String terminal = new SettingsStore(AppPaths.of(env).configDir()).load().terminalApp;
         try {
@@ -91,4 +121,32 @@ public final class ShellCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Looks the container up on the context given with {@code --context}.
+     *
+     * @return null to go ahead (found, or the context did not answer: a warning is printed), or the exit code (2) after saying why
+     */
+    private Integer checkOnContext(MstContainers containers, List<DockerContext> contexts, PrintWriter err) {
+        DockerContext c = contexts.stream().filter(k -> k.name().equals(context)).findFirst().orElse(null);
+        if (c == null) {
+            err.println("mst-panel shell: warning: no context named " + context + " on this machine, so " + container + " was not looked up there.");
+            return null;
+        }
+        Duration timeout = Duration.ofSeconds(3);
+        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(HostEnvironment.fromSystem())))) {
+            ProbeResult probe = prober.probe(c, timeout);
+            if (!probe.reachable()) {
+                err.println("mst-panel shell: warning: context " + context + " does not answer (" + probe.failure().message()
+                        + "), so " + container + " was not looked up there.");
+                return null;
+            }
+        }
+        try {
+            containers.inspect(c, container, timeout);
+            return null;
+        } catch (ContainerActionException e) {
+            err.println("mst-panel shell: " + e.getMessage());
+            return 2;
+        }
+    }
 }

@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * this machine has the docker CLI, Node and MST.
  *
  * <p>Per context (all in parallel): the engine answers; its architecture; memory enough for a
- * Cowork container (Claude Desktop gives Cowork's VM 4 GB: the context's spare memory must hold
- * it); free disk in the engine's data root against the ~10 GB a Cowork container unpacks; and
+ * Cowork container (Claude Desktop gives Cowork's VM 4 GB, 3.7 GiB: the context's spare memory must
+ * hold it); free disk in the engine's data root against the ~10 GB (9.3 GiB) a Cowork container unpacks; and
  * {@code /dev/kvm}, {@code /dev/vhost-vsock}, {@code /dev/vhost-net}, {@code /dev/net/tun} in the
  * engine's VM. Sources: MST's Cowork-in-Docker document, "What you need" and "Memory and CPUs".
  *
@@ -63,6 +63,10 @@ public final class Doctor implements AutoCloseable {
     public static final List<String> DEVICES = List.of("/dev/kvm", "/dev/vhost-vsock", "/dev/vhost-net", "/dev/net/tun");
     /** The label on the check container. */
     public static final String PROBE_LABEL = "dev.mstpanel.probe";
+    /** Tag prefixes of MST's own images (MST's Cowork-in-Docker document). */
+    public static final List<String> MST_IMAGE_PREFIXES = List.of("mst-cowork-linux:", "mst-chatgpt-linux:");
+    /** How Claude Desktop's VM size is quoted: its own figure in GB, then GiB as everywhere else. */
+    static final String COWORK_VM_QUOTED = "4 GB (" + ByteSize.gib(COWORK_VM_BYTES) + ")";
     private static final List<String> FALLBACK_IMAGES = List.of("mst-test/base:1", "busybox", "alpine", "debian", "ubuntu");
     private static final String SCRIPT = "for d in kvm vhost-vsock vhost-net net/tun; do if [ -e /host-dev/$d ]; then echo \"dev /dev/$d present\"; "
             + "else echo \"dev /dev/$d missing\"; fi; done; echo \"df $(df -Pk /host-data-root | tail -n 1)\"";
@@ -157,7 +161,8 @@ public final class Doctor implements AutoCloseable {
      *
      * @param context the context
      * @param probeTimeout the engine probe's bound
-     * @return its checklist; an engine that does not answer gives one failing line and skipped ones
+     * @return its checklist; an engine that does not answer gives one warning line (an unused context
+     *     may well be stopped) and skipped ones
      */
     public ContextReadiness checkContext(DockerContext context, Duration probeTimeout) {
         long start = System.nanoTime();
@@ -166,7 +171,7 @@ public final class Doctor implements AutoCloseable {
         if (!probe.reachable()) {
             String fix = context.colimaProfile() != null ? "Start Colima: colima start " + context.colimaProfile()
                     : "Start the engine (Colima, Docker Desktop, dockerd), or remove the context if it is gone.";
-            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.FAIL, probe.failure().message(), fix,
+            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.WARN, "Not reachable: " + probe.failure().message(), fix,
                     context.colimaProfile() != null ? "colima start " + context.colimaProfile() : null));
             checks.add(new DoctorCheck("cowork", "Architecture, memory, disk, devices", CheckStatus.SKIPPED,
                     "Not checked: the engine did not answer.", null, null));
@@ -194,7 +199,7 @@ public final class Doctor implements AutoCloseable {
 
     static DoctorCheck memory(DockerContext c, EngineInfo e) {
         long spare = CapacityPlanner.spareBytes(e.memoryBytes());
-        String detail = ByteSize.gib(spare) + " spare of " + ByteSize.gib(e.memoryBytes()) + " (Cowork's VM alone gets 4 GB)";
+        String detail = ByteSize.gib(spare) + " spare of " + ByteSize.gib(e.memoryBytes()) + "; Cowork's VM alone gets " + COWORK_VM_QUOTED;
         if (spare >= COWORK_VM_BYTES) {
             return DoctorCheck.pass("memory", "Memory for a Cowork container", detail);
         }
@@ -204,7 +209,7 @@ public final class Doctor implements AutoCloseable {
             fix = "Give the Colima VM more memory (12 GiB suits one Cowork container).";
             cmd = "colima stop " + c.colimaProfile() + " && colima start " + c.colimaProfile() + " --memory 12";
         } else if (e.operatingSystem().contains("Docker Desktop")) {
-            fix = "Raise Docker Desktop's memory: Settings → Resources → Memory (8 GB or more).";
+            fix = "Raise Docker Desktop's memory: Settings → Resources → Memory (8 GiB or more).";
         } else {
             fix = "Use a Docker host with at least 6 GiB of memory for Cowork; ChatGPT and grading need less.";
         }
@@ -216,7 +221,7 @@ public final class Doctor implements AutoCloseable {
         if (dp.freeBytes < 0) {
             return new DoctorCheck("disk", title, CheckStatus.SKIPPED, "Not checked: " + dp.problem, dp.problemFix, null);
         }
-        String detail = ByteSize.gib(dp.freeBytes) + " free in " + e.dockerRootDir() + " (a Cowork container unpacks about 10 GB)";
+        String detail = ByteSize.gib(dp.freeBytes) + " free in " + e.dockerRootDir() + " (a Cowork container unpacks about " + ByteSize.gib(COWORK_DISK_BYTES) + ")";
         if (dp.freeBytes >= COWORK_DISK_BYTES) {
             return DoctorCheck.pass("disk", title, detail);
         }
@@ -260,6 +265,25 @@ public final class Doctor implements AutoCloseable {
         };
     }
 
+    /** True for a tag of MST's own images ({@code mst-cowork-linux:…}, {@code mst-chatgpt-linux:…}). */
+    public static boolean isMstImage(String tag) {
+        return tag != null && MST_IMAGE_PREFIXES.stream().anyMatch(tag::startsWith);
+    }
+
+    /**
+     * The sentence telling which image the device and disk check ran in, naming it exactly, e.g.
+     * {@code Devices and disk checked in a short container of mst-test/base:1 (no MST image on this context yet).}
+     *
+     * @param image the image's tag, as {@link ContextReadiness#checkImage()} gives it; null gives null
+     */
+    public static String checkImageNote(String image) {
+        if (image == null) {
+            return null;
+        }
+        return "Devices and disk checked in a short container of " + image
+                + (isMstImage(image) ? ", MST's image on this context." : " (no MST image on this context yet, so a local image instead).");
+    }
+
     /** The Colima command that starts a profile able to run Cowork (MST's Cowork-in-Docker document, "What you need"). */
     public static String colimaCommand(String profile) {
         return "colima start " + profile + " --vm-type vz --nested-virtualization --cpu 6 --memory 12 --disk 40";
@@ -279,7 +303,7 @@ public final class Doctor implements AutoCloseable {
         List<String> tags = new ArrayList<>();
         images.stream().sorted(Comparator.comparing((Image i) -> i.getCreated() == null ? 0L : i.getCreated()).reversed())
                 .forEach(i -> tags.addAll(i.getRepoTags() == null ? List.of() : Arrays.asList(i.getRepoTags())));
-        for (String prefix : List.of("mst-cowork-linux:", "mst-chatgpt-linux:")) {
+        for (String prefix : MST_IMAGE_PREFIXES) {
             Optional<String> mst = tags.stream().filter(t -> t.startsWith(prefix)).findFirst();
             if (mst.isPresent()) {
                 return mst;

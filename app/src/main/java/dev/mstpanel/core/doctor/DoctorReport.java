@@ -15,6 +15,16 @@ public record DoctorReport(List<DoctorCheck> host, List<ContextReadiness> contex
         contexts = List.copyOf(contexts);
     }
 
+    /**
+     * The {@code doctor} command's exit code: 1 when a required tool on this machine is missing
+     * (docker CLI, Node, MST) or a check fails on a context that answered; else 0. A context that
+     * does not answer is only a warning: an unused one (often {@code default}) must not fail the command.
+     */
+    public int exitCode() {
+        boolean fails = worst(host) == CheckStatus.FAIL || contexts.stream().anyMatch(c -> c.worst() == CheckStatus.FAIL);
+        return fails ? 1 : 0;
+    }
+
     /** The worst status among checks: fail before warn before skipped before pass. */
     public static CheckStatus worst(List<DoctorCheck> checks) {
         CheckStatus w = CheckStatus.PASS;

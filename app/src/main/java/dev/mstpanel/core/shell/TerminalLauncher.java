@@ -250,6 +250,34 @@ public final class TerminalLauncher {
         }
     }
 
+    /**
+     * Runs {@code docker --context CTX exec -it -u mst CONTAINER bash} in the caller's own terminal:
+     * the process inherits this process's stdin, stdout and stderr, and this call waits for it.
+     * For a command line started from a terminal (an SSH session included), where opening a new
+     * terminal window is neither possible nor wanted.
+     *
+     * @param context the context (checked)
+     * @param container the container (checked)
+     * @return docker's exit code (bash's, once the shell ran)
+     * @throws IllegalArgumentException for a name outside Docker's rule
+     * @throws IOException when {@code docker} is not on PATH or could not be started
+     */
+    public int runHere(String context, String container) throws IOException {
+        String docker = environment.findExecutable("docker").map(Path::toString).orElseThrow(() -> new IOException(
+                "No `docker` on PATH. Install the Docker CLI, then run: " + copyCommand(context, container)));
+        ProcessBuilder pb = new ProcessBuilder(shellArguments(docker, context, container)).inheritIO();
+        pb.environment().clear();
+        pb.environment().putAll(environment.variables());
+        Process p = pb.start();
+        try {
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroy();
+            return 130;
+        }
+    }
+
     private java.io.File nullDevice() {
         return new java.io.File(environment.os() == HostEnvironment.OsFamily.WINDOWS ? "NUL" : "/dev/null");
     }

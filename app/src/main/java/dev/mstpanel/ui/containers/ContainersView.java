@@ -18,6 +18,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -172,9 +173,7 @@ public final class ContainersView extends BorderPane {
         VBox detail = new VBox(8, rowActions, tabs);
         VBox.setVgrow(tabs, Priority.ALWAYS);
         detail.setPadding(new Insets(8, 0, 0, 0));
-        selected.addListener((o, a, k) -> {
-            model.stopLog();
-        });
+        selected.addListener((o, a, k) -> model.select(k));
 
         SplitPane split = new SplitPane(table, detail);
         split.setOrientation(Orientation.VERTICAL);
@@ -219,13 +218,40 @@ public final class ContainersView extends BorderPane {
         kind.setMinWidth(165);
         table.getColumns().add(kind);
         table.getColumns().add(column("Context", MstContainer::context, 120));
-        table.getColumns().add(column("Name", MstContainer::name, 200));
+        table.getColumns().add(nameColumn());
         table.getColumns().add(column("ID", MstContainer::shortId, 110));
         table.getColumns().add(column("Image", MstContainer::image, 150));
         table.getColumns().add(column("State", MstContainer::state, 85));
         table.getColumns().add(column("Age", k -> age(k.createdEpochSeconds()), 75));
         table.getColumns().add(column("Memory", k -> k.memoryBytes() < 0 ? "–" : ByteSize.human(k.memoryBytes()), 95));
         table.getColumns().add(column("Owner", k -> k.ownerHost() + " / pid " + (k.ownerPid() == null ? "?" : k.ownerPid()), 200));
+    }
+
+    /**
+     * The Name column: resizable, wide enough for MST's usual names, cut in the middle when
+     * narrower (so a {@code -kept} or {@code -N} suffix stays visible), the full name in a tooltip.
+     */
+    private static TableColumn<MstContainer, String> nameColumn() {
+        TableColumn<MstContainer, String> c = new TableColumn<>("Name");
+        c.setId("name-column");
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().name()));
+        c.setCellFactory(col -> new TableCell<>() {
+            {
+                setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+                setEllipsisString("…");
+            }
+
+            @Override
+            protected void updateItem(String name, boolean empty) {
+                super.updateItem(name, empty);
+                setText(empty ? null : name);
+                setTooltip(empty || name == null ? null : new Tooltip(name));
+            }
+        });
+        c.setPrefWidth(300);
+        c.setMinWidth(140);
+        c.setResizable(true);
+        return c;
     }
 
     static String kindLabel(ContainerKind k) {

@@ -92,6 +92,12 @@ public final class ContainersViewModel {
     private volatile boolean logDirty;
     private boolean firstRefresh = true;
     private Closeable logHandle;
+    /** The selected container's key ({@code context/id}), or null; FX thread only. */
+    private String selectedKey;
+    /** The container the shown message is about, or null when it is about none in particular; FX thread only. */
+    private String messageAbout;
+    /** Bumped whenever the log pane is reset: lines of an older log are dropped. */
+    private final java.util.concurrent.atomic.AtomicLong logGeneration = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param services the container, terminal and log services
@@ -135,6 +141,49 @@ public final class ContainersViewModel {
     public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }
 
     // ---- Commands ----
+
+    /**
+     * The table's selection changed: the per-container panes (session files, log) are emptied and
+     * a message about the previous container is dropped, so nothing of one container is shown next
+     * to another's name; results still on their way for the previous one are ignored. Selecting
+     * the same container again (same context and id) keeps everything.
+     *
+     * @param k the selected container, or null when none is
+     */
+    public void select(MstContainer k) {
+        String key = key(k);
+        if (java.util.Objects.equals(key, selectedKey)) {
+            return;
+        }
+        selectedKey = key;
+        clearPanes();
+        if (messageAbout != null && !messageAbout.equals(key)) {
+            message.set(null);
+            messageIsError.set(false);
+            messageAbout = null;
+        }
+    }
+
+    private void clearPanes() {
+        resetLog();
+        sessionText.set("");
+    }
+
+    /** Stops the log and empties its pane; lines still arriving from it are dropped. */
+    private void resetLog() {
+        stopLog();
+        logGeneration.incrementAndGet();
+        synchronized (logLines) {
+            logLines.clear();
+        }
+        logDirty = false;
+        logText.set("");
+    }
+
+    /** A container's identity across listings: {@code context/id}; null for null. */
+    static String key(MstContainer k) {
+        return k == null ? null : k.context() + "/" + k.id();
+    }
 
     /** Lists MST's containers on every context again. Does nothing while one is in flight. */
     public void refresh() {
@@ -193,10 +242,10 @@ public final class ContainersViewModel {
     public String copyCommand(MstContainer k) {
         try {
             String cmd = TerminalLauncher.copyCommand(k.context(), k.name());
-            say("Copied: " + cmd, false);
+            say("Copied: " + cmd, false, k);
             return cmd;
         } catch (IllegalArgumentException e) {
-            say(e.getMessage(), true);
+            say(e.getMessage(), true, k);
             return null;
         }
     }
@@ -206,9 +255,9 @@ public final class ContainersViewModel {
         background.execute(() -> {
             try {
                 services.terminals().open(services.settings().terminalApp, k.context(), k.name());
-                say("Opened a shell in " + k.name() + ".", false);
+                say("Opened a shell in " + k.name() + ".", false, k);
             } catch (IOException | IllegalArgumentException e) {
-                say(e.getMessage(), true);
+                say(e.getMessage(), true, k);
             }
         });
     }
@@ -218,9 +267,14 @@ public final class ContainersViewModel {
         background.execute(() -> {
             try {
                 MstContainer gone = services.containers().remove(context(k), k.name(), Duration.ofSeconds(30));
-                say("Removed " + gone.name() + " from " + gone.context() + ".", false);
+                ui.execute(() -> {
+                    if (key(k).equals(selectedKey)) {
+                        clearPanes();
+                    }
+                });
+                say("Removed " + gone.name() + " from " + gone.context() + ".", false, null);
             } catch (ContainerActionException | IllegalArgumentException e) {
-                say(e.getMessage(), true);
+                say(e.getMessage(), true, k);
             }
             ui.execute(this::refresh);
         });
@@ -249,6 +303,8 @@ public final class ContainersViewModel {
 
     /** Reads the container's session files into {@link #sessionTextProperty()}. */
     public void loadSessionFiles(MstContainer k) {
+        select(k);
+        String key = key(k);
         sessionText.set("Reading the session files of " + k.name() + "…");
         background.execute(() -> {
             String text;
@@ -258,7 +314,11 @@ public final class ContainersViewModel {
                 text = e.getMessage();
             }
             String t = text;
-            ui.execute(() -> sessionText.set(t));
+            ui.execute(() -> {
+                if (key.equals(selectedKey)) {
+                    sessionText.set(t);
+                }
+            });
         });
     }
 
@@ -282,24 +342,46 @@ public final class ContainersViewModel {
      * Shows the container's log: its last 1000 lines, then new ones while {@code follow}.
      */
     public void openLog(MstContainer k, boolean follow) {
-        stopLog();
-        synchronized (logLines) {
-            logLines.clear();
-        }
-        logText.set("");
+        select(k);
+        resetLog();
+        long generation = logGeneration.get();
         following.set(follow);
         background.execute(() -> {
             try {
-                Closeable h = services.logs().open(context(k), k.name(), 1000, follow, this::appendLog, why -> {
+                Closeable h = services.logs().open(context(k), k.name(), 1000, follow, line -> appendLog(generation, line), why -> {
                     if (why != null) {
-                        appendLog("[mst-panel] the log ended: " + why);
+                        appendLog(generation, "[mst-panel] the log ended: " + why);
                     }
-                    ui.execute(() -> following.set(false));
+                    ui.execute(() -> {
+                        if (logGeneration.get() == generation) {
+                            following.set(false);
+                        }
+                    });
                 });
-                ui.execute(() -> logHandle = h);
+                ui.execute(() -> {
+                    if (logGeneration.get() == generation) {
+                        logHandle = h;
+                    } else {
+                        closeQuietly(h);
+                    }
+                });
             } catch (ContainerActionException | IllegalArgumentException e) {
-                appendLog("[mst-panel] " + e.getMessage());
-                ui.execute(() -> following.set(false));
+                appendLog(generation, "[mst-panel] " + e.getMessage());
+                ui.execute(() -> {
+                    if (logGeneration.get() == generation) {
+                        following.set(false);
+                    }
+                });
+            }
+        });
+    }
+
+    private void closeQuietly(Closeable h) {
+        background.execute(() -> {
+            try {
+                h.close();
+            } catch (IOException ignored) {
+                // already closed
             }
         });
     }
@@ -320,8 +402,11 @@ public final class ContainersViewModel {
         }
     }
 
-    private void appendLog(String line) {
+    private void appendLog(long generation, String line) {
         synchronized (logLines) {
+            if (logGeneration.get() != generation) {
+                return;
+            }
             logLines.addLast(line);
             while (logLines.size() > MAX_LOG_LINES) {
                 logLines.removeFirst();
@@ -339,7 +424,12 @@ public final class ContainersViewModel {
         synchronized (logLines) {
             text = String.join("\n", logLines);
         }
-        ui.execute(() -> logText.set(text));
+        long generation = logGeneration.get();
+        ui.execute(() -> {
+            if (logGeneration.get() == generation) {
+                logText.set(text);
+            }
+        });
     }
 
     private DockerContext context(MstContainer k) throws ContainerActionException {
@@ -352,9 +442,19 @@ public final class ContainersViewModel {
     }
 
     private void say(String text, boolean error) {
+        say(text, error, null);
+    }
+
+    /** Shows a message; {@code about} (or null) is the container it concerns, dropped when another is selected. */
+    private void say(String text, boolean error, MstContainer about) {
+        String aboutKey = key(about);
         ui.execute(() -> {
+            if (aboutKey != null && !aboutKey.equals(selectedKey)) {
+                return;
+            }
             message.set(text);
             messageIsError.set(error);
+            messageAbout = aboutKey;
         });
     }
 

@@ -78,8 +78,7 @@ public final class DoctorView extends BorderPane {
         }
         sections.getChildren().add(section("This machine", null, r.host()));
         for (ContextReadiness c : r.contexts()) {
-            String note = c.checkImage() == null ? null : "Devices and disk checked in a short container of " + c.checkImage()
-                    + (c.checkImage().startsWith("mst-") ? " (MST's image)." : " (no MST image on this context yet; a small local image instead).");
+            String note = dev.mstpanel.core.doctor.Doctor.checkImageNote(c.checkImage());
             sections.getChildren().add(section("Context " + c.context(), note, c.checks()));
         }
     }

@@ -96,6 +96,9 @@ class ContainersViewFxTest {
     void showsKindsFiltersReadsSessionFilesAndRemovesAfterConfirmation(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shownNames(robot).size() == 3);
         assertThat(shownNames(robot)).containsExactlyInAnyOrder(p + "-orphan", p + "-shard-kept", p + "-theirs");
+        // the rows are drawn on a later pulse than the items arrive
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#containers-table .pill").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
         String texts = robot.lookup("#containers-table").queryAs(TableView.class).lookupAll(".label").stream()
                 .map(n -> ((javafx.scene.control.Label) n).getText()).filter(t -> t != null).reduce("", (a, b) -> a + "\n" + b);
         assertThat(texts).contains("orphaned", "kept", "another machine's");
