@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.testsupport.RunFixture;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +106,28 @@ class TrialsCommandTest {
         Result r = run("trials", root.toString(), "--status", "broken");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("Unknown status \"broken\"");
+    }
+
+    @Test
+    void anEvalProjectFolderListsTheRunsInItsResultsFolder() throws Exception {
+        Path project = root.resolve("calendar-project");
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("eval.json"), "{}");
+        RunFixture.allStatuses(project.resolve(".mcp-test-results"));
+        Result r = run("trials", project.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).doesNotContain("No MST runs");
+        assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID).contains("send-summary");
+    }
+
+    @Test
+    void aFolderWithoutRunsNamesTheGivenPathAndTheFoldersAccepted() throws Exception {
+        Path empty = root.resolve("empty-project");
+        Files.createDirectories(empty);
+        Result r = run("trials", empty.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("No MST runs in " + empty).contains("holding .mcp-test-results/")
+                .contains(".mcp-test-results/<eval>/runs/<runId>");
     }
 
     @Test

@@ -66,15 +66,44 @@ public final class ResultsReader implements AutoCloseable {
         });
     }
 
+    /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
+    public static final String RESULTS_FOLDER = ".mcp-test-results";
+
     /**
-     * Finds the runs below a results root ({@code .mcp-test-results}), an eval folder or one run
-     * folder. A run folder has {@code run.json}, {@code traces/} or {@code scores/}; an eval folder
-     * has {@code runs/} or {@code latest.json}; anything else is read as a results root whose
+     * Finds the runs below an eval project folder (one holding {@code .mcp-test-results/}: its
+     * runs are read from there), a results root ({@code .mcp-test-results}), an eval folder or one
+     * run folder. A run folder has {@code run.json}, {@code traces/} or {@code scores/}; an eval
+     * folder has {@code runs/} or {@code latest.json}; anything else is read as a results root whose
      * sub-folders are evals.
      *
+     * @return the location; {@link Location#path()} is the path as given, even when the runs came
+     *         from its {@code .mcp-test-results/}
      * @throws ResultsException when the path is not a folder or cannot be listed
      */
     public Location locate(Path path) throws ResultsException {
+        Location found = locateIn(path);
+        if (found.kind() == LocationKind.RESULTS_ROOT && Files.isDirectory(path.resolve(RESULTS_FOLDER))) {
+            Location inner = locateIn(path.resolve(RESULTS_FOLDER));
+            List<Path> runs = new ArrayList<>(found.runDirs());
+            runs.addAll(inner.runDirs());
+            return new Location(path, inner.kind(), runs);
+        }
+        return found;
+    }
+
+    /**
+     * The sentence for a folder that holds no runs: names the path given and every kind of folder
+     * that is accepted, so the user knows what to choose instead.
+     *
+     * @param given the path as the user gave it
+     */
+    public static String noRunsMessage(Path given) {
+        return "No MST runs in " + given + ". Choose one of: the eval's project folder (the one holding "
+                + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER + " folder, an eval folder inside it (" + RESULTS_FOLDER
+                + "/<eval>, holding runs/), or one run folder (" + RESULTS_FOLDER + "/<eval>/runs/<runId>). Runs appear there once MST has started one.";
+    }
+
+    private Location locateIn(Path path) throws ResultsException {
         if (!Files.isDirectory(path)) {
             throw new ResultsException(Files.exists(path) ? path + " is a file, not a results folder: choose .mcp-test-results, an eval folder or a run folder."
                     : "There is no folder at " + path + ".");

@@ -69,7 +69,7 @@ public final class ResultsView extends BorderPane {
         Label title = new Label("Results");
         title.getStyleClass().add("view-title");
         pathField.setId("results-path");
-        pathField.setPromptText("A .mcp-test-results folder, an eval folder or a run folder");
+        pathField.setPromptText("Your eval's project folder, a .mcp-test-results folder, an eval folder or a run folder");
         pathField.setOnAction(e -> openTyped());
         HBox.setHgrow(pathField, Priority.ALWAYS);
         Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));

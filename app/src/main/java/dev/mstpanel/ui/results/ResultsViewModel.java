@@ -191,7 +191,7 @@ public final class ResultsViewModel {
             if (loc.runDirs().isEmpty()) {
                 ui.execute(() -> {
                     if (gen == generation) {
-                        message.set("No MST runs in " + p + ": open a .mcp-test-results folder, an eval folder or a run folder.");
+                        message.set(ResultsReader.noRunsMessage(path));
                         loading.set(false);
                     }
                 });

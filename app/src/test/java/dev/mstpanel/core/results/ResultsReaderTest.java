@@ -127,6 +127,24 @@ class ResultsReaderTest {
     }
 
     @Test
+    void anEvalProjectFolderIsReadThroughItsResultsFolder() throws Exception {
+        Path project = root.resolve("calendar-project");
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("eval.json"), "{\"name\": \"calendar-smoke\"}");
+        RunFixture f = RunFixture.allStatuses(project.resolve(".mcp-test-results"));
+        ResultsReader.Location loc = reader.locate(project);
+        assertThat(loc.runDirs()).containsExactly(f.runDir());
+        assertThat(loc.path()).isEqualTo(project);
+    }
+
+    @Test
+    void theNoRunsMessageNamesThePathAndEveryAcceptedFolder() {
+        String m = ResultsReader.noRunsMessage(Path.of("some/where"));
+        assertThat(m).contains("No MST runs in some/where").contains("project folder (the one holding .mcp-test-results/)")
+                .contains("a .mcp-test-results folder").contains(".mcp-test-results/<eval>").contains(".mcp-test-results/<eval>/runs/<runId>");
+    }
+
+    @Test
     void findsDiagnosisInArtifactsAndInASessionCopy() {
         Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
         FailureDiagnosis failed = FailureDiagnosis.find(t.get(RunFixture.FAILED_CASE + "#0").artifactsDir(), false);

@@ -127,6 +127,30 @@ class ResultsViewFxTest {
         assertThat(cell(robot, "vm-down")).isNotNull();
     }
 
+    @Test
+    void theFolderFieldAcceptsTheEvalsProjectFolder(FxRobot robot) throws Exception {
+        Path project = run.runDir().getParent().getParent().getParent().getParent();
+        robot.interact(() -> window.open("results"));
+        type(robot, project.toString());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        assertThat(robot.lookup("#results-message").queryAs(Label.class).isVisible()).isFalse();
+
+        Path empty = home.resolve("empty-" + System.nanoTime());
+        Files.createDirectories(empty);
+        type(robot, empty.toString());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("No MST runs in " + empty + "."));
+        assertThat(texts(robot)).contains("holding .mcp-test-results/");
+    }
+
+    /** Puts a path in the folder field and presses Enter in it (typing a long path key by key is slow). */
+    private static void type(FxRobot robot, String path) {
+        javafx.scene.control.TextField field = robot.lookup("#results-path").query();
+        robot.interact(() -> field.setText(""));
+        robot.clickOn(field).write(path.substring(0, 1));
+        robot.interact(() -> field.setText(path));
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+    }
+
     private static void select(FxRobot robot, String tabId) {
         TabPane tabs = robot.lookup("#inspector-tabs").query();
         for (Tab t : tabs.getTabs()) {
