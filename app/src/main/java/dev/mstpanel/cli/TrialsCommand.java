@@ -186,7 +186,7 @@ public final class TrialsCommand implements Callable<Integer> {
                         continue;
                     }
                     String msg = t.message();
-                    out.printf(Locale.ROOT, "  %-10s %-12s %s #%d%s%n", t.status().jsonName(), t.variant(), t.caseDisplay(), t.trial(),
+                    out.printf(Locale.ROOT, "  %-10s %-12s %s%s%n", t.status().jsonName(), t.variant(), t.label(),
                             msg == null ? "" : "  " + oneLine(msg));
                 }
             });

@@ -96,8 +96,24 @@ class TrialsCommandTest {
         Result r = run("trials", f.runDir().toString(), "--status", "failed");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID)
-                .contains("failed     default      send-summary #0  Task did not submit")
-                .doesNotContain("calendar-lookup #0");
+                .contains("failed     default      send-summary #1  Task did not submit")
+                .doesNotContain("calendar-lookup #1");
+    }
+
+    @Test
+    void textNumbersTrialsFromOneAsMstPrintsThemAndJsonKeepsTheFileNumber() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result text = run("trials", f.runDir().toString(), "--status", "passed");
+        // traces/default/calendar-lookup/0.json and 1.json are MST's "calendar-lookup #1" and "#2"
+        assertThat(text.out()).contains("calendar-lookup #1").contains("calendar-lookup #2").doesNotContain("calendar-lookup #0");
+        Result json = run("trials", f.runDir().toString(), "--status", "passed", "--json");
+        List<Integer> trials = new ArrayList<>();
+        new ObjectMapper().readTree(json.out()).forEach(n -> {
+            if (n.path("caseId").asText().equals("calendar-lookup")) {
+                trials.add(n.path("trial").asInt());
+            }
+        });
+        assertThat(trials).containsExactly(0, 1);
     }
 
     @Test

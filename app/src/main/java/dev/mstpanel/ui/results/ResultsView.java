@@ -264,7 +264,7 @@ public final class ResultsView extends BorderPane {
                             vItem.getChildren().add(cItem);
                         }
                         String tId = cId + "/t:" + t.trial();
-                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial " + t.trial(), info.dir(), t, Map.of(t.status(), 1)));
+                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial #" + t.number(), info.dir(), t, Map.of(t.status(), 1)));
                         cItem.getChildren().add(tItem);
                         caseCounts.get(cId).merge(t.status(), 1, Integer::sum);
                         variantCounts.get(vId).merge(t.status(), 1, Integer::sum);

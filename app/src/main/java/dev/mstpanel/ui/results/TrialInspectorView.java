@@ -81,7 +81,7 @@ final class TrialInspectorView extends BorderPane {
             return;
         }
         TrialRecord t = d.trial();
-        title.setText(t.caseDisplay() + "  ·  " + t.variant() + "  ·  trial " + t.trial());
+        title.setText(t.label() + "  ·  " + t.variant());
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
         meta.setText(String.join("  ·  ", java.util.stream.Stream.of(

@@ -142,6 +142,37 @@ class ResultsViewFxTest {
         assertThat(texts(robot)).contains("holding .mcp-test-results/");
     }
 
+    @Test
+    void trialsAreNumberedFromOneAsMstPrintsThem(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        // traces/default/calendar-lookup/0.json and 1.json: MST's live lines call them #1 and #2
+        assertThat(childLabels(robot, "calendar-lookup")).containsExactly("trial #1", "trial #2");
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("send-summary #1  ·  default"));
+        assertThat(texts(robot)).doesNotContain("trial 0");
+    }
+
+    /** The labels of a tree node's children, found by the node's label, expanded or not. */
+    private static java.util.List<String> childLabels(FxRobot robot, String label) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                while (!todo.isEmpty()) {
+                    var item = todo.poll();
+                    if (item.getValue().label().equals(label)) {
+                        return item.getChildren().stream().map(c -> c.getValue().label()).toList();
+                    }
+                    todo.addAll(item.getChildren());
+                }
+                return java.util.List.<String>of();
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** Puts a path in the folder field and presses Enter in it (typing a long path key by key is slow). */
     private static void type(FxRobot robot, String path) {
         javafx.scene.control.TextField field = robot.lookup("#results-path").query();
