@@ -194,6 +194,10 @@ public final class TrialsCommand implements Callable<Integer> {
             for (var e : counts.entrySet()) {
                 sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
             }
+            String partial = run.partialText(counts.getOrDefault(TrialStatus.MISSING, 0));
+            if (partial != null) {
+                sb.append(counts.isEmpty() ? "" : "·  ").append(partial);
+            }
             out.println(sb.toString().stripTrailing());
             out.println();
         }

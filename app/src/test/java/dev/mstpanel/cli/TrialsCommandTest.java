@@ -147,6 +147,19 @@ class TrialsCommandTest {
     }
 
     @Test
+    void aPartialRunSaysHowManyTrialsAreMissingOrJustPartial() {
+        RunFixture f = RunFixture.allStatuses(root).partial();
+        Result r = run("trials", f.runDir().toString());
+        // never-ran (failure kind missing) and lost-trace (a score without a trace)
+        assertThat(r.out()).contains("partial: 2 trials missing");
+
+        RunFixture g = RunFixture.create(root, "other-eval", "20260106T090000Z-0f0f0f").runJson("other-eval", "default").partial();
+        g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
+        Result p = run("trials", g.runDir().toString());
+        assertThat(p.out()).contains("1 passed  ·  partial").doesNotContain("0 trials missing").doesNotContain("missing 0");
+    }
+
+    @Test
     void aPathThatIsNotAFolderExitsOne() {
         Result r = run("trials", root.resolve("nothing-here").toString(), "--json");
         assertThat(r.code()).isEqualTo(1);

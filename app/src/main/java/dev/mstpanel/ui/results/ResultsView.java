@@ -222,9 +222,15 @@ public final class ResultsView extends BorderPane {
         rebuilding = true;
         try {
             Map<TrialStatus, Integer> totals = model.totalCounts();
+            // a partial run whose missing trials have no trace: how many is unknown, not 0
+            boolean missingUnknown = model.runs().stream()
+                    .anyMatch(r -> r.info().isPartial() && r.counts().getOrDefault(TrialStatus.MISSING, 0) == 0);
             for (var e : toggles.entrySet()) {
                 e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
-                e.getValue().setText(e.getKey().jsonName() + " " + totals.getOrDefault(e.getKey(), 0));
+                int n = totals.getOrDefault(e.getKey(), 0);
+                boolean unknown = e.getKey() == TrialStatus.MISSING && missingUnknown && n == 0;
+                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : " " + n));
+                e.getValue().setTooltip(unknown ? new Tooltip("A partial run: its files do not say how many trials are missing.") : null);
             }
             TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));
             Map<String, List<ResultsViewModel.RunState>> byEval = new LinkedHashMap<>();
@@ -348,10 +354,12 @@ public final class ResultsView extends BorderPane {
         if (info.mstVersion() != null) {
             addPill(facts, "MST " + info.mstVersion(), "pill-muted");
         }
-        if (Boolean.TRUE.equals(info.partial())) {
-            addPill(facts, "partial", "pill-danger");
-        }
         Map<TrialStatus, Integer> c = r.counts();
+        String partial = info.partialText(c.getOrDefault(TrialStatus.MISSING, 0));
+        if (partial != null) {
+            addPill(facts, partial, "pill-danger");
+            facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
+        }
         int passed = c.getOrDefault(TrialStatus.PASSED, 0);
         int failed = c.getOrDefault(TrialStatus.FAILED, 0);
         int graded = passed + failed;

@@ -153,6 +153,25 @@ class ResultsViewFxTest {
         assertThat(texts(robot)).doesNotContain("trial 0");
     }
 
+    @Test
+    void aPartialRunsHeaderSaysHowManyTrialsAreMissing(FxRobot robot) throws Exception {
+        run.partial();
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("partial: 2 trials missing"));
+
+        RunFixture g = RunFixture.create(run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
+                .runJson("other-eval", "default").partial();
+        g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
+        robot.interact(() -> window.openRun(g.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
+        robot.clickOn(cell(robot, "only-case"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
+        assertThat(robot.lookup("#run-partial").queryAs(Label.class).getText()).isEqualTo("partial");
+        assertThat(robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo("missing");
+    }
+
     /** The labels of a tree node's children, found by the node's label, expanded or not. */
     private static java.util.List<String> childLabels(FxRobot robot, String label) {
         try {
