@@ -126,6 +126,34 @@ public final class ResultsReader implements AutoCloseable {
         return new Location(path, LocationKind.RESULTS_ROOT, runs);
     }
 
+    /**
+     * When a run folder last changed: the newest modification time of the folder, its
+     * {@code run.json} and every folder and file under {@code traces/}, in ms since the epoch (0
+     * when none can be read). A trace is written as soon as its trial ends (contract, section 6),
+     * so this tells a run MST is writing from an old copied folder. Costs one stat per trace.
+     */
+    public static long lastChangeMillis(Path runDir) {
+        long newest = modified(runDir);
+        newest = Math.max(newest, modified(runDir.resolve("run.json")));
+        Path traces = runDir.resolve("traces");
+        if (Files.isDirectory(traces)) {
+            try (var walk = Files.walk(traces)) {
+                newest = Math.max(newest, walk.mapToLong(ResultsReader::modified).max().orElse(0));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // a folder vanished while walking: what was seen is enough
+            }
+        }
+        return newest;
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** True when the folder looks like one run. */
     public static boolean isRunDir(Path dir) {
         return Files.isRegularFile(dir.resolve("run.json")) || Files.isDirectory(dir.resolve("traces"))

@@ -288,7 +288,8 @@ public final class ResultsView extends BorderPane {
                         track(v);
                     }
                     cases.values().forEach(this::track);
-                    String label = info.runId() + (r.loading() ? "  (reading…)" : r.watched() && !info.finished() ? "  (live)" : "");
+                    String note = r.note(System.currentTimeMillis());
+                    String label = info.runId() + (note.isEmpty() ? "" : "  " + note);
                     runItem.setValue(new Node(Kind.RUN, runId, label, info.dir(), null, runCounts));
                     runItem.setExpanded(!collapsed.contains(runId));
                     track(runItem);

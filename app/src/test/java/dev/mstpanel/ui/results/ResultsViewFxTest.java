@@ -11,6 +11,7 @@ import dev.mstpanel.ui.MainWindow;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -170,6 +171,28 @@ class ResultsViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
         assertThat(robot.lookup("#run-partial").queryAs(Label.class).getText()).isEqualTo("partial");
         assertThat(robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo("missing");
+    }
+
+    @Test
+    void anOldCopiedRunWithoutRunJsonIsNotLiveButAFreshOneIs(FxRobot robot) throws Exception {
+        Path results = run.runDir().getParent().getParent().getParent();
+        RunFixture copied = RunFixture.create(results, "copied-eval", "20250101T080000Z-c0c0c0");
+        copied.trace("default", "old-case", 0, null);
+        FileTime hourAgo = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        try (var walk = Files.walk(copied.runDir())) {
+            for (Path p : walk.toList()) {
+                Files.setLastModifiedTime(p, hourAgo);
+            }
+        }
+        robot.interact(() -> window.openRun(copied.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "copied-eval").stream().anyMatch(l -> !l.contains("reading")));
+        assertThat(childLabels(robot, "copied-eval")).containsExactly("20250101T080000Z-c0c0c0  (no run.json)");
+
+        RunFixture fresh = RunFixture.create(results, "fresh-eval", "20260107T080000Z-f1f1f1");
+        fresh.trace("default", "new-case", 0, null);
+        robot.interact(() -> window.openRun(fresh.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "fresh-eval").stream().anyMatch(l -> !l.contains("reading")));
+        assertThat(childLabels(robot, "fresh-eval")).containsExactly("20260107T080000Z-f1f1f1  (live)");
     }
 
     /** The labels of a tree node's children, found by the node's label, expanded or not. */
