@@ -56,8 +56,16 @@ public final class ResultsView extends BorderPane {
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
 
-    /** A navigator node. */
-    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {}
+    /**
+     * A navigator node.
+     *
+     * @param note muted text between the label and the counts (an eval's "3 runs · latest"), or null
+     */
+    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts, String note) {
+        Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {
+            this(kind, id, label, runDir, trial, counts, null);
+        }
+    }
 
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
@@ -241,7 +249,9 @@ public final class ResultsView extends BorderPane {
             TreeItem<Node> toSelect = null;
             for (var ev : byEval.entrySet()) {
                 String evalId = "e:" + ev.getKey();
-                Map<TrialStatus, Integer> evalCounts = new EnumMap<>(TrialStatus.class);
+                // an eval shows how many runs it has and its latest run's figures, not a sum over runs
+                Map<TrialStatus, Integer> evalCounts = Map.of();
+                String latestRunId = null;
                 TreeItem<Node> evalItem = new TreeItem<>();
                 for (ResultsViewModel.RunState r : ev.getValue()) {
                     RunInfo info = r.info();
@@ -275,7 +285,6 @@ public final class ResultsView extends BorderPane {
                         caseCounts.get(cId).merge(t.status(), 1, Integer::sum);
                         variantCounts.get(vId).merge(t.status(), 1, Integer::sum);
                         runCounts.merge(t.status(), 1, Integer::sum);
-                        evalCounts.merge(t.status(), 1, Integer::sum);
                         if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key())) {
                             toSelect = tItem;
                         }
@@ -291,11 +300,18 @@ public final class ResultsView extends BorderPane {
                     String note = r.note(System.currentTimeMillis());
                     String label = info.runId() + (note.isEmpty() ? "" : "  " + note);
                     runItem.setValue(new Node(Kind.RUN, runId, label, info.dir(), null, runCounts));
+                    // run ids start with their UTC start time, so the greatest is the latest run
+                    if (latestRunId == null || info.runId().compareTo(latestRunId) > 0) {
+                        latestRunId = info.runId();
+                        evalCounts = runCounts;
+                    }
                     runItem.setExpanded(!collapsed.contains(runId));
                     track(runItem);
                     evalItem.getChildren().add(runItem);
                 }
-                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts));
+                int runCount = ev.getValue().size();
+                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts,
+                        runCount == 1 ? "1 run" : runCount + " runs · latest"));
                 evalItem.setExpanded(!collapsed.contains(evalId));
                 track(evalItem);
                 root.getChildren().add(evalItem);
@@ -425,12 +441,15 @@ public final class ResultsView extends BorderPane {
 
     private static final class NodeCell extends TreeCell<Node> {
         private final Label name = new Label();
+        private final Label note = new Label();
         private final HBox counts = new HBox(4);
-        private final HBox box = new HBox(8, name, counts);
+        private final HBox box = new HBox(8, name, note, counts);
 
         NodeCell() {
             box.setAlignment(Pos.CENTER_LEFT);
             name.setMinWidth(40);
+            note.getStyleClass().addAll("text-muted", "text-small");
+            note.managedProperty().bind(note.visibleProperty());
         }
 
         @Override
@@ -444,6 +463,8 @@ public final class ResultsView extends BorderPane {
             String label = n.label();
             name.setText(label.length() > 48 ? label.substring(0, 47) + "…" : label);
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
+            note.setText(n.note());
+            note.setVisible(n.note() != null);
             counts.getChildren().clear();
             if (n.kind() == Kind.TRIAL) {
                 Label s = new Label(n.trial().status().jsonName());

@@ -195,6 +195,44 @@ class ResultsViewFxTest {
         assertThat(childLabels(robot, "fresh-eval")).containsExactly("20260107T080000Z-f1f1f1  (live)");
     }
 
+    @Test
+    void anEvalShowsItsNumberOfRunsAndTheLatestRunsFigures(FxRobot robot) throws Exception {
+        Path results = run.runDir().getParent().getParent().getParent();
+        RunFixture older = RunFixture.create(results, RunFixture.EVAL, "20260101T080000Z-0a0a0a").runJson(RunFixture.EVAL, "default");
+        older.trace("default", "calendar-lookup", 0, null).score("judge.accuracy", "default", "calendar-lookup", 0, true, "ok");
+        older.trace("default", "calendar-lookup", 1, null).score("judge.accuracy", "default", "calendar-lookup", 1, true, "ok");
+        robot.interact(() -> window.openRun(results.resolve(RunFixture.EVAL)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !app.results().loadingProperty().get() && node(robot, RunFixture.RUN_ID) != null
+                && !node(robot, RunFixture.RUN_ID).counts().isEmpty());
+        ResultsView.Node eval = node(robot, RunFixture.EVAL);
+        ResultsView.Node latest = node(robot, RunFixture.RUN_ID);
+        assertThat(eval.note()).isEqualTo("2 runs · latest");
+        // the latest run (allStatuses) has 3 passed; both runs together would make 5
+        assertThat(eval.counts()).isEqualTo(latest.counts());
+        assertThat(eval.counts().get(dev.mstpanel.core.results.TrialStatus.PASSED)).isEqualTo(3);
+        assertThat(texts(robot)).contains("2 runs · latest");
+    }
+
+    /** A tree node found by its label, expanded or not; null when there is none. */
+    private static ResultsView.Node node(FxRobot robot, String label) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                while (!todo.isEmpty()) {
+                    var item = todo.poll();
+                    if (item.getValue().label().startsWith(label)) {
+                        return item.getValue();
+                    }
+                    todo.addAll(item.getChildren());
+                }
+                return null;
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** The labels of a tree node's children, found by the node's label, expanded or not. */
     private static java.util.List<String> childLabels(FxRobot robot, String label) {
         try {
