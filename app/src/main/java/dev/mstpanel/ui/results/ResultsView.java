@@ -47,6 +47,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class ResultsView extends BorderPane {
     private final ResultsViewModel model;
     private final TrialInspectorViewModel inspector;
+    /** The navigator's narrowest and preferred widths, in px. */
+    static final double NAVIGATOR_MIN_WIDTH = 360;
+    static final double NAVIGATOR_PREF_WIDTH = 480;
     private final TextField pathField = new TextField();
     private final TreeView<Node> tree = new TreeView<>();
     private final Map<TrialStatus, ToggleButton> toggles = new EnumMap<>(TrialStatus.class);
@@ -147,7 +150,10 @@ public final class ResultsView extends BorderPane {
         VBox left = new VBox(8, search, filters, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
         left.setPadding(new Insets(0, 8, 8, 0));
-        left.setMinWidth(280);
+        // wide enough for a case name and its count badges without a horizontal scroll bar
+        left.setMinWidth(NAVIGATOR_MIN_WIDTH);
+        left.setPrefWidth(NAVIGATOR_PREF_WIDTH);
+        left.setId("results-navigator");
 
         runHeader.setId("run-header");
         runHeader.getStyleClass().add("run-header");
@@ -159,7 +165,7 @@ public final class ResultsView extends BorderPane {
 
         SplitPane split = new SplitPane(left, right);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.32);
+        split.setDividerPositions(0.4);
         SplitPane.setResizableWithParent(left, false);
 
         VBox top = new VBox(10, openBar, message);
@@ -360,6 +366,8 @@ public final class ResultsView extends BorderPane {
         RunInfo info = r.info();
         runHeader.getChildren().clear();
         Label name = new Label(info.evalName() + "  ·  " + info.runId());
+        name.setWrapText(true);
+        name.setMinHeight(Region.USE_PREF_SIZE);
         name.getStyleClass().add("run-title");
         name.setId("run-title");
         FlowPane facts = new FlowPane(6, 4);
@@ -392,9 +400,13 @@ public final class ResultsView extends BorderPane {
             fig.append("  (infra trials are left out of pass rates)");
         }
         Label figures = new Label(fig.toString());
+        figures.setWrapText(true);
+        figures.setMinHeight(Region.USE_PREF_SIZE);
         figures.setId("run-figures");
         String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
         Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
+        time.setWrapText(true);
+        time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");
         runHeader.getChildren().addAll(name, facts, figures, time);
         if (info.problem() != null) {
@@ -442,12 +454,17 @@ public final class ResultsView extends BorderPane {
     private static final class NodeCell extends TreeCell<Node> {
         private final Label name = new Label();
         private final Label note = new Label();
-        private final HBox counts = new HBox(4);
-        private final HBox box = new HBox(8, name, note, counts);
+        // badges go to the next line when the name and they do not fit the navigator's width
+        private final FlowPane box = new FlowPane(6, 4);
 
         NodeCell() {
             box.setAlignment(Pos.CENTER_LEFT);
+            // the cell is as wide as the tree, never wider: no horizontal scroll bar; a long name is
+            // cut with "…", the badges wrap and stay whole
+            setPrefWidth(0);
             name.setMinWidth(40);
+            name.setMaxWidth(Double.MAX_VALUE);
+            note.setMinWidth(Region.USE_PREF_SIZE);
             note.getStyleClass().addAll("text-muted", "text-small");
             note.managedProperty().bind(note.visibleProperty());
         }
@@ -465,11 +482,12 @@ public final class ResultsView extends BorderPane {
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
             note.setText(n.note());
             note.setVisible(n.note() != null);
-            counts.getChildren().clear();
+            var counts = box.getChildren();
+            counts.setAll(name, note);
             if (n.kind() == Kind.TRIAL) {
                 Label s = new Label(n.trial().status().jsonName());
                 s.getStyleClass().addAll("pill", pillClass(n.trial().status()));
-                counts.getChildren().add(s);
+                counts.add(s);
                 String msg = n.trial().message();
                 setTooltip(msg == null ? null : new Tooltip(msg));
             } else {
@@ -478,7 +496,7 @@ public final class ResultsView extends BorderPane {
                     if (c != null && c > 0) {
                         Label l = new Label(c + " " + st.jsonName());
                         l.getStyleClass().addAll("pill", "pill-count", pillClass(st));
-                        counts.getChildren().add(l);
+                        counts.add(l);
                     }
                 }
                 setTooltip(n.label().length() > 48 ? new Tooltip(n.label()) : null);

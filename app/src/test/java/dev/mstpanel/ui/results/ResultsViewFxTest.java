@@ -213,6 +213,34 @@ class ResultsViewFxTest {
         assertThat(texts(robot)).contains("2 runs · latest");
     }
 
+    @Test
+    void theNavigatorFitsItsBadgesWithoutScrollingSidewaysAndTheRunHeaderWraps(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-figures").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node navigator = robot.lookup("#results-navigator").query();
+        assertThat(navigator.getLayoutBounds().getWidth()).isGreaterThanOrEqualTo(ResultsView.NAVIGATOR_MIN_WIDTH);
+        javafx.scene.control.TreeView<?> tree = robot.lookup("#results-tree").query();
+        for (Node n : tree.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                assertThat(b.isVisible()).as("horizontal scroll bar of the navigator").isFalse();
+            }
+        }
+        // every badge of every shown cell lies inside the tree
+        double right = tree.localToScene(tree.getLayoutBounds()).getMaxX();
+        for (Node n : tree.lookupAll(".pill")) {
+            if (n.isVisible() && n.getScene() != null) {
+                assertThat(n.localToScene(n.getLayoutBounds()).getMaxX()).as(((Label) n).getText()).isLessThanOrEqualTo(right);
+            }
+        }
+        // the run figures are shown whole (wrapped), not cut with "…"
+        Label figures = robot.lookup("#run-figures").query();
+        javafx.scene.text.Text shown = (javafx.scene.text.Text) figures.lookup(".text");
+        assertThat(shown.getText()).isEqualTo(figures.getText());
+    }
+
     /** A tree node found by its label, expanded or not; null when there is none. */
     private static ResultsView.Node node(FxRobot robot, String label) {
         try {
