@@ -146,6 +146,14 @@ public final class ResultsReader implements AutoCloseable {
         return newest;
     }
 
+    /**
+     * 3 when the bytes start with a UTF-8 byte-order mark (EF BB BF, which Windows editors write
+     * and JSON forbids, RFC 8259 section 8.1), else 0: files are parsed from after it.
+     */
+    static int bomLength(byte[] bytes, int length) {
+        return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+    }
+
     private static long modified(Path p) {
         try {
             return Files.getLastModifiedTime(p).toMillis();
@@ -180,7 +188,9 @@ public final class ResultsReader implements AutoCloseable {
         Path file = runDir.resolve("run.json");
         JsonNode n;
         try {
-            n = mapper.readTree(file.toFile());
+            byte[] bytes = Files.readAllBytes(file);
+            int bom = bomLength(bytes, bytes.length);
+            n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
             if (n == null || !n.isObject()) {
                 return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.");
             }
@@ -384,7 +394,8 @@ public final class ResultsReader implements AutoCloseable {
         String failureKind = null;
         String artifacts = null;
         String kind = null;
-        try (JsonParser p = mapper.createParser(bytes, 0, length)) {
+        int bom = bomLength(bytes, length);
+        try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
             }
@@ -522,7 +533,8 @@ public final class ResultsReader implements AutoCloseable {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
                 continue;
             }
-            try (JsonParser p = mapper.createParser(bytes, 0, length)) {
+            int bom = bomLength(bytes, length);
+            try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not a JSON object."));
                     continue;
