@@ -241,6 +241,19 @@ class ResultsViewFxTest {
         assertThat(shown.getText()).isEqualTo(figures.getText());
     }
 
+    @Test
+    void aBrokenScoresProblemShowsOnceInTheTrialPane(FxRobot robot) throws Exception {
+        Files.writeString(run.runDir().resolve("scores/judge.accuracy/default/calendar-lookup/1.json"), "{\"score\": ");
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
+        robot.interact(() -> app.results().selectedTrialProperty().set(app.results().runs().get(0).trials().stream()
+                .filter(t -> t.caseId().equals("calendar-lookup") && t.trial() == 1).findFirst().orElseThrow()));
+        String problem = "scores/judge.accuracy/default/calendar-lookup/1.json is cut short";
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("calendar-lookup #2") && texts(robot).contains(problem));
+        String shown = texts(robot);
+        assertThat(shown.indexOf(problem)).isEqualTo(shown.lastIndexOf(problem));
+    }
+
     /** A tree node found by its label, expanded or not; null when there is none. */
     private static ResultsView.Node node(FxRobot robot, String label) {
         try {
