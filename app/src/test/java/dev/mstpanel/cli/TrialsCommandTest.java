@@ -160,6 +160,19 @@ class TrialsCommandTest {
     }
 
     @Test
+    void aLongErrorIsCutInTheTableButWholeInJson() throws Exception {
+        RunFixture f = RunFixture.create(root, "long-eval", "20260106T090000Z-0f0f0f").runJson("long-eval", "default");
+        String error = "Task did not submit: " + "the assistant kept retrying the calendar tool ".repeat(10) + "END-OF-ERROR";
+        f.trace("default", "chatty", 0, RunFixture.fields().put("error", error)).score("judge.accuracy", "default", "chatty", 0, false, "no");
+        Result table = run("trials", f.runDir().toString());
+        assertThat(table.out()).contains("chatty #1  Task did not submit").contains("…").doesNotContain("END-OF-ERROR");
+        Result json = run("trials", f.runDir().toString(), "--json");
+        JsonNode t = find(new ObjectMapper().readTree(json.out()), "chatty");
+        assertThat(t.path("error").asText()).isEqualTo(error);
+        assertThat(json.out()).doesNotContain("…");
+    }
+
+    @Test
     void aPathThatIsNotAFolderExitsOne() {
         Result r = run("trials", root.resolve("nothing-here").toString(), "--json");
         assertThat(r.code()).isEqualTo(1);
