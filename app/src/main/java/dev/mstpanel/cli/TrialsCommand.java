@@ -28,14 +28,15 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mst-panel trials PATH [--json] [--status LIST]}: the trials of every run under a results
  * root, an eval folder or a run folder, with their status, error and failure diagnosis files. The
- * headless twin of the Results view. Exits 0 when it could read the folder, whatever the trials'
- * statuses; 1 when the path is not a results folder; 2 on a usage error.
+ * headless twin of the Results view. PATH may also be the eval's project folder: its
+ * {@code .mcp-test-results/} is read. Exits 0 when it could read the folder, whatever the trials'
+ * statuses; 1 when the path is not a folder or holds no runs; 2 on a usage error.
  */
 @Command(name = "trials", mixinStandardHelpOptions = true,
         description = "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
 public final class TrialsCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "A results root (.mcp-test-results), an eval folder or a run folder.")
+    @Parameters(index = "0", paramLabel = "PATH", description = "The eval's project folder (holding .mcp-test-results), a results root (.mcp-test-results), an eval folder or a run folder.")
     Path path;
 
     @Option(names = "--json", description = "Print a JSON array, one object per trial.")
@@ -73,6 +74,10 @@ public final class TrialsCommand implements Callable<Integer> {
                 location = reader.locate(path.toAbsolutePath().normalize());
             } catch (ResultsException e) {
                 err.println("mst-panel trials: " + e.getMessage());
+                return 1;
+            }
+            if (location.runDirs().isEmpty()) {
+                err.println("mst-panel trials: " + ResultsReader.noRunsMessage(path));
                 return 1;
             }
             if (json) {
@@ -181,7 +186,7 @@ public final class TrialsCommand implements Callable<Integer> {
                         continue;
                     }
                     String msg = t.message();
-                    out.printf(Locale.ROOT, "  %-10s %-12s %s #%d%s%n", t.status().jsonName(), t.variant(), t.caseDisplay(), t.trial(),
+                    out.printf(Locale.ROOT, "  %-10s %-12s %s%s%n", t.status().jsonName(), t.variant(), t.label(),
                             msg == null ? "" : "  " + oneLine(msg));
                 }
             });
@@ -189,11 +194,12 @@ public final class TrialsCommand implements Callable<Integer> {
             for (var e : counts.entrySet()) {
                 sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
             }
+            String partial = run.partialText(counts.getOrDefault(TrialStatus.MISSING, 0));
+            if (partial != null) {
+                sb.append(counts.isEmpty() ? "" : "·  ").append(partial);
+            }
             out.println(sb.toString().stripTrailing());
             out.println();
-        }
-        if (location.runDirs().isEmpty()) {
-            err.println("mst-panel trials: no runs under " + location.path());
         }
         out.flush();
     }

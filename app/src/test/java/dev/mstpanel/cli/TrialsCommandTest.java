@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.testsupport.RunFixture;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,8 +96,24 @@ class TrialsCommandTest {
         Result r = run("trials", f.runDir().toString(), "--status", "failed");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID)
-                .contains("failed     default      send-summary #0  Task did not submit")
-                .doesNotContain("calendar-lookup #0");
+                .contains("failed     default      send-summary #1  Task did not submit")
+                .doesNotContain("calendar-lookup #1");
+    }
+
+    @Test
+    void textNumbersTrialsFromOneAsMstPrintsThemAndJsonKeepsTheFileNumber() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result text = run("trials", f.runDir().toString(), "--status", "passed");
+        // traces/default/calendar-lookup/0.json and 1.json are MST's "calendar-lookup #1" and "#2"
+        assertThat(text.out()).contains("calendar-lookup #1").contains("calendar-lookup #2").doesNotContain("calendar-lookup #0");
+        Result json = run("trials", f.runDir().toString(), "--status", "passed", "--json");
+        List<Integer> trials = new ArrayList<>();
+        new ObjectMapper().readTree(json.out()).forEach(n -> {
+            if (n.path("caseId").asText().equals("calendar-lookup")) {
+                trials.add(n.path("trial").asInt());
+            }
+        });
+        assertThat(trials).containsExactly(0, 1);
     }
 
     @Test
@@ -105,6 +122,54 @@ class TrialsCommandTest {
         Result r = run("trials", root.toString(), "--status", "broken");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("Unknown status \"broken\"");
+    }
+
+    @Test
+    void anEvalProjectFolderListsTheRunsInItsResultsFolder() throws Exception {
+        Path project = root.resolve("calendar-project");
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("eval.json"), "{}");
+        RunFixture.allStatuses(project.resolve(".mcp-test-results"));
+        Result r = run("trials", project.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).doesNotContain("No MST runs");
+        assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID).contains("send-summary");
+    }
+
+    @Test
+    void aFolderWithoutRunsNamesTheGivenPathAndTheFoldersAccepted() throws Exception {
+        Path empty = root.resolve("empty-project");
+        Files.createDirectories(empty);
+        Result r = run("trials", empty.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("No MST runs in " + empty).contains("holding .mcp-test-results/")
+                .contains(".mcp-test-results/<eval>/runs/<runId>");
+    }
+
+    @Test
+    void aPartialRunSaysHowManyTrialsAreMissingOrJustPartial() {
+        RunFixture f = RunFixture.allStatuses(root).partial();
+        Result r = run("trials", f.runDir().toString());
+        // never-ran (failure kind missing) and lost-trace (a score without a trace)
+        assertThat(r.out()).contains("partial: 2 trials missing");
+
+        RunFixture g = RunFixture.create(root, "other-eval", "20260106T090000Z-0f0f0f").runJson("other-eval", "default").partial();
+        g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
+        Result p = run("trials", g.runDir().toString());
+        assertThat(p.out()).contains("1 passed  ·  partial").doesNotContain("0 trials missing").doesNotContain("missing 0");
+    }
+
+    @Test
+    void aLongErrorIsCutInTheTableButWholeInJson() throws Exception {
+        RunFixture f = RunFixture.create(root, "long-eval", "20260106T090000Z-0f0f0f").runJson("long-eval", "default");
+        String error = "Task did not submit: " + "the assistant kept retrying the calendar tool ".repeat(10) + "END-OF-ERROR";
+        f.trace("default", "chatty", 0, RunFixture.fields().put("error", error)).score("judge.accuracy", "default", "chatty", 0, false, "no");
+        Result table = run("trials", f.runDir().toString());
+        assertThat(table.out()).contains("chatty #1  Task did not submit").contains("…").doesNotContain("END-OF-ERROR");
+        Result json = run("trials", f.runDir().toString(), "--json");
+        JsonNode t = find(new ObjectMapper().readTree(json.out()), "chatty");
+        assertThat(t.path("error").asText()).isEqualTo(error);
+        assertThat(json.out()).doesNotContain("…");
     }
 
     @Test

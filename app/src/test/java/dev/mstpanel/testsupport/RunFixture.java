@@ -71,6 +71,18 @@ public final class RunFixture {
         return write(runDir.resolve("run.json"), n);
     }
 
+    /** Marks the run partial in run.json, as MST does when trials are missing: {@code partial: true}, {@code phases.collect: partial}. */
+    public RunFixture partial() {
+        try {
+            ObjectNode n = (ObjectNode) JSON.readTree(runDir.resolve("run.json").toFile());
+            n.put("partial", true);
+            ((ObjectNode) n.path("phases")).put("collect", "partial");
+            return write(runDir.resolve("run.json"), n);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * Writes a trace.
      *

@@ -66,15 +66,44 @@ public final class ResultsReader implements AutoCloseable {
         });
     }
 
+    /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
+    public static final String RESULTS_FOLDER = ".mcp-test-results";
+
     /**
-     * Finds the runs below a results root ({@code .mcp-test-results}), an eval folder or one run
-     * folder. A run folder has {@code run.json}, {@code traces/} or {@code scores/}; an eval folder
-     * has {@code runs/} or {@code latest.json}; anything else is read as a results root whose
+     * Finds the runs below an eval project folder (one holding {@code .mcp-test-results/}: its
+     * runs are read from there), a results root ({@code .mcp-test-results}), an eval folder or one
+     * run folder. A run folder has {@code run.json}, {@code traces/} or {@code scores/}; an eval
+     * folder has {@code runs/} or {@code latest.json}; anything else is read as a results root whose
      * sub-folders are evals.
      *
+     * @return the location; {@link Location#path()} is the path as given, even when the runs came
+     *         from its {@code .mcp-test-results/}
      * @throws ResultsException when the path is not a folder or cannot be listed
      */
     public Location locate(Path path) throws ResultsException {
+        Location found = locateIn(path);
+        if (found.kind() == LocationKind.RESULTS_ROOT && Files.isDirectory(path.resolve(RESULTS_FOLDER))) {
+            Location inner = locateIn(path.resolve(RESULTS_FOLDER));
+            List<Path> runs = new ArrayList<>(found.runDirs());
+            runs.addAll(inner.runDirs());
+            return new Location(path, inner.kind(), runs);
+        }
+        return found;
+    }
+
+    /**
+     * The sentence for a folder that holds no runs: names the path given and every kind of folder
+     * that is accepted, so the user knows what to choose instead.
+     *
+     * @param given the path as the user gave it
+     */
+    public static String noRunsMessage(Path given) {
+        return "No MST runs in " + given + ". Choose one of: the eval's project folder (the one holding "
+                + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER + " folder, an eval folder inside it (" + RESULTS_FOLDER
+                + "/<eval>, holding runs/), or one run folder (" + RESULTS_FOLDER + "/<eval>/runs/<runId>). Runs appear there once MST has started one.";
+    }
+
+    private Location locateIn(Path path) throws ResultsException {
         if (!Files.isDirectory(path)) {
             throw new ResultsException(Files.exists(path) ? path + " is a file, not a results folder: choose .mcp-test-results, an eval folder or a run folder."
                     : "There is no folder at " + path + ".");
@@ -95,6 +124,42 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         return new Location(path, LocationKind.RESULTS_ROOT, runs);
+    }
+
+    /**
+     * When a run folder last changed: the newest modification time of the folder, its
+     * {@code run.json} and every folder and file under {@code traces/}, in ms since the epoch (0
+     * when none can be read). A trace is written as soon as its trial ends (contract, section 6),
+     * so this tells a run MST is writing from an old copied folder. Costs one stat per trace.
+     */
+    public static long lastChangeMillis(Path runDir) {
+        long newest = modified(runDir);
+        newest = Math.max(newest, modified(runDir.resolve("run.json")));
+        Path traces = runDir.resolve("traces");
+        if (Files.isDirectory(traces)) {
+            try (var walk = Files.walk(traces)) {
+                newest = Math.max(newest, walk.mapToLong(ResultsReader::modified).max().orElse(0));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // a folder vanished while walking: what was seen is enough
+            }
+        }
+        return newest;
+    }
+
+    /**
+     * 3 when the bytes start with a UTF-8 byte-order mark (EF BB BF, which Windows editors write
+     * and JSON forbids, RFC 8259 section 8.1), else 0: files are parsed from after it.
+     */
+    static int bomLength(byte[] bytes, int length) {
+        return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** True when the folder looks like one run. */
@@ -123,7 +188,9 @@ public final class ResultsReader implements AutoCloseable {
         Path file = runDir.resolve("run.json");
         JsonNode n;
         try {
-            n = mapper.readTree(file.toFile());
+            byte[] bytes = Files.readAllBytes(file);
+            int bom = bomLength(bytes, bytes.length);
+            n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
             if (n == null || !n.isObject()) {
                 return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.");
             }
@@ -327,7 +394,8 @@ public final class ResultsReader implements AutoCloseable {
         String failureKind = null;
         String artifacts = null;
         String kind = null;
-        try (JsonParser p = mapper.createParser(bytes, 0, length)) {
+        int bom = bomLength(bytes, length);
+        try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
             }
@@ -465,7 +533,8 @@ public final class ResultsReader implements AutoCloseable {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
                 continue;
             }
-            try (JsonParser p = mapper.createParser(bytes, 0, length)) {
+            int bom = bomLength(bytes, length);
+            try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not a JSON object."));
                     continue;

@@ -38,6 +38,28 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
         return dot < 0 ? tail : tail.substring(0, dot);
     }
 
+    /**
+     * True when MST marked the run partial: {@code partial: true}, or {@code phases.collect} is
+     * {@code partial} (missing trials make it so; contract, section 6).
+     */
+    public boolean isPartial() {
+        return Boolean.TRUE.equals(partial) || "partial".equals(collectPhase);
+    }
+
+    /**
+     * What to say about a partial run, or null when it is not partial: {@code "partial: 2 trials
+     * missing"}, or just {@code "partial"} when the files do not tell how many are missing (MST
+     * did not write a trace for them), never "0 missing".
+     *
+     * @param missingTrials the run's trials with status {@link TrialStatus#MISSING}
+     */
+    public String partialText(int missingTrials) {
+        if (!isPartial()) {
+            return null;
+        }
+        return missingTrials > 0 ? "partial: " + missingTrials + (missingTrials == 1 ? " trial" : " trials") + " missing" : "partial";
+    }
+
     /** True when the run looks finished: {@code run.json} read and {@code finishedAt} set. */
     public boolean finished() {
         return problem == null && finishedAt != null && !finishedAt.isBlank();

@@ -32,9 +32,22 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
         scores = List.copyOf(scores);
     }
 
-    /** The 0-based trial number. */
+    /** The 0-based trial number, as in MST's files ({@code traces/<variant>/<caseId>/<trial>.json}; contract, section 6). */
     public int trial() {
         return key.trial();
+    }
+
+    /**
+     * The trial number people read: 1-based, as MST's live lines print it ({@code refund-order #2};
+     * contract, section 5). Everything a person reads uses it; {@code trials --json} keeps {@link #trial()}.
+     */
+    public int number() {
+        return key.trial() + 1;
+    }
+
+    /** How a person reads the trial: {@code "<case> #<number>"}, e.g. {@code refund-order #2}. */
+    public String label() {
+        return caseDisplay() + " #" + number();
     }
 
     /** The case id for display: "…" marks a cut one. */

@@ -47,6 +47,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class ResultsView extends BorderPane {
     private final ResultsViewModel model;
     private final TrialInspectorViewModel inspector;
+    /** The navigator's narrowest and preferred widths, in px. */
+    static final double NAVIGATOR_MIN_WIDTH = 360;
+    static final double NAVIGATOR_PREF_WIDTH = 480;
     private final TextField pathField = new TextField();
     private final TreeView<Node> tree = new TreeView<>();
     private final Map<TrialStatus, ToggleButton> toggles = new EnumMap<>(TrialStatus.class);
@@ -56,8 +59,16 @@ public final class ResultsView extends BorderPane {
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
 
-    /** A navigator node. */
-    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {}
+    /**
+     * A navigator node.
+     *
+     * @param note muted text between the label and the counts (an eval's "3 runs · latest"), or null
+     */
+    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts, String note) {
+        Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {
+            this(kind, id, label, runDir, trial, counts, null);
+        }
+    }
 
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
@@ -69,7 +80,7 @@ public final class ResultsView extends BorderPane {
         Label title = new Label("Results");
         title.getStyleClass().add("view-title");
         pathField.setId("results-path");
-        pathField.setPromptText("A .mcp-test-results folder, an eval folder or a run folder");
+        pathField.setPromptText("Your eval's project folder, a .mcp-test-results folder, an eval folder or a run folder");
         pathField.setOnAction(e -> openTyped());
         HBox.setHgrow(pathField, Priority.ALWAYS);
         Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));
@@ -139,7 +150,10 @@ public final class ResultsView extends BorderPane {
         VBox left = new VBox(8, search, filters, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
         left.setPadding(new Insets(0, 8, 8, 0));
-        left.setMinWidth(280);
+        // wide enough for a case name and its count badges without a horizontal scroll bar
+        left.setMinWidth(NAVIGATOR_MIN_WIDTH);
+        left.setPrefWidth(NAVIGATOR_PREF_WIDTH);
+        left.setId("results-navigator");
 
         runHeader.setId("run-header");
         runHeader.getStyleClass().add("run-header");
@@ -151,7 +165,7 @@ public final class ResultsView extends BorderPane {
 
         SplitPane split = new SplitPane(left, right);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.32);
+        split.setDividerPositions(0.4);
         SplitPane.setResizableWithParent(left, false);
 
         VBox top = new VBox(10, openBar, message);
@@ -222,9 +236,15 @@ public final class ResultsView extends BorderPane {
         rebuilding = true;
         try {
             Map<TrialStatus, Integer> totals = model.totalCounts();
+            // a partial run whose missing trials have no trace: how many is unknown, not 0
+            boolean missingUnknown = model.runs().stream()
+                    .anyMatch(r -> r.info().isPartial() && r.counts().getOrDefault(TrialStatus.MISSING, 0) == 0);
             for (var e : toggles.entrySet()) {
                 e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
-                e.getValue().setText(e.getKey().jsonName() + " " + totals.getOrDefault(e.getKey(), 0));
+                int n = totals.getOrDefault(e.getKey(), 0);
+                boolean unknown = e.getKey() == TrialStatus.MISSING && missingUnknown && n == 0;
+                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : " " + n));
+                e.getValue().setTooltip(unknown ? new Tooltip("A partial run: its files do not say how many trials are missing.") : null);
             }
             TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));
             Map<String, List<ResultsViewModel.RunState>> byEval = new LinkedHashMap<>();
@@ -235,7 +255,9 @@ public final class ResultsView extends BorderPane {
             TreeItem<Node> toSelect = null;
             for (var ev : byEval.entrySet()) {
                 String evalId = "e:" + ev.getKey();
-                Map<TrialStatus, Integer> evalCounts = new EnumMap<>(TrialStatus.class);
+                // an eval shows how many runs it has and its latest run's figures, not a sum over runs
+                Map<TrialStatus, Integer> evalCounts = Map.of();
+                String latestRunId = null;
                 TreeItem<Node> evalItem = new TreeItem<>();
                 for (ResultsViewModel.RunState r : ev.getValue()) {
                     RunInfo info = r.info();
@@ -264,12 +286,11 @@ public final class ResultsView extends BorderPane {
                             vItem.getChildren().add(cItem);
                         }
                         String tId = cId + "/t:" + t.trial();
-                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial " + t.trial(), info.dir(), t, Map.of(t.status(), 1)));
+                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial #" + t.number(), info.dir(), t, Map.of(t.status(), 1)));
                         cItem.getChildren().add(tItem);
                         caseCounts.get(cId).merge(t.status(), 1, Integer::sum);
                         variantCounts.get(vId).merge(t.status(), 1, Integer::sum);
                         runCounts.merge(t.status(), 1, Integer::sum);
-                        evalCounts.merge(t.status(), 1, Integer::sum);
                         if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key())) {
                             toSelect = tItem;
                         }
@@ -282,13 +303,21 @@ public final class ResultsView extends BorderPane {
                         track(v);
                     }
                     cases.values().forEach(this::track);
-                    String label = info.runId() + (r.loading() ? "  (reading…)" : r.watched() && !info.finished() ? "  (live)" : "");
+                    String note = r.note(System.currentTimeMillis());
+                    String label = info.runId() + (note.isEmpty() ? "" : "  " + note);
                     runItem.setValue(new Node(Kind.RUN, runId, label, info.dir(), null, runCounts));
+                    // run ids start with their UTC start time, so the greatest is the latest run
+                    if (latestRunId == null || info.runId().compareTo(latestRunId) > 0) {
+                        latestRunId = info.runId();
+                        evalCounts = runCounts;
+                    }
                     runItem.setExpanded(!collapsed.contains(runId));
                     track(runItem);
                     evalItem.getChildren().add(runItem);
                 }
-                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts));
+                int runCount = ev.getValue().size();
+                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts,
+                        runCount == 1 ? "1 run" : runCount + " runs · latest"));
                 evalItem.setExpanded(!collapsed.contains(evalId));
                 track(evalItem);
                 root.getChildren().add(evalItem);
@@ -337,6 +366,8 @@ public final class ResultsView extends BorderPane {
         RunInfo info = r.info();
         runHeader.getChildren().clear();
         Label name = new Label(info.evalName() + "  ·  " + info.runId());
+        name.setWrapText(true);
+        name.setMinHeight(Region.USE_PREF_SIZE);
         name.getStyleClass().add("run-title");
         name.setId("run-title");
         FlowPane facts = new FlowPane(6, 4);
@@ -348,10 +379,12 @@ public final class ResultsView extends BorderPane {
         if (info.mstVersion() != null) {
             addPill(facts, "MST " + info.mstVersion(), "pill-muted");
         }
-        if (Boolean.TRUE.equals(info.partial())) {
-            addPill(facts, "partial", "pill-danger");
-        }
         Map<TrialStatus, Integer> c = r.counts();
+        String partial = info.partialText(c.getOrDefault(TrialStatus.MISSING, 0));
+        if (partial != null) {
+            addPill(facts, partial, "pill-danger");
+            facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
+        }
         int passed = c.getOrDefault(TrialStatus.PASSED, 0);
         int failed = c.getOrDefault(TrialStatus.FAILED, 0);
         int graded = passed + failed;
@@ -367,9 +400,13 @@ public final class ResultsView extends BorderPane {
             fig.append("  (infra trials are left out of pass rates)");
         }
         Label figures = new Label(fig.toString());
+        figures.setWrapText(true);
+        figures.setMinHeight(Region.USE_PREF_SIZE);
         figures.setId("run-figures");
         String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
         Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
+        time.setWrapText(true);
+        time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");
         runHeader.getChildren().addAll(name, facts, figures, time);
         if (info.problem() != null) {
@@ -416,12 +453,20 @@ public final class ResultsView extends BorderPane {
 
     private static final class NodeCell extends TreeCell<Node> {
         private final Label name = new Label();
-        private final HBox counts = new HBox(4);
-        private final HBox box = new HBox(8, name, counts);
+        private final Label note = new Label();
+        // badges go to the next line when the name and they do not fit the navigator's width
+        private final FlowPane box = new FlowPane(6, 4);
 
         NodeCell() {
             box.setAlignment(Pos.CENTER_LEFT);
+            // the cell is as wide as the tree, never wider: no horizontal scroll bar; a long name is
+            // cut with "…", the badges wrap and stay whole
+            setPrefWidth(0);
             name.setMinWidth(40);
+            name.setMaxWidth(Double.MAX_VALUE);
+            note.setMinWidth(Region.USE_PREF_SIZE);
+            note.getStyleClass().addAll("text-muted", "text-small");
+            note.managedProperty().bind(note.visibleProperty());
         }
 
         @Override
@@ -435,11 +480,14 @@ public final class ResultsView extends BorderPane {
             String label = n.label();
             name.setText(label.length() > 48 ? label.substring(0, 47) + "…" : label);
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
-            counts.getChildren().clear();
+            note.setText(n.note());
+            note.setVisible(n.note() != null);
+            var counts = box.getChildren();
+            counts.setAll(name, note);
             if (n.kind() == Kind.TRIAL) {
                 Label s = new Label(n.trial().status().jsonName());
                 s.getStyleClass().addAll("pill", pillClass(n.trial().status()));
-                counts.getChildren().add(s);
+                counts.add(s);
                 String msg = n.trial().message();
                 setTooltip(msg == null ? null : new Tooltip(msg));
             } else {
@@ -448,7 +496,7 @@ public final class ResultsView extends BorderPane {
                     if (c != null && c > 0) {
                         Label l = new Label(c + " " + st.jsonName());
                         l.getStyleClass().addAll("pill", "pill-count", pillClass(st));
-                        counts.getChildren().add(l);
+                        counts.add(l);
                     }
                 }
                 setTooltip(n.label().length() > 48 ? new Tooltip(n.label()) : null);

@@ -49,6 +49,8 @@ import org.slf4j.LoggerFactory;
 public final class ResultsViewModel {
     private static final Logger LOG = LoggerFactory.getLogger(ResultsViewModel.class);
     private static final long FOLD_INTERVAL_MS = 100;
+    /** A watched, unfinished run is called live when it changed this recently: 10 minutes, in ms. */
+    public static final long LIVE_WINDOW_MS = 10 * 60 * 1000L;
 
     /** One run's state, on the FX thread. */
     public static final class RunState {
@@ -56,6 +58,7 @@ public final class ResultsViewModel {
         private final Map<TrialKey, TrialRecord> trials = new LinkedHashMap<>();
         private boolean loading = true;
         private boolean watched;
+        private long lastChange;
 
         RunState(RunInfo info) {
             this.info = info;
@@ -67,6 +70,30 @@ public final class ResultsViewModel {
         public boolean loading() { return loading; }
         /** True when new traces in this run show up by themselves. */
         public boolean watched() { return watched; }
+
+        /**
+         * What the navigator says after the run id: {@code (reading…)} while first read;
+         * {@code (live)} only when watched and changed within {@link #LIVE_WINDOW_MS} (a trace
+         * written, run.json rewritten); else for an unfinished run {@code (no run.json)} or
+         * {@code (run.json unreadable)} or {@code (not finished)}; empty for a finished run.
+         *
+         * @param nowMs the time now, ms since the epoch
+         */
+        public String note(long nowMs) {
+            if (loading) {
+                return "(reading…)";
+            }
+            if (info.finished()) {
+                return "";
+            }
+            if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
+                return "(live)";
+            }
+            if (info.problem() != null) {
+                return info.problem().startsWith("run.json is missing") ? "(no run.json)" : "(run.json unreadable)";
+            }
+            return "(not finished)";
+        }
 
         /** Trials per status. */
         public Map<TrialStatus, Integer> counts() {
@@ -191,7 +218,7 @@ public final class ResultsViewModel {
             if (loc.runDirs().isEmpty()) {
                 ui.execute(() -> {
                     if (gen == generation) {
-                        message.set("No MST runs in " + p + ": open a .mcp-test-results folder, an eval folder or a run folder.");
+                        message.set(ResultsReader.noRunsMessage(path));
                         loading.set(false);
                     }
                 });
@@ -207,7 +234,12 @@ public final class ResultsViewModel {
                 }
                 RunInfo info = reader.readRun(dir);
                 boolean watch = single || !info.finished();
-                enqueue(gen, () -> runs.computeIfAbsent(dir, d -> new RunState(info)).watched = watch);
+                long changed = info.finished() ? 0 : ResultsReader.lastChangeMillis(dir);
+                enqueue(gen, () -> {
+                    RunState s = runs.computeIfAbsent(dir, d -> new RunState(info));
+                    s.watched = watch;
+                    s.lastChange = Math.max(s.lastChange, changed);
+                });
                 if (watch) {
                     RunFolderWatcher w = new RunFolderWatcher(reader, dir, listener(gen, dir));
                     ui.execute(() -> {
@@ -279,6 +311,9 @@ public final class ResultsViewModel {
             public void runRead(RunInfo run) {
                 enqueue(gen, () -> {
                     RunState s = runs.computeIfAbsent(dir, d -> new RunState(run));
+                    if (!s.loading) {
+                        s.lastChange = System.currentTimeMillis(); // run.json changed while watched
+                    }
                     s.info = run;
                 });
             }
@@ -288,6 +323,9 @@ public final class ResultsViewModel {
                 enqueue(gen, () -> {
                     RunState s = runs.get(dir);
                     if (s != null) {
+                        if (!s.loading) {
+                            s.lastChange = System.currentTimeMillis(); // a trace or score changed while watched
+                        }
                         for (TrialRecord t : batch) {
                             s.trials.put(t.key(), t);
                             TrialRecord sel = selectedTrial.get();

@@ -81,7 +81,7 @@ final class TrialInspectorView extends BorderPane {
             return;
         }
         TrialRecord t = d.trial();
-        title.setText(t.caseDisplay() + "  ·  " + t.variant() + "  ·  trial " + t.trial());
+        title.setText(t.label() + "  ·  " + t.variant());
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
         meta.setText(String.join("  ·  ", java.util.stream.Stream.of(
@@ -93,18 +93,19 @@ final class TrialInspectorView extends BorderPane {
         HBox head = new HBox(10, title, status);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(6, head, meta);
-        StringBuilder err = new StringBuilder();
+        // each text once: a broken score's problem is the trial's problem too, and its score row shows it
+        java.util.Set<String> lines = new java.util.LinkedHashSet<>();
         if (t.error() != null) {
-            err.append(t.error());
+            lines.add(t.error());
         }
         if (t.gradingError() != null) {
-            err.append(err.length() > 0 ? "\n" : "").append("Grading error: ").append(t.gradingError());
+            lines.add("Grading error: " + t.gradingError());
         }
-        if (t.problem() != null) {
-            err.append(err.length() > 0 ? "\n" : "").append(t.problem());
+        if (t.problem() != null && t.scores().stream().noneMatch(s -> t.problem().equals(s.problem()))) {
+            lines.add(t.problem());
         }
-        if (err.length() > 0) {
-            error.setText(err.toString());
+        if (!lines.isEmpty()) {
+            error.setText(String.join("\n", lines));
             top.getChildren().add(error);
         }
         scores.getChildren().clear();

@@ -127,6 +127,49 @@ class ResultsReaderTest {
     }
 
     @Test
+    void anEvalProjectFolderIsReadThroughItsResultsFolder() throws Exception {
+        Path project = root.resolve("calendar-project");
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("eval.json"), "{\"name\": \"calendar-smoke\"}");
+        RunFixture f = RunFixture.allStatuses(project.resolve(".mcp-test-results"));
+        ResultsReader.Location loc = reader.locate(project);
+        assertThat(loc.runDirs()).containsExactly(f.runDir());
+        assertThat(loc.path()).isEqualTo(project);
+    }
+
+    @Test
+    void theNoRunsMessageNamesThePathAndEveryAcceptedFolder() {
+        String m = ResultsReader.noRunsMessage(Path.of("some/where"));
+        assertThat(m).contains("No MST runs in some/where").contains("project folder (the one holding .mcp-test-results/)")
+                .contains("a .mcp-test-results folder").contains(".mcp-test-results/<eval>").contains(".mcp-test-results/<eval>/runs/<runId>");
+    }
+
+    @Test
+    void filesStartingWithAUtf8ByteOrderMarkReadAsWithout() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        Path score = f.runDir().resolve("scores/judge.accuracy/default/send-summary/0.json");
+        Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
+        Path runJson = f.runDir().resolve("run.json");
+        Files.writeString(score, Files.readString(score).replace("No answer was given.", "Réponse absente – « rien » ✓"));
+        Files.writeString(trace, Files.readString(trace).replace("the send button stayed disabled", "le bouton « Envoyer » était grisé"));
+        for (Path p : List.of(score, trace, runJson)) {
+            byte[] body = Files.readAllBytes(p);
+            byte[] all = new byte[bom.length + body.length];
+            System.arraycopy(bom, 0, all, 0, bom.length);
+            System.arraycopy(body, 0, all, bom.length, body.length);
+            Files.write(p, all);
+        }
+        RunInfo run = reader.readRun(f.runDir());
+        assertThat(run.problem()).isNull();
+        assertThat(run.runner()).isEqualTo("docker");
+        TrialRecord t = byCase(f).get(RunFixture.FAILED_CASE + "#0");
+        assertThat(t.status()).isEqualTo(TrialStatus.FAILED);
+        assertThat(t.error()).isEqualTo("Task did not submit: le bouton « Envoyer » était grisé");
+        assertThat(t.scores()).singleElement().satisfies(s -> assertThat(s.reasoning()).isEqualTo("Réponse absente – « rien » ✓"));
+    }
+
+    @Test
     void findsDiagnosisInArtifactsAndInASessionCopy() {
         Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
         FailureDiagnosis failed = FailureDiagnosis.find(t.get(RunFixture.FAILED_CASE + "#0").artifactsDir(), false);

@@ -43,6 +43,7 @@ public final class ResultsShowcase extends Application {
         wait.setOnFinished(e -> {
             ResultsViewModel.RunState run = app.results().runs().get(0);
             TrialRecord t = run.trials().stream().filter(x -> x.caseId().equals(args.get(1))).findFirst().orElseThrow();
+            app.results().selectedRunDirProperty().set(t.runDir());
             app.results().selectedTrialProperty().set(t);
             PauseTransition tab = new PauseTransition(Duration.seconds(4));
             tab.setOnFinished(f -> {

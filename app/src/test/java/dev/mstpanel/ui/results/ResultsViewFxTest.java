@@ -11,6 +11,7 @@ import dev.mstpanel.ui.MainWindow;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -125,6 +126,181 @@ class ResultsViewFxTest {
         robot.clickOn("#case-search").write("vm-");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) == null);
         assertThat(cell(robot, "vm-down")).isNotNull();
+    }
+
+    @Test
+    void theFolderFieldAcceptsTheEvalsProjectFolder(FxRobot robot) throws Exception {
+        Path project = run.runDir().getParent().getParent().getParent().getParent();
+        robot.interact(() -> window.open("results"));
+        type(robot, project.toString());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        assertThat(robot.lookup("#results-message").queryAs(Label.class).isVisible()).isFalse();
+
+        Path empty = home.resolve("empty-" + System.nanoTime());
+        Files.createDirectories(empty);
+        type(robot, empty.toString());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("No MST runs in " + empty + "."));
+        assertThat(texts(robot)).contains("holding .mcp-test-results/");
+    }
+
+    @Test
+    void trialsAreNumberedFromOneAsMstPrintsThem(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        // traces/default/calendar-lookup/0.json and 1.json: MST's live lines call them #1 and #2
+        assertThat(childLabels(robot, "calendar-lookup")).containsExactly("trial #1", "trial #2");
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("send-summary #1  ·  default"));
+        assertThat(texts(robot)).doesNotContain("trial 0");
+    }
+
+    @Test
+    void aPartialRunsHeaderSaysHowManyTrialsAreMissing(FxRobot robot) throws Exception {
+        run.partial();
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("partial: 2 trials missing"));
+
+        RunFixture g = RunFixture.create(run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
+                .runJson("other-eval", "default").partial();
+        g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
+        robot.interact(() -> window.openRun(g.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
+        robot.clickOn(cell(robot, "only-case"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
+        assertThat(robot.lookup("#run-partial").queryAs(Label.class).getText()).isEqualTo("partial");
+        assertThat(robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo("missing");
+    }
+
+    @Test
+    void anOldCopiedRunWithoutRunJsonIsNotLiveButAFreshOneIs(FxRobot robot) throws Exception {
+        Path results = run.runDir().getParent().getParent().getParent();
+        RunFixture copied = RunFixture.create(results, "copied-eval", "20250101T080000Z-c0c0c0");
+        copied.trace("default", "old-case", 0, null);
+        FileTime hourAgo = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        try (var walk = Files.walk(copied.runDir())) {
+            for (Path p : walk.toList()) {
+                Files.setLastModifiedTime(p, hourAgo);
+            }
+        }
+        robot.interact(() -> window.openRun(copied.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "copied-eval").stream().anyMatch(l -> !l.contains("reading")));
+        assertThat(childLabels(robot, "copied-eval")).containsExactly("20250101T080000Z-c0c0c0  (no run.json)");
+
+        RunFixture fresh = RunFixture.create(results, "fresh-eval", "20260107T080000Z-f1f1f1");
+        fresh.trace("default", "new-case", 0, null);
+        robot.interact(() -> window.openRun(fresh.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "fresh-eval").stream().anyMatch(l -> !l.contains("reading")));
+        assertThat(childLabels(robot, "fresh-eval")).containsExactly("20260107T080000Z-f1f1f1  (live)");
+    }
+
+    @Test
+    void anEvalShowsItsNumberOfRunsAndTheLatestRunsFigures(FxRobot robot) throws Exception {
+        Path results = run.runDir().getParent().getParent().getParent();
+        RunFixture older = RunFixture.create(results, RunFixture.EVAL, "20260101T080000Z-0a0a0a").runJson(RunFixture.EVAL, "default");
+        older.trace("default", "calendar-lookup", 0, null).score("judge.accuracy", "default", "calendar-lookup", 0, true, "ok");
+        older.trace("default", "calendar-lookup", 1, null).score("judge.accuracy", "default", "calendar-lookup", 1, true, "ok");
+        robot.interact(() -> window.openRun(results.resolve(RunFixture.EVAL)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !app.results().loadingProperty().get() && node(robot, RunFixture.RUN_ID) != null
+                && !node(robot, RunFixture.RUN_ID).counts().isEmpty());
+        ResultsView.Node eval = node(robot, RunFixture.EVAL);
+        ResultsView.Node latest = node(robot, RunFixture.RUN_ID);
+        assertThat(eval.note()).isEqualTo("2 runs · latest");
+        // the latest run (allStatuses) has 3 passed; both runs together would make 5
+        assertThat(eval.counts()).isEqualTo(latest.counts());
+        assertThat(eval.counts().get(dev.mstpanel.core.results.TrialStatus.PASSED)).isEqualTo(3);
+        assertThat(texts(robot)).contains("2 runs · latest");
+    }
+
+    @Test
+    void theNavigatorFitsItsBadgesWithoutScrollingSidewaysAndTheRunHeaderWraps(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-figures").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node navigator = robot.lookup("#results-navigator").query();
+        assertThat(navigator.getLayoutBounds().getWidth()).isGreaterThanOrEqualTo(ResultsView.NAVIGATOR_MIN_WIDTH);
+        javafx.scene.control.TreeView<?> tree = robot.lookup("#results-tree").query();
+        for (Node n : tree.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                assertThat(b.isVisible()).as("horizontal scroll bar of the navigator").isFalse();
+            }
+        }
+        // every badge of every shown cell lies inside the tree
+        double right = tree.localToScene(tree.getLayoutBounds()).getMaxX();
+        for (Node n : tree.lookupAll(".pill")) {
+            if (n.isVisible() && n.getScene() != null) {
+                assertThat(n.localToScene(n.getLayoutBounds()).getMaxX()).as(((Label) n).getText()).isLessThanOrEqualTo(right);
+            }
+        }
+        // the run figures are shown whole (wrapped), not cut with "…"
+        Label figures = robot.lookup("#run-figures").query();
+        javafx.scene.text.Text shown = (javafx.scene.text.Text) figures.lookup(".text");
+        assertThat(shown.getText()).isEqualTo(figures.getText());
+    }
+
+    @Test
+    void aBrokenScoresProblemShowsOnceInTheTrialPane(FxRobot robot) throws Exception {
+        Files.writeString(run.runDir().resolve("scores/judge.accuracy/default/calendar-lookup/1.json"), "{\"score\": ");
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
+        robot.interact(() -> app.results().selectedTrialProperty().set(app.results().runs().get(0).trials().stream()
+                .filter(t -> t.caseId().equals("calendar-lookup") && t.trial() == 1).findFirst().orElseThrow()));
+        String problem = "scores/judge.accuracy/default/calendar-lookup/1.json is cut short";
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("calendar-lookup #2") && texts(robot).contains(problem));
+        String shown = texts(robot);
+        assertThat(shown.indexOf(problem)).isEqualTo(shown.lastIndexOf(problem));
+    }
+
+    /** A tree node found by its label, expanded or not; null when there is none. */
+    private static ResultsView.Node node(FxRobot robot, String label) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                while (!todo.isEmpty()) {
+                    var item = todo.poll();
+                    if (item.getValue().label().startsWith(label)) {
+                        return item.getValue();
+                    }
+                    todo.addAll(item.getChildren());
+                }
+                return null;
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The labels of a tree node's children, found by the node's label, expanded or not. */
+    private static java.util.List<String> childLabels(FxRobot robot, String label) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                while (!todo.isEmpty()) {
+                    var item = todo.poll();
+                    if (item.getValue().label().equals(label)) {
+                        return item.getChildren().stream().map(c -> c.getValue().label()).toList();
+                    }
+                    todo.addAll(item.getChildren());
+                }
+                return java.util.List.<String>of();
+            }).get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Puts a path in the folder field and presses Enter in it (typing a long path key by key is slow). */
+    private static void type(FxRobot robot, String path) {
+        javafx.scene.control.TextField field = robot.lookup("#results-path").query();
+        robot.interact(() -> field.setText(""));
+        robot.clickOn(field).write(path.substring(0, 1));
+        robot.interact(() -> field.setText(path));
+        robot.type(javafx.scene.input.KeyCode.ENTER);
     }
 
     private static void select(FxRobot robot, String tabId) {
