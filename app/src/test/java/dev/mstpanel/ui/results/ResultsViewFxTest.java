@@ -47,7 +47,7 @@ class ResultsViewFxTest {
         Files.createDirectories(results);
         run = RunFixture.allStatuses(results);
         Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel").toString());
+        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString()); // no settings carried between tests
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
         App.applyTheme(false);
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
@@ -65,7 +65,7 @@ class ResultsViewFxTest {
     void failedTrialShowsItsScreenshotAndASearchHitInItsAccessibilityDump(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
                 && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
         ImageView shot = robot.lookup("#screenshot-image").query();
@@ -93,15 +93,15 @@ class ResultsViewFxTest {
         Files.writeString(artifacts.resolve("system.json"), "{\"freeMemoryBytes\": 104857600, \"gpu\": {\"vendor\": \"none\"}}");
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("screen.png is not a PNG image"));
         robot.interact(() -> select(robot, "tab-system"));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> texts(robot).contains("under the low-memory threshold of 512 MiB"));
         assertThat(texts(robot)).contains("not a field the panel knows");
 
-        robot.clickOn(cell(robot, "empty-artifacts"));
+        open(robot, "empty-artifacts");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The artifacts folder is empty"));
-        robot.clickOn(cell(robot, "cut-short"));
+        open(robot, "cut-short");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is cut short"));
     }
 
@@ -149,7 +149,7 @@ class ResultsViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         // traces/default/calendar-lookup/0.json and 1.json: MST's live lines call them #1 and #2
         assertThat(childLabels(robot, "calendar-lookup")).containsExactly("trial #1", "trial #2");
-        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("send-summary #1  ·  default"));
         assertThat(texts(robot)).doesNotContain("trial 0");
     }
@@ -159,7 +159,7 @@ class ResultsViewFxTest {
         run.partial();
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("partial: 2 trials missing"));
 
         RunFixture g = RunFixture.create(run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
@@ -167,7 +167,7 @@ class ResultsViewFxTest {
         g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
         robot.interact(() -> window.openRun(g.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
-        robot.clickOn(cell(robot, "only-case"));
+        open(robot, "only-case");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
         assertThat(robot.lookup("#run-partial").queryAs(Label.class).getText()).isEqualTo("partial");
         assertThat(robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo("missing");
@@ -217,7 +217,7 @@ class ResultsViewFxTest {
     void theNavigatorFitsItsBadgesWithoutScrollingSidewaysAndTheRunHeaderWraps(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        robot.clickOn(cell(robot, RunFixture.FAILED_CASE));
+        open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-figures").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         Node navigator = robot.lookup("#results-navigator").query();
@@ -316,7 +316,12 @@ class ResultsViewFxTest {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
                 for (Node n : robot.lookup(".tree-cell").queryAll()) {
-                    if (n instanceof TreeCell<?> c && c.isVisible() && c.getItem() instanceof ResultsView.Node rn && rn.label().equals(label)) {
+                    // a cell the tree's virtual flow keeps aside can still hold an item: take only the
+                    // cell that shows the item's row now, inside the tree's visible bounds
+                    if (n instanceof TreeCell<?> c && c.isVisible() && c.getItem() instanceof ResultsView.Node rn && rn.label().equals(label)
+                            && c.getTreeItem() != null && c.getTreeView() != null && c.getIndex() == rowOf(c)
+                            && c.getTreeView().localToScene(c.getTreeView().getBoundsInLocal())
+                                    .contains(c.localToScene(c.getBoundsInLocal()).getCenterX(), c.localToScene(c.getBoundsInLocal()).getCenterY())) {
                         return (Node) c;
                     }
                 }
@@ -325,6 +330,28 @@ class ResultsViewFxTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    /**
+     * Opens a navigator row as a person does with the keyboard (focus the tree, select the row).
+     * A mouse click at the cell's screen position is not used: on the stage TestFX reuses between
+     * tests under Xvfb (no window manager) the reported window position can be stale, and the click
+     * lands on another row.
+     */
+    @SuppressWarnings("unchecked")
+    private static void open(FxRobot robot, String label) {
+        TreeCell<Object> cell = (TreeCell<Object>) cell(robot, label);
+        assertThat(cell).as("navigator row " + label).isNotNull();
+        robot.interact(() -> {
+            cell.getTreeView().requestFocus();
+            cell.getTreeView().getSelectionModel().select(cell.getTreeItem());
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int rowOf(TreeCell<?> c) {
+        TreeCell<Object> cell = (TreeCell<Object>) c;
+        return cell.getTreeView().getRow(cell.getTreeItem());
     }
 
     private static String texts(FxRobot robot) {
