@@ -9,7 +9,8 @@
 # A view that needs data gets it from scripts/screenshots.d/<id>.sh when that file exists: it is
 # sourced with SHOT_HOME (a fresh folder: the app's MST_PANEL_HOME is $SHOT_HOME/panel, the
 # working folder is $SHOT_HOME/work) and may export variables for the app (e.g. a results folder).
-# Needs: a built jar (mvn -B -q package -DskipTests), Xvfb, imagemagick, and root for the engines.
+# Needs: a built jar and test classes (mvn -B -q package -DskipTests test-compile), Xvfb, imagemagick,
+# and root for the engines.
 # Environment: SHOT_DISPLAY (default :199), SHOT_SETTLE seconds to wait after the first frame
 # (default 4), SHOT_THEME light|dark (default light), MST_PANEL_TEST_ENGINES_DIR (default a /tmp folder).
 set -euo pipefail
@@ -75,6 +76,10 @@ JSON
   wait "$app_pid" 2>/dev/null || true
   app_pid=
   rm -rf "$SHOT_HOME"
+  for ctx in engine-1 engine-2; do
+    ids_to_remove=$(DOCKER_CONFIG="$engines/config" docker --context "$ctx" ps -aq --filter label=dev.mstpanel.screenshot)
+    [[ -z $ids_to_remove ]] || DOCKER_CONFIG="$engines/config" docker --context "$ctx" rm -f $ids_to_remove >/dev/null
+  done
   taken+=("$out/$name.png")
   echo "took $out/$name.png"
 done

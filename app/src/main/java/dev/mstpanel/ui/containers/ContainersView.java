@@ -296,9 +296,15 @@ public final class ContainersView extends BorderPane {
         if (model.failures().isEmpty()) {
             return;
         }
-        Label l = new Label("Not listed:\n" + String.join("\n", model.failures()), new FontIcon(Feather.ALERT_TRIANGLE));
+        // one line, so the table keeps its room; each context's full reason is in the tooltip
+        String names = model.failures().stream().map(f -> f.contains(": ") ? f.substring(0, f.indexOf(": ")) : f)
+                .collect(java.util.stream.Collectors.joining(", "));
+        Label l = new Label("Not listed: " + names + " (unreachable; hover for why, or see the Contexts view)",
+                new FontIcon(Feather.ALERT_TRIANGLE));
         l.setId("containers-failures");
-        l.setWrapText(true);
+        l.setTooltip(new javafx.scene.control.Tooltip(String.join("\n", model.failures())));
+        l.setAccessibleHelp(String.join("\n", model.failures()));
+        l.setWrapText(false);
         l.setMaxWidth(Double.MAX_VALUE);
         l.getStyleClass().add("banner-warning");
         box.getChildren().add(l);

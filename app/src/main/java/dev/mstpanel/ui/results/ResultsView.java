@@ -165,7 +165,7 @@ public final class ResultsView extends BorderPane {
 
         SplitPane split = new SplitPane(left, right);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.4);
+        split.setDividerPositions(0.36);
         SplitPane.setResizableWithParent(left, false);
 
         VBox top = new VBox(10, openBar, message);

@@ -108,6 +108,10 @@ public final class TextDumpView extends BorderPane {
         HBox.setHgrow(grow, Priority.ALWAYS);
         Label size = new Label(String.format(Locale.ROOT, "%,d lines", doc.lines().size()));
         size.getStyleClass().add("text-muted");
+        for (javafx.scene.control.Control c : java.util.List.of(count, filter, size, end)) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the search field gives way, not these
+        }
+        search.setMinWidth(120);
         HBox bar = new HBox(6, search, prev, next, count, filter, grow, size, end);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(6, 8, 6, 8));

@@ -102,7 +102,8 @@ class ContainersViewFxTest {
         String texts = robot.lookup("#containers-table").queryAs(TableView.class).lookupAll(".label").stream()
                 .map(n -> ((javafx.scene.control.Label) n).getText()).filter(t -> t != null).reduce("", (a, b) -> a + "\n" + b);
         assertThat(texts).contains("orphaned", "kept", "another machine's");
-        assertThat(robot.lookup("#containers-failures").queryLabeled().getText()).contains("dead: No socket at");
+        assertThat(robot.lookup("#containers-failures").queryLabeled().getText()).contains("Not listed: ").contains("dead");
+        assertThat(robot.lookup("#containers-failures").queryLabeled().getTooltip().getText()).contains("dead: No socket at");
 
         // the kind filter
         WaitForAsyncUtils.asyncFx(() -> robot.lookup("#kind-filter").queryAs(ComboBox.class).getSelectionModel().select(ContainersViewModel.KindFilter.ORPHANED)).get();
