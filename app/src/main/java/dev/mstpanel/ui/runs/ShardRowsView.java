@@ -139,7 +139,7 @@ final class ShardRowsView extends GridPane {
             });
             phase.setTooltip(s.message() == null ? null : new Tooltip(s.message()));
             trials.setText(s.trialsDone() + " done" + (s.infra() > 0 ? " (" + s.infra() + " infra)" : ""));
-            current.setText(s.currentCase() == null || s.phase().ended() ? (s.message() == null ? "" : s.message())
+            current.setText(s.currentCase() == null || s.phase().finished() ? (s.message() == null ? "" : s.message())
                     : "case " + s.currentCase());
             current.setTooltip(s.currentCase() == null ? null : new Tooltip(s.currentCase()));
             if (s.memoryLimitBytes() > 0 || s.memoryBytes() > 0) {

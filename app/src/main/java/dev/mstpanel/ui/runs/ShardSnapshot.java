@@ -1,5 +1,7 @@
 package dev.mstpanel.ui.runs;
 
+import dev.mstpanel.core.runs.ShardPhase;
+
 /**
  * One shard at one moment, as its row shows it. Immutable.
  *

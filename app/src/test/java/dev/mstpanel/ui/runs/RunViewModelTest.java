@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.runs;
 
+import dev.mstpanel.core.runs.ShardPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ByteSize;
