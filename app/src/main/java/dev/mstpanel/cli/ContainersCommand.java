@@ -36,8 +36,9 @@ public final class ContainersCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per container.")
     boolean json;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context timeout (default: ${DEFAULT-VALUE}).")
-    double timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
+            description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Option(names = "--timing", description = "Print how long the listing took on stderr.")
     boolean timing;
@@ -53,9 +54,6 @@ public final class ContainersCommand implements Callable<Integer> {
         return new ContextStore(env).load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
     }
 
-    static Duration timeout(double seconds) {
-        return Duration.ofMillis((long) (Math.max(0.2, seconds) * 1000));
-    }
 
     @Override
     public Integer call() {
@@ -65,12 +63,12 @@ public final class ContainersCommand implements Callable<Integer> {
         ContainerListing listing;
         try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
             List<DockerContext> contexts = contexts(env);
-            listing = containers.list(contexts, timeout(timeoutSeconds));
+            listing = containers.list(contexts, timeout);
             for (int i = 1; i < repeat; i++) {
                 if (timing) {
                     err.println("listed " + listing.containers().size() + " containers on " + contexts.size() + " contexts in " + listing.elapsedMillis() + " ms");
                 }
-                listing = containers.list(contexts, timeout(timeoutSeconds));
+                listing = containers.list(contexts, timeout);
             }
         }
         if (json) {
@@ -150,8 +148,9 @@ public final class ContainersCommand implements Callable<Integer> {
         @Option(names = "--context", paramLabel = "NAME", description = "Only this context.")
         String context;
 
-        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context timeout (default: ${DEFAULT-VALUE}).")
-        double timeoutSeconds;
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
+                description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
+        Duration timeout;
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -171,7 +170,7 @@ public final class ContainersCommand implements Callable<Integer> {
             }
             MstContainers.RemovalReport report;
             try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
-                report = containers.removeOrphans(contexts, timeout(timeoutSeconds));
+                report = containers.removeOrphans(contexts, timeout);
             }
             for (MstContainer k : report.removed()) {
                 out.println("removed " + k.context() + " " + k.name() + " (" + k.shortId() + ")");

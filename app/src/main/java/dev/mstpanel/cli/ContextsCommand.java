@@ -44,8 +44,9 @@ public final class ContextsCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "N", description = "The run's cpus option (e.g. 2 or 1.5).")
     String cpus;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
+            description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
+    Duration probeTimeout;
 
     @Option(names = "--repeat", hidden = true, defaultValue = "1",
             description = "Benchmarks: probe this many rounds in one JVM (with MST_PANEL_TIMING set, each round's ms goes to stderr).")
@@ -65,19 +66,8 @@ public final class ContextsCommand implements Callable<Integer> {
             err.println("mst-panel contexts: " + e.getMessage());
             return 2;
         }
-        double timeoutSeconds;
-        try {
-            timeoutSeconds = Double.parseDouble(timeout.strip());
-        } catch (NumberFormatException e) {
-            timeoutSeconds = Double.NaN;
-        }
-        if (!(timeoutSeconds > 0) || Double.isInfinite(timeoutSeconds)) {
-            err.println("mst-panel contexts: --timeout takes a number of seconds more than 0, e.g. 3 or 0.5; \"" + timeout + "\" is not one.");
-            return 2;
-        }
         HostEnvironment env = HostEnvironment.fromSystem();
         ContextList list = new ContextStore(env).load();
-        Duration probeTimeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
         list.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         List<ProbeResult> results = List.of();

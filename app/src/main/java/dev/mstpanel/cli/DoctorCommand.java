@@ -44,8 +44,9 @@ public final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON: {host: [checks], contexts: [{context, checks}]}.")
     boolean json;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", description = "Per-context probe timeout (default: ${DEFAULT-VALUE}).")
-    double timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
+            description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
+    java.time.Duration timeout;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -62,7 +63,7 @@ public final class DoctorCommand implements Callable<Integer> {
         DoctorReport report;
         try (EngineProber prober = new EngineProber(cli);
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
-            report = doctor.run(ContainersCommand.contexts(env), ContainersCommand.timeout(timeoutSeconds));
+            report = doctor.run(ContainersCommand.contexts(env), timeout);
         }
         if (json) {
             ObjectMapper mapper = new ObjectMapper();
