@@ -42,14 +42,15 @@ import picocli.CommandLine.Parameters;
                 "Example: run -- --config eval.json --runner docker --runner-option contexts=engine-1 --runner-option shards=2"})
 public final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--mst", paramLabel = "PATH", description = "The mst executable (default: node_modules/.bin/mst near the config, mst on PATH, npx --no-install mst).")
+    @Option(names = "--mst", paramLabel = "PATH", description = "The mst executable, used as given or refused (default: node_modules/.bin/mst near the config, mst on PATH, npx --no-install mst).")
     Path mst;
 
     @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
     String events;
 
-    @Option(names = "--grace", paramLabel = "SECONDS", defaultValue = "20", description = "After Ctrl-C, how long MST may take to stop before its process tree is ended (default: ${DEFAULT-VALUE}).")
-    long graceSeconds;
+    @Option(names = "--grace", paramLabel = "SECONDS", defaultValue = "20", converter = GraceSeconds.class,
+            description = "After Ctrl-C, how long MST may take to stop before its process tree is ended: 0 to 3600 (default: ${DEFAULT-VALUE}).")
+    Duration grace;
 
     @Parameters(paramLabel = "MST-RUN-ARGS", description = "Arguments for `mst run` (after --).")
     List<String> runArgs = new ArrayList<>();
@@ -88,7 +89,7 @@ public final class RunCommand implements Callable<Integer> {
             err.println("note: " + installation.note());
         }
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(installation.command(),
-                installation.flags().translate(runArgs), env, null, Duration.ofSeconds(graceSeconds), null);
+                installation.flags().translate(runArgs), env, null, grace, null);
         RunSupervisor.ActiveRun run;
         Printer printer = new Printer(out, err, jsonl);
         try {
@@ -180,6 +181,15 @@ public final class RunCommand implements Callable<Integer> {
                 case "trial" -> { }
                 case "finished" -> {
                     out.println(e.message());
+                    if (e.fields().get("leftContainers") instanceof List<?> left && !left.isEmpty()) {
+                        out.println("Still there after the run (MST did not remove them):");
+                        for (Object o : left) {
+                            if (o instanceof Map<?, ?> c) {
+                                out.println("  " + c.get("name") + " on " + c.get("context") + " (" + c.get("state") + ")");
+                            }
+                        }
+                        out.println("Remove them with: mst-panel containers remove-orphans");
+                    }
                     out.flush();
                     if (e.fields().get("stderrTail") instanceof List<?> tail && !tail.isEmpty()) {
                         err.println("MST's last lines on stderr:");

@@ -123,11 +123,24 @@ public final class App extends Application {
         app.dialogs().setOwner(stage);
         app.notifier().setMainStage(stage);
         stage.setOnCloseRequest(e -> {
+            if (window.isQuitting()) {
+                e.consume(); // the run is being stopped; the window closes when it has
+                return;
+            }
             if (!window.confirmQuit()) {
                 e.consume();
                 return;
             }
             saveWindow(stage, app, window);
+            if (app.runInProgress().get()) {
+                // do what the dialog said before closing: stop the run, then quit
+                e.consume();
+                window.stopRunThenQuit(() -> {
+                    app.notifier().close();
+                    stage.hide();
+                });
+                return;
+            }
             app.notifier().close();
         });
         stage.show();

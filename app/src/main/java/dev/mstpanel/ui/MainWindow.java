@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -55,6 +56,7 @@ public final class MainWindow extends BorderPane {
     private final Map<String, Node> built = new HashMap<>();
     private final Label status = new Label();
     private final OrphanBannerViewModel orphans;
+    private boolean quitting;
     private final VBox notices = new VBox();
 
     public MainWindow(AppContext app) {
@@ -107,6 +109,12 @@ public final class MainWindow extends BorderPane {
         notices.setId("notices");
         VBox center = new VBox(notices, new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
         VBox.setVgrow(content, Priority.ALWAYS);
+        // a run that ended with containers still there: the orphan banner offers the one removal (issue 13, item 18)
+        app.runs().leftContainersProperty().addListener((o, a, left) -> {
+            if (left != null && !left.isEmpty() && !quitting) {
+                orphans.check();
+            }
+        });
 
         menuBar = buildMenu();
         setTop(menuBar);
@@ -219,7 +227,53 @@ public final class MainWindow extends BorderPane {
             return true;
         }
         return app.dialogs().confirm("A run is in progress",
-                "Quitting stops the run: MST stops its shards and removes its containers. Trials that came back are kept.", "Quit");
+                "Quitting stops the run first: MST stops its shards and removes its containers (it gets a grace period,"
+                        + " counted down; then its processes are ended). Trials that came back are kept.", "Quit");
+    }
+
+    /** True once Quit is stopping a run; a second close request waits for it. */
+    public boolean isQuitting() {
+        return quitting;
+    }
+
+    /**
+     * Stops the run in progress as the quit dialog says, then quits (issue 13, item 5): MST gets
+     * SIGINT and its grace period, counted down in a banner above the open view, then its process
+     * tree is ended; the run's containers still there are named in a dialog; only then
+     * {@code quit} runs. FX thread.
+     *
+     * @param quit closes the window (and so the app)
+     */
+    public void stopRunThenQuit(Runnable quit) {
+        if (quitting) {
+            return;
+        }
+        quitting = true;
+        Label label = new Label();
+        label.setId("quit-status");
+        label.setWrapText(true);
+        label.setMaxWidth(Double.MAX_VALUE);
+        label.textProperty().bind(Bindings.when(app.runs().quitStatusProperty().isEmpty())
+                .then("Stopping the run…").otherwise(app.runs().quitStatusProperty()));
+        HBox.setHgrow(label, Priority.ALWAYS);
+        javafx.scene.control.ProgressIndicator spinner = new javafx.scene.control.ProgressIndicator();
+        spinner.setPrefSize(18, 18);
+        HBox box = new HBox(8, spinner, label);
+        box.setId("quit-banner");
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("banner-warning");
+        VBox.setMargin(box, new Insets(8, 12, 0, 12));
+        notices.getChildren().add(box);
+        app.runs().stopForQuit().thenAccept(left -> {
+            notices.getChildren().remove(box);
+            if (!left.isEmpty()) {
+                app.dialogs().showInfo("Containers of the run are still there",
+                        "MST did not remove " + (left.size() == 1 ? "this container" : "these containers") + ": "
+                                + String.join(", ", left) + ". The next start of mst-panel offers to remove them"
+                                + " (or run `mst-panel containers remove-orphans`).");
+            }
+            quit.run();
+        });
     }
 
     /** Opens a view by id (e.g. {@code results}); false when there is none. */

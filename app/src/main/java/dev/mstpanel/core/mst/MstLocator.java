@@ -15,7 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds MST (issue 4, "Finding MST"), in this order: the path set in settings; else
+ * Finds MST (issue 4, "Finding MST"), in this order: the path the user gave (settings or
+ * {@code run --mst}; used or refused, never replaced); else
  * {@code node_modules/.bin/mst} in the eval config's folder or its parents (users run {@code npx mst}
  * there; MST's contract, section 1); else {@code mst} on PATH; else {@code npx --no-install mst}.
  * Then asks it {@code --version} and reads its flag vocabulary once from {@code mst run --help}.
@@ -42,19 +43,27 @@ public final class MstLocator {
     /**
      * Finds MST for an eval.
      *
-     * @param settingsPath the path set in the panel's settings, or null
+     * @param settingsPath the path the user gave (settings, {@code run --mst}), or null; when
+     *     given it is used or refused, never replaced by another MST
      * @param evalConfig the eval config file (its folder and parents are searched), or null
      * @return the installation with its version and flags
-     * @throws MstNotFoundException with every candidate's reason and the install command
+     * @throws MstNotFoundException with every candidate's reason and the install command; at once
+     *     when the given path is not an executable file
      */
     public MstInstallation locate(Path settingsPath, Path evalConfig) throws MstNotFoundException {
         HostEnvironment env = runner.environment();
         List<String> tried = new ArrayList<>();
         if (settingsPath != null) {
+            // a path the user gave is used or refused, never replaced by another mst (issue 13, item 8)
             if (Files.isRegularFile(settingsPath) && Files.isExecutable(settingsPath)) {
                 return probe(List.of(settingsPath.toAbsolutePath().toString()), MstInstallation.Source.SETTINGS, evalConfig, tried);
             }
-            tried.add("settings: " + settingsPath + " is not an executable file");
+            String why = !Files.exists(settingsPath) ? "there is no such file"
+                    : Files.isDirectory(settingsPath) ? "it is a folder, not the mst program"
+                    : !Files.isRegularFile(settingsPath) ? "it is not a regular file" : "it is not executable (chmod +x it)";
+            tried.add(settingsPath + ": " + why);
+            throw new MstNotFoundException("The MST path " + settingsPath + " cannot be used: " + why
+                    + ". Give the path of the mst program (e.g. node_modules/.bin/mst), or none to let the panel find MST.", tried);
         }
         if (evalConfig != null) {
             Optional<Path> local = findLocal(evalConfig.toAbsolutePath().getParent(), env);

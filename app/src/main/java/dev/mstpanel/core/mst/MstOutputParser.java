@@ -48,7 +48,12 @@ public final class MstOutputParser {
         Matcher m;
         if (line.startsWith("[mst] ")) {
             if ((m = SHARD.matcher(line)).matches()) {
-                return shardLine(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
+                int shard = Integer.parseInt(m.group(1));
+                int count = Integer.parseInt(m.group(2));
+                if (shard < 1 || count < 1) {
+                    return new MstLine.Unknown(line, null); // shards count from 1: "shard 0/0" names none
+                }
+                return shardLine(line, shard, count, m.group(3));
             }
             if ((m = CAPACITY.matcher(line)).matches()) {
                 return new MstLine.Capacity(line, m.group(1), gib(m.group(2)), Integer.parseInt(m.group(3)),
@@ -108,7 +113,7 @@ public final class MstOutputParser {
         Matcher m;
         if ((m = OOM_AT_START.matcher(text)).find()) {
             return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.DESKTOP_AT_START, m.group(2),
-                    shard != null ? shard : Integer.valueOf(m.group(1)));
+                    shard != null ? shard : Integer.parseInt(m.group(1)) >= 1 ? Integer.valueOf(m.group(1)) : null);
         }
         if ((m = OOM_MID_RUN.matcher(text)).find()) {
             return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.MID_RUN, m.group(1),
@@ -123,11 +128,15 @@ public final class MstOutputParser {
 
     /**
      * The shard (1-based) a container name ends with: {@code mst-<run id>-<shard>} or
-     * {@code …-<shard>-kept}; null when it ends otherwise.
+     * {@code …-<shard>-kept}; null when it ends otherwise (or with 0).
      */
     public static Integer shardOfContainer(String containerName) {
         Matcher m = CONTAINER_SHARD.matcher(containerName);
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
+        if (!m.find()) {
+            return null;
+        }
+        int shard = Integer.parseInt(m.group(1));
+        return shard >= 1 ? shard : null;
     }
 
     private static String clean(String raw) {

@@ -17,13 +17,16 @@ import java.util.Objects;
  *     folder is created
  * @param redactor masks secrets in the log file, the shown command line and delivered lines
  * @param grace how long after the first cancel (SIGINT) the process may take to exit before its
- *     tree is ended
+ *     tree is ended: 0 to {@link #MAX_GRACE}; null for {@link #DEFAULT_GRACE}
+ * @throws IllegalArgumentException when grace is negative or over {@link #MAX_GRACE}
  */
 public record ProcessSpec(List<String> argv, Path workingDir, Map<String, String> environment, Path logFile,
                           SecretRedactor redactor, Duration grace) {
 
     /** Default grace period after SIGINT: 20 s (MST stops its shards, then removes containers). */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(20);
+    /** The longest grace period: 1 hour (3600 s). */
+    public static final Duration MAX_GRACE = Duration.ofHours(1);
 
     public ProcessSpec {
         if (argv == null || argv.isEmpty()) {
@@ -33,6 +36,9 @@ public record ProcessSpec(List<String> argv, Path workingDir, Map<String, String
         environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
         redactor = redactor == null ? SecretRedactor.forEnvironment(environment) : redactor;
         grace = grace == null ? DEFAULT_GRACE : grace;
+        if (grace.isNegative() || grace.compareTo(MAX_GRACE) > 0) {
+            throw new IllegalArgumentException("grace " + grace.toSeconds() + " s is outside 0.." + MAX_GRACE.toSeconds() + " s");
+        }
     }
 
     /** A spec with the default grace period and a redactor built from the environment. */

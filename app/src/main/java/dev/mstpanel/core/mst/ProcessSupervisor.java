@@ -1,10 +1,8 @@
 package dev.mstpanel.core.mst;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,12 +21,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import dev.mstpanel.core.shell.BoundedStreams;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Starts and supervises long-lived processes ({@code mst run}, {@code mst runner setup docker}):
- * reads stdout and stderr as UTF-8 on two background threads, writes the full output (secrets
+ * reads stdout and stderr as UTF-8 on two background threads, in bounded memory
+ * ({@link BoundedStreams}: a line longer than 8 KiB is cut and marked, the rest still drained), writes the full output (secrets
  * masked) to a log file, hands each line to an {@link OutputListener}, and cancels in two steps.
  *
  * <p><b>Cancel</b> ({@link SupervisedProcess#cancel()}): the first call sends SIGINT to the process
@@ -215,17 +215,16 @@ public final class ProcessSupervisor {
 
         private Thread reader(InputStream in, OutputListener.Stream stream) {
             Thread t = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
-                    String line;
-                    while ((line = r.readLine()) != null) {
+                try {
+                    BoundedStreams.readLines(in, (line, more) -> {
                         String clean = spec.redactor().redact(line);
-                        writeLogLine(clean, !r.ready());
+                        writeLogLine(clean, !more);
                         try {
                             listener.onLine(stream, clean);
                         } catch (RuntimeException e) {
                             LOG.warn("output listener failed on a line", e);
                         }
-                    }
+                    });
                 } catch (IOException e) {
                     LOG.debug("{} of pid {} closed: {}", stream, process.pid(), e.getMessage());
                 }

@@ -67,8 +67,23 @@ public final class RunChecks {
     /** The memory a Cowork shard peaked at in MST's measurement (2.5 GiB): less than this is warned about. */
     public static final long COWORK_MIN_BYTES = 5 * ByteSize.GIB / 2;
 
+    /**
+     * The most shards the panel starts a run with: 256. Each shard is a container (Cowork: one a
+     * context at a time), so more is a typing slip; the run model also makes rows only for shards
+     * something names.
+     */
+    public static final int MAX_SHARDS = 256;
+
     private static final Pattern POSITIVE_INT = Pattern.compile("[0-9]+");
     private final CapacityPlanner planner = new CapacityPlanner();
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+    }
 
     /**
      * Checks the form.
@@ -109,9 +124,17 @@ public final class RunChecks {
         int shards = 0;
         if (!request.shards().isEmpty()) {
             shards = positiveInt(request.shards());
-            if (shards <= 0) {
+            if (shards <= 0 && POSITIVE_INT.matcher(request.shards()).matches() && !request.shards().matches("0+")) {
+                out.add(new Problem(Field.SHARDS, Severity.ERROR, "\"" + request.shards() + "\" is too many shards: write a whole number from 1 to "
+                        + MAX_SHARDS + " (each shard is a container)."));
+                shards = 0;
+            } else if (shards > MAX_SHARDS) {
+                out.add(new Problem(Field.SHARDS, Severity.ERROR, request.shards() + " is too many shards: write a whole number from 1 to "
+                        + MAX_SHARDS + " (each shard is a container)."));
+                shards = 0;
+            } else if (shards <= 0) {
                 out.add(new Problem(Field.SHARDS, Severity.ERROR,
-                        "\"" + request.shards() + "\" is not a shard count: write a whole number, 1 or more."));
+                        "\"" + request.shards() + "\" is not a shard count: write a whole number from 1 to " + MAX_SHARDS + "."));
             }
         }
         checkContexts(request, kind, sizing, shards, contexts, out);
@@ -134,6 +157,9 @@ public final class RunChecks {
                 out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, "There is no file " + secrets + "."));
             } else if (!Files.isRegularFile(secrets) || !Files.isReadable(secrets)) {
                 out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, secrets + " is not a readable file."));
+            } else if (sizeOf(secrets) > SecretRedactor.MAX_SECRETS_FILE_BYTES) {
+                out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, secrets + " is " + ByteSize.human(sizeOf(secrets))
+                        + "; a secrets file may be at most 1 MiB. Give a file with only the run's secrets."));
             }
         }
         Path output = request.outputDir();

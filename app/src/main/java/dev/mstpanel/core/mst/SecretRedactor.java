@@ -1,11 +1,17 @@
 package dev.mstpanel.core.mst;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -28,7 +34,15 @@ import java.util.regex.Pattern;
  * section 1); (c) any value added with {@link #withSecrets}. Values shorter than
  * {@value #MIN_SECRET_LENGTH} characters are not treated as secrets (masking {@code "1"} everywhere
  * would ruin every line). In addition, a {@code NAME=value} pair whose NAME looks secret is masked
- * even when the value is not known (a command-line option such as {@code apiKey=...}).
+ * even when the value is not known (a command-line option such as {@code apiKey=...}), and so are
+ * a JSON member {@code "apiKey": "..."}, an {@code Authorization:} header's credentials
+ * ({@code Bearer X}, {@code Basic X}) and, in a shown command line, the word after a flag whose
+ * name looks secret ({@code --api-token X}; not {@code --secrets-file PATH}).
+ *
+ * <p>A known value is masked in every form it is likely to be printed in (issue 13, item 1): as
+ * is, JSON-escaped ({@code \n}, {@code \"}, {@code \u00e9}) and URL-encoded; a multi-line value
+ * (a PEM key in the environment) is also masked line by line, since programs print it one line
+ * at a time.
  *
  * <p>Immutable and thread-safe. Each occurrence becomes {@value #MASK}.
  */
@@ -37,12 +51,24 @@ public final class SecretRedactor {
     public static final String MASK = "***";
     /** Shortest value treated as a secret, in characters. */
     public static final int MIN_SECRET_LENGTH = 4;
+    /** The largest secrets file read: 1 MiB (MST's secrets are a few API keys). */
+    public static final long MAX_SECRETS_FILE_BYTES = 1 << 20;
 
     private static final Pattern SECRET_NAME = Pattern.compile(
             "(?i)^(ANTHROPIC_.*|OPENAI_.*|.*TOKEN.*|.*KEY.*|.*SECRET.*|.*PASSWORD.*)$");
     /** {@code name=value} or {@code name: value} where name looks secret; value runs to whitespace, quote or comma. */
     private static final Pattern SECRET_PAIR = Pattern.compile(
             "(?i)(\\b[A-Za-z0-9_.-]*(?:token|key|secret|password)[A-Za-z0-9_.-]*)(=)([^\\s\"',;]+)");
+    /** {@code "name": "value"} (JSON) where name looks secret. */
+    private static final Pattern SECRET_JSON_MEMBER = Pattern.compile(
+            "(?i)(\"[A-Za-z0-9_.-]*(?:token|key|secret|password|authorization)[A-Za-z0-9_.-]*\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)+)(\")");
+    /** An HTTP credential: {@code Authorization: Bearer X}, {@code Bearer X}, {@code Authorization: X}. */
+    private static final Pattern CREDENTIAL = Pattern.compile(
+            "(?i)(\\b(?:authorization\\s*[:=]\\s*(?:(?:bearer|basic|token)\\s+)?|bearer\\s+))([^\\s\"',;]{8,})");
+    /** A flag whose next word is a secret: its name looks secret and it does not name a file, folder or path. */
+    private static final Pattern SECRET_FLAG = Pattern.compile(
+            "(?i)^--?[A-Za-z0-9_.-]*(?:token|key|secret|password|auth)[A-Za-z0-9_.-]*$");
+    private static final Pattern PATH_FLAG = Pattern.compile("(?i).*(?:file|path|dir|folder)$");
 
     private static final SecretRedactor NONE = new SecretRedactor(List.of());
 
@@ -51,13 +77,38 @@ public final class SecretRedactor {
     private SecretRedactor(Collection<String> values) {
         Set<String> unique = new LinkedHashSet<>();
         for (String v : values) {
-            if (v != null && v.strip().length() >= MIN_SECRET_LENGTH) {
-                unique.add(v.strip());
+            if (v == null) {
+                continue;
+            }
+            for (String form : forms(v)) {
+                if (form.length() >= MIN_SECRET_LENGTH) {
+                    unique.add(form);
+                }
             }
         }
         List<String> sorted = new ArrayList<>(unique);
         sorted.sort(Comparator.comparingInt(String::length).reversed());
         this.secrets = List.copyOf(sorted);
+    }
+
+    /**
+     * The forms a value may be printed in: itself (stripped), JSON-escaped, URL-encoded (with
+     * {@code +} and with {@code %20} for spaces), and each line of a multi-line value.
+     */
+    private static List<String> forms(String value) {
+        String v = value.strip();
+        List<String> out = new ArrayList<>();
+        out.add(v);
+        out.add(new String(JsonStringEncoder.getInstance().quoteAsString(v)));
+        String url = URLEncoder.encode(v, StandardCharsets.UTF_8);
+        out.add(url);
+        out.add(url.replace("+", "%20"));
+        if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
+            for (String line : v.split("\\R")) {
+                out.add(line.strip());
+            }
+        }
+        return out;
     }
 
     /** A redactor that knows no values (it still masks secret-looking {@code NAME=value} pairs). */
@@ -96,21 +147,30 @@ public final class SecretRedactor {
      * A redactor that also masks every value of a secrets file.
      *
      * @param secretsFile a JSON object of strings, or {@code KEY=VALUE} lines ({@code #} comments allowed)
-     * @throws IOException when the file cannot be read
+     * @throws IOException when the file cannot be read (see {@link #readSecretsFile}); the message
+     *     says why, for people
      */
     public SecretRedactor withSecretsFile(Path secretsFile) throws IOException {
         return withSecrets(readSecretsFile(secretsFile));
     }
 
     /**
-     * The values of a secrets file, in MST's two formats.
+     * The values of a secrets file, read as MST reads it: bytes that are not UTF-8 become U+FFFD
+     * (the rest of the file still counts), a byte-order mark is dropped, then a JSON object (its
+     * values; non-string values as JSON text) or {@code KEY=VALUE} lines ({@code #} comments,
+     * {@code export } and quotes allowed). MST's contract, section 1.
      *
-     * @param secretsFile a JSON object of strings, or {@code KEY=VALUE} lines
+     * @param secretsFile the file
      * @return its values (never its keys)
-     * @throws IOException when the file cannot be read
+     * @throws IOException when it is missing, not a regular file (a folder, a FIFO: never opened,
+     *     so nothing waits for a writer), bigger than {@link #MAX_SECRETS_FILE_BYTES}, or unreadable;
+     *     the message names the file and the reason
      */
     public static List<String> readSecretsFile(Path secretsFile) throws IOException {
-        String text = Files.readString(secretsFile, StandardCharsets.UTF_8);
+        String text = new String(readBounded(secretsFile), StandardCharsets.UTF_8);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
         List<String> values = new ArrayList<>();
         String trimmed = text.strip();
         if (trimmed.startsWith("{")) {
@@ -145,6 +205,40 @@ public final class SecretRedactor {
         return values;
     }
 
+    private static byte[] readBounded(Path file) throws IOException {
+        BasicFileAttributes attrs;
+        try {
+            attrs = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new IOException("There is no secrets file " + file + ".", e);
+        } catch (IOException e) {
+            throw new IOException("The secrets file " + file + " cannot be read: " + reason(e) + ".", e);
+        }
+        if (!attrs.isRegularFile()) {
+            throw new IOException("The secrets file " + file + " is not a regular file (" + (attrs.isDirectory() ? "a folder"
+                    : "a pipe, socket or device") + "); give a file of KEY=VALUE lines or a JSON object.");
+        }
+        if (attrs.size() > MAX_SECRETS_FILE_BYTES) {
+            throw new IOException("The secrets file " + file + " is " + attrs.size() + " bytes; the limit is "
+                    + MAX_SECRETS_FILE_BYTES + " bytes (1 MiB). Give a file with only the run's secrets.");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes((int) MAX_SECRETS_FILE_BYTES + 1);
+            if (bytes.length > MAX_SECRETS_FILE_BYTES) {
+                throw new IOException("The secrets file " + file + " grew past the limit of " + MAX_SECRETS_FILE_BYTES
+                        + " bytes (1 MiB) while it was read.");
+            }
+            return bytes;
+        } catch (AccessDeniedException e) {
+            throw new IOException("The secrets file " + file + " cannot be read: permission denied.", e);
+        }
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage();
+        return e instanceof AccessDeniedException ? "permission denied" : m == null ? e.getClass().getSimpleName() : m;
+    }
+
     /** How many distinct secret values this redactor masks. */
     public int size() {
         return secrets.size();
@@ -167,17 +261,32 @@ public final class SecretRedactor {
             }
         }
         if (out.indexOf('=') >= 0) {
-            Matcher m = SECRET_PAIR.matcher(out);
-            if (m.find()) {
-                StringBuilder sb = new StringBuilder();
-                do {
-                    m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK));
-                } while (m.find());
-                m.appendTail(sb);
-                out = sb.toString();
-            }
+            out = maskGroup(SECRET_PAIR, out, 3);
         }
+        if (out.indexOf(':') >= 0 && out.indexOf('"') >= 0) {
+            out = maskGroup(SECRET_JSON_MEMBER, out, 2);
+        }
+        out = maskGroup(CREDENTIAL, out, 2);
         return out;
+    }
+
+    /** Replaces one group of each match with {@value #MASK}. */
+    private static String maskGroup(Pattern p, String text, int group) {
+        Matcher m = p.matcher(text);
+        if (!m.find()) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder();
+        int last = 0;
+        do {
+            if (MASK.equals(m.group(group))) {
+                continue;
+            }
+            sb.append(text, last, m.start(group)).append(MASK);
+            last = m.end(group);
+        } while (m.find());
+        sb.append(text, last, text.length());
+        return sb.toString();
     }
 
     /**
@@ -188,13 +297,20 @@ public final class SecretRedactor {
      */
     public String commandLine(List<String> argv) {
         StringBuilder sb = new StringBuilder();
+        boolean nextIsSecret = false;
         for (String a : argv) {
             if (sb.length() > 0) {
                 sb.append(' ');
             }
-            sb.append(shellQuote(redact(a)));
+            sb.append(nextIsSecret && !a.startsWith("-") ? MASK : shellQuote(redact(a)));
+            nextIsSecret = isSecretFlag(a);
         }
         return sb.toString();
+    }
+
+    /** True for a flag whose next word is a secret ({@code --api-token}, {@code --password}); not {@code --secrets-file}. */
+    static boolean isSecretFlag(String word) {
+        return word.indexOf('=') < 0 && SECRET_FLAG.matcher(word).matches() && !PATH_FLAG.matcher(word).matches();
     }
 
     /** Quotes one argument for a POSIX shell when it needs it. */

@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code results} (passed, total, percent?); {@code notice} (message); {@code line} (stream:
  * stdout|stderr, text: a line of MST's output that is not an {@code [mst]} progress line, as MST
  * printed it, secrets masked); {@code finished} (exitCode, collected, infra, missing, keptContainers,
- * stderrTail: MST's last non-progress stderr lines when it exited non-zero, else empty).
+ * stderrTail: MST's last non-progress stderr lines when it exited non-zero, else empty;
+ * leftContainers: the run's containers still there, kept ones left out, each {context, name, state}).
  *
  * @param time when it happened
  * @param type one of the types above

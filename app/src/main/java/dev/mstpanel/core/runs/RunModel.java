@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -92,7 +91,7 @@ public final class RunModel {
     private Integer exitCode;
     private boolean cancelled;
     private final Set<String> kept = new LinkedHashSet<>();
-    private final Map<String, ContainerObservation> containers = new HashMap<>();
+    private final Map<String, ContainerObservation> containers = new LinkedHashMap<>();
     private RunState cached;
 
     /** A model using the system clock. */
@@ -220,9 +219,28 @@ public final class RunModel {
         int c = trials.collected();
         int i = trials.infra();
         List<String> tail = code == 0 ? List.of() : List.copyOf(stderrTail);
+        List<Map<String, Object>> left = new java.util.ArrayList<>();
+        for (ContainerObservation o : leftContainers()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("context", o.context());
+            m.put("name", o.name());
+            m.put("state", o.state());
+            left.add(m);
+        }
         emit(RunEvent.of(now(), "finished", "MST exited with code " + code + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)),
                 "exitCode", code, "collected", c, "infra", i, "missing", Math.max(missing, 0), "keptContainers", List.copyOf(kept),
-                "stderrTail", tail));
+                "stderrTail", tail, "leftContainers", left));
+    }
+
+    /**
+     * The run's containers Docker last showed and that are not removed, kept ones left out (MST
+     * keeps those on purpose): after a cancel or a killed MST, what is still there (issue 13,
+     * item 18). Oldest first.
+     */
+    private List<ContainerObservation> leftContainers() {
+        return containers.values().stream()
+                .filter(o -> !o.state().equals("removed") && !o.name().endsWith("-kept") && !kept.contains(o.name()))
+                .toList();
     }
 
     /**
@@ -463,7 +481,8 @@ public final class RunModel {
         }
         cached = new RunState(version, phase, commandLine, pid, startedAt, finishedAt, List.copyOf(capacities.values()),
                 shards.states(), trials.collected(), trials.infra(), missing, expectedTrials, tracesSeen, runDir, resultLine, evalName, exitCode,
-                List.copyOf(kept), events.kept(), logFile);
+                List.copyOf(kept), events.kept(), logFile,
+                phase == RunPhase.FINISHED ? leftContainers() : List.of());
         return cached;
     }
 

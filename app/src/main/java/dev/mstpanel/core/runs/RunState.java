@@ -29,13 +29,17 @@ import java.util.Optional;
  * @param keptContainers names of kept containers ({@code …-kept})
  * @param events the latest events, oldest first (at most {@link RunModel#MAX_EVENTS})
  * @param logFile the run's log file, or null
+ * @param leftContainers once finished, the run's containers Docker last showed that are not
+ *     removed (kept ones left out): what a cancel or a killed MST left behind; empty before the end
  */
 public record RunState(long version, RunPhase phase, String commandLine, long pid, Instant startedAt, Instant finishedAt,
                        List<CapacityLine> capacities, List<ShardState> shards, int collected, int infra, int missing,
                        int expectedTrials, int tracesSeen, String runDir, String resultLine, String evalName,
-                       Integer exitCode, List<String> keptContainers, List<RunEvent> events, String logFile) {
+                       Integer exitCode, List<String> keptContainers, List<RunEvent> events, String logFile,
+                       List<ContainerObservation> leftContainers) {
 
     public RunState {
+        leftContainers = List.copyOf(leftContainers);
         capacities = List.copyOf(capacities);
         shards = List.copyOf(shards);
         keptContainers = List.copyOf(keptContainers);

@@ -133,7 +133,9 @@ public final class RunSupervisor {
      * @param request what to run
      * @param listener gets every {@link RunEvent} on the source's thread (keep it quick), or null
      * @return the run
-     * @throws ProcessStartException when MST cannot start (message for people)
+     * @throws ProcessStartException when MST cannot start, or the {@code --secrets-file} cannot be
+     *     read whole (missing, not a regular file, over {@link SecretRedactor#MAX_SECRETS_FILE_BYTES}):
+     *     its values could not be masked, so MST is not started (message for people)
      */
     public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener) throws ProcessStartException {
         HostEnvironment env = request.environment();
@@ -147,7 +149,8 @@ public final class RunSupervisor {
             try {
                 redactor = redactor.withSecretsFile(sf);
             } catch (IOException e) {
-                // MST reports an unreadable secrets file itself; nothing of it can leak then
+                // MST would read what the panel cannot mask: refuse rather than print its secrets
+                throw new ProcessStartException(e.getMessage() + " The run was not started.", e);
             }
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(ZonedDateTime.now());

@@ -13,10 +13,20 @@ import java.util.TreeMap;
  * The shards of one run as the {@link RunModel} knows them: one mutable {@link Shard} per index,
  * the run's shard count, the rules for moving a shard between {@link ShardPhase}s, and the
  * {@code shard} events. Not thread-safe: the {@link RunModel} calls it under its own lock.
+ *
+ * <p>A shard exists when something names it (an MST line, a container, a trace), and a count
+ * only makes rows for the shards it implies when it is at most {@link #WAITING_ROWS_LIMIT}
+ * (the most the Run form accepts): {@code [mst] shard 1/999999999: done} makes one row and a
+ * count to show, not a billion rows (issue 13, item 2). Snapshots rebuild only the shards
+ * handed out for a change since the last one.
  */
 final class ShardTable {
+    /** The largest count that makes a waiting row for each shard it implies: {@link dev.mstpanel.core.mst.RunChecks#MAX_SHARDS}. */
+    static final int WAITING_ROWS_LIMIT = dev.mstpanel.core.mst.RunChecks.MAX_SHARDS;
+
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
     private int count;
+    private int rowsMade; // waiting rows exist for 1..rowsMade
 
     /** One shard's mutable state; {@link #toState} makes the immutable {@link ShardState}. */
     static final class Shard {
@@ -37,6 +47,7 @@ final class ShardTable {
         final ArrayDeque<MemorySample> history = new ArrayDeque<>();
         String stoppedReason;
         private List<Object> lastEmitted;
+        private ShardState state; // null when it changed since the last snapshot
 
         Shard(int index) {
             this.index = index;
@@ -91,47 +102,63 @@ final class ShardTable {
         return count;
     }
 
-    /** Raises the shard count to {@code n} (never lowers it) and makes the shards up to it. */
+    /**
+     * Raises the shard count to {@code n} (never lowers it); when the count is at most
+     * {@link #WAITING_ROWS_LIMIT}, makes a (waiting) row for each shard up to it.
+     */
     void ensure(int n) {
         if (n > count) {
             count = n;
+            shards.values().forEach(s -> s.state = null); // the count is part of each state
         }
-        for (int i = 1; i <= count; i++) {
-            shards.computeIfAbsent(i, Shard::new);
+        if (count <= WAITING_ROWS_LIMIT && rowsMade < count) {
+            for (int i = rowsMade + 1; i <= count; i++) {
+                shards.computeIfAbsent(i, Shard::new);
+            }
+            rowsMade = count;
         }
     }
 
     /**
-     * The shard with this index, made (with every shard before it) if new.
+     * The shard with this index, made if new, for a change (its next state is rebuilt).
      *
      * @param index 1-based
      * @param countNamed the count a line named with it ({@code i/n}), or 0
+     * @throws IllegalArgumentException when index is below 1
      */
     Shard shard(int index, int countNamed) {
-        if (countNamed > 0) {
-            ensure(countNamed);
+        if (index < 1) {
+            throw new IllegalArgumentException("shard index " + index + " (shards count from 1)");
         }
-        if (index > count) {
-            ensure(index);
-        }
-        return shards.get(index);
+        ensure(Math.max(countNamed, index));
+        Shard s = shards.computeIfAbsent(index, Shard::new);
+        s.state = null;
+        return s;
     }
 
-    /** The shard with this index, or null when none has it. */
+    /** The shard with this index for a change, or null when none has it. */
     Shard get(int index) {
-        return shards.get(index);
+        Shard s = shards.get(index);
+        if (s != null) {
+            s.state = null;
+        }
+        return s;
     }
 
-    /** Every shard, by index. */
+    /** Every shard, by index, for a change. */
     Iterable<Shard> all() {
+        shards.values().forEach(s -> s.state = null);
         return shards.values();
     }
 
-    /** Immutable states of every shard, by index. */
+    /** Immutable states of every shard, by index; only those changed since the last call are rebuilt. */
     List<ShardState> states() {
         List<ShardState> out = new ArrayList<>(shards.size());
         for (Shard s : shards.values()) {
-            out.add(toState(s));
+            if (s.state == null) {
+                s.state = toState(s);
+            }
+            out.add(s.state);
         }
         return out;
     }

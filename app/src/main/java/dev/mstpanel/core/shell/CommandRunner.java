@@ -3,7 +3,6 @@ package dev.mstpanel.core.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * name can break out of them. Long-lived processes (runs, builds) go through the run supervisor.
  */
 public final class CommandRunner {
+    /** The most of a command's stdout (and of its stderr) kept: 4 MiB; the rest is read and dropped. */
+    public static final int MAX_OUTPUT_BYTES = 4 << 20;
+
     private final HostEnvironment environment;
 
     /** @param environment the environment the commands get (PATH included) */
@@ -94,7 +96,7 @@ public final class CommandRunner {
 
     private static String drain(InputStream in) {
         try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return BoundedStreams.readText(in, MAX_OUTPUT_BYTES);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,9 +1,6 @@
 package dev.mstpanel.core.shell;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,11 +56,8 @@ public final class StreamingProcess implements AutoCloseable {
             // stdin already closed
         }
         Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(sp.process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    onLine.accept(line);
-                }
+            try {
+                BoundedStreams.readLines(sp.process.getInputStream(), (line, more) -> onLine.accept(line));
             } catch (IOException ignored) {
                 // the process was stopped; its exit code says the rest
             }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -15,16 +17,19 @@ final class FinishedRun {
     private final ReadOnlyStringWrapper resultText = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper canResume = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyObjectWrapper<List<String>> leftContainers = new ReadOnlyObjectWrapper<>(List.of());
 
     ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
+    ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
 
     /** A new run started: nothing to offer. */
     void clear() {
         resultText.set(null);
         canResume.set(false);
         canOpenResults.set(false);
+        leftContainers.set(List.of());
     }
 
     /** MST could not start. */
@@ -37,6 +42,7 @@ final class FinishedRun {
         resultText.set(resultLine(s));
         canResume.set(s.missing() > 0 && s.runId() != null);
         canOpenResults.set(s.runDir() != null);
+        leftContainers.set(s.leftContainers());
     }
 
     static String resultLine(RunSnapshot s) {
@@ -56,6 +62,10 @@ final class FinishedRun {
         }
         if (!s.keptContainers().isEmpty()) {
             parts.add("kept: " + String.join(", ", s.keptContainers()));
+        }
+        if (!s.leftContainers().isEmpty()) {
+            parts.add("still there: " + String.join(", ", s.leftContainers())
+                    + " (MST did not remove them; the banner above offers to)");
         }
         // exit code 1 means a graded case failed, which the Results line already says (contract, section 5)
         if (s.exitCode() != null && s.exitCode() > 1) {

@@ -38,6 +38,12 @@ import javafx.collections.transformation.FilteredList;
  * once every {@link RunViewModel#FLUSH_INTERVAL}; everything else is FX thread only.
  */
 final class LiveRun {
+    /**
+     * The longest line shown on screen, in characters: 2,000 (a longer one ends with a note; the
+     * process reader already cut it at 8 KiB, and the run's log file has what it kept).
+     */
+    static final int SCREEN_LINE_CHARS = 2_000;
+
     private final ReadOnlyObjectWrapper<RunSnapshot> snapshot = new ReadOnlyObjectWrapper<>();
     private final ObservableList<ShardSnapshot> shardRows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper("");
@@ -119,6 +125,11 @@ final class LiveRun {
         ticker = scheduler.scheduleAtFixedRate(() -> ui.execute(this::updateTimes), 1, 1, TimeUnit.SECONDS);
     }
 
+    /** Runs the task on the FX thread once a second until the returned future is cancelled. */
+    ScheduledFuture<?> everySecond(Runnable task) {
+        return scheduler.scheduleAtFixedRate(() -> ui.execute(task), 0, 1, TimeUnit.SECONDS);
+    }
+
     /** MST could not start. */
     void notStarted() {
         stopTicker();
@@ -140,9 +151,20 @@ final class LiveRun {
 
         @Override
         public void lines(List<String> lines) {
-            pendingLines.addAll(lines);
+            for (String l : lines) {
+                pendingLines.add(forScreen(l));
+            }
             scheduleFlush();
         }
+    }
+
+    /** A line as the on-screen log shows it: at most {@link #SCREEN_LINE_CHARS}. */
+    static String forScreen(String line) {
+        if (line == null || line.length() <= SCREEN_LINE_CHARS) {
+            return line;
+        }
+        return line.substring(0, SCREEN_LINE_CHARS) + " … (" + (line.length() - SCREEN_LINE_CHARS)
+                + " more characters; see the run's log file)";
     }
 
     private void scheduleFlush() {

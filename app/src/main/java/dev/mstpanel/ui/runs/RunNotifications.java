@@ -47,7 +47,7 @@ public final class RunNotifications {
             String name = s.runId() != null ? s.runId() : config == null ? "MST run" : java.nio.file.Path.of(config).getFileName().toString();
             String summary = runs.resultTextProperty().get();
             if (summary == null || summary.isBlank()) {
-                summary = s.collected() + " collected, " + s.infra() + " infra, " + s.missing() + " missing";
+                summary = s.collected() + " collected, " + s.infra() + " infra" + (s.missing() >= 0 ? ", " + s.missing() + " missing" : "");
             }
             boolean ok = s.state() == RunSnapshot.State.FINISHED && s.missing() == 0 && s.failure() == null;
             notifier.runFinished(name, summary, ok, onClick);

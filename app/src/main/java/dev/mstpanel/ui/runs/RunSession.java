@@ -69,6 +69,14 @@ public interface RunSession {
          * that came back); a second call ends the process tree at once.
          */
         void cancel();
+
+        /**
+         * How long MST may take to stop after the first cancel before its process tree is ended
+         * (SIGTERM, then SIGKILL after {@link dev.mstpanel.core.mst.ProcessSupervisor#TERM_WAIT}).
+         */
+        default java.time.Duration grace() {
+            return dev.mstpanel.core.mst.ProcessSpec.DEFAULT_GRACE;
+        }
     }
 
     /**

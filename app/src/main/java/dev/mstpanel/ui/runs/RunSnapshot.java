@@ -20,10 +20,20 @@ import java.util.List;
  * @param keptContainers names of containers kept after the run
  * @param exitCode MST's exit code once it exited, or null
  * @param failure why the run could not start or ended badly (a sentence), or null
+ * @param leftContainers once ended, the run's containers still there (not kept ones), each as
+ *     {@code <name> on <context> (<state>)}; empty while it runs
  */
 public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
                           List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
-                          Integer exitCode, String failure) {
+                          Integer exitCode, String failure, List<String> leftContainers) {
+
+    /** A snapshot with no containers left behind. */
+    public RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
+                       List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
+                       Integer exitCode, String failure) {
+        this(state, startedAt, finishedAt, collected, infra, missing, shards, resultLine, runDir, keptContainers, exitCode,
+                failure, List.of());
+    }
     /** Where a run is. */
     public enum State { STARTING, RUNNING, CANCELLING, FINISHED, CANCELLED, FAILED;
 
@@ -36,6 +46,7 @@ public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, in
     public RunSnapshot {
         shards = shards == null ? List.of() : List.copyOf(shards);
         keptContainers = keptContainers == null ? List.of() : List.copyOf(keptContainers);
+        leftContainers = leftContainers == null ? List.of() : List.copyOf(leftContainers);
     }
 
     /** The run id, the last segment of {@link #runDir()} ({@code 20261129T101500Z-a1b2c3}), or null. */

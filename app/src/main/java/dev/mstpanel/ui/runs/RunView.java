@@ -317,6 +317,12 @@ public final class RunView extends BorderPane {
             }
             return model.formErrorsProperty().get() ? "Fix the fields marked in red to start." : "MST is needed to start (see above).";
         }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty()));
+        // the buttons keep their labels whatever the hint says; the hint wraps in the room left
+        start.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        startHint.setMinWidth(0);
+        startHint.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(startHint, Priority.ALWAYS);
         HBox buttons = new HBox(10, start, cancel, startHint);
         buttons.setAlignment(Pos.CENTER_LEFT);
         VBox footer = new VBox(6, previewHeader, preview, mstNote, buttons);

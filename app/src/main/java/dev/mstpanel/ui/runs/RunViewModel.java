@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -63,6 +65,7 @@ public final class RunViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper hasRun = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper cancelLabel = new ReadOnlyStringWrapper("Cancel");
+    private final ReadOnlyStringWrapper quitStatus = new ReadOnlyStringWrapper("");
 
     private final RunSession session;
     private final Settings settings;
@@ -77,6 +80,8 @@ public final class RunViewModel {
     private RunSession.Handle handle;
     private RunSession.Launch launch;
     private int cancels;
+    private CompletableFuture<List<String>> quitting;
+    private ScheduledFuture<?> quitTicker;
 
     /**
      * @param session starts and watches MST
@@ -170,6 +175,10 @@ public final class RunViewModel {
     public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
     /** True when the run ended with a results folder. */
     public ReadOnlyBooleanProperty canOpenResultsProperty() { return finished.canOpenResultsProperty(); }
+    /** The countdown while quitting stops the run ({@link #stopForQuit()}); blank otherwise. */
+    public ReadOnlyStringProperty quitStatusProperty() { return quitStatus.getReadOnlyProperty(); }
+    /** Once a run ended: its containers still there (not kept ones), as {@code <name> on <context> (<state>)}. */
+    public ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return finished.leftContainersProperty(); }
     /** "Cancel", then "Stop now" after the first Cancel. */
     public ReadOnlyStringProperty cancelLabelProperty() { return cancelLabel.getReadOnlyProperty(); }
 
@@ -210,7 +219,7 @@ public final class RunViewModel {
             saveSettings.accept(settings);
             try {
                 RunSession.Handle h = session.start(l, listener);
-                ui.execute(() -> handle = h);
+                ui.execute(() -> started(h));
             } catch (IOException | RuntimeException e) {
                 LOG.warn("MST could not start: {}", e.getMessage());
                 ui.execute(() -> failedToStart(e.getMessage()));
@@ -257,6 +266,46 @@ public final class RunViewModel {
         return s.runDir();
     }
 
+    /**
+     * Stops the run because the panel quits, as the quit dialog says (issue 13, item 5): SIGINT
+     * (MST stops its shards and removes its containers), up to the grace period, with a countdown
+     * in {@link #quitStatusProperty()}; then the process tree is ended (SIGTERM, SIGKILL). FX thread.
+     *
+     * @return completes on the FX thread once MST exited and the run's containers were looked at,
+     *     with those still there (empty when none, or at once when no run is going)
+     */
+    public CompletableFuture<List<String>> stopForQuit() {
+        if (!running.get()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        if (quitting != null) {
+            return quitting;
+        }
+        quitting = new CompletableFuture<>();
+        RunSession.Handle h = handle;
+        if (h != null) {
+            quitCountdown(h);
+        } else {
+            quitStatus.set("Stopping the run: waiting for MST to start…");
+        }
+        return quitting;
+    }
+
+    private void quitCountdown(RunSession.Handle h) {
+        long deadline = System.nanoTime() + h.grace().toNanos();
+        if (cancels == 0) {
+            cancels++;
+            cancelLabel.set("Stop now");
+            background.execute(h::cancel);
+        }
+        quitTicker = live.everySecond(() -> {
+            long left = (deadline - System.nanoTime() + 999_999_999L) / 1_000_000_000L;
+            quitStatus.set(left > 0
+                    ? "Stopping the run: MST has " + left + " s to stop its shards and remove its containers; then its processes are ended."
+                    : "Ending MST's processes (SIGTERM, then SIGKILL after " + dev.mstpanel.core.mst.ProcessSupervisor.TERM_WAIT.toSeconds() + " s)…");
+        });
+    }
+
     /** True while MST runs: quitting the panel should ask first. */
     public boolean isRunning() {
         return running.get();
@@ -274,6 +323,7 @@ public final class RunViewModel {
 
     private void failedToStart(String message) {
         running.set(false);
+        endQuit(List.of());
         live.notStarted();
         finished.notStarted(message);
         form.updateCanStart();
@@ -284,6 +334,27 @@ public final class RunViewModel {
         finished.ended(s);
         running.set(false);
         form.updateCanStart();
+        endQuit(s.leftContainers());
+    }
+
+    private void started(RunSession.Handle h) {
+        handle = h;
+        if (quitting != null && quitTicker == null && running.get()) {
+            quitCountdown(h);
+        }
+    }
+
+    private void endQuit(List<String> left) {
+        if (quitTicker != null) {
+            quitTicker.cancel(false);
+            quitTicker = null;
+        }
+        if (quitting != null) {
+            quitStatus.set("");
+            CompletableFuture<List<String>> q = quitting;
+            quitting = null;
+            q.complete(left);
+        }
     }
 
     /** Formats a duration as {@code m:ss} or {@code h:mm:ss}. */

@@ -3,6 +3,7 @@ package dev.mstpanel.ui.runs;
 import dev.mstpanel.core.mst.MstInstallation;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.MstNotFoundException;
+import dev.mstpanel.core.mst.ProcessSpec;
 import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.runs.RunModel;
 import dev.mstpanel.core.runs.RunPhase;
@@ -34,6 +35,7 @@ public final class SupervisedRunSession implements RunSession {
     private final Settings settings;
     private final HostEnvironment environment;
     private final RunSupervisor supervisor;
+    private final Duration grace;
 
     /**
      * @param locator finds MST, its version and its flag vocabulary
@@ -42,10 +44,20 @@ public final class SupervisedRunSession implements RunSession {
      * @param supervisor starts and watches MST
      */
     public SupervisedRunSession(MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor) {
+        this(locator, settings, environment, supervisor, ProcessSpec.DEFAULT_GRACE);
+    }
+
+    /**
+     * As above, with the grace period MST gets after Cancel (and Quit) before its process tree is
+     * ended.
+     */
+    public SupervisedRunSession(MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor,
+                                Duration grace) {
         this.locator = locator;
         this.settings = settings;
         this.environment = environment;
         this.supervisor = supervisor;
+        this.grace = grace;
     }
 
     @Override
@@ -62,7 +74,7 @@ public final class SupervisedRunSession implements RunSession {
     @Override
     public Handle start(Launch launch, Listener listener) throws IOException {
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(launch.mstCommand(), launch.runArgs(), environment,
-                launch.workDir(), null, null);
+                launch.workDir(), grace, null);
         RunSupervisor.ActiveRun run;
         try {
             run = supervisor.start(request);
@@ -85,13 +97,21 @@ public final class SupervisedRunSession implements RunSession {
                 LOG.warn("the run ended with an error", error);
                 last = new RunSnapshot(RunSnapshot.State.FAILED, last.startedAt(), last.finishedAt(), last.collected(), last.infra(),
                         last.missing(), last.shards(), last.resultLine(), last.runDir(), last.keptContainers(), last.exitCode(),
-                        "The panel lost track of MST: " + error.getMessage());
+                        "The panel lost track of MST: " + error.getMessage(), last.leftContainers());
             }
             listener.snapshot(last);
         });
-        return () -> {
-            cancelled.set(true);
-            run.cancel();
+        return new Handle() {
+            @Override
+            public void cancel() {
+                cancelled.set(true);
+                run.cancel();
+            }
+
+            @Override
+            public Duration grace() {
+                return grace;
+            }
         };
     }
 
@@ -115,7 +135,7 @@ public final class SupervisedRunSession implements RunSession {
         List<ShardSnapshot> shards = s.shards().stream().map(SupervisedRunSession::adapt).toList();
         return new RunSnapshot(state, s.startedAt(), s.phase() == RunPhase.FINISHED ? s.finishedAt() : null, s.collected(), s.infra(),
                 s.missing(), shards, s.resultLine(), s.runDir() == null ? null : Path.of(s.runDir()), s.keptContainers(),
-                s.exitCode(), failure);
+                s.exitCode(), failure, s.leftContainers().stream().map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")").toList());
     }
 
     private static ShardSnapshot adapt(ShardState sh) {
