@@ -92,6 +92,10 @@ public final class RunCommand implements Callable<Integer> {
                 installation.flags().translate(runArgs), env, null, grace, null);
         RunSupervisor.ActiveRun run;
         Printer printer = new Printer(out, err, jsonl);
+        // the handlers go in before MST starts: a Ctrl-C while the run is being set up must not
+        // end the panel and leave MST running; it is acted on once the run exists
+        Signals signals = new Signals(err);
+        signals.install();
         try {
             run = new RunSupervisor(new ProcessSupervisor()).start(request, printer::print);
         } catch (ProcessStartException e) {
@@ -99,7 +103,7 @@ public final class RunCommand implements Callable<Integer> {
             return 127;
         }
         printer.run = run;
-        installSignalHandlers(run, err);
+        signals.attach(run);
         int code = run.exitCode().join();
         synchronized (printer) {
             out.flush();
@@ -109,21 +113,80 @@ public final class RunCommand implements Callable<Integer> {
         return code;
     }
 
-    private static void installSignalHandlers(RunSupervisor.ActiveRun run, PrintWriter err) {
-        // A Ctrl-C in a terminal reaches MST too (same process group): then only start the grace period.
-        boolean terminal = System.console() != null;
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> {
-                ProcessSupervisor.State s = run.cancel(!terminal);
-                err.println(s == ProcessSupervisor.State.TERMINATING ? "mst-panel run: ending MST's process tree."
-                        : "mst-panel run: stopping the shards (Ctrl-C again to end MST at once).");
-                err.flush();
-            });
-            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), sig -> {
-                run.process().destroyTree();
-            });
-        } catch (IllegalArgumentException unsupported) {
-            // no such signal on this OS (Windows has no SIGTERM handler here): the JVM's default applies
+    /**
+     * Ctrl-C (SIGINT) and SIGTERM while {@code run} runs. SIGINT cancels as the Cancel button
+     * does (a second one ends MST's process tree); SIGTERM ends the tree. A signal that comes
+     * while the run is being set up is remembered and acted on as soon as the run exists.
+     */
+    private static final class Signals {
+        private final PrintWriter err;
+        // a Ctrl-C in a terminal reaches MST too (same process group): then only start the grace period
+        private final boolean terminal = System.console() != null;
+        private RunSupervisor.ActiveRun run; // guarded by this
+        private int interrupts; // guarded by this: SIGINTs before the run existed
+        private boolean terminate; // guarded by this
+
+        Signals(PrintWriter err) {
+            this.err = err;
+        }
+
+        void install() {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> onInterrupt());
+                sun.misc.Signal.handle(new sun.misc.Signal("TERM"), sig -> onTerminate());
+            } catch (IllegalArgumentException unsupported) {
+                // no such signal on this OS (Windows has no SIGTERM handler here): the JVM's default applies
+            }
+        }
+
+        void attach(RunSupervisor.ActiveRun r) {
+            int n;
+            boolean term;
+            synchronized (this) {
+                run = r;
+                n = interrupts;
+                term = terminate;
+            }
+            if (term) {
+                r.process().destroyTree();
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                interrupt(r);
+            }
+        }
+
+        private void onInterrupt() {
+            RunSupervisor.ActiveRun r;
+            synchronized (this) {
+                r = run;
+                if (r == null) {
+                    interrupts++;
+                    err.println("mst-panel run: stopping once MST has started…");
+                    err.flush();
+                    return;
+                }
+            }
+            interrupt(r);
+        }
+
+        private void interrupt(RunSupervisor.ActiveRun r) {
+            ProcessSupervisor.State s = r.cancel(!terminal);
+            err.println(s == ProcessSupervisor.State.TERMINATING ? "mst-panel run: ending MST's process tree."
+                    : "mst-panel run: stopping the shards (Ctrl-C again to end MST at once).");
+            err.flush();
+        }
+
+        private void onTerminate() {
+            RunSupervisor.ActiveRun r;
+            synchronized (this) {
+                r = run;
+                if (r == null) {
+                    terminate = true;
+                    return;
+                }
+            }
+            r.process().destroyTree();
         }
     }
 

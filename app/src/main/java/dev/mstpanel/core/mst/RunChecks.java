@@ -125,7 +125,7 @@ public final class RunChecks {
         if (!request.shards().isEmpty()) {
             shards = positiveInt(request.shards());
             if (shards <= 0 && POSITIVE_INT.matcher(request.shards()).matches() && !request.shards().matches("0+")) {
-                out.add(new Problem(Field.SHARDS, Severity.ERROR, "\"" + request.shards() + "\" is too many shards: write a whole number from 1 to "
+                out.add(new Problem(Field.SHARDS, Severity.ERROR, request.shards() + " is too many shards: write a whole number from 1 to "
                         + MAX_SHARDS + " (each shard is a container)."));
                 shards = 0;
             } else if (shards > MAX_SHARDS) {

@@ -30,6 +30,15 @@ import java.util.concurrent.CompletableFuture;
  * on the Results view's reader and watcher). The window and the headless {@code run} command both use it.
  */
 public final class RunSupervisor {
+    /** The longest the end of a run waits for its last look at Docker: 3 s. */
+    public static final Duration FINAL_LOOK_TIMEOUT = Duration.ofSeconds(3);
+
+    private static final java.util.concurrent.Executor DAEMON = r -> {
+        Thread t = new Thread(r, "run-final-look");
+        t.setDaemon(true);
+        t.start();
+    };
+
     private final ProcessSupervisor processes;
     private final ResultsReader sharedReader;
 
@@ -210,9 +219,8 @@ public final class RunSupervisor {
         docker.start();
         CompletableFuture<Integer> done = process.exitCode().thenApplyAsync(code -> {
             // the final states: kept containers, removed ones, the last traces
-            docker.pollOnce();
+            finalLookAtDocker(docker, model);
             folder.finalLook();
-            docker.close();
             folder.close();
             if (reader != sharedReader) {
                 reader.close();
@@ -221,6 +229,27 @@ public final class RunSupervisor {
             return code;
         });
         return new ActiveRun(model, process, done, logFile);
+    }
+
+    /**
+     * The final look at the run's containers, bounded by {@link #FINAL_LOOK_TIMEOUT}: an engine
+     * that accepts the connection and never answers must not hold back MST's exit code (issue 13:
+     * a silent context added about 10 s, the engine client's read timeout, to every run). The
+     * watcher is closed in the background, as a poll still waiting on that engine holds its lock.
+     */
+    private static void finalLookAtDocker(RunContainerWatcher docker, RunModel model) {
+        CompletableFuture<Void> look = CompletableFuture.runAsync(docker::pollOnce, DAEMON);
+        try {
+            look.get(FINAL_LOOK_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            model.notice("Docker did not answer within " + FINAL_LOOK_TIMEOUT.toSeconds() + " s at the end of the run: the states"
+                    + " of the run's containers are as last seen; check them with `mst-panel containers`.");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            model.notice("The last look at the run's containers failed: " + e.getCause().getMessage());
+        }
+        DAEMON.execute(docker::close);
     }
 
     /** Renames the log after the run MST named, once; a failure leaves the first name. */

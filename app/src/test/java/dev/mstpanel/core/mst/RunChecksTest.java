@@ -177,11 +177,20 @@ class RunChecksTest {
 
     @Test
     void shardsMustBeAPositiveInteger() throws Exception {
-        for (String bad : List.of("0", "-1", "2.5", "three", "99999999999")) {
+        for (String bad : List.of("0", "-1", "2.5", "three")) {
             assertThat(on(check(GOOD_COWORK, req(List.of(), bad, "", "")), Field.SHARDS)).as(bad).singleElement()
                     .extracting(Problem::message).asString().contains("is not a shard count");
         }
         assertThat(check(GOOD_COWORK, req(List.of(), "4", "", ""))).isEmpty();
+    }
+
+    @Test
+    void anAbsurdShardCountIsRefusedWithTheLimit() throws Exception {
+        for (String absurd : List.of("257", "999999999", "99999999999")) {
+            assertThat(on(check(GOOD_COWORK, req(List.of(), absurd, "", "")), Field.SHARDS)).as(absurd).singleElement()
+                    .extracting(Problem::message).asString().isEqualTo(absurd + " is too many shards: write a whole number from 1 to 256 (each shard is a container).");
+        }
+        assertThat(check(GOOD_COWORK, req(List.of(), "256", "", ""))).isEmpty();
     }
 
     @Test

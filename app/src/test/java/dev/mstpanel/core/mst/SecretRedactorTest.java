@@ -49,4 +49,56 @@ class SecretRedactorTest {
         SecretRedactor r = SecretRedactor.none().withSecrets(List.of("abcd", "abcdefgh"));
         assertThat(r.redact("x abcdefgh y abcd")).isEqualTo("x *** y ***");
     }
+
+    @Test
+    void everyLineOfAMultiLineSecretIsMasked() {
+        String pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n";
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of("TLS_PRIVATE_KEY", pem));
+        for (String line : pem.split("\n")) {
+            assertThat(r.redact("stderr: " + line)).isEqualTo("stderr: ***");
+        }
+    }
+
+    @Test
+    void jsonEscapedAndUrlEncodedFormsOfAKnownSecretAreMasked() {
+        SecretRedactor r = SecretRedactor.none().withSecrets(List.of("p\"a/ss w+rd"));
+        assertThat(r.redact("{\"password\": \"p\\\"a/ss w+rd\"}")).doesNotContain("ss w").contains("***");
+        assertThat(r.redact("GET /cb?c=p%22a%2Fss+w%2Brd")).isEqualTo("GET /cb?c=***");
+        assertThat(r.redact("GET /cb?c=p%22a%2Fss%20w%2Brd")).isEqualTo("GET /cb?c=***");
+    }
+
+    @Test
+    void credentialsInHeadersJsonMembersAndAfterSecretFlagsAreMaskedUnknown() {
+        SecretRedactor r = SecretRedactor.none();
+        assertThat(r.redact("> Authorization: Bearer eyJhbGciOi.payload.sig")).isEqualTo("> Authorization: Bearer ***");
+        assertThat(r.redact("{\"apiKey\": \"abc123xyz\", \"name\": \"shop\"}")).isEqualTo("{\"apiKey\": \"***\", \"name\": \"shop\"}");
+        assertThat(r.commandLine(List.of("mst", "run", "--api-token", "tok-1234567", "--secrets-file", "s.env", "--no-auth", "--config", "e.json")))
+                .isEqualTo("mst run --api-token *** --secrets-file s.env --no-auth --config e.json");
+    }
+
+    @Test
+    void aSecretsFileIsReadAsMstReadsIt() throws Exception {
+        Path badByte = dir.resolve("bad.env");
+        Files.write(badByte, "# caf\u00e9\nK=SECRET123\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Path bom = dir.resolve("bom.json");
+        Files.writeString(bom, "\uFEFF{\"K\": \"json-secret-9\"}");
+        assertThat(SecretRedactor.readSecretsFile(badByte)).containsExactly("SECRET123");
+        assertThat(SecretRedactor.readSecretsFile(bom)).containsExactly("json-secret-9");
+    }
+
+    @Test
+    void aSecretsFileThatIsAFifoAFolderOrTooBigIsRefusedAtOnce() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path big = dir.resolve("big.env");
+        Files.write(big, new byte[(int) SecretRedactor.MAX_SECRETS_FILE_BYTES + 1]);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SecretRedactor.readSecretsFile(fifo))
+                .hasMessageContaining("is not a regular file (a pipe, socket or device)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SecretRedactor.readSecretsFile(dir))
+                .hasMessageContaining("is not a regular file (a folder)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SecretRedactor.readSecretsFile(big))
+                .hasMessageContaining("the limit is 1048576 bytes");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SecretRedactor.readSecretsFile(dir.resolve("none")))
+                .hasMessage("There is no secrets file " + dir.resolve("none") + ".");
+    }
 }

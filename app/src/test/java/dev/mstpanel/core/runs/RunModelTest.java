@@ -121,4 +121,73 @@ class RunModelTest {
         model.acceptLine(Stream.STDOUT, "a late line");
         assertThat(seen).containsExactly("mst: eval.json has no name", "[mst] 1 trials are missing: the run is partial.", "a late line");
     }
+
+    @Test
+    void aBillionShardCountMakesOnlyTheShardsSomethingNames() {
+        RunModel model = new RunModel();
+        model.setShardCount(999_999_999);
+        assertThat(model.snapshot().shards()).isEmpty();
+        model.acceptLine(Stream.STDERR, "[mst] shard 1/999999999: done");
+        model.acceptLine(Stream.STDERR, "[mst] shard 999999999/999999999: done");
+        model.containerSeen(new ContainerObservation("engine-1", "id7", "mst-run-7", "running", false, null, -1));
+
+        assertThat(model.snapshot().shards()).extracting(ShardState::index).containsExactly(1, 7, 999_999_999);
+        assertThat(model.snapshot().shards()).allSatisfy(s -> assertThat(s.count()).isEqualTo(999_999_999));
+    }
+
+    @Test
+    void aShardCountWithinTheFormsLimitShowsWaitingRows() {
+        RunModel model = new RunModel();
+        model.setShardCount(3);
+        assertThat(model.snapshot().shards()).extracting(ShardState::phase)
+                .containsExactly(ShardPhase.WAITING, ShardPhase.WAITING, ShardPhase.WAITING);
+    }
+
+    @Test
+    void shardZeroOfZeroIsAnUnknownLineNotAnError() {
+        RunModel model = new RunModel();
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        model.addEventListener(events::add);
+        model.acceptLine(Stream.STDERR, "[mst] shard 0/0: done");
+        model.containerSeen(new ContainerObservation("engine-1", "id0", "mst-run-0", "running", false, null, -1));
+        model.finished(0);
+
+        assertThat(model.snapshot().shards()).isEmpty();
+        assertThat(events).filteredOn(e -> e.type().equals("line")).extracting(RunEvent::message).containsExactly("[mst] shard 0/0: done");
+    }
+
+    @Test
+    void aSnapshotRebuildsOnlyTheShardsThatChanged() {
+        RunModel model = new RunModel();
+        model.setShardCount(200);
+        RunState before = model.snapshot();
+        model.acceptLine(Stream.STDERR, "[mst] shard 5/200: default refund #1 collected");
+        RunState after = model.snapshot();
+
+        for (int i = 0; i < 200; i++) {
+            if (i == 4) {
+                assertThat(after.shards().get(i)).isNotSameAs(before.shards().get(i));
+                assertThat(after.shards().get(i).collected()).isEqualTo(1);
+            } else {
+                assertThat(after.shards().get(i)).as("shard %d", i + 1).isSameAs(before.shards().get(i));
+            }
+        }
+    }
+
+    @Test
+    void theEndOfARunNamesItsContainersStillThereButNotKeptOnes() {
+        RunModel model = new RunModel();
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        model.addEventListener(events::add);
+        model.containerSeen(new ContainerObservation("engine-1", "a", "mst-run-1", "running", false, null, -1));
+        model.containerSeen(new ContainerObservation("engine-2", "b", "mst-run-2", "running", false, null, -1));
+        model.containerSeen(new ContainerObservation("engine-2", "b", "mst-run-2", "removed", false, 0, -1));
+        model.containerSeen(new ContainerObservation("engine-1", "c", "mst-run-3-kept", "exited", false, 1, -1));
+        model.cancelling();
+        model.finished(143);
+
+        assertThat(model.snapshot().leftContainers()).extracting(ContainerObservation::name).containsExactly("mst-run-1");
+        RunEvent finished = events.get(events.size() - 1);
+        assertThat(finished.fields().get("leftContainers").toString()).isEqualTo("[{context=engine-1, name=mst-run-1, state=running}]");
+    }
 }
