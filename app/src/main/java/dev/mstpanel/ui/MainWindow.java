@@ -267,10 +267,16 @@ public final class MainWindow extends BorderPane {
         app.runs().stopForQuit().thenAccept(left -> {
             notices.getChildren().remove(box);
             if (!left.isEmpty()) {
-                app.dialogs().showInfo("Containers of the run are still there",
-                        "MST did not remove " + (left.size() == 1 ? "this container" : "these containers") + ": "
-                                + String.join(", ", left) + ". The next start of mst-panel offers to remove them"
-                                + " (or run `mst-panel containers remove-orphans`).");
+                // waits for the person: the window closes after they read which containers remain
+                javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
+                app.dialogs().adopt(alert);
+                alert.setTitle("Containers of the run are still there");
+                alert.setHeaderText("Containers of the run are still there");
+                alert.setContentText("MST did not remove " + (left.size() == 1 ? "this container" : "these containers") + ": "
+                        + String.join(", ", left) + ". The next start of mst-panel offers to remove them"
+                        + " (or run `mst-panel containers remove-orphans`).");
+                alert.getDialogPane().setMinWidth(460);
+                alert.showAndWait();
             }
             quit.run();
         });

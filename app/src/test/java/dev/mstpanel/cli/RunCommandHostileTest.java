@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints secrets in every form, prints hundreds of MB without a newline, names a billion shards,
  * ignores SIGINT. Each test runs the panel as a user does (a JVM running its main class) and
  * asserts on what the user gets: the exit code, the printed text, the log file, the panel's
- * peak memory, the processes left.
+ * peak memory, the processes and containers left (the last test uses the real test engines).
  */
 @DisabledOnOs(OS.WINDOWS)
 class RunCommandHostileTest {
@@ -177,8 +177,9 @@ class RunCommandHostileTest {
         System.out.printf("no-newline: %d bytes from MST, panel peak RSS %d KiB with -Xmx64m%n", bytes, r.peakRssKib());
         assertThat(r.exit()).as("MST's own exit code, not SIGPIPE (141) or an OutOfMemoryError; stderr starts %s",
                 r.err().substring(0, Math.min(300, r.err().length()))).isEqualTo(7);
-        assertThat(r.err()).contains(BoundedStreams.CUT_MARK, "after the long line", "MST exited with code 7")
-                .doesNotContain("OutOfMemoryError");
+        assertThat(r.err().contains(BoundedStreams.CUT_MARK)).as("the long line is cut and marked").isTrue();
+        assertThat(r.err().contains("\nafter the long line\n")).as("what follows it is still read").isTrue();
+        assertThat(r.err().contains("OutOfMemoryError")).isFalse();
         assertThat(r.out()).contains("MST exited with code 7");
         assertThat(r.peakRssKib()).as("peak resident memory of the panel, KiB").isPositive().isLessThan(400_000);
         assertThat(Files.size(r.log())).as("the log holds the cut line, not 300 MB").isLessThan(64 * 1024);
@@ -223,16 +224,26 @@ class RunCommandHostileTest {
     }
 
     @Test
-    void ctrlCWithAStubbornMstEndsItsTreeAfterTheGraceAndReportsItsExitCode() throws Exception {
+    void ctrlCWithAStubbornMstEndsItsTreeAfterTheGraceReportsItsExitCodeAndNamesTheContainerLeft() throws Exception {
+        try {
+            stubbornMstWithAContainer();
+        } finally {
+            removeWhatTheHostileMstLeft();
+        }
+    }
+
+    private void stubbornMstWithAContainer() throws Exception {
         Path pids = dir.resolve("pids");
-        Map<String, String> env = new HashMap<>(Map.of("MST_HOSTILE_MODE", "ignore-sigint", "MST_HOSTILE_PIDFILE", pids.toString()));
+        // the hostile MST also leaves a real container on engine-1, labelled as MST labels its own
+        Map<String, String> env = new HashMap<>(TestEngines.environment(dir.resolve("home")).variables());
+        env.putAll(Map.of("MST_HOSTILE_MODE", "ignore-sigint", "MST_HOSTILE_PIDFILE", pids.toString(), "MST_HOSTILE_CONTEXT", "engine-1"));
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "run", "--grace", "1", "--mst", HOSTILE.toString(),
-                "--", "--config", config().toString()));
+                "--", "--config", config().toString(), "--runner-option", "contexts=engine-1"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().putAll(env);
         pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
         pb.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
-        pb.environment().putAll(env);
         Process p = pb.start();
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p, false));
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p, true));
@@ -250,7 +261,41 @@ class RunCommandHostileTest {
         assertThat(ProcessHandle.of(mst).map(ProcessHandle::isAlive).orElse(false)).as("MST is gone").isFalse();
         assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("its child is gone").isFalse();
         assertThat(p.exitValue()).as(err.get()).isEqualTo(143); // MST ended by SIGTERM: 128 + 15
-        assertThat(out.get()).contains("MST exited with code 143");
+        assertThat(out.get()).contains("MST exited with code 143", "Still there after the run (MST did not remove them):",
+                "  mst-hostile-" + mst + "-1 on engine-1 (running)", "Remove them with: mst-panel containers remove-orphans");
         assertThat(err.get()).contains("mst-panel run: stopping the shards").doesNotContain("Exception");
+
+        // the one action named removes it
+        ProcessBuilder clean = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "containers", "remove-orphans", "--context", "engine-1", "--timeout", "30")
+                .directory(dir.toFile()).redirectErrorStream(true);
+        clean.environment().putAll(env);
+        clean.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
+        Process c = clean.start();
+        String cleaned = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(c.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(cleaned).contains("removed engine-1 mst-hostile-" + mst + "-1");
+        assertThat(dockerPs("mst-hostile-" + mst)).as("no container left").isBlank();
+    }
+
+    private static void removeWhatTheHostileMstLeft() throws Exception {
+        String ids = dockerPs("mst-hostile-");
+        if (!ids.isBlank()) {
+            List<String> rm = new ArrayList<>(List.of("docker", "--context", "engine-1", "rm", "-f"));
+            rm.addAll(List.of(ids.split("\\s+")));
+            ProcessBuilder pb = new ProcessBuilder(rm).redirectErrorStream(true);
+            pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
+            pb.start().waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String dockerPs(String namePrefix) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("docker", "--context", "engine-1", "ps", "-aq", "--filter", "name=" + namePrefix)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        p.waitFor(60, TimeUnit.SECONDS);
+        return out;
     }
 }
