@@ -144,6 +144,7 @@ public final class AppContext implements AutoCloseable {
         resultsReader.close();
         containerServices.close();
         prober.close();
+        theme.close();
         background.shutdownNow();
     }
 }
