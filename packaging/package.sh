@@ -64,7 +64,7 @@ if [[ $os == macos ]]; then
     unzip -p "$jar" "com/sun/jna/$jna_dir/libjnidispatch.jnilib" >target/jpackage-input/lib/libjnidispatch.dylib
   done
   for jar in target/jpackage-input/lib/*.jar; do
-    if unzip -Z1 "$jar" | grep -qE '\.(so|dylib|jnilib|dll|a)$'; then
+    if unzip -Z1 "$jar" | grep -E '\.(so|dylib|jnilib|dll|a)$' >/dev/null; then   # not grep -q: with pipefail, unzip's SIGPIPE would fail the test
       zip -q -d "$jar" '*.so' '*.dylib' '*.jnilib' '*.dll' '*.a' >/dev/null || true
     fi
   done
@@ -122,7 +122,7 @@ if [[ $os == macos ]]; then
     while IFS= read -r -d '' f; do
       if [[ $f == *.dylib || $f == *.jnilib ]]; then sign "$f"
       elif file -b "$f" | grep -q 'Mach-O'; then sign --entitlements "$entitlements" "$f"; fi
-    done < <(find "$image/Contents/runtime" "$image/Contents/app" -type f -print0)
+    done < <(find "$image/Contents/runtime" "$image/Contents/app" "$image/Contents/MacOS" -type f -print0)
     sign "$image/Contents/runtime"
     sign --entitlements "$entitlements" "$image"
   else
