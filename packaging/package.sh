@@ -56,7 +56,7 @@ app_version=$version short_version=$version
 if [[ $os == macos ]]; then
   # Apple's notary service looks inside jars and refuses unsigned native code there. The natives
   # this Mac uses sit next to the jars (JavaFX's above; JNA's jnidispatch here, found through
-  # -Djna.boot.library.path=$APPDIR in macos/app-image.jpackage), where step 4 signs them; every
+  # -Djna.boot.library.path=$APPDIR/lib in macos/app-image.jpackage), where step 4 signs them; every
   # native library is then deleted from the jars (JavaFX's and JNA's, other platforms' included).
   case "$(uname -m)" in arm64) jna_dir=darwin-aarch64 ;; *) jna_dir=darwin-x86-64 ;; esac
   for jar in target/jpackage-input/lib/jna-[0-9]*.jar; do
