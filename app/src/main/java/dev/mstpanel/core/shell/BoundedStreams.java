@@ -1,13 +1,13 @@
 package dev.mstpanel.core.shell;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The one way the panel reads a process's output: in bounded memory, whatever the process prints
- * (issue 13, "MST output without a newline"). Lines end at {@code \n}, {@code \r\n} or a lone
+ * The one way the panel reads a long-lived process's output line by line ({@code mst run}, image
+ * builds): in bounded memory, whatever the process prints (issue 13, "MST output without a
+ * newline"; short commands keep at most {@link CommandRunner#MAX_OUTPUT_BYTES} of theirs). Lines end at {@code \n}, {@code \r\n} or a lone
  * {@code \r} (as {@link java.io.BufferedReader#readLine()} ends them); bytes that are not UTF-8
  * become U+FFFD. A line longer than the limit is cut at the limit (on a character boundary),
  * marked with {@link #CUT_MARK} and delivered at once; the rest of that line is read and dropped,
@@ -88,34 +88,6 @@ public final class BoundedStreams {
                 sink.line(decode(line, len), false);
             }
         }
-    }
-
-    /**
-     * Reads a whole stream as text, keeping at most {@code maxBytes} of it (the rest is read and
-     * dropped, and the text ends with a note saying how much). Closes the stream.
-     *
-     * @param in a process's output
-     * @param maxBytes how much to keep, bytes
-     * @return the text (malformed UTF-8 replaced)
-     * @throws IOException when reading fails
-     */
-    public static String readText(InputStream in, int maxBytes) throws IOException {
-        ByteArrayOutputStream kept = new ByteArrayOutputStream(Math.min(maxBytes, 1 << 16));
-        long dropped = 0;
-        byte[] buf = new byte[1 << 16];
-        try (in) {
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                int keep = (int) Math.min(n, maxBytes - (long) kept.size());
-                if (keep > 0) {
-                    kept.write(buf, 0, keep);
-                }
-                dropped += n - Math.max(keep, 0);
-            }
-        }
-        byte[] bytes = kept.toByteArray();
-        String text = decode(bytes, dropped > 0 ? characterBoundary(bytes, bytes.length) : bytes.length);
-        return dropped > 0 ? text + "\n… [" + dropped + " more bytes dropped]" : text;
     }
 
     /** The largest length ≤ len that does not end inside a UTF-8 sequence. */

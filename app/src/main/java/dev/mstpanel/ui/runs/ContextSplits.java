@@ -36,7 +36,11 @@ final class ContextSplits {
                 continue;
             }
             EngineInfo e = row.probe() == null ? null : row.probe().engine();
-            if (row.state() == ContextRow.State.PROBING) {
+            if (row.context().source() == dev.mstpanel.core.docker.ContextSource.COLIMA_PROFILE) {
+                // MST takes a Docker context's name (--context): a Colima profile without one cannot be chosen
+                choice.update(false, "a Colima profile without a Docker context: MST cannot use it yet", false);
+                choice.setReason(row.context().hint());
+            } else if (row.state() == ContextRow.State.PROBING) {
                 choice.update(false, "probing…", false);
             } else if (row.state() == ContextRow.State.UNREACHABLE || e == null) {
                 String why = row.probe() != null && row.probe().failure() != null ? row.probe().failure().message() : null;
