@@ -226,6 +226,20 @@ class RunChecksTest {
     }
 
     @Test
+    void aSecretsFileThatIsAFifoOrOver1MibIsRefusedInPlace() throws Exception {
+        Path fifo = dir.resolve("secrets.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path big = dir.resolve("big.env");
+        Files.write(big, new byte[2 << 20]);
+        RunRequest fromFifo = new RunRequest(Path.of("x"), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", fifo, null);
+        RunRequest fromBig = new RunRequest(Path.of("x"), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", big, null);
+        assertThat(on(check(GOOD_COWORK, fromFifo), Field.SECRETS_FILE)).extracting(Problem::message)
+                .containsExactly(fifo + " is not a readable file.");
+        assertThat(on(check(GOOD_COWORK, fromBig), Field.SECRETS_FILE)).extracting(Problem::message)
+                .containsExactly(big + " is 2.0 MiB; a secrets file may be at most 1 MiB. Give a file with only the run's secrets.");
+    }
+
+    @Test
     void outputFolderThatIsAFileIsAnError() throws Exception {
         Path file = Files.writeString(dir.resolve("out"), "x");
         RunRequest r = new RunRequest(Path.of("x"), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", null, file);
