@@ -29,7 +29,9 @@ public final class DockerClients {
      * Opens a client for a context. The caller closes it.
      *
      * @param context a context with a {@code unix://} or {@code tcp://} endpoint
-     * @param timeout connection and response timeout
+     * @param timeout the deadline of each call made with the client, from its request until its whole
+     *     response is read ({@link EngineCalls}: an engine that trickles its answer is cut off), and
+     *     the connection timeout
      * @return an open client (not yet contacted)
      * @throws EngineUnreachableException when the endpoint cannot be used: a missing socket, an
      *     endpoint docker-java cannot reach, a broken context
@@ -41,18 +43,20 @@ public final class DockerClients {
             config.withDockerCertPath(context.tlsDir().toString());
         }
         DefaultDockerClientConfig built = config.build();
-        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+        DockerHttpClient http = EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
                 .dockerHost(built.getDockerHost())
                 .sslConfig(built.getSSLConfig())
                 .connectionTimeout(timeout)
                 .responseTimeout(timeout)
-                .maxConnections(20)
-                .build();
+                .maxConnections(2)
+                .build(), timeout, EngineCalls.Scope.WHOLE_CALL);
         return DockerClientImpl.getInstance(built, http);
     }
 
     /**
-     * Opens a client for long-lived streams (events, stats, logs): no response timeout.
+     * Opens a client for long-lived streams (events, stats, logs): each call must have its status and
+     * headers within {@code connectTimeout} ({@link EngineCalls.Scope#UNTIL_HEADERS}); its body then
+     * streams without a deadline.
      *
      * @throws EngineUnreachableException as {@link #open}
      */
@@ -63,12 +67,12 @@ public final class DockerClients {
             config.withDockerCertPath(context.tlsDir().toString());
         }
         DefaultDockerClientConfig built = config.build();
-        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+        DockerHttpClient http = EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
                 .dockerHost(built.getDockerHost())
                 .sslConfig(built.getSSLConfig())
                 .connectionTimeout(connectTimeout)
-                .maxConnections(50)
-                .build();
+                .maxConnections(2)
+                .build(), connectTimeout, EngineCalls.Scope.UNTIL_HEADERS);
         return DockerClientImpl.getInstance(built, http);
     }
 
