@@ -61,8 +61,8 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         try {
             DockerNames.requireContainer(container);
             if (context != null) {
