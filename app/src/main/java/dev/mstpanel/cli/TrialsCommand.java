@@ -67,6 +67,10 @@ public final class TrialsCommand implements Callable<Integer> {
                     return 2;
                 }
             }
+            if (keep.isEmpty()) {
+                err.println("mst-panel trials: --status needs at least one of: passed, failed, infra, missing, ungraded, unreadable.");
+                return 2;
+            }
         }
         try (ResultsReader reader = new ResultsReader()) {
             ResultsReader.Location location;
