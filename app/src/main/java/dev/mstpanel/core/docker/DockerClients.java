@@ -43,14 +43,24 @@ public final class DockerClients {
             config.withDockerCertPath(context.tlsDir().toString());
         }
         DefaultDockerClientConfig built = config.build();
-        DockerHttpClient http = EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
-                .dockerHost(built.getDockerHost())
-                .sslConfig(built.getSSLConfig())
+        return DockerClientImpl.getInstance(built, http(built, timeout));
+    }
+
+    /**
+     * The HTTP client under {@link #open}, for the few raw requests docker-java has no command for
+     * (a one-shot stats read): each request under the same deadline.
+     *
+     * @param config the context's docker-java configuration ({@link #configFor}, with its TLS folder)
+     * @param timeout each request's deadline and the connection timeout
+     */
+    public static DockerHttpClient http(DefaultDockerClientConfig config, Duration timeout) {
+        return EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
+                .dockerHost(config.getDockerHost())
+                .sslConfig(config.getSSLConfig())
                 .connectionTimeout(timeout)
                 .responseTimeout(timeout)
                 .maxConnections(2)
                 .build(), timeout, EngineCalls.Scope.WHOLE_CALL);
-        return DockerClientImpl.getInstance(built, http);
     }
 
     /**
