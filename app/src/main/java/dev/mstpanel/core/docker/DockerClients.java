@@ -156,7 +156,7 @@ public final class DockerClients {
             }
             if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
                 return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
-                        + ": " + t.getMessage() + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
+                        + ": " + plainMessage(t) + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
             }
             if (t instanceof AccessDeniedException || msg.contains("permission denied") || msg.contains("eacces")) {
                 return new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED, "Permission denied on " + context.endpoint()
@@ -179,8 +179,31 @@ public final class DockerClients {
                         + ", but not as a Docker engine (HTTP " + de.getHttpStatus() + "). Check the context's endpoint and port.", detail);
             }
         }
-        String first = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage().lines().findFirst().orElse("");
+        String first = plainMessage(error);
         return new ProbeFailure(ProbeFailure.Kind.OTHER, "The engine at " + context.endpoint() + " did not answer: " + first, detail);
+    }
+
+    /**
+     * An exception's message for people: its first line, without the Java class names that
+     * wrapping exceptions put in front ({@code java.net.SocketException: Connection reset} becomes
+     * {@code Connection reset}); the first cause that has words when it has none of its own.
+     *
+     * @param error any throwable
+     * @return e.g. {@code Connection reset}; {@code no reason given} when no cause has a message
+     */
+    public static String plainMessage(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m == null) {
+                continue;
+            }
+            String line = m.strip().lines().findFirst().orElse("");
+            String plain = line.replaceAll("^(?:(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*|$))+", "").strip();
+            if (!plain.isEmpty()) {
+                return plain;
+            }
+        }
+        return "no reason given";
     }
 
     /** The failure for a probe that ran past its timeout. */

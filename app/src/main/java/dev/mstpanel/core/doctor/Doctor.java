@@ -370,7 +370,7 @@ public final class Doctor implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException ex) {
             LOG.debug("device check on {} failed", context.name(), ex);
-            dp.problem = "the check container failed: " + firstLine(String.valueOf(ex.getMessage()));
+            dp.problem = "the check container failed: " + DockerClients.plainMessage(ex);
         } finally {
             if (id != null) {
                 try {
