@@ -40,6 +40,9 @@ class ContainerCommandsTest {
         engines.run("engine-1", p + "-live", host, "mst.owner.pid=" + ProcessHandle.current().pid());
         engines.run("engine-1", p + "-orphan", host, dead);
         engines.run("engine-2", p + "-kept", host, dead);
+        // the test image is busybox without bash: give the kept container one that runs sh (without it, shell opens sh: ShellFallbackTest)
+        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", "-u", "0", p + "-kept", "sh", "-c",
+                "printf '#!/bin/sh\\nexec sh \"$@\"\\n' > /bin/bash && chmod 755 /bin/bash"));
         engines.run("engine-2", p + "-other", "mst.owner.host=build-box-9", dead);
         engines.run("engine-2", p + "-plain");
     }
@@ -118,10 +121,7 @@ class ContainerCommandsTest {
     void shellPrintGivesTheExactCommandAndRefusesInjections() throws Exception {
         Run found = cli("shell", p + "-kept", "--print");
         assertThat(found.exit()).as(found.err()).isZero();
-        // the test image has no bash unless another test gave the kept container one: then sh, and a note says so
-        boolean hasBash = EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", p + "-kept", "sh", "-c",
-                "command -v bash || echo none")).strip().endsWith("bash");
-        assertThat(found.out().strip()).isEqualTo("docker --context engine-2 exec -it -u mst " + p + "-kept " + (hasBash ? "bash" : "sh"));
+        assertThat(found.out().strip()).isEqualTo("docker --context engine-2 exec -it -u mst " + p + "-kept bash");
         Run given = cli("shell", "box-1", "--context", "colima-mst-kvm", "--print");
         assertThat(given.exit()).isZero();
         assertThat(given.out().strip()).isEqualTo("docker --context colima-mst-kvm exec -it -u mst box-1 bash");

@@ -34,7 +34,7 @@ class HostileHostCommandsTest {
     @Test
     void aLogFileThatCannotBeOpenedIsOneLineOnStderrAndJsonStillParses() throws Exception {
         Files.createDirectories(dir.resolve("panel-home/logs/mst-panel.log")); // the log path is a folder
-        PanelProcess.Result r = PanelProcess.run(dir, engines(), 60, "contexts", "--json", "--timeout", "5");
+        PanelProcess.Result r = PanelProcess.run(dir, engines(), 60, "contexts", "--json", "--timeout", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode list = new ObjectMapper().readTree(r.out());
         assertThat(list.isArray()).isTrue();
@@ -58,7 +58,7 @@ class HostileHostCommandsTest {
         env.put("XDG_CONFIG_HOME", null);
         env.put("XDG_DATA_HOME", null);
         env.put("XDG_STATE_HOME", null);
-        PanelProcess.Result r = PanelProcess.run(dir, env, 60, "contexts", "--json", "--timeout", "5");
+        PanelProcess.Result r = PanelProcess.run(dir, env, 60, "contexts", "--json", "--timeout", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode mine = null;
         for (JsonNode c : new ObjectMapper().readTree(r.out())) {

@@ -50,12 +50,12 @@ class HostileTextCommandsTest {
     void contextsAndDoctorShowEscapeSequencesFromContextsAndEnginesEscaped() throws Exception {
         try (FakeEngine engine = new FakeEngine("\"27.0\\u001b]0;owned\\u0007\\u009b2J\"")) {
             Map<String, String> env = env(configWithEvilContext(engine.endpoint()));
-            PanelProcess.Result contexts = PanelProcess.run(dir, env, 60, "contexts", "--timeout", "5");
+            PanelProcess.Result contexts = PanelProcess.run(dir, env, 60, "contexts", "--timeout", "20");
             assertThat(contexts.exit()).as(contexts.err()).isZero();
             assertThat(contexts.out()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b");
             assertThat(contexts.out()).contains("evil\\u001b]0;pwned\\u0007\\u001b[2J").contains("27.0\\u001b]0;owned\\u0007\\u009b2J");
 
-            PanelProcess.Result doctor = PanelProcess.run(dir, env, 90, "doctor", "--timeout", "5");
+            PanelProcess.Result doctor = PanelProcess.run(dir, env, 90, "doctor", "--timeout", "20");
             assertThat(doctor.out() + doctor.err()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b");
             assertThat(doctor.out()).contains("Context evil\\u001b]0;pwned").contains("Docker 27.0\\u001b]0;owned");
         }

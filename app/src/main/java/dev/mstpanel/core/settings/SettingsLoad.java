@@ -36,32 +36,32 @@ public final class SettingsLoad {
      * Clamps the settings in place.
      *
      * @param s settings as read
-     * @return one phrase per value changed, e.g. {@code windowHeight 1.0E9 → 820 (16384 at most)}; empty when all were fine
+     * @return one phrase per value changed, e.g. {@code window height 1000000000 px → 16384 px (480 to 16384 px)}; empty when all were fine
      */
     public static List<String> clamp(Settings s) {
         Settings d = new Settings();
         List<String> changed = new ArrayList<>();
         if (SettingsValidation.refreshSeconds(s.refreshIntervalSeconds).isPresent()) {
             int v = Math.max(SettingsValidation.MIN_REFRESH_SECONDS, Math.min(SettingsValidation.MAX_REFRESH_SECONDS, s.refreshIntervalSeconds));
-            changed.add("refreshIntervalSeconds " + s.refreshIntervalSeconds + " → " + v + " (" + SettingsValidation.MIN_REFRESH_SECONDS
+            changed.add("refresh interval " + s.refreshIntervalSeconds + " s → " + v + " s (" + SettingsValidation.MIN_REFRESH_SECONDS
                     + " to " + SettingsValidation.MAX_REFRESH_SECONDS + " s)");
             s.refreshIntervalSeconds = v;
         }
         if (SettingsValidation.probeTimeoutSeconds(s.probeTimeoutSeconds).isPresent()) {
             double v = Double.isNaN(s.probeTimeoutSeconds) ? d.probeTimeoutSeconds
                     : Math.max(SettingsValidation.MIN_PROBE_TIMEOUT_SECONDS, Math.min(SettingsValidation.MAX_PROBE_TIMEOUT_SECONDS, s.probeTimeoutSeconds));
-            changed.add("probeTimeoutSeconds " + number(s.probeTimeoutSeconds) + " → " + SettingsValidation.formatSeconds(v) + " (0.2 to 60 s)");
+            changed.add("probe timeout " + number(s.probeTimeoutSeconds) + " s → " + SettingsValidation.formatSeconds(v) + " s (0.2 to 60 s)");
             s.probeTimeoutSeconds = v;
         }
-        s.windowWidth = side("windowWidth", s.windowWidth, MIN_WINDOW_WIDTH, d.windowWidth, changed);
-        s.windowHeight = side("windowHeight", s.windowHeight, MIN_WINDOW_HEIGHT, d.windowHeight, changed);
-        s.windowX = position("windowX", s.windowX, changed);
-        s.windowY = position("windowY", s.windowY, changed);
-        s.recentEvalConfigs = recent("recentEvalConfigs", s.recentEvalConfigs, changed);
-        s.recentResultsFolders = recent("recentResultsFolders", s.recentResultsFolders, changed);
-        s.mstPath = text("mstPath", s.mstPath, changed);
-        s.terminalApp = text("terminalApp", s.terminalApp, changed);
-        String view = text("openView", s.openView, changed);
+        s.windowWidth = side("window width", s.windowWidth, MIN_WINDOW_WIDTH, d.windowWidth, changed);
+        s.windowHeight = side("window height", s.windowHeight, MIN_WINDOW_HEIGHT, d.windowHeight, changed);
+        s.windowX = position("window position x", s.windowX, changed);
+        s.windowY = position("window position y", s.windowY, changed);
+        s.recentEvalConfigs = recent("recent eval configs", s.recentEvalConfigs, changed);
+        s.recentResultsFolders = recent("recent results folders", s.recentResultsFolders, changed);
+        s.mstPath = text("MST path", s.mstPath, changed);
+        s.terminalApp = text("terminal", s.terminalApp, changed);
+        String view = text("open view", s.openView, changed);
         s.openView = view == null ? d.openView : view;
         if (s.theme == null) {
             s.theme = d.theme;
@@ -74,7 +74,7 @@ public final class SettingsLoad {
             return v;
         }
         double to = Double.isNaN(v) ? fallback : Math.max(min, Math.min(MAX_WINDOW_SIDE, v));
-        changed.add(name + " " + number(v) + " → " + number(to) + " (" + number(min) + " to " + number(MAX_WINDOW_SIDE) + " px)");
+        changed.add(name + " " + number(v) + " px → " + number(to) + " px (" + number(min) + " to " + number(MAX_WINDOW_SIDE) + " px)");
         return to;
     }
 

@@ -29,8 +29,8 @@ class SettingsLoadTest {
         assertThat(s.windowWidth).isEqualTo(SettingsLoad.MIN_WINDOW_WIDTH);
         assertThat(s.windowX).isNaN();
         assertThat(s.recentResultsFolders).containsExactly("/a", "/b");
-        assertThat(store.notice()).get().asString().contains("probeTimeoutSeconds 1.0E308 → 60 (0.2 to 60 s)")
-                .contains("refreshIntervalSeconds 99999 → 3600");
+        assertThat(store.notice()).get().asString().contains("probe timeout 1.0E308 s → 60 s (0.2 to 60 s)")
+                .contains("refresh interval 99999 s → 3600");
         assertThat(Files.exists(dir.resolve("settings.json"))).as("a clamped file is not set aside").isTrue();
     }
 

@@ -66,7 +66,7 @@ class HostileSettingsFxTest {
             Node pane = robot.lookup(".dialog-pane").query();
             return ((DialogPane) pane).getContentText();
         }).get();
-        assertThat(text).contains("out of range").contains("windowHeight").contains("probeTimeoutSeconds").contains("recentEvalConfigs");
+        assertThat(text).contains("out of range").contains("window height").contains("probe timeout").contains("recent eval configs");
         assertThat(app.settings().probeTimeoutSeconds).isEqualTo(60);
         assertThat(app.settings().refreshIntervalSeconds).isEqualTo(2);
         assertThat(app.settings().recentEvalConfigs).hasSize(10).startsWith("/evals/0.json");
