@@ -85,6 +85,50 @@ class SlowEngineCommandsTest {
     }
 
     @Test
+    void sigtermEndsRunOnATricklingContextAndMstsExitIsReported() throws Exception {
+        Path mst = dir.resolve("mst");
+        // a test double of MST that runs for a minute unless stopped
+        Files.writeString(mst, """
+                #!/bin/sh
+                case "$1" in
+                  --version) echo 2.0.0-beta.7; exit 0 ;;
+                esac
+                if [ "$2" = "--help" ]; then echo "  --runner NAME  --runner-option K=V"; exit 0; fi
+                echo "[mst] shard 1/1: starting on slow" >&2
+                sleep 60
+                """);
+        mst.toFile().setExecutable(true);
+        Files.writeString(dir.resolve("eval.json"), "{\"name\": \"slow-engine\", \"client\": \"cowork\"}");
+        try (SlowEngine slow = new SlowEngine()) {
+            Path config = dockerConfigWith(dir, "slow", slow.endpoint());
+            List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                    "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "run", "--mst", mst.toString(), "--",
+                    "--config", dir.resolve("eval.json").toString(), "--runner", "docker", "--runner-option", "contexts=slow"));
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+            pb.environment().put("DOCKER_CONFIG", config.toString());
+            pb.environment().remove("DOCKER_HOST");
+            pb.environment().remove("DOCKER_CONTEXT");
+            pb.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
+            pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
+            File out = dir.resolve("run-out.txt").toFile();
+            pb.redirectOutput(out).redirectErrorStream(true);
+            Process p = pb.start();
+            for (int i = 0; i < 120 && !Files.readString(out.toPath()).contains("starting on slow"); i++) {
+                Thread.sleep(250);
+            }
+            Thread.sleep(2000); // the watcher is now in a call to the trickling engine
+            p.destroy(); // SIGTERM
+            boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            String said = Files.readString(out.toPath());
+            assertThat(ended).as("run ended after SIGTERM: " + said).isTrue();
+            assertThat(said).contains("MST exited with code");
+        }
+    }
+
+    @Test
     void runReportsMstsExitCodeWhenTheRunsContextTrickles() throws Exception {
         Path mst = dir.resolve("mst");
         // a test double of MST: answers --version and run --help, then runs for a second and fails with 3
