@@ -22,7 +22,14 @@ public final class Main {
             Files.createDirectories(paths.logDir());
             System.setProperty("mstpanel.logDir", paths.logDir().toString());
         } catch (IOException e) {
-            System.setProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir"));
+            // a folder of this user's own under the temporary folder: a shared /tmp/mst-panel.log may be another user's
+            java.nio.file.Path own = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-" + System.getProperty("user.name", "user"));
+            try {
+                Files.createDirectories(own);
+            } catch (IOException | RuntimeException ignored) {
+                // LogConfigurator says in one line on stderr that the log cannot be written
+            }
+            System.setProperty("mstpanel.logDir", own.toString());
         }
         if (args.length == 0) {
             // Logging (logback reads its XML configuration) and Jackson (the settings file) start

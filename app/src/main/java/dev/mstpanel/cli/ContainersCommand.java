@@ -57,8 +57,8 @@ public final class ContainersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         HostEnvironment env = HostEnvironment.fromSystem();
         ContainerListing listing;
         try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
@@ -157,8 +157,8 @@ public final class ContainersCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             HostEnvironment env = HostEnvironment.fromSystem();
             List<DockerContext> contexts = contexts(env);
             if (context != null) {

@@ -53,7 +53,7 @@ public final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         // the environment `run` gives MST (login shell's variables, the JVM's PATH first), so both find the same MST
         HostEnvironment env = LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment();
         Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();

@@ -38,7 +38,14 @@ public final class MstPanelCommand implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
-            cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + ex.getMessage());
+            // a person reads this line: the exception's own words (escaped for the terminal), never a bare class name
+            org.slf4j.LoggerFactory.getLogger(MstPanelCommand.class).warn("mst-panel {} failed", cmd.getCommandName(), ex);
+            String why = dev.mstpanel.core.docker.DockerClients.plainMessage(ex);
+            if (why.equals("no reason given")) {
+                why = "an unexpected error stopped it; the details are in the panel's log ("
+                        + System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir")) + "/mst-panel.log).";
+            }
+            cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + TerminalText.escape(why));
             return 1;
         });
         return cl.execute(args);

@@ -13,6 +13,7 @@ import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.ContainerShell;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.TerminalLauncher;
 import java.io.IOException;
@@ -35,6 +36,9 @@ import picocli.CommandLine.Parameters;
  * <p>Without {@code --context}, the context is the one where an MST container of that name is
  * found. With {@code --context}, the container is looked up there first; when that context does not
  * answer, the command goes ahead with a warning on stderr.
+ *
+ * <p>When the container has no bash (its image may be any: {@code image=}), it opens {@code sh} and says so
+ * on stderr ({@link ContainerShell}).
  *
  * <p>Exit codes: the shell's own when run in place; 0 when printed or a window opened; 2 for a
  * name outside Docker's rule or a container that cannot be found; 1 when docker or the terminal fails.
@@ -61,8 +65,8 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         try {
             DockerNames.requireContainer(container);
             if (context != null) {
@@ -77,9 +81,11 @@ public final class ShellCommand implements Callable<Integer> {
         List<DockerContext> contexts = ContainersCommand.contexts(env);
         try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
             if (ctx == null) {
-                ContainerListing l = containers.list(contexts, Duration.ofSeconds(3));
+                // a lookup, not a probe: a busy engine may take a while, and the list returns as soon as every context answered
+                ContainerListing l = containers.list(contexts, Duration.ofSeconds(10));
                 List<MstContainer> hits = l.containers().stream().filter(k -> k.name().equals(container) || k.id().startsWith(container)).toList();
                 if (hits.isEmpty()) {
+                    l.failures().forEach(f -> err.println("not looked up: " + f.context() + ": " + f.message()));
                     err.println("mst-panel shell: no MST container named " + container + " on a reachable context. Pass --context NAME if it is there.");
                     return 2;
                 }
@@ -96,15 +102,20 @@ public final class ShellCommand implements Callable<Integer> {
                 }
             }
         }
+        ContainerShell shell = ContainerShell.choose(new DockerCli(new CommandRunner(env)), ctx, container, Duration.ofSeconds(5));
+        if (shell.note() != null) {
+            err.println("note: " + shell.note());
+            err.flush();
+        }
         if (print) {
-            out.println(TerminalLauncher.copyCommand(ctx, container));
+            out.println(String.join(" ", TerminalLauncher.shellArguments("docker", ctx, container, shell.program())));
             out.flush();
             return 0;
         }
         if (!newWindow && System.console() != null) {
             out.flush();
             try {
-                return new TerminalLauncher(env).runHere(ctx, container);
+                return new TerminalLauncher(env).withShell(shell.program()).runHere(ctx, container);
             } catch (IOException e) {
                 err.println("mst-panel shell: " + e.getMessage());
                 return 1;
@@ -112,8 +123,8 @@ public final class ShellCommand implements Callable<Integer> {
         }
         String terminal = new SettingsStore(AppPaths.of(env).configDir()).load().terminalApp;
         try {
-            List<String> started = new TerminalLauncher(env).open(terminal, ctx, container);
-            out.println("opened " + started.get(0) + " on: " + TerminalLauncher.copyCommand(ctx, container));
+            List<String> started = new TerminalLauncher(env).withShell(shell.program()).open(terminal, ctx, container);
+            out.println("opened " + started.get(0) + " on: " + String.join(" ", TerminalLauncher.shellArguments("docker", ctx, container, shell.program())));
             return 0;
         } catch (IOException | IllegalArgumentException e) {
             err.println("mst-panel shell: " + e.getMessage());

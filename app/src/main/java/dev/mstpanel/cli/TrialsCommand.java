@@ -51,8 +51,8 @@ public final class TrialsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         Set<TrialStatus> keep = EnumSet.allOf(TrialStatus.class);
         if (statuses != null && !statuses.isEmpty()) {
             keep = EnumSet.noneOf(TrialStatus.class);
@@ -66,6 +66,10 @@ public final class TrialsCommand implements Callable<Integer> {
                     err.println("mst-panel trials: " + e.getMessage());
                     return 2;
                 }
+            }
+            if (keep.isEmpty()) {
+                err.println("mst-panel trials: --status needs at least one of: passed, failed, infra, missing, ungraded, unreadable.");
+                return 2;
             }
         }
         try (ResultsReader reader = new ResultsReader()) {

@@ -23,6 +23,9 @@ import ch.qos.logback.core.util.FileSize;
  *       set by {@code Main}), rotated at 5 MB, five old files kept;</li>
  *   <li>errors also on stderr, prefixed {@code mst-panel:}.</li>
  * </ul>
+ * A log file that cannot be written (the path is a folder, the file is another user's) is said
+ * once, in one line on stderr ({@link LoggingProblems}); the panel then logs errors to stderr
+ * only. stdout carries only the command's output (issue 13, item 6).
  * Secrets never reach the log: command lines and environments are redacted before logging.
  */
 public final class LogConfigurator extends ContextAwareBase implements Configurator {
@@ -30,6 +33,11 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         String dir = System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir"));
+        // With a status listener present, logback prints none of its status messages on stdout
+        // (where they would break every --json output); this one reports a problem once, on stderr.
+        LoggingProblems problems = new LoggingProblems(dir + "/mst-panel.log", System.err);
+        problems.setContext(context);
+        context.getStatusManager().add(problems);
 
         PatternLayoutEncoder fileEncoder = new PatternLayoutEncoder();
         fileEncoder.setContext(context);
@@ -55,6 +63,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         file.setTriggeringPolicy(trigger);
         file.setEncoder(fileEncoder);
         file.start();
+        boolean toFile = file.isStarted();
 
         PatternLayoutEncoder errEncoder = new PatternLayoutEncoder();
         errEncoder.setContext(context);
@@ -73,7 +82,9 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
 
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
-        root.addAppender(file);
+        if (toFile) {
+            root.addAppender(file);
+        }
         root.addAppender(stderr);
         context.getLogger("com.github.dockerjava").setLevel(Level.WARN);
         context.getLogger("io.methvin").setLevel(Level.WARN);

@@ -13,7 +13,6 @@ import java.util.Objects;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,17 +107,14 @@ public final class App extends Application {
         if (openView != null && !openView.isBlank() && !window.open(openView.strip())) {
             LOG.warn("MST_PANEL_OPEN_VIEW={}: no such view", openView);
         }
-        Scene scene = sceneFor(window, settings.windowWidth, settings.windowHeight);
+        WindowPlacement place = WindowPlacement.fit(settings.windowX, settings.windowY, settings.windowWidth, settings.windowHeight);
+        Scene scene = sceneFor(window, place.width(), place.height());
         stage.setTitle("mst-panel");
         AppIcons.apply(stage);
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(480);
-        if (!Double.isNaN(settings.windowX) && !Double.isNaN(settings.windowY)
-                && !Screen.getScreensForRectangle(settings.windowX, settings.windowY, Math.max(100, settings.windowWidth / 4), 40).isEmpty()) {
-            stage.setX(settings.windowX);
-            stage.setY(settings.windowY);
-        }
+        place.applyPosition(stage);
         stage.setMaximized(settings.windowMaximized);
         app.dialogs().setOwner(stage);
         app.notifier().setMainStage(stage);

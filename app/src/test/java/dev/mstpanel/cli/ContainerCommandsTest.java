@@ -40,6 +40,9 @@ class ContainerCommandsTest {
         engines.run("engine-1", p + "-live", host, "mst.owner.pid=" + ProcessHandle.current().pid());
         engines.run("engine-1", p + "-orphan", host, dead);
         engines.run("engine-2", p + "-kept", host, dead);
+        // the test image is busybox without bash: give the kept container one that runs sh (without it, shell opens sh: ShellFallbackTest)
+        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", "-u", "0", p + "-kept", "sh", "-c",
+                "printf '#!/bin/sh\\nexec sh \"$@\"\\n' > /bin/bash && chmod 755 /bin/bash"));
         engines.run("engine-2", p + "-other", "mst.owner.host=build-box-9", dead);
         engines.run("engine-2", p + "-plain");
     }

@@ -19,6 +19,8 @@ public final class ByteSize {
     public static final long GIB = 1024L * 1024 * 1024;
     /** One MiB in bytes (1024<sup>2</sup>). */
     public static final long MIB = 1024L * 1024;
+    /** The largest size {@link #parse} accepts: 1024 TiB (1 PiB), far above any engine's memory. */
+    public static final long MAX_PARSED = GIB * 1024 * 1024;
 
     private static final Pattern DOCKER_SIZE =
             Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([bkmgt]?)(?:i?b)?\\s*", Pattern.CASE_INSENSITIVE);
@@ -29,9 +31,9 @@ public final class ByteSize {
      * Parses a size in Docker's syntax.
      *
      * @param text e.g. {@code "8g"}, {@code "512m"}, {@code "1073741824"}
-     * @return the size in bytes, at least 1
+     * @return the size in bytes, 1 to {@link #MAX_PARSED}
      * @throws IllegalArgumentException with a message a person can act on when the text is
-     *     not a size or is zero
+     *     not a size, is zero, or is more than 1024 TiB
      */
     public static long parse(String text) {
         if (text == null || text.isBlank()) {
@@ -49,7 +51,11 @@ public final class ByteSize {
             case "t" -> GIB * 1024;
             default -> 1L;
         };
-        long bytes = number.multiply(BigDecimal.valueOf(unit)).setScale(0, RoundingMode.DOWN).longValueExact();
+        BigDecimal exact = number.multiply(BigDecimal.valueOf(unit)).setScale(0, RoundingMode.DOWN);
+        if (exact.compareTo(BigDecimal.valueOf(MAX_PARSED)) > 0) {
+            throw new IllegalArgumentException("\"" + text.strip() + "\" is more memory than any engine has: give at most 1024t (1 PiB), e.g. 8g or 512m.");
+        }
+        long bytes = exact.longValueExact();
         if (bytes <= 0) {
             throw new IllegalArgumentException("A memory size must be more than zero, e.g. 8g or 512m.");
         }

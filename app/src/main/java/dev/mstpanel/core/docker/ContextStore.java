@@ -2,6 +2,7 @@ package dev.mstpanel.core.docker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.files.SmallFiles;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +47,11 @@ public final class ContextStore {
     /** The implicit context's name. */
     public static final String DEFAULT_CONTEXT = "default";
     private static final Pattern COLIMA_SOCKET = Pattern.compile(".*/\\.?colima/([^/]+)/docker\\.sock$");
+
+    /** The largest {@code config.json} read: 8 MiB (a real one, registry credentials and all, is a few KiB). */
+    public static final int MAX_CONFIG_BYTES = 8 * 1024 * 1024;
+    /** The largest context {@code meta.json} read: 1 MiB. */
+    public static final int MAX_META_BYTES = 1024 * 1024;
 
     private final HostEnvironment environment;
     private final ObjectMapper json = new ObjectMapper();
@@ -98,7 +104,7 @@ public final class ContextStore {
 
     private String readCurrentContext(Path configFile, List<String> warnings) {
         try {
-            String text = Files.readString(configFile, StandardCharsets.UTF_8);
+            String text = new String(SmallFiles.read(configFile, MAX_CONFIG_BYTES), StandardCharsets.UTF_8);
             if (text.isBlank()) {
                 return null;
             }
@@ -106,6 +112,9 @@ public final class ContextStore {
             JsonNode cc = node == null ? null : node.get("currentContext");
             return cc != null && cc.isTextual() && !cc.asText().isEmpty() ? cc.asText() : null;
         } catch (NoSuchFileException e) {
+            return null;
+        } catch (SmallFiles.Refused e) {
+            warnings.add(e.getMessage() + ": the current context falls back to \"default\". Move it aside, or shrink it to the Docker CLI's settings.");
             return null;
         } catch (IOException e) {
             warnings.add(configFile + " could not be read (" + firstLine(e.getMessage())
@@ -120,12 +129,29 @@ public final class ContextStore {
         if (!Files.isDirectory(metaRoot)) {
             return out;
         }
+        java.util.Map<String, Path> folderOf = new java.util.HashMap<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(metaRoot)) {
             for (Path dir : dirs) {
                 if (!Files.isDirectory(dir)) {
                     continue;
                 }
-                out.add(readMeta(configDir, dir, current));
+                DockerContext c = readMeta(configDir, dir, current);
+                Path other = folderOf.get(c.name());
+                if (other != null) {
+                    // the same name in two folders: the Docker CLI only ever opens contexts/meta/<sha256 of the name>
+                    boolean thisIsTheClis = dir.getFileName().toString().equals(sha256(c.name()));
+                    warnings.add("The context \"" + c.name() + "\" is in two folders; the Docker CLI uses only "
+                            + (thisIsTheClis ? dir : other) + ", so " + (thisIsTheClis ? other : dir)
+                            + " is left out. Remove that folder to silence this.");
+                    if (thisIsTheClis) {
+                        out.removeIf(x -> x.name().equals(c.name()));
+                        out.add(c);
+                        folderOf.put(c.name(), dir);
+                    }
+                    continue;
+                }
+                folderOf.put(c.name(), dir);
+                out.add(c);
             }
         } catch (IOException e) {
             warnings.add("The context store " + metaRoot + " could not be listed: " + firstLine(e.getMessage()));
@@ -139,7 +165,7 @@ public final class ContextStore {
         String fallbackName = "(unreadable context " + hash.substring(0, Math.min(12, hash.length())) + ")";
         JsonNode meta;
         try {
-            meta = json.readTree(Files.readString(metaFile, StandardCharsets.UTF_8));
+            meta = json.readTree(new String(SmallFiles.read(metaFile, MAX_META_BYTES), StandardCharsets.UTF_8));
         } catch (IOException e) {
             return broken(fallbackName, metaFile + " could not be read: " + firstLine(e.getMessage())
                     + ". Fix it, or remove the folder " + dir + " (the context is lost then).");

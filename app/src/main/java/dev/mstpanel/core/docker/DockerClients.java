@@ -29,7 +29,9 @@ public final class DockerClients {
      * Opens a client for a context. The caller closes it.
      *
      * @param context a context with a {@code unix://} or {@code tcp://} endpoint
-     * @param timeout connection and response timeout
+     * @param timeout the deadline of each call made with the client, from its request until its whole
+     *     response is read ({@link EngineCalls}: an engine that trickles its answer is cut off), and
+     *     the connection timeout
      * @return an open client (not yet contacted)
      * @throws EngineUnreachableException when the endpoint cannot be used: a missing socket, an
      *     endpoint docker-java cannot reach, a broken context
@@ -41,18 +43,30 @@ public final class DockerClients {
             config.withDockerCertPath(context.tlsDir().toString());
         }
         DefaultDockerClientConfig built = config.build();
-        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
-                .dockerHost(built.getDockerHost())
-                .sslConfig(built.getSSLConfig())
-                .connectionTimeout(timeout)
-                .responseTimeout(timeout)
-                .maxConnections(20)
-                .build();
-        return DockerClientImpl.getInstance(built, http);
+        return DockerClientImpl.getInstance(built, http(built, timeout));
     }
 
     /**
-     * Opens a client for long-lived streams (events, stats, logs): no response timeout.
+     * The HTTP client under {@link #open}, for the few raw requests docker-java has no command for
+     * (a one-shot stats read): each request under the same deadline.
+     *
+     * @param config the context's docker-java configuration ({@link #configFor}, with its TLS folder)
+     * @param timeout each request's deadline and the connection timeout
+     */
+    public static DockerHttpClient http(DefaultDockerClientConfig config, Duration timeout) {
+        return EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
+                .dockerHost(config.getDockerHost())
+                .sslConfig(config.getSSLConfig())
+                .connectionTimeout(timeout)
+                .responseTimeout(timeout)
+                .maxConnections(2)
+                .build(), timeout, EngineCalls.Scope.WHOLE_CALL);
+    }
+
+    /**
+     * Opens a client for long-lived streams (events, stats, logs): each call must have its status and
+     * headers within {@code connectTimeout} ({@link EngineCalls.Scope#UNTIL_HEADERS}); its body then
+     * streams without a deadline.
      *
      * @throws EngineUnreachableException as {@link #open}
      */
@@ -63,12 +77,12 @@ public final class DockerClients {
             config.withDockerCertPath(context.tlsDir().toString());
         }
         DefaultDockerClientConfig built = config.build();
-        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+        DockerHttpClient http = EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
                 .dockerHost(built.getDockerHost())
                 .sslConfig(built.getSSLConfig())
                 .connectionTimeout(connectTimeout)
-                .maxConnections(50)
-                .build();
+                .maxConnections(2)
+                .build(), connectTimeout, EngineCalls.Scope.UNTIL_HEADERS);
         return DockerClientImpl.getInstance(built, http);
     }
 
@@ -142,7 +156,7 @@ public final class DockerClients {
             }
             if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
                 return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
-                        + ": " + t.getMessage() + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
+                        + ": " + plainMessage(t) + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
             }
             if (t instanceof AccessDeniedException || msg.contains("permission denied") || msg.contains("eacces")) {
                 return new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED, "Permission denied on " + context.endpoint()
@@ -165,8 +179,31 @@ public final class DockerClients {
                         + ", but not as a Docker engine (HTTP " + de.getHttpStatus() + "). Check the context's endpoint and port.", detail);
             }
         }
-        String first = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage().lines().findFirst().orElse("");
+        String first = plainMessage(error);
         return new ProbeFailure(ProbeFailure.Kind.OTHER, "The engine at " + context.endpoint() + " did not answer: " + first, detail);
+    }
+
+    /**
+     * An exception's message for people: its first line, without the Java class names that
+     * wrapping exceptions put in front ({@code java.net.SocketException: Connection reset} becomes
+     * {@code Connection reset}); the first cause that has words when it has none of its own.
+     *
+     * @param error any throwable
+     * @return e.g. {@code Connection reset}; {@code no reason given} when no cause has a message
+     */
+    public static String plainMessage(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m == null) {
+                continue;
+            }
+            String line = m.strip().lines().findFirst().orElse("");
+            String plain = line.replaceAll("^(?:(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*|$))+", "").strip();
+            if (!plain.isEmpty()) {
+                return plain;
+            }
+        }
+        return "no reason given";
     }
 
     /** The failure for a probe that ran past its timeout. */

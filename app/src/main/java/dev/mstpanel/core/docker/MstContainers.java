@@ -8,7 +8,6 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.transport.DockerHttpClient;
-import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import dev.mstpanel.core.shell.CommandResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -182,8 +181,7 @@ public final class MstContainers implements AutoCloseable {
                 b.withDockerCertPath(c.tlsDir().toString());
             }
             DefaultDockerClientConfig config = b.build();
-            try (DockerHttpClient http = new ZerodepDockerHttpClient.Builder().dockerHost(config.getDockerHost())
-                    .sslConfig(config.getSSLConfig()).connectionTimeout(timeout).responseTimeout(timeout).build()) {
+            try (DockerHttpClient http = DockerClients.http(config, timeout)) {
                 DockerHttpClient.Request req = DockerHttpClient.Request.builder().method(DockerHttpClient.Request.Method.GET)
                         .path("/containers/" + DockerNames.requireContainer(id) + "/stats?stream=false&one-shot=true").build();
                 try (DockerHttpClient.Response resp = http.execute(req); InputStream body = resp.getBody()) {

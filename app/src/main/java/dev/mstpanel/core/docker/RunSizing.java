@@ -13,12 +13,14 @@ import java.util.OptionalLong;
 public record RunSizing(OptionalLong memoryBytes, OptionalDouble cpus) {
     /** No {@code memory} and no {@code cpus}: MST's defaults. */
     public static final RunSizing DEFAULTS = new RunSizing(OptionalLong.empty(), OptionalDouble.empty());
+    /** The most CPUs the {@code cpus} option may name: 1024. */
+    public static final double MAX_CPUS = 1024;
 
     /**
      * Reads the options as a person types them.
      *
-     * @param memory Docker syntax ({@code 8g}) or blank for none
-     * @param cpus a positive number ({@code 1.5}) or blank for none
+     * @param memory Docker syntax ({@code 8g}), 1 byte to 1024 TiB ({@link ByteSize#parse}), or blank for none
+     * @param cpus a number more than 0 and at most {@value #MAX_CPUS} ({@code 1.5}), or blank for none
      * @throws IllegalArgumentException with a plain message when either is malformed
      */
     public static RunSizing parse(String memory, String cpus) {
@@ -31,8 +33,8 @@ public record RunSizing(OptionalLong memoryBytes, OptionalDouble cpus) {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("\"" + cpus.strip() + "\" is not a CPU count: write a number such as 2 or 1.5.");
             }
-            if (!(value > 0) || Double.isInfinite(value)) {
-                throw new IllegalArgumentException("The cpus option must be more than zero, e.g. 2 or 1.5.");
+            if (!(value > 0) || !(value <= MAX_CPUS)) {
+                throw new IllegalArgumentException("The cpus option must be more than zero and at most " + (int) MAX_CPUS + ", e.g. 2 or 1.5.");
             }
             c = OptionalDouble.of(value);
         }

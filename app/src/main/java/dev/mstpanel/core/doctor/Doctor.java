@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The device and disk check starts one short container ({@code --network none}, read-only
  * binds of the VM's {@code /dev} and data root, label {@code dev.mstpanel.probe=doctor}, removed
- * afterwards) of a local image: an MST image when one is there, else {@code mst-test/base:1}, else
+ * afterwards, on an interrupt too, and by the next doctor when its doctor was killed: {@link ProbeContainers}) of a local image: an MST image when one is there, else {@code mst-test/base:1}, else
  * a small common image (busybox, alpine, debian, ubuntu); no image is ever pulled.
  */
 public final class Doctor implements AutoCloseable {
@@ -185,6 +185,11 @@ public final class Doctor implements AutoCloseable {
         for (String d : DEVICES) {
             checks.add(device(context, e, d, dp));
         }
+        if (!dp.leftovers.isEmpty()) {
+            checks.add(DoctorCheck.pass("leftovers", "Check containers left behind",
+                    "Removed " + dp.leftovers.size() + " check container" + (dp.leftovers.size() == 1 ? "" : "s")
+                            + " an interrupted doctor left on this context: " + String.join(", ", dp.leftovers)));
+        }
         return new ContextReadiness(context.name(), checks, dp.image, ms(start));
     }
 
@@ -267,6 +272,7 @@ public final class Doctor implements AutoCloseable {
         String image;
         String problem = "the check container did not run.";
         String problemFix;
+        List<String> leftovers = List.of();
     }
 
     /** Picks the image for the check container: an MST image, else a small local one; never pulls. */
@@ -304,6 +310,7 @@ public final class Doctor implements AutoCloseable {
         }
         String id = null;
         try {
+            dp.leftovers = ProbeContainers.removeLeftovers(client, context.name());
             Optional<String> image = chooseImage(client.listImagesCmd().exec());
             if (image.isEmpty()) {
                 dp.problem = "no local image to check with (the panel never pulls one).";
@@ -315,7 +322,8 @@ public final class Doctor implements AutoCloseable {
                     .withBinds(new Bind("/dev", new Volume("/host-dev"), AccessMode.ro),
                             new Bind(e.dockerRootDir().isEmpty() ? "/var/lib/docker" : e.dockerRootDir(), new Volume("/host-data-root"), AccessMode.ro));
             id = client.createContainerCmd(dp.image).withEntrypoint("sh", "-c", SCRIPT).withCmd(List.of()).withUser("0")
-                    .withLabels(Map.of(PROBE_LABEL, "doctor")).withHostConfig(hc).exec().getId();
+                    .withLabels(ProbeContainers.labels()).withHostConfig(hc).exec().getId();
+            ProbeContainers.created(context, id);
             client.startContainerCmd(id).exec();
             Integer code = client.waitContainerCmd(id).start().awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
             StringBuilder out = new StringBuilder();
@@ -333,11 +341,12 @@ public final class Doctor implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException ex) {
             LOG.debug("device check on {} failed", context.name(), ex);
-            dp.problem = "the check container failed: " + firstLine(String.valueOf(ex.getMessage()));
+            dp.problem = "the check container failed: " + DockerClients.plainMessage(ex);
         } finally {
             if (id != null) {
                 try {
                     client.removeContainerCmd(id).withForce(true).exec();
+                    ProbeContainers.removed(id);
                 } catch (RuntimeException ex) {
                     LOG.warn("could not remove the doctor's check container {} on {}", id, context.name());
                 }

@@ -18,7 +18,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * {@code mst.owner.host} = this host and {@code mst.owner.pid} = MST's process or one of its
  * descendants (MST's contract, section 4); their state (created, running, exited, {@code OOMKilled},
  * renamed {@code -kept}, removed); their memory and CPU from Docker's stats stream.
+ *
+ * <p>Every engine call ends at its deadline ({@link dev.mstpanel.core.docker.EngineCalls}: 5 s for
+ * lists and inspects; 5 s to the first byte for stats streams), so an engine that trickles its
+ * answers never holds up the run's end or MST's exit code (issue 13, item 4); the contexts' lists
+ * of one poll are asked in parallel.
  *
  * <p>Cost: one labelled container list per context per poll interval, one inspect per state
  * change, and one stats stream per running container (Docker sends a sample a second). Runs on
@@ -42,6 +50,13 @@ public final class RunContainerWatcher implements AutoCloseable {
     public static final String LABEL_HOST = "mst.owner.host";
     /** Label MST puts on its containers: that process's id. */
     public static final String LABEL_PID = "mst.owner.pid";
+
+    /** Runs the per-context container lists of a poll in parallel (daemon threads, idle ones end after 60 s). */
+    private static final ExecutorService LISTERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "run-containers-list");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final List<DockerContext> contexts;
     private final String host;
@@ -91,12 +106,18 @@ public final class RunContainerWatcher implements AutoCloseable {
     public synchronized void pollOnce() {
         ownerPids.addAll(processTree.get());
         Set<String> seen = new HashSet<>();
+        // every context is asked at once: each call ends at its deadline (EngineCalls), so a silent
+        // context costs one deadline per poll, however many there are
+        Map<String, CompletableFuture<List<Container>>> lists = new HashMap<>();
+        for (Map.Entry<String, DockerClient> e : clients.entrySet()) {
+            lists.put(e.getKey(), CompletableFuture.supplyAsync(() -> e.getValue().listContainersCmd().withShowAll(true)
+                    .withLabelFilter(Map.of(LABEL_HOST, host)).exec(), LISTERS));
+        }
         for (Map.Entry<String, DockerClient> e : clients.entrySet()) {
             String context = e.getKey();
             List<Container> list;
             try {
-                list = e.getValue().listContainersCmd().withShowAll(true)
-                        .withLabelFilter(Map.of(LABEL_HOST, host)).exec();
+                list = lists.get(context).join();
             } catch (RuntimeException ex) {
                 LOG.debug("listing containers on {} failed: {}", context, ex.getMessage());
                 continue;

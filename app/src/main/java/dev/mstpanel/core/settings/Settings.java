@@ -36,11 +36,14 @@ public class Settings {
     /** The view open when the panel closed (e.g. {@code contexts}). */
     public String openView = "contexts";
 
-    /** Adds a path to the front of a recent list, without duplicates, keeping at most 10. */
+    /** How many entries a recent list keeps: 10. */
+    public static final int MAX_RECENT = 10;
+
+    /** Adds a path to the front of a recent list, without duplicates, keeping at most {@value #MAX_RECENT}. */
     public static void remember(List<String> recent, String path) {
         recent.remove(path);
         recent.add(0, path);
-        while (recent.size() > 10) {
+        while (recent.size() > MAX_RECENT) {
             recent.remove(recent.size() - 1);
         }
     }

@@ -2,6 +2,7 @@ package dev.mstpanel.core.settings;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mstpanel.core.files.SmallFiles;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -9,13 +10,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads and saves {@link Settings} as {@code settings.json}. A file that cannot be read is
- * moved aside ({@code settings.json.corrupt-<time>}) and defaults are used; {@link #notice()}
+ * Loads and saves {@link Settings} as {@code settings.json}. Every value read is checked and
+ * clamped ({@link SettingsLoad}), with a notice naming what changed. A file that cannot be read (not
+ * a regular file, over {@link #MAX_BYTES}, not the JSON of settings) is moved aside ({@code settings.json.corrupt-<time>}) and defaults are used; {@link #notice()}
  * says so, for the window to show. Writes go to a temporary file that replaces the old one,
  * so a crash never leaves half a file.
  */
@@ -24,6 +27,8 @@ public final class SettingsStore {
     private final Path file;
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private String notice;
+    /** The largest settings file read: 1 MiB (a real one is a few KiB). */
+    public static final int MAX_BYTES = 1024 * 1024;
 
     /** @param configDir the folder of {@code settings.json} */
     public SettingsStore(Path configDir) {
@@ -45,20 +50,34 @@ public final class SettingsStore {
             return new Settings();
         }
         try {
-            Settings s = json.readValue(file.toFile(), Settings.class);
-            return s == null ? new Settings() : s;
+            Settings s = json.readValue(SmallFiles.read(file, MAX_BYTES), Settings.class);
+            if (s == null) {
+                return new Settings();
+            }
+            List<String> changed = SettingsLoad.clamp(s);
+            if (!changed.isEmpty()) {
+                notice = "Some saved settings were out of range, so the panel uses the nearest allowed values: "
+                        + String.join("; ", changed.subList(0, Math.min(10, changed.size())))
+                        + (changed.size() > 10 ? "; and " + (changed.size() - 10) + " more" : "") + ". Change them in Settings.";
+                LOG.warn("settings file {}: values out of range clamped: {}", file, changed);
+            }
+            return s;
         } catch (IOException e) {
             Path aside = file.resolveSibling("settings.json.corrupt-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
             try {
                 Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
-                notice = "Your settings file could not be read, so the panel started with defaults. The old file is kept as " + aside + ".";
+                notice = "Your settings file could not be read" + why(e) + ", so the panel started with defaults. The old file is kept as " + aside + ".";
             } catch (IOException moveError) {
-                notice = "Your settings file " + file + " could not be read, so the panel started with defaults.";
+                notice = "Your settings file " + file + " could not be read" + why(e) + ", so the panel started with defaults.";
             }
             LOG.warn("settings file {} unreadable: {}", file, e.getMessage());
             return new Settings();
         }
+    }
+
+    private static String why(IOException e) {
+        return e instanceof SmallFiles.Refused ? " (" + e.getMessage() + ")" : "";
     }
 
     /**
@@ -77,7 +96,7 @@ public final class SettingsStore {
         }
     }
 
-    /** A sentence for the window when the last load set a corrupt file aside. */
+    /** A sentence for the window when the last load set a corrupt file aside or changed values out of range. */
     public Optional<String> notice() {
         return Optional.ofNullable(notice);
     }

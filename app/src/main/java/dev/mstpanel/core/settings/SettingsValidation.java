@@ -71,27 +71,35 @@ public final class SettingsValidation {
     /** The refresh interval in whole seconds, {@value #MIN_REFRESH_SECONDS} to {@value #MAX_REFRESH_SECONDS}. */
     public static Optional<String> refreshSeconds(String text) {
         try {
-            int v = Integer.parseInt(text == null ? "" : text.strip());
-            if (v < MIN_REFRESH_SECONDS || v > MAX_REFRESH_SECONDS) {
-                return Optional.of("Between " + MIN_REFRESH_SECONDS + " and " + MAX_REFRESH_SECONDS + " seconds.");
-            }
-            return Optional.empty();
+            return refreshSeconds(Integer.parseInt(text == null ? "" : text.strip()));
         } catch (NumberFormatException e) {
             return Optional.of("A whole number of seconds, e.g. 10.");
         }
     }
 
+    /** The refresh interval's range check, shared by the dialog and {@link SettingsLoad}. */
+    public static Optional<String> refreshSeconds(int v) {
+        if (v < MIN_REFRESH_SECONDS || v > MAX_REFRESH_SECONDS) {
+            return Optional.of("Between " + MIN_REFRESH_SECONDS + " and " + MAX_REFRESH_SECONDS + " seconds.");
+        }
+        return Optional.empty();
+    }
+
     /** The probe timeout in seconds (a decimal point is allowed), 0.2 to 60. */
     public static Optional<String> probeTimeoutSeconds(String text) {
         try {
-            double v = Double.parseDouble(text == null ? "" : text.strip().replace(',', '.'));
-            if (!(v >= MIN_PROBE_TIMEOUT_SECONDS && v <= MAX_PROBE_TIMEOUT_SECONDS)) {
-                return Optional.of("Between 0.2 and 60 seconds.");
-            }
-            return Optional.empty();
+            return probeTimeoutSeconds(Double.parseDouble(text == null ? "" : text.strip().replace(',', '.')));
         } catch (NumberFormatException e) {
             return Optional.of("A number of seconds, e.g. 3 or 1.5.");
         }
+    }
+
+    /** The probe timeout's range check, shared by the dialog and {@link SettingsLoad}. */
+    public static Optional<String> probeTimeoutSeconds(double v) {
+        if (!(v >= MIN_PROBE_TIMEOUT_SECONDS && v <= MAX_PROBE_TIMEOUT_SECONDS)) {
+            return Optional.of("Between 0.2 and 60 seconds.");
+        }
+        return Optional.empty();
     }
 
     /** Parses a value {@link #probeTimeoutSeconds(String)} accepted. */

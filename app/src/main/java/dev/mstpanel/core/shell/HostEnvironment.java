@@ -42,9 +42,33 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
         variables = Map.copyOf(new TreeMap<>(variables));
     }
 
-    /** This JVM's environment, home folder and OS. */
+    /** This JVM's environment, home folder ({@link #homeOf}) and OS. */
     public static HostEnvironment fromSystem() {
-        return new HostEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), OsFamily.current());
+        OsFamily os = OsFamily.current();
+        return new HostEnvironment(System.getenv(), homeOf(System.getenv(), os, Path.of(System.getProperty("user.home"))), os);
+    }
+
+    /**
+     * The home folder as the Docker CLI and desktop tools find it (Go's {@code os.UserHomeDir}):
+     * {@code $HOME} on macOS and Linux ({@code %USERPROFILE%} on Windows) when it is set to an
+     * absolute path, else {@code fallback}. Java's {@code user.home} is the passwd entry's folder and
+     * ignores {@code $HOME} (issue 13, item 13), so it is only the fallback.
+     *
+     * @param variables the environment
+     * @param os the platform
+     * @param fallback the folder to use when the variable is unset, empty or relative (the passwd home)
+     */
+    public static Path homeOf(Map<String, String> variables, OsFamily os, Path fallback) {
+        String v = variables.get(os == OsFamily.WINDOWS ? "USERPROFILE" : "HOME");
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            Path p = Path.of(v);
+            return p.isAbsolute() ? p : fallback;
+        } catch (java.nio.file.InvalidPathException e) {
+            return fallback;
+        }
     }
 
     /** A copy with other variables (e.g. the login shell's), same home and OS. */

@@ -98,6 +98,29 @@ public final class TerminalLauncher {
         this.environment = environment;
     }
 
+    /** The shell opened in the container: {@code bash} unless {@link #withShell} says otherwise ({@link ContainerShell}). */
+    private String shellProgram = "bash";
+
+    /**
+     * This launcher, opening another shell than bash (e.g. {@code sh} for an image without bash).
+     *
+     * @param program {@code bash} or {@code sh}
+     */
+    public TerminalLauncher withShell(String program) {
+        if (!program.equals("bash") && !program.equals("sh")) {
+            throw new IllegalArgumentException("the shell is bash or sh, not " + program);
+        }
+        shellProgram = program;
+        return this;
+    }
+
+    /** As {@link #shellArguments(String, String, String)}, with another shell than bash ({@code sh}). */
+    public static List<String> shellArguments(String docker, String context, String container, String shell) {
+        List<String> args = new ArrayList<>(shellArguments(docker, context, container));
+        args.set(args.size() - 1, shell);
+        return List.copyOf(args);
+    }
+
     /**
      * The command a person can paste: {@code docker --context CTX exec -it -u mst CONTAINER bash}.
      *
@@ -159,7 +182,7 @@ public final class TerminalLauncher {
      */
     public List<String> launchCommand(Terminal terminal, String context, String container) {
         String docker = environment.findExecutable("docker").map(Path::toString).orElse("docker");
-        List<String> shell = shellArguments(docker, context, container);
+        List<String> shell = shellArguments(docker, context, container, shellProgram);
         List<String> argv = new ArrayList<>();
         switch (terminal) {
             case TERMINAL -> argv.addAll(List.of("osascript", "-e", terminalAppleScript(shell)));
@@ -234,7 +257,7 @@ public final class TerminalLauncher {
      * @throws IOException when no terminal is found or it failed to start; the message says what to do
      */
     public List<String> open(String setting, String context, String container) throws IOException {
-        List<String> shell = shellArguments("docker", context, container);
+        List<String> shell = shellArguments("docker", context, container, shellProgram);
         Terminal terminal = choose(setting).orElseThrow(() -> new IOException(
                 "No terminal found (looked for " + names(environment.os()) + " on PATH). Install one, or copy the command: " + String.join(" ", shell)));
         List<String> argv = new ArrayList<>(launchCommand(terminal, context, container));
@@ -284,7 +307,7 @@ public final class TerminalLauncher {
     public int runHere(String context, String container) throws IOException {
         String docker = environment.findExecutable("docker").map(Path::toString).orElseThrow(() -> new IOException(
                 "No `docker` on PATH. Install the Docker CLI, then run: " + copyCommand(context, container)));
-        ProcessBuilder pb = new ProcessBuilder(shellArguments(docker, context, container)).inheritIO();
+        ProcessBuilder pb = new ProcessBuilder(shellArguments(docker, context, container, shellProgram)).inheritIO();
         pb.environment().clear();
         pb.environment().putAll(environment.variables());
         Process p = pb.start();

@@ -1,0 +1,43 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.testsupport.RunFixture;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code trials} with data from a results folder the panel does not control (issue 13, item 17), and an empty --status. */
+class TrialsHostileTextTest {
+    @TempDir
+    Path root;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void caseIdsAndErrorsWithEscapeSequencesAreShownEscaped() {
+        RunFixture f = RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
+        f.trace("default", "case\u001b]0;pwned\u0007", 1, RunFixture.fields().put("error", "boom\u001b[2J\rgone"));
+        Result r = run("trials", f.runDir().toString());
+        assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\r");
+        assertThat(r.out()).contains("case\\u001b]0;pwned\\u0007");
+    }
+
+    @Test
+    void anEmptyStatusListIsAUsageErrorNotAnEmptyList() {
+        RunFixture f = RunFixture.create(root, "e", "20260105T101500Z-a1b2c3").runJson("e", "default");
+        f.trace("default", "c1", 1, null);
+        Result r = run("trials", f.runDir().toString(), "--status=");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--status needs at least one of: passed, failed");
+    }
+}
