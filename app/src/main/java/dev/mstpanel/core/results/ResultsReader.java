@@ -120,6 +120,19 @@ public final class ResultsReader implements AutoCloseable {
      * @param sink receives batches, in order; never an empty one
      */
     public void readTrials(RunInfo run, Consumer<List<TrialRecord>> sink) {
+        readTrials(run, null, sink);
+    }
+
+    /**
+     * Reads the trials of a run whose trace matches a query (the search across trials, issue 9,
+     * item 3), in the same single pass as the listing: each trace is read once, searched in its
+     * bytes, and parsed for its values only when its bytes hold the text. Trials without a
+     * readable trace never match. Fewer batches come when few trials match.
+     *
+     * @param query what the trace must hold, or null for every trial (then as {@link #readTrials(RunInfo, Consumer)})
+     * @param sink receives batches, in order; never an empty one
+     */
+    public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
@@ -135,13 +148,13 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query));
                         chunk.clear();
                         submitted[0]++;
                     }
                 });
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query));
                 }
             } finally {
                 futures.add(end);
@@ -159,13 +172,19 @@ public final class ResultsReader implements AutoCloseable {
                 break;
             }
             try {
-                sink.accept(f.get());
+                List<TrialRecord> batch = f.get();
+                if (!batch.isEmpty()) {
+                    sink.accept(batch);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("reading traces failed", e.getCause());
             }
+        }
+        if (query != null && !query.isEmpty()) {
+            return; // a score without a trace has nothing to search in
         }
         List<TrialRecord> orphans;
         synchronized (seen) {
@@ -176,11 +195,18 @@ public final class ResultsReader implements AutoCloseable {
         }
     }
 
-    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders) {
+    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
-                out.add(trials.readTrial(run, k, graders));
+                if (query == null) {
+                    out.add(trials.readTrial(run, k, graders));
+                } else {
+                    TrialRecord t = trials.readTrial(run, k, graders, query);
+                    if (t != null) {
+                        out.add(t);
+                    }
+                }
             }
             return out;
         });
@@ -195,6 +221,24 @@ public final class ResultsReader implements AutoCloseable {
      */
     public TrialRecord readTrial(RunInfo run, TrialKey key) {
         return trials.readTrial(run, key, ScoreReader.graderDirs(run.dir()));
+    }
+
+    /**
+     * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial
+     * from the file alone, without scores; the key is taken from the names of its folders.
+     */
+    public TrialRecord readTraceFile(RunInfo run, Path traceFile) {
+        Path c = traceFile.getParent();
+        Path v = c == null ? null : c.getParent();
+        String name = String.valueOf(traceFile.getFileName());
+        int trial = 0;
+        var m = java.util.regex.Pattern.compile("^(\\d{1,9})\\.json$").matcher(name);
+        if (m.matches()) {
+            trial = Integer.parseInt(m.group(1));
+        }
+        TrialKey key = new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
+                c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
+        return trials.readTrial(run, key, List.of(), traceFile);
     }
 
     /** The trace keys of a run, in folder order (variant, case, trial number). */
