@@ -134,6 +134,53 @@ class TranscriptFxTest {
         assertThat(robot.lookup("#transcript-problem").queryAs(Label.class).getText()).contains("trace is a string, not an object");
     }
 
+    @Test
+    void aTrialIsFoundThroughTheSearchAcrossTrialsAndFailuresGroupByCauseAcrossRuns(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir().getParent()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) != null
+                && !app.results().loadingProperty().get() && app.results().runs().size() == 2);
+
+        // the text only the failed call's output holds: one trial of the two runs
+        javafx.scene.control.TextField text = robot.lookup("#trial-search-text").query();
+        robot.clickOn(text).write("mailbox does not").type(javafx.scene.input.KeyCode.ENTER);
+        Label summary = robot.lookup("#trial-search-summary").query();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("1 of "));
+        assertThat(summary.getText()).endsWith("trials: text \"mailbox does not\"");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) == null);
+        assertThat(item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
+
+        // "tool X failed": the failed call in both runs
+        robot.interact(() -> robot.lookup("#trial-search-mode").queryAs(javafx.scene.control.ComboBox.class)
+                .getSelectionModel().select(dev.mstpanel.core.results.TranscriptQuery.Mode.TOOL_FAILED));
+        robot.interact(() -> text.setText("send_message"));
+        robot.clickOn("#trial-search-go");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("2 of "));
+        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-search");
+        robot.clickOn("#trial-search-clear");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) != null);
+
+        // failures by cause, over both runs; a click keeps only that cause
+        robot.interact(() -> robot.lookup("#causes-every-run").queryAs(javafx.scene.control.CheckBox.class).setSelected(true));
+        @SuppressWarnings("unchecked")
+        ListView<java.util.Map.Entry<String, Integer>> causes = robot.lookup("#cause-list").query();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !causes.getItems().isEmpty());
+        assertThat(causes.getItems().get(0).getKey()).isEqualTo("tool error: mail · send_message");
+        assertThat(causes.getItems().get(0).getValue()).isEqualTo(2);
+        assertThat(causes.getItems()).extracting(java.util.Map.Entry::getKey).contains("timeout");
+        robot.interact(() -> causes.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.TIMEOUT_CASE) == null);
+        assertThat(item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
+
+        // the case across runs: both runs' trials, newest first
+        open(robot, TranscriptFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#case-history").tryQuery().map(Node::isVisible).orElse(false));
+        javafx.scene.layout.FlowPane pills = (javafx.scene.layout.FlowPane) ((javafx.scene.layout.HBox) robot.lookup("#case-history").query())
+                .getChildren().get(1);
+        assertThat(pills.getChildren()).extracting(n -> ((Label) n).getText()).containsExactly("c0ffee failed", "0addad failed");
+        robot.clickOn("#causes-clear");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.TIMEOUT_CASE) != null);
+    }
+
     private static TreeItem<ResultsView.Node> item(FxRobot robot, String label) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
