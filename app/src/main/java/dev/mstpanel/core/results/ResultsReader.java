@@ -138,6 +138,9 @@ public final class ResultsReader implements AutoCloseable {
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
+        // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
+        // trials that could not be read at all, listed at the end with their reason
+        java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
         Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
         pool.submit(() -> {
@@ -148,13 +151,13 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
                         chunk.clear();
                         submitted[0]++;
                     }
-                });
+                }, notes::put);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
                 }
             } finally {
                 futures.add(end);
@@ -186,26 +189,42 @@ public final class ResultsReader implements AutoCloseable {
         if (query != null && !query.isEmpty()) {
             return; // a score without a trace has nothing to search in
         }
-        List<TrialRecord> orphans;
+        List<TrialRecord> orphans = new ArrayList<>();
+        Set<String> unreadableFolders = new HashSet<>();
+        for (var e : new java.util.TreeMap<>(notes).entrySet()) {
+            if (!seen.contains(e.getKey())) {
+                orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
+                unreadableFolders.add(e.getKey().variantSegment() + "/" + e.getKey().caseSegment());
+            }
+        }
         synchronized (seen) {
-            orphans = scoresWithoutTrace(run, graders, seen);
+            for (TrialRecord o : scoresWithoutTrace(run, graders, seen)) {
+                // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
+                if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
+                    orphans.add(o);
+                }
+            }
         }
         if (!orphans.isEmpty()) {
             sink.accept(orphans);
         }
     }
 
-    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query) {
+    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
+                                                  java.util.Map<TrialKey, String> notes) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
-                if (query == null) {
-                    out.add(trials.readTrial(run, k, graders));
-                } else {
-                    TrialRecord t = trials.readTrial(run, k, graders, query);
-                    if (t != null) {
-                        out.add(t);
-                    }
+                TrialRecord t;
+                try {
+                    t = query == null ? trials.readTrial(run, k, graders) : trials.readTrial(run, k, graders, query);
+                } catch (RuntimeException e) {
+                    // one trial that breaks the reader is that trial's problem, not the whole run's
+                    t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());
+                }
+                if (t != null) {
+                    String note = notes.get(k);
+                    out.add(note == null ? t : TrialListingReader.withNote(t, note));
                 }
             }
             return out;

@@ -64,6 +64,25 @@ final class TrialListingReader {
         return t == NO_MATCH ? null : t;
     }
 
+    /**
+     * A trial that could not be read at all (its folder, or its file name), with the reason: listed,
+     * never dropped (issue 13, item 16).
+     */
+    static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
+        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        Path artifacts = run.dir().resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
+        return unreadable(run, key, PathSegments.decode(key.variantSegment()), PathSegments.decode(key.caseSegment()), List.of(), trace,
+                artifacts, problem);
+    }
+
+    /** The same trial with a sentence added to its problem (a second file for it was not read). */
+    static TrialRecord withNote(TrialRecord t, String note) {
+        String p = t.problem() == null ? note : t.problem() + " " + note;
+        return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
+                t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(), p,
+                t.toolCalls(), t.toolErrors(), t.failedTool());
+    }
+
     /** Marks a trial whose trace does not match the query. */
     private static final TrialRecord NO_MATCH = new TrialRecord(new TrialKey("", "", 0), "", "", Path.of(""), "", "", false, null, null,
             TrialStatus.UNREADABLE, null, null, null, List.of(), null, null, null);
@@ -89,6 +108,9 @@ final class TrialListingReader {
         } catch (NoSuchFileException e) {
             return new TrialRecord(key, run.evalName(), run.runId(), runDir, vd.display(), cd.text(), cd.cut(), null, null, TrialStatus.MISSING,
                     null, null, null, scores, null, defaultArtifacts, "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial() + ".json does not exist.");
+        } catch (ReadBuffer.TooLargeException e) {
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace " + trace + " is not read: " + e.getMessage()
+                    + ". Open it with a tool for large files.");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
         }
