@@ -174,6 +174,8 @@ final class TranscriptView extends BorderPane {
             expanded.add(failingRow);
             list.getSelectionModel().select(failingRow);
             list.scrollTo(Math.max(0, failingRow - 2));
+            // once laid out the expanded row is taller than the list estimated: place it again
+            javafx.application.Platform.runLater(() -> list.scrollTo(Math.max(0, failingRow - 2)));
         }
     }
 
@@ -538,15 +540,17 @@ final class TranscriptView extends BorderPane {
             Label title = new Label(e.title());
             title.getStyleClass().add("transcript-title");
             title.setMinWidth(Region.USE_PREF_SIZE); // the badges wrap, the tool's name stays whole
-            FlowPane badges = new FlowPane(4, 2);
+            // one line of badges (a FlowPane would wrap past the cell's measured height)
+            HBox badges = new HBox(4);
             badges.setAlignment(Pos.CENTER_LEFT);
-            badges.setPrefWrapLength(160);
             badges.setMinWidth(0);
-            if (!"tool_call".equals(e.kind())) {
-                badges.getChildren().add(pill(e.kind() == null ? "no kind" : e.kind().replace('_', ' '), e.knownKind() ? "pill-muted" : "pill-accent"));
-            }
-            if (!e.knownKind() && e.kind() != null) {
-                badges.getChildren().add(pill("kind not known to the panel", "pill-accent"));
+            if (!e.knownKind()) {
+                Label k = pill((e.kind() == null ? "no kind" : e.kind()) + " · unknown kind", "pill-accent");
+                k.setTooltip(new Tooltip("A kind the panel does not know: every field is shown as written under More fields."));
+                k.setMinWidth(0);
+                badges.getChildren().add(k);
+            } else if (!"tool_call".equals(e.kind())) {
+                badges.getChildren().add(pill(e.kind().replace('_', ' '), "pill-muted"));
             }
             if (e.failed()) {
                 badges.getChildren().add(pill("error", "pill-danger"));
@@ -568,6 +572,10 @@ final class TranscriptView extends BorderPane {
             chevron.getStyleClass().add("transcript-chevron");
             HBox head = new HBox(8, chevron, num, icon, title, badges, grow, time);
             HBox.setHgrow(badges, Priority.SOMETIMES);
+            javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+            clip.widthProperty().bind(badges.widthProperty());
+            clip.heightProperty().bind(badges.heightProperty());
+            badges.setClip(clip);
             head.setAlignment(Pos.CENTER_LEFT);
             head.getStyleClass().add("transcript-event-head");
             VBox box = new VBox(2, head);
