@@ -9,8 +9,20 @@
 #      frame) writes the classes it loaded into lib/app/mst-panel.jsa, which the launcher then maps
 #      at every start (-XX:SharedArchiveFile). On Linux without DISPLAY it trains under xvfb-run;
 #      without either it skips this step and says so;
-#   4. jpackage: the installer made from that app image (<os>/deb.jpackage, dmg, msi) unless
-#      MST_PANEL_PACKAGE_INSTALLER=no (CI builds the app image only).
+#   4. macOS only: the bundle is signed once its content is final (archive and .cfg included):
+#      with MST_PANEL_MAC_SIGN_IDENTITY ("Developer ID Application: Name (TEAMID)") every Mach-O
+#      file, inside out, with the hardened runtime, a secure timestamp and the entitlements;
+#      without it ad hoc (Apple Silicon runs no unsigned code). `codesign --verify --deep
+#      --strict` must pass, or the build stops;
+#   5. the installer made from that app image unless MST_PANEL_PACKAGE_INSTALLER=no (CI builds
+#      the app image only): jpackage for the .deb and .msi (<os>/deb.jpackage, msi.jpackage);
+#      on macOS `hdiutil` makes the .dmg from the signed .app (jpackage would re-sign a copy),
+#      signed too with an identity, then notarized and stapled when MST_PANEL_NOTARY_PROFILE names
+#      a `xcrun notarytool store-credentials` profile.
+#
+# macOS version: jpackage refuses an app-version whose first number is 0, so jpackage and
+# CFBundleVersion get macos/bundle-version.sh's mapping (0.1.0 -> 1.1.0); CFBundleShortVersionString,
+# the .dmg's name and `mst-panel --version` keep VERSION.
 #
 # Usage: packaging/package.sh VERSION   (run by Maven from app/; needs a JDK 17+ with jmods)
 set -euo pipefail
@@ -40,8 +52,31 @@ for jar in target/jpackage-input/lib/javafx-*-*.jar; do
 done
 find target/packaging/natives -maxdepth 1 \( -name '*.so' -o -name '*.dylib' -o -name '*.dll' \) -exec mv {} target/jpackage-input/lib/ \;
 rm -rf target/packaging/natives
+app_version=$version short_version=$version
+if [[ $os == macos ]]; then
+  # Apple's notary service looks inside jars and refuses unsigned native code there. The natives
+  # this Mac uses sit next to the jars (JavaFX's above; JNA's jnidispatch here, found through
+  # -Djna.boot.library.path=$APPDIR/lib in macos/app-image.jpackage), where step 4 signs them; every
+  # native library is then deleted from the jars (JavaFX's and JNA's, other platforms' included).
+  case "$(uname -m)" in arm64) jna_dir=darwin-aarch64 ;; *) jna_dir=darwin-x86-64 ;; esac
+  for jar in target/jpackage-input/lib/jna-[0-9]*.jar; do
+    [[ -f $jar ]] || continue
+    unzip -p "$jar" "com/sun/jna/$jna_dir/libjnidispatch.jnilib" >target/jpackage-input/lib/libjnidispatch.dylib
+  done
+  for jar in target/jpackage-input/lib/*.jar; do
+    if unzip -Z1 "$jar" | grep -E '\.(so|dylib|jnilib|dll|a)$' >/dev/null; then   # not grep -q: with pipefail, unzip's SIGPIPE would fail the test
+      zip -q -d "$jar" '*.so' '*.dylib' '*.jnilib' '*.dll' '*.a' >/dev/null || true
+    fi
+  done
+  app_version=$(../packaging/macos/bundle-version.sh "$version")
+  short_version=${version%%[-+]*}
+fi
 cp -r "../packaging/$os/." target/packaging/resources/
-[[ -f target/packaging/resources/Info.plist ]] && sed -i.bak "s/@VERSION@/$version/g" target/packaging/resources/Info.plist && rm -f target/packaging/resources/Info.plist.bak
+rm -f target/packaging/resources/bundle-version.sh
+if [[ -f target/packaging/resources/Info.plist ]]; then
+  sed -i.bak -e "s/@VERSION@/$short_version/g" -e "s/@BUNDLE_VERSION@/$app_version/g" target/packaging/resources/Info.plist
+  rm -f target/packaging/resources/Info.plist.bak
+fi
 if [[ $os == macos ]]; then cp ../icons/mst-panel.icns target/packaging/resources/mst-panel.icns; fi
 
 step "jlink: runtime of the JDK modules in packaging/jlink.args"
@@ -51,7 +86,7 @@ rm -f target/runtime/lib/server/classes_nocoops.jsa   # only used with heaps ove
 step "jpackage: $os app image"
 "$jdk_bin/jpackage" @../packaging/common.jpackage @"../packaging/$os/app-image.jpackage" \
   --type app-image --input target/jpackage-input --runtime-image target/runtime \
-  --resource-dir target/packaging/resources --dest target/dist --app-version "$version"
+  --resource-dir target/packaging/resources --dest target/dist --app-version "$app_version"
 
 cfg="$appdir/mst-panel.cfg"
 train() {
@@ -77,14 +112,58 @@ else
   rm -f "$appdir/mst-panel.jsa"
   step "AppCDS: skipped (no display to train on; on Linux install xvfb): the app starts without it"
 fi
+if [[ $os == macos ]]; then
+  # Last change to the bundle's content is above; from here on it is only signed (a signature
+  # made before the archive and the .cfg edit would make a downloaded copy "damaged").
+  entitlements=../packaging/macos/mst-panel.entitlements
+  if [[ -n ${MST_PANEL_MAC_SIGN_IDENTITY:-} ]]; then
+    step "codesign: $MST_PANEL_MAC_SIGN_IDENTITY (hardened runtime, timestamp), inside out"
+    sign() { codesign --force --timestamp --options runtime --sign "$MST_PANEL_MAC_SIGN_IDENTITY" "$@"; }
+    while IFS= read -r -d '' f; do
+      if [[ $f == *.dylib || $f == *.jnilib ]]; then sign "$f"
+      elif file -b "$f" | grep -q 'Mach-O'; then sign --entitlements "$entitlements" "$f"; fi
+    done < <(find "$image/Contents/runtime" "$image/Contents/app" "$image/Contents/MacOS" -type f -print0)
+    sign "$image/Contents/runtime"
+    sign --entitlements "$entitlements" "$image"
+  else
+    step "codesign: ad hoc (set MST_PANEL_MAC_SIGN_IDENTITY to sign with a Developer ID)"
+    codesign --force --deep --sign - "$image"
+  fi
+  codesign --verify --deep --strict --verbose=2 "$image"
+fi
 step "app image: $image ($(du -sh "$image" | cut -f1))"
 
 if [[ ${MST_PANEL_PACKAGE_INSTALLER:-yes} == no ]]; then
   step "installer skipped (MST_PANEL_PACKAGE_INSTALLER=no)"
   exit 0
 fi
+if [[ $os == macos ]]; then
+  dmg="target/dist/mst-panel-$version.dmg"
+  step "hdiutil: $dmg"
+  stage=target/packaging/dmg
+  rm -rf "$stage" && mkdir -p "$stage"
+  ditto "$image" "$stage/mst-panel.app"
+  ln -s /Applications "$stage/Applications"
+  hdiutil create -quiet -volname mst-panel -srcfolder "$stage" -ov -format UDZO "$dmg"
+  rm -rf "$stage"
+  if [[ -n ${MST_PANEL_MAC_SIGN_IDENTITY:-} ]]; then
+    codesign --force --timestamp --sign "$MST_PANEL_MAC_SIGN_IDENTITY" "$dmg"
+    if [[ -n ${MST_PANEL_NOTARY_PROFILE:-} ]]; then
+      step "notarytool: submitting $dmg (profile $MST_PANEL_NOTARY_PROFILE)"
+      notary=$(xcrun notarytool submit "$dmg" --keychain-profile "$MST_PANEL_NOTARY_PROFILE" --wait 2>&1) || true
+      printf '%s\n' "$notary"
+      if ! grep -q 'status: Accepted' <<<"$notary"; then
+        echo "package.sh: notarization was not accepted; Apple's reasons: xcrun notarytool log <id above> --keychain-profile $MST_PANEL_NOTARY_PROFILE" >&2
+        exit 1
+      fi
+      xcrun stapler staple "$dmg"
+    fi
+  fi
+  step "installer: $dmg"
+  exit 0
+fi
 step "jpackage: $installer"
 "$jdk_bin/jpackage" @"../packaging/$os/$installer.jpackage" --name mst-panel --app-image "$image" \
-  --resource-dir target/packaging/resources --dest target/dist --app-version "$version" \
+  --resource-dir target/packaging/resources --dest target/dist --app-version "$app_version" \
   --description "A control panel for running MST evals in Docker containers" --vendor mst-panel
 step "installer: $(ls target/dist | grep -v '^mst-panel\(\.app\)\?$' | sed 's|^|target/dist/|' | tr '\n' ' ')"

@@ -87,7 +87,7 @@ public final class AppContext implements AutoCloseable {
         this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
-        this.notifier = new Notifier(ui);
+        this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background);
         dev.mstpanel.ui.runs.RunNotifications.attach(runs, notifier, null);
     }
 
@@ -144,6 +144,7 @@ public final class AppContext implements AutoCloseable {
         resultsReader.close();
         containerServices.close();
         prober.close();
+        theme.close();
         background.shutdownNow();
     }
 }

@@ -147,6 +147,7 @@ public final class MainWindow extends BorderPane {
         MenuBar bar = new MenuBar(file, view, help);
         bar.setId("menu-bar");
         bar.setUseSystemMenuBar(app.environment().os() == HostEnvironment.OsFamily.MAC);
+        dev.mstpanel.ui.common.MacApplicationMenu.attach(bar, app.environment().os(), this::openAbout, this::openSettings);
         return bar;
     }
 

@@ -33,9 +33,11 @@ import java.util.regex.Pattern;
  *       default socket ({@code unix:///var/run/docker.sock}, or the Docker Engine named pipe on Windows).</li>
  *   <li>The current context is, in the CLI's precedence: {@code default} when {@code DOCKER_HOST}
  *       is set, else {@code DOCKER_CONTEXT}, else {@code currentContext}, else {@code default}.</li>
- *   <li>Colima profiles ({@code $COLIMA_HOME}, else {@code ~/.colima} and {@code ~/.config/colima})
- *       with a {@code docker.sock} that no context points at are listed as found, with the
- *       {@code docker context create} command that adds them.</li>
+ *   <li>Colima profiles ({@link #colimaRoots()}: {@code $COLIMA_HOME}, {@code ~/.colima},
+ *       {@code $XDG_CONFIG_HOME/colima}, {@code ~/.config/colima}) with a {@code docker.sock} that
+ *       no context points at are listed as found, with the {@code docker context create} command
+ *       that adds them. A context whose socket is a profile's under any of these folders is that
+ *       profile's (so advice for Colima reaches a custom {@code COLIMA_HOME} too).</li>
  * </ul>
  * Nothing here throws for a bad file: a malformed {@code config.json} becomes a warning, and a
  * context whose meta file is broken is listed with its problem.
@@ -156,7 +158,7 @@ public final class ContextStore {
         Path tls = configDir.resolve("contexts").resolve("tls").resolve(sha256(name)).resolve("docker");
         Path tlsDir = Files.isRegularFile(tls.resolve("ca.pem")) || Files.isRegularFile(tls.resolve("cert.pem")) ? tls : null;
         return new DockerContext(name, description, host, ContextSource.CONTEXT_STORE, name.equals(current), tlsDir,
-                docker.path("SkipTLSVerify").asBoolean(false), null, null, colimaProfileOf(host));
+                docker.path("SkipTLSVerify").asBoolean(false), null, null, colimaProfileFor(host));
     }
 
     private static DockerContext broken(String name, String problem) {
@@ -171,7 +173,7 @@ public final class ContextStore {
                 tlsDir = environment.get("DOCKER_CERT_PATH").map(Path::of).orElse(environment.home().resolve(".docker"));
             }
             return new DockerContext(DEFAULT_CONTEXT, "Current DOCKER_HOST based configuration", host.get(),
-                    ContextSource.DOCKER_HOST, current, tlsDir, false, null, null, colimaProfileOf(host.get()));
+                    ContextSource.DOCKER_HOST, current, tlsDir, false, null, null, colimaProfileFor(host.get()));
         }
         String endpoint = environment.os() == HostEnvironment.OsFamily.WINDOWS
                 ? "npipe:////./pipe/docker_engine" : "unix:///var/run/docker.sock";
@@ -181,13 +183,9 @@ public final class ContextStore {
 
     /** Colima profiles that have a socket, as contexts of source {@link ContextSource#COLIMA_PROFILE}. */
     private List<DockerContext> colimaProfiles() {
-        List<Path> roots = new ArrayList<>();
-        environment.get("COLIMA_HOME").map(Path::of).ifPresentOrElse(roots::add, () -> {
-            roots.add(environment.home().resolve(".colima"));
-            roots.add(environment.home().resolve(".config").resolve("colima"));
-        });
         List<DockerContext> out = new ArrayList<>();
-        for (Path root : roots) {
+        Set<String> seen = new HashSet<>();
+        for (Path root : colimaRoots()) {
             if (!Files.isDirectory(root)) {
                 continue;
             }
@@ -200,6 +198,9 @@ public final class ContextStore {
                     String profile = dir.getFileName().toString();
                     String contextName = profile.equals("default") ? "colima" : "colima-" + profile;
                     String endpoint = "unix://" + sock.toAbsolutePath();
+                    if (!seen.add(endpoint)) {
+                        continue;
+                    }
                     out.add(new DockerContext(contextName, "Colima profile " + profile + " (no Docker context yet)", endpoint,
                             ContextSource.COLIMA_PROFILE, false, null, false, null,
                             "Add it as a context: docker context create " + contextName + " --docker host=" + endpoint,
@@ -213,7 +214,38 @@ public final class ContextStore {
         return out;
     }
 
-    /** The Colima profile whose socket an endpoint names, or null. */
+    /**
+     * The folders Colima keeps its profiles in, in the order Colima's own documentation and code
+     * give them: {@code $COLIMA_HOME} when set, {@code ~/.colima}, {@code $XDG_CONFIG_HOME/colima}
+     * when {@code XDG_CONFIG_HOME} is set, and {@code ~/.config/colima} (newer Colima uses the XDG
+     * folder when {@code ~/.colima} does not exist). Each profile is a folder {@code <root>/<profile>/}
+     * with its {@code docker.sock}.
+     */
+    public List<Path> colimaRoots() {
+        java.util.LinkedHashSet<Path> roots = new java.util.LinkedHashSet<>();
+        environment.get("COLIMA_HOME").map(Path::of).ifPresent(roots::add);
+        roots.add(environment.home().resolve(".colima"));
+        environment.get("XDG_CONFIG_HOME").map(x -> Path.of(x).resolve("colima")).ifPresent(roots::add);
+        roots.add(environment.home().resolve(".config").resolve("colima"));
+        return List.copyOf(roots);
+    }
+
+    /** The Colima profile whose socket an endpoint names (a {@code docker.sock} under one of {@link #colimaRoots()}, or a {@code colima} folder), or null. */
+    public String colimaProfileFor(String endpoint) {
+        if (endpoint != null && endpoint.startsWith("unix://")) {
+            Path sock = Path.of(endpoint.substring("unix://".length())).normalize();
+            if (sock.getFileName() != null && sock.getFileName().toString().equals("docker.sock") && sock.getParent() != null) {
+                for (Path root : colimaRoots()) {
+                    if (root.normalize().equals(sock.getParent().getParent())) {
+                        return sock.getParent().getFileName().toString();
+                    }
+                }
+            }
+        }
+        return colimaProfileOf(endpoint);
+    }
+
+    /** The Colima profile whose socket an endpoint names by its folder's name ({@code …/.colima/<profile>/docker.sock}), or null. */
     static String colimaProfileOf(String endpoint) {
         Matcher m = COLIMA_SOCKET.matcher(endpoint);
         return m.matches() ? m.group(1) : null;

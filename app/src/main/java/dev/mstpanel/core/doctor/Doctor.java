@@ -128,10 +128,10 @@ public final class Doctor implements AutoCloseable {
             if (bx.ok()) {
                 checks.add(DoctorCheck.pass("buildx", "BuildKit (docker buildx)", firstLine(bx.stdout())));
             } else {
+                EngineAdvice.Fix fix = EngineAdvice.buildx(runner.environment(), docker.get());
                 checks.add(new DoctorCheck("buildx", "BuildKit (docker buildx)", CheckStatus.WARN,
                         "The buildx plugin is missing: the panel builds its image recipes with the legacy builder (DOCKER_BUILDKIT=0).",
-                        "Install the buildx plugin (Debian/Ubuntu: docker-buildx; macOS: brew install docker-buildx) for BuildKit builds.",
-                        null));
+                        fix.text(), fix.command()));
             }
         }
         Optional<java.nio.file.Path> node = runner.environment().findExecutable("node");
@@ -169,10 +169,9 @@ public final class Doctor implements AutoCloseable {
         List<DoctorCheck> checks = new ArrayList<>();
         ProbeResult probe = prober.probe(context, probeTimeout);
         if (!probe.reachable()) {
-            String fix = context.colimaProfile() != null ? "Start Colima: colima start " + context.colimaProfile()
-                    : "Start the engine (Colima, Docker Desktop, dockerd), or remove the context if it is gone.";
-            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.WARN, "Not reachable: " + probe.failure().message(), fix,
-                    context.colimaProfile() != null ? "colima start " + context.colimaProfile() : null));
+            EngineAdvice.Fix fix = EngineAdvice.notReachable(context, EngineAdvice.kind(context, null));
+            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.WARN, "Not reachable: " + probe.failure().message(), fix.text(),
+                    fix.command()));
             checks.add(new DoctorCheck("cowork", "Architecture, memory, disk, devices", CheckStatus.SKIPPED,
                     "Not checked: the engine did not answer.", null, null));
             return new ContextReadiness(context.name(), checks, null, ms(start));
@@ -203,17 +202,8 @@ public final class Doctor implements AutoCloseable {
         if (spare >= COWORK_VM_BYTES) {
             return DoctorCheck.pass("memory", "Memory for a Cowork container", detail);
         }
-        String fix;
-        String cmd = null;
-        if (c.colimaProfile() != null) {
-            fix = "Give the Colima VM more memory (12 GiB suits one Cowork container).";
-            cmd = "colima stop " + c.colimaProfile() + " && colima start " + c.colimaProfile() + " --memory 12";
-        } else if (e.operatingSystem().contains("Docker Desktop")) {
-            fix = "Raise Docker Desktop's memory: Settings → Resources → Memory (8 GiB or more).";
-        } else {
-            fix = "Use a Docker host with at least 6 GiB of memory for Cowork; ChatGPT and grading need less.";
-        }
-        return new DoctorCheck("memory", "Memory for a Cowork container", CheckStatus.FAIL, detail, fix, cmd);
+        EngineAdvice.Fix fix = EngineAdvice.memory(c, EngineAdvice.kind(c, e));
+        return new DoctorCheck("memory", "Memory for a Cowork container", CheckStatus.FAIL, detail, fix.text(), fix.command());
     }
 
     private static DoctorCheck disk(DockerContext c, EngineInfo e, DeviceProbe dp) {
@@ -242,27 +232,8 @@ public final class Doctor implements AutoCloseable {
             return DoctorCheck.pass(id, title, "present");
         }
         String detail = "missing: Cowork needs it (ChatGPT and headless clients do not)";
-        if (c.colimaProfile() != null) {
-            String cmd = colimaCommand(c.colimaProfile());
-            return new DoctorCheck(id, title, CheckStatus.FAIL, detail,
-                    "Colima's VM needs nested virtualization (Apple Silicon M3 or later, macOS 15 or later). Recreate the profile with it"
-                            + " (an existing profile changes VM type only after `colima delete " + c.colimaProfile() + "`).", cmd);
-        }
-        if (e.operatingSystem().contains("Docker Desktop")) {
-            return new DoctorCheck(id, title, CheckStatus.FAIL, detail,
-                    "Docker Desktop's VM gives containers no KVM. On a Mac use a Colima VM with nested virtualization:",
-                    colimaCommand("mst-kvm"));
-        }
-        return switch (dev) {
-            case "/dev/kvm" -> new DoctorCheck(id, title, CheckStatus.FAIL, detail,
-                    "Enable hardware virtualization: KVM on the host (BIOS/UEFI setting, or nested virtualization on a cloud VM), then load the module.",
-                    "sudo modprobe kvm_intel || sudo modprobe kvm_amd");
-            case "/dev/vhost-vsock" -> new DoctorCheck(id, title, CheckStatus.FAIL, detail, "Load the vhost-vsock module on the engine's host.",
-                    "sudo modprobe vhost_vsock");
-            case "/dev/vhost-net" -> new DoctorCheck(id, title, CheckStatus.FAIL, detail, "Load the vhost-net module on the engine's host.",
-                    "sudo modprobe vhost_net");
-            default -> new DoctorCheck(id, title, CheckStatus.FAIL, detail, "Load the tun module on the engine's host.", "sudo modprobe tun");
-        };
+        EngineAdvice.Fix fix = EngineAdvice.missingDevice(c, EngineAdvice.kind(c, e), dev);
+        return new DoctorCheck(id, title, CheckStatus.FAIL, detail, fix.text(), fix.command());
     }
 
     /** True for a tag of MST's own images ({@code mst-cowork-linux:…}, {@code mst-chatgpt-linux:…}). */

@@ -49,18 +49,23 @@ public final class SettingsValidation {
     }
 
     /**
-     * The terminal: blank (the platform's default), on macOS an application name (e.g.
-     * {@code Terminal}, {@code iTerm}), elsewhere a program found on PATH or a full path.
+     * The terminal: blank (the platform's default), or one the panel can open on this OS
+     * ({@link dev.mstpanel.core.shell.TerminalLauncher.Terminal}, the same rule Open shell applies);
+     * on Linux and Windows its program must also be on PATH.
      */
     public static Optional<String> terminalApp(String text, HostEnvironment env) {
-        if (text == null || text.isBlank() || env.os() == HostEnvironment.OsFamily.MAC) {
+        if (text == null || text.isBlank()) {
             return Optional.empty();
         }
-        String t = text.strip();
-        if (t.contains("/") || t.contains("\\")) {
-            return Files.isExecutable(Path.of(t)) ? Optional.empty() : Optional.of("There is no executable program at this path.");
+        try {
+            var terminal = new dev.mstpanel.core.shell.TerminalLauncher(env).choose(text);
+            if (terminal.isPresent() && env.os() != HostEnvironment.OsFamily.MAC && env.findExecutable(terminal.get().program()).isEmpty()) {
+                return Optional.of("No program named " + terminal.get().program() + " on PATH.");
+            }
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
         }
-        return env.findExecutable(t).isPresent() ? Optional.empty() : Optional.of("No program named " + t + " on PATH.");
     }
 
     /** The refresh interval in whole seconds, {@value #MIN_REFRESH_SECONDS} to {@value #MAX_REFRESH_SECONDS}. */

@@ -2,20 +2,29 @@ package dev.mstpanel.core.shell;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs short commands (a {@code docker info}, an {@code mst --version}) to completion with a
  * timeout, in a given environment. Arguments are passed as a list, never through a shell, so no
  * name can break out of them. Long-lived processes (runs, builds) go through the run supervisor.
+ *
+ * <p>The timeout bounds the whole call: a command that exits while a background job it started
+ * keeps stdout or stderr open (a profile's {@code ssh-agent &}) gives what was read by then, at
+ * most {@value #DRAIN_AFTER_EXIT_MS} ms after its exit. Past the timeout the command first gets
+ * SIGHUP (on Linux and macOS), so an interactive shell gives the terminal's foreground back to
+ * the panel's process group before it ends, then {@value #HANGUP_GRACE_MS} ms later it and its
+ * descendants (taken before it ends, while they are still its children) are killed.
  */
 public final class CommandRunner {
+    /** How long output is still read after the command exited, in ms. */
+    static final long DRAIN_AFTER_EXIT_MS = 500;
+    /** How long a timed-out command has after SIGHUP before it is killed, in ms. */
+    static final long HANGUP_GRACE_MS = 300;
     private final HostEnvironment environment;
 
     /** @param environment the environment the commands get (PATH included) */
@@ -61,8 +70,9 @@ public final class CommandRunner {
         } catch (IOException ignored) {
             // stdin closed already
         }
-        CompletableFuture<String> out = drainAsync(process.getInputStream(), program + "-stdout");
-        CompletableFuture<String> err = drainAsync(process.getErrorStream(), program + "-stderr");
+        Drain out = new Drain(process.getInputStream(), program + "-stdout");
+        Drain err = new Drain(process.getErrorStream(), program + "-stderr");
+        long deadline = start + timeout.toNanos();
         boolean finished;
         try {
             finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -71,32 +81,71 @@ public final class CommandRunner {
             finished = false;
         }
         if (!finished) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            return new CommandResult(-1, out.getNow(""), err.getNow(""), true, ms(start));
+            stop(process);
+            return new CommandResult(-1, out.text(), err.text(), true, ms(start));
         }
-        return new CommandResult(process.exitValue(), out.join(), err.join(), false, ms(start));
+        long drainUntil = Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_AFTER_EXIT_MS));
+        out.awaitUntil(drainUntil);
+        err.awaitUntil(drainUntil);
+        return new CommandResult(process.exitValue(), out.text(), err.text(), false, ms(start));
     }
 
-    private static CompletableFuture<String> drainAsync(InputStream in, String name) {
-        CompletableFuture<String> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
+    /** SIGHUP first (an interactive shell then restores the terminal's foreground group), then kill. */
+    private void stop(Process process) {
+        java.util.List<ProcessHandle> tree = process.descendants().toList();
+        if (environment.os() != HostEnvironment.OsFamily.WINDOWS) {
             try {
-                result.complete(drain(in));
-            } catch (RuntimeException e) {
-                result.complete("");
+                Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).redirectErrorStream(true).start();
+                hup.getInputStream().readAllBytes();
+                hup.waitFor(HANGUP_GRACE_MS, TimeUnit.MILLISECONDS);
+                process.waitFor(HANGUP_GRACE_MS, TimeUnit.MILLISECONDS);
+            } catch (IOException e) {
+                // no kill(1): go straight to the kill below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        }, "drain-" + name);
-        t.setDaemon(true);
-        t.start();
-        return result;
+        }
+        tree.forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
     }
 
-    private static String drain(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** Reads a stream to its end on a daemon thread; what was read so far is available at any time. */
+    private static final class Drain {
+        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+
+        Drain(InputStream in, String name) {
+            Thread t = new Thread(() -> {
+                byte[] buf = new byte[8192];
+                try (in) {
+                    int n;
+                    while ((n = in.read(buf)) > 0) {
+                        synchronized (bytes) {
+                            bytes.write(buf, 0, n);
+                        }
+                    }
+                } catch (IOException e) {
+                    // the stream closed under us: keep what was read
+                } finally {
+                    done.countDown();
+                }
+            }, "drain-" + name);
+            t.setDaemon(true);
+            t.start();
+        }
+
+        void awaitUntil(long deadlineNanos) {
+            try {
+                done.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        String text() {
+            synchronized (bytes) {
+                return bytes.toString(StandardCharsets.UTF_8);
+            }
         }
     }
 

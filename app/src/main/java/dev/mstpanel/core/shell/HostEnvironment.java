@@ -15,9 +15,9 @@ import java.util.TreeMap;
  * <p>At start-up this is the JVM's own environment; an app opened from the macOS Finder gets
  * launchd's bare PATH, so the panel later replaces it with the user's login-shell environment
  * ({@code LoginShellEnvironment}). The rule: the login shell's variables, but {@code PATH} is the
- * JVM's own entries first, then the login shell's entries not already there (so a PATH exported
- * before starting the panel wins over a profile that resets PATH, and launchd's bare PATH still
- * gets the shell's tools). Tests build one from a map.
+ * JVM's own entries the shell lacks (a PATH exported before starting the panel), then the login
+ * shell's PATH, then the system folders ({@code /usr/bin:/bin:/usr/sbin:/sbin}) the shell lacked,
+ * so launchd's bare PATH never shadows the user's tools. Tests build one from a map.
  *
  * @param variables environment variables, never null; values may hold secrets, so never log them whole
  * @param home the user's home folder

@@ -16,9 +16,13 @@ import java.util.concurrent.TimeUnit;
  * {@code docker --context <ctx> exec -it -u mst <container> bash} (source: MST's Cowork-in-Docker
  * document, "When something fails").
  *
- * <p>Terminals: Terminal or iTerm2 through {@code osascript} on macOS; {@code x-terminal-emulator},
- * {@code gnome-terminal}, {@code konsole} or {@code xterm} on Linux; Windows Terminal ({@code wt})
- * on Windows. Settings' {@code terminalApp} picks one; blank picks the platform's first found.
+ * <p>Terminals: Terminal or iTerm2 through {@code osascript}, Ghostty and WezTerm through
+ * {@code open -n -b <bundle id> --args …} on macOS (Ghostty: {@code -e <command>}, WezTerm:
+ * {@code start -- <command>}, their documented command lines); {@code x-terminal-emulator},
+ * {@code gnome-terminal}, {@code konsole}, {@code xfce4-terminal} or {@code xterm} on Linux;
+ * Windows Terminal ({@code wt}) on Windows. Settings' {@code terminalApp} picks one; blank picks
+ * the platform's first found. Every value of {@link Terminal} has a command line
+ * ({@link #launchCommand}), and Settings offers exactly these.
  *
  * <p>Safety: the context and container names are checked against Docker's name rule
  * ({@link DockerNames}) before any command line or AppleScript is built. Linux and Windows
@@ -32,9 +36,12 @@ public final class TerminalLauncher {
     public enum Terminal {
         TERMINAL("Terminal", HostEnvironment.OsFamily.MAC, "osascript"),
         ITERM2("iTerm2", HostEnvironment.OsFamily.MAC, "osascript"),
+        GHOSTTY("Ghostty", HostEnvironment.OsFamily.MAC, "open"),
+        WEZTERM("WezTerm", HostEnvironment.OsFamily.MAC, "open"),
         X_TERMINAL_EMULATOR("x-terminal-emulator", HostEnvironment.OsFamily.LINUX, "x-terminal-emulator"),
         GNOME_TERMINAL("gnome-terminal", HostEnvironment.OsFamily.LINUX, "gnome-terminal"),
         KONSOLE("konsole", HostEnvironment.OsFamily.LINUX, "konsole"),
+        XFCE4_TERMINAL("xfce4-terminal", HostEnvironment.OsFamily.LINUX, "xfce4-terminal"),
         XTERM("xterm", HostEnvironment.OsFamily.LINUX, "xterm"),
         WINDOWS_TERMINAL("Windows Terminal", HostEnvironment.OsFamily.WINDOWS, "wt");
 
@@ -157,6 +164,18 @@ public final class TerminalLauncher {
         switch (terminal) {
             case TERMINAL -> argv.addAll(List.of("osascript", "-e", terminalAppleScript(shell)));
             case ITERM2 -> argv.addAll(List.of("osascript", "-e", itermAppleScript(shell)));
+            case GHOSTTY -> {
+                argv.addAll(List.of("open", "-n", "-b", "com.mitchellh.ghostty", "--args", "-e"));
+                argv.addAll(shell);
+            }
+            case WEZTERM -> {
+                argv.addAll(List.of("open", "-n", "-b", "com.github.wez.wezterm", "--args", "start", "--"));
+                argv.addAll(shell);
+            }
+            case XFCE4_TERMINAL -> {
+                argv.addAll(List.of("xfce4-terminal", "-x"));
+                argv.addAll(shell);
+            }
             case GNOME_TERMINAL -> {
                 argv.addAll(List.of("gnome-terminal", "--"));
                 argv.addAll(shell);

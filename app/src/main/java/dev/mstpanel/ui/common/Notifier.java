@@ -23,6 +23,12 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * While the main window is minimised or hidden, a 1-pixel transparent always-on-top stage in that
  * corner owns them, because a popup of a minimised window would not show.
  *
+ * <p>While the panel's window does not have the focus (another app in front, a full-screen app,
+ * the window minimised), a notification goes to the system's notification center instead when
+ * the platform has one ({@link SystemNotifications}: Notification Center on macOS, notify-send on
+ * Linux), where it is seen over full-screen apps and kept; the popup is the fallback, and what a
+ * person at the window sees (it can be clicked to open the run).
+ *
  * <p>Every method may be called from any thread. A notification stays {@value #SHOW_SECONDS} s
  * (errors {@value #ERROR_SHOW_SECONDS} s); clicking it runs the given action (e.g. open the run) on
  * the FX thread. The texts shown are kept in {@link #history()} (newest last, at most 50).
@@ -33,13 +39,26 @@ public final class Notifier {
     /** How long an error (out of memory, a failed build) stays, in seconds. */
     public static final int ERROR_SHOW_SECONDS = 30;
     private final UiExecutor ui;
+    private final dev.mstpanel.core.shell.SystemNotifications system;
+    private final java.util.concurrent.Executor background;
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private Stage host;
     private Stage mainStage;
 
     /** @param ui the FX-thread executor */
     public Notifier(UiExecutor ui) {
+        this(ui, null, null);
+    }
+
+    /**
+     * @param ui the FX-thread executor
+     * @param system the system's notification center, or null for popups only
+     * @param background where the system's notifications are posted (a process each)
+     */
+    public Notifier(UiExecutor ui, dev.mstpanel.core.shell.SystemNotifications system, java.util.concurrent.Executor background) {
         this.ui = ui;
+        this.system = system;
+        this.background = background;
     }
 
     /**
@@ -96,6 +115,21 @@ public final class Notifier {
             if (history.size() > 50) {
                 history.remove(0);
             }
+            boolean atTheWindow = mainStage != null && mainStage.isShowing() && mainStage.isFocused();
+            if (system != null && background != null && !atTheWindow) {
+                background.execute(() -> {
+                    if (!system.post(title, text, kind == Kind.ERROR)) {
+                        ui.execute(() -> popup(title, text, kind, onClick));
+                    }
+                });
+            } else {
+                popup(title, text, kind, onClick);
+            }
+        });
+    }
+
+    private void popup(String title, String text, Kind kind, Runnable onClick) {
+        {
             FontIcon icon = new FontIcon(switch (kind) {
                 case INFO -> Feather.CHECK_CIRCLE;
                 case WARNING -> Feather.ALERT_TRIANGLE;
@@ -126,7 +160,7 @@ public final class Notifier {
                 n.onAction(e -> onClick.run());
             }
             n.show();
-        });
+        }
     }
 
     /**

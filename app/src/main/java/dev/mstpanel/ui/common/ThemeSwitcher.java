@@ -13,12 +13,21 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 /**
  * Applies the theme choice (system, light, dark) to every window, live. AtlantaFX's Primer
  * light/dark is the user-agent stylesheet. For {@code SYSTEM} the system's preference is read
- * off the FX thread ({@link SystemTheme}, up to about 1 s) and applied when it arrives.
+ * off the FX thread ({@link SystemTheme}, up to about 1 s) and applied when it arrives, then read
+ * again every {@link #SYSTEM_POLL} while the choice stays {@code SYSTEM}, so the window's content
+ * follows the system when it switches (macOS's Auto appearance at sunset, a GNOME night-light
+ * schedule) as its title bar does. JavaFX 21 has no notice of the change, hence the poll: one
+ * short query ({@code defaults read -g AppleInterfaceStyle}, {@code gsettings get …}) each time,
+ * on a daemon thread.
  */
 public final class ThemeSwitcher {
-    private final CommandRunner runner;
+    /** How often the system's preference is read again while the choice is {@code SYSTEM}: 5 s. */
+    public static final java.time.Duration SYSTEM_POLL = java.time.Duration.ofSeconds(5);
+    private final java.util.function.BooleanSupplier systemDark;
+    private final java.time.Duration poll;
     private final Executor background;
     private final UiExecutor ui;
+    private java.util.concurrent.ScheduledExecutorService poller;
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark", false);
     private Settings.Theme choice;
     private boolean applied;
@@ -29,7 +38,18 @@ public final class ThemeSwitcher {
      * @param ui the FX-thread executor
      */
     public ThemeSwitcher(CommandRunner runner, Executor background, UiExecutor ui) {
-        this.runner = runner;
+        this(() -> SystemTheme.isDark(runner), SYSTEM_POLL, background, ui);
+    }
+
+    /**
+     * @param systemDark asks the system whether it is dark (blocking, off the FX thread)
+     * @param poll how often to ask again while the choice is {@code SYSTEM}
+     * @param background where the first question runs
+     * @param ui the FX-thread executor
+     */
+    public ThemeSwitcher(java.util.function.BooleanSupplier systemDark, java.time.Duration poll, Executor background, UiExecutor ui) {
+        this.systemDark = systemDark;
+        this.poll = poll;
         this.background = background;
         this.ui = ui;
     }
@@ -39,22 +59,61 @@ public final class ThemeSwitcher {
         Settings.Theme t = theme == null ? Settings.Theme.SYSTEM : theme;
         choice = t;
         switch (t) {
-            case LIGHT -> set(false);
-            case DARK -> set(true);
+            case LIGHT -> {
+                stopPolling();
+                set(false);
+            }
+            case DARK -> {
+                stopPolling();
+                set(true);
+            }
             case SYSTEM -> {
                 if (!applied) {
                     set(false);
                 }
-                background.execute(() -> {
-                    boolean systemDark = SystemTheme.isDark(runner);
-                    ui.execute(() -> {
-                        if (choice == Settings.Theme.SYSTEM) {
-                            set(systemDark);
-                        }
-                    });
-                });
+                background.execute(this::followSystem);
+                startPolling();
             }
         }
+    }
+
+    /** Asks the system (this thread blocks) and applies its answer on the FX thread while the choice is {@code SYSTEM}. */
+    private void followSystem() {
+        boolean d;
+        try {
+            d = systemDark.getAsBoolean();
+        } catch (RuntimeException e) {
+            return;
+        }
+        ui.execute(() -> {
+            if (choice == Settings.Theme.SYSTEM) {
+                set(d);
+            }
+        });
+    }
+
+    private synchronized void startPolling() {
+        if (poller != null) {
+            return;
+        }
+        poller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread th = new Thread(r, "system-theme");
+            th.setDaemon(true);
+            return th;
+        });
+        poller.scheduleWithFixedDelay(this::followSystem, poll.toMillis(), poll.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized void stopPolling() {
+        if (poller != null) {
+            poller.shutdownNow();
+            poller = null;
+        }
+    }
+
+    /** Stops following the system (when the app quits). */
+    public void close() {
+        stopPolling();
     }
 
     /** The current choice, or null before the first {@link #apply}. */

@@ -194,9 +194,11 @@ public final class ContainersViewModel {
         background.execute(() -> {
             ContainerListing listing;
             List<DockerContext> contexts;
+            String hostChange;
             try {
                 contexts = services.contexts();
                 listing = services.containers().list(contexts, services.probeTimeout());
+                hostChange = services.containers().owner().hostNames().change().map(c -> " · " + c).orElse("");
             } catch (RuntimeException e) {
                 ui.execute(() -> {
                     failures.setAll("The Docker contexts could not be read: " + e.getMessage());
@@ -210,7 +212,7 @@ public final class ContainersViewModel {
                 contexts.forEach(c -> contextsByName.put(c.name(), c));
                 all.setAll(listing.containers());
                 failures.setAll(listing.failures().stream().map(f -> f.context() + ": " + f.message()).toList());
-                summary.set(summarize(listing, contexts.size()) + " · " + LocalTime.now().format(CLOCK));
+                summary.set(summarize(listing, contexts.size()) + " · " + LocalTime.now().format(CLOCK) + hostChange);
                 inFlight.set(false);
                 refreshing.set(false);
                 boolean timedOut = listing.failures().stream().anyMatch(f -> f.message().startsWith("No answer from"));

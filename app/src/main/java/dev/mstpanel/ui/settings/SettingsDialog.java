@@ -196,11 +196,9 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         return row + 1;
     }
 
-    private static List<String> terminals(HostEnvironment.OsFamily os) {
-        return switch (os) {
-            case MAC -> List.of("Terminal", "iTerm", "Ghostty", "WezTerm");
-            case WINDOWS -> List.of("wt", "powershell", "cmd");
-            case LINUX -> List.of("x-terminal-emulator", "gnome-terminal", "konsole", "xfce4-terminal", "xterm");
-        };
+    /** The terminals offered: exactly the ones {@link dev.mstpanel.core.shell.TerminalLauncher} can open on this OS. */
+    static List<String> terminals(HostEnvironment.OsFamily os) {
+        return dev.mstpanel.core.shell.TerminalLauncher.Terminal.of(os).stream()
+                .map(dev.mstpanel.core.shell.TerminalLauncher.Terminal::displayName).toList();
     }
 }

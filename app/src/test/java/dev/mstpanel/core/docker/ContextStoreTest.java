@@ -167,6 +167,44 @@ class ContextStoreTest {
     }
 
     @Test
+    void colimaProfilesUnderXdgConfigHomeAreFound() throws IOException {
+        Path xdg = home.resolve("xdg");
+        env.put("XDG_CONFIG_HOME", xdg.toString());
+        Path sock = xdg.resolve("colima/work/docker.sock");
+        Files.createDirectories(sock.getParent());
+        Files.writeString(sock, "");
+        DockerContext found = named(load(), "colima-work");
+        assertThat(found.source()).isEqualTo(ContextSource.COLIMA_PROFILE);
+        assertThat(found.colimaProfile()).isEqualTo("work");
+        assertThat(found.endpoint()).isEqualTo("unix://" + sock);
+    }
+
+    @Test
+    void aContextOnAProfileUnderACustomColimaHomeIsThatProfiles() throws IOException {
+        // COLIMA_HOME=/Volumes/fast/vms: no ".colima" in the socket's path
+        Path colimaHome = home.resolve("vms");
+        env.put("COLIMA_HOME", colimaHome.toString());
+        Path sock = colimaHome.resolve("mst-kvm/docker.sock");
+        Files.createDirectories(sock.getParent());
+        Files.writeString(sock, "");
+        writeContext("colima-mst-kvm", "unix://" + sock);
+        ContextList list = load();
+        assertThat(named(list, "colima-mst-kvm").colimaProfile()).isEqualTo("mst-kvm");
+        assertThat(list.contexts()).filteredOn(c -> c.source() == ContextSource.COLIMA_PROFILE).isEmpty();
+        // the same socket path without COLIMA_HOME is nobody's profile
+        env.remove("COLIMA_HOME");
+        assertThat(named(load(), "colima-mst-kvm").colimaProfile()).isNull();
+    }
+
+    @Test
+    void colimaRootsFollowColimasOrder() {
+        env.put("COLIMA_HOME", "/opt/c");
+        env.put("XDG_CONFIG_HOME", home.resolve("x").toString());
+        assertThat(new ContextStore(new HostEnvironment(env, home, HostEnvironment.OsFamily.MAC)).colimaRoots())
+                .containsExactly(Path.of("/opt/c"), home.resolve(".colima"), home.resolve("x/colima"), home.resolve(".config/colima"));
+    }
+
+    @Test
     void contextFolderIsTheSha256OfItsName() {
         assertThat(ContextStore.sha256("default")).isEqualTo("37a8eec1ce19687d132fe29051dca629d164e2c4958ba141d5f4133a33f0688f");
     }

@@ -29,16 +29,21 @@ class SettingsValidationTest {
     }
 
     @Test
-    void terminalMustBeOnPathOnLinux() throws Exception {
+    void onlyATerminalOpenShellCanOpenIsAcceptedAndOnLinuxItMustBeOnPath() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        Path term = bin.resolve("my-term");
+        Path term = bin.resolve("konsole");
         Files.writeString(term, "#!/bin/sh\n");
         Files.setPosixFilePermissions(term, PosixFilePermissions.fromString("rwxr-xr-x"));
         HostEnvironment linux = new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.LINUX);
-        assertThat(SettingsValidation.terminalApp("my-term", linux)).isEmpty();
-        assertThat(SettingsValidation.terminalApp("konsole-x", linux)).hasValue("No program named konsole-x on PATH.");
+        assertThat(SettingsValidation.terminalApp("konsole", linux)).isEmpty();
+        assertThat(SettingsValidation.terminalApp("xterm", linux)).hasValue("No program named xterm on PATH.");
+        assertThat(SettingsValidation.terminalApp("my-term", linux)).get().asString()
+                .startsWith("The terminal \"my-term\" in settings is not one the panel can open. Choose one of: x-terminal-emulator");
         HostEnvironment mac = new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.MAC);
         assertThat(SettingsValidation.terminalApp("iTerm", mac)).isEmpty();
+        assertThat(SettingsValidation.terminalApp("WezTerm", mac)).isEmpty();
+        assertThat(SettingsValidation.terminalApp("Hyper", mac)).get().asString().contains("Choose one of: Terminal, iTerm2, Ghostty, WezTerm");
+        assertThat(SettingsValidation.terminalApp("konsole", mac)).hasValue("konsole does not run on this system. Choose one of: Terminal, iTerm2, Ghostty, WezTerm.");
     }
 
     @Test

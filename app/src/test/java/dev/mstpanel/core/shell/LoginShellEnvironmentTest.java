@@ -35,8 +35,10 @@ class LoginShellEnvironmentTest {
         var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(20));
         assertThat(r.fallback()).isEmpty();
         assertThat(r.fromLoginShell()).isTrue();
-        // the JVM's PATH entries first, then the profile's new ones
-        assertThat(r.environment().get("PATH").orElseThrow()).startsWith("/usr/bin:/bin:").contains(":/opt/node/bin");
+        // the login shell's PATH first (the profile's folder ahead of the system's), launchd-style system folders after
+        String path = r.environment().get("PATH").orElseThrow();
+        assertThat(path).startsWith("/opt/node/bin:").contains(":/usr/bin");
+        assertThat(path.indexOf("/opt/node/bin")).isLessThan(path.indexOf(":/usr/bin"));
         assertThat(r.environment().get("ANTHROPIC_BASE_URL")).hasValue("https://x.test/a b");
         assertThat(r.environment().get("MULTI")).hasValue("line1\nline2");
         assertThat(r.environment().get("MST_PANEL_HOME")).hasValue("/tmp/keep-me");
@@ -50,14 +52,61 @@ class LoginShellEnvironmentTest {
         vars.put("PATH", "/tmp/user-bin:/usr/bin:/bin");
         var r = LoginShellEnvironment.read(new HostEnvironment(vars, home, HostEnvironment.OsFamily.LINUX), Duration.ofSeconds(20));
         assertThat(r.fromLoginShell()).isTrue();
-        assertThat(r.environment().get("PATH")).hasValue("/tmp/user-bin:/usr/bin:/bin:/usr/local/bin:/opt/profile-tools");
+        assertThat(r.environment().get("PATH")).hasValue("/tmp/user-bin:/usr/local/bin:/usr/bin:/bin:/opt/profile-tools");
     }
 
     @Test
-    void launchdsBarePathStillGetsTheShellsTools() {
+    void theLoginShellsToolsComeBeforeLaunchdsSystemFolders() {
+        // Homebrew's bash, git and ssh must win over Apple's in /usr/bin
         assertThat(LoginShellEnvironment.mergePath("/usr/bin:/bin:/usr/sbin:/sbin", "/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin"))
-                .isEqualTo("/usr/bin:/bin:/usr/sbin:/sbin:/opt/homebrew/bin:/Users/a/.nvm/bin");
+                .isEqualTo("/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin:/usr/sbin:/sbin");
+        // a folder only the JVM's PATH has (exported before starting the panel) stays first
+        assertThat(LoginShellEnvironment.mergePath("/tmp/mine:/usr/bin:/bin", "/opt/homebrew/bin:/usr/bin:/bin"))
+                .isEqualTo("/tmp/mine:/opt/homebrew/bin:/usr/bin:/bin");
         assertThat(LoginShellEnvironment.mergePath("", "/a::/b")).isEqualTo("/a:/b");
+    }
+
+    @Test
+    void aSystemWhoseEnvHasNoDash0StillGivesEveryVariableExactly() throws Exception {
+        // macOS 11's env refuses -0; this one does too, and comes first on the profile's PATH
+        Path fake = Files.createDirectories(home.resolve("fake-bin"));
+        Files.writeString(fake.resolve("env"), "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -0 ] && { echo 'env: illegal option -- 0' >&2; exit 1; }; done\nexec /usr/bin/env \"$@\"\n");
+        fake.resolve("env").toFile().setExecutable(true);
+        String profile = "export PATH=" + fake + ":$PATH\nexport MULTI=$'line1\\nFAKE_NAME=not-a-variable\\n\\n'\nexport SPACES='a  b'\n";
+        Files.writeString(home.resolve(".bash_profile"), profile);
+        var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(20));
+        assertThat(r.fallback()).isEmpty();
+        assertThat(r.environment().get("MULTI")).hasValue("line1\nFAKE_NAME=not-a-variable\n\n");
+        assertThat(r.environment().get("SPACES")).hasValue("a  b");
+        assertThat(r.environment().get("FAKE_NAME")).isEmpty();
+        assertThat(r.environment().get("PATH").orElseThrow()).startsWith(fake + ":");
+    }
+
+    @Test
+    void aPlainPosixShellAsLoginShellIsReadToo() throws Exception {
+        Path dash = Path.of("/usr/bin/dash");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(dash) || System.getenv("CI") != null, "dash is not installed");
+        Files.writeString(home.resolve(".profile"), "export FROM_PROFILE='x y'\n");
+        var r = LoginShellEnvironment.read(base(dash.toString()), Duration.ofSeconds(20));
+        assertThat(r.fallback()).isEmpty();
+        assertThat(r.environment().get("FROM_PROFILE")).hasValue("x y");
+    }
+
+    @Test
+    void onAMacAFailedReadStillFindsTheUsualToolFoldersBeforeTheSystemOnes() throws Exception {
+        Path docker = Files.createDirectories(home.resolve(".docker/bin"));
+        Path orb = Files.createDirectories(home.resolve(".orbstack/bin"));
+        Map<String, String> vars = new HashMap<>(base("/no/such/zsh").variables());
+        var r = LoginShellEnvironment.read(new HostEnvironment(vars, home, HostEnvironment.OsFamily.MAC), Duration.ofSeconds(1));
+        assertThat(r.fromLoginShell()).isFalse();
+        String path = r.environment().get("PATH").orElseThrow();
+        assertThat(path).endsWith(docker + ":" + orb + ":/usr/bin:/bin");
+        for (String dir : path.split(":")) {
+            assertThat(Path.of(dir)).as("only folders that exist are added").isDirectory();
+        }
+        // Linux keeps its own PATH as it is
+        var linux = LoginShellEnvironment.read(base("/no/such/zsh"), Duration.ofSeconds(1));
+        assertThat(linux.environment().get("PATH")).hasValue("/usr/bin:/bin");
     }
 
     @Test

@@ -62,6 +62,34 @@ class TerminalLauncherTest {
     }
 
     @Test
+    void everyTerminalOfEveryPlatformHasACommandLineThatRunsTheShellCommand() {
+        for (HostEnvironment.OsFamily os : HostEnvironment.OsFamily.values()) {
+            TerminalLauncher launcher = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, os));
+            assertThat(TerminalLauncher.Terminal.of(os)).as(os.name()).isNotEmpty();
+            for (TerminalLauncher.Terminal t : TerminalLauncher.Terminal.of(os)) {
+                List<String> argv = launcher.launchCommand(t, "engine-1", "box-kept");
+                assertThat(argv.get(0)).as(t.displayName()).isEqualTo(t.program());
+                assertThat(String.join(" ", argv)).as(t.displayName()).contains("--context engine-1 exec -it -u mst box-kept");
+                assertThat(launcher.choose(t.displayName())).as(t.displayName()).contains(t);
+            }
+        }
+    }
+
+    @Test
+    void ghosttyAndWezTermOpenANewWindowThroughTheirDocumentedCommandLines() {
+        TerminalLauncher mac = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.MAC));
+        List<String> shell = TerminalLauncher.shellArguments("docker", "colima-mst-kvm", "box");
+        List<String> ghostty = new java.util.ArrayList<>(List.of("open", "-n", "-b", "com.mitchellh.ghostty", "--args", "-e"));
+        ghostty.addAll(shell);
+        assertThat(mac.launchCommand(TerminalLauncher.Terminal.GHOSTTY, "colima-mst-kvm", "box")).isEqualTo(ghostty);
+        List<String> wezterm = new java.util.ArrayList<>(List.of("open", "-n", "-b", "com.github.wez.wezterm", "--args", "start", "--"));
+        wezterm.addAll(shell);
+        assertThat(mac.launchCommand(TerminalLauncher.Terminal.WEZTERM, "colima-mst-kvm", "box")).isEqualTo(wezterm);
+        assertThat(mac.choose("ghostty")).contains(TerminalLauncher.Terminal.GHOSTTY);
+        assertThat(mac.choose("WezTerm.app")).contains(TerminalLauncher.Terminal.WEZTERM);
+    }
+
+    @Test
     void settingChoosesTheTerminalAndUnknownOnesAreExplained() {
         TerminalLauncher mac = new TerminalLauncher(new HostEnvironment(Map.of(), dir, HostEnvironment.OsFamily.MAC));
         assertThat(mac.choose(null)).contains(TerminalLauncher.Terminal.TERMINAL);
