@@ -14,6 +14,10 @@
 #                                     first batch 18-70 ms warm, 457 ms cold; peak heap 160 MiB
 # Wall ratios on this box follow the load (a CPU-bound JVM gets ~1/4 of a core at load 8); the CPU
 # ratio is the steadier figure: warm reader 1.7-2.7x cat, whole process 7.7x (JVM start + JIT).
+#
+# Measured 2026-12-01 (load average 5), v3 data (198 MB), medians of 3: cat 319 ms; java -jar trials
+# --json 2,385 ms; app image bin/mst-panel trials --json 1,796 ms (5.6x cat, launcher start 464 ms);
+# in-process warm 700 ms, peak heap 163 MiB.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}

@@ -129,6 +129,10 @@ final class TrialListingReader {
         String kind = null;
         EventCounts counts = new EventCounts();
         int bom = bomLength(bytes, length);
+        // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
+        if (searching && !query.matches(bytes, bom, length - bom)) {
+            return NO_MATCH;
+        }
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
@@ -174,9 +178,6 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
         }
         if (searching) {
-            if (!query.matches(bytes, bom, length - bom)) {
-                return NO_MATCH;
-            }
             scores = scores(runDir, key, graders);
         }
         String problem = null;

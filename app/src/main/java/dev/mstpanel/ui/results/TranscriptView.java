@@ -77,6 +77,7 @@ final class TranscriptView extends BorderPane {
     private final long firstStart;
     private final int failingRow;
     private List<Integer> hits = List.of();
+    private Set<Integer> hitRows = Set.of();
     private int current = -1;
 
     TranscriptView(Transcript t) {
@@ -276,6 +277,7 @@ final class TranscriptView extends BorderPane {
         String q = search.getText() == null ? "" : search.getText().strip().toLowerCase(Locale.ROOT);
         if (q.isEmpty()) {
             hits = List.of();
+            hitRows = Set.of();
             current = -1;
             count.setText("");
             list.refresh();
@@ -288,6 +290,7 @@ final class TranscriptView extends BorderPane {
             }
         }
         hits = found;
+        hitRows = new HashSet<>(found);
         current = -1;
         if (found.isEmpty()) {
             count.setText("no match");
@@ -487,7 +490,7 @@ final class TranscriptView extends BorderPane {
             if (i == failingRow) {
                 getStyleClass().add("transcript-failing");
             }
-            if (hits.contains(i)) {
+            if (hitRows.contains(i)) {
                 getStyleClass().add(current >= 0 && hits.get(current) == i ? "transcript-current" : "transcript-hit");
             }
             if (r instanceof PromptRow p) {
