@@ -168,6 +168,9 @@ public final class TranscriptCommand implements Callable<Integer> {
             if (e.renamed()) {
                 sb.append(" (as ").append(e.rawName()).append(')');
             }
+            if (e.extra().get("id") != null && e.extra().get("id").isValueNode()) {
+                sb.append("  [").append(e.extra().get("id").asText()).append(']');
+            }
             if (e.durationMs() != null) {
                 sb.append("  ").append(TranscriptFormat.duration(e.durationMs()));
             }
@@ -196,8 +199,14 @@ public final class TranscriptCommand implements Callable<Integer> {
             if (e.output() != null) {
                 sb.append("\n        ").append(e.failed() ? "error: " : "output: ").append(cut(e.output()));
             }
-            if (!e.extra().isEmpty()) {
-                sb.append("\n        more: ").append(cut(e.extra().toString()));
+            var more = new ObjectMapper().createObjectNode();
+            e.extra().forEach((k, v) -> {
+                if (!(k.equals("id") && v.isValueNode())) {
+                    more.set(k, v); // the call's id is on the first line; the rest as written
+                }
+            });
+            if (!more.isEmpty()) {
+                sb.append("\n        more: ").append(cut(more.toString()));
             }
             if (e.problem() != null) {
                 sb.append("\n        (").append(e.problem()).append(')');

@@ -75,8 +75,9 @@ class TranscriptCommandTest {
         Result r = run("transcript", f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString());
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("Prompt: " + TranscriptFixture.PROMPT);
-        assertThat(r.out()).contains("> #4    tool_call   mail · send_message (as mcp__mail__send_message)  1.2 s  +1.9 s  ERROR");
+        assertThat(r.out()).contains("> #4    tool_call   mail · send_message (as mcp__mail__send_message)  [call_4]  1.2 s  +1.9 s  ERROR");
         assertThat(r.out()).contains("simulated write").contains("kind not known to the panel");
+        assertThat(r.out()).contains("more: {\"scope\":\"session\",\"payload\":{\"fact\":\"the team address bounces\"}}");
         assertThat(r.out()).contains("Usage: 18,450 in · 1,320 out");
         assertThat(r.out()).contains("Final answer: I could not send the summary");
     }
