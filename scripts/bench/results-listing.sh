@@ -14,11 +14,18 @@
 #                                     first batch 18-70 ms warm, 457 ms cold; peak heap 160 MiB
 # Wall ratios on this box follow the load (a CPU-bound JVM gets ~1/4 of a core at load 8); the CPU
 # ratio is the steadier figure: warm reader 1.7-2.7x cat, whole process 7.7x (JVM start + JIT).
+#
+# Measured 2026-12-01 (load average 5), v3 data (198 MB), medians of 3: cat 319 ms; java -jar trials
+# --json 2,385 ms; app image bin/mst-panel trials --json 1,796 ms (5.6x cat, launcher start 464 ms);
+# in-process warm 700 ms, peak heap 163 MiB.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
 BYTES=${2:-20000}
-DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES-v2   # v2: trace files of TRACE_BYTES as written, failed trials with artifacts
+DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES-v3   # v3: traces of tool_call events as MST writes them (v2: padding events), failed trials with artifacts
+# The installed launcher (the app image's bin/mst-panel, with its CDS archive) is measured too when it
+# is built: MST_PANEL_PACKAGE_INSTALLER=no mvn -B -q -Ppackage package -DskipTests
+LAUNCHER=app/target/dist/mst-panel/bin/mst-panel
 [ -f app/target/mst-panel.jar ] || mvn -B -q package -DskipTests
 [ -d app/target/test-classes/dev/mstpanel/bench ] || mvn -B -q test-compile
 CP="app/target/test-classes:app/target/classes:$(ls app/target/lib/*.jar | tr '\n' ':')"
@@ -39,6 +46,10 @@ for i in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits all 
   echo "cat $(t bash -c "find '$RUN/traces' -name '*.json' -print0 | xargs -0 cat")" >> /tmp/mstp-bench-listing.$$
   echo "cli $(t java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
   echo "jvm $(t java -Xmx256m -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-listing.$$
+  if [ -x "$LAUNCHER" ]; then
+    echo "app $(t "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+    echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-listing.$$
+  fi
 done
 echo "load average after:  $(uptime | sed 's/.*load average: //')"
 med() { grep "^$1 " /tmp/mstp-bench-listing.$$ | awk "{print \$$2}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -49,6 +60,12 @@ printf "mst-panel trials --json, -Xmx256m         %7d   %7d\n" "$cli_ms" "$(med 
 printf "  of which JVM start + picocli (--version) %6d   %7d\n" "$jvm_ms" "$(med jvm 3)"
 echo "ratio whole process / cat (wall):         $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
 echo "ratio (whole process - JVM start) / cat:  $(awk "BEGIN{printf \"%.2f\", ($cli_ms-$jvm_ms)/$cat_ms}")"
+if [ -x "$LAUNCHER" ]; then
+  app_ms=$(med app 2)
+  printf "launcher bin/mst-panel trials --json       %7d   %7d\n" "$app_ms" "$(med app 3)"
+  printf "  of which launcher start (--version)      %7d   %7d\n" "$(med appv 2)" "$(med appv 3)"
+  echo "ratio launcher / cat (wall, JVM start included): $(awk "BEGIN{printf \"%.2f\", $app_ms/$cat_ms}")"
+fi
 rm -f /tmp/mstp-bench-listing.$$
 echo "in-process listing (ResultsReader, -Xmx256m; round 1 is a cold JVM):"
 java -Xmx256m -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 6

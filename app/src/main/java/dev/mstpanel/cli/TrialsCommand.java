@@ -8,6 +8,7 @@ import dev.mstpanel.core.results.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunInfo;
 import dev.mstpanel.core.results.ScoreRecord;
+import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
 import java.io.IOException;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code mst-panel trials PATH [--json] [--status LIST]}: the trials of every run under a results
+ * {@code mst-panel trials PATH [--json] [--status LIST] [--grep TEXT]}: the trials of every run under a results
  * root, an eval folder or a run folder, with their status, error and failure diagnosis files. The
  * headless twin of the Results view. PATH may also be the eval's project folder: its
  * {@code .mcp-test-results/} is read. Exits 0 when it could read the folder, whatever the trials'
@@ -45,6 +46,10 @@ public final class TrialsCommand implements Callable<Integer> {
     @Option(names = "--status", paramLabel = "LIST", split = ",",
             description = "Only these statuses, a comma list of: passed, failed, infra, missing, ungraded, unreadable.")
     List<String> statuses;
+
+    @Option(names = "--grep", paramLabel = "TEXT",
+            description = "Only the trials whose transcript (tool names, arguments, outputs, final answer, errors) contains TEXT, ignoring case.")
+    String grep;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -72,6 +77,11 @@ public final class TrialsCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        if (grep != null && grep.isBlank()) {
+            err.println("mst-panel trials: --grep needs a text to look for.");
+            return 2;
+        }
+        TranscriptQuery query = grep == null ? null : new TranscriptQuery(TranscriptQuery.Mode.TEXT, grep);
         try (ResultsReader reader = new ResultsReader()) {
             ResultsReader.Location location;
             try {
@@ -85,9 +95,9 @@ public final class TrialsCommand implements Callable<Integer> {
                 return 1;
             }
             if (json) {
-                printJson(out, reader, location, keep, err);
+                printJson(out, reader, location, keep, query, err);
             } else {
-                printTable(out, reader, location, keep, err);
+                printTable(out, reader, location, keep, query, err);
             }
         } catch (IOException e) {
             err.println("mst-panel trials: could not write the output: " + e.getMessage());
@@ -97,7 +107,7 @@ public final class TrialsCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
-                                  PrintWriter err) throws IOException {
+                                  TranscriptQuery query, PrintWriter err) throws IOException {
         JsonGenerator g = new JsonFactory().createGenerator(out);
         g.setPrettyPrinter(new DefaultPrettyPrinter());
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -108,7 +118,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 err.println("warning: " + runDir + ": " + run.problem());
             }
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
-            reader.readTrials(run, batch -> {
+            reader.readTrials(run, query, batch -> {
                 try {
                     for (TrialRecord t : batch) {
                         if (keep.contains(t.status())) {
@@ -139,6 +149,9 @@ public final class TrialsCommand implements Callable<Integer> {
         g.writeStringField("failureKind", t.failureKind());
         g.writeStringField("gradingError", t.gradingError());
         g.writeStringField("problem", t.problem());
+        g.writeStringField("cause", t.cause());
+        g.writeNumberField("toolCalls", t.toolCalls());
+        g.writeNumberField("toolErrors", t.toolErrors());
         g.writeStringField("path", t.traceFile() == null ? null : t.traceFile().toString());
         if (t.durationMs() == null) {
             g.writeNullField("durationMs");
@@ -178,12 +191,12 @@ public final class TrialsCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
-                                   PrintWriter err) {
+                                   TranscriptQuery query, PrintWriter err) {
         for (Path runDir : location.runDirs()) {
             RunInfo run = reader.readRun(runDir);
             out.println(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : ""));
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
-            reader.readTrials(run, batch -> {
+            reader.readTrials(run, query, batch -> {
                 for (TrialRecord t : batch) {
                     counts.merge(t.status(), 1, Integer::sum);
                     if (!keep.contains(t.status())) {

@@ -8,7 +8,9 @@ import java.nio.file.Path;
  * {@code GenerateRun big ROOT TRIALS TRACE_BYTES} (one variant, TRIALS cases of one trial, each
  * trace file about TRACE_BYTES as written, every tenth failed with a failure diagnosis in its
  * artifacts folder),
- * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines).
+ * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines),
+ * {@code GenerateRun transcripts ROOT} (runs with transcripts: {@link TranscriptFixture}),
+ * {@code GenerateRun long-trace ROOT EVENTS OUTPUT_CHARS} (one trial of EVENTS tool calls; prints the trace's path).
  */
 public final class GenerateRun {
     private GenerateRun() {}
@@ -37,6 +39,17 @@ public final class GenerateRun {
                 }
                 System.out.println(f.runDir());
             }
+            case "transcripts" -> {
+                RunFixture f = TranscriptFixture.build(Path.of(args[1]));
+                System.out.println(f.runDir());
+            }
+            case "long-trace" -> {
+                // GenerateRun long-trace ROOT EVENTS OUTPUT_CHARS: one trial of EVENTS tool calls (about 2 KB each for ~10 MB at 5,000)
+                RunFixture f = RunFixture.create(Path.of(args[1]), "long-eval", "20260111T090000Z-dddddd").runJson("long-eval", "default");
+                Path p = TranscriptFixture.longTrace(f, "long-session", Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+                f.score("judge.accuracy", "default", "long-session", 0, false, "Stopped at page 3000.");
+                System.out.println(p);
+            }
             case "dump" -> {
                 Path file = Path.of(args[1]);
                 int lines = Integer.parseInt(args[2]);
@@ -47,7 +60,7 @@ public final class GenerateRun {
                 }
                 System.out.println(file);
             }
-            default -> throw new IllegalArgumentException("demo | big | dump");
+            default -> throw new IllegalArgumentException("demo | big | dump | transcripts | long-trace");
         }
     }
 

@@ -108,8 +108,92 @@ public final class RunFixture {
     }
 
     private static void addEvent(ArrayNode events, int i) {
-        events.addObject().put("type", i % 2 == 0 ? "tool_call" : "message").put("at", 100_000 + i * 137)
-                .put("text", "step " + (1000 + i) + ": the assistant looked up the calendar and wrote a summary of what it found");
+        // a tool call as MST records it (contract, section 8): padding that reads like a real transcript
+        ObjectNode e = events.addObject().put("kind", "tool_call").put("source", "mcp").put("server", "calendar")
+                .put("name", i % 3 == 0 ? "list_events" : "get_event");
+        e.putObject("arguments").put("day", "2026-01-0" + (1 + i % 9)).put("limit", 10 + i % 5);
+        e.put("output", "step " + (1000 + i) + ": the calendar returned 3 meetings and the assistant noted the one at 10:00")
+                .put("isError", false).put("durationMs", 120 + i % 50)
+                .put("startedAt", java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L).toString())
+                .put("completedAt", java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L + 120 + i % 50).toString());
+    }
+
+    /**
+     * Writes a trace with the given events and fields, as MST writes a trial file (contract,
+     * section 8): {@code trace.events} is {@code events}, and {@code trace} gets {@code traceFields}
+     * (finalText, usage, error, evidence…).
+     *
+     * @param extra top-level fields (error, clientDiagnostics, clientUsage, skillLoads…), or null
+     */
+    public RunFixture transcript(String variant, String caseId, int trial, ArrayNode events, ObjectNode traceFields, ObjectNode extra) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("format", "mst.run/v1").put("kind", "trial").put("runId", runId).put("variant", variant).put("caseId", caseId)
+                .put("datasetName", "smoke").put("trial", trial).put("durationMs", 61_000 + trial).put("infrastructureError", false);
+        ObjectNode trace = n.putObject("trace");
+        trace.set("events", events);
+        if (traceFields != null) {
+            trace.setAll(traceFields);
+        }
+        if (extra != null) {
+            n.setAll(extra);
+        }
+        return write(tracePath(variant, caseId, trial), n);
+    }
+
+    /** An empty events array to fill with {@link #event}. */
+    public static ArrayNode events() {
+        return JSON.createArrayNode();
+    }
+
+    /**
+     * Adds an event: {@code kind}, {@code source}, {@code server} and {@code name} (each left out
+     * when null), started {@code atMs} after 2026-01-05T10:15:00Z and lasting {@code durationMs}.
+     *
+     * @return the event, to add arguments, output, isError…
+     */
+    public static ObjectNode event(ArrayNode events, String kind, String source, String server, String name, long atMs, long durationMs) {
+        ObjectNode e = events.addObject();
+        e.put("kind", kind);
+        if (source != null) {
+            e.put("source", source);
+        }
+        if (server != null) {
+            e.put("server", server);
+        }
+        if (name != null) {
+            e.put("name", name);
+        }
+        long start = 1_767_608_100_000L + atMs;
+        e.put("id", "call_" + events.size());
+        e.put("durationMs", durationMs).put("startedAt", java.time.Instant.ofEpochMilli(start).toString())
+                .put("completedAt", java.time.Instant.ofEpochMilli(start + durationMs).toString());
+        return e;
+    }
+
+    /**
+     * Writes the run's results.json with one case per (variant, case id, prompt) triple: {@code cases[].request.input}
+     * is the prompt (contract, section 8).
+     */
+    public RunFixture resultsJson(String... variantCasePrompt) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("format", "mst.run/v1").put("kind", "results").put("runId", runId);
+        ArrayNode cases = n.putArray("cases");
+        for (int i = 0; i + 2 < variantCasePrompt.length; i += 3) {
+            ObjectNode c = cases.addObject().put("id", variantCasePrompt[i + 1]).put("variant", variantCasePrompt[i]).put("datasetName", "smoke");
+            c.putObject("request").put("input", variantCasePrompt[i + 2]).put("reference", "the expected answer").put("trials", 1);
+        }
+        return write(runDir.resolve("results.json"), n);
+    }
+
+    /** Sets {@code redactStoredResponses} in run.json. */
+    public RunFixture redacted(boolean redacted) {
+        try {
+            ObjectNode n = (ObjectNode) JSON.readTree(runDir.resolve("run.json").toFile());
+            n.put("redactStoredResponses", redacted);
+            return write(runDir.resolve("run.json"), n);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The trace file's path for a trial. */

@@ -6,11 +6,25 @@ import java.nio.file.Path;
 
 /**
  * Each reading thread's buffer, grown to the largest file it has read, so traces and scores are
- * not copied per trial while a run lists. A buffer over 4 MB is dropped after use, so one huge
+ * not copied per trial while a run lists. A file over {@link #MAX_FILE_BYTES} is refused before it
+ * is read (issue 13, item 10: one 1 GiB trace must not fail the listing of the whole run). A buffer over 4 MB is dropped after use, so one huge
  * trace does not stay in memory for the rest of the listing. Thread-safe (one buffer per thread).
  */
 final class ReadBuffer {
     private static final int MAX_KEPT_BUFFER = 4 * 1024 * 1024;
+    /** The largest file read whole, 256 MiB: a larger one is refused with {@link TooLargeException}. */
+    static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
+
+    /** A file over {@link #MAX_FILE_BYTES}: its size is in the message. */
+    static final class TooLargeException extends IOException {
+        final long size;
+
+        TooLargeException(long size) {
+            super("the file is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the "
+                    + dev.mstpanel.core.docker.ByteSize.human(MAX_FILE_BYTES) + " the panel reads for one trial");
+            this.size = size;
+        }
+    }
 
     private final ThreadLocal<byte[][]> buffer = ThreadLocal.withInitial(() -> new byte[][] {new byte[64 * 1024]});
     private final ThreadLocal<int[]> length = ThreadLocal.withInitial(() -> new int[1]);
@@ -25,7 +39,15 @@ final class ReadBuffer {
         byte[][] holder = buffer.get();
         byte[] buf = holder[0];
         int n = 0;
-        try (var in = Files.newInputStream(file)) {
+        try (var ch = Files.newByteChannel(file); var in = java.nio.channels.Channels.newInputStream(ch)) {
+            long size = ch.size(); // of the open file: no second lookup of the path
+            if (size > MAX_FILE_BYTES) {
+                throw new TooLargeException(size);
+            }
+            if (size > buf.length) {
+                buf = new byte[(int) size + 1]; // one allocation for a large file, not doublings
+                holder[0] = buf;
+            }
             while (true) {
                 if (n == buf.length) {
                     buf = java.util.Arrays.copyOf(buf, buf.length * 2);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Small file and JSON helpers shared by the readers of a run folder (contract, section 6): sorted
@@ -47,16 +48,18 @@ final class ResultsFiles {
      * @throws ResultsException when the folder cannot be listed
      */
     static List<Path> list(Path dir) throws ResultsException {
-        // sort the names once taken out, not Path.getFileName() in every comparison
+        // sort the names once taken out, not Path.getFileName() in every comparison; the listed paths
+        // are kept (not resolved again from their names), so a name that is not valid UTF-8 still
+        // leads to its file
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-            List<String> names = new ArrayList<>();
+            List<Map.Entry<String, Path>> named = new ArrayList<>();
             for (Path p : s) {
-                names.add(p.getFileName().toString());
+                named.add(Map.entry(p.getFileName().toString(), p));
             }
-            names.sort(null);
-            List<Path> out = new ArrayList<>(names.size());
-            for (String n : names) {
-                out.add(dir.resolve(n));
+            named.sort(Map.Entry.comparingByKey());
+            List<Path> out = new ArrayList<>(named.size());
+            for (Map.Entry<String, Path> n : named) {
+                out.add(n.getValue());
             }
             return out;
         } catch (IOException e) {

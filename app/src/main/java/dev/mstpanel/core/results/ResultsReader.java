@@ -120,11 +120,27 @@ public final class ResultsReader implements AutoCloseable {
      * @param sink receives batches, in order; never an empty one
      */
     public void readTrials(RunInfo run, Consumer<List<TrialRecord>> sink) {
+        readTrials(run, null, sink);
+    }
+
+    /**
+     * Reads the trials of a run whose trace matches a query (the search across trials, issue 9,
+     * item 3), in the same single pass as the listing: each trace is read once, searched in its
+     * bytes, and parsed for its values only when its bytes hold the text. Trials without a
+     * readable trace never match. Fewer batches come when few trials match.
+     *
+     * @param query what the trace must hold, or null for every trial (then as {@link #readTrials(RunInfo, Consumer)})
+     * @param sink receives batches, in order; never an empty one
+     */
+    public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
+        // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
+        // trials that could not be read at all, listed at the end with their reason
+        java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
         Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
         pool.submit(() -> {
@@ -135,13 +151,13 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
                         chunk.clear();
                         submitted[0]++;
                     }
-                });
+                }, notes::put);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
                 }
             } finally {
                 futures.add(end);
@@ -159,7 +175,10 @@ public final class ResultsReader implements AutoCloseable {
                 break;
             }
             try {
-                sink.accept(f.get());
+                List<TrialRecord> batch = f.get();
+                if (!batch.isEmpty()) {
+                    sink.accept(batch);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -167,20 +186,46 @@ public final class ResultsReader implements AutoCloseable {
                 throw new IllegalStateException("reading traces failed", e.getCause());
             }
         }
-        List<TrialRecord> orphans;
+        if (query != null && !query.isEmpty()) {
+            return; // a score without a trace has nothing to search in
+        }
+        List<TrialRecord> orphans = new ArrayList<>();
+        Set<String> unreadableFolders = new HashSet<>();
+        for (var e : new java.util.TreeMap<>(notes).entrySet()) {
+            if (!seen.contains(e.getKey())) {
+                orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
+                unreadableFolders.add(e.getKey().variantSegment() + "/" + e.getKey().caseSegment());
+            }
+        }
         synchronized (seen) {
-            orphans = scoresWithoutTrace(run, graders, seen);
+            for (TrialRecord o : scoresWithoutTrace(run, graders, seen)) {
+                // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
+                if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
+                    orphans.add(o);
+                }
+            }
         }
         if (!orphans.isEmpty()) {
             sink.accept(orphans);
         }
     }
 
-    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders) {
+    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
+                                                  java.util.Map<TrialKey, String> notes) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
-                out.add(trials.readTrial(run, k, graders));
+                TrialRecord t;
+                try {
+                    t = query == null ? trials.readTrial(run, k, graders) : trials.readTrial(run, k, graders, query);
+                } catch (RuntimeException e) {
+                    // one trial that breaks the reader is that trial's problem, not the whole run's
+                    t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());
+                }
+                if (t != null) {
+                    String note = notes.get(k);
+                    out.add(note == null ? t : TrialListingReader.withNote(t, note));
+                }
             }
             return out;
         });
@@ -195,6 +240,24 @@ public final class ResultsReader implements AutoCloseable {
      */
     public TrialRecord readTrial(RunInfo run, TrialKey key) {
         return trials.readTrial(run, key, ScoreReader.graderDirs(run.dir()));
+    }
+
+    /**
+     * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial
+     * from the file alone, without scores; the key is taken from the names of its folders.
+     */
+    public TrialRecord readTraceFile(RunInfo run, Path traceFile) {
+        Path c = traceFile.getParent();
+        Path v = c == null ? null : c.getParent();
+        String name = String.valueOf(traceFile.getFileName());
+        int trial = 0;
+        var m = java.util.regex.Pattern.compile("^(\\d{1,9})\\.json$").matcher(name);
+        if (m.matches()) {
+            trial = Integer.parseInt(m.group(1));
+        }
+        TrialKey key = new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
+                c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
+        return trials.readTrial(run, key, List.of(), traceFile);
     }
 
     /** The trace keys of a run, in folder order (variant, case, trial number). */

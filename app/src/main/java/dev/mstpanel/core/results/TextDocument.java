@@ -39,8 +39,15 @@ public final class TextDocument {
     private final int undecodableBytes;
     private final java.util.BitSet disabled;
     private final int disabledCount;
+    /** True when the loaded part starts in the middle of a line (the tail held no line end). */
+    private final boolean cutMidLine;
 
     private TextDocument(Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes) {
+        this(file, text, totalBytes, loadedBytes, undecodableBytes, false);
+    }
+
+    private TextDocument(Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes, boolean cutMidLine) {
+        this.cutMidLine = cutMidLine;
         this.file = file;
         this.lines = splitLines(text);
         this.totalBytes = totalBytes;
@@ -79,16 +86,23 @@ public final class TextDocument {
                 // read on
             }
             buf.flip();
+            boolean midLine = false;
             if (start > 0) {
                 // begin at the first whole line
                 while (buf.hasRemaining() && buf.get() != '\n') {
                     // skip the cut line
                 }
+                if (!buf.hasRemaining()) {
+                    // the tail has no line end before its last byte (one long line): show it from where
+                    // it was cut, not "its last 0 B"
+                    buf.position(0);
+                    midLine = true;
+                }
             }
             long loaded = buf.remaining();
             int[] bad = new int[1];
             String text = decode(buf, bad);
-            return new TextDocument(file, text, size, loaded, bad[0]);
+            return new TextDocument(file, text, size, loaded, bad[0], midLine);
         }
     }
 
@@ -169,7 +183,7 @@ public final class TextDocument {
         List<String> parts = new ArrayList<>();
         if (truncated()) {
             parts.add("This file is " + dev.mstpanel.core.docker.ByteSize.human(totalBytes) + ": showing its last "
-                    + dev.mstpanel.core.docker.ByteSize.human(loadedBytes) + ".");
+                    + dev.mstpanel.core.docker.ByteSize.human(loadedBytes) + (cutMidLine ? ", from the middle of a line." : "."));
         }
         if (undecodableBytes > 0) {
             parts.add(undecodableBytes + (undecodableBytes == 1 ? " byte is" : " bytes are") + " not UTF-8, shown as \\xNN.");

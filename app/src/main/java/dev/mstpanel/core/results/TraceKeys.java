@@ -3,10 +3,10 @@ package dev.mstpanel.core.results;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -23,6 +23,23 @@ final class TraceKeys {
 
     /** Hands the trace keys of a run to {@code keys} in folder order (variant, case, trial number). */
     static void forEach(Path runDir, Consumer<TrialKey> keys) {
+        forEach(runDir, keys, (k, why) -> { });
+    }
+
+    /**
+     * Hands the trace keys of a run to {@code keys} in folder order (variant, case, trial number),
+     * and what cannot be listed as MST writes it to {@code problems} (issue 13, item 16), before the
+     * keys of its case folder:
+     * <ul>
+     *   <li>a case folder that cannot be listed, or is a file, or whose name is not valid UTF-8 (the
+     *       name Java gives it does not lead back to it): its key is {@code (variant, case, 0)} and
+     *       it is not handed to {@code keys};</li>
+     *   <li>{@code 01.json} beside {@code 1.json}: a note on trial 1, which is handed to {@code keys}
+     *       once; {@code 01.json} alone: a problem of trial 1, not handed to {@code keys} (the panel
+     *       reads {@code <trial>.json}).</li>
+     * </ul>
+     */
+    static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems) {
         Path traces = runDir.resolve("traces");
         for (Path v : ResultsFiles.listQuietly(traces)) {
             if (!Files.isDirectory(v)) {
@@ -31,17 +48,58 @@ final class TraceKeys {
             String vs = v.getFileName().toString();
             for (Path c : ResultsFiles.listQuietly(v)) {
                 String cs = c.getFileName().toString();
-                List<TrialKey> trials = new ArrayList<>();
-                for (Path t : ResultsFiles.listQuietly(c)) {
-                    var m = TRIAL_FILE.matcher(t.getFileName().toString());
+                String where = "traces/" + vs + "/" + cs;
+                if (!Files.isDirectory(c)) {
+                    problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
+                    continue;
+                }
+                if (!Files.isDirectory(v.resolve(cs))) {
+                    problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
+                            + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
+                    continue;
+                }
+                List<Path> files;
+                try {
+                    files = ResultsFiles.list(c);
+                } catch (ResultsException e) {
+                    problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                    continue;
+                }
+                java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
+                for (Path t : files) {
+                    String name = t.getFileName().toString();
+                    var m = TRIAL_FILE.matcher(name);
                     if (m.matches()) {
-                        trials.add(new TrialKey(vs, cs, Integer.parseInt(m.group(1))));
+                        names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
                     }
                 }
-                trials.sort(Comparator.comparingInt(TrialKey::trial));
-                trials.forEach(keys);
+                for (var e : names.entrySet()) {
+                    int n = e.getKey();
+                    String canonical = n + ".json";
+                    TrialKey k = new TrialKey(vs, cs, n);
+                    List<String> others = e.getValue().stream().filter(x -> !x.equals(canonical)).toList();
+                    boolean hasCanonical = e.getValue().contains(canonical);
+                    if (!others.isEmpty()) {
+                        problems.accept(k, hasCanonical
+                                ? String.join(", ", others) + " beside " + canonical + " is a second file for trial #" + (n + 1)
+                                        + " and was not read: MST names trial files without leading zeros."
+                                : "The trace is named " + String.join(", ", others) + " in " + where + "; MST names it " + canonical
+                                        + ". Rename it to list this trial.");
+                    }
+                    if (hasCanonical) {
+                        keys.accept(k);
+                    }
+                }
             }
         }
+    }
+
+    private static String reason(ResultsException e) {
+        Throwable c = e.getCause();
+        if (c instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return c != null && c.getMessage() != null ? c.getMessage() : e.getMessage();
     }
 
     /** The keys that have a score file in one of {@code graders} but are not in {@code seen}, sorted. */

@@ -18,7 +18,8 @@ import java.util.List;
  * @param screenshotProblem why {@code screen.png} cannot be shown (empty, not a PNG), or null
  * @param accessibility the accessibility dump, or null
  * @param accessibilityProblem why it could not be read, or null
- * @param logs each log, in the order found
+ * @param logs each log, in the order found, not yet loaded ({@link #loadLog(Path)} loads one when it is shown:
+ *     a trial may keep thousands of logs; issue 13, item 12)
  * @param system the machine's state, or null when there is no {@code system.json}
  */
 public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String screenshotProblem, TextDocument accessibility,
@@ -63,14 +64,24 @@ public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String
         }
         List<Log> logs = new ArrayList<>();
         for (Path p : d.logs()) {
-            try {
-                logs.add(new Log(p, TextDocument.load(p, TextDocument.LOG_BUDGET_BYTES), null));
-            } catch (IOException e) {
-                logs.add(new Log(p, null, p.getFileName() + " could not be read: " + e.getMessage()));
-            }
+            logs.add(new Log(p, null, null));
         }
         SystemState sys = d.system() == null ? null : SystemState.read(d.system());
         return new TrialDetails(trial, d, shotProblem, ax, axProblem, logs, sys);
+    }
+
+    /**
+     * Loads one log (its last {@link TextDocument#LOG_BUDGET_BYTES} when large). Blocking disk work:
+     * call off the UI thread.
+     *
+     * @return the log with its text, or with the reason it could not be read
+     */
+    public static Log loadLog(Path file) {
+        try {
+            return new Log(file, TextDocument.load(file, TextDocument.LOG_BUDGET_BYTES), null);
+        } catch (IOException e) {
+            return new Log(file, null, file.getFileName() + " could not be read: " + e.getMessage());
+        }
     }
 
     /**

@@ -46,7 +46,57 @@ final class TrialListingReader {
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders) {
         Path runDir = run.dir();
         Path trace = runDir.resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
-        List<ScoreRecord> scores = scores(runDir, key, graders);
+        return readTrial(run, key, graders, trace, null);
+    }
+
+    /**
+     * Reads one trial when its trace matches a query.
+     *
+     * @param query what the trace must hold, or null for every trial
+     * @return the trial, or null when the query does not match (a trial without a readable trace never matches)
+     */
+    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query) {
+        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        TrialRecord t = readTrial(run, key, graders, trace, query);
+        if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
+            return null; // no trace, or one that could not be parsed: nothing to search in
+        }
+        return t == NO_MATCH ? null : t;
+    }
+
+    /**
+     * A trial that could not be read at all (its folder, or its file name), with the reason: listed,
+     * never dropped (issue 13, item 16).
+     */
+    static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
+        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        Path artifacts = run.dir().resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
+        return unreadable(run, key, PathSegments.decode(key.variantSegment()), PathSegments.decode(key.caseSegment()), List.of(), trace,
+                artifacts, problem);
+    }
+
+    /** The same trial with a sentence added to its problem (a second file for it was not read). */
+    static TrialRecord withNote(TrialRecord t, String note) {
+        String p = t.problem() == null ? note : t.problem() + " " + note;
+        return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
+                t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(), p,
+                t.toolCalls(), t.toolErrors(), t.failedTool());
+    }
+
+    /** Marks a trial whose trace does not match the query. */
+    private static final TrialRecord NO_MATCH = new TrialRecord(new TrialKey("", "", 0), "", "", Path.of(""), "", "", false, null, null,
+            TrialStatus.UNREADABLE, null, null, null, List.of(), null, null, null);
+
+    /** Reads one trial from a trace file at any path (no scores when it is not in a run folder). */
+    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace) {
+        return readTrial(run, key, graders, trace, null);
+    }
+
+    private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query) {
+        Path runDir = run.dir();
+        boolean searching = query != null && !query.isEmpty();
+        // a search reads a trial's scores only once its trace matched
+        List<ScoreRecord> scores = searching ? List.of() : scores(runDir, key, graders);
         PathSegments.Decoded vd = PathSegments.decode(key.variantSegment());
         PathSegments.Decoded cd = PathSegments.decode(key.caseSegment());
         Path defaultArtifacts = runDir.resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
@@ -58,6 +108,9 @@ final class TrialListingReader {
         } catch (NoSuchFileException e) {
             return new TrialRecord(key, run.evalName(), run.runId(), runDir, vd.display(), cd.text(), cd.cut(), null, null, TrialStatus.MISSING,
                     null, null, null, scores, null, defaultArtifacts, "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial() + ".json does not exist.");
+        } catch (ReadBuffer.TooLargeException e) {
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace " + trace + " is not read: " + e.getMessage()
+                    + ". Open it with a tool for large files.");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
         }
@@ -74,7 +127,12 @@ final class TrialListingReader {
         String failureKind = null;
         String artifacts = null;
         String kind = null;
+        EventCounts counts = new EventCounts();
         int bom = bomLength(bytes, length);
+        // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
+        if (searching && !query.matches(bytes, bom, length - bom)) {
+            return NO_MATCH;
+        }
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
@@ -107,6 +165,7 @@ final class TrialListingReader {
                             p.skipChildren();
                         }
                     }
+                    case "trace" -> counts.read(p, t);
                     default -> p.skipChildren();
                 }
             }
@@ -117,6 +176,9 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
+        }
+        if (searching) {
+            scores = scores(runDir, key, graders);
         }
         String problem = null;
         if (kind != null && !kind.equals("trial")) {
@@ -149,7 +211,66 @@ final class TrialListingReader {
             status = TrialStatus.FAILED;
         }
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, dataset, duration, status,
-                error, gradingError, failureKind, scores, trace, artifactsDir, problem);
+                error, gradingError, failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed);
+    }
+
+    /**
+     * Counts a trace's tool calls and failed calls while the listing streams past its events
+     * (contract, section 8), keeping only the first failed call's {@code server · name}: no event is kept.
+     */
+    private static final class EventCounts {
+        int calls;
+        int errors;
+        String firstFailed;
+
+        void read(JsonParser p, JsonToken t) throws IOException {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                return;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                if (!f.equals("events") || v != JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                    continue;
+                }
+                JsonToken e;
+                while ((e = p.nextToken()) != JsonToken.END_ARRAY && e != null) {
+                    if (e != JsonToken.START_OBJECT) {
+                        p.skipChildren();
+                        continue;
+                    }
+                    String kind = null;
+                    String server = null;
+                    String name = null;
+                    String rawName = null;
+                    boolean failed = false;
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String ef = p.currentName();
+                        JsonToken ev = p.nextToken();
+                        switch (ef) {
+                            case "kind" -> kind = scalar(p, ev);
+                            case "server" -> server = scalar(p, ev);
+                            case "name" -> name = scalar(p, ev);
+                            case "rawName" -> rawName = scalar(p, ev);
+                            case "isError" -> failed = ev == JsonToken.VALUE_TRUE;
+                            default -> p.skipChildren();
+                        }
+                    }
+                    if ("tool_call".equals(kind)) {
+                        calls++;
+                    }
+                    if (failed) {
+                        errors++;
+                        if (firstFailed == null) {
+                            String n = name != null ? name : rawName != null ? rawName : kind != null ? kind : "event";
+                            firstFailed = server == null ? n : server + " · " + n;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     private static TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,

@@ -23,13 +23,30 @@ import java.util.List;
  * @param traceFile the trace file, or null when there is none
  * @param artifactsDir where the trial's artifacts (and failure diagnosis) are or would be
  * @param problem why a file of this trial could not be read or is missing, or null
+ * @param toolCalls the number of {@code tool_call} events in the trace (contract, section 8), 0 when unread
+ * @param toolErrors the number of events with {@code isError} true
+ * @param failedTool the first event with {@code isError} true as {@code server · name} (or the name alone), or null
  */
 public record TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
                           String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
-                          String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem) {
+                          String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
+                          int toolCalls, int toolErrors, String failedTool) {
 
     public TrialRecord {
         scores = List.copyOf(scores);
+    }
+
+    /** A trial whose trace's events were not counted (no tool calls known). */
+    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
+                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
+                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem) {
+        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
+                failureKind, scores, traceFile, artifactsDir, problem, 0, 0, null);
+    }
+
+    /** The short cause of a failure ({@link FailureCause#of(TrialRecord)}), or null when it did not fail. */
+    public String cause() {
+        return FailureCause.of(this);
     }
 
     /** The 0-based trial number, as in MST's files ({@code traces/<variant>/<caseId>/<trial>.json}; contract, section 6). */

@@ -147,7 +147,10 @@ public final class ResultsView extends BorderPane {
         loading.getStyleClass().add("text-muted");
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
-        VBox left = new VBox(8, search, filters, loading, tree);
+        // the search across trials, the failures by cause (issue 9): panes of their own
+        TrialSearchBar trialSearch = new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
+        FailuresByCausePane causes = new FailuresByCausePane(model);
+        VBox left = new VBox(8, search, trialSearch, filters, causes, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
         left.setPadding(new Insets(0, 8, 8, 0));
         // wide enough for a case name and its count badges without a horizontal scroll bar
@@ -160,6 +163,7 @@ public final class ResultsView extends BorderPane {
         runHeader.managedProperty().bind(runHeader.visibleProperty());
         runHeader.setVisible(false);
         TrialInspectorView inspectorView = new TrialInspectorView(inspector, dialogs, background);
+        inspectorView.setExtraTop(new CaseHistoryBar(model));
         VBox right = new VBox(runHeader, inspectorView);
         VBox.setVgrow(inspectorView, Priority.ALWAYS);
 
@@ -177,6 +181,7 @@ public final class ResultsView extends BorderPane {
         model.revisionProperty().addListener((o, a, b) -> rebuild());
         model.statusFilter().addListener((SetChangeListener<TrialStatus>) c -> rebuild());
         model.caseSearchProperty().addListener((o, a, b) -> rebuild());
+        model.causeFilterProperty().addListener((o, a, b) -> rebuild());
         model.locationProperty().addListener((o, a, p) -> {
             pathField.setText(p == null ? "" : p.toString());
             expanded.clear();

@@ -115,6 +115,8 @@ public final class ResultsViewModel {
     private final ObjectProperty<TrialRecord> selectedTrial = new SimpleObjectProperty<>();
     private final ObjectProperty<Path> selectedRunDir = new SimpleObjectProperty<>();
     private final Map<Path, RunState> runs = new LinkedHashMap<>();
+    private final StringProperty causeFilter = new SimpleStringProperty();
+    private final ReadOnlyObjectWrapper<Set<String>> transcriptMatches = new ReadOnlyObjectWrapper<>();
 
     private final ResultsReader reader;
     private final UiExecutor ui;
@@ -161,6 +163,69 @@ public final class ResultsViewModel {
     /** The run whose header shows, or null. */
     public ObjectProperty<Path> selectedRunDirProperty() { return selectedRunDir; }
 
+    /** The failure cause the trials shown must have ({@link TrialRecord#cause()}), or null for any. */
+    public StringProperty causeFilterProperty() { return causeFilter; }
+    /**
+     * The trials the search across trials found ({@link #trialId(TrialRecord)}), or null when no such
+     * search is on: then only they are shown.
+     */
+    public ReadOnlyObjectProperty<Set<String>> transcriptMatchesProperty() { return transcriptMatches.getReadOnlyProperty(); }
+
+    /** Keeps only these trials (a search across trials found them); null shows every trial again. */
+    public void showTranscriptMatches(java.util.Collection<TrialRecord> found) {
+        if (found == null) {
+            transcriptMatches.set(null);
+        } else {
+            Set<String> ids = new java.util.HashSet<>();
+            found.forEach(t -> ids.add(trialId(t)));
+            transcriptMatches.set(java.util.Collections.unmodifiableSet(ids));
+        }
+        revision.set(revision.get() + 1);
+    }
+
+    /** A trial's identity across runs: its run folder and key. */
+    public static String trialId(TrialRecord t) {
+        return t.runDir() + "\n" + t.key().variantSegment() + "\n" + t.key().caseSegment() + "\n" + t.key().trial();
+    }
+
+    /**
+     * Failed, infra, missing and unreadable trials grouped by cause ({@link dev.mstpanel.core.results.FailureCause}),
+     * most frequent first (ties by name), over the given runs.
+     */
+    public static List<Map.Entry<String, Integer>> causes(java.util.Collection<RunState> of) {
+        Map<String, Integer> m = new java.util.HashMap<>();
+        for (RunState r : of) {
+            for (TrialRecord t : r.trials.values()) {
+                String c = t.cause();
+                if (c != null) {
+                    m.merge(c, 1, Integer::sum);
+                }
+            }
+        }
+        List<Map.Entry<String, Integer>> out = new ArrayList<>(m.entrySet());
+        out.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        return out;
+    }
+
+    /**
+     * The same case and variant in every open run of its eval, newest run first (run ids start with
+     * their UTC start time): each run's trials of it, by trial number.
+     */
+    public List<Map.Entry<RunInfo, List<TrialRecord>>> caseAcrossRuns(TrialRecord of) {
+        List<Map.Entry<RunInfo, List<TrialRecord>>> out = new ArrayList<>();
+        for (RunState r : runs.values()) {
+            if (!r.info().evalName().equals(of.evalName())) {
+                continue;
+            }
+            List<TrialRecord> same = r.trials.values().stream()
+                    .filter(t -> t.caseId().equals(of.caseId()) && t.variant().equals(of.variant()))
+                    .sorted(java.util.Comparator.comparingInt(TrialRecord::trial)).toList();
+            out.add(Map.entry(r.info(), same));
+        }
+        out.sort((a, b) -> b.getKey().runId().compareTo(a.getKey().runId()));
+        return out;
+    }
+
     /** The runs, in the order found (oldest first per eval). */
     public List<RunState> runs() { return new ArrayList<>(runs.values()); }
 
@@ -176,9 +241,17 @@ public final class ResultsViewModel {
         return m;
     }
 
-    /** True when a trial passes the status filter and case search. */
+    /** True when a trial passes the status filter, case search, cause filter and search across trials. */
     public boolean shows(TrialRecord t) {
         if (!statusFilter.contains(t.status())) {
+            return false;
+        }
+        String cause = causeFilter.get();
+        if (cause != null && !cause.equals(t.cause())) {
+            return false;
+        }
+        Set<String> found = transcriptMatches.get();
+        if (found != null && !found.contains(trialId(t))) {
             return false;
         }
         String q = caseSearch.get();
@@ -196,6 +269,8 @@ public final class ResultsViewModel {
         closeWatchers();
         long gen = ++generation;
         runs.clear();
+        causeFilter.set(null);
+        transcriptMatches.set(null);
         selectedTrial.set(null);
         selectedRunDir.set(null);
         location.set(p);

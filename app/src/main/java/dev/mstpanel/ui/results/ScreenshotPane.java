@@ -123,7 +123,24 @@ final class ScreenshotPane extends BorderPane {
      * @param file the file shown (for messages)
      */
     void show(Path file, Image image, String problemText) {
+        show(file, image, problemText, null);
+    }
+
+    /**
+     * As {@link #show(Path, Image, String)}, with a note under the image (one shown smaller than it is), or null.
+     */
+    void show(Path file, Image image, String problemText, String note) {
         this.image = image;
+        if (note != null && image != null) {
+            Label n = new Label(note);
+            n.setWrapText(true);
+            n.getStyleClass().addAll("text-muted", "text-small");
+            n.setId("screenshot-note");
+            n.setPadding(new Insets(4, 8, 4, 8));
+            setBottom(n);
+        } else {
+            setBottom(null);
+        }
         if (image == null) {
             view.setImage(null);
             problem.setText(problemText);

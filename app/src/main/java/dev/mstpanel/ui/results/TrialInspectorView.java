@@ -2,10 +2,13 @@ package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.ScoreRecord;
 import dev.mstpanel.core.results.SystemState;
+import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TrialDetails;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -13,6 +16,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -21,17 +25,22 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * One trial: its status, error text and scores on top, then its failure diagnosis in tabs:
- * Screenshot, Accessibility, one tab per log, System. A part that is missing or broken says so in
- * its own tab.
+ * One trial: its status, error text, cause and scores on top, then what the agent did beside its
+ * failure diagnosis. On a wide inspector ({@value #WIDE_MIN_WIDTH} px or more) the Transcript and the
+ * diagnosis tabs (Screenshot, Accessibility, Logs, System) sit side by side; on a narrow one the
+ * Transcript is the first tab. The header and the transcript show as soon as they are read, the
+ * diagnosis when it follows. A part that is missing or broken says so in its own place.
  */
 final class TrialInspectorView extends BorderPane {
+    /** The inspector width from which the transcript and the screenshot sit side by side, in px. */
+    static final double WIDE_MIN_WIDTH = 960;
     private final TrialInspectorViewModel model;
     private final DialogService dialogs;
     private final Executor background;
@@ -42,7 +51,14 @@ final class TrialInspectorView extends BorderPane {
     private final VBox scores = new VBox(4);
     private final TabPane tabs = new TabPane();
     private final ScreenshotPane screenshot;
-    private final Label empty = new Label("Choose a trial to see its screenshot, accessibility dump, logs and system state.");
+    private final Label empty = new Label("Choose a trial to see what the agent did, its screenshot, accessibility dump, logs and system state.");
+    private final StackPane transcriptHolder = new StackPane();
+    private final Tab transcriptTab = new Tab("Transcript");
+    private final List<Tab> diagnosisTabs = new ArrayList<>();
+    private Node diagnosisTop;
+    private TranscriptView transcriptView;
+    private Boolean wide;
+    private final VBox extraTop = new VBox();
 
     TrialInspectorView(TrialInspectorViewModel model, DialogService dialogs, Executor background) {
         this.model = model;
@@ -54,6 +70,8 @@ final class TrialInspectorView extends BorderPane {
         title.setId("trial-title");
         status.setId("trial-status");
         meta.getStyleClass().add("text-muted");
+        meta.setId("trial-meta");
+        meta.setWrapText(true);
         error.setEditable(false);
         error.setWrapText(true);
         error.setPrefRowCount(3);
@@ -61,26 +79,106 @@ final class TrialInspectorView extends BorderPane {
         error.getStyleClass().addAll("trial-error", "monospace");
         tabs.setId("inspector-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        transcriptTab.setId("tab-transcript");
+        transcriptTab.setGraphic(new FontIcon(Feather.MESSAGE_SQUARE));
         empty.getStyleClass().add("text-muted");
         empty.setWrapText(true);
         setCenter(new StackPane(empty));
+        model.trialProperty().addListener((o, a, t) -> showTrial(t, a));
+        model.transcriptProperty().addListener((o, a, t) -> showTranscript(t));
         model.detailsProperty().addListener((o, a, d) -> show(d));
-        model.loadingProperty().addListener((o, a, b) -> {
-            if (b && model.detailsProperty().get() == null) {
-                setCenter(new StackPane(new ProgressIndicator()));
-            }
-        });
         model.screenshotProperty().addListener((o, a, b) -> updateScreenshot());
         model.screenshotProblemProperty().addListener((o, a, b) -> updateScreenshot());
+        model.screenshotNoteProperty().addListener((o, a, b) -> updateScreenshot());
+        widthProperty().addListener((o, a, w) -> {
+            if (model.trialProperty().get() != null && (wide == null || wide != isWide())) {
+                layoutBody();
+            }
+        });
     }
 
-    private void show(TrialDetails d) {
-        if (d == null) {
+    /** A bar shown under the trial's header (the case across runs), or null. */
+    void setExtraTop(Node node) {
+        extraTop.getChildren().setAll(node == null ? List.of() : List.of(node));
+    }
+
+    private boolean isWide() {
+        return getWidth() >= WIDE_MIN_WIDTH;
+    }
+
+    private void showTrial(TrialRecord t, TrialRecord before) {
+        if (t == null) {
             setTop(null);
             setCenter(new StackPane(empty));
+            wide = null;
             return;
         }
-        TrialRecord t = d.trial();
+        showHeader(t);
+        boolean same = before != null && before.runDir().equals(t.runDir()) && before.key().equals(t.key());
+        if (!same) {
+            transcriptView = null;
+            transcriptHolder.getChildren().setAll(loadingNode("Reading the transcript…"));
+            diagnosisTabs.clear();
+            diagnosisTop = null;
+            Tab loading = new Tab("Failure diagnosis");
+            loading.setGraphic(new FontIcon(Feather.IMAGE));
+            loading.setContent(loadingNode("Reading the failure diagnosis…"));
+            diagnosisTabs.add(loading);
+            layoutBody();
+        }
+    }
+
+    private static Node loadingNode(String text) {
+        ProgressIndicator p = new ProgressIndicator();
+        p.setMaxSize(36, 36);
+        Label l = new Label(text);
+        l.getStyleClass().add("text-muted");
+        VBox box = new VBox(8, p, l);
+        box.setAlignment(Pos.CENTER);
+        return box;
+    }
+
+    private void showTranscript(Transcript t) {
+        if (t == null) {
+            return;
+        }
+        transcriptView = new TranscriptView(t);
+        transcriptHolder.getChildren().setAll(transcriptView);
+    }
+
+    /** The transcript shown, or null (tests). */
+    TranscriptView transcriptView() {
+        return transcriptView;
+    }
+
+    /** Puts the transcript and the diagnosis tabs side by side (wide) or in one tab pane (narrow). */
+    private void layoutBody() {
+        wide = isWide();
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        tabs.getTabs().clear();
+        transcriptTab.setContent(null);
+        BorderPane diag = new BorderPane(tabs);
+        diag.setTop(diagnosisTop);
+        if (wide) {
+            tabs.getTabs().setAll(diagnosisTabs);
+            SplitPane split = new SplitPane(transcriptHolder, diag);
+            split.setId("inspector-split");
+            split.setDividerPositions(0.52);
+            setCenter(split);
+        } else {
+            transcriptTab.setContent(transcriptHolder);
+            tabs.getTabs().add(transcriptTab);
+            tabs.getTabs().addAll(diagnosisTabs);
+            setCenter(diag);
+        }
+        if (selected != null && tabs.getTabs().contains(selected)) {
+            tabs.getSelectionModel().select(selected);
+        } else if (!tabs.getTabs().isEmpty()) {
+            tabs.getSelectionModel().select(0);
+        }
+    }
+
+    private void showHeader(TrialRecord t) {
         title.setText(t.label() + "  ·  " + t.variant());
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
@@ -88,10 +186,20 @@ final class TrialInspectorView extends BorderPane {
                         t.datasetName() == null ? null : "dataset " + t.datasetName(),
                         t.durationMs() == null ? null : String.format(Locale.ROOT, "%.1f s", t.durationMs() / 1000.0),
                         t.failureKind() == null ? null : "failure kind " + t.failureKind(),
+                        t.toolCalls() == 0 ? null : t.toolCalls() + (t.toolCalls() == 1 ? " tool call" : " tool calls")
+                                + (t.toolErrors() == 0 ? "" : ", " + t.toolErrors() + " failed"),
                         t.runId())
                 .filter(x -> x != null).toList()));
         HBox head = new HBox(10, title, status);
         head.setAlignment(Pos.CENTER_LEFT);
+        String cause = t.cause();
+        if (cause != null) {
+            Label c = new Label("cause: " + cause);
+            c.getStyleClass().addAll("pill", "pill-muted");
+            c.setId("trial-cause");
+            c.setMinWidth(Region.USE_PREF_SIZE);
+            head.getChildren().add(c);
+        }
         VBox top = new VBox(6, head, meta);
         // each text once: a broken score's problem is the trial's problem too, and its score row shows it
         java.util.Set<String> lines = new java.util.LinkedHashSet<>();
@@ -123,25 +231,38 @@ final class TrialInspectorView extends BorderPane {
         if (!t.scores().isEmpty()) {
             top.getChildren().add(scores);
         }
+        top.getChildren().add(extraTop);
         top.setPadding(new Insets(12, 14, 8, 14));
         setTop(top);
+    }
 
-        tabs.getTabs().clear();
+    private void show(TrialDetails d) {
+        if (d == null) {
+            return;
+        }
+        showHeader(d.trial());
+        diagnosisTabs.clear();
+        diagnosisTop = null;
         if (d.diagnosis().isEmpty()) {
+            Tab none = new Tab("Failure diagnosis");
+            none.setGraphic(new FontIcon(Feather.IMAGE));
+            none.setId("tab-diagnosis");
             Label n = new Label(d.diagnosis().notice());
             n.setWrapText(true);
             n.setId("diagnosis-notice");
             n.getStyleClass().add("inspector-notice");
             VBox box = new VBox(n);
             box.setPadding(new Insets(14));
-            setCenter(box);
+            none.setContent(box);
+            diagnosisTabs.add(none);
+            layoutBody();
             return;
         }
         Tab shot = new Tab("Screenshot");
         shot.setGraphic(new FontIcon(Feather.IMAGE));
         shot.setId("tab-screenshot");
         shot.setContent(d.diagnosis().screenshot() == null ? notice("No screen.png in this failure diagnosis.") : screenshot);
-        tabs.getTabs().add(shot);
+        diagnosisTabs.add(shot);
         updateScreenshot();
 
         Tab ax = new Tab("Accessibility");
@@ -152,37 +273,26 @@ final class TrialInspectorView extends BorderPane {
         } else {
             ax.setContent(notice(d.accessibilityProblem() != null ? d.accessibilityProblem() : "No accessibility.txt in this failure diagnosis."));
         }
-        tabs.getTabs().add(ax);
+        diagnosisTabs.add(ax);
 
-        int i = 0;
-        for (TrialDetails.Log log : d.logs()) {
-            Tab lt = new Tab(log.title());
-            lt.setGraphic(new FontIcon(Feather.FILE_TEXT));
-            lt.setId("tab-log-" + i);
-            lt.setContent(log.text() != null ? new TextDumpView(log.text(), false, "log" + i) : notice(log.problem()));
-            tabs.getTabs().add(lt);
-            i++;
-        }
-        if (d.logs().isEmpty()) {
-            Tab lt = new Tab("Logs");
-            lt.setGraphic(new FontIcon(Feather.FILE_TEXT));
-            lt.setContent(notice("No logs/ in this failure diagnosis."));
-            tabs.getTabs().add(lt);
-        }
+        Tab lt = new Tab(d.logs().size() <= 1 ? "Logs" : String.format(Locale.ROOT, "Logs (%,d)", d.logs().size()));
+        lt.setGraphic(new FontIcon(Feather.FILE_TEXT));
+        lt.setId("tab-logs");
+        lt.setContent(d.logs().isEmpty() ? notice("No logs/ in this failure diagnosis.") : new LogsPane(d.logs(), background));
+        diagnosisTabs.add(lt);
 
         Tab sys = new Tab("System");
         sys.setGraphic(new FontIcon(Feather.CPU));
         sys.setId("tab-system");
         sys.setContent(d.system() == null ? notice("No system.json in this failure diagnosis.") : systemView(d.system()));
-        tabs.getTabs().add(sys);
+        diagnosisTabs.add(sys);
         Label where = new Label((d.diagnosis().sources().get(0).sessionCopy() ? "From the session copy's mst-diagnosis/: " : "From ")
                 + d.diagnosis().sources().get(0).folder());
         where.getStyleClass().addAll("text-muted", "text-small");
         where.setPadding(new Insets(2, 14, 6, 14));
         where.setId("diagnosis-folder");
-        BorderPane center = new BorderPane(tabs);
-        center.setTop(where);
-        setCenter(center);
+        diagnosisTop = where;
+        layoutBody();
     }
 
     private void updateScreenshot() {
@@ -190,7 +300,8 @@ final class TrialInspectorView extends BorderPane {
         if (d == null || d.diagnosis().screenshot() == null) {
             return;
         }
-        screenshot.show(d.diagnosis().screenshot(), model.screenshotProperty().get(), model.screenshotProblemProperty().get());
+        screenshot.show(d.diagnosis().screenshot(), model.screenshotProperty().get(), model.screenshotProblemProperty().get(),
+                model.screenshotNoteProperty().get());
     }
 
     private static Node notice(String text) {
@@ -260,8 +371,11 @@ final class TrialInspectorView extends BorderPane {
         });
     }
 
-    /** Selects a tab by id (tests, keyboard). */
+    /** Selects a tab by id (tests, keyboard); the transcript, shown beside the tabs on a wide inspector, counts as selected. */
     boolean selectTab(String id) {
+        if ("tab-transcript".equals(id) && Boolean.TRUE.equals(wide)) {
+            return true;
+        }
         for (Tab t : tabs.getTabs()) {
             if (id.equals(t.getId())) {
                 tabs.getSelectionModel().select(t);

@@ -1,5 +1,8 @@
 package dev.mstpanel.ui.results;
 
+import dev.mstpanel.core.results.PngImages;
+import dev.mstpanel.core.results.Transcript;
+import dev.mstpanel.core.results.TranscriptReader;
 import dev.mstpanel.core.results.TrialDetails;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -14,11 +17,16 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.image.Image;
 
 /**
- * The trial inspector's state: the open trial's details (diagnosis files, loaded off the FX
- * thread) and its decoded screenshot. Opening another trial while one loads drops the first.
+ * The trial inspector's state: the open trial's transcript (read first, so its rows show at
+ * once), its details (diagnosis files) and its decoded screenshot, all loaded off the FX thread.
+ * Opening another trial while one loads drops the first.
  */
 public final class TrialInspectorViewModel {
     private final ReadOnlyObjectWrapper<TrialDetails> details = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Transcript> transcript = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<TrialRecord> trial = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper screenshotNote = new ReadOnlyStringWrapper();
+    private final TranscriptReader transcripts = new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS);
     private final ReadOnlyObjectWrapper<Image> screenshot = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper screenshotProblem = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
@@ -31,6 +39,12 @@ public final class TrialInspectorViewModel {
         this.background = background;
     }
 
+    /** The open trial (set at once when opened), or null. */
+    public ReadOnlyObjectProperty<TrialRecord> trialProperty() { return trial.getReadOnlyProperty(); }
+    /** The open trial's transcript, or null while it loads. */
+    public ReadOnlyObjectProperty<Transcript> transcriptProperty() { return transcript.getReadOnlyProperty(); }
+    /** A note about a screenshot shown smaller than it is (decoded with subsampling), or null. */
+    public ReadOnlyStringProperty screenshotNoteProperty() { return screenshotNote.getReadOnlyProperty(); }
     /** The open trial's details, or null. */
     public ReadOnlyObjectProperty<TrialDetails> detailsProperty() { return details.getReadOnlyProperty(); }
     /** The decoded screen.png, or null (none, or it could not be decoded: see {@link #screenshotProblemProperty()}). */
@@ -54,35 +68,92 @@ public final class TrialInspectorViewModel {
         }
         long gen = generation.incrementAndGet();
         if (trial == null) {
+            this.trial.set(null);
+            transcript.set(null);
             details.set(null);
             screenshot.set(null);
             screenshotProblem.set(null);
+            screenshotNote.set(null);
             loading.set(false);
             return;
         }
+        boolean sameTrial = cur != null && cur.trial().runDir().equals(trial.runDir()) && cur.trial().key().equals(trial.key());
+        this.trial.set(trial);
+        if (!sameTrial) {
+            transcript.set(null);
+        }
         loading.set(true);
         background.execute(() -> {
+            // the transcript first: it is what the tab shows at once; the diagnosis follows
+            Transcript tr = transcripts.read(trial, redactedRun);
+            ui.execute(() -> {
+                if (gen == generation.get()) {
+                    transcript.set(tr);
+                }
+            });
             TrialDetails d = TrialDetails.load(trial, redactedRun);
             Image img = null;
             String problem = d.screenshotProblem();
+            String note = null;
             if (problem == null && d.diagnosis().screenshot() != null) {
-                img = new Image(d.diagnosis().screenshot().toUri().toString(), false);
-                if (img.isError()) {
-                    problem = "screen.png could not be decoded: " + (img.getException() == null ? "unknown format" : img.getException().getMessage());
-                    img = null;
-                }
+                Decoded dec = decode(d.diagnosis().screenshot());
+                img = dec.image();
+                problem = dec.problem();
+                note = dec.note();
             }
             Image shot = img;
             String why = problem;
+            String shotNote = note;
             ui.execute(() -> {
                 if (gen != generation.get()) {
                     return;
                 }
                 screenshot.set(shot);
                 screenshotProblem.set(why);
+                screenshotNote.set(shotNote);
                 details.set(d);
                 loading.set(false);
             });
         });
+    }
+
+    private record Decoded(Image image, String problem, String note) {}
+
+    /**
+     * Decodes screen.png at the size it is shown (issue 13, item 7): the header first; a PNG over
+     * {@link PngImages#MAX_SIDE} px on a side is subsampled while it is decoded, one over
+     * {@link PngImages#MAX_PIXELS} is refused, so a 23000 × 23000 image costs a few MB, not 2 GB.
+     */
+    private static Decoded decode(java.nio.file.Path file) {
+        PngImages.Size size;
+        try {
+            size = PngImages.size(file);
+        } catch (java.io.IOException e) {
+            return new Decoded(null, "screen.png could not be decoded: " + e.getMessage() + ".", null);
+        }
+        String dims = String.format(java.util.Locale.ROOT, "%,d × %,d px", size.width(), size.height());
+        if (size.width() == 0 || size.height() == 0) {
+            return new Decoded(null, "screen.png claims " + dims + ": there is nothing to show.", null);
+        }
+        if (size.pixels() > PngImages.MAX_PIXELS) {
+            return new Decoded(null, "screen.png claims " + dims + ", more than the " + String.format(java.util.Locale.ROOT, "%,d", PngImages.MAX_PIXELS)
+                    + " pixels the panel decodes, so it is not shown. Open it with an image viewer that can read parts of an image.", null);
+        }
+        int step = PngImages.step(size);
+        try {
+            if (step == 1) {
+                Image img = new Image(file.toUri().toString(), false);
+                if (img.isError()) {
+                    return new Decoded(null, "screen.png could not be decoded: " + (img.getException() == null ? "unknown format" : img.getException().getMessage()), null);
+                }
+                return new Decoded(img, null, null);
+            }
+            java.awt.image.BufferedImage b = PngImages.decodeSubsampled(file, step);
+            Image img = javafx.embed.swing.SwingFXUtils.toFXImage(b, null);
+            return new Decoded(img, null, "screen.png is " + dims + ": shown at 1/" + step + " of its size ("
+                    + String.format(java.util.Locale.ROOT, "%,d × %,d px", b.getWidth(), b.getHeight()) + "). Open it to see every pixel.");
+        } catch (java.io.IOException | RuntimeException e) {
+            return new Decoded(null, "screen.png (" + dims + ") could not be decoded: " + e.getMessage(), null);
+        }
     }
 }

@@ -17,8 +17,10 @@ import javafx.util.Duration;
 
 /**
  * Opens the real window on a run with one trial and one inspector tab selected, for screenshots
- * under Xvfb: {@code ResultsShowcase RUN_DIR CASE_ID TAB_ID [SEARCH]} (tab ids: tab-screenshot,
- * tab-accessibility, tab-log-0, tab-system). Not a test.
+ * under Xvfb: {@code ResultsShowcase RUN_DIR CASE_ID TAB_ID [SEARCH]} (tab ids: tab-transcript,
+ * tab-screenshot, tab-accessibility, tab-logs, tab-system; SEARCH goes to the transcript's search for
+ * tab-transcript, else to the accessibility dump's). The window is 1440 × 900 unless the system
+ * property {@code showcase.size} says {@code WIDTHxHEIGHT}. Not a test.
  */
 public final class ResultsShowcase extends Application {
     /** Entry point of the launcher class below (an Application cannot be the main class on the class path). */
@@ -35,7 +37,8 @@ public final class ResultsShowcase extends Application {
         App.applyTheme(false);
         AppContext app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         MainWindow window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1440, 900));
+        String[] size = System.getProperty("showcase.size", "1440x900").split("x");
+        stage.setScene(App.sceneFor(window, Integer.parseInt(size[0]), Integer.parseInt(size[1])));
         stage.setTitle("mst-panel");
         stage.show();
         window.openRun(Path.of(args.get(0)));
@@ -55,7 +58,8 @@ public final class ResultsShowcase extends Application {
                 }
                 if (args.size() > 3) {
                     PauseTransition s = new PauseTransition(Duration.seconds(0.5));
-                    s.setOnFinished(g -> ((javafx.scene.control.TextField) stage.getScene().lookup("#ax-search")).setText(args.get(3)));
+                    String field = args.get(2).equals("tab-transcript") ? "#transcript-search" : "#ax-search";
+                    s.setOnFinished(g -> ((javafx.scene.control.TextField) stage.getScene().lookup(field)).setText(args.get(3)));
                     s.play();
                 }
             });

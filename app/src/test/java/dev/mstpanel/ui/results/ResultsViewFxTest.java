@@ -337,12 +337,29 @@ class ResultsViewFxTest {
      */
     @SuppressWarnings("unchecked")
     private static void open(FxRobot robot, String label) {
+        scrollTo(robot, label); // the row may be below the navigator's visible part
         TreeCell<Object> cell = (TreeCell<Object>) cell(robot, label);
         assertThat(cell).as("navigator row " + label).isNotNull();
         robot.interact(() -> {
             cell.getTreeView().requestFocus();
             cell.getTreeView().getSelectionModel().select(cell.getTreeItem());
         });
+    }
+
+    /** Scrolls the navigator so the row with this label is shown (a person scrolls to it too). */
+    @SuppressWarnings("unchecked")
+    private static void scrollTo(FxRobot robot, String label) {
+        robot.interact(() -> {
+            javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+            for (int i = 0; i < tree.getExpandedItemCount(); i++) {
+                javafx.scene.control.TreeItem<ResultsView.Node> it = tree.getTreeItem(i);
+                if (it != null && it.getValue() != null && label.equals(it.getValue().label())) {
+                    tree.scrollTo(Math.max(0, i - 2));
+                    return;
+                }
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @SuppressWarnings("unchecked")

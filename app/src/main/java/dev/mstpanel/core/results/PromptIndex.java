@@ -1,0 +1,98 @@
+package dev.mstpanel.core.results;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The prompts of a run: {@code cases[].request.input} of its {@code results.json}, by variant and
+ * case id (contract, section 8). Streamed: only each case's id, variant and input are kept. A
+ * prompt that is not a string is kept as pretty JSON. Immutable once read.
+ *
+ * @param prompts prompt by {@code variant + '\n' + caseId}
+ * @param problem why results.json could not be read (absent, not JSON), or null
+ */
+record PromptIndex(Map<String, String> prompts, String problem) {
+    /** The largest results.json read, in bytes (512 MiB): a bigger one is refused with a message. */
+    static final long MAX_BYTES = 512L * 1024 * 1024;
+
+    /** The prompt of a case and variant, or null. */
+    String prompt(String variant, String caseId) {
+        return prompts.get(variant + "\n" + caseId);
+    }
+
+    /** Reads {@code results.json} of a run folder. Blocking disk work. Never throws. */
+    static PromptIndex read(Path runDir, ObjectMapper mapper) {
+        Path file = runDir.resolve("results.json");
+        Map<String, String> out = new HashMap<>();
+        try {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                return new PromptIndex(Map.of(), "results.json is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the " + dev.mstpanel.core.docker.ByteSize.human(MAX_BYTES)
+                        + " the panel reads, so the prompts are not shown.");
+            }
+            try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    return new PromptIndex(Map.of(), "results.json is not a JSON object, so the prompts are not shown.");
+                }
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String f = p.currentName();
+                    JsonToken t = p.nextToken();
+                    if (!f.equals("cases") || t != JsonToken.START_ARRAY) {
+                        p.skipChildren();
+                        continue;
+                    }
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        String id = null;
+                        String variant = null;
+                        String input = null;
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String cf = p.currentName();
+                            JsonToken v = p.nextToken();
+                            switch (cf) {
+                                case "id" -> id = ResultsFiles.scalar(p, v);
+                                case "variant" -> variant = ResultsFiles.scalar(p, v);
+                                case "request" -> {
+                                    if (v != JsonToken.START_OBJECT) {
+                                        p.skipChildren();
+                                        break;
+                                    }
+                                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                        String rf = p.currentName();
+                                        JsonToken rv = p.nextToken();
+                                        if (rf.equals("input") && rv != JsonToken.VALUE_NULL) {
+                                            if (rv == JsonToken.VALUE_STRING) {
+                                                input = p.getText();
+                                            } else {
+                                                JsonNode n = p.readValueAsTree();
+                                                input = n.toPrettyString();
+                                            }
+                                        } else {
+                                            p.skipChildren();
+                                        }
+                                    }
+                                }
+                                default -> p.skipChildren();
+                            }
+                        }
+                        if (id != null && input != null) {
+                            out.put((variant == null ? "default" : variant) + "\n" + id, input);
+                        }
+                    }
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return new PromptIndex(Map.of(), "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
+        } catch (IOException e) {
+            return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + e.getMessage() + "), so the prompt is not shown.");
+        }
+        return new PromptIndex(Map.copyOf(out), null);
+    }
+}

@@ -1,0 +1,253 @@
+package dev.mstpanel.core.results;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * What a search across trials looks for in a trace (issue 9, item 3): a text anywhere in the
+ * transcript (tool names, arguments, outputs, the final answer, errors: every value under
+ * {@code trace} and the trial's {@code error} and {@code gradingError}; field names do not count),
+ * a tool that was called, or a tool that failed ({@code isError} true). Text is matched ignoring
+ * case; a tool by its {@code name}, its {@code rawName} or {@code server · name}, ignoring case.
+ *
+ * <p>Fast path: the trace's bytes are searched first, ignoring ASCII case; only a trace whose bytes
+ * hold the text is parsed to check that it is in a value. A text JSON may write escaped (a quote, a
+ * backslash, a control character or non-ASCII) parses every trace. Immutable and thread-safe.
+ *
+ * @param mode what is looked for
+ * @param text the text or tool name as typed (stripped)
+ */
+public record TranscriptQuery(Mode mode, String text) {
+    /** What a query looks for. */
+    public enum Mode { TEXT, CALLED_TOOL, TOOL_FAILED }
+
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+
+    public TranscriptQuery {
+        text = text == null ? "" : text.strip();
+    }
+
+    /** True when there is nothing to look for (every trial matches). */
+    public boolean isEmpty() {
+        return text.isEmpty();
+    }
+
+    /** A sentence for what the query looks for: {@code text "refund"}, {@code called tool search}. */
+    public String describe() {
+        return switch (mode) {
+            case TEXT -> "text \"" + text + "\"";
+            case CALLED_TOOL -> "called tool " + text;
+            case TOOL_FAILED -> "tool " + text + " failed";
+        };
+    }
+
+    /**
+     * True when the trace in {@code bytes[offset, offset + length)} matches.
+     *
+     * @param bytes a whole trial file, UTF-8 (a byte-order mark is skipped by the caller)
+     */
+    public boolean matches(byte[] bytes, int offset, int length) {
+        if (text.isEmpty()) {
+            return true;
+        }
+        if (plainAscii(text) && indexOfIgnoreCase(bytes, offset, length, text) < 0) {
+            return false; // JSON writes this text unescaped: not in the bytes, not in any value
+        }
+        try (JsonParser p = JSON.createParser(bytes, offset, length)) {
+            return mode == Mode.TEXT ? textInValues(p) : toolMatches(p);
+        } catch (IOException e) {
+            return false; // a broken trace is unreadable in the listing already
+        }
+    }
+
+    private boolean textInValues(JsonParser p) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            return false;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            JsonToken t = p.nextToken();
+            if (f.equals("trace")) {
+                if (t.isScalarValue()) {
+                    if (contains(p.getText())) {
+                        return true;
+                    }
+                    continue;
+                }
+                int depth = 1;
+                while (depth > 0) {
+                    JsonToken x = p.nextToken();
+                    if (x == null) {
+                        return false;
+                    }
+                    if (x.isStructStart()) {
+                        depth++;
+                    } else if (x.isStructEnd()) {
+                        depth--;
+                    } else if (x.isScalarValue() && contains(p.getText())) {
+                        return true;
+                    }
+                }
+            } else if ((f.equals("error") || f.equals("gradingError")) && t.isScalarValue()) {
+                if (contains(p.getText())) {
+                    return true;
+                }
+            } else if (f.equals("error") || f.equals("gradingError")) {
+                JsonToken x;
+                int depth = 1;
+                while (depth > 0 && (x = p.nextToken()) != null) {
+                    if (x.isStructStart()) {
+                        depth++;
+                    } else if (x.isStructEnd()) {
+                        depth--;
+                    } else if (x.isScalarValue() && contains(p.getText())) {
+                        return true;
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return false;
+    }
+
+    private boolean toolMatches(JsonParser p) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            return false;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            JsonToken t = p.nextToken();
+            if (!f.equals("trace") || t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String tf = p.currentName();
+                JsonToken tv = p.nextToken();
+                if (!tf.equals("events") || tv != JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                    continue;
+                }
+                JsonToken e;
+                while ((e = p.nextToken()) != JsonToken.END_ARRAY && e != null) {
+                    if (e != JsonToken.START_OBJECT) {
+                        p.skipChildren();
+                        continue;
+                    }
+                    String server = null, name = null, rawName = null;
+                    boolean failed = false;
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String ef = p.currentName();
+                        JsonToken ev = p.nextToken();
+                        switch (ef) {
+                            case "server" -> server = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
+                            case "name" -> name = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
+                            case "rawName" -> rawName = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
+                            case "isError" -> failed = ev == JsonToken.VALUE_TRUE;
+                            default -> p.skipChildren();
+                        }
+                    }
+                    if ((mode == Mode.CALLED_TOOL || failed) && namesTool(server, name, rawName)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return null;
+    }
+
+    /** True when the tool is this query's: its name, raw name or {@code server · name}, ignoring case. */
+    public boolean namesTool(String server, String name, String rawName) {
+        return text.equalsIgnoreCase(String.valueOf(name)) || text.equalsIgnoreCase(String.valueOf(rawName))
+                || server != null && name != null && (text.equalsIgnoreCase(server + " · " + name) || text.equalsIgnoreCase(server + "." + name)
+                || text.equalsIgnoreCase(server + "/" + name));
+    }
+
+    /** True when a transcript read in full matches (the window's search over opened transcripts). */
+    public boolean matches(Transcript t) {
+        if (text.isEmpty()) {
+            return true;
+        }
+        for (TranscriptEvent e : t.events()) {
+            switch (mode) {
+                case CALLED_TOOL -> {
+                    if (namesTool(e.server(), e.name(), e.rawName())) {
+                        return true;
+                    }
+                }
+                case TOOL_FAILED -> {
+                    if (e.failed() && namesTool(e.server(), e.name(), e.rawName())) {
+                        return true;
+                    }
+                }
+                case TEXT -> {
+                    if (contains(e.kind()) || contains(e.server()) || contains(e.name()) || contains(e.rawName()) || contains(e.output())
+                            || e.arguments() != null && contains(e.arguments().toString())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return mode == Mode.TEXT && (contains(t.finalText()) || contains(t.traceError()) || contains(t.trial().error()));
+    }
+
+    private boolean contains(String s) {
+        if (s == null || s.length() < text.length()) {
+            return false;
+        }
+        int n = text.length();
+        for (int i = 0, last = s.length() - n; i <= last; i++) {
+            if (s.regionMatches(true, i, text, 0, n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when JSON never escapes any char of the text: printable ASCII other than {@code "} and {@code \}. */
+    static boolean plainAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first index of an ASCII needle in the bytes, ignoring ASCII case, or -1. */
+    static int indexOfIgnoreCase(byte[] hay, int offset, int length, String needle) {
+        int n = needle.length();
+        byte[] lo = needle.toLowerCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] up = needle.toUpperCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte l0 = lo[0];
+        byte u0 = up[0];
+        int end = offset + length - n;
+        outer:
+        for (int i = offset; i <= end; i++) {
+            byte b = hay[i];
+            if (b != l0 && b != u0) {
+                continue;
+            }
+            for (int j = 1; j < n; j++) {
+                byte h = hay[i + j];
+                if (h != lo[j] && h != up[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}

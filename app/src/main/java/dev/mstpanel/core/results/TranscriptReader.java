@@ -1,0 +1,492 @@
+package dev.mstpanel.core.results;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.docker.ByteSize;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one trial's transcript (contract, section 8): every event of its {@code trace}, the final
+ * answer, usage and errors, the fields MST keeps beside the trace, and the case's prompt from the
+ * run's {@code results.json}. Called when a trial is opened, never while a run lists: the listing
+ * ({@link ResultsReader}) skips the events.
+ *
+ * <p>Streamed: an event's arguments and unknown fields become small trees, its output text is cut
+ * to the reader's output limit (the whole length is kept). Nothing unknown is dropped: an unknown
+ * event kind is an event like the others, an unknown field goes to the event's {@code extra}, and a
+ * trace that is not an object, events that are not an array or an event that is not an object are
+ * said in {@link Transcript#problems()}. Thread-safe; results.json is read once per run folder and
+ * kept while its modification time stays the same.
+ */
+public final class TranscriptReader {
+    /** The largest trace file opened as a transcript: 256 MiB. */
+    public static final long MAX_TRACE_BYTES = 256L * 1024 * 1024;
+    /** The output limit for a window: 1 MiB of text per event (more is cut, with a message). */
+    public static final int WINDOW_OUTPUT_CHARS = 1 << 20;
+    private static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
+
+    private final ObjectMapper mapper;
+    private final int outputLimit;
+    private final Map<Path, CachedPrompts> prompts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record CachedPrompts(long modified, PromptIndex index) {}
+
+    /**
+     * @param outputLimitChars the longest output kept per event, in chars ({@link Integer#MAX_VALUE}: all)
+     */
+    public TranscriptReader(int outputLimitChars) {
+        JsonFactory f = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+        this.mapper = new ObjectMapper(f);
+        this.outputLimit = outputLimitChars;
+    }
+
+    /** Thrown when a file is not a trial's trace; the message says what it is instead. */
+    public static final class NotATrialException extends Exception {
+        public NotATrialException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Reads a trace file given by path (the {@code transcript} command): its trial is found from the
+     * run folder around it ({@code <run>/traces/<variant>/<case>/<trial>.json}) when it is in one,
+     * else from the file alone (status from the trace, no scores, no prompt).
+     *
+     * @throws NotATrialException when the file is absent, too large, not JSON or not a trial
+     */
+    public Transcript read(Path traceFile) throws NotATrialException {
+        Path file = traceFile.toAbsolutePath().normalize();
+        Matcher m = TRIAL_FILE.matcher(String.valueOf(file.getFileName()));
+        Path caseDir = file.getParent();
+        Path variantDir = caseDir == null ? null : caseDir.getParent();
+        Path traces = variantDir == null ? null : variantDir.getParent();
+        TrialRecord trial;
+        RunInfo run;
+        if (m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null) {
+            Path runDir = traces.getParent();
+            try (ResultsReader r = new ResultsReader()) {
+                run = r.readRun(runDir);
+                trial = r.readTrial(run, new TrialKey(variantDir.getFileName().toString(), caseDir.getFileName().toString(), Integer.parseInt(m.group(1))));
+            }
+        } else {
+            Path dir = file.getParent() == null ? file : file.getParent();
+            run = new RunInfo(dir, "", "", null, null, null, null, null, null, null, null, null, null, List.of(), null);
+            try (ResultsReader r = new ResultsReader()) {
+                trial = r.readTraceFile(run, file);
+            }
+        }
+        if (trial.status() == TrialStatus.MISSING && trial.traceFile() == null || !Files.exists(file)) {
+            throw new NotATrialException("There is no file at " + traceFile + ".");
+        }
+        if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))) {
+            throw new NotATrialException(traceFile + " is not a trial's trace: " + trial.problem());
+        }
+        if (trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
+            throw new NotATrialException(traceFile + " is not a trial's trace: " + trial.problem());
+        }
+        return read(trial, run.redactStoredResponses());
+    }
+
+    /**
+     * Reads the transcript of a listed trial. Blocking disk work: call off the UI thread. Never
+     * throws: what cannot be read is in {@link Transcript#problems()}.
+     *
+     * @param trial the trial as listed
+     * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
+     */
+    public Transcript read(TrialRecord trial, Boolean redactedRun) {
+        List<String> problems = new ArrayList<>();
+        boolean redacted = Boolean.TRUE.equals(redactedRun);
+        String prompt = null;
+        String promptNote = null;
+        if (trial.runDir() != null && Files.isRegularFile(trial.runDir().resolve("run.json")) || trial.runDir() != null && Files.exists(trial.runDir().resolve("results.json"))) {
+            PromptIndex idx = prompts(trial.runDir());
+            prompt = idx.prompt(trial.variant(), trial.caseId());
+            promptNote = prompt != null ? null : idx.problem() != null ? idx.problem()
+                    : "results.json has no case \"" + trial.caseId() + "\" for variant " + trial.variant() + ", so the prompt is not shown.";
+        }
+        Path file = trial.traceFile();
+        if (file == null) {
+            problems.add("This trial has no trace file, so there is no transcript.");
+            return empty(trial, prompt, promptNote, redacted, problems);
+        }
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            problems.add("The trace could not be read: " + e.getMessage());
+            return empty(trial, prompt, promptNote, redacted, problems);
+        }
+        if (size > MAX_TRACE_BYTES) {
+            problems.add("The trace is " + ByteSize.human(size) + ", more than the " + ByteSize.human(MAX_TRACE_BYTES)
+                    + " the panel opens as a transcript. Open " + file + " with a tool for large files.");
+            return empty(trial, prompt, promptNote, redacted, problems);
+        }
+        Parsed p = new Parsed();
+        try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            skipBom(in);
+            try (JsonParser jp = mapper.createParser(in)) {
+                parseTrial(jp, p, problems);
+            }
+        } catch (NoSuchFileException e) {
+            problems.add("The trace file is gone: " + file + ".");
+        } catch (JsonEOFException e) {
+            problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
+        } catch (JsonProcessingException e) {
+            problems.add("The trace is not valid JSON after event " + p.events.size() + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            problems.add("The trace could not be read: " + e.getMessage());
+        }
+        int failing = failingIndex(p.events, trial);
+        String failedTool = null;
+        for (TranscriptEvent e : p.events) {
+            if (e.failed()) {
+                failedTool = e.title();
+                break;
+            }
+        }
+        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
+                trial.scores(), failedTool);
+        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
+                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+    }
+
+    private static void skipBom(java.io.BufferedInputStream in) throws IOException {
+        in.mark(3);
+        byte[] b = in.readNBytes(3);
+        if (ResultsFiles.bomLength(b, b.length) == 0) {
+            in.reset();
+        }
+    }
+
+    private Transcript empty(TrialRecord trial, String prompt, String promptNote, boolean redacted, List<String> problems) {
+        return new Transcript(trial, prompt, promptNote, List.of(), null, null, null, null, null, null, null, null, redacted, -1,
+                Map.of(), problems, FailureCause.of(trial));
+    }
+
+    /**
+     * The call where the trial went wrong: the first with {@code isError} true; else, for a trial that
+     * timed out (failure kind {@code timeout}, or an error saying so), the last call before the
+     * timeout; else -1 (issue 9, item 2).
+     */
+    static int failingIndex(List<TranscriptEvent> events, TrialRecord trial) {
+        for (TranscriptEvent e : events) {
+            if (e.failed()) {
+                return e.index();
+            }
+        }
+        boolean timeout = "timeout".equals(trial.failureKind())
+                || trial.error() != null && trial.error().toLowerCase(java.util.Locale.ROOT).matches("(?s).*\\btimed? ?out\\b.*");
+        if (timeout) {
+            for (int i = events.size() - 1; i >= 0; i--) {
+                String k = events.get(i).kind();
+                if ("tool_call".equals(k) || "command".equals(k) || "subagent".equals(k)) {
+                    return i;
+                }
+            }
+            return events.isEmpty() ? -1 : events.size() - 1;
+        }
+        return -1;
+    }
+
+    private PromptIndex prompts(Path runDir) {
+        long modified = ResultsFiles.modified(runDir.resolve("results.json"));
+        CachedPrompts c = prompts.get(runDir);
+        if (c != null && c.modified() == modified) {
+            return c.index();
+        }
+        PromptIndex idx = PromptIndex.read(runDir, mapper);
+        if (prompts.size() > 32) {
+            prompts.clear(); // a few runs at a time are open; the prompts of many runs are not kept
+        }
+        prompts.put(runDir, new CachedPrompts(modified, idx));
+        return idx;
+    }
+
+    private static final class Parsed {
+        final List<TranscriptEvent> events = new ArrayList<>();
+        final Map<String, JsonNode> extra = new LinkedHashMap<>();
+        String finalText;
+        JsonNode usage;
+        JsonNode clientUsage;
+        String traceError;
+        String evidence;
+        String traceEvidence;
+        JsonNode skillLoads;
+        JsonNode claudeStartup;
+    }
+
+    private static final java.util.Set<String> LISTED_FIELDS = java.util.Set.of("format", "kind", "runId", "variant", "caseId",
+            "datasetName", "trial", "durationMs", "infrastructureError", "error", "gradingError", "artifacts", "evalName");
+
+    private void parseTrial(JsonParser p, Parsed out, List<String> problems) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            problems.add("The trial file is not a JSON object, so it has no transcript.");
+            return;
+        }
+        boolean sawTrace = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "trace" -> {
+                    sawTrace = true;
+                    if (t == JsonToken.START_OBJECT) {
+                        parseTrace(p, out, problems);
+                    } else {
+                        JsonNode raw = p.readValueAsTree();
+                        out.extra.put("trace", raw);
+                        problems.add("The trial's trace is " + describe(raw) + ", not an object, so it has no events. Its value is shown as written.");
+                    }
+                }
+                case "clientUsage" -> out.clientUsage = nullIfNull(p.readValueAsTree());
+                case "skillLoads" -> out.skillLoads = nullIfNull(p.readValueAsTree());
+                case "traceEvidence" -> {
+                    JsonNode n = p.readValueAsTree();
+                    if (n != null && n.isValueNode() && !n.isNull()) {
+                        out.traceEvidence = n.asText();
+                    } else if (n != null && !n.isNull()) {
+                        out.extra.put("traceEvidence", n);
+                    }
+                }
+                case "clientDiagnostics" -> {
+                    JsonNode n = p.readValueAsTree();
+                    if (n != null && n.isObject()) {
+                        JsonNode cs = n.get("claudeStartup");
+                        out.claudeStartup = nullIfNull(cs);
+                        n.fields().forEachRemaining(e -> {
+                            if (!e.getKey().equals("claudeStartup") && !e.getKey().equals("failureKind")) {
+                                out.extra.put("clientDiagnostics." + e.getKey(), e.getValue());
+                            }
+                        });
+                    } else if (n != null && !n.isNull()) {
+                        out.extra.put("clientDiagnostics", n);
+                    }
+                }
+                default -> {
+                    if (LISTED_FIELDS.contains(field)) {
+                        p.skipChildren(); // shown from the listing (TrialRecord)
+                    } else {
+                        out.extra.put(field, p.readValueAsTree());
+                    }
+                }
+            }
+        }
+        if (!sawTrace) {
+            problems.add("The trial file has no trace, so there are no events to show.");
+        }
+    }
+
+    private void parseTrace(JsonParser p, Parsed out, List<String> problems) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "events" -> {
+                    if (t == JsonToken.START_ARRAY) {
+                        JsonToken e;
+                        while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
+                            if (e == null) {
+                                throw new JsonEOFException(p, null, "end of input in events");
+                            }
+                            out.events.add(parseEvent(p, e, out.events.size(), problems));
+                        }
+                    } else {
+                        JsonNode raw = p.readValueAsTree();
+                        out.extra.put("trace.events", raw);
+                        problems.add("The trace's events are " + describe(raw) + ", not an array, so no event can be shown. The value is shown as written.");
+                    }
+                }
+                case "finalText" -> {
+                    if (t == JsonToken.VALUE_STRING) {
+                        out.finalText = text(p, problems, "the final answer");
+                    } else if (t != JsonToken.VALUE_NULL) {
+                        out.finalText = ((JsonNode) p.readValueAsTree()).toPrettyString();
+                    }
+                }
+                case "usage" -> out.usage = nullIfNull(p.readValueAsTree());
+                case "error" -> out.traceError = t == JsonToken.VALUE_NULL ? null : ResultsFiles.anyText(p, t);
+                case "evidence" -> {
+                    JsonNode n = p.readValueAsTree();
+                    if (n != null && n.isValueNode() && !n.isNull()) {
+                        out.evidence = n.asText();
+                    } else if (n != null && !n.isNull()) {
+                        out.extra.put("trace.evidence", n);
+                    }
+                }
+                default -> out.extra.put("trace." + field, p.readValueAsTree());
+            }
+        }
+    }
+
+    private TranscriptEvent parseEvent(JsonParser p, JsonToken t, int index, List<String> problems) throws IOException {
+        Map<String, JsonNode> extra = new LinkedHashMap<>();
+        if (t != JsonToken.START_OBJECT) {
+            JsonNode raw = p.readValueAsTree();
+            extra.put("value", raw);
+            return new TranscriptEvent(index, null, null, null, null, null, null, null, 0, null, null, null, null, null, null, extra,
+                    "Event " + (index + 1) + " is " + describe(raw) + ", not an object; its value is shown as written.");
+        }
+        String kind = null, source = null, server = null, name = null, rawName = null, startedAt = null, completedAt = null, output = null;
+        JsonNode arguments = null, results = null;
+        long outputChars = 0;
+        Boolean isError = null, simulated = null;
+        Long duration = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (f) {
+                case "kind" -> kind = string(p, v, f, extra);
+                case "source" -> source = string(p, v, f, extra);
+                case "server" -> server = string(p, v, f, extra);
+                case "name" -> name = string(p, v, f, extra);
+                case "rawName" -> rawName = string(p, v, f, extra);
+                case "startedAt" -> startedAt = string(p, v, f, extra);
+                case "completedAt" -> completedAt = string(p, v, f, extra);
+                case "arguments" -> arguments = nullIfNull(p.readValueAsTree());
+                case "results" -> results = nullIfNull(p.readValueAsTree());
+                case "output" -> {
+                    if (v == JsonToken.VALUE_STRING) {
+                        Bounded b = new Bounded(outputLimit);
+                        p.getText(b);
+                        output = b.text();
+                        outputChars = b.total;
+                    } else if (v != JsonToken.VALUE_NULL) {
+                        output = ((JsonNode) p.readValueAsTree()).toPrettyString();
+                        outputChars = output.length();
+                        if (output.length() > outputLimit) {
+                            output = output.substring(0, outputLimit);
+                        }
+                    }
+                }
+                case "isError", "simulatedWrite" -> {
+                    Boolean b = v == JsonToken.VALUE_TRUE ? Boolean.TRUE : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                    if (b == null && v != JsonToken.VALUE_NULL) {
+                        extra.put(f, p.readValueAsTree());
+                    }
+                    if (f.equals("isError")) {
+                        isError = b;
+                    } else {
+                        simulated = b;
+                    }
+                }
+                case "durationMs" -> {
+                    if (v.isNumeric()) {
+                        duration = p.getValueAsLong();
+                    } else if (v != JsonToken.VALUE_NULL) {
+                        extra.put(f, p.readValueAsTree());
+                    }
+                }
+                default -> extra.put(f, p.readValueAsTree());
+            }
+        }
+        String problem = null;
+        if (output != null && outputChars > output.length()) {
+            problem = "This output is " + ByteSize.human(outputChars) + " of text; the first " + ByteSize.human(output.length())
+                    + " is shown. Open the trace file to see all of it.";
+        }
+        return new TranscriptEvent(index, kind, source, server, name, rawName, arguments, output, outputChars, isError, duration,
+                startedAt, completedAt, results, simulated, extra, problem);
+    }
+
+    private String text(JsonParser p, List<String> problems, String what) throws IOException {
+        Bounded b = new Bounded(outputLimit);
+        p.getText(b);
+        if (b.total > outputLimit) {
+            problems.add("The " + what.replace("the ", "") + " is " + ByteSize.human(b.total) + " of text; the first "
+                    + ByteSize.human(outputLimit) + " is shown.");
+        }
+        return b.text();
+    }
+
+    private static String string(JsonParser p, JsonToken v, String field, Map<String, JsonNode> extra) throws IOException {
+        if (v == JsonToken.VALUE_STRING) {
+            return p.getText();
+        }
+        if (v != JsonToken.VALUE_NULL) {
+            extra.put(field, p.readValueAsTree()); // a type the contract does not give: shown raw
+        }
+        return null;
+    }
+
+    private static JsonNode nullIfNull(JsonNode n) {
+        return n == null || n.isNull() || n.isMissingNode() ? null : n;
+    }
+
+    private static String describe(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return "null";
+        }
+        if (n.isTextual()) {
+            return "a string";
+        }
+        if (n.isArray()) {
+            return "an array";
+        }
+        if (n.isObject()) {
+            return "an object";
+        }
+        if (n.isBoolean()) {
+            return "a boolean";
+        }
+        return n.isNumber() ? "a number" : "a " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Keeps the first {@code limit} chars written and counts all of them. */
+    private static final class Bounded extends Writer {
+        private final int limit;
+        private final StringBuilder sb = new StringBuilder();
+        long total;
+
+        Bounded(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public void write(char[] cbuf, int off, int len) {
+            total += len;
+            int room = limit - sb.length();
+            if (room > 0) {
+                sb.append(cbuf, off, Math.min(room, len));
+            }
+        }
+
+        @Override
+        public void write(String str, int off, int len) {
+            total += len;
+            int room = limit - sb.length();
+            if (room > 0) {
+                sb.append(str, off, off + Math.min(room, len));
+            }
+        }
+
+        String text() {
+            return sb.toString();
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.TrialRecord;
+import java.util.List;
+import java.util.Map;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+
+/**
+ * A case across runs (issue 9, item 5): the selected trial's case and variant in every open run of
+ * its eval, newest run first, one pill per run and trial, so a user sees at once whether it always
+ * failed or started failing. A pill opens that trial. Hidden when only one run is open.
+ */
+final class CaseHistoryBar extends HBox {
+    private final ResultsViewModel model;
+    private final FlowPane pills = new FlowPane(4, 4);
+
+    CaseHistoryBar(ResultsViewModel model) {
+        super(8);
+        this.model = model;
+        setId("case-history");
+        getStyleClass().add("case-history");
+        setAlignment(Pos.CENTER_LEFT);
+        Label title = new Label("In every run, newest first:");
+        title.getStyleClass().addAll("text-muted", "text-small");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        getChildren().addAll(title, pills);
+        managedProperty().bind(visibleProperty());
+        model.selectedTrialProperty().addListener((o, a, b) -> update());
+        model.revisionProperty().addListener((o, a, b) -> update());
+        update();
+    }
+
+    private void update() {
+        TrialRecord sel = model.selectedTrialProperty().get();
+        pills.getChildren().clear();
+        if (sel == null) {
+            setVisible(false);
+            return;
+        }
+        List<Map.Entry<RunInfo, List<TrialRecord>>> runs = model.caseAcrossRuns(sel);
+        setVisible(runs.size() > 1);
+        for (Map.Entry<RunInfo, List<TrialRecord>> r : runs) {
+            String run = r.getKey().shortId();
+            if (r.getValue().isEmpty()) {
+                Label none = new Label(run + " –");
+                none.getStyleClass().addAll("pill", "pill-muted");
+                none.setTooltip(new Tooltip(r.getKey().runId() + ": this case did not run"));
+                pills.getChildren().add(none);
+                continue;
+            }
+            for (TrialRecord t : r.getValue()) {
+                Label p = new Label(run + (r.getValue().size() > 1 ? " #" + t.number() : "") + " " + t.status().jsonName());
+                p.getStyleClass().addAll("pill", ResultsView.pillClass(t.status()));
+                boolean current = t.runDir().equals(sel.runDir()) && t.key().equals(sel.key());
+                if (current) {
+                    p.setStyle("-fx-border-color: -color-fg-default; -fx-border-radius: 10; -fx-border-width: 1.5;");
+                }
+                String cause = t.cause();
+                p.setTooltip(new Tooltip(r.getKey().runId() + (r.getKey().createdAt() == null ? "" : ", started " + r.getKey().createdAt())
+                        + "\n" + t.label() + ": " + t.status().jsonName() + (cause == null ? "" : " (" + cause + ")")));
+                p.setOnMouseClicked(e -> {
+                    model.selectedRunDirProperty().set(t.runDir());
+                    model.selectedTrialProperty().set(t);
+                });
+                pills.getChildren().add(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.testsupport.RunFixture;
+import dev.mstpanel.testsupport.TranscriptFixture;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mst-panel transcript} and {@code trials --grep} on fixture trials: the fields of issue 9, item 6, and exit codes. */
+class TranscriptCommandTest {
+    @TempDir
+    Path root;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void jsonGivesTheTrialAndEveryEventWithTheIssuesFieldNames() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("transcript", f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode n = new ObjectMapper().readTree(r.out());
+        List<String> fields = new ArrayList<>();
+        n.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).containsExactly("eval", "runId", "variant", "caseId", "trial", "status", "prompt", "finalText", "redacted",
+                "usage", "error", "cause", "events");
+        assertThat(n.path("eval").asText()).isEqualTo(TranscriptFixture.EVAL);
+        assertThat(n.path("runId").asText()).isEqualTo(TranscriptFixture.RUN_ID);
+        assertThat(n.path("caseId").asText()).isEqualTo(TranscriptFixture.FAILED_CASE);
+        assertThat(n.path("trial").asInt()).isZero();
+        assertThat(n.path("status").asText()).isEqualTo("failed");
+        assertThat(n.path("prompt").asText()).isEqualTo(TranscriptFixture.PROMPT);
+        assertThat(n.path("redacted").asBoolean()).isFalse();
+        assertThat(n.path("usage").path("inputTokens").asInt()).isEqualTo(18_450);
+        assertThat(n.path("error").isNull()).isTrue();
+        assertThat(n.path("cause").asText()).isEqualTo("tool error: mail · send_message");
+        JsonNode events = n.path("events");
+        assertThat(events).hasSize(8);
+        List<String> eventFields = new ArrayList<>();
+        events.get(3).fieldNames().forEachRemaining(eventFields::add);
+        assertThat(eventFields).containsExactly("index", "kind", "source", "server", "name", "rawName", "arguments", "output", "isError",
+                "durationMs", "startedAt", "completedAt", "results", "simulatedWrite", "extra");
+        JsonNode send = events.get(3);
+        assertThat(send.path("index").asInt()).isEqualTo(3);
+        assertThat(send.path("rawName").asText()).isEqualTo("mcp__mail__send_message");
+        assertThat(send.path("isError").asBoolean()).isTrue();
+        assertThat(send.path("arguments").path("to").asText()).isEqualTo("team@example.com");
+        assertThat(send.path("simulatedWrite").isNull()).isTrue();
+        assertThat(send.path("extra").path("id").asText()).isEqualTo("call_4");
+        assertThat(events.get(0).path("results").get(0).path("name").asText()).isEqualTo("send_message");
+        assertThat(events.get(5).path("isError").isNull()).isTrue();
+        assertThat(events.get(6).path("simulatedWrite").asBoolean()).isTrue();
+        assertThat(events.get(7).path("kind").asText()).isEqualTo("memory_write");
+        assertThat(events.get(7).path("extra").path("payload").path("fact").asText()).isEqualTo("the team address bounces");
+    }
+
+    @Test
+    void textShowsOneLinePerEventWithTheFailedCallMarked() {
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("transcript", f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("Prompt: " + TranscriptFixture.PROMPT);
+        assertThat(r.out()).contains("> #4    tool_call   mail · send_message (as mcp__mail__send_message)  [call_4]  1.2 s  +1.9 s  ERROR");
+        assertThat(r.out()).contains("simulated write").contains("kind not known to the panel");
+        assertThat(r.out()).contains("more: {\"scope\":\"session\",\"payload\":{\"fact\":\"the team address bounces\"}}");
+        assertThat(r.out()).contains("Usage: 18,450 in · 1,320 out");
+        assertThat(r.out()).contains("Final answer: I could not send the summary");
+    }
+
+    @Test
+    void aRedactedRunSaysSoInWords() {
+        TranscriptFixture.build(root);
+        RunFixture red = RunFixture.create(root, TranscriptFixture.EVAL, TranscriptFixture.REDACTED_RUN_ID);
+        Result r = run("transcript", red.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString());
+        assertThat(r.out()).contains("This run stored redacted transcripts: tool results and the final answer were not kept");
+        assertThat(r.out()).contains("Final answer: (redacted)");
+    }
+
+    @Test
+    void aFileThatIsNotATrialExitsOneWithAPlainMessage() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("transcript", f.runDir().resolve("run.json").toString(), "--json");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("mst-panel transcript: ").contains("is not a trial's trace").doesNotContain("Exception");
+        Path junk = root.resolve("junk.json");
+        Files.writeString(junk, "[1, 2");
+        assertThat(run("transcript", junk.toString()).code()).isEqualTo(1);
+        assertThat(run("transcript", root.resolve("absent.json").toString()).err()).contains("There is no file at");
+    }
+
+    @Test
+    void trialsGrepKeepsTheTrialsWhoseTranscriptHasTheTextAndJsonGainsCauseAndCounts() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("trials", f.runDir().toString(), "--json", "--grep", "MAILBOX does not allow");
+        assertThat(r.code()).isZero();
+        JsonNode a = new ObjectMapper().readTree(r.out());
+        assertThat(a).hasSize(1);
+        JsonNode t = a.get(0);
+        assertThat(t.path("caseId").asText()).isEqualTo(TranscriptFixture.FAILED_CASE);
+        assertThat(t.path("cause").asText()).isEqualTo("tool error: mail · send_message");
+        assertThat(t.path("toolCalls").asInt()).isEqualTo(3);
+        assertThat(t.path("toolErrors").asInt()).isEqualTo(1);
+        Result all = run("trials", f.runDir().toString(), "--json");
+        JsonNode every = new ObjectMapper().readTree(all.out());
+        for (JsonNode n : every) {
+            if (n.path("caseId").asText().equals(TranscriptFixture.PASSED_CASE)) {
+                assertThat(n.path("cause").isNull()).isTrue();
+                assertThat(n.path("toolCalls").asInt()).isEqualTo(1);
+            }
+            if (n.path("caseId").asText().equals(TranscriptFixture.TIMEOUT_CASE)) {
+                assertThat(n.path("cause").asText()).isEqualTo("timeout");
+            }
+        }
+        assertThat(run("trials", f.runDir().toString(), "--grep", "no such text anywhere").out()).doesNotContain(TranscriptFixture.FAILED_CASE);
+        assertThat(run("trials", f.runDir().toString(), "--grep", " ").code()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Benchmark: a 5,000-event trace of ~10 MB (issue 9's figures).
+#  1. The Transcript tab's first rows after opening the trial (read + build + first layout), under a
+#     DISPLAY (xvfb-run): target 300 ms.
+#  2. `mst-panel transcript FILE --json` against `python3 -c 'import json,sys; json.load(open(sys.argv[1]))'`
+#     on the same file, warm cache: whole process, minus the JVM's start (`--version`), and in one warm
+#     JVM; target at most 2x python with the JVM start excluded.
+# Usage: xvfb-run -a scripts/bench/transcript.sh [EVENTS] [OUTPUT_CHARS]   ROUNDS=N (default 5); medians printed.
+#
+# Measured 2026-12-01 on the shared 2-core box (load average 4-5), 5,000 events, 11.3 MB, ROUNDS=3:
+#   Transcript tab first rows: 2,217 ms (1st open in the JVM), 922 ms, 462 ms (read 220, CSS + layout 219)
+#   python3 json.load 253 ms; transcript --json 2,045 ms whole process, 925 ms minus JVM start (3.7x);
+#   in one warm JVM 160-214 ms.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+EVENTS=${1:-5000}
+CHARS=${2:-1900}
+DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/transcript-$EVENTS-$CHARS
+ROUNDS=${ROUNDS:-5}
+[ -f app/target/mst-panel.jar ] || mvn -B -q package -DskipTests
+[ -d app/target/test-classes/dev/mstpanel/bench ] || mvn -B -q test-compile
+CP="app/target/test-classes:app/target/classes:$(ls app/target/lib/*.jar | tr '\n' ':')"
+if [ ! -f "$DIR/trace-path" ]; then
+  mkdir -p "$DIR"
+  java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun long-trace "$DIR" "$EVENTS" "$CHARS" > "$DIR/trace-path"
+fi
+TRACE=$(cat "$DIR/trace-path")
+RUN=$(dirname "$(dirname "$(dirname "$(dirname "$TRACE")")")")
+echo "trace: $TRACE  $(stat -c %s "$TRACE") bytes, $EVENTS events"
+cat "$TRACE" > /dev/null
+echo "load average before: $(uptime | sed 's/.*load average: //')"
+if [ -n "${DISPLAY:-}" ]; then
+  echo "== Transcript tab, first rows (target 300 ms)"
+  java -cp "$CP" dev.mstpanel.ui.results.TranscriptBench "$RUN" long-session "$ROUNDS"
+else
+  echo "no DISPLAY: skipping the Transcript tab part (run under xvfb-run)"
+fi
+echo "== transcript --json vs python json.load"
+t() { local TIMEFORMAT='%R'; { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
+: > /tmp/mstp-bench-transcript.$$
+for i in $(seq "$ROUNDS"); do
+  echo "py $(t python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TRACE")" >> /tmp/mstp-bench-transcript.$$
+  echo "cli $(t java -jar app/target/mst-panel.jar transcript "$TRACE" --json)" >> /tmp/mstp-bench-transcript.$$
+  echo "jvm $(t java -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-transcript.$$
+done
+med() { grep "^$1 " /tmp/mstp-bench-transcript.$$ | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+py=$(med py); cli=$(med cli); jvm=$(med jvm)
+rm -f /tmp/mstp-bench-transcript.$$
+echo "medians of $ROUNDS (wall ms):"
+printf "python3 json.load                          %6d\n" "$py"
+printf "mst-panel transcript --json (whole process) %5d\n" "$cli"
+printf "  of which JVM start + picocli (--version)  %5d\n" "$jvm"
+echo "ratio whole process / python:              $(awk "BEGIN{printf \"%.2f\", $cli/$py}")"
+echo "ratio (whole process - JVM start) / python: $(awk "BEGIN{printf \"%.2f\", ($cli-$jvm)/$py}")"
+echo "in one JVM (round 1 cold, later warm; JVM start excluded):"
+java -cp "$CP" dev.mstpanel.bench.TranscriptJsonBench "$TRACE" "$ROUNDS"
+echo "load average after:  $(uptime | sed 's/.*load average: //')"

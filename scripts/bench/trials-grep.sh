@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Benchmark: `mst-panel trials RUN --grep TEXT --json` over a generated 10,000-trial run (traces of
+# ~20 KB of tool calls) against `grep -rli TEXT` (and `grep -rl`) of the same text over its traces
+# folder, warm cache (issue 9: target at most 3x grep -rl). Two texts: one in 1 trial in 10 (the
+# failed trials' error), one in no trial (grep reads every byte).
+# Usage: scripts/bench/trials-grep.sh [TRIALS] [TRACE_BYTES]   ROUNDS=N (default 5); medians printed.
+#
+# Measured 2026-12-01 on the shared 2-core box (load average 2-9), 10,000 traces, 198 MB, ROUNDS=3:
+#   text in 1,000 traces: trials --grep 5,508 ms, grep -rl 390 ms, grep -rli 742 ms, JVM start 1,862 ms
+#   text in none:         trials --grep 4,870 ms, grep -rl 606 ms, grep -rli 1,016 ms, JVM start 2,072 ms
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+TRIALS=${1:-10000}
+BYTES=${2:-20000}
+DIR=${BENCH_DIR:-/tmp/mstp-bench-results}/$TRIALS-$BYTES-v3   # v3: traces of tool_call events as MST writes them
+[ -f app/target/mst-panel.jar ] || mvn -B -q package -DskipTests
+[ -d app/target/test-classes/dev/mstpanel/bench ] || mvn -B -q test-compile
+CP="app/target/test-classes:app/target/classes:$(ls app/target/lib/*.jar | tr '\n' ':')"
+RUN="$DIR/big-eval/runs/20260110T080000Z-bbbbbb"
+if [ ! -d "$RUN/traces" ]; then
+  echo "generating $TRIALS trials of ~$BYTES bytes in $DIR"
+  java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun big "$DIR" "$TRIALS" "$BYTES" >/dev/null
+fi
+echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+=\$1} END {print s}")  files: $(find "$RUN/traces" -name "*.json" | wc -l)"
+find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
+ROUNDS=${ROUNDS:-5}
+t() { local TIMEFORMAT='%R'; { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
+echo "load average before: $(uptime | sed 's/.*load average: //')"
+for TEXT in "task did not submit" "no trace holds this text"; do
+  : > /tmp/mstp-bench-grep.$$
+  for i in $(seq "$ROUNDS"); do
+    echo "grepi $(t grep -rli "$TEXT" "$RUN/traces")" >> /tmp/mstp-bench-grep.$$
+    echo "grep $(t grep -rl "$TEXT" "$RUN/traces")" >> /tmp/mstp-bench-grep.$$
+    echo "cli $(t java -jar app/target/mst-panel.jar trials "$RUN" --grep "$TEXT" --json)" >> /tmp/mstp-bench-grep.$$
+    echo "jvm $(t java -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-grep.$$
+  done
+  med() { grep "^$1 " /tmp/mstp-bench-grep.$$ | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  gi=$(med grepi); g=$(med grep); cli=$(med cli); jvm=$(med jvm)
+  found=$(java -jar app/target/mst-panel.jar trials "$RUN" --grep "$TEXT" --json | grep -c '"caseId"' || true)
+  echo "== \"$TEXT\": $found trials found (grep -rli: $(grep -rli "$TEXT" "$RUN/traces" | wc -l) files); medians of $ROUNDS, wall ms"
+  printf "grep -rli                                   %6d\n" "$gi"
+  printf "grep -rl                                    %6d\n" "$g"
+  printf "mst-panel trials --grep --json              %6d\n" "$cli"
+  printf "  of which JVM start (--version)            %6d\n" "$jvm"
+  echo "ratio trials --grep / grep -rl:               $(awk "BEGIN{printf \"%.2f\", $cli/$g}")  (/ grep -rli: $(awk "BEGIN{printf \"%.2f\", $cli/$gi}"))"
+  echo "ratio (trials --grep - JVM start) / grep -rl: $(awk "BEGIN{printf \"%.2f\", ($cli-$jvm)/$g}")"
+  rm -f /tmp/mstp-bench-grep.$$
+done
+echo "load average after:  $(uptime | sed 's/.*load average: //')"
