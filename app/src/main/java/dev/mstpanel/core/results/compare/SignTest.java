@@ -1,0 +1,59 @@
+package dev.mstpanel.core.results.compare;
+
+/**
+ * The exact two-sided sign test: under the null hypothesis each non-zero difference is positive
+ * with probability ½, so p = min(1, 2 · P(X ≤ min(positive, negative))) with X ~ Binomial(n, ½),
+ * n = positive + negative (zero differences dropped before counting).
+ */
+public final class SignTest {
+    /** The significance level of the verdict (issue 10: p &lt; 0.05). */
+    public static final double ALPHA = 0.05;
+
+    private SignTest() {}
+
+    /**
+     * The two-sided p value.
+     *
+     * @param positive differences above zero
+     * @param negative differences below zero
+     * @return p in 0..1; 1 when there is no non-zero difference
+     * @throws IllegalArgumentException for a negative count
+     */
+    public static double pValue(int positive, int negative) {
+        if (positive < 0 || negative < 0) {
+            throw new IllegalArgumentException("counts must not be negative");
+        }
+        int n = positive + negative;
+        if (n == 0) {
+            return 1.0;
+        }
+        int k = Math.min(positive, negative);
+        // sum of C(n, i) / 2^n for i = 0..k in log space (n may be 10,000 cases: 2^-n underflows)
+        double logHalfN = -n * Math.log(2);
+        double logTerm = logHalfN; // i = 0: C(n,0) = 1
+        double max = logTerm;
+        double[] logs = new double[k + 1];
+        logs[0] = logTerm;
+        for (int i = 1; i <= k; i++) {
+            logTerm += Math.log((double) (n - i + 1) / i);
+            logs[i] = logTerm;
+            max = Math.max(max, logTerm);
+        }
+        double sum = 0;
+        for (double l : logs) {
+            sum += Math.exp(l - max);
+        }
+        double tail = Math.exp(max + Math.log(sum));
+        return Math.min(1.0, 2 * tail);
+    }
+
+    /**
+     * The verdict for these counts: better (more positive) or worse when p &lt; {@link #ALPHA}.
+     */
+    public static Verdict verdict(int positive, int negative) {
+        if (pValue(positive, negative) >= ALPHA) {
+            return Verdict.UNCLEAR;
+        }
+        return positive > negative ? Verdict.BETTER : Verdict.WORSE;
+    }
+}
