@@ -28,23 +28,16 @@ public final class SignTest {
             return 1.0;
         }
         int k = Math.min(positive, negative);
-        // sum of C(n, i) / 2^n for i = 0..k in log space (n may be 10,000 cases: 2^-n underflows)
-        double logHalfN = -n * Math.log(2);
-        double logTerm = logHalfN; // i = 0: C(n,0) = 1
-        double max = logTerm;
-        double[] logs = new double[k + 1];
-        logs[0] = logTerm;
+        // exact: sum of C(n, i) for i = 0..k over 2^(n-1), in integers (n may be 10,000 cases: 2^-n underflows a double)
+        java.math.BigInteger c = java.math.BigInteger.ONE;
+        java.math.BigInteger sum = java.math.BigInteger.ONE;
         for (int i = 1; i <= k; i++) {
-            logTerm += Math.log((double) (n - i + 1) / i);
-            logs[i] = logTerm;
-            max = Math.max(max, logTerm);
+            c = c.multiply(java.math.BigInteger.valueOf(n - i + 1)).divide(java.math.BigInteger.valueOf(i));
+            sum = sum.add(c);
         }
-        double sum = 0;
-        for (double l : logs) {
-            sum += Math.exp(l - max);
-        }
-        double tail = Math.exp(max + Math.log(sum));
-        return Math.min(1.0, 2 * tail);
+        double p = new java.math.BigDecimal(sum).divide(new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(n - 1)),
+                java.math.MathContext.DECIMAL64).doubleValue();
+        return Math.min(1.0, p);
     }
 
     /**
