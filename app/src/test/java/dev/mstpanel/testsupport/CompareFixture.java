@@ -111,4 +111,54 @@ public final class CompareFixture {
             throw new UncheckedIOException(e);
         }
     }
+
+    public static final String PAIR_EVAL = "pair-eval";
+    public static final String PAIR_A = "20260110T080000Z-aaaaaa";
+    public static final String PAIR_B = "20260111T080000Z-cccccc";
+
+    /**
+     * Two big runs for benchmarks: {@code trials} trials per run, half in {@code default} and half in
+     * {@code with-search}, cases of 4 trials; the candidate run flips every 7th case to failed, every
+     * 11th to passed, every 13th to mixed, and has an infra trial in every 17th case.
+     *
+     * @return the eval folder
+     */
+    public static Path pair(Path resultsRoot, int trials, int traceBytes) {
+        RunFixture a = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_A).traceBytes(traceBytes).runJson(PAIR_EVAL, "default", "with-search");
+        RunFixture b = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_B).traceBytes(traceBytes).runJson(PAIR_EVAL, "default", "with-search");
+        int cases = Math.max(1, trials / 8);
+        for (String v : new String[] {"default", "with-search"}) {
+            for (int i = 0; i < cases; i++) {
+                String id = String.format("case-%05d", i);
+                String base = i % 5 == 0 ? "FFFF" : i % 9 == 0 ? "PFPP" : "PPPP";
+                String cand = i % 7 == 0 ? "FFFF" : i % 11 == 0 ? "PPPP" : i % 13 == 0 ? "PFPF" : base;
+                if (i % 17 == 0) {
+                    cand = "I" + cand.substring(1);
+                }
+                trials(a, v, id, base);
+                trials(b, v, id, cand);
+            }
+        }
+        return resultsRoot.resolve(PAIR_EVAL);
+    }
+
+    /**
+     * The two runs of {@link #write} and four later runs of the same eval whose {@code with-search}
+     * gets better run by run while {@code default} stays about level: the trend chart's fixture.
+     *
+     * @return the eval folder
+     */
+    public static Path trend(Path resultsRoot) {
+        Path eval = write(resultsRoot);
+        String[] ids = {"20260107T101500Z-cccccc", "20260108T101500Z-dddddd", "20260109T101500Z-eeeeee", "20260110T101500Z-ffffff"};
+        for (int r = 0; r < ids.length; r++) {
+            RunFixture f = RunFixture.create(resultsRoot, EVAL, ids[r]).traceBytes(400).runJson(EVAL, "default", "with-search");
+            for (int i = 0; i < 12; i++) {
+                String id = "case-" + i;
+                trials(f, "default", id, (i + r) % 3 == 0 ? "PFF" : (i + r) % 4 == 0 ? "FFF" : "PPF");
+                trials(f, "with-search", id, i <= 6 + r ? "PPP" : (i % 2 == 0 ? "PPF" : "FFF"));
+            }
+        }
+        return eval;
+    }
 }

@@ -8,7 +8,10 @@ import java.nio.file.Path;
  * {@code GenerateRun big ROOT TRIALS TRACE_BYTES} (one variant, TRIALS cases of one trial, each
  * trace file about TRACE_BYTES as written, every tenth failed with a failure diagnosis in its
  * artifacts folder),
- * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines).
+ * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines),
+ * {@code GenerateRun pair ROOT TRIALS TRACE_BYTES} (two runs of the eval {@code pair-eval}, TRIALS trials each in
+ * two variants, cases of 4 trials, with regressions, improvements, flaky and infra trials: see {@link CompareFixture#pair}),
+ * {@code GenerateRun trend ROOT} (the two-run comparison fixture plus four more runs of it, for the trend chart).
  */
 public final class GenerateRun {
     private GenerateRun() {}
@@ -47,7 +50,12 @@ public final class GenerateRun {
                 }
                 System.out.println(file);
             }
-            default -> throw new IllegalArgumentException("demo | big | dump");
+            case "pair" -> {
+                Path eval = CompareFixture.pair(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+                System.out.println(eval);
+            }
+            case "trend" -> System.out.println(CompareFixture.trend(Path.of(args[1])));
+            default -> throw new IllegalArgumentException("demo | big | dump | pair | trend");
         }
     }
 

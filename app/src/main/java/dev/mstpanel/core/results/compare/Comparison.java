@@ -155,8 +155,13 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     /** The verdict as a sentence: {@code better (p = 0.021, sign test over 14 cases: 12 up, 2 down)}. */
     public String verdictText() {
         int n = positive + negative;
-        return verdict.jsonName() + " (p = " + formatP(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " that changed: "
+        return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " that changed: "
                 + positive + " up, " + negative + " down)";
+    }
+
+    /** {@code p = 0.021}, or {@code p < 0.001}. */
+    public static String pText(double p) {
+        return p < 0.001 ? "p < 0.001" : "p = " + formatP(p);
     }
 
     /** p with 2 significant digits, {@code < 0.001} below a thousandth. */
