@@ -58,6 +58,8 @@ public final class ResultsView extends BorderPane {
     private final Set<String> expanded = new HashSet<>();
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
+    private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
+    private final dev.mstpanel.ui.common.Navigator navigator;
 
     /**
      * A navigator node.
@@ -73,8 +75,19 @@ public final class ResultsView extends BorderPane {
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
     public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+        this(model, inspector, dialogs, background, null, null);
+    }
+
+    /**
+     * @param compare the Compare screen's state, or null for a view without it
+     * @param navigator opens the Compare screen and the Runs form, or null (then with {@code compare} null too)
+     */
+    public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
+                       dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator) {
         this.model = model;
         this.inspector = inspector;
+        this.compare = compare;
+        this.navigator = navigator;
         getStyleClass().add("results-view");
 
         Label title = new Label("Results");
@@ -172,6 +185,14 @@ public final class ResultsView extends BorderPane {
         top.setPadding(new Insets(16, 16, 10, 16));
         setTop(top);
         setCenter(split);
+        if (compare != null) {
+            // the Compare screen takes the whole width below the folder bar; Back returns to the navigator
+            var compareView = new dev.mstpanel.ui.results.compare.CompareView(compare, navigator);
+            compareView.visibleProperty().bind(compare.shownProperty());
+            split.visibleProperty().bind(compare.shownProperty().not());
+            setCenter(new javafx.scene.layout.StackPane(split, compareView));
+            tree.setContextMenu(compareMenu());
+        }
         BorderPane.setMargin(split, new Insets(0, 16, 12, 16));
 
         model.revisionProperty().addListener((o, a, b) -> rebuild());
@@ -198,7 +219,13 @@ public final class ResultsView extends BorderPane {
      * {@code .mcp-test-results}, opens it (users start the panel from their eval's folder).
      */
     public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
-        ResultsView v = new ResultsView(model, inspector, dialogs, background);
+        return openDefault(model, inspector, dialogs, background, null, null);
+    }
+
+    /** As {@link #openDefault(ResultsViewModel, TrialInspectorViewModel, DialogService, Executor)}, with the Compare screen. */
+    public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
+                                          dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator) {
+        ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator);
         Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
         if (model.locationProperty().get() == null && Files.isDirectory(here)) {
             model.open(here);
@@ -409,6 +436,9 @@ public final class ResultsView extends BorderPane {
         time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");
         runHeader.getChildren().addAll(name, facts, figures, time);
+        if (compare != null) {
+            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader);
+        }
         if (info.problem() != null) {
             Label p = new Label(info.problem());
             p.setWrapText(true);
@@ -417,6 +447,32 @@ public final class ResultsView extends BorderPane {
             runHeader.getChildren().add(p);
         }
         runHeader.setVisible(true);
+    }
+
+    /** The navigator's menu: compare a run's variants, or a run or variant with the previous run of its eval. */
+    private javafx.scene.control.ContextMenu compareMenu() {
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        menu.setOnShowing(e -> {
+            menu.getItems().clear();
+            TreeItem<Node> item = tree.getSelectionModel().getSelectedItem();
+            Node n = item == null ? null : item.getValue();
+            if (n == null || n.runDir() == null) {
+                menu.getItems().add(disabled("Select a run or a variant to compare it"));
+                return;
+            }
+            menu.getItems().addAll(RunHeaderCards.compareItems(model.run(n.runDir()), n.kind() == Kind.VARIANT ? n.label() : null,
+                    model.runs(), navigator));
+            if (menu.getItems().isEmpty()) {
+                menu.getItems().add(disabled("Nothing to compare with: one variant and no other run of this eval"));
+            }
+        });
+        return menu;
+    }
+
+    private static javafx.scene.control.MenuItem disabled(String text) {
+        javafx.scene.control.MenuItem m = new javafx.scene.control.MenuItem(text);
+        m.setDisable(true);
+        return m;
     }
 
     private static String orDash(String s) {

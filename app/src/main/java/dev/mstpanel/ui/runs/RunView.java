@@ -19,7 +19,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -70,7 +69,7 @@ public final class RunView extends BorderPane {
     /**
      * @param model the view model
      * @param dialogs shows notices
-     * @param openInResults opens a run folder in the Results view's model (the view is then shown)
+     * @param openInResults shows a run folder in the Results view (the shell's {@code Navigator#openResults})
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
         this.model = model;
@@ -614,15 +613,7 @@ public final class RunView extends BorderPane {
         if (dir == null) {
             return;
         }
-        Parent p = getParent();
-        while (p != null && !(p instanceof dev.mstpanel.ui.MainWindow)) {
-            p = p.getParent();
-        }
-        if (p instanceof dev.mstpanel.ui.MainWindow w && w.open("results")) {
-            openInResults.accept(dir);
-            return;
-        }
-        dialogs.showInfo("Results", "The run's results are in " + dir + ".");
+        openInResults.accept(dir);
     }
 
     /** A log line, with MST's out-of-memory and failure lines stood out. */

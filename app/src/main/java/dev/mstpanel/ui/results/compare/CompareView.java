@@ -58,9 +58,9 @@ public final class CompareView extends BorderPane {
 
     /**
      * @param model the screen's state
-     * @param onClose goes back to the run and trial (the Results view's inspector)
+     * @param navigator opens the Runs form for "Re-run the regressed and flaky cases"
      */
-    public CompareView(CompareViewModel model, Runnable onClose) {
+    public CompareView(CompareViewModel model, dev.mstpanel.ui.common.Navigator navigator) {
         this.model = model;
         getStyleClass().add("compare-view");
         setId("compare-view");
@@ -69,7 +69,7 @@ public final class CompareView extends BorderPane {
         Button back = new Button("Back", new FontIcon(Feather.ARROW_LEFT));
         back.setId("compare-back");
         back.getStyleClass().add("small");
-        back.setOnAction(e -> onClose.run());
+        back.setOnAction(e -> model.close());
         Label title = new Label("Compare");
         title.getStyleClass().add("compare-title");
         basePicker.setId("compare-base");
@@ -80,14 +80,21 @@ public final class CompareView extends BorderPane {
         candidatePicker.setAccessibleText("Candidate");
         basePicker.valueProperty().bindBidirectional(model.baseProperty());
         candidatePicker.valueProperty().bindBidirectional(model.candidateProperty());
-        basePicker.setPrefWidth(260);
-        candidatePicker.setPrefWidth(260);
         Button swap = new Button(null, new FontIcon(Feather.REPEAT));
         swap.setTooltip(new Tooltip("Swap base and candidate"));
         swap.setAccessibleText("Swap base and candidate");
         swap.setOnAction(e -> model.swap());
         Label vs = new Label("→");
-        HBox pickers = new HBox(8, back, title, new Label("base"), basePicker, vs, new Label("candidate"), candidatePicker, swap);
+        Label baseLabel = new Label("Base");
+        Label candidateLabel = new Label("Candidate");
+        for (Label l : List.of(title, baseLabel, candidateLabel, vs)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        basePicker.setPrefWidth(320);
+        candidatePicker.setPrefWidth(320);
+        HBox pickers = new HBox(8, back, title, new Region(), baseLabel, basePicker, vs, candidateLabel, candidatePicker, swap);
+        ((Region) pickers.getChildren().get(2)).setMinWidth(12);
         pickers.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
@@ -131,7 +138,7 @@ public final class CompareView extends BorderPane {
         Button rerun = new Button("Re-run the regressed and flaky cases", new FontIcon(Feather.ROTATE_CW));
         rerun.setId("compare-rerun");
         rerun.disableProperty().bind(model.canRerunProperty().not());
-        rerun.setOnAction(e -> model.rerun());
+        rerun.setOnAction(e -> navigator.openRunsForm(model.rerunRunDir(), model.rerunArgs()));
         rerun.setTooltip(new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -143,7 +150,7 @@ public final class CompareView extends BorderPane {
         VBox caseBox = buildCaseDetail();
         SplitPane split = new SplitPane(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.58);
+        split.setDividerPositions(0.55);
 
         VBox top = new VBox(10, pickers, message, loading, figures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
@@ -228,8 +235,10 @@ public final class CompareView extends BorderPane {
         if (c == null) {
             return;
         }
-        VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null);
-        VariantCard k = new VariantCard(c.candidate(), "candidate: " + sideName(c, false), null);
+        Double delta = c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
+                : c.candidate().trialPassRate() - c.base().trialPassRate();
+        VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null, "base", null);
+        VariantCard k = new VariantCard(c.candidate(), "candidate: " + sideName(c, false), null, "base", delta);
         b.setId("compare-base-card");
         k.setId("compare-candidate-card");
         VBox verdict = new VBox();

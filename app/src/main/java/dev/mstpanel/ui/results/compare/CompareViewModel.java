@@ -9,7 +9,6 @@ import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.compare.RunSummary;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.SummaryReader;
-import dev.mstpanel.ui.common.Navigator;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * The Compare screen's state (issue 10): the two sides picked, the comparison of them (figures,
  * verdict, cases), the change filter, the case opened, and the re-run action. The trials come
  * from the Results view's model when it has read the run, else from the disk; both sides are
- * counted and compared on a background thread, never on the FX thread.
+ * counted and compared on a background thread, never on the FX thread. The view shows it while
+ * {@link #shownProperty()} is true.
  */
 public final class CompareViewModel {
     private static final Logger LOG = LoggerFactory.getLogger(CompareViewModel.class);
@@ -53,13 +53,15 @@ public final class CompareViewModel {
     private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
     private final ObjectProperty<CaseComparison> selectedCase = new SimpleObjectProperty<>(this, "selectedCase");
     private final ReadOnlyBooleanWrapper canRerun = new ReadOnlyBooleanWrapper(this, "canRerun");
+    private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
 
     private final ResultsReader reader;
     private final UiExecutor ui;
     private final Executor background;
     private final Function<Path, List<TrialRecord>> loadedTrials;
-    private final Navigator navigator;
     private long generation;
+    private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
+    private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
     private boolean picking;
 
     /**
@@ -67,15 +69,12 @@ public final class CompareViewModel {
      * @param ui posts to the FX thread
      * @param background counts and compares
      * @param loadedTrials a run's trials as the Results view holds them (called on the FX thread), or null when it has not read them all
-     * @param navigator opens the Runs form for a re-run
      */
-    public CompareViewModel(ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials,
-                            Navigator navigator) {
+    public CompareViewModel(ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
         this.reader = reader;
         this.ui = ui;
         this.background = background;
         this.loadedTrials = loadedTrials;
-        this.navigator = navigator;
         base.addListener((o, a, b) -> picked());
         candidate.addListener((o, a, b) -> picked());
         changeFilter.addListener((SetChangeListener<CaseChange>) c -> filter());
@@ -99,10 +98,59 @@ public final class CompareViewModel {
     public ObservableList<CaseComparison> rows() { return rows; }
     /** The case opened (its two sides' trials are shown next to each other), or null. */
     public ObjectProperty<CaseComparison> selectedCaseProperty() { return selectedCase; }
+    /** True while the Compare screen is open (the Results view shows it instead of the trial inspector). */
+    public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
     /** True when some case regressed or is flaky. */
     public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
 
     // Commands
+
+    /**
+     * Opens the Compare screen on two sides; reads the eval's runs (their run.json) in the
+     * background to list every side the pickers offer.
+     *
+     * @param baseRunDir the base run
+     * @param baseVariant its variant, or null for its baseline
+     * @param candidateRunDir the candidate run (the same folder for two variants)
+     * @param candidateVariant its variant, or null (see {@link #open(List, Path, String, Path, String)})
+     */
+    public void open(Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
+        Path b = baseRunDir.toAbsolutePath().normalize();
+        Path c = candidateRunDir.toAbsolutePath().normalize();
+        long gen = ++generation;
+        shown.set(true);
+        loading.set(true);
+        message.set(null);
+        comparison.set(null);
+        rows.clear();
+        background.execute(() -> {
+            List<RunInfo> runs = new ArrayList<>();
+            java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
+            Path runsDir = b.getParent();
+            if (runsDir != null && runsDir.getFileName() != null && runsDir.getFileName().toString().equals("runs")) {
+                try {
+                    dirs.addAll(reader.locate(runsDir).runDirs());
+                } catch (dev.mstpanel.core.results.ResultsException e) {
+                    LOG.debug("could not list {}: {}", runsDir, e.getMessage());
+                }
+            }
+            for (Path d : dirs) {
+                runs.add(reader.readRun(d.toAbsolutePath().normalize()));
+            }
+            ui.execute(() -> {
+                if (gen == generation) {
+                    open(runs, b, baseVariant, c, candidateVariant);
+                }
+            });
+        });
+    }
+
+    /** Closes the Compare screen (the Results view shows the trial inspector again). */
+    public void close() {
+        generation++;
+        shown.set(false);
+        loading.set(false);
+    }
 
     /**
      * Opens a comparison: lists the sides of the runs given and picks the two named.
@@ -114,6 +162,7 @@ public final class CompareViewModel {
      * @param candidateVariant its variant, or null for the first other variant (two variants) or the same name (two runs)
      */
     public void open(List<RunInfo> runs, Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
+        shown.set(true);
         List<CompareSide> all = new ArrayList<>();
         List<RunInfo> sorted = new ArrayList<>(runs);
         sorted.sort((a, b) -> b.runId().compareTo(a.runId()));
@@ -174,15 +223,43 @@ public final class CompareViewModel {
     }
 
     /**
-     * "Re-run the regressed and flaky cases": opens the Runs form for the candidate's eval with
-     * {@code --case <ids…> --variant <names…>} (contract, section 10); the person checks it and starts.
+     * The {@code mst run} arguments of "Re-run the regressed and flaky cases" ({@code --case <ids…>
+     * --variant <names…>}; contract, section 10), empty when there is nothing to re-run.
      */
-    public void rerun() {
+    public List<String> rerunArgs() {
         Comparison c = comparison.get();
-        if (c == null || c.rerunArgs().isEmpty()) {
-            return;
+        return c == null ? List.of() : c.rerunArgs();
+    }
+
+    /** The run whose eval a re-run uses (the candidate's), or null. */
+    public Path rerunRunDir() {
+        Comparison c = comparison.get();
+        return c == null ? null : c.candidateRunDir();
+    }
+
+    /**
+     * A run's {@code summary.json} for its header's cards, read once in the background (FX thread).
+     *
+     * @param runDir the run
+     * @param onRead called on the FX thread once the file has been read, when it was not yet
+     * @return the summary; empty when the run has none; null while it is being read
+     */
+    public java.util.Optional<RunSummary> summary(Path runDir, Runnable onRead) {
+        java.util.Optional<RunSummary> s = summaries.get(runDir);
+        if (s != null) {
+            return s;
         }
-        navigator.openRunsForm(c.candidateRunDir(), c.rerunArgs());
+        if (summariesReading.add(runDir)) {
+            background.execute(() -> {
+                RunSummary read = SummaryReader.read(runDir);
+                ui.execute(() -> {
+                    summaries.put(runDir, java.util.Optional.ofNullable(read));
+                    summariesReading.remove(runDir);
+                    onRead.run();
+                });
+            });
+        }
+        return null;
     }
 
     private List<String> variantsFromTrials(Path runDir) {

@@ -24,6 +24,16 @@ public final class VariantCard extends VBox {
      * @param previousRunLine the previous run's line, or null
      */
     public VariantCard(VariantFigures f, String title, String previousRunLine) {
+        this(f, title, previousRunLine, null, null);
+    }
+
+    /**
+     * A card in a comparison: the delta is against the other side, not the run's baseline.
+     *
+     * @param against the other side's name for the delta ("base"), or null for the run's baseline
+     * @param delta this rate − the other side's, or null (with {@code against} set: this is the base side)
+     */
+    public VariantCard(VariantFigures f, String title, String previousRunLine, String against, Double delta) {
         getStyleClass().add("variant-card");
         if (f.baseline() == null) {
             getStyleClass().add("variant-card-baseline");
@@ -38,24 +48,31 @@ public final class VariantCard extends VBox {
         Label rate = new Label(f.rateText());
         rate.getStyleClass().add("variant-rate");
         rate.setAccessibleText("trial pass rate " + f.rateText());
-        Label delta = new Label();
-        if (f.baseline() == null) {
-            delta.setText("baseline");
-            delta.getStyleClass().addAll("pill", "pill-accent");
+        Label deltaLabel = new Label();
+        Double d = against != null ? delta : f.trialPassRateDelta();
+        String vs = against != null ? against : f.baseline();
+        if (against != null && delta == null) {
+            deltaLabel.setText("base");
+            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
+        } else if (vs == null) {
+            deltaLabel.setText("baseline");
+            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
         } else {
-            delta.setText(VariantFigures.points(f.trialPassRateDelta()) + " vs " + f.baseline());
-            long pp = f.trialPassRateDelta() == null ? 0 : Math.round(f.trialPassRateDelta() * 100);
-            delta.getStyleClass().add(pp > 0 ? "delta-up" : pp < 0 ? "delta-down" : "text-muted");
+            deltaLabel.setText(VariantFigures.points(d) + " vs " + vs);
+            long pp = d == null ? 0 : Math.round(d * 100);
+            deltaLabel.getStyleClass().add(pp > 0 ? "delta-up" : pp < 0 ? "delta-down" : "text-muted");
         }
-        HBox top = new HBox(10, rate, delta);
+        HBox top = new HBox(10, rate, deltaLabel);
         top.setAlignment(Pos.BASELINE_LEFT);
         IntervalBar bar = new IntervalBar(f);
         Label interval = new Label(f.interval() == null ? "no graded trial"
-                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %  ·  "
-                + f.passed() + "/" + f.graded() + " graded trials");
+                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %");
         interval.getStyleClass().addAll("text-muted", "text-small");
-        Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases()
-                + (f.trials() > f.graded() ? "  ·  " + (f.trials() - f.graded()) + " trials not graded" : ""));
+        Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
+                + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded)" : ""));
+        trials.setWrapText(true);
+        trials.setMinHeight(Region.USE_PREF_SIZE);
+        Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
         append(means, f.toolCallsMean() == null ? null : String.format(Locale.ROOT, "%.1f tool calls", f.toolCallsMean()));
         append(means, f.tokensMean() == null ? null : tokens(f.tokensMean()) + " tokens");
@@ -64,7 +81,7 @@ public final class VariantCard extends VBox {
         Label perTrial = new Label(means.length() == 0 ? "no means recorded" : means + " per trial");
         perTrial.setWrapText(true);
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
-        getChildren().addAll(name, top, bar, interval, cases, perTrial);
+        getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
         if (!f.fromSummary()) {
             Label src = new Label("computed from the trials (no summary.json)");
             src.getStyleClass().addAll("text-muted", "text-small");

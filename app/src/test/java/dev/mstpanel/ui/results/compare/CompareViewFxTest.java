@@ -1,0 +1,101 @@
+package dev.mstpanel.ui.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.CompareFixture;
+import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real window on two fixture runs of one eval: the comparison lists the regressed case first
+ * with the verdict, a case opens both sides' trials, and Re-run fills the Runs form.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareViewFxTest {
+    @TempDir
+    static Path home;
+    private PanelWindow panel;
+    private AppContext app;
+    private MainWindow window;
+    private Path eval;
+    private Path project;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        project = home.resolve("project-" + System.nanoTime());
+        Path results = project.resolve(".mcp-test-results");
+        Files.createDirectories(results);
+        eval = CompareFixture.write(results);
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
+        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
+        panel = PanelWindow.of(env).size(1440, 900).show(stage);
+        app = panel.app();
+        window = panel.window();
+    }
+
+    @AfterEach
+    void stop() {
+        panel.close();
+    }
+
+    private Path run(String id) {
+        return eval.resolve("runs").resolve(id);
+    }
+
+    @Test
+    void comparisonShowsTheRegressedCaseFirstTheVerdictAndBothSidesOfACase(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
+        assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
+        assertThat(table.getItems().get(1).change()).isEqualTo(CaseChange.REGRESSED);
+        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(((Label) robot.lookup("#compare-p").query()).getText()).startsWith("p = 1 ");
+        assertThat(robot.lookup("#compare-base-card").tryQuery()).isPresent();
+        assertThat(robot.lookup(".table-row-cell").nth(0).queryAs(javafx.scene.Node.class).isVisible()).isTrue();
+
+        robot.clickOn(robot.lookup(".table-row-cell").nth(1).queryAs(javafx.scene.Node.class));
+        ListView<TrialRecord> base = robot.lookup("#compare-base-trials").query();
+        ListView<TrialRecord> candidate = robot.lookup("#compare-candidate-trials").query();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> candidate.getItems().size() == 3);
+        assertThat(((Label) robot.lookup("#compare-case-title").query()).getText()).isEqualTo("refund-order  ·  regressed");
+        assertThat(base.getItems()).extracting(t -> t.status().jsonName()).containsExactly("passed", "passed", "passed");
+        assertThat(candidate.getItems()).extracting(t -> t.status().jsonName()).containsExactly("failed", "failed", "infra");
+        Screenshots.take(window.getScene(), "results-compare");
+
+        robot.clickOn("#change-regressed");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.getItems().stream().noneMatch(r -> r.change() == CaseChange.REGRESSED));
+        robot.clickOn("#change-regressed");
+
+        robot.clickOn("#compare-rerun");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
+    }
+}
