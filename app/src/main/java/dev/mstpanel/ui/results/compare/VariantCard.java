@@ -35,6 +35,7 @@ public final class VariantCard extends VBox {
      */
     public VariantCard(VariantFigures f, String title, String previousRunLine, String against, Double delta) {
         getStyleClass().add("variant-card");
+        getStylesheets().add(java.util.Objects.requireNonNull(VariantCard.class.getResource("compare.css")).toExternalForm());
         if (f.baseline() == null) {
             getStyleClass().add("variant-card-baseline");
         }

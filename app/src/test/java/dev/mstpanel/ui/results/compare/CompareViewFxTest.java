@@ -98,4 +98,25 @@ class CompareViewFxTest {
         robot.clickOn("#compare-rerun");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
     }
+
+    @Test
+    void runHeaderShowsACardPerVariantWithThePreviousRunAndOpensTheComparison(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run(CompareFixture.RUN_B)));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-with-search").tryQuery().isPresent());
+        Label prev = robot.lookup("#variant-card-default #previous-run-line").query();
+        assertThat(prev.getText()).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %, 2 regressed, 1 improved");
+        assertThat(texts(robot, "#variant-card-with-search")).contains("+32 pp vs default", "cases passed 8 of 9");
+        Screenshots.take(window.getScene(), "results-run-header");
+        robot.clickOn("#compare-variants");
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.IMPROVED);
+        robot.clickOn("#compare-back");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#compare-view").query().isVisible());
+    }
+
+    private static java.util.List<String> texts(FxRobot robot, String parent) {
+        return robot.lookup(parent + " .label").queryAllAs(Label.class).stream().map(Label::getText).toList();
+    }
 }
