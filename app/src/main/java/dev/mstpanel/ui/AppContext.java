@@ -49,6 +49,7 @@ public final class AppContext implements AutoCloseable {
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
+    private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
     private final ContainerServices containerServices;
     private final ToolVersions toolVersions;
     private final ThemeSwitcher theme;
@@ -89,6 +90,10 @@ public final class AppContext implements AutoCloseable {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
         });
+        this.trend = new dev.mstpanel.ui.results.compare.TrendViewModel(resultsReader, ui, background, dir -> {
+            ResultsViewModel.RunState r = results.run(dir);
+            return r == null || r.loading() ? null : r.trials();
+        });
         this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
@@ -126,6 +131,8 @@ public final class AppContext implements AutoCloseable {
     public ResultsViewModel results() { return results; }
     /** The Compare screen's state (issue 10). */
     public dev.mstpanel.ui.results.compare.CompareViewModel compare() { return compare; }
+    /** The trend screen's state (issue 10). */
+    public dev.mstpanel.ui.results.compare.TrendViewModel trend() { return trend; }
     /** The trial inspector's state. */
     public TrialInspectorViewModel trialInspector() { return trialInspector; }
     /** Containers, shells, session files, doctor and images (issue 5). */

@@ -246,12 +246,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     @Override
     public void openResults(java.nio.file.Path runDir) {
         app.compare().close();
+        app.trend().close();
         app.results().openRun(runDir);
         open("results");
     }
 
     @Override
     public void openComparison(java.nio.file.Path baseRunDir, String baseVariant, java.nio.file.Path candidateRunDir, String candidateVariant) {
+        app.trend().close();
         app.compare().open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
         open("results");
     }

@@ -26,7 +26,7 @@ final class Views {
                 new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
                 new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new RunView(app.runs(), app.dialogs(), navigator::openResults)),
                 new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background(),
-                        app.compare(), navigator)),
+                        app.compare(), navigator, app.trend())),
                 new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(
                         new ContainersViewModel(app.containerServices(), app.ui(), app.background()), app.dialogs())),
                 new AppView("images", "Images", Feather.LAYERS, () -> {

@@ -155,7 +155,7 @@ public final class CompareFixture {
             RunFixture f = RunFixture.create(resultsRoot, EVAL, ids[r]).traceBytes(400).runJson(EVAL, "default", "with-search");
             for (int i = 0; i < 12; i++) {
                 String id = "case-" + i;
-                trials(f, "default", id, (i + r) % 3 == 0 ? "PFF" : (i + r) % 4 == 0 ? "FFF" : "PPF");
+                trials(f, "default", id, i < 3 + (r % 3) ? "PPP" : (i + r) % 3 == 0 ? "PFF" : (i + r) % 4 == 0 ? "FFF" : "PPF");
                 trials(f, "with-search", id, i <= 6 + r ? "PPP" : (i % 2 == 0 ? "PPF" : "FFF"));
             }
         }

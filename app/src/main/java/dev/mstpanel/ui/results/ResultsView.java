@@ -60,6 +60,7 @@ public final class ResultsView extends BorderPane {
     private boolean rebuilding;
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
     private final dev.mstpanel.ui.common.Navigator navigator;
+    private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
 
     /**
      * A navigator node.
@@ -75,19 +76,22 @@ public final class ResultsView extends BorderPane {
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
     public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
-        this(model, inspector, dialogs, background, null, null);
+        this(model, inspector, dialogs, background, null, null, null);
     }
 
     /**
      * @param compare the Compare screen's state, or null for a view without it
      * @param navigator opens the Compare screen and the Runs form, or null (then with {@code compare} null too)
+     * @param trend the trend screen's state, or null (with {@code compare} null too)
      */
     public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
-                       dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator) {
+                       dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
+                       dev.mstpanel.ui.results.compare.TrendViewModel trend) {
         this.model = model;
         this.inspector = inspector;
         this.compare = compare;
         this.navigator = navigator;
+        this.trend = trend;
         getStyleClass().add("results-view");
 
         Label title = new Label("Results");
@@ -189,8 +193,10 @@ public final class ResultsView extends BorderPane {
             // the Compare screen takes the whole width below the folder bar; Back returns to the navigator
             var compareView = new dev.mstpanel.ui.results.compare.CompareView(compare, navigator);
             compareView.visibleProperty().bind(compare.shownProperty());
-            split.visibleProperty().bind(compare.shownProperty().not());
-            setCenter(new javafx.scene.layout.StackPane(split, compareView));
+            var trendView = new dev.mstpanel.ui.results.compare.TrendView(trend, this::openFromTrend);
+            trendView.visibleProperty().bind(trend.shownProperty().and(compare.shownProperty().not()));
+            split.visibleProperty().bind(compare.shownProperty().not().and(trend.shownProperty().not()));
+            setCenter(new javafx.scene.layout.StackPane(split, compareView, trendView));
             tree.setContextMenu(compareMenu());
         }
         BorderPane.setMargin(split, new Insets(0, 16, 12, 16));
@@ -219,13 +225,14 @@ public final class ResultsView extends BorderPane {
      * {@code .mcp-test-results}, opens it (users start the panel from their eval's folder).
      */
     public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
-        return openDefault(model, inspector, dialogs, background, null, null);
+        return openDefault(model, inspector, dialogs, background, null, null, null);
     }
 
     /** As {@link #openDefault(ResultsViewModel, TrialInspectorViewModel, DialogService, Executor)}, with the Compare screen. */
     public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
-                                          dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator) {
-        ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator);
+                                          dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
+                                          dev.mstpanel.ui.results.compare.TrendViewModel trend) {
+        ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator, trend);
         Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
         if (model.locationProperty().get() == null && Files.isDirectory(here)) {
             model.open(here);
@@ -437,7 +444,8 @@ public final class ResultsView extends BorderPane {
         time.getStyleClass().addAll("text-muted", "text-small");
         runHeader.getChildren().addAll(name, facts, figures, time);
         if (compare != null) {
-            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader);
+            Path headerRun = info.dir();
+            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun));
         }
         if (info.problem() != null) {
             Label p = new Label(info.problem());
@@ -456,6 +464,14 @@ public final class ResultsView extends BorderPane {
             menu.getItems().clear();
             TreeItem<Node> item = tree.getSelectionModel().getSelectedItem();
             Node n = item == null ? null : item.getValue();
+            if (n != null && n.kind() == Kind.EVAL && !item.getChildren().isEmpty()) {
+                Path anyRun = item.getChildren().get(0).getValue().runDir();
+                javafx.scene.control.MenuItem t = new javafx.scene.control.MenuItem("Show the trend of " + n.label());
+                t.setId("menu-trend");
+                t.setOnAction(a -> openTrend(anyRun));
+                menu.getItems().add(t);
+                return;
+            }
             if (n == null || n.runDir() == null) {
                 menu.getItems().add(disabled("Select a run or a variant to compare it"));
                 return;
@@ -467,6 +483,34 @@ public final class ResultsView extends BorderPane {
             }
         });
         return menu;
+    }
+
+    /** Opens the trend of the eval a run is in: its runs open here, else every run folder of the eval. */
+    private void openTrend(Path runDir) {
+        RunInfo info = model.run(runDir) == null ? null : model.run(runDir).info();
+        List<Path> dirs = new ArrayList<>();
+        if (info != null) {
+            for (ResultsViewModel.RunState r : model.runs()) {
+                if (r.info().evalName().equals(info.evalName())) {
+                    dirs.add(r.info().dir());
+                }
+            }
+        }
+        if (info != null && dirs.size() > 1) {
+            trend.open(info.evalName(), dirs);
+        } else {
+            trend.openEvalOf(runDir);
+        }
+    }
+
+    /** A dot of the trend was clicked: select that run when it is open here, else open it. */
+    private void openFromTrend(Path runDir) {
+        if (model.run(runDir) != null) {
+            model.selectedTrialProperty().set(null);
+            model.selectedRunDirProperty().set(runDir);
+        } else {
+            navigator.openResults(runDir);
+        }
     }
 
     private static javafx.scene.control.MenuItem disabled(String text) {

@@ -36,7 +36,7 @@ final class RunHeaderCards {
      * header is drawn again by {@code refresh}.
      */
     static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
-                    Navigator navigator, Runnable refresh) {
+                    Navigator navigator, Runnable refresh, Runnable openTrend) {
         List<String> variants = variants(run);
         HBox actions = new HBox(8);
         actions.setAlignment(Pos.CENTER_LEFT);
@@ -57,9 +57,12 @@ final class RunHeaderCards {
             b.setOnAction(e -> navigator.openComparison(previous.dir(), null, dir, null));
             actions.getChildren().add(b);
         }
-        if (!actions.getChildren().isEmpty()) {
-            header.getChildren().add(actions);
-        }
+        Button t = new Button("Trend of " + run.info().evalName(), new FontIcon(Feather.TRENDING_UP));
+        t.setId("open-trend");
+        t.getStyleClass().add("small");
+        t.setOnAction(e -> openTrend.run());
+        actions.getChildren().add(t);
+        header.getChildren().add(actions);
         if (run.loading()) {
             return;
         }

@@ -116,6 +116,29 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#compare-view").query().isVisible());
     }
 
+    @Test
+    void trendShowsEachVariantPerRunAndADotOpensThatRun(FxRobot robot) throws Exception {
+        Path results = project.resolve(".mcp-test-results");
+        CompareFixture.trend(results);
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.open("results");
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> app.results().runs().size() == 6
+                && app.results().runs().stream().noneMatch(r -> r.loading()));
+        robot.interact(() -> app.results().selectedRunDirProperty().set(run(CompareFixture.RUN_B)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#open-trend").tryQuery().isPresent());
+        robot.clickOn("#open-trend");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup(".trend-dot").queryAll().size() == 12);
+        assertThat(texts(robot, "#trend-legend")).containsExactly("default", "with-search");
+        Screenshots.take(window.getScene(), "results-trend");
+        String last = "20260110T101500Z-ffffff";
+        robot.clickOn("#trend-dot-with-search-" + last);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
+        assertThat(app.results().selectedRunDirProperty().get()).isEqualTo(eval.resolve("runs").resolve(last));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ((Label) robot.lookup("#run-title").query()).getText().endsWith(last));
+    }
+
     private static java.util.List<String> texts(FxRobot robot, String parent) {
         return robot.lookup(parent + " .label").queryAllAs(Label.class).stream().map(Label::getText).toList();
     }
