@@ -263,9 +263,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         open("runs");
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
-        if (config != null) {
-            runs.configPathProperty().set(config);
-        }
+        runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
     }
 
     @Override

@@ -318,7 +318,23 @@ public final class RunView extends BorderPane {
         }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty()));
         HBox buttons = new HBox(10, start, cancel, startHint);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        VBox footer = new VBox(6, previewHeader, preview, mstNote, buttons);
+        Label selection = new Label();
+        selection.setId("run-selection");
+        selection.setWrapText(true);
+        selection.setMaxWidth(Double.MAX_VALUE);
+        selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only " + model.selectionProperty().get().describe()
+                + " (--case, --variant).", model.selectionProperty()));
+        Hyperlink everything = new Hyperlink("Run everything");
+        everything.setId("run-selection-clear");
+        everything.setOnAction(e -> model.selectionProperty().set(dev.mstpanel.core.mst.RunSelection.ALL));
+        everything.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(selection, Priority.ALWAYS);
+        HBox selectionBox = new HBox(8, selection, everything);
+        selectionBox.setAlignment(Pos.CENTER_LEFT);
+        selectionBox.getStyleClass().add("banner-warning");
+        selectionBox.visibleProperty().bind(Bindings.createBooleanBinding(() -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
+        selectionBox.managedProperty().bind(selectionBox.visibleProperty());
+        VBox footer = new VBox(6, selectionBox, previewHeader, preview, mstNote, buttons);
         footer.getStyleClass().add("run-footer");
         footer.setPadding(new Insets(10, 16, 4, 2));
         return footer;

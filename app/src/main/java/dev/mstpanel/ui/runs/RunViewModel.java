@@ -125,6 +125,12 @@ public final class RunViewModel {
     public StringProperty secretsFileProperty() { return form.secretsFile; }
     /** The output folder's path as typed or chosen. */
     public StringProperty outputDirProperty() { return form.outputDir; }
+    /**
+     * The cases and variants the run is limited to ({@code --case}/{@code --variant}; contract,
+     * section 10), {@link dev.mstpanel.core.mst.RunSelection#ALL} for everything. Set by a re-run
+     * from the Results view; shown above the command.
+     */
+    public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() { return form.selection; }
     /** A field's problems (severity null and message null when it has none). */
     public ReadOnlyObjectProperty<FieldState> fieldStateProperty(Field field) { return form.fieldStates.get(field).getReadOnlyProperty(); }
     /** The exact command line Start runs, shell-quoted, without secrets; blank before a config is chosen. */
@@ -229,6 +235,22 @@ public final class RunViewModel {
         if (h != null) {
             background.execute(h::cancel);
         }
+    }
+
+    /**
+     * Fills the form in for a new run of some cases ("Re-run the regressed and flaky cases"): the
+     * eval config when one is given, no {@code --resume}, and the selection. Nothing starts: the
+     * person checks the command and presses Start.
+     *
+     * @param config the eval config's path, or null to keep the one in the form
+     * @param selection the cases and variants to run
+     */
+    public void prefillSelection(String config, dev.mstpanel.core.mst.RunSelection selection) {
+        if (config != null) {
+            form.configPath.set(config);
+        }
+        form.resume.set("");
+        form.selection.set(selection);
     }
 
     /** Starts the same run again with {@code --resume <run id>} (the "Resume missing trials" action). */

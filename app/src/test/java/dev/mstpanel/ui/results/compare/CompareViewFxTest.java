@@ -49,10 +49,15 @@ class CompareViewFxTest {
         Path results = project.resolve(".mcp-test-results");
         Files.createDirectories(results);
         eval = CompareFixture.write(results);
+        Path config = Files.writeString(project.resolve("eval.json"), """
+                {"name": "refund-desk", "client": "cowork", "variants": [{"name": "default"}, {"name": "with-search"}]}
+                """);
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        panel = PanelWindow.of(env).size(1440, 900).show(stage);
+        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
+        saved.recentEvalConfigs.add(config.toString());
+        panel = PanelWindow.of(env).size(1440, 900).savedSettings(saved).show(stage);
         app = panel.app();
         window = panel.window();
     }
@@ -97,6 +102,14 @@ class CompareViewFxTest {
 
         robot.clickOn("#compare-rerun");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
+        javafx.scene.control.TextArea preview = robot.lookup("#preview").query();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> preview.getText().contains("--case"));
+        assertThat(preview.getText()).contains("--config " + project.resolve("eval.json"))
+                .endsWith("--case lookup-invoice refund-order close-account update-address --variant default");
+        assertThat(((Label) robot.lookup("#run-selection").query()).getText())
+                .isEqualTo("Runs only 4 cases (lookup-invoice, refund-order, close-account, update-address) of the variant default (--case, --variant).");
+        assertThat(app.runs().isRunning()).isFalse();
+        Screenshots.take(window.getScene(), "runs-rerun-form");
     }
 
     @Test
