@@ -32,6 +32,7 @@ public final class MstOutputParser {
     private static final Pattern OUTPUT = Pattern.compile("^Output: (.+)$");
     private static final Pattern RESULTS = Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
     private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
+    private static final Pattern STALE_WORKER = Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
     /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
     private static final Pattern CONTAINER_SHARD = Pattern.compile("-(\\d{1,9})(?:-kept)?$");
 
@@ -119,6 +120,21 @@ public final class MstOutputParser {
                     shard != null ? shard : shardOfContainer(m.group(1)));
         }
         return null;
+    }
+
+    /**
+     * The MST versions in a shard's stop reason {@code The worker runs MST x, but this run uses y:
+     * install the same version in the worker's image.} (contract, section 10: the image is stale and
+     * should be rebuilt), or null for any other reason.
+     *
+     * @return {@code [worker version, run version]}, or null
+     */
+    public static String[] staleWorker(String reason) {
+        if (reason == null) {
+            return null;
+        }
+        Matcher m = STALE_WORKER.matcher(reason);
+        return m.find() ? new String[] {m.group(1), m.group(2)} : null;
     }
 
     /**

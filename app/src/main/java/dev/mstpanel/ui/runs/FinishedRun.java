@@ -15,16 +15,19 @@ final class FinishedRun {
     private final ReadOnlyStringWrapper resultText = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper canResume = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper staleImageContext = new ReadOnlyStringWrapper();
 
     ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
+    ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
 
     /** A new run started: nothing to offer. */
     void clear() {
         resultText.set(null);
         canResume.set(false);
         canOpenResults.set(false);
+        staleImageContext.set(null);
     }
 
     /** MST could not start. */
@@ -37,6 +40,20 @@ final class FinishedRun {
         resultText.set(resultLine(s));
         canResume.set(s.missing() > 0 && s.runId() != null);
         canOpenResults.set(s.runDir() != null);
+        staleImageContext.set(staleContext(s));
+    }
+
+    /**
+     * The context of the first shard that stopped because its worker runs another MST than the run
+     * ({@code The worker runs MST x, but this run uses y…}; contract, section 10), or null.
+     */
+    static String staleContext(RunSnapshot s) {
+        for (ShardSnapshot sh : s.shards()) {
+            if (sh.context() != null && dev.mstpanel.core.mst.MstOutputParser.staleWorker(sh.message()) != null) {
+                return sh.context();
+            }
+        }
+        return null;
     }
 
     static String resultLine(RunSnapshot s) {

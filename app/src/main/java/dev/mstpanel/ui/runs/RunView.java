@@ -62,6 +62,7 @@ public final class RunView extends BorderPane {
     private final RunViewModel model;
     private final DialogService dialogs;
     private final java.util.function.Consumer<Path> openInResults;
+    private final java.util.function.Consumer<String> openImages;
     private final VBox contextsBox = new VBox(6);
     private final LineChart<Number, Number> chart;
     private final Map<Integer, XYChart.Series<Number, Number>> series = new TreeMap<>();
@@ -72,9 +73,18 @@ public final class RunView extends BorderPane {
      * @param openInResults shows a run folder in the Results view (the shell's {@code Navigator#openResults})
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
+        this(model, dialogs, openInResults, context -> { });
+    }
+
+    /**
+     * @param openImages shows the Images view on a context ("Rebuild the image on &lt;context&gt;")
+     */
+    public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
+                   java.util.function.Consumer<String> openImages) {
         this.model = model;
         this.dialogs = dialogs;
         this.openInResults = openInResults;
+        this.openImages = openImages;
         getStyleClass().addAll("view", "run-view");
         getStylesheets().add(Objects.requireNonNull(RunView.class.getResource("runs.css")).toExternalForm());
 
@@ -530,9 +540,17 @@ public final class RunView extends BorderPane {
         resume.setOnAction(e -> model.resumeMissing());
         open.setMinWidth(Region.USE_PREF_SIZE);
         resume.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(12, resume, open);
+        Button rebuild = new Button("", new FontIcon(Feather.LAYERS));
+        rebuild.setId("rebuild-image");
+        rebuild.textProperty().bind(Bindings.concat("Rebuild the image on ", model.staleImageContextProperty()));
+        rebuild.visibleProperty().bind(model.staleImageContextProperty().isNotNull());
+        rebuild.managedProperty().bind(rebuild.visibleProperty());
+        rebuild.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's MST differs from the run's: the context's MST image is stale."));
+        rebuild.setOnAction(e -> openImages.accept(model.staleImageContextProperty().get()));
+        rebuild.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(12, resume, rebuild, open);
         actions.setAlignment(Pos.CENTER_LEFT);
-        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()));
+        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
         VBox resultBox = new VBox(8, result, actions);
         resultBox.getStyleClass().add("result-box");

@@ -172,6 +172,12 @@ public final class RunViewModel {
     public StringProperty logFilterProperty() { return live.logFilterProperty(); }
     /** The run's result line once it ended ("Results: 4/6 passed (66.7%) · 2 trials missing"), or null. */
     public ReadOnlyStringProperty resultTextProperty() { return finished.resultTextProperty(); }
+    /**
+     * The Docker context whose MST image is stale: a shard there stopped because the worker runs
+     * another MST version than the run (contract, section 10); null otherwise. The view offers
+     * "Rebuild the image on &lt;context&gt;" beside Resume.
+     */
+    public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
     /** True when the run ended with missing trials and a run id to resume. */
     public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
     /** True when the run ended with a results folder. */

@@ -12,7 +12,7 @@ class RunSelectionTest {
     void commandLineEndsWithTheCasesAndVariantsQuotedWhenNeeded() {
         RunSelection sel = RunSelection.parse(List.of("--case", "refund-order", "odd case", "--variant", "default", "with-search"));
         RunRequest r = new RunRequest(Path.of("/evals/eval.json"), List.of("engine-1"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null, sel);
-        RunCommandLine line = new RunCommandLine(r, FlagVocabulary.CURRENT);
+        RunCommandLine line = new RunCommandLine(r, FlagVocabulary.RUNNER);
         assertThat(line.arguments()).endsWith("--case", "refund-order", "odd case", "--variant", "default", "with-search");
         assertThat(line.display(List.of("mst"))).endsWith("--case refund-order 'odd case' --variant default with-search");
         assertThat(sel.describe()).isEqualTo("2 cases (refund-order, odd case) of the variants default, with-search");
@@ -21,7 +21,7 @@ class RunSelectionTest {
     @Test
     void everythingAddsNoArgumentsAndOtherFlagsAreRefused() {
         RunRequest r = RunRequest.of(Path.of("/evals/eval.json"));
-        assertThat(new RunCommandLine(r, FlagVocabulary.CURRENT).arguments()).doesNotContain("--case", "--variant");
+        assertThat(new RunCommandLine(r, FlagVocabulary.RUNNER).arguments()).doesNotContain("--case", "--variant");
         assertThat(r.withResume("a1b2c3").selection().isAll()).isTrue();
         assertThatThrownBy(() -> RunSelection.parse(List.of("--case", "a", "--resume", "x"))).hasMessageContaining("--resume");
     }
