@@ -196,6 +196,10 @@ public final class ResultsView extends BorderPane {
             var trendView = new dev.mstpanel.ui.results.compare.TrendView(trend, this::openFromTrend);
             trendView.visibleProperty().bind(trend.shownProperty().and(compare.shownProperty().not()));
             split.visibleProperty().bind(compare.shownProperty().not().and(trend.shownProperty().not()));
+            // a hidden screen is not laid out (the navigator of a 10,000-trial run is costly to lay out for nothing)
+            split.managedProperty().bind(split.visibleProperty());
+            compareView.managedProperty().bind(compareView.visibleProperty());
+            trendView.managedProperty().bind(trendView.visibleProperty());
             setCenter(new javafx.scene.layout.StackPane(split, compareView, trendView));
             tree.setContextMenu(compareMenu());
         }
