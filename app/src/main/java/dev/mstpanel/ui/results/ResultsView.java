@@ -216,6 +216,9 @@ public final class ResultsView extends BorderPane {
         model.selectedTrialProperty().addListener((o, a, t) -> {
             RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
+            if (compare != null) {
+                updateRunHeader(); // the variant cards shrink to one line while a trial is open
+            }
         });
         model.selectedRunDirProperty().addListener((o, a, b) -> updateRunHeader());
         if (model.locationProperty().get() != null) {
@@ -449,7 +452,8 @@ public final class ResultsView extends BorderPane {
         runHeader.getChildren().addAll(name, facts, figures, time);
         if (compare != null) {
             Path headerRun = info.dir();
-            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun));
+            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun),
+                    model.selectedTrialProperty().get() != null);
         }
         if (info.problem() != null) {
             Label p = new Label(info.problem());

@@ -16,7 +16,6 @@ import java.util.Optional;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.MenuItem;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -36,7 +35,7 @@ final class RunHeaderCards {
      * header is drawn again by {@code refresh}.
      */
     static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
-                    Navigator navigator, Runnable refresh, Runnable openTrend) {
+                    Navigator navigator, Runnable refresh, Runnable openTrend, boolean compact) {
         List<String> variants = variants(run);
         HBox actions = new HBox(8);
         actions.setAlignment(Pos.CENTER_LEFT);
@@ -71,14 +70,35 @@ final class RunHeaderCards {
             return; // drawn again once summary.json has been read
         }
         RunTally tally = RunTally.of(run.info(), summary.orElse(null), run.trials(), false);
-        FlowPane cards = new FlowPane(10, 10);
+        if (compact) {
+            // a trial is open: one line per variant, so the trial inspector below keeps its room
+            javafx.scene.layout.FlowPane line = new javafx.scene.layout.FlowPane(8, 4);
+            line.setId("variant-cards");
+            for (VariantFigures f : tally.figures()) {
+                javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  " + f.rateWithIntervalText()
+                        + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
+                l.getStyleClass().addAll("pill", "pill-muted");
+                l.setId("variant-line-" + f.variant());
+                line.getChildren().add(l);
+            }
+            header.getChildren().add(line);
+            return;
+        }
+        // one row, scrolled sideways when there are many variants
+        HBox cards = new HBox(10);
         cards.setId("variant-cards");
         RunSummary.PreviousRun prev = summary.map(RunSummary::previousRun).orElse(null);
         for (VariantFigures f : tally.figures()) {
             cards.getChildren().add(new VariantCard(f, f.variant(), prev == null ? null : prev.line(f.variant())));
         }
         if (!cards.getChildren().isEmpty()) {
-            header.getChildren().add(cards);
+            javafx.scene.control.ScrollPane row = new javafx.scene.control.ScrollPane(cards);
+            row.setFitToHeight(true);
+            row.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+            row.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+            row.getStyleClass().add("edge-to-edge");
+            row.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
+            header.getChildren().add(row);
         }
     }
 

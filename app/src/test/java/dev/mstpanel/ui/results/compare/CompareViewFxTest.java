@@ -45,7 +45,14 @@ class CompareViewFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        project = home.resolve("project-" + System.nanoTime());
+        // with -Dmstpanel.screenshots the pictures show a short, stable folder instead of a temporary one
+        String shots = System.getProperty("mstpanel.screenshots");
+        project = shots == null || shots.isBlank() ? home.resolve("project-" + System.nanoTime()) : Path.of("/tmp/mstp-shots/refund-desk");
+        if (Files.exists(project)) {
+            try (var walk = Files.walk(project)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
         Path results = project.resolve(".mcp-test-results");
         Files.createDirectories(results);
         eval = CompareFixture.write(results);
