@@ -169,6 +169,9 @@ final class RunForm {
         long gen = ++generation;
         checking.set(true);
         updateCanStart();
+        if (background instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
+            return; // the window is closing: a late change (e.g. a contexts probe) is not checked
+        }
         background.execute(() -> {
             CachedConfig cc = req.config() == null ? null : readConfig(req.config());
             EvalConfig cfg = cc == null ? null : cc.config();
