@@ -70,6 +70,15 @@ final class RunHeaderCards {
             return; // drawn again once summary.json has been read
         }
         RunTally tally = RunTally.of(run.info(), summary.orElse(null), run.trials(), false);
+        List<String> rerun = rerunArgs(tally);
+        if (!rerun.isEmpty()) {
+            Button b = new Button("Re-run the failed and mixed cases", new FontIcon(Feather.ROTATE_CW));
+            b.setId("rerun-run-cases");
+            b.getStyleClass().add("small");
+            b.setTooltip(new javafx.scene.control.Tooltip("Opens the Runs form with " + String.join(" ", rerun)));
+            b.setOnAction(e -> navigator.openRunsForm(dir, rerun));
+            actions.getChildren().add(b);
+        }
         if (compact) {
             // a trial is open: one line per variant, so the trial inspector below keeps its room
             javafx.scene.layout.FlowPane line = new javafx.scene.layout.FlowPane(8, 4);
@@ -100,6 +109,37 @@ final class RunHeaderCards {
             row.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
             header.getChildren().add(row);
         }
+    }
+
+    /**
+     * {@code --case <ids…> --variant <names…>} for the cases of a run whose outcome is fail or mixed
+     * (contract, section 10), or empty when every case passed or has no result.
+     */
+    static List<String> rerunArgs(RunTally tally) {
+        LinkedHashSet<String> cases = new LinkedHashSet<>();
+        List<String> variants = new ArrayList<>();
+        for (var v : tally.variants().values()) {
+            boolean any = false;
+            for (var c : v.cases().values()) {
+                var o = c.outcome();
+                if (o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED) {
+                    cases.add(c.caseId());
+                    any = true;
+                }
+            }
+            if (any) {
+                variants.add(v.variant());
+            }
+        }
+        if (cases.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("--case");
+        out.addAll(cases);
+        out.add("--variant");
+        out.addAll(variants);
+        return out;
     }
 
     /** The navigator's compare actions for a run, or for one variant of it. */

@@ -134,6 +134,13 @@ class CompareViewFxTest {
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.IMPROVED);
         robot.clickOn("#compare-back");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#compare-view").query().isVisible());
+
+        robot.clickOn("#rerun-run-cases");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
+        var sel = app.runs().selectionProperty().get();
+        assertThat(sel.cases()).containsExactlyInAnyOrder("refund-order", "lookup-invoice", "update-address", "close-account",
+                "list-orders", "merge-carts");
+        assertThat(sel.variants()).containsExactly("default", "with-search");
     }
 
     @Test
