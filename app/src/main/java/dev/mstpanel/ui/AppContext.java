@@ -48,6 +48,8 @@ public final class AppContext implements AutoCloseable {
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
+    private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
+    private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
     private final ContainerServices containerServices;
     private final ToolVersions toolVersions;
     private final ThemeSwitcher theme;
@@ -84,6 +86,14 @@ public final class AppContext implements AutoCloseable {
         this.resultsReader = new ResultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
+        this.compare = new dev.mstpanel.ui.results.compare.CompareViewModel(resultsReader, ui, background, dir -> {
+            ResultsViewModel.RunState r = results.run(dir);
+            return r == null || r.loading() ? null : r.trials();
+        });
+        this.trend = new dev.mstpanel.ui.results.compare.TrendViewModel(resultsReader, ui, background, dir -> {
+            ResultsViewModel.RunState r = results.run(dir);
+            return r == null || r.loading() ? null : r.trials();
+        });
         this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
@@ -119,6 +129,10 @@ public final class AppContext implements AutoCloseable {
     public ResultsReader resultsReader() { return resultsReader; }
     /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
     public ResultsViewModel results() { return results; }
+    /** The Compare screen's state (issue 10). */
+    public dev.mstpanel.ui.results.compare.CompareViewModel compare() { return compare; }
+    /** The trend screen's state (issue 10). */
+    public dev.mstpanel.ui.results.compare.TrendViewModel trend() { return trend; }
     /** The trial inspector's state. */
     public TrialInspectorViewModel trialInspector() { return trialInspector; }
     /** Containers, shells, session files, doctor and images (issue 5). */

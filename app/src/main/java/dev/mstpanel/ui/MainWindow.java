@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * sidebar order, R refreshes, F focuses the open view's search field ({@link Searchable}),
  * comma opens Settings, Q quits (asking while a run is in progress).
  */
-public final class MainWindow extends BorderPane {
+public final class MainWindow extends BorderPane implements dev.mstpanel.ui.common.Navigator {
     private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
     private final AppContext app;
     private final MenuBar menuBar;
@@ -61,7 +61,7 @@ public final class MainWindow extends BorderPane {
 
     public MainWindow(AppContext app) {
         this.app = app;
-        this.views = Views.all(app);
+        this.views = Views.all(app, this);
         getStyleClass().add("main-window");
 
         Label brand = new Label("mst-panel");
@@ -301,8 +301,38 @@ public final class MainWindow extends BorderPane {
      * @param runDir a folder {@code .mcp-test-results/<eval>/runs/<runId>}
      */
     public void openRun(java.nio.file.Path runDir) {
+        openResults(runDir);
+    }
+
+    @Override
+    public void openResults(java.nio.file.Path runDir) {
+        app.compare().close();
+        app.trend().close();
         app.results().openRun(runDir);
         open("results");
+    }
+
+    @Override
+    public void openComparison(java.nio.file.Path baseRunDir, String baseVariant, java.nio.file.Path candidateRunDir, String candidateVariant) {
+        app.trend().close();
+        app.compare().open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
+        open("results");
+    }
+
+    @Override
+    public void openRunsForm(java.nio.file.Path runDir, List<String> mstArgs) {
+        open("runs");
+        var runs = app.runs();
+        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
+        runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
+    }
+
+    @Override
+    public void openImages(String context) {
+        open("images");
+        if (built.get("images") instanceof dev.mstpanel.ui.images.ImagesView v) {
+            v.showContext(context);
+        }
     }
 
     /**

@@ -17,11 +17,16 @@ import org.kordamp.ikonli.feather.Feather;
 final class Views {
     private Views() {}
 
-    static List<AppView> all(AppContext app) {
+    /**
+     * @param app the services
+     * @param navigator the shell's way between views, handed to every view that opens another
+     */
+    static List<AppView> all(AppContext app, dev.mstpanel.ui.common.Navigator navigator) {
         return List.of(
                 new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
-                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new RunView(app.runs(), app.dialogs(), dir -> app.results().openRun(dir))),
-                new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background())),
+                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages)),
+                new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background(),
+                        app.compare(), navigator, app.trend())),
                 new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(
                         new ContainersViewModel(app.containerServices(), app.ui(), app.background()), app.dialogs())),
                 new AppView("images", "Images", Feather.LAYERS, () -> {

@@ -11,6 +11,9 @@ import java.nio.file.Path;
  * {@code GenerateRun dump FILE LINES} (an accessibility dump of LINES lines),
  * {@code GenerateRun transcripts ROOT} (runs with transcripts: {@link TranscriptFixture}),
  * {@code GenerateRun long-trace ROOT EVENTS OUTPUT_CHARS} (one trial of EVENTS tool calls; prints the trace's path).
+ * {@code GenerateRun pair ROOT TRIALS TRACE_BYTES} (two runs of the eval {@code pair-eval}, TRIALS trials each in
+ * two variants, cases of 4 trials, with regressions, improvements, flaky and infra trials: see {@link CompareFixture#pair}),
+ * {@code GenerateRun trend ROOT} (the two-run comparison fixture plus four more runs of it, for the trend chart).
  */
 public final class GenerateRun {
     private GenerateRun() {}
@@ -60,7 +63,12 @@ public final class GenerateRun {
                 }
                 System.out.println(file);
             }
-            default -> throw new IllegalArgumentException("demo | big | dump | transcripts | long-trace");
+            case "pair" -> {
+                Path eval = CompareFixture.pair(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+                System.out.println(eval);
+            }
+            case "trend" -> System.out.println(CompareFixture.trend(Path.of(args[1])));
+            default -> throw new IllegalArgumentException("demo | big | dump | transcripts | long-trace | pair | trend");
         }
     }
 

@@ -74,6 +74,19 @@ public sealed interface MstLine {
     /** {@code Results: <p>/<t> passed (<pct>%)}; percent may be null. */
     record Results(String text, int passed, int total, Double percent) implements MstLine {}
 
+    /**
+     * {@code Pairwise <judge>: <variant> vs <baseline>: X% win · Y% loss · Z% tie (N cases)} (contract,
+     * section 10): a pairwise judge's verdicts, candidate against baseline; percentages 0..100.
+     */
+    record Pairwise(String text, String judge, String variant, String baseline, double winPercent, double lossPercent,
+                    double tiePercent, int cases) implements MstLine {}
+
+    /**
+     * {@code Previous run <id> (<time>): pass rate A% -> B%} (contract, section 10); the per-variant
+     * lines after it ({@code N regressed (…); N improved (…)}) are {@link Unknown} and shown as printed.
+     */
+    record PreviousRun(String text, String runId, String time, double fromPercent, double toPercent) implements MstLine {}
+
     /** {@code Eval complete: <name>}. */
     record EvalComplete(String text, String evalName) implements MstLine {}
 

@@ -31,7 +31,12 @@ public final class MstOutputParser {
     private static final Pattern WORKSPACE = Pattern.compile("Cowork['’]s workspace was unavailable: ?(.*)$");
     private static final Pattern OUTPUT = Pattern.compile("^Output: (.+)$");
     private static final Pattern RESULTS = Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
+    private static final Pattern PAIRWISE = Pattern.compile(
+            "^Pairwise (.+?): (\\S+) vs (\\S+): " + NUM + "% win · " + NUM + "% loss · " + NUM + "% tie \\((\\d{1,9}) cases?\\)\\.?$");
+    private static final Pattern PREVIOUS_RUN = Pattern.compile(
+            "^Previous run (\\S+) \\((.+?)\\): pass rate " + NUM + "% (?:->|→) " + NUM + "%.*$");
     private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
+    private static final Pattern STALE_WORKER = Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
     /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
     private static final Pattern CONTAINER_SHARD = Pattern.compile("-(\\d{1,9})(?:-kept)?$");
 
@@ -71,7 +76,14 @@ public final class MstOutputParser {
             return new MstLine.WorkspaceUnavailable(line, m.group(1), null);
         }
         if ((m = OUTPUT.matcher(line)).matches()) {
-            return new MstLine.Output(line, m.group(1).strip());
+            return new MstLine.Output(line, runDirOf(m.group(1).strip()));
+        }
+        if ((m = PAIRWISE.matcher(line)).matches()) {
+            return new MstLine.Pairwise(line, m.group(1), m.group(2), m.group(3), Double.parseDouble(m.group(4)),
+                    Double.parseDouble(m.group(5)), Double.parseDouble(m.group(6)), Integer.parseInt(m.group(7)));
+        }
+        if ((m = PREVIOUS_RUN.matcher(line)).matches()) {
+            return new MstLine.PreviousRun(line, m.group(1), m.group(2), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)));
         }
         if ((m = RESULTS.matcher(line)).matches()) {
             return new MstLine.Results(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
@@ -124,6 +136,32 @@ public final class MstOutputParser {
                     shard != null ? shard : shardOfContainer(m.group(1)));
         }
         return null;
+    }
+
+    /**
+     * The run folder an {@code Output:} line names: the path itself, or, as older MSTs print
+     * {@code Output: <run dir>/results.json} (contract, section 10), its folder.
+     */
+    static String runDirOf(String printed) {
+        if (printed.endsWith("/results.json") || printed.endsWith("\\results.json")) {
+            return printed.substring(0, printed.length() - "/results.json".length());
+        }
+        return printed;
+    }
+
+    /**
+     * The MST versions in a shard's stop reason {@code The worker runs MST x, but this run uses y:
+     * install the same version in the worker's image.} (contract, section 10: the image is stale and
+     * should be rebuilt), or null for any other reason.
+     *
+     * @return {@code [worker version, run version]}, or null
+     */
+    public static String[] staleWorker(String reason) {
+        if (reason == null) {
+            return null;
+        }
+        Matcher m = STALE_WORKER.matcher(reason);
+        return m.find() ? new String[] {m.group(1), m.group(2)} : null;
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * <p>Shape (contract sheet, section 1): {@code run --config <eval.json> <runner flag> docker
  * <option flag> contexts=a,b [<option flag> shards=N] [keep=…] [memory=…] [cpus=…] [image=…]
  * [readyTimeout=…]} with each option its own flag, then {@code --resume <id>},
- * {@code --secrets-file <file>}, {@code --output-dir <dir>} when given. Options left blank
+ * {@code --secrets-file <file>}, {@code --output-dir <dir>} when given, and last {@code --case <ids…>}
+ * {@code --variant <names…>} when the request runs only some (contract, section 10). Options left blank
  * (and {@code keep=never}, MST's default) are left out so MST's defaults apply.
  *
  * <p>Secrets: the command carries the secrets file's path, never its values, and no
@@ -67,6 +68,7 @@ public final class RunCommandLine {
             a.add("--output-dir");
             a.add(request.outputDir().toString());
         }
+        a.addAll(request.selection().arguments());
         this.arguments = List.copyOf(a);
     }
 

@@ -20,9 +20,16 @@ import java.util.Objects;
  * @param resume a run id ({@code YYYYMMDDTHHMMSSZ-<6 hex>}) or its 6-hex short id to resume, or blank
  * @param secretsFile the secrets file's path (JSON object of strings or {@code KEY=VALUE} lines), or null
  * @param outputDir the results folder ({@code --output-dir}), or null for MST's default
+ * @param selection the cases and variants to run ({@code --case}, {@code --variant}; contract, section 10), all when empty
  */
 public record RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
-                         String image, String readyTimeout, String resume, Path secretsFile, Path outputDir) {
+                         String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection) {
+
+    /** A request for every case and variant (no {@code --case}/{@code --variant}). */
+    public RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
+                      String image, String readyTimeout, String resume, Path secretsFile, Path outputDir) {
+        this(config, contexts, shards, keep, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir, RunSelection.ALL);
+    }
 
     public RunRequest {
         contexts = contexts == null ? List.of() : contexts.stream().filter(Objects::nonNull).map(String::strip)
@@ -34,6 +41,7 @@ public record RunRequest(Path config, List<String> contexts, String shards, Keep
         image = clean(image);
         readyTimeout = clean(readyTimeout);
         resume = clean(resume);
+        selection = selection == null ? RunSelection.ALL : selection;
     }
 
     /** A request for a config with every option at MST's default. */
@@ -43,7 +51,7 @@ public record RunRequest(Path config, List<String> contexts, String shards, Keep
 
     /** A copy that resumes the given run (the "Resume missing trials" action). */
     public RunRequest withResume(String runId) {
-        return new RunRequest(config, contexts, shards, keep, memory, cpus, image, readyTimeout, runId, secretsFile, outputDir);
+        return new RunRequest(config, contexts, shards, keep, memory, cpus, image, readyTimeout, runId, secretsFile, outputDir, selection);
     }
 
     private static String clean(String s) {

@@ -47,6 +47,8 @@ public final class ImagesView extends BorderPane {
     private final ImagesViewModel model;
     private final VBox contextCards = new VBox(12);
     private final FlowPane buildContexts = new FlowPane(12, 6);
+    private String shownContext;
+    private ScrollPane scroll;
 
     public ImagesView(ImagesViewModel model) {
         this.model = model;
@@ -71,7 +73,7 @@ public final class ImagesView extends BorderPane {
 
         VBox content = new VBox(16, contextCards, mstBuildCard(), recipeCard());
         content.setPadding(new Insets(4, 12, 16, 0));
-        ScrollPane scroll = new ScrollPane(content);
+        scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
 
@@ -88,10 +90,35 @@ public final class ImagesView extends BorderPane {
         model.refresh();
     }
 
+    /**
+     * Shows one context's card (the Navigator's "open Images on context C", e.g. to rebuild a stale
+     * MST image): it is outlined, scrolled into view and its build box ticked alone.
+     */
+    public void showContext(String context) {
+        shownContext = context;
+        renderContexts();
+        renderBuildContexts();
+    }
+
     private void renderContexts() {
         contextCards.getChildren().clear();
+        Node shown = null;
         for (ContextImages ci : model.contextImages()) {
-            contextCards.getChildren().add(contextCard(ci));
+            Node card = contextCard(ci);
+            if (ci.context().equals(shownContext)) {
+                card.setStyle("-fx-border-color: -color-accent-emphasis; -fx-border-width: 2; -fx-border-radius: 8;");
+                shown = card;
+            }
+            contextCards.getChildren().add(card);
+        }
+        if (shown != null && scroll != null) {
+            Node target = shown;
+            javafx.application.Platform.runLater(() -> {
+                double h = scroll.getContent().getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+                if (h > 0) {
+                    scroll.setVvalue(Math.min(1, target.getBoundsInParent().getMinY() / h));
+                }
+            });
         }
     }
 
@@ -235,7 +262,7 @@ public final class ImagesView extends BorderPane {
         buildContexts.getChildren().clear();
         for (DockerContext c : model.contexts()) {
             CheckBox cb = new CheckBox(c.name());
-            cb.setSelected(c.current());
+            cb.setSelected(shownContext != null ? c.name().equals(shownContext) : c.current());
             buildContexts.getChildren().add(cb);
         }
         if (model.contexts().isEmpty()) {

@@ -58,6 +58,9 @@ public final class ResultsView extends BorderPane {
     private final Set<String> expanded = new HashSet<>();
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
+    private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
+    private final dev.mstpanel.ui.common.Navigator navigator;
+    private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
 
     /**
      * A navigator node.
@@ -73,8 +76,22 @@ public final class ResultsView extends BorderPane {
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
     public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+        this(model, inspector, dialogs, background, null, null, null);
+    }
+
+    /**
+     * @param compare the Compare screen's state, or null for a view without it
+     * @param navigator opens the Compare screen and the Runs form, or null (then with {@code compare} null too)
+     * @param trend the trend screen's state, or null (with {@code compare} null too)
+     */
+    public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
+                       dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
+                       dev.mstpanel.ui.results.compare.TrendViewModel trend) {
         this.model = model;
         this.inspector = inspector;
+        this.compare = compare;
+        this.navigator = navigator;
+        this.trend = trend;
         getStyleClass().add("results-view");
 
         Label title = new Label("Results");
@@ -176,6 +193,20 @@ public final class ResultsView extends BorderPane {
         top.setPadding(new Insets(16, 16, 10, 16));
         setTop(top);
         setCenter(split);
+        if (compare != null) {
+            // the Compare screen takes the whole width below the folder bar; Back returns to the navigator
+            var compareView = new dev.mstpanel.ui.results.compare.CompareView(compare, navigator);
+            compareView.visibleProperty().bind(compare.shownProperty());
+            var trendView = new dev.mstpanel.ui.results.compare.TrendView(trend, this::openFromTrend);
+            trendView.visibleProperty().bind(trend.shownProperty().and(compare.shownProperty().not()));
+            split.visibleProperty().bind(compare.shownProperty().not().and(trend.shownProperty().not()));
+            // a hidden screen is not laid out (the navigator of a 10,000-trial run is costly to lay out for nothing)
+            split.managedProperty().bind(split.visibleProperty());
+            compareView.managedProperty().bind(compareView.visibleProperty());
+            trendView.managedProperty().bind(trendView.visibleProperty());
+            setCenter(new javafx.scene.layout.StackPane(split, compareView, trendView));
+            tree.setContextMenu(compareMenu());
+        }
         BorderPane.setMargin(split, new Insets(0, 16, 12, 16));
 
         model.revisionProperty().addListener((o, a, b) -> rebuild());
@@ -190,6 +221,9 @@ public final class ResultsView extends BorderPane {
         model.selectedTrialProperty().addListener((o, a, t) -> {
             RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
+            if (compare != null) {
+                updateRunHeader(); // the variant cards shrink to one line while a trial is open
+            }
         });
         model.selectedRunDirProperty().addListener((o, a, b) -> updateRunHeader());
         if (model.locationProperty().get() != null) {
@@ -203,7 +237,14 @@ public final class ResultsView extends BorderPane {
      * {@code .mcp-test-results}, opens it (users start the panel from their eval's folder).
      */
     public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
-        ResultsView v = new ResultsView(model, inspector, dialogs, background);
+        return openDefault(model, inspector, dialogs, background, null, null, null);
+    }
+
+    /** As {@link #openDefault(ResultsViewModel, TrialInspectorViewModel, DialogService, Executor)}, with the Compare screen. */
+    public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
+                                          dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
+                                          dev.mstpanel.ui.results.compare.TrendViewModel trend) {
+        ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator, trend);
         Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
         if (model.locationProperty().get() == null && Files.isDirectory(here)) {
             model.open(here);
@@ -414,6 +455,11 @@ public final class ResultsView extends BorderPane {
         time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");
         runHeader.getChildren().addAll(name, facts, figures, time);
+        if (compare != null) {
+            Path headerRun = info.dir();
+            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun),
+                    model.selectedTrialProperty().get() != null);
+        }
         if (info.problem() != null) {
             Label p = new Label(info.problem());
             p.setWrapText(true);
@@ -422,6 +468,68 @@ public final class ResultsView extends BorderPane {
             runHeader.getChildren().add(p);
         }
         runHeader.setVisible(true);
+    }
+
+    /** The navigator's menu: compare a run's variants, or a run or variant with the previous run of its eval. */
+    private javafx.scene.control.ContextMenu compareMenu() {
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        menu.setOnShowing(e -> {
+            menu.getItems().clear();
+            TreeItem<Node> item = tree.getSelectionModel().getSelectedItem();
+            Node n = item == null ? null : item.getValue();
+            if (n != null && n.kind() == Kind.EVAL && !item.getChildren().isEmpty()) {
+                Path anyRun = item.getChildren().get(0).getValue().runDir();
+                javafx.scene.control.MenuItem t = new javafx.scene.control.MenuItem("Show the trend of " + n.label());
+                t.setId("menu-trend");
+                t.setOnAction(a -> openTrend(anyRun));
+                menu.getItems().add(t);
+                return;
+            }
+            if (n == null || n.runDir() == null) {
+                menu.getItems().add(disabled("Select a run or a variant to compare it"));
+                return;
+            }
+            menu.getItems().addAll(RunHeaderCards.compareItems(model.run(n.runDir()), n.kind() == Kind.VARIANT ? n.label() : null,
+                    model.runs(), navigator));
+            if (menu.getItems().isEmpty()) {
+                menu.getItems().add(disabled("Nothing to compare with: one variant and no other run of this eval"));
+            }
+        });
+        return menu;
+    }
+
+    /** Opens the trend of the eval a run is in: its runs open here, else every run folder of the eval. */
+    private void openTrend(Path runDir) {
+        RunInfo info = model.run(runDir) == null ? null : model.run(runDir).info();
+        List<Path> dirs = new ArrayList<>();
+        if (info != null) {
+            for (ResultsViewModel.RunState r : model.runs()) {
+                if (r.info().evalName().equals(info.evalName())) {
+                    dirs.add(r.info().dir());
+                }
+            }
+        }
+        if (info != null && dirs.size() > 1) {
+            trend.open(info.evalName(), dirs);
+        } else {
+            trend.openEvalOf(runDir);
+        }
+    }
+
+    /** A dot of the trend was clicked: select that run when it is open here, else open it. */
+    private void openFromTrend(Path runDir) {
+        if (model.run(runDir) != null) {
+            model.selectedTrialProperty().set(null);
+            model.selectedRunDirProperty().set(runDir);
+        } else {
+            navigator.openResults(runDir);
+        }
+    }
+
+    private static javafx.scene.control.MenuItem disabled(String text) {
+        javafx.scene.control.MenuItem m = new javafx.scene.control.MenuItem(text);
+        m.setDisable(true);
+        return m;
     }
 
     private static String orDash(String s) {

@@ -18,11 +18,13 @@ final class FinishedRun {
     private final ReadOnlyBooleanWrapper canResume = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<List<String>> leftContainers = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyStringWrapper staleImageContext = new ReadOnlyStringWrapper();
 
     ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
     ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
+    ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
 
     /** A new run started: nothing to offer. */
     void clear() {
@@ -30,6 +32,7 @@ final class FinishedRun {
         canResume.set(false);
         canOpenResults.set(false);
         leftContainers.set(List.of());
+        staleImageContext.set(null);
     }
 
     /** MST could not start. */
@@ -43,6 +46,20 @@ final class FinishedRun {
         canResume.set(s.missing() > 0 && s.runId() != null);
         canOpenResults.set(s.runDir() != null);
         leftContainers.set(s.leftContainers());
+        staleImageContext.set(staleContext(s));
+    }
+
+    /**
+     * The context of the first shard that stopped because its worker runs another MST than the run
+     * ({@code The worker runs MST x, but this run uses y…}; contract, section 10), or null.
+     */
+    static String staleContext(RunSnapshot s) {
+        for (ShardSnapshot sh : s.shards()) {
+            if (sh.context() != null && dev.mstpanel.core.mst.MstOutputParser.staleWorker(sh.message()) != null) {
+                return sh.context();
+            }
+        }
+        return null;
     }
 
     static String resultLine(RunSnapshot s) {

@@ -64,6 +64,8 @@ final class RunForm {
     final StringProperty resume = new SimpleStringProperty("");
     final StringProperty secretsFile = new SimpleStringProperty("");
     final StringProperty outputDir = new SimpleStringProperty("");
+    /** The cases and variants to run ({@code --case}/{@code --variant}), set by a re-run from Results. */
+    final ObjectProperty<dev.mstpanel.core.mst.RunSelection> selection = new SimpleObjectProperty<>(dev.mstpanel.core.mst.RunSelection.ALL);
     final Map<Field, ReadOnlyObjectWrapper<RunViewModel.FieldState>> fieldStates = new EnumMap<>(Field.class);
     final ReadOnlyStringWrapper preview = new ReadOnlyStringWrapper("");
     final ReadOnlyStringWrapper mstNote = new ReadOnlyStringWrapper();
@@ -111,6 +113,7 @@ final class RunForm {
             p.addListener(changed);
         }
         keep.addListener(changed);
+        selection.addListener(changed);
         memory.addListener((o, a, b) -> updateSplitLines());
         cpus.addListener((o, a, b) -> updateSplitLines());
         contextRows.addListener((ListChangeListener<ContextRow>) c -> mergeContexts());
@@ -132,7 +135,7 @@ final class RunForm {
     RunRequest request() {
         List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
         return new RunRequest(pathOrNull(configPath.get()), chosen, shards.get(), keep.get(), memory.get(), cpus.get(),
-                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()));
+                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()), selection.get());
     }
 
     /** Runs the action (FX thread) once the check after the next change is done. */
@@ -166,6 +169,9 @@ final class RunForm {
         long gen = ++generation;
         checking.set(true);
         updateCanStart();
+        if (background instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
+            return; // the window is closing: a late change (e.g. a contexts probe) is not checked
+        }
         background.execute(() -> {
             CachedConfig cc = req.config() == null ? null : readConfig(req.config());
             EvalConfig cfg = cc == null ? null : cc.config();

@@ -19,7 +19,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -63,6 +62,7 @@ public final class RunView extends BorderPane {
     private final RunViewModel model;
     private final DialogService dialogs;
     private final java.util.function.Consumer<Path> openInResults;
+    private final java.util.function.Consumer<String> openImages;
     private final VBox contextsBox = new VBox(6);
     private final LineChart<Number, Number> chart;
     private final Map<Integer, XYChart.Series<Number, Number>> series = new TreeMap<>();
@@ -70,12 +70,21 @@ public final class RunView extends BorderPane {
     /**
      * @param model the view model
      * @param dialogs shows notices
-     * @param openInResults opens a run folder in the Results view's model (the view is then shown)
+     * @param openInResults shows a run folder in the Results view (the shell's {@code Navigator#openResults})
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
+        this(model, dialogs, openInResults, context -> { });
+    }
+
+    /**
+     * @param openImages shows the Images view on a context ("Rebuild the image on &lt;context&gt;")
+     */
+    public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
+                   java.util.function.Consumer<String> openImages) {
         this.model = model;
         this.dialogs = dialogs;
         this.openInResults = openInResults;
+        this.openImages = openImages;
         getStyleClass().addAll("view", "run-view");
         getStylesheets().add(Objects.requireNonNull(RunView.class.getResource("runs.css")).toExternalForm());
 
@@ -325,7 +334,23 @@ public final class RunView extends BorderPane {
         HBox.setHgrow(startHint, Priority.ALWAYS);
         HBox buttons = new HBox(10, start, cancel, startHint);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        VBox footer = new VBox(6, previewHeader, preview, mstNote, buttons);
+        Label selection = new Label();
+        selection.setId("run-selection");
+        selection.setWrapText(true);
+        selection.setMaxWidth(Double.MAX_VALUE);
+        selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only " + model.selectionProperty().get().describe()
+                + " (--case, --variant).", model.selectionProperty()));
+        Hyperlink everything = new Hyperlink("Run everything");
+        everything.setId("run-selection-clear");
+        everything.setOnAction(e -> model.selectionProperty().set(dev.mstpanel.core.mst.RunSelection.ALL));
+        everything.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(selection, Priority.ALWAYS);
+        HBox selectionBox = new HBox(8, selection, everything);
+        selectionBox.setAlignment(Pos.CENTER_LEFT);
+        selectionBox.getStyleClass().add("banner-warning");
+        selectionBox.visibleProperty().bind(Bindings.createBooleanBinding(() -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
+        selectionBox.managedProperty().bind(selectionBox.visibleProperty());
+        VBox footer = new VBox(6, selectionBox, previewHeader, preview, mstNote, buttons);
         footer.getStyleClass().add("run-footer");
         footer.setPadding(new Insets(10, 16, 4, 2));
         return footer;
@@ -521,9 +546,17 @@ public final class RunView extends BorderPane {
         resume.setOnAction(e -> model.resumeMissing());
         open.setMinWidth(Region.USE_PREF_SIZE);
         resume.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(12, resume, open);
+        Button rebuild = new Button("", new FontIcon(Feather.LAYERS));
+        rebuild.setId("rebuild-image");
+        rebuild.textProperty().bind(Bindings.concat("Rebuild the image on ", model.staleImageContextProperty()));
+        rebuild.visibleProperty().bind(model.staleImageContextProperty().isNotNull());
+        rebuild.managedProperty().bind(rebuild.visibleProperty());
+        rebuild.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's MST differs from the run's: the context's MST image is stale."));
+        rebuild.setOnAction(e -> openImages.accept(model.staleImageContextProperty().get()));
+        rebuild.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(12, resume, rebuild, open);
         actions.setAlignment(Pos.CENTER_LEFT);
-        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()));
+        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
         VBox resultBox = new VBox(8, result, actions);
         resultBox.getStyleClass().add("result-box");
@@ -620,15 +653,7 @@ public final class RunView extends BorderPane {
         if (dir == null) {
             return;
         }
-        Parent p = getParent();
-        while (p != null && !(p instanceof dev.mstpanel.ui.MainWindow)) {
-            p = p.getParent();
-        }
-        if (p instanceof dev.mstpanel.ui.MainWindow w && w.open("results")) {
-            openInResults.accept(dir);
-            return;
-        }
-        dialogs.showInfo("Results", "The run's results are in " + dir + ".");
+        openInResults.accept(dir);
     }
 
     /** A log line, with MST's out-of-memory and failure lines stood out. */

@@ -130,6 +130,12 @@ public final class RunViewModel {
     public StringProperty secretsFileProperty() { return form.secretsFile; }
     /** The output folder's path as typed or chosen. */
     public StringProperty outputDirProperty() { return form.outputDir; }
+    /**
+     * The cases and variants the run is limited to ({@code --case}/{@code --variant}; contract,
+     * section 10), {@link dev.mstpanel.core.mst.RunSelection#ALL} for everything. Set by a re-run
+     * from the Results view; shown above the command.
+     */
+    public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() { return form.selection; }
     /** A field's problems (severity null and message null when it has none). */
     public ReadOnlyObjectProperty<FieldState> fieldStateProperty(Field field) { return form.fieldStates.get(field).getReadOnlyProperty(); }
     /** The exact command line Start runs, shell-quoted, without secrets; blank before a config is chosen. */
@@ -171,6 +177,12 @@ public final class RunViewModel {
     public StringProperty logFilterProperty() { return live.logFilterProperty(); }
     /** The run's result line once it ended ("Results: 4/6 passed (66.7%) · 2 trials missing"), or null. */
     public ReadOnlyStringProperty resultTextProperty() { return finished.resultTextProperty(); }
+    /**
+     * The Docker context whose MST image is stale: a shard there stopped because the worker runs
+     * another MST version than the run (contract, section 10); null otherwise. The view offers
+     * "Rebuild the image on &lt;context&gt;" beside Resume.
+     */
+    public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
     /** True when the run ended with missing trials and a run id to resume. */
     public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
     /** True when the run ended with a results folder. */
@@ -238,6 +250,22 @@ public final class RunViewModel {
         if (h != null) {
             background.execute(h::cancel);
         }
+    }
+
+    /**
+     * Fills the form in for a new run of some cases ("Re-run the regressed and flaky cases"): the
+     * eval config when one is given, no {@code --resume}, and the selection. Nothing starts: the
+     * person checks the command and presses Start.
+     *
+     * @param config the eval config's path, or null to keep the one in the form
+     * @param selection the cases and variants to run
+     */
+    public void prefillSelection(String config, dev.mstpanel.core.mst.RunSelection selection) {
+        if (config != null) {
+            form.configPath.set(config);
+        }
+        form.resume.set("");
+        form.selection.set(selection);
     }
 
     /** Starts the same run again with {@code --resume <run id>} (the "Resume missing trials" action). */

@@ -1,0 +1,245 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.results.compare.CaseTally;
+import dev.mstpanel.core.results.compare.CompareException;
+import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.compare.Comparisons;
+import dev.mstpanel.core.results.compare.RunTally;
+import dev.mstpanel.core.results.compare.VariantFigures;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--json]}: the headless twin of
+ * the Compare screen (issue 10). With one run it compares its baseline (the first variant in
+ * run.json) with each other variant, or the pair named; with two runs of one eval each variant they
+ * share (or the pair named: BASE in RUN_A, CANDIDATE in RUN_B), RUN_A as base. Exits 0 when it could
+ * compare, 1 with a plain message when it could not (not a run folder, not the same eval, no shared
+ * variant), 2 on a usage error.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95% intervals,",
+                "regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments",
+                "that re-run the regressed and flaky cases.",
+                "Exit codes: 0 compared; 1 could not compare (the message says why); 2 usage error."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "A run folder (.mcp-test-results/<eval>/runs/<runId>): the base.")
+    Path runA;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", arity = "0..1", description = "A second run of the same eval: the candidate.")
+    Path runB;
+
+    @Option(names = "--variants", paramLabel = "BASE,CANDIDATE", split = ",",
+            description = "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
+    List<String> variants;
+
+    @Option(names = "--json", description = "Print a JSON object with \"comparisons\".")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (variants != null && variants.size() != 2) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
+        }
+        String baseVariant = variants == null ? null : variants.get(0).trim();
+        String candidateVariant = variants == null ? null : variants.get(1).trim();
+        List<Comparison> comparisons;
+        try (ResultsReader reader = new ResultsReader()) {
+            Path a = runFolder(reader, runA);
+            Path b = runB == null ? null : runFolder(reader, runB);
+            if (b == null) {
+                comparisons = Comparisons.ofVariants(RunTally.read(reader, a, false), baseVariant, candidateVariant);
+            } else {
+                // the two runs are read at once: each read waits on its files as much as on the CPU
+                CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, b, false));
+                RunTally base = RunTally.read(reader, a, false);
+                comparisons = Comparisons.ofRuns(base, other.join(), baseVariant, candidateVariant);
+            }
+        } catch (ResultsException | CompareException e) {
+            err.println("mst-panel compare: " + e.getMessage());
+            return 1;
+        } catch (CompletionException e) {
+            err.println("mst-panel compare: " + e.getCause().getMessage());
+            return 1;
+        }
+        try {
+            if (json) {
+                printJson(out, comparisons);
+            } else {
+                printText(out, comparisons);
+            }
+        } catch (IOException e) {
+            err.println("mst-panel compare: could not write the output: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
+        Path p = given.toAbsolutePath().normalize();
+        ResultsReader.Location loc = reader.locate(p);
+        if (loc.kind() != ResultsReader.LocationKind.RUN) {
+            String latest = loc.runDirs().isEmpty() ? "" : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
+            throw new ResultsException(given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);
+        }
+        return p;
+    }
+
+    private static void printJson(PrintWriter out, List<Comparison> comparisons) throws IOException {
+        JsonGenerator g = new JsonFactory().createGenerator(out);
+        g.setPrettyPrinter(new DefaultPrettyPrinter());
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.writeStartObject();
+        g.writeArrayFieldStart("comparisons");
+        for (Comparison c : comparisons) {
+            g.writeStartObject();
+            g.writeStringField("kind", c.kind().name().toLowerCase(Locale.ROOT));
+            g.writeStringField("eval", c.evalName());
+            side(g, "base", c.base());
+            side(g, "candidate", c.candidate());
+            g.writeStringField("verdict", c.verdict().jsonName());
+            g.writeNumberField("pValue", c.pValue());
+            g.writeNumberField("casesUp", c.positive());
+            g.writeNumberField("casesDown", c.negative());
+            g.writeObjectFieldStart("counts");
+            for (var e : c.countsByName().entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeArrayFieldStart("cases");
+            for (CaseComparison r : c.cases()) {
+                g.writeStartObject();
+                g.writeStringField("caseId", r.caseId());
+                caseSide(g, "base", r.base());
+                caseSide(g, "candidate", r.candidate());
+                g.writeStringField("change", r.change().jsonName());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("rerunArgs");
+            for (String s : c.rerunArgs()) {
+                g.writeString(s);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+        out.println();
+        out.flush();
+    }
+
+    private static void side(JsonGenerator g, String name, VariantFigures f) throws IOException {
+        g.writeObjectFieldStart(name);
+        g.writeStringField("runId", f.runId());
+        g.writeStringField("variant", f.variant());
+        g.writeNumberField("trials", f.trials());
+        g.writeNumberField("passed", f.passed());
+        g.writeNumberField("graded", f.graded());
+        number(g, "trialPassRate", f.trialPassRate());
+        if (f.interval() == null) {
+            g.writeNullField("interval");
+        } else {
+            g.writeArrayFieldStart("interval");
+            g.writeNumber(f.interval().low());
+            g.writeNumber(f.interval().high());
+            g.writeEndArray();
+        }
+        g.writeNumberField("casesPassed", f.casesPassed());
+        g.writeNumberField("cases", f.cases());
+        number(g, "toolCallsMean", f.toolCallsMean());
+        number(g, "tokensMean", f.tokensMean());
+        number(g, "costUsdMean", f.costUsdMean());
+        number(g, "secondsPerTrial", f.secondsPerTrial());
+        g.writeBooleanField("fromSummary", f.fromSummary());
+        g.writeStringField("figuresSource", f.source());
+        g.writeEndObject();
+    }
+
+    private static void number(JsonGenerator g, String name, Double v) throws IOException {
+        if (v == null) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, v);
+        }
+    }
+
+    private static void caseSide(JsonGenerator g, String name, CaseTally t) throws IOException {
+        if (t == null) {
+            g.writeNullField(name);
+            return;
+        }
+        g.writeObjectFieldStart(name);
+        g.writeStringField("outcome", t.outcome().jsonName());
+        g.writeNumberField("passed", t.passed());
+        g.writeNumberField("graded", t.graded());
+        g.writeEndObject();
+    }
+
+    private static void printText(PrintWriter out, List<Comparison> comparisons) {
+        for (Comparison c : comparisons) {
+            out.println(c.evalName() + " · " + c.title());
+            out.println(sideLine("base     ", c.base()));
+            out.println(sideLine("candidate", c.candidate()));
+            if (!c.candidate().fromSummary()) {
+                out.println("  " + c.candidate().source());
+            }
+            out.println("  verdict    " + c.verdictText());
+            List<String> counts = new ArrayList<>();
+            c.countsByName().forEach((k, v) -> {
+                if (v > 0) {
+                    counts.add(v + " " + k);
+                }
+            });
+            out.println("  changes    " + String.join(" · ", counts));
+            for (CaseChange ch : List.of(CaseChange.REGRESSED, CaseChange.IMPROVED, CaseChange.FLAKY)) {
+                for (CaseComparison r : c.cases(ch)) {
+                    out.printf(Locale.ROOT, "  %-10s %s  %s → %s%n", ch.jsonName(), r.caseId(), outcome(r.base()), outcome(r.candidate()));
+                }
+            }
+            if (!c.rerunArgs().isEmpty()) {
+                out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
+            }
+            out.println();
+        }
+        out.flush();
+    }
+
+    private static String sideLine(String label, VariantFigures f) {
+        return String.format(Locale.ROOT, "  %s  %-14s run %s  trial pass %s  (%d/%d graded of %d)  cases passed %d/%d", label, f.variant(),
+                f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.casesPassed(), f.cases());
+    }
+
+    private static String outcome(CaseTally t) {
+        return t == null ? "—" : t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
+    }
+
+    private static List<String> quoted(List<String> args) {
+        return args.stream().map(a -> a.matches("[A-Za-z0-9._/:=@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'").toList();
+    }
+}

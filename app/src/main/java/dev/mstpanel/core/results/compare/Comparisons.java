@@ -1,0 +1,92 @@
+package dev.mstpanel.core.results.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which comparisons the {@code compare} command and the Compare screen make (issue 10): one run's
+ * baseline against each of its other variants (or a pair named), or each variant two runs of one
+ * eval share, the first run as base.
+ */
+public final class Comparisons {
+    private Comparisons() {}
+
+    /**
+     * The variants of one run.
+     *
+     * @param run the run
+     * @param base the base variant, or null for the baseline (the first in run.json)
+     * @param candidate the candidate, or null for every other variant
+     * @return one comparison per candidate
+     * @throws CompareException when the run has fewer than two variants or lacks one named
+     */
+    public static List<Comparison> ofVariants(RunTally run, String base, String candidate) throws CompareException {
+        List<String> names = run.variantNames();
+        if (base != null && !names.contains(base) || candidate != null && !names.contains(candidate)) {
+            String missing = base != null && !names.contains(base) ? base : candidate;
+            throw new CompareException("Run " + run.run().runId() + " has no variant \"" + missing + "\": its variants are "
+                    + String.join(", ", names) + ".");
+        }
+        if (names.size() < 2 && (base == null || candidate == null || base.equals(candidate))) {
+            throw new CompareException("Run " + run.run().runId() + " has only " + (names.isEmpty() ? "no variant" : "the variant " + names.get(0))
+                    + ": give a second run of the same eval to compare it with, or run the eval with two variants.");
+        }
+        String b = base != null ? base : run.baseline();
+        if (candidate != null && candidate.equals(b)) {
+            throw new CompareException("The base and the candidate are both \"" + b + "\": name two different variants.");
+        }
+        List<Comparison> out = new ArrayList<>();
+        for (String v : names) {
+            if (v.equals(b) || candidate != null && !candidate.equals(v)) {
+                continue;
+            }
+            out.add(Comparison.of(Comparison.Kind.VARIANTS, run, b, run, v));
+        }
+        return out;
+    }
+
+    /**
+     * One variant (or each shared variant) in two runs of one eval, the first as base.
+     *
+     * @param base the earlier run, usually
+     * @param candidate the other run
+     * @param baseVariant the base run's variant, or null for every variant the runs share
+     * @param candidateVariant the candidate run's variant, or null for the same name as baseVariant
+     * @throws CompareException when the runs are of different evals or share no variant
+     */
+    public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
+        String be = base.run().evalName();
+        String ce = candidate.run().evalName();
+        if (!be.equals(ce)) {
+            throw new CompareException("Run " + base.run().runId() + " is of the eval \"" + be + "\" and run " + candidate.run().runId()
+                    + " of \"" + ce + "\": compare two runs of the same eval.");
+        }
+        if (base.run().dir().toAbsolutePath().normalize().equals(candidate.run().dir().toAbsolutePath().normalize())) {
+            throw new CompareException("Both sides are run " + base.run().runId() + ": give two different runs, or one run to compare its variants.");
+        }
+        List<Comparison> out = new ArrayList<>();
+        if (baseVariant != null) {
+            String cv = candidateVariant != null ? candidateVariant : baseVariant;
+            if (!base.variants().containsKey(baseVariant)) {
+                throw new CompareException("Run " + base.run().runId() + " has no variant \"" + baseVariant + "\": its variants are "
+                        + String.join(", ", base.variantNames()) + ".");
+            }
+            if (!candidate.variants().containsKey(cv)) {
+                throw new CompareException("Run " + candidate.run().runId() + " has no variant \"" + cv + "\": its variants are "
+                        + String.join(", ", candidate.variantNames()) + ".");
+            }
+            out.add(Comparison.of(Comparison.Kind.RUNS, base, baseVariant, candidate, cv));
+            return out;
+        }
+        for (String v : base.variantNames()) {
+            if (candidate.variants().containsKey(v)) {
+                out.add(Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new CompareException("Runs " + base.run().runId() + " (" + String.join(", ", base.variantNames()) + ") and "
+                    + candidate.run().runId() + " (" + String.join(", ", candidate.variantNames()) + ") share no variant: name the pair with --variants BASE,CANDIDATE.");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.mstpanel.core.results.compare;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's {@code summary.json} as far as it could be read (MST's run format; the panel's contract,
+ * section 9). Every number may be null: a metric is absent when no case has it.
+ *
+ * @param file the file
+ * @param variants {@code variants[]}, baseline first
+ * @param previousRun {@code previousRun}, or null
+ * @param problem why the file could not be read, or null
+ */
+public record RunSummary(Path file, List<Variant> variants, PreviousRun previousRun, String problem) {
+    public RunSummary {
+        variants = List.copyOf(variants);
+    }
+
+    /** The variant's entry, or null. */
+    public Variant variant(String name) {
+        for (Variant v : variants) {
+            if (v.name().equals(name)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One entry of {@code variants[]}.
+     *
+     * @param name {@code name}
+     * @param total {@code result.total} (cases)
+     * @param passed {@code result.passed} (cases)
+     * @param failed {@code result.failed}
+     * @param durationMs {@code result.durationMs}
+     * @param metrics {@code metrics} without {@code judge_score}: {@code passed_rate}, {@code trial_pass_rate},
+     *        {@code tool_count_mean}, {@code mcp_call_count_mean}, {@code input_tokens_mean}, {@code output_tokens_mean},
+     *        {@code cost_usd_mean}, {@code duration_s_mean}, {@code judge_pass_rate}, and any other number MST wrote
+     * @param judgeScores {@code metrics.judge_score}: judge → mean score
+     * @param delta {@code variantDeltas[name]}, or null (the baseline has none)
+     * @param pairwise {@code pairwise}: one per pairwise judge
+     */
+    public record Variant(String name, Integer total, Integer passed, Integer failed, Long durationMs, Map<String, Double> metrics,
+                          Map<String, Double> judgeScores, Delta delta, List<Pairwise> pairwise) {
+        public Variant {
+            metrics = Map.copyOf(metrics);
+            judgeScores = Map.copyOf(judgeScores);
+            pairwise = List.copyOf(pairwise);
+        }
+
+        /** A metric, or null when MST did not write it. */
+        public Double metric(String name) {
+            return metrics.get(name);
+        }
+    }
+
+    /**
+     * {@code variantDeltas[variant]}: the variant against the baseline.
+     *
+     * @param baseline {@code baseline}: the baseline variant's name
+     * @param passRate {@code passRate}, 0..1
+     * @param passRateDelta {@code passRateDelta}, variant − baseline
+     * @param trialPassRateDelta {@code trialPassRateDelta}
+     * @param metricDeltas {@code metricDeltas}: metric → variant − baseline
+     */
+    public record Delta(String baseline, Double passRate, Double passRateDelta, Double trialPassRateDelta, Map<String, Double> metricDeltas) {
+        public Delta {
+            metricDeltas = Map.copyOf(metricDeltas);
+        }
+    }
+
+    /**
+     * A pairwise judge's tally, candidate against baseline.
+     *
+     * @param judge the judge's name
+     * @param candidateWins {@code candidateWins}
+     * @param baselineWins {@code baselineWins}
+     * @param ties {@code ties}
+     * @param candidateWinRate {@code candidateWinRate}, 0..1
+     */
+    public record Pairwise(String judge, Integer candidateWins, Integer baselineWins, Integer ties, Double candidateWinRate) {}
+
+    /**
+     * {@code previousRun}: the last earlier run of the same eval with the same variants.
+     *
+     * @param runId its id
+     * @param timestamp when it ran, as written
+     * @param sameConfig {@code sameConfig}
+     * @param passRate its pass rate, 0..1
+     * @param passRateDelta this run − that run
+     * @param changes per variant: the case ids that regressed, improved, were added or removed
+     */
+    public record PreviousRun(String runId, String timestamp, Boolean sameConfig, Double passRate, Double passRateDelta,
+                              Map<String, CaseChanges> changes) {
+        public PreviousRun {
+            changes = Map.copyOf(changes);
+        }
+
+        /**
+         * The line a person reads: {@code previous run 7f3c2a: pass rate 60 % → 75 %, 2 regressed, 1 improved}
+         * ({@code passRate} is the previous run's, {@code passRateDelta} this run's minus it; the counts
+         * are the variant's, or every variant's when {@code variant} is null).
+         */
+        public String line(String variant) {
+            StringBuilder sb = new StringBuilder("previous run ");
+            sb.append(runId == null ? "?" : shortId(runId));
+            if (passRate != null) {
+                sb.append(": pass rate ").append(VariantFigures.percent(passRate));
+                if (passRateDelta != null) {
+                    sb.append(" → ").append(VariantFigures.percent(passRate + passRateDelta));
+                }
+            }
+            int reg = 0;
+            int imp = 0;
+            for (var e : changes.entrySet()) {
+                if (variant == null || e.getKey().equals(variant)) {
+                    reg += e.getValue().regressed().size();
+                    imp += e.getValue().improved().size();
+                }
+            }
+            if (reg > 0) {
+                sb.append(", ").append(reg).append(" regressed");
+            }
+            if (imp > 0) {
+                sb.append(", ").append(imp).append(" improved");
+            }
+            if (Boolean.FALSE.equals(sameConfig)) {
+                sb.append(" (its config differed)");
+            }
+            return sb.toString();
+        }
+
+        private static String shortId(String id) {
+            int dash = id.lastIndexOf('-');
+            return dash < 0 ? id : id.substring(dash + 1);
+        }
+    }
+
+    /** The case ids of one variant that changed since the previous run. */
+    public record CaseChanges(List<String> regressed, List<String> improved, List<String> added, List<String> removed) {
+        public CaseChanges {
+            regressed = List.copyOf(regressed);
+            improved = List.copyOf(improved);
+            added = List.copyOf(added);
+            removed = List.copyOf(removed);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.mstpanel.core.results.compare;
+
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.TrialRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run read for comparing: its {@code run.json}, its {@code summary.json} (or null) and its
+ * trials counted per variant and case. Immutable.
+ *
+ * @param run the run
+ * @param summary its summary, or null when it has none
+ * @param variants per variant name: baseline (the first of {@code run.json}'s {@code variants[]}) first,
+ *        then the others of run.json, then any found only in {@code traces/}
+ */
+public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally> variants) {
+    public RunTally {
+        variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+    }
+
+    /** The baseline variant's name (contract, section 9: the first variant), or null for a run without trials or variants. */
+    public String baseline() {
+        return variants.isEmpty() ? null : variants.keySet().iterator().next();
+    }
+
+    /** The variant names, baseline first. */
+    public List<String> variantNames() {
+        return List.copyOf(variants.keySet());
+    }
+
+    /**
+     * Reads a run: {@code run.json}, {@code summary.json} and every trial, on the calling thread
+     * (the reader parses on its own pool). Never throws for bad files: see {@link ResultsReader}.
+     *
+     * @param reader the reader
+     * @param runDir the run folder
+     * @param keepRecords true to keep each case's trials (the window), false to only count them (the CLI)
+     */
+    public static RunTally read(ResultsReader reader, Path runDir, boolean keepRecords) {
+        RunInfo run = reader.readRun(runDir);
+        RunSummary summary = SummaryReader.read(runDir);
+        Map<String, VariantTally.Builder> builders = new LinkedHashMap<>();
+        for (String v : run.variants()) {
+            builders.put(v, new VariantTally.Builder(v, keepRecords));
+        }
+        reader.readTrials(run, batch -> {
+            for (TrialRecord t : batch) {
+                builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords)).add(t);
+            }
+        });
+        Map<String, VariantTally> out = new LinkedHashMap<>();
+        for (var e : builders.entrySet()) {
+            out.put(e.getKey(), e.getValue().build());
+        }
+        return new RunTally(run, summary, out);
+    }
+
+    /** Builds a tally from trials already read (tests, and a view that has them). */
+    public static RunTally of(RunInfo run, RunSummary summary, List<TrialRecord> trials, boolean keepRecords) {
+        Map<String, VariantTally.Builder> builders = new LinkedHashMap<>();
+        for (String v : run.variants()) {
+            builders.put(v, new VariantTally.Builder(v, keepRecords));
+        }
+        for (TrialRecord t : trials) {
+            builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords)).add(t);
+        }
+        Map<String, VariantTally> out = new LinkedHashMap<>();
+        builders.forEach((k, b) -> out.put(k, b.build()));
+        return new RunTally(run, summary, out);
+    }
+
+    /** The figures of each variant, baseline first (see {@link VariantFigures#of}). */
+    public List<VariantFigures> figures() {
+        List<VariantFigures> out = new ArrayList<>();
+        VariantFigures base = null;
+        for (VariantTally v : variants.values()) {
+            VariantFigures f = VariantFigures.of(this, v.variant(), base);
+            if (base == null) {
+                base = f;
+            }
+            out.add(f);
+        }
+        return out;
+    }
+
+    /** The figures of one variant against this run's baseline, or null when the run has no such variant. */
+    public VariantFigures figures(String variant) {
+        if (!variants.containsKey(variant)) {
+            return null;
+        }
+        String b = baseline();
+        VariantFigures base = b.equals(variant) ? null : VariantFigures.of(this, b, null);
+        return VariantFigures.of(this, variant, base);
+    }
+}

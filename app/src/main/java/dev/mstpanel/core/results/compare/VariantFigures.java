@@ -1,0 +1,119 @@
+package dev.mstpanel.core.results.compare;
+
+import java.util.Map;
+
+/**
+ * The figures of one variant of one run, for its card and for a comparison (issue 10):
+ * the trial pass rate (passed ÷ graded trials; infra, missing, ungraded and unreadable trials left
+ * out) with its 95% Wilson interval, cases passed, and the means MST writes in {@code summary.json}
+ * (contract, section 9) or, when the run has none, those the panel can compute from the trials.
+ *
+ * @param runId the run's id
+ * @param variant the variant's name
+ * @param trials every trial of the variant
+ * @param passed passed trials
+ * @param graded passed + failed trials
+ * @param trialPassRate passed ÷ graded, 0..1, or null when nothing was graded
+ * @param interval the 95% Wilson interval of the trial pass rate, or null
+ * @param casesPassed cases all of whose graded trials passed
+ * @param cases cases of the variant
+ * @param toolCallsMean {@code tool_count_mean} (tool calls per case), or null when unknown
+ * @param mcpCallsMean {@code mcp_call_count_mean}, or null
+ * @param tokensMean {@code input_tokens_mean + output_tokens_mean} (tokens per case), or null
+ * @param costUsdMean {@code cost_usd_mean} in US dollars, or null
+ * @param secondsPerTrial {@code duration_s_mean} from summary.json, else the mean {@code durationMs}
+ *        of the graded trials ÷ 1000; null when unknown
+ * @param judgeScores {@code judge_score} (judge → mean), empty when unknown
+ * @param baseline the baseline variant's name, or null when this is the baseline
+ * @param trialPassRateDelta this trial pass rate − the baseline's, or null
+ * @param summaryDelta {@code variantDeltas[variant]}, or null
+ * @param fromSummary true when the means came from summary.json; false when computed from the trials
+ * @param source what a person reads about where the figures came from
+ */
+public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
+                             WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
+                             Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
+                             String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
+                             String source) {
+    public VariantFigures {
+        judgeScores = Map.copyOf(judgeScores);
+    }
+
+    /**
+     * The figures of a variant of a run.
+     *
+     * @param run the run
+     * @param variant one of its variants
+     * @param base the baseline's figures for the delta, or null when this is the baseline
+     */
+    public static VariantFigures of(RunTally run, String variant, VariantFigures base) {
+        VariantTally t = run.variants().get(variant);
+        if (t == null) {
+            throw new IllegalArgumentException("run " + run.run().runId() + " has no variant " + variant);
+        }
+        Double rate = t.graded() == 0 ? null : (double) t.passed() / t.graded();
+        WilsonInterval ci = WilsonInterval.of(t.passed(), t.graded());
+        RunSummary s = run.summary();
+        RunSummary.Variant sv = s == null ? null : s.variant(variant);
+        Double tools = null;
+        Double mcp = null;
+        Double tokens = null;
+        Double cost = null;
+        Double seconds = null;
+        Map<String, Double> judges = Map.of();
+        RunSummary.Delta sd = null;
+        String source;
+        if (sv != null) {
+            tools = sv.metric("tool_count_mean");
+            mcp = sv.metric("mcp_call_count_mean");
+            Double in = sv.metric("input_tokens_mean");
+            Double out = sv.metric("output_tokens_mean");
+            tokens = in == null && out == null ? null : (in == null ? 0 : in) + (out == null ? 0 : out);
+            cost = sv.metric("cost_usd_mean");
+            seconds = sv.metric("duration_s_mean");
+            judges = sv.judgeScores();
+            sd = sv.delta();
+            source = "from summary.json";
+        } else if (s != null && s.problem() != null) {
+            source = s.problem();
+        } else if (s != null) {
+            source = "summary.json has no entry for " + variant + ": the figures are computed from the trials (tool calls, tokens and cost are not).";
+        } else {
+            source = "No summary.json: the figures are computed from the trials (tool calls, tokens and cost are not).";
+        }
+        if (seconds == null && t.timedTrials() > 0) {
+            seconds = t.durationMsSum() / 1000.0 / t.timedTrials();
+        }
+        Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
+        return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
+                t.cases().size(), tools, mcp, tokens, cost, seconds, judges, base == null ? null : base.variant(), delta, sd,
+                sv != null, source);
+    }
+
+    /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */
+    public String rateText() {
+        return percent(trialPassRate);
+    }
+
+    /** {@code 75 % (63–84 %)}, or {@code –}. */
+    public String rateWithIntervalText() {
+        if (trialPassRate == null) {
+            return "–";
+        }
+        return percent(trialPassRate) + " (" + Math.round(interval.low() * 100) + "–" + Math.round(interval.high() * 100) + " %)";
+    }
+
+    /** A fraction 0..1 as a whole percentage, {@code 75 %}; {@code –} for null. */
+    public static String percent(Double f) {
+        return f == null ? "–" : Math.round(f * 100) + " %";
+    }
+
+    /** A difference of fractions in percentage points with its sign, {@code +12 pp}; {@code –} for null. */
+    public static String points(Double d) {
+        if (d == null) {
+            return "–";
+        }
+        long pp = Math.round(d * 100);
+        return (pp > 0 ? "+" : pp < 0 ? "−" : "±") + Math.abs(pp) + " pp";
+    }
+}

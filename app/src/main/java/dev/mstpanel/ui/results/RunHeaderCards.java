@@ -1,0 +1,196 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.compare.RunSummary;
+import dev.mstpanel.core.results.compare.RunTally;
+import dev.mstpanel.core.results.compare.VariantFigures;
+import dev.mstpanel.ui.common.Navigator;
+import dev.mstpanel.ui.results.compare.CompareViewModel;
+import dev.mstpanel.ui.results.compare.VariantCard;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.MenuItem;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The run header's part of issue 10: one card per variant (trial pass rate with its interval,
+ * cases passed, means per trial, delta against the baseline, the previous run's line) and the
+ * actions that open the Compare screen.
+ */
+final class RunHeaderCards {
+    private RunHeaderCards() {}
+
+    /**
+     * Adds the cards and actions to a run header (FX thread). Counting the run's trials is done
+     * here (a pass over records in memory); its summary.json is read in the background, then the
+     * header is drawn again by {@code refresh}.
+     */
+    static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
+                    Navigator navigator, Runnable refresh, Runnable openTrend, boolean compact) {
+        List<String> variants = variants(run);
+        HBox actions = new HBox(8);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        actions.setId("run-compare-actions");
+        Path dir = run.info().dir();
+        if (variants.size() >= 2) {
+            Button b = new Button("Compare variants", new FontIcon(Feather.COLUMNS));
+            b.setId("compare-variants");
+            b.getStyleClass().add("small");
+            b.setOnAction(e -> navigator.openComparison(dir, null, dir, null));
+            actions.getChildren().add(b);
+        }
+        RunInfo previous = previousRun(run, all);
+        if (previous != null) {
+            Button b = new Button("Compare with the previous run", new FontIcon(Feather.GIT_COMMIT));
+            b.setId("compare-previous");
+            b.getStyleClass().add("small");
+            b.setOnAction(e -> navigator.openComparison(previous.dir(), null, dir, null));
+            actions.getChildren().add(b);
+        }
+        Button t = new Button("Trend of " + run.info().evalName(), new FontIcon(Feather.TRENDING_UP));
+        t.setId("open-trend");
+        t.getStyleClass().add("small");
+        t.setOnAction(e -> openTrend.run());
+        actions.getChildren().add(t);
+        header.getChildren().add(actions);
+        if (run.loading()) {
+            return;
+        }
+        Optional<RunSummary> summary = compare.summary(dir, refresh);
+        if (summary == null) {
+            return; // drawn again once summary.json has been read
+        }
+        RunTally tally = RunTally.of(run.info(), summary.orElse(null), run.trials(), false);
+        List<String> rerun = rerunArgs(tally);
+        if (!rerun.isEmpty()) {
+            Button b = new Button("Re-run the failed and mixed cases", new FontIcon(Feather.ROTATE_CW));
+            b.setId("rerun-run-cases");
+            b.getStyleClass().add("small");
+            b.setTooltip(new javafx.scene.control.Tooltip("Opens the Runs form with " + String.join(" ", rerun)));
+            b.setOnAction(e -> navigator.openRunsForm(dir, rerun));
+            actions.getChildren().add(b);
+        }
+        if (compact) {
+            // a trial is open: one line per variant, so the trial inspector below keeps its room
+            javafx.scene.layout.FlowPane line = new javafx.scene.layout.FlowPane(8, 4);
+            line.setId("variant-cards");
+            for (VariantFigures f : tally.figures()) {
+                javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  " + f.rateWithIntervalText()
+                        + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
+                l.getStyleClass().addAll("pill", "pill-muted");
+                l.setId("variant-line-" + f.variant());
+                line.getChildren().add(l);
+            }
+            header.getChildren().add(line);
+            return;
+        }
+        // one row, scrolled sideways when there are many variants
+        HBox cards = new HBox(10);
+        cards.setId("variant-cards");
+        RunSummary.PreviousRun prev = summary.map(RunSummary::previousRun).orElse(null);
+        for (VariantFigures f : tally.figures()) {
+            cards.getChildren().add(new VariantCard(f, f.variant(), prev == null ? null : prev.line(f.variant())));
+        }
+        if (!cards.getChildren().isEmpty()) {
+            javafx.scene.control.ScrollPane row = new javafx.scene.control.ScrollPane(cards);
+            row.setFitToHeight(true);
+            row.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+            row.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+            row.getStyleClass().add("edge-to-edge");
+            row.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
+            header.getChildren().add(row);
+        }
+    }
+
+    /**
+     * {@code --case <ids…> --variant <names…>} for the cases of a run whose outcome is fail or mixed
+     * (contract, section 10), or empty when every case passed or has no result.
+     */
+    static List<String> rerunArgs(RunTally tally) {
+        LinkedHashSet<String> cases = new LinkedHashSet<>();
+        List<String> variants = new ArrayList<>();
+        for (var v : tally.variants().values()) {
+            boolean any = false;
+            for (var c : v.cases().values()) {
+                var o = c.outcome();
+                if (o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED) {
+                    cases.add(c.caseId());
+                    any = true;
+                }
+            }
+            if (any) {
+                variants.add(v.variant());
+            }
+        }
+        if (cases.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("--case");
+        out.addAll(cases);
+        out.add("--variant");
+        out.addAll(variants);
+        return out;
+    }
+
+    /** The navigator's compare actions for a run, or for one variant of it. */
+    static List<MenuItem> compareItems(ResultsViewModel.RunState run, String variant, List<ResultsViewModel.RunState> all, Navigator navigator) {
+        List<MenuItem> items = new ArrayList<>();
+        if (run == null) {
+            return items;
+        }
+        Path dir = run.info().dir();
+        List<String> variants = variants(run);
+        if (variant == null && variants.size() >= 2) {
+            items.add(item("Compare this run's variants", () -> navigator.openComparison(dir, null, dir, null)));
+        }
+        if (variant != null && variants.size() >= 2 && !variant.equals(variants.get(0))) {
+            items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
+        }
+        RunInfo previous = previousRun(run, all);
+        if (previous != null) {
+            String what = variant == null ? "this run" : variant;
+            items.add(item("Compare " + what + " with the previous run " + previous.shortId(),
+                    () -> navigator.openComparison(previous.dir(), variant, dir, variant)));
+        }
+        return items;
+    }
+
+    private static MenuItem item(String text, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** The run's variants: run.json's, else those of its trials, baseline first. */
+    static List<String> variants(ResultsViewModel.RunState run) {
+        if (!run.info().variants().isEmpty()) {
+            return run.info().variants();
+        }
+        LinkedHashSet<String> vs = new LinkedHashSet<>();
+        run.trials().forEach(t -> vs.add(t.variant()));
+        return List.copyOf(vs);
+    }
+
+    /** The latest earlier run of the same eval among those open, or null. */
+    static RunInfo previousRun(ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all) {
+        RunInfo best = null;
+        for (ResultsViewModel.RunState r : all) {
+            RunInfo i = r.info();
+            if (Objects.equals(i.evalName(), run.info().evalName()) && i.runId().compareTo(run.info().runId()) < 0
+                    && (best == null || i.runId().compareTo(best.runId()) > 0)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}

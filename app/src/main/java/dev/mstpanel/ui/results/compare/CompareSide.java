@@ -1,0 +1,26 @@
+package dev.mstpanel.ui.results.compare;
+
+import java.nio.file.Path;
+
+/**
+ * One side a comparison can take: a variant of a run.
+ *
+ * @param runDir the run folder
+ * @param runId the run's id
+ * @param createdAt when the run started (ISO text as written), or null
+ * @param variant the variant's name
+ */
+public record CompareSide(Path runDir, String runId, String createdAt, String variant) {
+    /** How the pickers show it: {@code with-search · run 7f3c2a (2026-01-05 10:15)}. */
+    public String label() {
+        int dash = runId.lastIndexOf('-');
+        String shortId = dash < 0 ? runId : runId.substring(dash + 1);
+        String when = createdAt == null || createdAt.length() < 16 ? "" : " (" + createdAt.substring(0, 10) + " " + createdAt.substring(11, 16) + ")";
+        return variant + " · run " + shortId + when;
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

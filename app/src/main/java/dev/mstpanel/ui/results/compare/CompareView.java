@@ -1,0 +1,401 @@
+package dev.mstpanel.ui.results.compare;
+
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.results.compare.CaseTally;
+import dev.mstpanel.core.results.compare.Comparison;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.SetChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The Compare screen (issue 10): pick a base and a candidate (two variants of a run, or one variant
+ * in two runs of an eval); both sides' figures, the verdict, and the case table (case, base outcome
+ * and trials, candidate outcome and trials, change), regressions first, filterable by change.
+ * Opening a case shows the two sides' trials next to each other.
+ */
+public final class CompareView extends BorderPane {
+    private final CompareViewModel model;
+    private final ComboBox<CompareSide> basePicker = new ComboBox<>();
+    private final ComboBox<CompareSide> candidatePicker = new ComboBox<>();
+    private final HBox figures = new HBox(12);
+    private final Map<CaseChange, ToggleButton> toggles = new EnumMap<>(CaseChange.class);
+    private final TableView<CaseComparison> table = new TableView<>();
+    private final ListView<TrialRecord> baseTrials = new ListView<>();
+    private final ListView<TrialRecord> candidateTrials = new ListView<>();
+    private final Label baseTitle = new Label();
+    private final Label candidateTitle = new Label();
+    private final Label caseTitle = new Label();
+    private boolean syncing;
+
+    /**
+     * @param model the screen's state
+     * @param navigator opens the Runs form for "Re-run the regressed and flaky cases"
+     */
+    public CompareView(CompareViewModel model, dev.mstpanel.ui.common.Navigator navigator) {
+        this.model = model;
+        getStyleClass().add("compare-view");
+        setId("compare-view");
+        getStylesheets().add(Objects.requireNonNull(CompareView.class.getResource("compare.css")).toExternalForm());
+
+        Button back = new Button("Back", new FontIcon(Feather.ARROW_LEFT));
+        back.setId("compare-back");
+        back.getStyleClass().add("small");
+        back.setOnAction(e -> model.close());
+        Label title = new Label("Compare");
+        title.getStyleClass().add("compare-title");
+        basePicker.setId("compare-base");
+        candidatePicker.setId("compare-candidate");
+        basePicker.setItems(model.sides());
+        candidatePicker.setItems(model.sides());
+        basePicker.setAccessibleText("Base");
+        candidatePicker.setAccessibleText("Candidate");
+        basePicker.valueProperty().bindBidirectional(model.baseProperty());
+        candidatePicker.valueProperty().bindBidirectional(model.candidateProperty());
+        Button swap = new Button(null, new FontIcon(Feather.REPEAT));
+        swap.setTooltip(new Tooltip("Swap base and candidate"));
+        swap.setAccessibleText("Swap base and candidate");
+        swap.setOnAction(e -> model.swap());
+        Label vs = new Label("→");
+        Label baseLabel = new Label("Base");
+        Label candidateLabel = new Label("Candidate");
+        for (Label l : List.of(title, baseLabel, candidateLabel, vs)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        basePicker.setPrefWidth(320);
+        candidatePicker.setPrefWidth(320);
+        HBox pickers = new HBox(8, back, title, new Region(), baseLabel, basePicker, vs, candidateLabel, candidatePicker, swap);
+        ((Region) pickers.getChildren().get(2)).setMinWidth(12);
+        pickers.setAlignment(Pos.CENTER_LEFT);
+
+        Label message = new Label();
+        message.setId("compare-message");
+        message.setWrapText(true);
+        message.getStyleClass().add("banner-warning");
+        message.textProperty().bind(model.messageProperty());
+        message.visibleProperty().bind(model.messageProperty().isNotNull());
+        message.managedProperty().bind(message.visibleProperty());
+        Label loading = new Label("Reading and comparing both sides…");
+        loading.setId("compare-loading");
+        loading.getStyleClass().add("text-muted");
+        loading.visibleProperty().bind(model.loadingProperty());
+        loading.managedProperty().bind(loading.visibleProperty());
+
+        figures.setId("compare-figures");
+        figures.setAlignment(Pos.TOP_LEFT);
+
+        FlowPane filters = new FlowPane(6, 6);
+        filters.setAlignment(Pos.CENTER_LEFT);
+        Button rerunOnly = new Button("Regressed and flaky");
+        rerunOnly.getStyleClass().add("small");
+        rerunOnly.setOnAction(e -> model.onlyRerunCases());
+        Button all = new Button("All");
+        all.getStyleClass().add("small");
+        all.setOnAction(e -> model.allCases());
+        filters.getChildren().addAll(rerunOnly, all);
+        for (CaseChange c : CaseChange.values()) {
+            ToggleButton t = new ToggleButton(c.jsonName());
+            t.setId("change-" + c.jsonName());
+            t.getStyleClass().addAll("small", "change-toggle", "pill", pillClass(c));
+            t.setSelected(true);
+            t.selectedProperty().addListener((o, a, b) -> {
+                if (!syncing) {
+                    model.toggleChange(c, b);
+                }
+            });
+            toggles.put(c, t);
+            filters.getChildren().add(t);
+        }
+        Button rerun = new Button("Re-run the regressed and flaky cases", new FontIcon(Feather.ROTATE_CW));
+        rerun.setId("compare-rerun");
+        rerun.disableProperty().bind(model.canRerunProperty().not());
+        rerun.setOnAction(e -> navigator.openRunsForm(model.rerunRunDir(), model.rerunArgs()));
+        rerun.setTooltip(new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start."));
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox filterBar = new HBox(8, filters, grow, rerun);
+        HBox.setHgrow(filters, Priority.ALWAYS);
+        filterBar.setAlignment(Pos.CENTER_LEFT);
+
+        buildTable();
+        VBox caseBox = buildCaseDetail();
+        SplitPane split = new SplitPane(table, caseBox);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+
+        VBox top = new VBox(10, pickers, message, loading, figures, filterBar);
+        top.setPadding(new Insets(0, 0, 10, 0));
+        setTop(top);
+        setCenter(split);
+        setPadding(new Insets(10, 12, 10, 12));
+
+        model.comparisonProperty().addListener((o, a, c) -> showFigures(c));
+        model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
+        model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
+        showFigures(model.comparisonProperty().get());
+    }
+
+    private void buildTable() {
+        table.setId("compare-cases");
+        table.setItems(model.rows());
+        table.setPlaceholder(new Label("No cases to show."));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
+        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(r.getValue().caseId()));
+        caseCol.setPrefWidth(300);
+        TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
+        baseCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));
+        baseCol.setCellFactory(c -> new OutcomeCell());
+        baseCol.setPrefWidth(150);
+        TableColumn<CaseComparison, CaseTally> candCol = new TableColumn<>("Candidate");
+        candCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().candidate()));
+        candCol.setCellFactory(c -> new OutcomeCell());
+        candCol.setPrefWidth(150);
+        TableColumn<CaseComparison, CaseChange> changeCol = new TableColumn<>("Change");
+        changeCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
+        changeCol.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(CaseChange ch, boolean empty) {
+                super.updateItem(ch, empty);
+                setText(null);
+                if (empty || ch == null) {
+                    setGraphic(null);
+                    return;
+                }
+                Label l = new Label(ch.jsonName());
+                l.getStyleClass().addAll("pill", pillClass(ch));
+                setGraphic(l);
+            }
+        });
+        changeCol.setPrefWidth(120);
+        table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
+    }
+
+    private VBox buildCaseDetail() {
+        caseTitle.getStyleClass().add("side-title");
+        caseTitle.setId("compare-case-title");
+        caseTitle.setText("Open a case to see both sides' trials.");
+        baseTrials.setId("compare-base-trials");
+        candidateTrials.setId("compare-candidate-trials");
+        baseTrials.setCellFactory(l -> new TrialCell());
+        candidateTrials.setCellFactory(l -> new TrialCell());
+        baseTrials.setPlaceholder(new Label("Not on this side."));
+        candidateTrials.setPlaceholder(new Label("Not on this side."));
+        baseTitle.getStyleClass().add("text-muted");
+        candidateTitle.getStyleClass().add("text-muted");
+        VBox left = new VBox(4, baseTitle, baseTrials);
+        VBox right = new VBox(4, candidateTitle, candidateTrials);
+        VBox.setVgrow(baseTrials, Priority.ALWAYS);
+        VBox.setVgrow(candidateTrials, Priority.ALWAYS);
+        HBox sides = new HBox(12, left, right);
+        HBox.setHgrow(left, Priority.ALWAYS);
+        HBox.setHgrow(right, Priority.ALWAYS);
+        left.setPrefWidth(100);
+        right.setPrefWidth(100);
+        VBox box = new VBox(6, caseTitle, sides);
+        VBox.setVgrow(sides, Priority.ALWAYS);
+        box.setPadding(new Insets(8, 0, 0, 0));
+        box.setId("compare-case");
+        return box;
+    }
+
+    private void showFigures(Comparison c) {
+        figures.getChildren().clear();
+        syncToggles();
+        if (c == null) {
+            return;
+        }
+        Double delta = c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
+                : c.candidate().trialPassRate() - c.base().trialPassRate();
+        VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null, "base", null);
+        VariantCard k = new VariantCard(c.candidate(), "candidate: " + sideName(c, false), null, "base", delta);
+        b.setId("compare-base-card");
+        k.setId("compare-candidate-card");
+        VBox verdict = new VBox();
+        verdict.getStyleClass().addAll("verdict-box", "verdict-" + c.verdict().jsonName());
+        verdict.setId("compare-verdict");
+        Label word = new Label(c.verdict().jsonName());
+        word.getStyleClass().add("verdict-word");
+        word.setId("compare-verdict-word");
+        int n = c.positive() + c.negative();
+        Label p = new Label(Comparison.pText(c.pValue()) + "  ·  exact sign test over the " + n + (n == 1 ? " case" : " cases")
+                + " whose pass fraction changed: " + c.positive() + " up, " + c.negative() + " down");
+        p.setWrapText(true);
+        p.setMinHeight(Region.USE_PREF_SIZE);
+        p.setId("compare-p");
+        StringBuilder counts = new StringBuilder();
+        c.countsByName().forEach((k2, v) -> {
+            if (v > 0) {
+                counts.append(counts.length() == 0 ? "" : " · ").append(v).append(' ').append(k2);
+            }
+        });
+        Label cl = new Label(counts.toString());
+        cl.setWrapText(true);
+        cl.setMinHeight(Region.USE_PREF_SIZE);
+        Label rule = new Label(c.verdict() == dev.mstpanel.core.results.compare.Verdict.UNCLEAR
+                ? "Not enough evidence either way at p < 0.05: flips this few could be chance."
+                : "The candidate is " + c.verdict().jsonName() + " than the base at p < 0.05.");
+        rule.getStyleClass().addAll("text-muted", "text-small");
+        rule.setWrapText(true);
+        rule.setMinHeight(Region.USE_PREF_SIZE);
+        verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule);
+        verdict.setMaxWidth(420);
+        verdict.setPrefWidth(380);
+        HBox.setHgrow(verdict, Priority.SOMETIMES);
+        figures.getChildren().addAll(b, k, verdict);
+    }
+
+    private static String sideName(Comparison c, boolean base) {
+        var f = base ? c.base() : c.candidate();
+        String run = f.runId();
+        int dash = run.lastIndexOf('-');
+        return f.variant() + " · run " + (dash < 0 ? run : run.substring(dash + 1));
+    }
+
+    private void syncToggles() {
+        syncing = true;
+        try {
+            Comparison c = model.comparisonProperty().get();
+            for (var e : toggles.entrySet()) {
+                e.getValue().setSelected(model.changeFilter().contains(e.getKey()));
+                int n = c == null ? 0 : c.counts().getOrDefault(e.getKey(), 0);
+                e.getValue().setText(e.getKey().jsonName() + " " + n);
+            }
+        } finally {
+            syncing = false;
+        }
+    }
+
+    private void showCase(CaseComparison c) {
+        if (c == null) {
+            caseTitle.setText("Open a case to see both sides' trials.");
+            baseTrials.getItems().clear();
+            candidateTrials.getItems().clear();
+            baseTitle.setText("");
+            candidateTitle.setText("");
+            return;
+        }
+        Comparison cmp = model.comparisonProperty().get();
+        caseTitle.setText(c.caseId() + "  ·  " + c.change().jsonName());
+        baseTitle.setText("base: " + (cmp == null ? "" : sideName(cmp, true)) + "  ·  " + outcome(c.base()));
+        candidateTitle.setText("candidate: " + (cmp == null ? "" : sideName(cmp, false)) + "  ·  " + outcome(c.candidate()));
+        baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());
+        candidateTrials.getItems().setAll(c.candidate() == null ? List.of() : c.candidate().records());
+    }
+
+    static String outcome(CaseTally t) {
+        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " (+" + (t.trials() - t.graded()) + " not graded)" : "");
+    }
+
+    static String pillClass(CaseChange c) {
+        return switch (c) {
+            case REGRESSED -> "pill-danger";
+            case FLAKY -> "pill-warning";
+            case IMPROVED -> "pill-success";
+            case ADDED, REMOVED -> "pill-accent";
+            case NO_RESULT, UNCHANGED -> "pill-muted";
+        };
+    }
+
+    private static String pillClass(dev.mstpanel.core.results.compare.CaseOutcome o) {
+        return switch (o) {
+            case PASS -> "pill-success";
+            case FAIL -> "pill-danger";
+            case MIXED -> "pill-warning";
+            case NO_RESULT -> "pill-muted";
+        };
+    }
+
+    private static String pillClass(TrialStatus s) {
+        return switch (s) {
+            case PASSED -> "pill-success";
+            case FAILED, UNREADABLE -> "pill-danger";
+            case INFRA -> "pill-warning";
+            case MISSING, UNGRADED -> "pill-muted";
+        };
+    }
+
+    private static final class OutcomeCell extends TableCell<CaseComparison, CaseTally> {
+        @Override
+        protected void updateItem(CaseTally t, boolean empty) {
+            super.updateItem(t, empty);
+            setText(null);
+            if (empty) {
+                setGraphic(null);
+                return;
+            }
+            if (t == null) {
+                Label none = new Label("—");
+                none.getStyleClass().add("text-muted");
+                setGraphic(none);
+                return;
+            }
+            Label o = new Label(t.outcome().jsonName());
+            o.getStyleClass().addAll("pill", pillClass(t.outcome()));
+            Label n = new Label(t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " +" + (t.trials() - t.graded()) : ""));
+            n.getStyleClass().add("text-muted");
+            if (t.trials() > t.graded()) {
+                n.setTooltip(new Tooltip((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out"));
+            }
+            HBox box = new HBox(6, o, n);
+            box.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(box);
+        }
+    }
+
+    private static final class TrialCell extends ListCell<TrialRecord> {
+        @Override
+        protected void updateItem(TrialRecord t, boolean empty) {
+            super.updateItem(t, empty);
+            setText(null);
+            if (empty || t == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            Label n = new Label("trial #" + t.number());
+            n.setMinWidth(Region.USE_PREF_SIZE);
+            Label s = new Label(t.status().jsonName());
+            s.getStyleClass().addAll("pill", pillClass(t.status()));
+            s.setMinWidth(Region.USE_PREF_SIZE);
+            String msg = t.message();
+            Label m = new Label(msg == null ? "" : msg.replace('\n', ' '));
+            m.getStyleClass().add("text-muted");
+            m.setMinWidth(0);
+            HBox box = new HBox(8, n, s, m);
+            box.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(box);
+            setTooltip(msg == null ? null : new Tooltip(msg));
+        }
+    }
+}

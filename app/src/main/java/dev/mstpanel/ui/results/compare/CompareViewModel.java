@@ -1,0 +1,356 @@
+package dev.mstpanel.ui.results.compare;
+
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.compare.RunSummary;
+import dev.mstpanel.core.results.compare.RunTally;
+import dev.mstpanel.core.results.compare.SummaryReader;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.ObservableSet;
+import javafx.collections.SetChangeListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Compare screen's state (issue 10): the two sides picked, the comparison of them (figures,
+ * verdict, cases), the change filter, the case opened, and the re-run action. The trials come
+ * from the Results view's model when it has read the run, else from the disk; both sides are
+ * counted and compared on a background thread, never on the FX thread. The view shows it while
+ * {@link #shownProperty()} is true.
+ */
+public final class CompareViewModel {
+    private static final Logger LOG = LoggerFactory.getLogger(CompareViewModel.class);
+
+    // Properties
+    private final ObservableList<CompareSide> sides = FXCollections.observableArrayList();
+    private final ObjectProperty<CompareSide> base = new SimpleObjectProperty<>(this, "base");
+    private final ObjectProperty<CompareSide> candidate = new SimpleObjectProperty<>(this, "candidate");
+    private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message");
+    private final ObservableSet<CaseChange> changeFilter = FXCollections.observableSet(EnumSet.allOf(CaseChange.class));
+    private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<CaseComparison> selectedCase = new SimpleObjectProperty<>(this, "selectedCase");
+    private final ReadOnlyBooleanWrapper canRerun = new ReadOnlyBooleanWrapper(this, "canRerun");
+    private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
+
+    private final ResultsReader reader;
+    private final UiExecutor ui;
+    private final Executor background;
+    private final Function<Path, List<TrialRecord>> loadedTrials;
+    private long generation;
+    private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
+    private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
+    private boolean picking;
+
+    /**
+     * @param reader reads a run that the Results view has not read
+     * @param ui posts to the FX thread
+     * @param background counts and compares
+     * @param loadedTrials a run's trials as the Results view holds them (called on the FX thread), or null when it has not read them all
+     */
+    public CompareViewModel(ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
+        this.reader = reader;
+        this.ui = ui;
+        this.background = background;
+        this.loadedTrials = loadedTrials;
+        base.addListener((o, a, b) -> picked());
+        candidate.addListener((o, a, b) -> picked());
+        changeFilter.addListener((SetChangeListener<CaseChange>) c -> filter());
+    }
+
+    /** Every side of the eval: each variant of each run, newest run first. */
+    public ObservableList<CompareSide> sides() { return sides; }
+    /** The base side picked. */
+    public ObjectProperty<CompareSide> baseProperty() { return base; }
+    /** The candidate side picked. */
+    public ObjectProperty<CompareSide> candidateProperty() { return candidate; }
+    /** The comparison of the sides picked, or null while loading or when they cannot be compared. */
+    public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
+    /** True while the sides are being read and compared. */
+    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    /** Why the sides cannot be compared, or null. */
+    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /** The changes the case table shows (all at first). */
+    public ObservableSet<CaseChange> changeFilter() { return changeFilter; }
+    /** The case table's rows: the comparison's cases whose change is in the filter, regressions first. */
+    public ObservableList<CaseComparison> rows() { return rows; }
+    /** The case opened (its two sides' trials are shown next to each other), or null. */
+    public ObjectProperty<CaseComparison> selectedCaseProperty() { return selectedCase; }
+    /** True while the Compare screen is open (the Results view shows it instead of the trial inspector). */
+    public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
+    /** True when some case regressed or is flaky. */
+    public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
+
+    // Commands
+
+    /**
+     * Opens the Compare screen on two sides; reads the eval's runs (their run.json) in the
+     * background to list every side the pickers offer.
+     *
+     * @param baseRunDir the base run
+     * @param baseVariant its variant, or null for its baseline
+     * @param candidateRunDir the candidate run (the same folder for two variants)
+     * @param candidateVariant its variant, or null (see {@link #open(List, Path, String, Path, String)})
+     */
+    public void open(Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
+        Path b = baseRunDir.toAbsolutePath().normalize();
+        Path c = candidateRunDir.toAbsolutePath().normalize();
+        long gen = ++generation;
+        shown.set(true);
+        loading.set(true);
+        message.set(null);
+        comparison.set(null);
+        rows.clear();
+        background.execute(() -> {
+            List<RunInfo> runs = new ArrayList<>();
+            java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
+            Path runsDir = b.getParent();
+            if (runsDir != null && runsDir.getFileName() != null && runsDir.getFileName().toString().equals("runs")) {
+                try {
+                    dirs.addAll(reader.locate(runsDir).runDirs());
+                } catch (dev.mstpanel.core.results.ResultsException e) {
+                    LOG.debug("could not list {}: {}", runsDir, e.getMessage());
+                }
+            }
+            for (Path d : dirs) {
+                runs.add(reader.readRun(d.toAbsolutePath().normalize()));
+            }
+            ui.execute(() -> {
+                if (gen == generation) {
+                    open(runs, b, baseVariant, c, candidateVariant);
+                }
+            });
+        });
+    }
+
+    /** Closes the Compare screen (the Results view shows the trial inspector again). */
+    public void close() {
+        generation++;
+        shown.set(false);
+        loading.set(false);
+    }
+
+    /**
+     * Opens a comparison: lists the sides of the runs given and picks the two named.
+     *
+     * @param runs the eval's runs (run.json read), any order
+     * @param baseRunDir the base run
+     * @param baseVariant its variant, or null for its baseline
+     * @param candidateRunDir the candidate run (the same as the base for two variants)
+     * @param candidateVariant its variant, or null for the first other variant (two variants) or the same name (two runs)
+     */
+    public void open(List<RunInfo> runs, Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
+        shown.set(true);
+        List<CompareSide> all = new ArrayList<>();
+        List<RunInfo> sorted = new ArrayList<>(runs);
+        sorted.sort((a, b) -> b.runId().compareTo(a.runId()));
+        for (RunInfo r : sorted) {
+            List<String> vs = r.variants().isEmpty() ? variantsFromTrials(r.dir()) : r.variants();
+            for (String v : vs) {
+                all.add(new CompareSide(r.dir(), r.runId(), r.createdAt(), v));
+            }
+        }
+        CompareSide b = find(all, baseRunDir, baseVariant, null);
+        CompareSide c;
+        if (Objects.equals(baseRunDir, candidateRunDir)) {
+            c = find(all, candidateRunDir, candidateVariant, b == null ? null : b.variant());
+        } else {
+            c = find(all, candidateRunDir, candidateVariant != null ? candidateVariant : b == null ? null : b.variant(), null);
+        }
+        picking = true;
+        try {
+            sides.setAll(all);
+            base.set(b);
+            candidate.set(c);
+        } finally {
+            picking = false;
+        }
+        picked();
+    }
+
+    /** Swaps base and candidate. */
+    public void swap() {
+        CompareSide b = base.get();
+        picking = true;
+        try {
+            base.set(candidate.get());
+            candidate.set(b);
+        } finally {
+            picking = false;
+        }
+        picked();
+    }
+
+    /** Shows only regressed and flaky cases. */
+    public void onlyRerunCases() {
+        changeFilter.retainAll(EnumSet.of(CaseChange.REGRESSED, CaseChange.FLAKY));
+    }
+
+    /** Shows every case. */
+    public void allCases() {
+        changeFilter.addAll(EnumSet.allOf(CaseChange.class));
+    }
+
+    /** Shows or hides one change. */
+    public void toggleChange(CaseChange change, boolean shown) {
+        if (shown) {
+            changeFilter.add(change);
+        } else {
+            changeFilter.remove(change);
+        }
+    }
+
+    /**
+     * The {@code mst run} arguments of "Re-run the regressed and flaky cases" ({@code --case <ids…>
+     * --variant <names…>}; contract, section 10), empty when there is nothing to re-run.
+     */
+    public List<String> rerunArgs() {
+        Comparison c = comparison.get();
+        return c == null ? List.of() : c.rerunArgs();
+    }
+
+    /** The run whose eval a re-run uses (the candidate's), or null. */
+    public Path rerunRunDir() {
+        Comparison c = comparison.get();
+        return c == null ? null : c.candidateRunDir();
+    }
+
+    /**
+     * A run's {@code summary.json} for its header's cards, read once in the background (FX thread).
+     *
+     * @param runDir the run
+     * @param onRead called on the FX thread once the file has been read, when it was not yet
+     * @return the summary; empty when the run has none; null while it is being read
+     */
+    public java.util.Optional<RunSummary> summary(Path runDir, Runnable onRead) {
+        java.util.Optional<RunSummary> s = summaries.get(runDir);
+        if (s != null) {
+            return s;
+        }
+        if (summariesReading.add(runDir)) {
+            background.execute(() -> {
+                RunSummary read = SummaryReader.read(runDir);
+                ui.execute(() -> {
+                    summaries.put(runDir, java.util.Optional.ofNullable(read));
+                    summariesReading.remove(runDir);
+                    onRead.run();
+                });
+            });
+        }
+        return null;
+    }
+
+    private List<String> variantsFromTrials(Path runDir) {
+        List<TrialRecord> t = loadedTrials.apply(runDir);
+        if (t == null) {
+            return List.of();
+        }
+        return t.stream().map(TrialRecord::variant).distinct().toList();
+    }
+
+    private static CompareSide find(List<CompareSide> all, Path runDir, String variant, String notVariant) {
+        for (CompareSide s : all) {
+            if (s.runDir().equals(runDir) && (variant == null ? !s.variant().equals(notVariant) : s.variant().equals(variant))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private void picked() {
+        if (picking) {
+            return;
+        }
+        long gen = ++generation;
+        CompareSide b = base.get();
+        CompareSide c = candidate.get();
+        comparison.set(null);
+        rows.clear();
+        selectedCase.set(null);
+        canRerun.set(false);
+        if (b == null || c == null) {
+            message.set("Pick a base and a candidate: two variants of a run, or one variant in two runs of this eval.");
+            loading.set(false);
+            return;
+        }
+        if (b.equals(c)) {
+            message.set("The base and the candidate are the same: pick another variant or run.");
+            loading.set(false);
+            return;
+        }
+        message.set(null);
+        loading.set(true);
+        // the Results view's trials are read on the FX thread (a list copy); counting happens in the background
+        List<TrialRecord> bt = loadedTrials.apply(b.runDir());
+        List<TrialRecord> ct = b.runDir().equals(c.runDir()) ? bt : loadedTrials.apply(c.runDir());
+        background.execute(() -> {
+            try {
+                RunTally bTally = tally(b.runDir(), bt);
+                RunTally cTally = b.runDir().equals(c.runDir()) ? bTally : tally(c.runDir(), ct);
+                Comparison.Kind kind = b.runDir().equals(c.runDir()) ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
+                Comparison result = Comparison.of(kind, bTally, b.variant(), cTally, c.variant());
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        loading.set(false);
+                        comparison.set(result);
+                        canRerun.set(!result.rerunArgs().isEmpty());
+                        filter();
+                    }
+                });
+            } catch (RuntimeException e) {
+                LOG.warn("could not compare {} with {}", b, c, e);
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        loading.set(false);
+                        message.set("Could not compare " + b.label() + " with " + c.label() + ": " + e.getMessage());
+                    }
+                });
+            }
+        });
+    }
+
+    private RunTally tally(Path runDir, List<TrialRecord> trials) {
+        if (trials != null) {
+            RunInfo info = reader.readRun(runDir);
+            RunSummary summary = SummaryReader.read(runDir);
+            return RunTally.of(info, summary, trials, true);
+        }
+        return RunTally.read(reader, runDir, true);
+    }
+
+    private void filter() {
+        Comparison c = comparison.get();
+        CaseComparison sel = selectedCase.get();
+        if (c == null) {
+            rows.clear();
+            return;
+        }
+        List<CaseComparison> shown = c.cases().stream().filter(r -> changeFilter.contains(r.change())).toList();
+        rows.setAll(shown);
+        if (sel != null && !shown.contains(sel)) {
+            selectedCase.set(null);
+        }
+    }
+}

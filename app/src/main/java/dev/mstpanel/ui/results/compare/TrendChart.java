@@ -1,0 +1,181 @@
+package dev.mstpanel.ui.results.compare;
+
+import dev.mstpanel.core.results.compare.TrendPoint;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Polygon;
+import javafx.scene.shape.Polyline;
+import javafx.scene.text.Text;
+
+/**
+ * Each variant's trial pass rate per run over time: a line through the rates, the 95% intervals
+ * as a band around it, a dot per run that opens the run when clicked. The x axis is the runs'
+ * start times (runs of one day spread evenly when their times coincide); the y axis 0–100 %.
+ */
+public final class TrendChart extends Pane {
+    /** Colours per variant, in order (readable on the light and the dark theme). */
+    static final List<Color> COLOURS = List.of(Color.web("#2f81f7"), Color.web("#d4732a"), Color.web("#2da44e"), Color.web("#8250df"),
+            Color.web("#cf222e"), Color.web("#0e8a9e"));
+    private static final double LEFT = 48;
+    private static final double RIGHT = 24;
+    private static final double TOP = 16;
+    private static final double BOTTOM = 44;
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private List<TrendPoint> points = List.of();
+    private final Consumer<Path> openRun;
+
+    /** @param openRun called with a run folder when its dot is clicked */
+    public TrendChart(Consumer<Path> openRun) {
+        this.openRun = openRun;
+        getStyleClass().add("trend-chart");
+        setMinSize(300, 200);
+        setPrefSize(900, 460);
+    }
+
+    /** Shows these points (oldest run first). */
+    public void setPoints(List<TrendPoint> points) {
+        this.points = List.copyOf(points);
+        requestLayout();
+    }
+
+    /** The variants in the order of their first point, with their colours. */
+    public Map<String, Color> colours() {
+        Map<String, Color> out = new LinkedHashMap<>();
+        for (TrendPoint p : points) {
+            out.computeIfAbsent(p.variant(), v -> COLOURS.get(out.size() % COLOURS.size()));
+        }
+        return out;
+    }
+
+    @Override
+    protected void layoutChildren() {
+        getChildren().clear();
+        double w = getWidth();
+        double h = getHeight();
+        double pw = w - LEFT - RIGHT;
+        double ph = h - TOP - BOTTOM;
+        if (pw <= 10 || ph <= 10) {
+            return;
+        }
+        // y grid 0, 25, 50, 75, 100 %
+        for (int pct = 0; pct <= 100; pct += 25) {
+            double y = TOP + ph * (1 - pct / 100.0);
+            Line grid = new Line(LEFT, y, LEFT + pw, y);
+            grid.setStroke(Color.gray(0.5, pct == 0 ? 0.6 : 0.25));
+            Text l = text(pct + " %");
+            l.setX(LEFT - 8 - l.getLayoutBounds().getWidth());
+            l.setY(y + 4);
+            getChildren().addAll(grid, l);
+        }
+        List<String> runs = new ArrayList<>();
+        Map<String, TrendPoint> firstOfRun = new LinkedHashMap<>();
+        for (TrendPoint p : points) {
+            if (firstOfRun.putIfAbsent(p.runId(), p) == null) {
+                runs.add(p.runId());
+            }
+        }
+        if (runs.isEmpty()) {
+            return;
+        }
+        Map<String, Double> xs = xPositions(runs, firstOfRun, pw);
+        // x labels: every run when they fit, else every k-th
+        int step = Math.max(1, (int) Math.ceil(runs.size() * 96 / pw));
+        for (int i = 0; i < runs.size(); i += step) {
+            TrendPoint p = firstOfRun.get(runs.get(i));
+            double x = LEFT + xs.get(runs.get(i));
+            String id = p.runId();
+            int dash = id.lastIndexOf('-');
+            Text l = text((p.startedAt() == null ? "" : DAY.format(p.startedAt()) + "\n") + (dash < 0 ? id : id.substring(dash + 1)));
+            l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+            l.setX(x - l.getLayoutBounds().getWidth() / 2);
+            l.setY(TOP + ph + 16);
+            Line tick = new Line(x, TOP + ph, x, TOP + ph + 3);
+            tick.setStroke(Color.gray(0.5, 0.6));
+            getChildren().addAll(tick, l);
+        }
+        Map<String, Color> colours = colours();
+        for (var e : colours.entrySet()) {
+            List<TrendPoint> vp = points.stream().filter(p -> p.variant().equals(e.getKey()) && p.rate() != null).toList();
+            Color c = e.getValue();
+            Polygon band = new Polygon();
+            Polyline line = new Polyline();
+            for (TrendPoint p : vp) {
+                band.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.interval().high()));
+            }
+            for (int i = vp.size() - 1; i >= 0; i--) {
+                TrendPoint p = vp.get(i);
+                band.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.interval().low()));
+            }
+            band.setFill(Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.16));
+            band.setStroke(null);
+            band.setMouseTransparent(true);
+            for (TrendPoint p : vp) {
+                line.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.rate()));
+            }
+            line.setStroke(c);
+            line.setStrokeWidth(2);
+            line.setMouseTransparent(true);
+            getChildren().addAll(band, line);
+            for (TrendPoint p : vp) {
+                Circle dot = new Circle(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.rate()), 5, c);
+                dot.setStroke(Color.WHITE);
+                dot.setStrokeWidth(1.5);
+                dot.setCursor(javafx.scene.Cursor.HAND);
+                dot.getStyleClass().add("trend-dot");
+                dot.setId("trend-dot-" + p.variant() + "-" + p.runId());
+                Tooltip.install(dot, new Tooltip(p.variant() + " · run " + p.runId() + "\ntrial pass rate " + Math.round(p.rate() * 100) + " % ("
+                        + Math.round(p.interval().low() * 100) + "–" + Math.round(p.interval().high() * 100) + " %), " + p.passed() + " of "
+                        + p.graded() + " graded trials\nClick to open the run"));
+                dot.setOnMouseClicked(ev -> openRun.accept(p.runDir()));
+                getChildren().add(dot);
+            }
+        }
+    }
+
+    /** Axis text: plain Text nodes (drawn in this layout pass, unlike controls created during layout). */
+    private static Text text(String s) {
+        Text t = new Text(s);
+        t.setFill(Color.gray(0.5));
+        t.setFont(javafx.scene.text.Font.font(11.5));
+        return t;
+    }
+
+    /** Runs placed by start time; when times are missing or all equal, evenly. */
+    private static Map<String, Double> xPositions(List<String> runs, Map<String, TrendPoint> first, double pw) {
+        Map<String, Double> xs = new LinkedHashMap<>();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        boolean timed = true;
+        for (String r : runs) {
+            var at = first.get(r).startedAt();
+            if (at == null) {
+                timed = false;
+                break;
+            }
+            min = Math.min(min, at.toEpochMilli());
+            max = Math.max(max, at.toEpochMilli());
+        }
+        double pad = Math.min(40, pw / 10);
+        if (runs.size() == 1) {
+            xs.put(runs.get(0), pw / 2);
+            return xs;
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            double f = timed && max > min ? (first.get(runs.get(i)).startedAt().toEpochMilli() - min) / (double) (max - min)
+                    : i / (double) (runs.size() - 1);
+            xs.put(runs.get(i), pad + f * (pw - 2 * pad));
+        }
+        return xs;
+    }
+}

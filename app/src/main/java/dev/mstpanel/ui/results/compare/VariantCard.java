@@ -1,0 +1,152 @@
+package dev.mstpanel.ui.results.compare;
+
+import dev.mstpanel.core.results.compare.VariantFigures;
+import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * One variant's figures as a card (issue 10): the trial pass rate with its 95% interval drawn as a
+ * bar, cases passed, tool calls, tokens, cost and time per trial, the delta against the baseline,
+ * and where the figures came from when not from {@code summary.json}.
+ */
+public final class VariantCard extends VBox {
+
+    /**
+     * @param f the figures
+     * @param title the card's title (the variant, or "base: …")
+     * @param previousRunLine the previous run's line, or null
+     */
+    public VariantCard(VariantFigures f, String title, String previousRunLine) {
+        this(f, title, previousRunLine, null, null);
+    }
+
+    /**
+     * A card in a comparison: the delta is against the other side, not the run's baseline.
+     *
+     * @param against the other side's name for the delta ("base"), or null for the run's baseline
+     * @param delta this rate − the other side's, or null (with {@code against} set: this is the base side)
+     */
+    public VariantCard(VariantFigures f, String title, String previousRunLine, String against, Double delta) {
+        getStyleClass().add("variant-card");
+        getStylesheets().add(java.util.Objects.requireNonNull(VariantCard.class.getResource("compare.css")).toExternalForm());
+        if (f.baseline() == null) {
+            getStyleClass().add("variant-card-baseline");
+        }
+        setMinWidth(230);
+        setPrefWidth(270);
+        setMaxWidth(340);
+        Label name = new Label(title);
+        name.getStyleClass().add("variant-name");
+        name.setWrapText(true);
+        name.setMinHeight(Region.USE_PREF_SIZE);
+        Label rate = new Label(f.rateText());
+        rate.getStyleClass().add("variant-rate");
+        rate.setAccessibleText("trial pass rate " + f.rateText());
+        Label deltaLabel = new Label();
+        Double d = against != null ? delta : f.trialPassRateDelta();
+        String vs = against != null ? against : f.baseline();
+        if (against != null && delta == null) {
+            deltaLabel.setText("base");
+            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
+        } else if (vs == null) {
+            deltaLabel.setText("baseline");
+            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
+        } else {
+            deltaLabel.setText(VariantFigures.points(d) + " vs " + vs);
+            long pp = d == null ? 0 : Math.round(d * 100);
+            deltaLabel.getStyleClass().add(pp > 0 ? "delta-up" : pp < 0 ? "delta-down" : "text-muted");
+        }
+        HBox top = new HBox(10, rate, deltaLabel);
+        top.setAlignment(Pos.BASELINE_LEFT);
+        IntervalBar bar = new IntervalBar(f);
+        Label interval = new Label(f.interval() == null ? "no graded trial"
+                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %");
+        interval.getStyleClass().addAll("text-muted", "text-small");
+        Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
+                + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded)" : ""));
+        trials.setWrapText(true);
+        trials.setMinHeight(Region.USE_PREF_SIZE);
+        Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases());
+        StringBuilder means = new StringBuilder();
+        append(means, f.toolCallsMean() == null ? null : String.format(Locale.ROOT, "%.1f tool calls", f.toolCallsMean()));
+        append(means, f.tokensMean() == null ? null : tokens(f.tokensMean()) + " tokens");
+        append(means, f.costUsdMean() == null ? null : String.format(Locale.ROOT, "$%.3f", f.costUsdMean()));
+        append(means, f.secondsPerTrial() == null ? null : String.format(Locale.ROOT, "%.0f s", f.secondsPerTrial()));
+        Label perTrial = new Label(means.length() == 0 ? "no means recorded" : means + " per trial");
+        perTrial.setWrapText(true);
+        perTrial.setMinHeight(Region.USE_PREF_SIZE);
+        getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
+        if (!f.fromSummary()) {
+            Label src = new Label("computed from the trials (no summary.json)");
+            src.getStyleClass().addAll("text-muted", "text-small");
+            src.setTooltip(new Tooltip(f.source()));
+            src.setWrapText(true);
+            src.setMinHeight(Region.USE_PREF_SIZE);
+            getChildren().add(src);
+        }
+        if (previousRunLine != null) {
+            Label prev = new Label(previousRunLine);
+            prev.getStyleClass().addAll("text-small");
+            prev.setWrapText(true);
+            prev.setMinHeight(Region.USE_PREF_SIZE);
+            prev.setId("previous-run-line");
+            getChildren().add(prev);
+        }
+        setId("variant-card-" + f.variant());
+    }
+
+    private static void append(StringBuilder sb, String s) {
+        if (s != null) {
+            sb.append(sb.length() == 0 ? "" : " · ").append(s);
+        }
+    }
+
+    private static String tokens(double t) {
+        return t >= 10_000 ? String.format(Locale.ROOT, "%.1fk", t / 1000) : String.format(Locale.ROOT, "%.0f", t);
+    }
+
+    /** The rate's interval drawn on a 0–100 % track, the rate as a tick. */
+    static final class IntervalBar extends Pane {
+        private final Region span = new Region();
+        private final Region point = new Region();
+        private final VariantFigures f;
+
+        IntervalBar(VariantFigures f) {
+            this.f = f;
+            getStyleClass().add("interval-track");
+            span.getStyleClass().add("interval-span");
+            point.getStyleClass().add("interval-point");
+            setMinHeight(12);
+            setPrefHeight(12);
+            setMaxHeight(12);
+            setPadding(Insets.EMPTY);
+            getChildren().addAll(span, point);
+            span.setVisible(f.interval() != null);
+            point.setVisible(f.trialPassRate() != null);
+            if (f.interval() != null) {
+                Tooltip.install(this, new Tooltip("trial pass rate " + f.rateWithIntervalText() + " (95 % Wilson interval)"));
+            }
+        }
+
+        @Override
+        protected void layoutChildren() {
+            double w = getWidth();
+            double h = getHeight();
+            if (f.interval() != null) {
+                double x0 = f.interval().low() * w;
+                double x1 = f.interval().high() * w;
+                span.resizeRelocate(x0, 2, Math.max(2, x1 - x0), h - 4);
+            }
+            if (f.trialPassRate() != null) {
+                point.resizeRelocate(Math.min(w - 2, f.trialPassRate() * w - 1), 0, 2, h);
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.mstpanel.bench;
+
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.App;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+/**
+ * Benchmark of the Compare screen (issue 10) on two big runs of one eval: the time from
+ * {@code openComparison} until the figures and the case table show, and the longest gap between
+ * two FX pulses meanwhile (an {@link AnimationTimer} asks for one every frame). Two cases: the
+ * runs already read by the Results view (opened from its navigator or run header), and the runs
+ * not read yet (the screen reads them from disk). Not a test: run it with
+ * {@code scripts/bench/compare-screen.sh}.
+ *
+ * <p>Arguments: {@code EVAL_DIR RUN_A RUN_B [ROUNDS]}.
+ */
+public final class CompareScreenBench {
+    private CompareScreenBench() {}
+
+    public static void main(String[] args) throws Exception {
+        Path eval = Path.of(args[0]).toAbsolutePath().normalize();
+        Path a = eval.resolve("runs").resolve(args[1]);
+        Path b = eval.resolve("runs").resolve(args[2]);
+        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        Path home = Files.createTempDirectory("mstp-bench-compare-screen");
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.put("MST_PANEL_HOME", home.toString());
+        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
+        CompletableFuture<Object[]> started = new CompletableFuture<>();
+        Platform.startup(() -> {
+            App.applyTheme(false);
+            AppContext app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
+            MainWindow window = new MainWindow(app);
+            Stage stage = new Stage();
+            stage.setScene(App.sceneFor(window, 1440, 900));
+            stage.show();
+            window.open("results");
+            started.complete(new Object[] {app, window});
+        });
+        Object[] s = started.get(30, TimeUnit.SECONDS);
+        long fxThread = onFx(() -> Thread.currentThread().getId());
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        AppContext app = (AppContext) s[0];
+        MainWindow window = (MainWindow) s[1];
+
+        AtomicLong last = new AtomicLong();
+        AtomicLong maxGap = new AtomicLong();
+        AnimationTimer timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                long prev = last.getAndSet(now);
+                if (prev != 0) {
+                    maxGap.accumulateAndGet(now - prev, Math::max);
+                }
+            }
+        };
+        onFx(() -> {
+            timer.start();
+            return null;
+        });
+        for (int round = 1; round <= rounds; round++) {
+            for (boolean loaded : new boolean[] {true, false}) {
+                // the Results view holds both runs (loaded), or another folder (the screen reads the runs itself)
+                onFx(() -> {
+                    app.compare().close();
+                    app.results().open(loaded ? eval : home);
+                    window.open("results");
+                    return null;
+                });
+                if (loaded) {
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                    while (System.nanoTime() < deadline && !onFx(() -> app.results().runs().size() == 2
+                            && app.results().runs().stream().noneMatch(r -> r.loading()) && !app.results().loadingProperty().get())) {
+                        Thread.sleep(100);
+                    }
+                }
+                Thread.sleep(1500); // let the Results view settle
+                System.gc();
+                Thread.sleep(300);
+                maxGap.set(0);
+                Thread.sleep(2000); // the same window, idle: what the machine's load alone costs
+                long idleGap = maxGap.get();
+                maxGap.set(0);
+                long gc0 = gcMillis();
+                long fx0 = threads.getThreadCpuTime(fxThread);
+                long t0 = System.nanoTime();
+                onFx(() -> {
+                    window.openComparison(a, "default", b, "default");
+                    return null;
+                });
+                long figures = -1;
+                long table = -1;
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (System.nanoTime() < deadline && table < 0) {
+                    boolean[] st = onFx(() -> new boolean[] {app.compare().comparisonProperty().get() != null,
+                            !app.compare().rows().isEmpty()});
+                    long now = System.nanoTime();
+                    if (st[0] && figures < 0) {
+                        figures = now - t0;
+                    }
+                    if (st[1]) {
+                        table = now - t0;
+                    }
+                    Thread.sleep(5);
+                }
+                Thread.sleep(500); // the first frames of the screen count too
+                long gap = maxGap.get();
+                long gcMs = gcMillis() - gc0;
+                long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
+                int cases = onFx(() -> app.compare().rows().size());
+                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, longest FX pulse gap %.1f ms"
+                                + " (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all; GC %d ms%n",
+                        round, loaded ? "already read by the Results view" : "read by the Compare screen", figures / 1e6, cases, table / 1e6, gap / 1e6,
+                        idleGap / 1e6, fxCpu / 1e6, gcMs);
+            }
+        }
+        onFx(() -> {
+            timer.stop();
+            app.close();
+            return null;
+        });
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static long gcMillis() {
+        long t = 0;
+        for (var g : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            t += Math.max(0, g.getCollectionTime());
+        }
+        return t;
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> c) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                f.complete(c.call());
+            } catch (Exception e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f.get(60, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.testsupport.CompareFixture;
+import dev.mstpanel.testsupport.RunFixture;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mst-panel compare} against the two-run fixture: the JSON fields, the text, the exit codes. */
+class CompareCommandTest {
+    @TempDir
+    Path root;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private Path runDir(String id) {
+        return root.resolve(CompareFixture.EVAL).resolve("runs").resolve(id);
+    }
+
+    @Test
+    void twoRunsCompareEachSharedVariantWithTheIssuesFields() throws Exception {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode all = new ObjectMapper().readTree(r.out()).path("comparisons");
+        assertThat(all).hasSize(2);
+        JsonNode c = all.get(0);
+        JsonNode base = c.path("base");
+        assertThat(base.path("runId").asText()).isEqualTo(CompareFixture.RUN_A);
+        assertThat(base.path("variant").asText()).isEqualTo("default");
+        assertThat(base.path("trials").asInt()).isEqualTo(27);
+        assertThat(base.path("passed").asInt()).isEqualTo(16);
+        assertThat(base.path("graded").asInt()).isEqualTo(27);
+        assertThat(base.path("trialPassRate").asDouble()).isEqualTo(16.0 / 27);
+        assertThat(base.path("interval")).hasSize(2);
+        assertThat(base.path("interval").get(0).asDouble()).isBetween(0.38, 0.42);
+        assertThat(base.path("casesPassed").asInt()).isEqualTo(5);
+        assertThat(base.path("cases").asInt()).isEqualTo(9);
+        JsonNode cand = c.path("candidate");
+        assertThat(cand.path("runId").asText()).isEqualTo(CompareFixture.RUN_B);
+        assertThat(cand.path("graded").asInt()).isEqualTo(23);
+        assertThat(c.path("verdict").asText()).isEqualTo("unclear");
+        assertThat(c.path("pValue").asDouble()).isEqualTo(1.0);
+        assertThat(c.path("counts").path("regressed").asInt()).isEqualTo(2);
+        assertThat(c.path("counts").path("flaky").asInt()).isEqualTo(2);
+        assertThat(c.path("counts").path("no-result").asInt()).isEqualTo(1);
+        JsonNode first = c.path("cases").get(0);
+        assertThat(first.path("caseId").asText()).isEqualTo("lookup-invoice");
+        assertThat(first.path("change").asText()).isEqualTo("regressed");
+        assertThat(first.path("base").path("outcome").asText()).isEqualTo("pass");
+        assertThat(first.path("candidate").path("outcome").asText()).isEqualTo("mixed");
+        assertThat(first.path("candidate").path("passed").asInt()).isEqualTo(2);
+        assertThat(first.path("candidate").path("graded").asInt()).isEqualTo(3);
+        JsonNode added = find(c.path("cases"), "merge-carts");
+        assertThat(added.path("base").isNull()).isTrue();
+        assertThat(added.path("change").asText()).isEqualTo("added");
+        List<String> rerun = new ArrayList<>();
+        c.path("rerunArgs").forEach(n -> rerun.add(n.asText()));
+        assertThat(rerun).containsExactly("--case", "lookup-invoice", "refund-order", "close-account", "update-address", "--variant", "default");
+        assertThat(all.get(1).path("candidate").path("variant").asText()).isEqualTo("with-search");
+    }
+
+    @Test
+    void oneRunComparesItsBaselineWithEachOtherVariantInText() {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("with-search vs default");
+        assertThat(r.out()).contains("No summary.json: the figures are computed from the trials");
+        assertThat(r.out()).contains("improved   cancel-plan  fail 0/3 → pass 3/3");
+        assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases that changed: 3 up, 0 down)");
+    }
+
+    @Test
+    void namedVariantsAcrossRunsAndTextListsRegressions() {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--variants", "default,default");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("regressed  refund-order  pass 3/3 → fail 0/2");
+        assertThat(r.out()).contains("re-run     mst run --config <your eval config> --case lookup-invoice refund-order close-account update-address --variant default");
+    }
+
+    @Test
+    void cannotCompareRunsOfTwoEvalsOrAFolderThatIsNotARun() {
+        RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
+        RunFixture b = RunFixture.create(root, "e2", "20260102T000000Z-000002").runJson("e2", "default");
+        CompareFixture.trials(a, "default", "x", "P");
+        CompareFixture.trials(b, "default", "x", "P");
+        Result r = run("compare", a.runDir().toString(), b.runDir().toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("compare two runs of the same eval");
+        r = run("compare", a.runDir().toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("has only the variant default");
+        r = run("compare", root.resolve("e1").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("is not a run folder").contains("The newest there is");
+        r = run("compare", a.runDir().toString(), "--variants", "default");
+        assertThat(r.code()).isEqualTo(2);
+    }
+
+    private static JsonNode find(JsonNode cases, String id) {
+        for (JsonNode n : cases) {
+            if (n.path("caseId").asText().equals(id)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no case " + id);
+    }
+}

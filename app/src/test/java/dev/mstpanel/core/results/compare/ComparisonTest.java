@@ -1,0 +1,170 @@
+package dev.mstpanel.core.results.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.testsupport.CompareFixture;
+import dev.mstpanel.testsupport.RunFixture;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComparisonTest {
+    @TempDir
+    Path root;
+    private final ResultsReader reader = new ResultsReader();
+
+    @AfterEach
+    void close() {
+        reader.close();
+    }
+
+    private RunTally run(String id) {
+        return RunTally.read(reader, root.resolve(CompareFixture.EVAL).resolve("runs").resolve(id), true);
+    }
+
+    @Test
+    void twoRunsGiveEveryChangeWithRegressionsFirst() throws Exception {
+        CompareFixture.write(root);
+        List<Comparison> all = Comparisons.ofRuns(run(CompareFixture.RUN_A), run(CompareFixture.RUN_B), "default", null);
+        Comparison c = all.get(0);
+        Map<String, CaseChange> byCase = new java.util.HashMap<>();
+        c.cases().forEach(r -> byCase.put(r.caseId(), r.change()));
+        assertEquals(CaseChange.REGRESSED, byCase.get("refund-order"));
+        assertEquals(CaseChange.REGRESSED, byCase.get("lookup-invoice"));
+        assertEquals(CaseChange.IMPROVED, byCase.get("cancel-plan"));
+        assertEquals(CaseChange.FLAKY, byCase.get("update-address"));
+        assertEquals(CaseChange.FLAKY, byCase.get("close-account"));
+        assertEquals(CaseChange.UNCHANGED, byCase.get("apply-coupon"));
+        assertEquals(CaseChange.UNCHANGED, byCase.get("list-orders"));
+        assertEquals(CaseChange.REMOVED, byCase.get("export-csv"));
+        assertEquals(CaseChange.ADDED, byCase.get("merge-carts"));
+        assertEquals(CaseChange.NO_RESULT, byCase.get("vm-down"));
+        assertEquals(List.of("lookup-invoice", "refund-order"), c.cases().subList(0, 2).stream().map(CaseComparison::caseId).toList());
+        assertEquals(2, c.counts().get(CaseChange.REGRESSED));
+        assertEquals(2, c.counts().get(CaseChange.FLAKY));
+        assertEquals(1, c.counts().get(CaseChange.ADDED));
+        assertEquals(1, c.counts().get(CaseChange.REMOVED));
+        assertEquals(1, c.counts().get(CaseChange.NO_RESULT));
+        // 3 cases up (cancel-plan, update-address, close-account), 2 down: p = 1, unclear
+        assertEquals(3, c.positive());
+        assertEquals(2, c.negative());
+        assertEquals(1.0, c.pValue(), 1e-12);
+        assertEquals(Verdict.UNCLEAR, c.verdict());
+        assertEquals(List.of("--case", "lookup-invoice", "refund-order", "close-account", "update-address", "--variant", "default"), c.rerunArgs());
+    }
+
+    @Test
+    void infraTrialsAreLeftOutOfTheRate() throws Exception {
+        CompareFixture.write(root);
+        Comparison c = Comparisons.ofRuns(run(CompareFixture.RUN_A), run(CompareFixture.RUN_B), "default", null).get(0);
+        CaseComparison refund = c.cases().stream().filter(r -> r.caseId().equals("refund-order")).findFirst().orElseThrow();
+        assertEquals(3, refund.candidate().trials());
+        assertEquals(2, refund.candidate().graded());
+        assertEquals(CaseOutcome.FAIL, refund.candidateOutcome());
+        // run B, default: 27 trials, 4 infra (refund-order 1, vm-down 3) → 23 graded
+        VariantFigures b = c.candidate();
+        assertEquals(27, b.trials());
+        assertEquals(23, b.graded());
+        assertEquals(13, b.passed());
+        assertEquals(13.0 / 23, b.trialPassRate(), 1e-12);
+        WilsonInterval ci = WilsonInterval.of(13, 23);
+        assertEquals(ci, b.interval());
+        assertEquals(2, b.casesPassed()); // cancel-plan and apply-coupon
+    }
+
+    @Test
+    void figuresWithoutSummaryAreComputedFromTheTrialsAndSaySo() {
+        CompareFixture.write(root);
+        RunTally a = run(CompareFixture.RUN_A);
+        assertNull(a.summary());
+        VariantFigures f = a.figures("default");
+        assertFalse(f.fromSummary());
+        assertTrue(f.source().startsWith("No summary.json: the figures are computed from the trials"), f.source());
+        // 9 cases × 3 trials, all graded; passed: refund 3, lookup 3, update 1, apply 3, export 3, vm-down 3 = 16
+        assertEquals(27, f.graded());
+        assertEquals(16, f.passed());
+        assertEquals(5, f.casesPassed());
+        assertEquals(9, f.cases());
+        assertNotNull(f.secondsPerTrial()); // from the trials' durationMs
+        assertEquals(41.251, f.secondsPerTrial(), 0.01);
+        assertNull(f.toolCallsMean());
+        assertNull(f.baseline());
+        VariantFigures w = a.figures("with-search");
+        assertEquals("default", w.baseline());
+        assertEquals(24.0 / 27 - 16.0 / 27, w.trialPassRateDelta(), 1e-12);
+    }
+
+    @Test
+    void figuresWithSummaryTakeItsMeansAndPreviousRun() {
+        CompareFixture.write(root);
+        RunTally b = run(CompareFixture.RUN_B);
+        assertNotNull(b.summary());
+        VariantFigures f = b.figures("default");
+        assertTrue(f.fromSummary());
+        assertEquals(7.5, f.toolCallsMean());
+        assertEquals(12_800.0, f.tokensMean());
+        assertEquals(0.042, f.costUsdMean());
+        assertEquals(41.3, f.secondsPerTrial());
+        assertEquals(Map.of("judge.accuracy", 0.52), f.judgeScores());
+        RunSummary.Variant ws = b.summary().variant("with-search");
+        assertEquals(0.556, ws.delta().passRateDelta());
+        assertEquals(-3.5, ws.delta().metricDeltas().get("tool_count_mean"));
+        assertEquals(6, ws.pairwise().get(0).candidateWins());
+        assertEquals("previous run aaaaaa: pass rate 60 % → 75 %, 2 regressed, 1 improved", b.summary().previousRun().line("default"));
+    }
+
+    @Test
+    void variantsOfOneRunCompareBaselineToEachOther() throws Exception {
+        CompareFixture.write(root);
+        List<Comparison> all = Comparisons.ofVariants(run(CompareFixture.RUN_A), null, null);
+        assertEquals(1, all.size());
+        Comparison c = all.get(0);
+        assertEquals("default", c.base().variant());
+        assertEquals("with-search", c.candidate().variant());
+        // default → with-search: refund/lookup/apply/export/vm-down PPP→PPP, update PFF→PPP improved, cancel/close FFF→PPP improved
+        assertEquals(3, c.counts().get(CaseChange.IMPROVED));
+        assertEquals(0, c.counts().get(CaseChange.REGRESSED));
+        assertEquals(List.of(), c.rerunArgs());
+    }
+
+    @Test
+    void eightCasesThatAllFailNowAreWorse() throws Exception {
+        RunFixture a = RunFixture.create(root, "e", "20260101T000000Z-000001").runJson("e", "default");
+        RunFixture b = RunFixture.create(root, "e", "20260102T000000Z-000002").runJson("e", "default");
+        for (int i = 0; i < 8; i++) {
+            CompareFixture.trials(a, "default", "case-" + i, "PP");
+            CompareFixture.trials(b, "default", "case-" + i, "FF");
+        }
+        Comparison c = Comparisons.ofRuns(RunTally.read(reader, a.runDir(), false), RunTally.read(reader, b.runDir(), false), null, null).get(0);
+        assertEquals(Verdict.WORSE, c.verdict());
+        assertEquals(2.0 / 256, c.pValue(), 1e-12);
+        assertEquals("worse (p = 0.0078, sign test over 8 cases that changed: 0 up, 8 down)", c.verdictText());
+        assertEquals(8, c.counts().get(CaseChange.REGRESSED));
+    }
+
+    @Test
+    void runsOfDifferentEvalsOrWithoutSharedVariantsCannotBeCompared() {
+        RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
+        RunFixture b = RunFixture.create(root, "e2", "20260102T000000Z-000002").runJson("e2", "default");
+        RunFixture c = RunFixture.create(root, "e1", "20260103T000000Z-000003").runJson("e1", "other");
+        CompareFixture.trials(a, "default", "x", "P");
+        CompareFixture.trials(b, "default", "x", "P");
+        CompareFixture.trials(c, "other", "x", "P");
+        RunTally ta = RunTally.read(reader, a.runDir(), false);
+        CompareException e = assertThrows(CompareException.class, () -> Comparisons.ofRuns(ta, RunTally.read(reader, b.runDir(), false), null, null));
+        assertTrue(e.getMessage().contains("compare two runs of the same eval"), e.getMessage());
+        e = assertThrows(CompareException.class, () -> Comparisons.ofRuns(ta, RunTally.read(reader, c.runDir(), false), null, null));
+        assertTrue(e.getMessage().contains("share no variant"), e.getMessage());
+        e = assertThrows(CompareException.class, () -> Comparisons.ofVariants(ta, null, null));
+        assertTrue(e.getMessage().contains("has only the variant default"), e.getMessage());
+    }
+}

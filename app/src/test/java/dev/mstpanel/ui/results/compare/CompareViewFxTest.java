@@ -1,0 +1,172 @@
+package dev.mstpanel.ui.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.CompareFixture;
+import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real window on two fixture runs of one eval: the comparison lists the regressed case first
+ * with the verdict, a case opens both sides' trials, and Re-run fills the Runs form.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareViewFxTest {
+    @TempDir
+    static Path home;
+    private PanelWindow panel;
+    private AppContext app;
+    private MainWindow window;
+    private Path eval;
+    private Path project;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        // with -Dmstpanel.screenshots the pictures show a short, stable folder instead of a temporary one
+        String shots = System.getProperty("mstpanel.screenshots");
+        project = shots == null || shots.isBlank() ? home.resolve("project-" + System.nanoTime()) : Path.of("/tmp/mstp-shots/refund-desk");
+        if (Files.exists(project)) {
+            try (var walk = Files.walk(project)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Path results = project.resolve(".mcp-test-results");
+        Files.createDirectories(results);
+        eval = CompareFixture.write(results);
+        Path config = Files.writeString(project.resolve("eval.json"), """
+                {"name": "refund-desk", "client": "cowork", "variants": [{"name": "default"}, {"name": "with-search"}]}
+                """);
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
+        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
+        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
+        saved.recentEvalConfigs.add(config.toString());
+        panel = PanelWindow.of(env).size(1440, 900).savedSettings(saved).show(stage);
+        app = panel.app();
+        window = panel.window();
+    }
+
+    @AfterEach
+    void stop() {
+        panel.close();
+    }
+
+    private Path run(String id) {
+        return eval.resolve("runs").resolve(id);
+    }
+
+    @Test
+    void comparisonShowsTheRegressedCaseFirstTheVerdictAndBothSidesOfACase(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
+        assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
+        assertThat(table.getItems().get(1).change()).isEqualTo(CaseChange.REGRESSED);
+        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(((Label) robot.lookup("#compare-p").query()).getText()).startsWith("p = 1 ");
+        assertThat(robot.lookup("#compare-base-card").tryQuery()).isPresent();
+        assertThat(robot.lookup(".table-row-cell").nth(0).queryAs(javafx.scene.Node.class).isVisible()).isTrue();
+
+        robot.clickOn(robot.lookup(".table-row-cell").nth(1).queryAs(javafx.scene.Node.class));
+        ListView<TrialRecord> base = robot.lookup("#compare-base-trials").query();
+        ListView<TrialRecord> candidate = robot.lookup("#compare-candidate-trials").query();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> candidate.getItems().size() == 3);
+        assertThat(((Label) robot.lookup("#compare-case-title").query()).getText()).isEqualTo("refund-order  ·  regressed");
+        assertThat(base.getItems()).extracting(t -> t.status().jsonName()).containsExactly("passed", "passed", "passed");
+        assertThat(candidate.getItems()).extracting(t -> t.status().jsonName()).containsExactly("failed", "failed", "infra");
+        Screenshots.take(window.getScene(), "results-compare");
+
+        robot.clickOn("#change-regressed");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.getItems().stream().noneMatch(r -> r.change() == CaseChange.REGRESSED));
+        robot.clickOn("#change-regressed");
+
+        robot.clickOn("#compare-rerun");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
+        javafx.scene.control.TextArea preview = robot.lookup("#preview").query();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> preview.getText().contains("--case"));
+        assertThat(preview.getText()).contains("--config " + project.resolve("eval.json"))
+                .endsWith("--case lookup-invoice refund-order close-account update-address --variant default");
+        assertThat(((Label) robot.lookup("#run-selection").query()).getText())
+                .isEqualTo("Runs only 4 cases (lookup-invoice, refund-order, close-account, update-address) of the variant default (--case, --variant).");
+        assertThat(app.runs().isRunning()).isFalse();
+        Screenshots.take(window.getScene(), "runs-rerun-form");
+    }
+
+    @Test
+    void runHeaderShowsACardPerVariantWithThePreviousRunAndOpensTheComparison(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run(CompareFixture.RUN_B)));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-with-search").tryQuery().isPresent());
+        Label prev = robot.lookup("#variant-card-default #previous-run-line").query();
+        assertThat(prev.getText()).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %, 2 regressed, 1 improved");
+        assertThat(texts(robot, "#variant-card-with-search")).contains("+32 pp vs default", "cases passed 8 of 9");
+        Screenshots.take(window.getScene(), "results-run-header");
+        robot.clickOn("#compare-variants");
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.IMPROVED);
+        robot.clickOn("#compare-back");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#compare-view").query().isVisible());
+
+        robot.clickOn("#rerun-run-cases");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "runs".equals(window.openViewId()));
+        var sel = app.runs().selectionProperty().get();
+        assertThat(sel.cases()).containsExactlyInAnyOrder("refund-order", "lookup-invoice", "update-address", "close-account",
+                "list-orders", "merge-carts");
+        assertThat(sel.variants()).containsExactly("default", "with-search");
+    }
+
+    @Test
+    void trendShowsEachVariantPerRunAndADotOpensThatRun(FxRobot robot) throws Exception {
+        Path results = project.resolve(".mcp-test-results");
+        CompareFixture.trend(results);
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.open("results");
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> app.results().runs().size() == 6
+                && app.results().runs().stream().noneMatch(r -> r.loading()));
+        robot.interact(() -> app.results().selectedRunDirProperty().set(run(CompareFixture.RUN_B)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#open-trend").tryQuery().isPresent());
+        robot.clickOn("#open-trend");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup(".trend-dot").queryAll().size() == 12);
+        assertThat(texts(robot, "#trend-legend")).containsExactly("default", "with-search");
+        Screenshots.take(window.getScene(), "results-trend");
+        String last = "20260110T101500Z-ffffff";
+        robot.clickOn("#trend-dot-with-search-" + last);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
+        assertThat(app.results().selectedRunDirProperty().get()).isEqualTo(eval.resolve("runs").resolve(last));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ((Label) robot.lookup("#run-title").query()).getText().endsWith(last));
+    }
+
+    private static java.util.List<String> texts(FxRobot robot, String parent) {
+        return robot.lookup(parent + " .label").queryAllAs(Label.class).stream().map(Label::getText).toList();
+    }
+}
