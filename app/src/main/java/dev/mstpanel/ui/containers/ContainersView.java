@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.containers;
 
+import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.core.docker.ByteSize;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.MstContainer;
@@ -19,7 +20,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -54,14 +54,6 @@ public final class ContainersView extends BorderPane {
         getStyleClass().addAll("view", "containers-view");
         getStylesheets().add(Objects.requireNonNull(ContainersView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
 
-        Label title = new Label("Containers");
-        title.getStyleClass().add("view-title");
-        Label subtitle = new Label("MST's containers on every context, found by their labels. Another machine's are shown read-only; unlabelled containers are not listed.");
-        subtitle.getStyleClass().add("text-muted");
-        subtitle.setWrapText(true);
-        VBox titles = new VBox(2, title, subtitle);
-        HBox.setHgrow(titles, Priority.ALWAYS);
-
         ComboBox<ContainersViewModel.KindFilter> filter = new ComboBox<>();
         filter.getItems().setAll(ContainersViewModel.KindFilter.values());
         filter.valueProperty().bindBidirectional(model.filterProperty());
@@ -74,14 +66,9 @@ public final class ContainersView extends BorderPane {
         clean.setId("clean-orphans");
         clean.setTooltip(new Tooltip("Remove this machine's orphaned containers (their mst process is gone)"));
         clean.setOnAction(e -> cleanOrphans());
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(18, 18);
-        spinner.visibleProperty().bind(model.refreshingProperty());
-        HBox actions = new HBox(8, spinner, filter, refresh, clean);
-        actions.setAlignment(Pos.CENTER_RIGHT);
-        actions.getChildren().forEach(n -> ((Region) n).setMinWidth(Region.USE_PREF_SIZE));
-        HBox header = new HBox(16, titles, actions);
-        header.getStyleClass().add("view-header");
+        ViewHeader header = new ViewHeader("Containers",
+                "MST's containers on every context, found by their labels. Another machine's are shown read-only; unlabelled containers are not listed.")
+                .busyWhile(model.refreshingProperty()).withActions(filter, refresh, clean);
 
         Label message = new Label();
         message.setId("containers-message");

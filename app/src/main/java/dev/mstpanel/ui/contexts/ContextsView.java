@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.contexts;
 
+import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.ui.common.DialogService;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,14 +9,12 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -37,13 +36,6 @@ public final class ContextsView extends BorderPane {
         this.dialogs = dialogs;
         getStyleClass().add("view");
 
-        Label title = new Label("Contexts");
-        title.getStyleClass().add("view-title");
-        Label subtitle = new Label("Your Docker contexts, whether each answers, and how many MST containers fit on it.");
-        subtitle.getStyleClass().add("text-muted");
-        subtitle.setWrapText(true);
-        VBox titles = new VBox(2, title, subtitle);
-
         TextField memory = new TextField();
         memory.setId("memory-option");
         memory.setPromptText("e.g. 8g");
@@ -63,10 +55,6 @@ public final class ContextsView extends BorderPane {
         refresh.setId("refresh-contexts");
         refresh.setTooltip(new Tooltip("Probe every context now (Ctrl+R)"));
         refresh.setOnAction(e -> model.refresh());
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(18, 18);
-        spinner.visibleProperty().bind(model.refreshingProperty());
-
         Label memLabel = new Label("memory");
         memLabel.setLabelFor(memory);
         Label cpuLabel = new Label("cpus");
@@ -74,7 +62,7 @@ public final class ContextsView extends BorderPane {
         for (javafx.scene.control.Control c : java.util.List.of(memLabel, cpuLabel, refresh)) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox options = new HBox(8, memLabel, memory, cpuLabel, cpus, spinner, refresh);
+        HBox options = new HBox(8, memLabel, memory, cpuLabel, cpus, refresh);
         options.setAlignment(Pos.CENTER_RIGHT);
         Label sizingError = new Label();
         sizingError.getStyleClass().add("field-error");
@@ -86,10 +74,9 @@ public final class ContextsView extends BorderPane {
         VBox optionsBox = new VBox(4, options, sizingError);
         optionsBox.setAlignment(Pos.TOP_RIGHT);
 
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox header = new HBox(16, titles, grow, optionsBox);
-        header.getStyleClass().add("view-header");
+        ViewHeader header = new ViewHeader("Contexts",
+                "Your Docker contexts, whether each answers, and how many MST containers fit on it.")
+                .busyWhile(model.refreshingProperty()).withTrailing(optionsBox);
 
         warnings.managedProperty().bind(warnings.visibleProperty());
         model.warnings().addListener((ListChangeListener<String>) c -> renderWarnings());

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.doctor;
 
+import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.core.doctor.CheckStatus;
 import dev.mstpanel.core.doctor.ContextReadiness;
 import dev.mstpanel.core.doctor.DoctorCheck;
@@ -11,7 +12,6 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
@@ -38,23 +38,14 @@ public final class DoctorView extends BorderPane {
         this.model = model;
         getStyleClass().add("view");
         getStylesheets().add(Objects.requireNonNull(DoctorView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
-        Label title = new Label("Doctor");
-        title.getStyleClass().add("view-title");
-        Label subtitle = new Label("Is each context ready for Cowork? Checks KVM and the VM devices with a short container of a local image, memory, disk, and the tools on this machine.");
-        subtitle.getStyleClass().add("text-muted");
-        subtitle.setWrapText(true);
-        VBox titles = new VBox(2, title, subtitle);
-        HBox.setHgrow(titles, Priority.ALWAYS);
         Button run = new Button("Run checks", new FontIcon(Feather.ACTIVITY));
         run.setId("run-doctor");
         run.setMinWidth(Region.USE_PREF_SIZE);
         run.disableProperty().bind(model.runningProperty());
         run.setOnAction(e -> model.run());
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(18, 18);
-        spinner.visibleProperty().bind(model.runningProperty());
-        HBox header = new HBox(16, titles, spinner, run);
-        header.setAlignment(Pos.CENTER_LEFT);
+        ViewHeader header = new ViewHeader("Doctor",
+                "Is each context ready for Cowork? Checks KVM and the VM devices with a short container of a local image, memory, disk, and the tools on this machine.")
+                .busyWhile(model.runningProperty()).withActions(run);
         Label summary = new Label();
         summary.setId("doctor-summary");
         summary.getStyleClass().add("text-muted");

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.images;
 
+import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.core.docker.ByteSize;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.images.ContextImages;
@@ -23,7 +24,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
@@ -53,22 +53,13 @@ public final class ImagesView extends BorderPane {
         getStyleClass().add("view");
         getStylesheets().add(Objects.requireNonNull(ImagesView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
 
-        Label title = new Label("Images");
-        title.getStyleClass().add("view-title");
-        Label subtitle = new Label("MST's images on each context (mst-cowork-linux, mst-chatgpt-linux) and images built from them. A run needs the image tagged with the MST version it runs.");
-        subtitle.getStyleClass().add("text-muted");
-        subtitle.setWrapText(true);
-        VBox titles = new VBox(2, title, subtitle);
-        HBox.setHgrow(titles, Priority.ALWAYS);
         Button refresh = new Button("Refresh", new FontIcon(Feather.REFRESH_CW));
         refresh.setId("refresh-images");
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setOnAction(e -> model.refresh());
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(18, 18);
-        spinner.visibleProperty().bind(model.refreshingProperty());
-        HBox header = new HBox(16, titles, spinner, refresh);
-        header.setAlignment(Pos.CENTER_LEFT);
+        ViewHeader header = new ViewHeader("Images",
+                "MST's images on each context (mst-cowork-linux, mst-chatgpt-linux) and images built from them. A run needs the image tagged with the MST version it runs.")
+                .busyWhile(model.refreshingProperty()).withActions(refresh);
         Label mst = new Label();
         mst.setId("images-mst");
         mst.setWrapText(true);

@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.settings.SettingsStore;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +41,7 @@ class ContainersSelectionFxTest {
     static EngineContainers engines;
     static String p;
     static final String LONG = "-20261130t091512-shard-3-of-4-variant-claude-desktop";
+    private PanelWindow panel;
     private AppContext app;
 
     @BeforeAll
@@ -68,21 +65,15 @@ class ContainersSelectionFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        HostEnvironment env = TestEngines.environment(home);
         Settings s = new Settings();
         s.terminalApp = "Hyper"; // a terminal the panel cannot open: Open shell fails with a red banner
-        new SettingsStore(AppPaths.of(env).configDir()).save(s);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        MainWindow window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1280, 860));
-        stage.show();
-        window.open("containers");
+        panel = PanelWindow.of(TestEngines.environment(home)).savedSettings(s).size(1280, 860).open("containers").show(stage);
+        app = panel.app();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @SuppressWarnings("unchecked")

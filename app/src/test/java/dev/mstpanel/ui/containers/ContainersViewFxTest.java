@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +34,7 @@ class ContainersViewFxTest {
     static Path home;
     static EngineContainers engines;
     static String p;
+    private PanelWindow panel;
     private AppContext app;
 
     @BeforeAll
@@ -61,18 +58,13 @@ class ContainersViewFxTest {
 
     @Start
     void start(Stage stage) {
-        HostEnvironment env = TestEngines.environment(home);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        MainWindow window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1280, 860));
-        stage.show();
-        window.open("containers");
+        panel = PanelWindow.of(TestEngines.environment(home)).size(1280, 860).open("containers").show(stage);
+        app = panel.app();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @SuppressWarnings("unchecked")

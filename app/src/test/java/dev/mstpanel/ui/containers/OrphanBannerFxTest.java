@@ -3,14 +3,11 @@ package dev.mstpanel.ui.containers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -38,6 +35,7 @@ class OrphanBannerFxTest {
     static Path home;
     static EngineContainers engines;
     static String p;
+    private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
 
@@ -59,20 +57,15 @@ class OrphanBannerFxTest {
 
     @Start
     void start(Stage stage) {
-        HostEnvironment env = TestEngines.environment(home);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        window = new MainWindow(app);
-        app.dialogs().setOwner(stage);
-        stage.setScene(App.sceneFor(window, 1280, 800));
-        stage.show();
-        window.open("contexts");
+        panel = PanelWindow.of(TestEngines.environment(home)).size(1280, 800).open("contexts").show(stage);
+        app = panel.app();
+        window = panel.window();
         window.checkForOrphans();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     private String text(FxRobot robot, String id) {

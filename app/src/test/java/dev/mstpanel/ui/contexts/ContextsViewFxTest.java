@@ -2,13 +2,9 @@ package dev.mstpanel.ui.contexts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -28,23 +24,20 @@ import org.testfx.util.WaitForAsyncUtils;
 class ContextsViewFxTest {
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
 
     @Start
     void start(Stage stage) {
-        HostEnvironment env = TestEngines.environment(home);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        app.settings().probeTimeoutSeconds = 10; // a cold first probe on a loaded 2-core machine can pass 3 s
-        MainWindow window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1280, 820));
-        stage.show();
-        app.contexts().refresh();
+        // a cold first probe on a loaded 2-core machine can pass 3 s
+        panel = PanelWindow.of(TestEngines.environment(home)).settings(s -> s.probeTimeoutSeconds = 10)
+                .size(1280, 820).refreshContexts().show(stage);
+        app = panel.app();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @Test

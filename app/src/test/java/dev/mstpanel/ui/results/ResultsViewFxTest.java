@@ -2,13 +2,11 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.RunFixture;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -37,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ResultsViewFxTest {
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
     private RunFixture run;
@@ -49,16 +48,14 @@ class ResultsViewFxTest {
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString()); // no settings carried between tests
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1360, 860));
-        stage.show();
+        panel = PanelWindow.of(env).size(1360, 860).show(stage);
+        app = panel.app();
+        window = panel.window();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @Test

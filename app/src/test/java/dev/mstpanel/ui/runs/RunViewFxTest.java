@@ -2,14 +2,12 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -35,6 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RunViewFxTest {
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
     private Stage stage;
 
@@ -47,26 +46,17 @@ class RunViewFxTest {
         vars.put("MST_STANDIN_OOM_SHARD", "2");
         vars.put("ANTHROPIC_API_KEY", ENV_SECRET);
         HostEnvironment env = engines.withVariables(vars);
-        App.applyTheme(false);
-        try {
-            // a busy test machine answers slowly: give probes time; MST is the test stand-in
-            Path settings = AppPaths.of(env).configDir().resolve("settings.json");
-            Files.createDirectories(settings.getParent());
-            Files.writeString(settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + STANDIN + "\"}");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        MainWindow window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1440, 900));
-        stage.show();
-        window.open("runs");
-        app.contexts().refresh();
+        // a busy test machine answers slowly: give probes time; MST is the test stand-in
+        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
+        saved.probeTimeoutSeconds = 15;
+        saved.mstPath = STANDIN.toString();
+        panel = PanelWindow.of(env).savedSettings(saved).size(1440, 900).open("runs").refreshContexts().show(stage);
+        app = panel.app();
     }
 
     @AfterEach
     void stop() throws Exception {
-        app.close();
+        panel.close();
         // the stand-in removes its containers when it ends; kept ones stay until we remove them
         for (String ctx : java.util.List.of("engine-1", "engine-2")) {
             String ids = docker("--context", ctx, "ps", "-aq", "--filter", "label=mst.owner.pid", "--filter", "name=mst-");

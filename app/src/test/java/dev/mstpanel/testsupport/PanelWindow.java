@@ -1,0 +1,131 @@
+package dev.mstpanel.testsupport;
+
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.ui.App;
+import dev.mstpanel.ui.AppContext;
+import dev.mstpanel.ui.MainWindow;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+import javafx.stage.Stage;
+
+/**
+ * The panel's real main window on a TestFX stage, set up as the app sets itself up (the light
+ * theme, one {@link AppContext} on the FX executor, the scene the app uses), so window tests
+ * share one set-up. Call from a TestFX {@code @Start} method; {@link #close()} from
+ * {@code @AfterEach}.
+ *
+ * <pre>{@code
+ * panel = PanelWindow.of(TestEngines.environment(home)).size(1280, 820).open("containers").show(stage);
+ * }</pre>
+ */
+public final class PanelWindow implements AutoCloseable {
+    private final AppContext app;
+    private final MainWindow window;
+    private final Stage stage;
+
+    private PanelWindow(AppContext app, MainWindow window, Stage stage) {
+        this.app = app;
+        this.window = window;
+        this.stage = stage;
+    }
+
+    /** A window for this environment (its settings and data folders follow it, see {@link AppPaths#of}). */
+    public static Builder of(HostEnvironment env) {
+        return new Builder(env);
+    }
+
+    public AppContext app() {
+        return app;
+    }
+
+    public MainWindow window() {
+        return window;
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    /** Closes the app context: stops its refreshes, watchers and runs. */
+    @Override
+    public void close() {
+        app.close();
+    }
+
+    /** What the window starts with. */
+    public static final class Builder {
+        private final HostEnvironment env;
+        private double width = 1280;
+        private double height = 820;
+        private String view;
+        private Settings saved;
+        private Consumer<Settings> adjust = s -> {};
+        private boolean refreshContexts;
+
+        private Builder(HostEnvironment env) {
+            this.env = env;
+        }
+
+        /** The scene's size in pixels (default 1280 × 820). */
+        public Builder size(double width, double height) {
+            this.width = width;
+            this.height = height;
+            return this;
+        }
+
+        /** The view to open first, by its id in {@code ui/Views} (default: the app's first). */
+        public Builder open(String viewId) {
+            this.view = viewId;
+            return this;
+        }
+
+        /** Settings written to the settings file before the app reads it, as a user's saved settings. */
+        public Builder savedSettings(Settings settings) {
+            this.saved = settings;
+            return this;
+        }
+
+        /** Changes the loaded settings in memory (not saved), e.g. a longer probe timeout. */
+        public Builder settings(Consumer<Settings> adjust) {
+            this.adjust = adjust;
+            return this;
+        }
+
+        /** Probes the contexts once the window shows. */
+        public Builder refreshContexts() {
+            this.refreshContexts = true;
+            return this;
+        }
+
+        /** Builds the window on {@code stage} and shows it. Call on the FX thread. */
+        public PanelWindow show(Stage stage) {
+            AppPaths paths = AppPaths.of(env);
+            if (saved != null) {
+                try {
+                    new SettingsStore(paths.configDir()).save(saved);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            App.applyTheme(false);
+            AppContext app = new AppContext(env, paths, UiExecutor.fx());
+            adjust.accept(app.settings());
+            MainWindow window = new MainWindow(app);
+            app.dialogs().setOwner(stage);
+            stage.setScene(App.sceneFor(window, width, height));
+            stage.show();
+            if (view != null) {
+                window.open(view);
+            }
+            if (refreshContexts) {
+                app.contexts().refresh();
+            }
+            return new PanelWindow(app, window, stage);
+        }
+    }
+}
