@@ -20,7 +20,9 @@ final class Views {
     static List<AppView> all(AppContext app) {
         return List.of(
                 new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
-                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new RunView(app.runs(), app.dialogs(), dir -> app.results().openRun(dir))),
+                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new dev.mstpanel.ui.runs.RunsHost(
+                        new RunView(app.runs(), app.dialogs(), dir -> app.results().openRun(dir)), app.dialogs(),
+                        dir -> app.results().openRun(dir), app.ui(), app.background())),
                 new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background())),
                 new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(
                         new ContainersViewModel(app.containerServices(), app.ui(), app.background()), app.dialogs())),

@@ -151,6 +151,7 @@ public final class RunViewModel {
     private int cancels;
     private boolean startWhenChecked;
     private ScheduledFuture<?> ticker;
+    private boolean watching; // a replay: nothing to resume
     private final Map<Integer, List<MemorySample>> samples = new HashMap<>();
 
     // background caches and the coalescing buffers
@@ -321,6 +322,32 @@ public final class RunViewModel {
                 ui.execute(() -> handle = h);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("MST could not start: {}", e.getMessage());
+                ui.execute(() -> failedToStart(e.getMessage()));
+            }
+        });
+        ticker = scheduler.scheduleAtFixedRate(() -> ui.execute(this::updateTimes), 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Shows a run another session plays, a replay (issue 12, "Replay"): the live part as for a
+     * started run, but nothing to cancel, resume or start again, and no settings touched. Calling
+     * it again (a seek) starts the live part over.
+     *
+     * @param l the run's command line, for the log's first line; its expected trials for the counts
+     * @param playing the session that plays it (its {@code start} is called on the background executor)
+     */
+    public void watch(RunSession.Launch l, RunSession playing) {
+        stopTicker();
+        watching = true;
+        launch = l;
+        resetLive();
+        hasRun.set(true);
+        log.add("$ " + l.display());
+        background.execute(() -> {
+            try {
+                RunSession.Handle h = playing.start(l, new Listener());
+                ui.execute(() -> handle = h);
+            } catch (IOException | RuntimeException e) {
                 ui.execute(() -> failedToStart(e.getMessage()));
             }
         });
@@ -664,7 +691,7 @@ public final class RunViewModel {
             stopTicker();
             cancelLabel.set("Cancel");
             resultText.set(resultLine(s));
-            canResume.set(s.missing() > 0 && s.runId() != null);
+            canResume.set(!watching && s.missing() > 0 && s.runId() != null);
             canOpenResults.set(s.runDir() != null);
             running.set(false);
             updateCanStart();
