@@ -74,7 +74,10 @@ public final class ReplayPane extends BorderPane {
         sub.setId("replay-note");
         sub.getStyleClass().addAll("text-muted", "text-small");
         sub.setWrapText(true);
+        sub.setMinHeight(Region.USE_PREF_SIZE);
         VBox text = new VBox(2, what, sub);
+        text.setMinWidth(0);
+        text.setPrefWidth(0);
         HBox.setHgrow(text, Priority.ALWAYS);
 
         Button pause = new Button("Pause", new FontIcon(Feather.PAUSE));

@@ -50,10 +50,14 @@ public final class ReplayRunSession implements RunSession {
 
     /** How much faster than the run: 1, 4 or 16. Applies at once. */
     public void setSpeed(double x) {
-        speed = x;
         Player p = current;
         if (p != null) {
-            p.rebase();
+            synchronized (p) {
+                p.rebase(); // at the old speed up to now
+                speed = x;
+            }
+        } else {
+            speed = x;
         }
     }
 
