@@ -98,7 +98,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
         String notice = null;
         if (sources.isEmpty()) {
-            boolean empty = ResultsReader.listQuietly(artifactsDir).isEmpty();
+            boolean empty = ResultsFiles.listQuietly(artifactsDir).isEmpty();
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
                     : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
         }
@@ -143,7 +143,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             if (variantDir != null && artifactsRoot.equals(variantDir.getParent())) {
                 java.util.Set<String> cases = casesByVariant.computeIfAbsent(variantDir, d -> {
                     java.util.Set<String> names = new java.util.HashSet<>();
-                    for (Path c : ResultsReader.listQuietly(d)) {
+                    for (Path c : ResultsFiles.listQuietly(d)) {
                         names.add(c.getFileName().toString());
                     }
                     return names;
@@ -160,7 +160,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         Path png = dir.resolve("screen.png");
         Path ax = dir.resolve("accessibility.txt");
         Path sys = dir.resolve("system.json");
-        List<Path> logs = ResultsReader.listQuietly(dir.resolve("logs")).stream().filter(Files::isRegularFile).toList();
+        List<Path> logs = ResultsFiles.listQuietly(dir.resolve("logs")).stream().filter(Files::isRegularFile).toList();
         return new Source(dir, session, Files.isRegularFile(png) ? png : null, Files.isRegularFile(ax) ? ax : null, logs,
                 Files.isRegularFile(sys) ? sys : null);
     }

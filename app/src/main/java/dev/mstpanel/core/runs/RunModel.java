@@ -10,16 +10,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -49,6 +45,10 @@ import java.util.function.Consumer;
  * Line events go to event listeners but are not kept in {@link RunState#events()}, so chatty output
  * cannot push the run's events out. The last {@link #STDERR_TAIL} such stderr lines are repeated in
  * the {@code finished} event ({@code stderrTail}) when MST exits non-zero.
+ *
+ * <p>The parts: {@link ShardTable} (the shards and their phase rules), {@link TrialTally} (each
+ * trial once), {@link OutputLines} (line replay), {@link RunEventLog} (events); this class merges
+ * the sources into them.
  */
 public final class RunModel {
     /** Memory samples kept per shard (about 5 minutes at one a second). */
@@ -68,10 +68,8 @@ public final class RunModel {
 
     private final MstOutputParser parser = new MstOutputParser();
     private final Clock clock;
-    private final List<Consumer<RunEvent>> eventListeners = new CopyOnWriteArrayList<>();
-    private final List<BiConsumer<OutputListener.Stream, String>> lineListeners = new CopyOnWriteArrayList<>();
-    private final Object lineLock = new Object();
-    private final ArrayDeque<Map.Entry<OutputListener.Stream, String>> recentLines = new ArrayDeque<>();
+    private final OutputLines lines = new OutputLines(LINES_KEPT);
+    private final RunEventLog events = new RunEventLog(MAX_EVENTS);
     private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
 
     // state, guarded by this
@@ -83,9 +81,8 @@ public final class RunModel {
     private Instant startedAt;
     private Instant finishedAt;
     private final Map<String, RunState.CapacityLine> capacities = new LinkedHashMap<>();
-    private final TreeMap<Integer, Shard> shards = new TreeMap<>();
-    private int shardCount;
-    private final Map<String, Trial> trials = new HashMap<>();
+    private final ShardTable shards = new ShardTable();
+    private final TrialTally trials = new TrialTally();
     private int missing = -1;
     private int expectedTrials = -1;
     private int tracesSeen;
@@ -96,7 +93,6 @@ public final class RunModel {
     private boolean cancelled;
     private final Set<String> kept = new LinkedHashSet<>();
     private final Map<String, ContainerObservation> containers = new HashMap<>();
-    private final ArrayDeque<RunEvent> events = new ArrayDeque<>();
     private RunState cached;
 
     /** A model using the system clock. */
@@ -109,37 +105,11 @@ public final class RunModel {
         this.clock = clock;
     }
 
-    private static final class Shard {
-        final int index;
-        ShardPhase phase = ShardPhase.WAITING;
-        int collected;
-        int infra;
-        String currentCase;
-        String client;
-        String context;
-        String container;
-        String containerState;
-        boolean kept;
-        boolean oomKilled;
-        long memoryBytes = -1;
-        long memoryLimitBytes = -1;
-        double cpuPercent = -1;
-        final ArrayDeque<ShardState.MemorySample> history = new ArrayDeque<>();
-        String stoppedReason;
-        List<Object> lastEmitted;
-
-        Shard(int index) {
-            this.index = index;
-        }
-    }
-
-    private record Trial(Integer shard, MstLine.TrialStatus status) {}
-
     // ---- listeners -------------------------------------------------------------------------
 
     /** Adds a listener for every event (called on the source's thread, in order per source). */
     public void addEventListener(Consumer<RunEvent> listener) {
-        eventListeners.add(listener);
+        events.addListener(listener);
     }
 
     /**
@@ -148,12 +118,7 @@ public final class RunModel {
      * reader's thread, in order, none twice.
      */
     public void addLineListener(BiConsumer<OutputListener.Stream, String> listener) {
-        synchronized (lineLock) {
-            for (Map.Entry<OutputListener.Stream, String> l : recentLines) {
-                listener.accept(l.getKey(), l.getValue());
-            }
-            lineListeners.add(listener);
-        }
+        lines.addListener(listener);
     }
 
     /**
@@ -210,7 +175,7 @@ public final class RunModel {
 
     /** The number of shards, when known from the command line ({@code shards=N}); shows N waiting rows. */
     public synchronized void setShardCount(int count) {
-        ensureShards(count);
+        shards.ensure(count);
         changed();
     }
 
@@ -243,7 +208,7 @@ public final class RunModel {
         exitCode = code;
         finishedAt = now();
         phase = RunPhase.FINISHED;
-        for (Shard s : shards.values()) {
+        for (ShardTable.Shard s : shards.all()) {
             if (!s.phase.finished()) {
                 setPhase(s, code == 0 && !cancelled && s.phase != ShardPhase.WAITING ? ShardPhase.DONE : ShardPhase.STOPPED);
                 if (s.phase == ShardPhase.STOPPED && s.stoppedReason == null) {
@@ -252,15 +217,8 @@ public final class RunModel {
             }
             emitShardIfChanged(s);
         }
-        int c = 0;
-        int i = 0;
-        for (Trial t : trials.values()) {
-            if (t.status == MstLine.TrialStatus.COLLECTED) {
-                c++;
-            } else {
-                i++;
-            }
-        }
+        int c = trials.collected();
+        int i = trials.infra();
         List<String> tail = code == 0 ? List.of() : List.copyOf(stderrTail);
         emit(RunEvent.of(now(), "finished", "MST exited with code " + code + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)),
                 "exitCode", code, "collected", c, "infra", i, "missing", Math.max(missing, 0), "keptContainers", List.copyOf(kept),
@@ -274,19 +232,7 @@ public final class RunModel {
      * @param line the line, secrets already masked
      */
     public void acceptLine(OutputListener.Stream stream, String line) {
-        synchronized (lineLock) {
-            recentLines.addLast(Map.entry(stream, line));
-            while (recentLines.size() > LINES_KEPT) {
-                recentLines.pollFirst();
-            }
-            for (BiConsumer<OutputListener.Stream, String> l : lineListeners) {
-                try {
-                    l.accept(stream, line);
-                } catch (RuntimeException ex) {
-                    org.slf4j.LoggerFactory.getLogger(RunModel.class).warn("run line listener failed", ex);
-                }
-            }
-        }
+        lines.accept(stream, line);
         MstLine parsed = parser.parse(line);
         synchronized (this) {
             if (!isProgress(parsed)) {
@@ -318,12 +264,12 @@ public final class RunModel {
             emit(RunEvent.of(t, "capacity", c.text(), "context", c.context(), "memoryBytes", c.memoryBytes(), "cpus", c.cpus(),
                     "coworkContainers", c.containers()));
         } else if (line instanceof MstLine.ShardHello h) {
-            Shard s = shard(h.shard(), h.count());
+            ShardTable.Shard s = shard(h.shard(), h.count());
             s.client = h.client();
             setPhase(s, ShardPhase.RUNNING);
             emitShardIfChanged(s);
         } else if (line instanceof MstLine.TrialLine tl) {
-            Shard s = shard(tl.shard(), tl.count());
+            ShardTable.Shard s = shard(tl.shard(), tl.count());
             setPhase(s, ShardPhase.RUNNING);
             s.currentCase = tl.variant() + " " + tl.caseId() + " #" + tl.trial();
             recordTrial(tl.variant(), tl.caseId(), tl.trial(), tl.status(), tl.shard());
@@ -331,11 +277,11 @@ public final class RunModel {
                     "trial", tl.trial(), "status", tl.status() == MstLine.TrialStatus.COLLECTED ? "collected" : "infra"));
             emitShardIfChanged(s);
         } else if (line instanceof MstLine.ShardDone d) {
-            Shard s = shard(d.shard(), d.count());
+            ShardTable.Shard s = shard(d.shard(), d.count());
             setPhase(s, ShardPhase.DONE);
             emitShardIfChanged(s);
         } else if (line instanceof MstLine.ShardStopped st) {
-            Shard s = shard(st.shard(), st.count());
+            ShardTable.Shard s = shard(st.shard(), st.count());
             s.stoppedReason = st.reason();
             if (st.outOfMemory() != null) {
                 outOfMemory(st.outOfMemory(), s);
@@ -344,7 +290,7 @@ public final class RunModel {
             }
             emitShardIfChanged(s);
         } else if (line instanceof MstLine.OutOfMemory o) {
-            Shard s = o.shard() == null ? null : shard(o.shard(), 0);
+            ShardTable.Shard s = o.shard() == null ? null : shard(o.shard(), 0);
             outOfMemory(o, s);
             if (s != null) {
                 emitShardIfChanged(s);
@@ -366,7 +312,7 @@ public final class RunModel {
         }
     }
 
-    private void outOfMemory(MstLine.OutOfMemory o, Shard s) {
+    private void outOfMemory(MstLine.OutOfMemory o, ShardTable.Shard s) {
         boolean first = s == null || !s.oomKilled;
         if (s != null) {
             s.oomKilled = true;
@@ -389,7 +335,7 @@ public final class RunModel {
     public synchronized void containerSeen(ContainerObservation c) {
         ContainerObservation before = containers.put(c.id(), c);
         Integer idx = MstOutputParser.shardOfContainer(c.name());
-        Shard s = idx == null ? null : shard(idx, 0);
+        ShardTable.Shard s = idx == null ? null : shard(idx, 0);
         boolean isKept = c.name().endsWith("-kept");
         if (isKept && kept.add(c.name())) {
             changed();
@@ -454,21 +400,7 @@ public final class RunModel {
         if (idx == null) {
             return;
         }
-        Shard s = shard(idx, 0);
-        s.memoryBytes = memoryBytes;
-        if (memoryLimitBytes > 0) {
-            s.memoryLimitBytes = memoryLimitBytes;
-        }
-        s.cpuPercent = cpuPercent;
-        long ms = clock.millis();
-        ShardState.MemorySample last = s.history.peekLast();
-        if (last != null && ms - last.epochMillis() < 900) {
-            s.history.pollLast();
-        }
-        s.history.addLast(new ShardState.MemorySample(ms, memoryBytes));
-        while (s.history.size() > MEMORY_HISTORY) {
-            s.history.pollFirst();
-        }
+        shard(idx, 0).sample(clock.millis(), memoryBytes, memoryLimitBytes, cpuPercent, MEMORY_HISTORY);
         changed();
     }
 
@@ -492,11 +424,11 @@ public final class RunModel {
      */
     public synchronized void traceFound(String variant, String caseId, int trialZeroBased, boolean infra) {
         tracesSeen++;
-        Integer idx = shardCount > 0 ? shardOfCase(caseId, shardCount) : null;
+        Integer idx = shards.count() > 0 ? shardOfCase(caseId, shards.count()) : null;
         MstLine.TrialStatus status = infra ? MstLine.TrialStatus.INFRA : MstLine.TrialStatus.COLLECTED;
-        boolean isNew = recordTrial(variant, caseId, trialZeroBased + 1, status, idx);
+        boolean isNew = recordTrial(variant, caseId, trialZeroBased + 1, status, idx) == TrialTally.Outcome.NEW;
         if (isNew && idx != null) {
-            Shard s = shard(idx, 0);
+            ShardTable.Shard s = shard(idx, 0);
             if (s.phase == ShardPhase.WAITING || s.phase == ShardPhase.STARTING) {
                 setPhase(s, ShardPhase.RUNNING);
             }
@@ -530,112 +462,44 @@ public final class RunModel {
         if (cached != null && cached.version() == version) {
             return cached;
         }
-        List<ShardState> shardStates = new ArrayList<>(shards.size());
-        int collected = 0;
-        int infra = 0;
-        for (Trial t : trials.values()) {
-            if (t.status == MstLine.TrialStatus.COLLECTED) {
-                collected++;
-            } else {
-                infra++;
-            }
-        }
-        for (Shard s : shards.values()) {
-            shardStates.add(toState(s));
-        }
         cached = new RunState(version, phase, commandLine, pid, startedAt, finishedAt, List.copyOf(capacities.values()),
-                shardStates, collected, infra, missing, expectedTrials, tracesSeen, runDir, resultLine, evalName, exitCode,
-                List.copyOf(kept), List.copyOf(events), logFile);
+                shards.states(), trials.collected(), trials.infra(), missing, expectedTrials, tracesSeen, runDir, resultLine, evalName, exitCode,
+                List.copyOf(kept), events.kept(), logFile);
         return cached;
-    }
-
-    private ShardState toState(Shard s) {
-        return new ShardState(s.index, Math.max(shardCount, s.index), s.phase, s.collected, s.infra, s.currentCase, s.client,
-                s.context, s.container, s.containerState, s.kept, s.oomKilled, s.memoryBytes, s.memoryLimitBytes,
-                s.cpuPercent, List.copyOf(s.history), s.stoppedReason);
     }
 
     // ---- internals -------------------------------------------------------------------------
 
-    private boolean recordTrial(String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx) {
-        String key = variant + '\u0000' + caseId + '\u0000' + trial;
-        Trial before = trials.get(key);
-        if (before != null && before.status == status) {
-            return false;
-        }
-        Integer idx = shardIdx != null ? shardIdx : before == null ? null : before.shard;
-        trials.put(key, new Trial(idx, status));
-        if (before != null && before.shard != null) {
-            Shard old = shards.get(before.shard);
-            if (old != null) {
-                if (before.status == MstLine.TrialStatus.COLLECTED) {
-                    old.collected--;
-                } else {
-                    old.infra--;
-                }
+    private TrialTally.Outcome recordTrial(String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx) {
+        TrialTally.Outcome o = trials.record(variant, caseId, trial, status, shardIdx, shards);
+        if (o != TrialTally.Outcome.SAME) {
+            if (phase == RunPhase.STARTING) {
+                phase = RunPhase.RUNNING;
             }
+            changed();
         }
-        if (idx != null) {
-            Shard s = shard(idx, 0);
-            if (status == MstLine.TrialStatus.COLLECTED) {
-                s.collected++;
-            } else {
-                s.infra++;
-            }
-        }
-        if (phase == RunPhase.STARTING) {
-            phase = RunPhase.RUNNING;
-        }
-        changed();
-        return before == null;
+        return o;
     }
 
-    private Shard shard(int index, int count) {
-        if (count > 0) {
-            ensureShards(count);
-        }
-        if (index > shardCount) {
-            ensureShards(index);
-        }
-        return shards.get(index);
+    private ShardTable.Shard shard(int index, int count) {
+        return shards.shard(index, count);
     }
 
-    private void ensureShards(int count) {
-        if (count > shardCount) {
-            shardCount = count;
-        }
-        for (int i = 1; i <= shardCount; i++) {
-            shards.computeIfAbsent(i, Shard::new);
-        }
-    }
-
-    private void setPhase(Shard s, ShardPhase p) {
-        if (s.phase == p || s.phase == ShardPhase.OUT_OF_MEMORY) {
+    private void setPhase(ShardTable.Shard s, ShardPhase p) {
+        if (!s.moveTo(p)) {
             return;
         }
-        if (s.phase.finished() && !p.finished()) {
-            return;
-        }
-        if (s.phase.finished() && p != ShardPhase.OUT_OF_MEMORY) {
-            return;
-        }
-        s.phase = p;
         if (phase == RunPhase.STARTING && p != ShardPhase.WAITING) {
             phase = RunPhase.RUNNING;
         }
         changed();
     }
 
-    private void emitShardIfChanged(Shard s) {
-        List<Object> key = java.util.Arrays.asList(s.phase, s.collected, s.infra, s.context, s.container);
-        if (Objects.equals(key, s.lastEmitted)) {
-            return;
+    private void emitShardIfChanged(ShardTable.Shard s) {
+        RunEvent e = shards.eventIfChanged(s, now());
+        if (e != null) {
+            emit(e);
         }
-        s.lastEmitted = key;
-        emit(RunEvent.of(now(), "shard", "shard " + s.index + "/" + shardCount + ": " + s.phase.label()
-                        + " (" + s.collected + " collected, " + s.infra + " infra)",
-                "index", s.index, "count", shardCount, "phase", s.phase.jsonName(), "collected", s.collected,
-                "infra", s.infra, "context", s.context, "container", s.container));
     }
 
     private void emit(RunEvent e) {
@@ -644,19 +508,9 @@ public final class RunModel {
 
     private void emit(RunEvent e, boolean keep) {
         if (keep) {
-            events.addLast(e);
-            while (events.size() > MAX_EVENTS) {
-                events.pollFirst();
-            }
             changed();
         }
-        for (Consumer<RunEvent> l : eventListeners) {
-            try {
-                l.accept(e);
-            } catch (RuntimeException ex) {
-                org.slf4j.LoggerFactory.getLogger(RunModel.class).warn("run event listener failed", ex);
-            }
-        }
+        events.publish(e, keep);
     }
 
     private void changed() {

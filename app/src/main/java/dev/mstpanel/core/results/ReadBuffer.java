@@ -1,0 +1,52 @@
+package dev.mstpanel.core.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Each reading thread's buffer, grown to the largest file it has read, so traces and scores are
+ * not copied per trial while a run lists. A buffer over 4 MB is dropped after use, so one huge
+ * trace does not stay in memory for the rest of the listing. Thread-safe (one buffer per thread).
+ */
+final class ReadBuffer {
+    private static final int MAX_KEPT_BUFFER = 4 * 1024 * 1024;
+
+    private final ThreadLocal<byte[][]> buffer = ThreadLocal.withInitial(() -> new byte[][] {new byte[64 * 1024]});
+    private final ThreadLocal<int[]> length = ThreadLocal.withInitial(() -> new int[1]);
+
+    /**
+     * Reads a whole file into this thread's buffer; its length is then {@link #length()}.
+     *
+     * @return the buffer (longer than the file); valid until this thread's next read
+     * @throws IOException when the file cannot be read ({@link java.nio.file.NoSuchFileException} when absent)
+     */
+    byte[] read(Path file) throws IOException {
+        byte[][] holder = buffer.get();
+        byte[] buf = holder[0];
+        int n = 0;
+        try (var in = Files.newInputStream(file)) {
+            while (true) {
+                if (n == buf.length) {
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                    holder[0] = buf;
+                }
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        }
+        length.get()[0] = n;
+        if (buf.length > MAX_KEPT_BUFFER) {
+            holder[0] = new byte[64 * 1024]; // a huge trace: do not keep its buffer for the rest
+        }
+        return buf;
+    }
+
+    /** The length in bytes of this thread's last {@link #read(Path)}. */
+    int length() {
+        return length.get()[0];
+    }
+}

@@ -1,0 +1,125 @@
+package dev.mstpanel.core.results;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Small file and JSON helpers shared by the readers of a run folder (contract, section 6): sorted
+ * folder listings, the UTF-8 byte-order mark, modification times, and the lenient ways a scalar or
+ * an error is taken out of a JSON value. Stateless.
+ */
+final class ResultsFiles {
+    private ResultsFiles() {
+    }
+
+    /**
+     * 3 when the bytes start with a UTF-8 byte-order mark (EF BB BF, which Windows editors write
+     * and JSON forbids, RFC 8259 section 8.1), else 0: files are parsed from after it.
+     */
+    static int bomLength(byte[] bytes, int length) {
+        return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+    }
+
+    /** The file's modification time in ms since the epoch, or 0 when it cannot be read. */
+    static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** {@code f} relative to the run folder, with {@code /} separators. */
+    static String rel(Path runDir, Path f) {
+        return runDir.relativize(f).toString().replace('\\', '/');
+    }
+
+    /**
+     * The entries of a folder, sorted by name.
+     *
+     * @throws ResultsException when the folder cannot be listed
+     */
+    static List<Path> list(Path dir) throws ResultsException {
+        // sort the names once taken out, not Path.getFileName() in every comparison
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+            List<String> names = new ArrayList<>();
+            for (Path p : s) {
+                names.add(p.getFileName().toString());
+            }
+            names.sort(null);
+            List<Path> out = new ArrayList<>(names.size());
+            for (String n : names) {
+                out.add(dir.resolve(n));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new ResultsException("The folder " + dir + " could not be listed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link #list(Path)}, but empty when the folder is absent or cannot be listed. */
+    static List<Path> listQuietly(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try {
+            return list(dir);
+        } catch (ResultsException e) {
+            return List.of();
+        }
+    }
+
+    /** The current scalar value as a string; null for JSON null or a container (which is skipped). */
+    static String scalar(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (t.isScalarValue()) {
+            return p.getValueAsString();
+        }
+        p.skipChildren();
+        return null;
+    }
+
+    /** The current value as text: a scalar as is, an object by its {@code message}, else its JSON. */
+    static String anyText(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (t.isScalarValue()) {
+            return p.getValueAsString();
+        }
+        JsonNode n = p.readValueAsTree();
+        return n == null ? null : anyText(n);
+    }
+
+    /** A node as text: a string as is, an object by its {@code message}, else its JSON; null for none. */
+    static String anyText(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return null;
+        }
+        if (n.isTextual()) {
+            return n.asText();
+        }
+        if (n.isObject() && n.path("message").isTextual()) {
+            return n.path("message").asText();
+        }
+        return n.toString();
+    }
+
+    /** A scalar node as text; null for null, missing or a container. */
+    static String text(JsonNode n) {
+        return n == null || n.isNull() || n.isMissingNode() || n.isContainerNode() ? null : n.asText();
+    }
+
+    static String orElse(String a, String b) {
+        return a == null || a.isBlank() ? b : a;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.mstpanel.core.results;
+
+import static dev.mstpanel.core.results.ResultsFiles.orElse;
+import static dev.mstpanel.core.results.ResultsFiles.text;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a run's {@code run.json} (contract, section 6) into a {@link RunInfo}. Never throws: a
+ * missing or broken file gives a {@link RunInfo} with a {@code problem} and the names taken from
+ * the folders. Thread-safe.
+ */
+final class RunJsonReader {
+    private final ObjectMapper mapper;
+
+    RunJsonReader(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** @see ResultsReader#readRun(Path) */
+    RunInfo readRun(Path runDir) {
+        String folderEval = runDir.getParent() != null && runDir.getParent().getFileName() != null
+                && runDir.getParent().getFileName().toString().equals("runs") && runDir.getParent().getParent() != null
+                ? PathSegments.decode(String.valueOf(runDir.getParent().getParent().getFileName())).display()
+                : PathSegments.decode(String.valueOf(runDir.getFileName())).display();
+        String folderRun = String.valueOf(runDir.getFileName());
+        Path file = runDir.resolve("run.json");
+        JsonNode n;
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            int bom = ResultsFiles.bomLength(bytes, bytes.length);
+            n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
+            if (n == null || !n.isObject()) {
+                return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.");
+            }
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            return emptyRun(runDir, folderEval, folderRun, "run.json is missing: the run may still be starting, or the folder was copied in part. Its trials are listed from traces/.");
+        } catch (JsonEOFException e) {
+            return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.");
+        } catch (JsonProcessingException e) {
+            return emptyRun(runDir, folderEval, folderRun, "run.json is not valid JSON (" + e.getOriginalMessage() + ").");
+        } catch (IOException e) {
+            return emptyRun(runDir, folderEval, folderRun, "run.json could not be read: " + e.getMessage());
+        }
+        JsonNode env = n.path("environment");
+        List<String> variants = new ArrayList<>();
+        for (JsonNode v : n.path("variants")) {
+            String name = v.isTextual() ? v.asText() : text(v.path("name"));
+            if (name != null) {
+                variants.add(name);
+            }
+        }
+        Integer shards = env.path("shards").canConvertToInt() ? env.path("shards").asInt() : null;
+        if (shards == null && env.path("options").path("shards").canConvertToInt()) {
+            shards = env.path("options").path("shards").asInt();
+        } else if (shards == null && env.path("options").path("shards").isTextual()) {
+            try {
+                shards = Integer.parseInt(env.path("options").path("shards").asText().trim());
+            } catch (NumberFormatException ignored) {
+                // left unknown
+            }
+        }
+        String keep = text(env.path("keep"));
+        if (keep == null) {
+            keep = text(env.path("options").path("keep"));
+        }
+        return new RunInfo(runDir, orElse(text(n.path("evalName")), folderEval), orElse(text(n.path("runId")), folderRun),
+                text(n.path("createdAt")), text(n.path("finishedAt")), text(n.path("mst").path("version")),
+                text(env.path("name")), shards, keep, text(n.path("phases").path("collect")), text(n.path("phases").path("grade")),
+                n.path("partial").isBoolean() ? n.path("partial").asBoolean() : null,
+                n.path("redactStoredResponses").isBoolean() ? n.path("redactStoredResponses").asBoolean() : null,
+                List.copyOf(variants), null);
+    }
+
+    private static RunInfo emptyRun(Path dir, String eval, String runId, String problem) {
+        return new RunInfo(dir, eval, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.mstpanel.core.results;
+
+import dev.mstpanel.core.results.ResultsReader.Location;
+import dev.mstpanel.core.results.ResultsReader.LocationKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the runs a path given by the user holds (contract, section 6): an eval project folder, a
+ * results root ({@code .mcp-test-results}), an eval folder or one run folder. Lists folders only;
+ * no file is read. Stateless.
+ */
+public final class RunLocator {
+    /** A run id: UTC start, 6 hex digits, and {@code .g<n>} for a regrade (MST's {@code RUN_ID_PATTERN}). */
+    public static final Pattern RUN_ID = Pattern.compile("^\\d{8}T\\d{6}Z-[0-9a-f]{6}(\\.g\\d+)?$");
+    /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
+    public static final String RESULTS_FOLDER = ".mcp-test-results";
+
+    private RunLocator() {
+    }
+
+    /**
+     * Finds the runs below a path.
+     *
+     * @see ResultsReader#locate(Path)
+     * @throws ResultsException when the path is not a folder or cannot be listed
+     */
+    public static Location locate(Path path) throws ResultsException {
+        Location found = locateIn(path);
+        if (found.kind() == LocationKind.RESULTS_ROOT && Files.isDirectory(path.resolve(RESULTS_FOLDER))) {
+            Location inner = locateIn(path.resolve(RESULTS_FOLDER));
+            List<Path> runs = new ArrayList<>(found.runDirs());
+            runs.addAll(inner.runDirs());
+            return new Location(path, inner.kind(), runs);
+        }
+        return found;
+    }
+
+    /**
+     * The sentence for a folder that holds no runs: names the path given and every kind of folder
+     * that is accepted, so the user knows what to choose instead.
+     *
+     * @param given the path as the user gave it
+     */
+    public static String noRunsMessage(Path given) {
+        return "No MST runs in " + given + ". Choose one of: the eval's project folder (the one holding "
+                + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER + " folder, an eval folder inside it (" + RESULTS_FOLDER
+                + "/<eval>, holding runs/), or one run folder (" + RESULTS_FOLDER + "/<eval>/runs/<runId>). Runs appear there once MST has started one.";
+    }
+
+    private static Location locateIn(Path path) throws ResultsException {
+        if (!Files.isDirectory(path)) {
+            throw new ResultsException(Files.exists(path) ? path + " is a file, not a results folder: choose .mcp-test-results, an eval folder or a run folder."
+                    : "There is no folder at " + path + ".");
+        }
+        if (isRunDir(path)) {
+            return new Location(path, LocationKind.RUN, List.of(path));
+        }
+        if (path.getFileName() != null && path.getFileName().toString().equals("runs")) {
+            return new Location(path, LocationKind.EVAL, runsIn(path));
+        }
+        if (Files.isDirectory(path.resolve("runs")) || Files.isRegularFile(path.resolve("latest.json"))) {
+            return new Location(path, LocationKind.EVAL, runsIn(path.resolve("runs")));
+        }
+        List<Path> runs = new ArrayList<>();
+        for (Path evalDir : ResultsFiles.list(path)) {
+            if (Files.isDirectory(evalDir.resolve("runs"))) {
+                runs.addAll(runsIn(evalDir.resolve("runs")));
+            }
+        }
+        return new Location(path, LocationKind.RESULTS_ROOT, runs);
+    }
+
+    /** True when the folder looks like one run. */
+    public static boolean isRunDir(Path dir) {
+        return Files.isRegularFile(dir.resolve("run.json")) || Files.isDirectory(dir.resolve("traces"))
+                || Files.isDirectory(dir.resolve("scores")) || RUN_ID.matcher(String.valueOf(dir.getFileName())).matches();
+    }
+
+    private static List<Path> runsIn(Path runs) throws ResultsException {
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        return ResultsFiles.list(runs).stream().filter(Files::isDirectory).toList();
+    }
+
+    /**
+     * When a run folder last changed: the newest modification time of the folder, its
+     * {@code run.json} and every folder and file under {@code traces/}, in ms since the epoch (0
+     * when none can be read). A trace is written as soon as its trial ends (contract, section 6),
+     * so this tells a run MST is writing from an old copied folder. Costs one stat per trace.
+     */
+    public static long lastChangeMillis(Path runDir) {
+        long newest = ResultsFiles.modified(runDir);
+        newest = Math.max(newest, ResultsFiles.modified(runDir.resolve("run.json")));
+        Path traces = runDir.resolve("traces");
+        if (Files.isDirectory(traces)) {
+            try (var walk = Files.walk(traces)) {
+                newest = Math.max(newest, walk.mapToLong(ResultsFiles::modified).max().orElse(0));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // a folder vanished while walking: what was seen is enough
+            }
+        }
+        return newest;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.mstpanel.ui.runs;
+
+import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.docker.CapacityPlanner;
+import dev.mstpanel.core.docker.ContextCapacity;
+import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.docker.RunSizing;
+import dev.mstpanel.core.mst.ClientKind;
+import dev.mstpanel.ui.contexts.ContextRow;
+import java.util.List;
+
+/**
+ * The line under each context's checkbox in the Run form: how many containers of the eval's
+ * client fit on it at the form's memory and CPUs ({@link CapacityPlanner}), or why none can run.
+ */
+final class ContextSplits {
+    private final CapacityPlanner planner = new CapacityPlanner();
+
+    /**
+     * Updates every choice from its context's row (FX thread).
+     *
+     * @param memory the form's {@code memory} as typed; unparsable means MST's default
+     * @param cpus the form's {@code cpus} as typed
+     * @param kind the eval's client
+     */
+    void update(List<ContextRow> rows, List<ContextChoice> choices, String memory, String cpus, ClientKind kind) {
+        RunSizing sizing;
+        try {
+            sizing = RunSizing.parse(memory, cpus);
+        } catch (IllegalArgumentException e) {
+            sizing = RunSizing.DEFAULTS;
+        }
+        for (ContextRow row : rows) {
+            ContextChoice choice = choices.stream().filter(c -> c.name().equals(row.name())).findFirst().orElse(null);
+            if (choice == null) {
+                continue;
+            }
+            EngineInfo e = row.probe() == null ? null : row.probe().engine();
+            if (row.state() == ContextRow.State.PROBING) {
+                choice.update(false, "probing…", false);
+            } else if (row.state() == ContextRow.State.UNREACHABLE || e == null) {
+                String why = row.probe() != null && row.probe().failure() != null ? row.probe().failure().message() : null;
+                choice.update(false, "unreachable (see the Contexts view)", false);
+                choice.setReason(why);
+            } else if (e.memoryBytes() <= 0 || e.cpus() <= 0) {
+                choice.update(true, "memory and CPUs unknown", false);
+            } else {
+                ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
+                String head = ByteSize.gib(e.memoryBytes()) + ", " + e.cpus() + (e.cpus() == 1 ? " CPU" : " CPUs") + ": ";
+                String line = switch (kind) {
+                    case COWORK -> cap.error() != null ? cap.error() : cap.cowork().containers() == 0
+                            ? "no Cowork container fits (" + cap.cowork().note() + ")"
+                            : "1 Cowork container at a time, " + (cap.cowork().memoryBytes() < ByteSize.GIB
+                            ? ByteSize.human(cap.cowork().memoryBytes()) : ByteSize.gib(cap.cowork().memoryBytes())) + " each";
+                    case CHATGPT -> cap.chatgptLine();
+                    case HEADLESS, OTHER -> cap.gradeLine();
+                };
+                boolean bad = cap.error() != null || (kind == ClientKind.COWORK ? cap.cowork().containers() == 0 : cap.grade().containers() == 0);
+                choice.update(true, head + line, bad);
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.mstpanel.ui.runs;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * What the Run view offers once a run ended: the result line, "Resume missing trials" and
+ * "Open in Results". FX thread only.
+ */
+final class FinishedRun {
+    private final ReadOnlyStringWrapper resultText = new ReadOnlyStringWrapper();
+    private final ReadOnlyBooleanWrapper canResume = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
+
+    ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
+    ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
+    ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
+
+    private boolean resumable = true;
+
+    /** Whether "Resume missing trials" may be offered (not for a replay: nothing runs there). */
+    void offerResume(boolean offer) {
+        resumable = offer;
+    }
+
+    /** A new run started: nothing to offer. */
+    void clear() {
+        resultText.set(null);
+        canResume.set(false);
+        canOpenResults.set(false);
+    }
+
+    /** MST could not start. */
+    void notStarted(String message) {
+        resultText.set("MST did not start: " + message);
+    }
+
+    /** The run ended with this snapshot. */
+    void ended(RunSnapshot s) {
+        resultText.set(resultLine(s));
+        canResume.set(resumable && s.missing() > 0 && s.runId() != null);
+        canOpenResults.set(s.runDir() != null);
+    }
+
+    static String resultLine(RunSnapshot s) {
+        List<String> parts = new ArrayList<>();
+        switch (s.state()) {
+            case CANCELLED -> parts.add("Cancelled");
+            case FAILED -> parts.add(s.failure() != null ? s.failure() : "MST failed");
+            default -> { }
+        }
+        if (s.resultLine() != null) {
+            parts.add(s.resultLine());
+        } else if (s.state() == RunSnapshot.State.FINISHED) {
+            parts.add(s.collected() + " trials collected");
+        }
+        if (s.missing() > 0) {
+            parts.add(s.missing() + (s.missing() == 1 ? " trial missing" : " trials missing"));
+        }
+        if (!s.keptContainers().isEmpty()) {
+            parts.add("kept: " + String.join(", ", s.keptContainers()));
+        }
+        // exit code 1 means a graded case failed, which the Results line already says (contract, section 5)
+        if (s.exitCode() != null && s.exitCode() > 1) {
+            parts.add("MST exit code " + s.exitCode());
+        }
+        return String.join(" · ", parts);
+    }
+}

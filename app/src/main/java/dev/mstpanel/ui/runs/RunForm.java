@@ -1,0 +1,297 @@
+package dev.mstpanel.ui.runs;
+
+import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.mst.ClientKind;
+import dev.mstpanel.core.mst.EvalConfig;
+import dev.mstpanel.core.mst.EvalConfigException;
+import dev.mstpanel.core.mst.KeepPolicy;
+import dev.mstpanel.core.mst.RunChecks;
+import dev.mstpanel.core.mst.RunChecks.ContextFacts;
+import dev.mstpanel.core.mst.RunChecks.Field;
+import dev.mstpanel.core.mst.RunChecks.Problem;
+import dev.mstpanel.core.mst.RunChecks.Severity;
+import dev.mstpanel.core.mst.RunRequest;
+import dev.mstpanel.ui.common.UiExecutor;
+import dev.mstpanel.ui.contexts.ContextRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Run form: each field's value and its problems ({@link RunChecks}), the client read from the
+ * eval config, the contexts to choose from with their split ({@link ContextSplits}), MST as found
+ * for the eval config, and the command preview ({@link CommandPreview}). Every change is checked
+ * again on the background executor (reading the eval config, finding MST); the result reaches the
+ * properties on the FX thread, the latest check winning.
+ */
+final class RunForm {
+    private static final Logger LOG = LoggerFactory.getLogger(RunForm.class);
+
+    final StringProperty configPath = new SimpleStringProperty("");
+    final ObservableList<String> recentConfigs = FXCollections.observableArrayList();
+    final ReadOnlyStringWrapper clientText = new ReadOnlyStringWrapper("");
+    final ObservableList<ContextChoice> contextChoices = FXCollections.observableArrayList();
+    final StringProperty shards = new SimpleStringProperty("");
+    final ObjectProperty<KeepPolicy> keep = new SimpleObjectProperty<>(KeepPolicy.NEVER);
+    final StringProperty memory = new SimpleStringProperty("");
+    final StringProperty cpus = new SimpleStringProperty("");
+    final StringProperty image = new SimpleStringProperty("");
+    final StringProperty readyTimeout = new SimpleStringProperty("");
+    final StringProperty resume = new SimpleStringProperty("");
+    final StringProperty secretsFile = new SimpleStringProperty("");
+    final StringProperty outputDir = new SimpleStringProperty("");
+    final Map<Field, ReadOnlyObjectWrapper<RunViewModel.FieldState>> fieldStates = new EnumMap<>(Field.class);
+    final ReadOnlyStringWrapper preview = new ReadOnlyStringWrapper("");
+    final ReadOnlyStringWrapper mstNote = new ReadOnlyStringWrapper();
+    final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
+    final ReadOnlyBooleanWrapper canStart = new ReadOnlyBooleanWrapper();
+    final ReadOnlyBooleanWrapper formErrors = new ReadOnlyBooleanWrapper(true);
+
+    private final RunSession session;
+    private final UiExecutor ui;
+    private final Executor background;
+    private final ObservableList<ContextRow> contextRows;
+    private final BooleanSupplier running;
+    private final RunChecks checks = new RunChecks();
+    private final ContextSplits splits = new ContextSplits();
+
+    // FX-thread state
+    private long generation;
+    private EvalConfig config;
+    private RunSession.Mst mst = RunSession.Mst.ASSUMED;
+    private List<Problem> problems = List.of();
+    private Runnable whenChecked;
+
+    // background caches
+    private final Map<Path, CachedConfig> configCache = new ConcurrentHashMap<>();
+    private final Map<Path, RunSession.Mst> mstCache = new ConcurrentHashMap<>();
+
+    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {}
+
+    /**
+     * @param running true while a run is going (Start is then disabled)
+     */
+    RunForm(RunSession session, ObservableList<ContextRow> contextRows, List<String> recent, UiExecutor ui,
+            Executor background, BooleanSupplier running) {
+        this.session = session;
+        this.contextRows = contextRows;
+        this.ui = ui;
+        this.background = background;
+        this.running = running;
+        for (Field f : Field.values()) {
+            fieldStates.put(f, new ReadOnlyObjectWrapper<>(RunViewModel.FieldState.OK));
+        }
+        recentConfigs.setAll(recent);
+        ChangeListener<Object> changed = (o, a, b) -> revalidate();
+        for (StringProperty p : List.of(configPath, shards, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir)) {
+            p.addListener(changed);
+        }
+        keep.addListener(changed);
+        memory.addListener((o, a, b) -> updateSplitLines());
+        cpus.addListener((o, a, b) -> updateSplitLines());
+        contextRows.addListener((ListChangeListener<ContextRow>) c -> mergeContexts());
+        mergeContexts();
+        revalidate();
+    }
+
+    /** The eval config as last read, or null. */
+    EvalConfig config() {
+        return config;
+    }
+
+    /** MST as last found for the eval config. */
+    RunSession.Mst mst() {
+        return mst;
+    }
+
+    /** The request the form describes now (FX thread). */
+    RunRequest request() {
+        List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
+        return new RunRequest(pathOrNull(configPath.get()), chosen, shards.get(), keep.get(), memory.get(), cpus.get(),
+                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()));
+    }
+
+    /** Runs the action (FX thread) once the check after the next change is done. */
+    void whenChecked(Runnable action) {
+        whenChecked = action;
+    }
+
+    void updateCanStart() {
+        formErrors.set(config == null || !RunChecks.canStart(problems));
+        canStart.set(!checking.get() && !running.getAsBoolean() && config != null && RunChecks.canStart(problems) && mst.problem() == null);
+    }
+
+    private static Path pathOrNull(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            String t = text.strip();
+            if (t.startsWith("~/")) {
+                t = System.getProperty("user.home") + t.substring(1);
+            }
+            return Path.of(t);
+        } catch (InvalidPathException e) {
+            return Path.of("invalid path");
+        }
+    }
+
+    void revalidate() {
+        RunRequest req = request();
+        Map<String, ContextFacts> facts = contextFacts();
+        long gen = ++generation;
+        checking.set(true);
+        updateCanStart();
+        background.execute(() -> {
+            CachedConfig cc = req.config() == null ? null : readConfig(req.config());
+            EvalConfig cfg = cc == null ? null : cc.config();
+            List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
+            RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
+                    : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
+            String shown = CommandPreview.shown(req, found);
+            ui.execute(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                applyChecks(cfg, ps, found, shown);
+            });
+        });
+    }
+
+    private RunSession.Mst safeLocate(Path config) {
+        try {
+            return session.locate(config);
+        } catch (RuntimeException e) {
+            LOG.warn("finding MST failed: {}", e.getMessage());
+            return new RunSession.Mst(List.of("mst"), RunSession.Mst.ASSUMED.vocabulary(), null,
+                    "MST could not be found: " + e.getMessage());
+        }
+    }
+
+    private static Path dirOf(Path config) {
+        Path abs = config.toAbsolutePath().getParent();
+        return abs == null ? Path.of("/") : abs;
+    }
+
+    private CachedConfig readConfig(Path file) {
+        FileTime modified = null;
+        long size = -1;
+        try {
+            modified = Files.getLastModifiedTime(file);
+            size = Files.size(file);
+        } catch (IOException e) {
+            // read() below says what is wrong
+        }
+        CachedConfig cached = configCache.get(file);
+        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size()) {
+            return cached;
+        }
+        CachedConfig fresh;
+        try {
+            fresh = new CachedConfig(modified, size, EvalConfig.read(file), null);
+        } catch (EvalConfigException e) {
+            fresh = new CachedConfig(modified, size, null, e);
+        }
+        if (modified != null) {
+            configCache.put(file, fresh);
+        }
+        return fresh;
+    }
+
+    private void applyChecks(EvalConfig cfg, List<Problem> ps, RunSession.Mst found, String shown) {
+        boolean clientChanged = cfg == null || config == null || !cfg.client().equals(config.client());
+        this.config = cfg;
+        this.problems = ps;
+        this.mst = found;
+        preview.set(shown);
+        mstNote.set(found.problem());
+        if (cfg == null) {
+            clientText.set("");
+        } else {
+            clientText.set(cfg.client() + (cfg.clientGiven() ? "" : " (default)") + ": " + cfg.clientKind().label());
+        }
+        Map<Field, List<Problem>> byField = new EnumMap<>(Field.class);
+        for (Problem p : ps) {
+            byField.computeIfAbsent(p.field(), f -> new ArrayList<>()).add(p);
+        }
+        for (Field f : Field.values()) {
+            List<Problem> list = byField.getOrDefault(f, List.of());
+            if (list.isEmpty()) {
+                fieldStates.get(f).set(RunViewModel.FieldState.OK);
+            } else if (f == Field.CONFIG && configPath.get().isBlank()) {
+                // nothing typed yet: a hint, not a red error (Start stays disabled all the same)
+                fieldStates.get(f).set(new RunViewModel.FieldState(Severity.NOTE, list.get(0).message()));
+            } else {
+                Severity worst = list.stream().map(Problem::severity).min(Enum::compareTo).orElseThrow();
+                String text = String.join("\n", list.stream().map(Problem::message).toList());
+                fieldStates.get(f).set(new RunViewModel.FieldState(worst, text));
+            }
+        }
+        checking.set(false);
+        if (clientChanged) {
+            updateSplitLines();
+        }
+        updateCanStart();
+        if (whenChecked != null) {
+            Runnable action = whenChecked;
+            whenChecked = null;
+            action.run();
+        }
+    }
+
+    private Map<String, ContextFacts> contextFacts() {
+        Map<String, ContextFacts> facts = new LinkedHashMap<>();
+        for (ContextRow row : contextRows) {
+            EngineInfo e = row.probe() == null ? null : row.probe().engine();
+            facts.put(row.name(), new ContextFacts(row.name(), e == null ? 0 : e.memoryBytes(), e == null ? 0 : e.cpus()));
+        }
+        return facts;
+    }
+
+    private void mergeContexts() {
+        Map<String, ContextChoice> old = new HashMap<>();
+        contextChoices.forEach(c -> old.put(c.name(), c));
+        List<ContextChoice> next = new ArrayList<>();
+        for (ContextRow row : contextRows) {
+            ContextChoice c = old.get(row.name());
+            if (c == null) {
+                c = new ContextChoice(row.name());
+                c.selectedProperty().addListener((o, a, b) -> revalidate());
+            }
+            next.add(c);
+        }
+        if (!next.equals(contextChoices)) {
+            contextChoices.setAll(next);
+        }
+        updateSplitLines();
+        revalidate();
+    }
+
+    private void updateSplitLines() {
+        splits.update(contextRows, contextChoices, memory.get(), cpus.get(), config == null ? ClientKind.COWORK : config.clientKind());
+    }
+}
