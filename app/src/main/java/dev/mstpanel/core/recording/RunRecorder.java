@@ -100,6 +100,9 @@ public final class RunRecorder implements AutoCloseable {
     }
 
     static RunRecorder attach(RunModel model, Path logFile, Clock clock) {
+        if ("off".equals(System.getProperty("mstpanel.recording"))) {
+            return null; // benchmarks only: scripts/bench/run-view-log.sh compares a run with and without its recording
+        }
         try {
             RunRecorder r = new RunRecorder(model, beside(logFile), clock);
             model.addEventListener(r::event);
