@@ -407,6 +407,8 @@ public final class MainWindow extends BorderPane {
             Node n = v.content().get();
             if (n instanceof dev.mstpanel.ui.runs.RunsHost host) {
                 host.live().setOnOpenDemo(this::openDemo);
+            } else if (n instanceof dev.mstpanel.ui.contexts.ContextsView contexts) {
+                contexts.setOnOpenDemo(this::openDemo);
             } else if (n instanceof dev.mstpanel.ui.results.ResultsView results) {
                 results.setDemo(app.paths().dataDir().resolve("demo"), this::openDemoResults);
             }

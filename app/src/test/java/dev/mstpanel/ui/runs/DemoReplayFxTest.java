@@ -101,6 +101,19 @@ class DemoReplayFxTest {
         Screenshots.take(robot.window(0).getScene(), "results-demo-trial");
     }
 
+    @Test
+    void aContextsViewWithNothingReachableOffersTheDemo(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            panel.window().open("contexts");
+            app.contexts().refresh();
+        });
+        // DOCKER_CONFIG names no context and no engine listens at the default socket here
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#contexts-demo-offer").tryQuery().map(Node::isVisible).orElse(false));
+        robot.clickOn("#open-demo-contexts");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().map(Node::isVisible).orElse(false));
+        assertThat(panel.window().openViewId()).isEqualTo("runs");
+    }
+
     private static int collected(ReplayPane replay) {
         return replay.model().shardRows().stream().mapToInt(ShardSnapshot::collected).sum();
     }
