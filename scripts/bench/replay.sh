@@ -18,12 +18,16 @@ jar=app/target/mst-panel.jar
 [[ -f $jar ]] || { echo "replay.sh: build first: ./mvnw -B -q package -DskipTests" >&2; exit 1; }
 work=$(mktemp -d /tmp/mstp-bench-replay.XXXXXX)
 engines=${MST_PANEL_TEST_ENGINES_DIR:-/tmp/mstp-bench-replay-engines}
+keep=0
 cleanup() {
   DOCKER_CONFIG=$engines/config bash -c 'for c in engine-1 engine-2; do docker --context $c ps -aq --filter label=mst.owner.pid --filter name=mst- | xargs -r docker --context $c rm -f; done' >/dev/null 2>&1 || true
   [[ -n ${MST_PANEL_TEST_ENGINES_DIR:-} ]] || bash scripts/test-engines.sh stop "$engines" || true
-  rm -rf "$work"
+  ((keep)) && echo "replay.sh: kept $work" >&2 || rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'keep=1; echo "replay.sh: failed at line $LINENO" >&2' ERR
+cp "$jar" "$work/panel.jar" && cp -r app/target/lib "$work/lib" # a rebuild while it runs does not touch the run
+jar=$work/panel.jar
 bash scripts/test-engines.sh start "$engines" 2 >/dev/null
 mkdir -p "$work/eval"
 printf '{"name": "bench-replay", "client": "cowork"}\n' >"$work/eval/eval.json"
@@ -40,14 +44,15 @@ set -e
 recording=$(tail -1 "$work/live.jsonl" | sed -n 's/.*"recording":"\([^"]*\)".*/\1/p')
 [[ -f $recording ]] || { echo "replay.sh: the run named no recording" >&2; tail "$work/live.err" >&2; exit 1; }
 start=$(date +%s%N)
-java -jar "$jar" replay "$recording" --speed "$speed" --events jsonl >"$work/replay.jsonl" 2>"$work/replay.err"
+java -jar "$jar" replay "$recording" --speed "$speed" --events jsonl >"$work/replay.jsonl" 2>"$work/replay.err" ||
+  { keep=1; echo "replay.sh: replay failed:" >&2; tail -5 "$work/replay.err" >&2; exit 1; }
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 strip() { sed -E 's/"time":"[^"]*",//; s/,"recording":"[^"]*"//' "$1"; }
-if diff <(strip "$work/live.jsonl") <(strip "$work/replay.jsonl") >"$work/diff.txt"; then match="match (all $(wc -l <"$work/live.jsonl") events: types, shards, trials, statuses, order)"
-else match="DIFFER in $(grep -c '^[<>]' "$work/diff.txt") lines (first: $(head -3 "$work/diff.txt" | tr '\n' ' '))"; fi
-recorded_ms=$(gzip -dc "$recording" | tail -1 | sed -n 's/.*"t":\([0-9]*\).*/\1/p')
+if diff <(strip "$work/live.jsonl") <(strip "$work/replay.jsonl") >"$work/diff.txt"; then keep=0; match="match (all $(wc -l <"$work/live.jsonl") events: types, shards, trials, statuses, order)"
+else keep=1; match="DIFFER in $(grep -c '^[<>]' "$work/diff.txt") lines (first: $(head -3 "$work/diff.txt" | tr '\n' ' '))"; fi
+recorded_ms=$(gzip -dc "$recording" | sed -n 's/.*"d":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s+0}')
 log=${recording%.recording.jsonl.gz}.log
-rundir=$(grep -o '"runDir":"[^"]*"' "$work/live.jsonl" | head -1 | cut -d'"' -f4)
+rundir=$(sed -n 's/.*"type":"output".*"runDir":"\([^"]*\)".*/\1/p' "$work/live.jsonl" | sed -n 1p)
 trials=$(find "$rundir/traces" -name '*.json' -printf '%s\n' | awk '{s+=$1} END{print s+0}')
 rec=$(stat -c %s "$recording"); logb=$(stat -c %s "$log")
 echo "replay of a $((recorded_ms / 1000)) s recording at ${speed}×: $ms ms wall (the run's time / $speed = $((recorded_ms / speed)) ms); events $match"

@@ -32,13 +32,15 @@ import org.slf4j.LoggerFactory;
  * the run's {@link RunModel} only (its events, its output lines and its snapshots), so it records
  * what the window and {@code run} showed, secrets already masked as in the log.
  *
- * <p>Entries, one JSON object a line, {@code t} = milliseconds since the recording began:
+ * <p>Entries, one JSON object a line, each with {@code d}: milliseconds since the previous entry
+ * (since the recording began for the first; {@link RunRecording} gives each its time {@code t}
+ * from the start; files of the first version carried {@code t} itself):
  * <ul>
  *   <li>{@code {"k":"recording","version":1,"panel":…,"startedAt":ISO-8601}} first;</li>
- *   <li>{@code {"k":"line","t":…,"s":"out"|"err","x":text}}: a line of MST's output;</li>
- *   <li>{@code {"k":"event","t":…,"type":…,"message":…,"f":{fields}}}: a {@link RunEvent} except
+ *   <li>{@code {"k":"line","s":"out"|"err","x":text,"d":…}}: a line of MST's output;</li>
+ *   <li>{@code {"k":"event","type":…,"message":…,"f":{fields},"d":…}}: a {@link RunEvent} except
  *       {@code line} events (those are remade from the lines);</li>
- *   <li>{@code {"k":"stats","t":…,"c":container,"m":bytes,"l":limitBytes,"p":cpuPercent}}: a
+ *   <li>{@code {"k":"stats","c":container,"m":bytes,"l":limitBytes,"p":cpuPercent,"d":…}}: a
  *       container's memory and CPU as the shard rows showed them (looked at every
  *       {@link #STATS_INTERVAL});</li>
  *   <li>{@code {"k":"shards","n":N}}, {@code {"k":"expected","n":N}}, {@code {"k":"runDir","d":path}},
@@ -71,6 +73,10 @@ public final class RunRecorder implements AutoCloseable {
     private String logFile;
     private boolean cancelling;
     private long lastFlush;
+    private long lastT; // ms since t0 of the last entry written
+    // per reader thread, its last line not written yet, and when it came (guarded by lock)
+    private final Map<Thread, ObjectNode> pendingLines = new HashMap<>();
+    private final Map<ObjectNode, Long> pendingAt = new java.util.IdentityHashMap<>();
 
     private RunRecorder(RunModel model, Path file, Clock clock) throws IOException {
         this.model = model;
@@ -131,6 +137,7 @@ public final class RunRecorder implements AutoCloseable {
     }
 
     private void event(RunEvent e) {
+        flushLine(e.type().equals("finished"));
         if (e.type().equals("line")) {
             return;
         }
@@ -150,11 +157,40 @@ public final class RunRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * A line is written just before the first event the model makes of it (on the same thread,
+     * under the model's lock), so that lines and the events of other sources (Docker, the results
+     * folder) keep the order the events had; a line the model makes no event of is written when
+     * the next line of its stream comes, or at the end.
+     */
     private void line(OutputListener.Stream stream, String text) {
         ObjectNode o = entry("line");
         o.put("s", stream == OutputListener.Stream.STDERR ? "err" : "out");
         o.put("x", text);
-        write(o);
+        synchronized (lock) {
+            pendingAt.put(o, clock.millis() - t0);
+            ObjectNode before = pendingLines.put(Thread.currentThread(), o);
+            if (before != null) {
+                write(before);
+            }
+        }
+    }
+
+    /** Writes the line the current thread handed in and the model has not made an event of yet. */
+    private void flushLine(boolean allThreads) {
+        synchronized (lock) {
+            if (allThreads) {
+                for (ObjectNode o : pendingLines.values()) {
+                    write(o);
+                }
+                pendingLines.clear();
+            } else {
+                ObjectNode o = pendingLines.remove(Thread.currentThread());
+                if (o != null) {
+                    write(o);
+                }
+            }
+        }
     }
 
     /** What a snapshot shows that no event told: memory and CPU, the shard count, the run folder found early, the log's new name. */
@@ -220,7 +256,6 @@ public final class RunRecorder implements AutoCloseable {
     private ObjectNode entry(String kind) {
         ObjectNode o = JSON.createObjectNode();
         o.put("k", kind);
-        o.put("t", clock.millis() - t0);
         return o;
     }
 
@@ -228,6 +263,13 @@ public final class RunRecorder implements AutoCloseable {
         synchronized (lock) {
             if (out == null) {
                 return;
+            }
+            if (o.has("k") && !o.path("k").asText().equals("recording")) {
+                // the time as a step from the previous entry: small numbers, which compress well
+                Long at = pendingAt.remove(o);
+                long t = Math.max(lastT, at != null ? at : clock.millis() - t0);
+                o.put("d", t - lastT);
+                lastT = t;
             }
             try {
                 out.write(o.toString());

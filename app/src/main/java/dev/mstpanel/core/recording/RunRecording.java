@@ -23,7 +23,8 @@ import java.util.zip.GZIPInputStream;
  * @param file where it was read from
  * @param startedAt when the recording began
  * @param panelVersion the panel that wrote it
- * @param entries its entries in order, the header left out
+ * @param entries its entries in order, the header left out, each with its time {@code t}
+ *     (milliseconds since the recording began)
  * @param durationMs the time of its last entry, milliseconds
  */
 public record RunRecording(Path file, Instant startedAt, String panelVersion, List<JsonNode> entries, long durationMs) {
@@ -99,6 +100,9 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
                     started = Instant.parse(o.path("startedAt").asText(Instant.EPOCH.toString()));
                     panel = o.path("panel").asText(null);
                     continue;
+                }
+                if (o.has("d") && o instanceof com.fasterxml.jackson.databind.node.ObjectNode on) {
+                    on.put("t", last + Math.max(0, o.path("d").asLong())); // a step from the previous entry
                 }
                 last = Math.max(last, o.path("t").asLong());
                 entries.add(o);

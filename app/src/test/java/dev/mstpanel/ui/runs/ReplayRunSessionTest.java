@@ -50,8 +50,9 @@ class ReplayRunSessionTest {
         for (int i = 1; i < seen.size(); i++) {
             biggestStep = Math.max(biggestStep, seen.get(i) - seen.get(i - 1));
         }
-        // at 16x a snapshot every 100 ms is 1.6 s of the run; a jump would skip many seconds
-        assertThat(biggestStep).as("largest step between snapshots, ms: %s", seen).isLessThan(4000);
+        // at 16x a snapshot every 100 ms is 1.6 s of the run (a busy machine can hold one back a few
+        // hundred ms); the jump this guards against skipped what 1 s at 16x is, about 15 s
+        assertThat(biggestStep).as("largest step between snapshots, ms: %s", seen).isLessThan(9000);
         assertThat(seen.get(seen.size() - 1)).isBetween(rec.durationMs() - 2000, rec.durationMs() + 500);
     }
 
