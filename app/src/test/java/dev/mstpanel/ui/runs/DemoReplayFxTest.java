@@ -62,6 +62,7 @@ class DemoReplayFxTest {
     @Test
     void theDemoPlaysFromTheEmptyRunsViewAndItsFailedTrialOpensInResults(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#open-demo-runs").tryQuery().map(Node::isVisible).orElse(false));
+        Screenshots.take(robot.window(0).getScene(), "runs-empty-demo");
         robot.clickOn("#open-demo-runs");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().isPresent());
         ReplayPane replay = host(robot).replay();
@@ -109,6 +110,7 @@ class DemoReplayFxTest {
         });
         // DOCKER_CONFIG names no context and no engine listens at the default socket here
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#contexts-demo-offer").tryQuery().map(Node::isVisible).orElse(false));
+        Screenshots.take(robot.window(0).getScene(), "contexts-demo-offer");
         robot.clickOn("#open-demo-contexts");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().map(Node::isVisible).orElse(false));
         assertThat(panel.window().openViewId()).isEqualTo("runs");
