@@ -6,8 +6,15 @@
 #
 #   scripts/bench/first-frame.sh [N] [jar|image ...]     (default: 7 runs, both targets)
 #
-#   jar    java -jar app/target/mst-panel.jar            (mvn -B -q package -DskipTests)
-#   image  app/target/dist/mst-panel/bin/mst-panel       (mvn -B -Ppackage package -DskipTests)
+#   jar      java -jar app/target/mst-panel.jar            (./mvnw -B -q package -DskipTests)
+#   image    app/target/dist/mst-panel/bin/mst-panel       (./mvnw -B -Ppackage package -DskipTests)
+#   moved    the same app image copied to another folder (its packaged class-data archive no
+#            longer applies there on Java 17, as for a .app dragged to /Applications)
+#   minimal  the baseline: a JavaFX window with a menu bar, a list and a label, same JDK
+#            (bench/MinimalWindow in the test classes: ./mvnw -B -q test-compile)
+#
+# Each target's median is also given as a ratio to the minimal window's when both ran:
+#   scripts/bench/first-frame.sh 9 minimal jar moved
 #
 # Each target gets one untimed warm-up run first (file cache, JavaFX's native library cache).
 # Environment: BENCH_DISPLAY (default :198); BENCH_NICE=-10 (as root) runs Xvfb and the app at
@@ -47,9 +54,16 @@ for target in "${targets[@]}"; do
   case $target in
     jar) cmd=(java -jar app/target/mst-panel.jar) ;;
     image) cmd=(app/target/dist/mst-panel/bin/mst-panel) ;;
+    moved)
+      [[ -d app/target/dist/mst-panel ]] || { echo "first-frame.sh: app/target/dist/mst-panel is missing" >&2; exit 1; }
+      rm -rf "$home/moved" && mkdir -p "$home/moved" && cp -a app/target/dist/mst-panel "$home/moved/"
+      cmd=("$home/moved/mst-panel/bin/mst-panel") ;;
+    minimal)
+      [[ -f app/target/test-classes/dev/mstpanel/bench/MinimalWindow.class ]] || { echo "first-frame.sh: build the test classes first (./mvnw -B -q test-compile)" >&2; exit 1; }
+      cmd=(java -cp "app/target/test-classes:$(ls app/target/lib/javafx-*.jar | tr '\n' ':')" dev.mstpanel.bench.MinimalWindow) ;;
     *) echo "first-frame.sh: unknown target $target (jar or image)" >&2; exit 2 ;;
   esac
-  [[ -e ${cmd[-1]} ]] || { echo "first-frame.sh: ${cmd[-1]} is missing" >&2; exit 1; }
+  [[ $target == minimal || -e ${cmd[-1]} ]] || { echo "first-frame.sh: ${cmd[-1]} is missing" >&2; exit 1; }
   one_run "${cmd[@]}" >/dev/null
   walls=() cpus=() failed=0
   while ((${#walls[@]} < n)); do
@@ -63,5 +77,9 @@ for target in "${targets[@]}"; do
     walls+=("$wall") cpus+=("${cpu:-0}")
   done
   w=($(printf '%s\n' "${walls[@]}" | sort -n)) c=($(printf '%s\n' "${cpus[@]}" | sort -n))
-  echo "$target: first frame median ${w[$((n / 2))]} ms (min ${w[0]}, max ${w[-1]}; CPU time median ${c[$((n / 2))]} ms) over $n runs ($failed without a frame within 60 s); load $(cut -d' ' -f1-3 /proc/loadavg)"
+  median=${w[$((n / 2))]}
+  [[ $target == minimal ]] && baseline=$median
+  ratio=""
+  [[ -n ${baseline:-} && $target != minimal ]] && ratio=" = $(awk -v a="$median" -v b="$baseline" 'BEGIN{printf "%.2f", a/b}')× the minimal window"
+  echo "$target: first frame median ${w[$((n / 2))]} ms$ratio (min ${w[0]}, max ${w[-1]}; CPU time median ${c[$((n / 2))]} ms) over $n runs ($failed without a frame within 60 s); load $(cut -d' ' -f1-3 /proc/loadavg)"
 done

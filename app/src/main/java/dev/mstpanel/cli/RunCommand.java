@@ -102,7 +102,9 @@ public final class RunCommand implements Callable<Integer> {
             err.println("mst-panel run: " + e.getMessage());
             return 127;
         }
-        printer.run = run;
+        RunSupervisor.ActiveRun started = run;
+        printer.state = () -> started.model().snapshot();
+        printer.recording = started::recording;
         signals.attach(run);
         int code = run.exitCode().join();
         synchronized (printer) {
@@ -110,6 +112,9 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
         }
         err.println("log: " + run.logFile());
+        if (run.recording() != null) {
+            err.println("recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
+        }
         return code;
     }
 
@@ -194,11 +199,14 @@ public final class RunCommand implements Callable<Integer> {
      * Prints events as they come: one JSON object a line, or text (shard rows; MST's own lines as
      * it printed them, stderr ones on stderr; a repeat of MST's last stderr lines when it failed).
      */
-    private static final class Printer {
+    static final class Printer {
         private final PrintWriter out;
         private final PrintWriter err;
         private final boolean jsonl;
-        volatile RunSupervisor.ActiveRun run;
+        /** The run's state, for the shard rows; null before the run started. */
+        volatile java.util.function.Supplier<RunState> state;
+        /** The run's recording, named in the {@code finished} event; null for none. */
+        volatile java.util.function.Supplier<Path> recording;
         private String lastLine;
 
         Printer(PrintWriter out, PrintWriter err, boolean jsonl) {
@@ -217,6 +225,10 @@ public final class RunCommand implements Callable<Integer> {
                         o.set(f.getKey(), JSON.valueToTree(f.getValue()));
                     }
                 }
+                java.util.function.Supplier<Path> rec = recording;
+                if (e.type().equals("finished") && rec != null && rec.get() != null) {
+                    o.put("recording", rec.get().toString());
+                }
                 out.println(o.toString());
                 out.flush();
                 return;
@@ -232,9 +244,9 @@ public final class RunCommand implements Callable<Integer> {
                     return;
                 }
                 case "shard" -> {
-                    RunSupervisor.ActiveRun r = run;
-                    if (r != null) {
-                        RunState s = r.model().snapshot();
+                    java.util.function.Supplier<RunState> st = state;
+                    if (st != null) {
+                        RunState s = st.get();
                         int idx = ((Number) e.fields().get("index")).intValue();
                         s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh)));
                     } else {

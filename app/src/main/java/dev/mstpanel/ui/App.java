@@ -66,14 +66,53 @@ public final class App extends Application {
      */
     @Override
     public void start(Stage stage) {
-        dev.mstpanel.core.shell.LoginShellEnvironment.Result shell = environment();
+        java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result> reading = loginShell;
+        if (reading == null || reading.isDone()) {
+            startWith(stage, environment());
+            return;
+        }
+        // The login shell is still answering (an nvm or conda set-up can take seconds): the first
+        // frame does not wait for it. The window's frame shows now, its content once the
+        // environment is known (every process the panel starts needs it), at most after the wait.
+        Scene waiting = waitingScene();
+        stage.setTitle("mst-panel");
+        AppIcons.apply(stage);
+        stage.setScene(waiting);
+        stage.show();
+        reportFirstFrame(waiting, null);
+        reading.orTimeout(LOGIN_SHELL_WAIT.toMillis() + 500, java.util.concurrent.TimeUnit.MILLISECONDS)
+                .whenComplete((r, e) -> Platform.runLater(() -> startWith(stage, environment())));
+    }
+
+    /** The window's frame while the login shell answers: the size the window had, a line saying what it waits for. */
+    private static Scene waitingScene() {
+        Settings saved = new dev.mstpanel.core.settings.SettingsStore(AppPaths.of(HostEnvironment.fromSystem()).configDir()).load();
+        applyTheme(saved.theme == Settings.Theme.DARK);
+        javafx.scene.control.Label text = new javafx.scene.control.Label("Reading your login shell's environment…");
+        text.getStyleClass().add("text-muted");
+        javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane(text);
+        root.getStyleClass().add("main-window");
+        Scene scene = new Scene(root, saved.windowWidth, saved.windowHeight);
+        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("app.css")).toExternalForm());
+        return scene;
+    }
+
+    private void startWith(Stage stage, dev.mstpanel.core.shell.LoginShellEnvironment.Result shell) {
+        if (app != null) {
+            return;
+        }
         HostEnvironment env = shell.environment();
         LOG.info("environment: {} ({} ms)", shell.fromLoginShell() ? "login shell " + shell.shell() : "the panel's own",
                 shell.elapsedMillis());
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         String openView = System.getenv("MST_PANEL_OPEN_VIEW");
+        boolean framed = stage.isShowing();
         window = showMain(stage, app, openView);
-        reportFirstFrame(stage.getScene());
+        if (framed) {
+            Platform.runLater(window::checkForOrphans);
+        } else {
+            reportFirstFrame(stage.getScene(), window);
+        }
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
         shell.fallback().filter(reason -> !reason.startsWith("MST_PANEL_LOGIN_SHELL=off")).ifPresent(reason -> {
             LOG.warn("login shell environment not used: {}", reason);
@@ -162,14 +201,16 @@ public final class App extends Application {
         Application.setUserAgentStylesheet(ThemeSwitcher.stylesheet(dark));
     }
 
-    private void reportFirstFrame(Scene scene) {
+    private static void reportFirstFrame(Scene scene, MainWindow window) {
         Runnable[] listener = new Runnable[1];
         listener[0] = () -> {
             scene.removePostLayoutPulseListener(listener[0]);
             Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
             long ms = Duration.between(started, Instant.now()).toMillis();
             LOG.info("first frame {} ms after the process started", ms);
-            window.checkForOrphans();
+            if (window != null) {
+                window.checkForOrphans();
+            }
             if (System.getenv("MST_PANEL_TIMING") != null) {
                 System.out.println("first-frame-ms " + ms);
                 // CPU time too: on a busy machine it varies less than the wall-clock figure

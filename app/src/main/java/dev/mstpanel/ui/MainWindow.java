@@ -131,7 +131,13 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     private MenuBar buildMenu() {
         MenuItem settings = item("menu-settings", "Settings…", KeyCode.COMMA, this::openSettings);
         MenuItem quit = item("menu-quit", "Quit mst-panel", KeyCode.Q, this::quit);
-        Menu file = new Menu("File", null, settings, new SeparatorMenuItem(), quit);
+        MenuItem openRecording = item("menu-open-recording", "Open recording…", KeyCode.O, this::chooseRecording);
+        Menu recent = new Menu("Open recent recording");
+        recent.setId("menu-recent-recordings");
+        recent.getItems().add(new MenuItem("(none)"));
+        recent.setOnShowing(e -> fillRecentRecordings(recent));
+        Menu file = new Menu("File", null, openRecording, recent, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
+        file.setOnShowing(e -> fillRecentRecordings(recent));
         file.setId("menu-file");
 
         Menu view = new Menu("View");
@@ -150,7 +156,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 item("menu-refresh", "Refresh", KeyCode.R, () -> app.contexts().refresh()),
                 item("menu-find", "Find", KeyCode.F, this::focusSearch));
 
-        Menu help = new Menu("Help", null, item("menu-about", "About mst-panel", null, this::openAbout));
+        Menu help = new Menu("Help", null, item("menu-open-demo", "Open the demo", null, this::openDemo),
+                new SeparatorMenuItem(), item("menu-about", "About mst-panel", null, this::openAbout));
         help.setId("menu-help");
         MenuBar bar = new MenuBar(file, view, help);
         bar.setId("menu-bar");
@@ -373,8 +380,131 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         return v == null ? null : v.id();
     }
 
+    // ---- recordings and the demo (issue 12) ----
+
+    private void fillRecentRecordings(Menu recent) {
+        recent.getItems().clear();
+        for (String f : app.settings().recentRecordings) {
+            MenuItem m = new MenuItem(java.nio.file.Path.of(f).getFileName().toString());
+            m.setOnAction(e -> openRecording(java.nio.file.Path.of(f)));
+            recent.getItems().add(m);
+        }
+        if (recent.getItems().isEmpty()) {
+            MenuItem none = new MenuItem("No recordings opened yet");
+            none.setDisable(true);
+            recent.getItems().add(none);
+        }
+    }
+
+    /** File → Open recording…: chooses a recording (the data folder's runs/ first) and plays it. */
+    public void chooseRecording() {
+        javafx.stage.FileChooser c = new javafx.stage.FileChooser();
+        c.setTitle("Open a run's recording");
+        c.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+        java.io.File runs = app.paths().dataDir().resolve("runs").toFile();
+        if (runs.isDirectory()) {
+            c.setInitialDirectory(runs);
+        }
+        java.io.File f = c.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            openRecording(f.toPath());
+        }
+    }
+
+    /**
+     * Plays a run's recording in the Runs view (read in the background; a file that is not a
+     * recording gets a plain message). Its run folder, when still on disk, is offered in Results.
+     *
+     * @param file a {@code .recording.jsonl.gz} file
+     */
+    public void openRecording(java.nio.file.Path file) {
+        app.background().execute(() -> {
+            try {
+                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.RunRecording.read(file);
+                java.nio.file.Path dir = existingRunDir(rec);
+                app.ui().execute(() -> {
+                    Settings.remember(app.settings().recentRecordings, file.toAbsolutePath().toString());
+                    app.background().execute(() -> saveQuietly(app.settings()));
+                    playRecording(rec, dir, file.getFileName().toString(), dir == null
+                            ? "Its run folder is no longer on disk." : null);
+                });
+            } catch (IOException | RuntimeException e) {
+                app.ui().execute(() -> app.dialogs().showError("Cannot open the recording",
+                        "The file " + file + " cannot be played: " + e.getMessage(), (String) null));
+            }
+        });
+    }
+
+    /** Help → Open the demo: plays the built-in demo run; its results are copied into the data folder first. */
+    public void openDemo() {
+        java.nio.file.Path dataDir = app.paths().dataDir();
+        app.background().execute(() -> {
+            try {
+                java.nio.file.Path eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.DemoData.recording(eval);
+                java.nio.file.Path dir = existingRunDir(rec);
+                app.ui().execute(() -> playRecording(rec, dir, "the built-in demo",
+                        "A 3-shard Cowork run on two contexts: one shard runs out of memory, its container is kept, "
+                                + "trials go missing. Its results are demo data."));
+            } catch (IOException | RuntimeException e) {
+                app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
+            }
+        });
+    }
+
+    /** Opens the demo's results in the Results view (copied into the data folder first). */
+    public void openDemoResults() {
+        java.nio.file.Path dataDir = app.paths().dataDir();
+        app.background().execute(() -> {
+            try {
+                java.nio.file.Path eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.recording.DemoData.recording(eval));
+                app.ui().execute(() -> openRun(dir != null ? dir : eval.resolve(".mcp-test-results")));
+            } catch (IOException | RuntimeException e) {
+                app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
+            }
+        });
+    }
+
+    private static java.nio.file.Path existingRunDir(dev.mstpanel.core.recording.RunRecording rec) {
+        String d = rec.runDir();
+        if (d == null) {
+            return null;
+        }
+        java.nio.file.Path p = java.nio.file.Path.of(d);
+        return java.nio.file.Files.isDirectory(p) ? p : null;
+    }
+
+    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.recording.RunRecording rec, java.nio.file.Path runDir,
+                                                           String title, String note) {
+        open("runs");
+        if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {
+            return host.play(rec, runDir, title, note);
+        }
+        return null;
+    }
+
+    private void saveQuietly(Settings s) {
+        try {
+            app.settingsStore().save(s);
+        } catch (IOException e) {
+            LOG.warn("could not save settings to {}: {}", app.settingsStore().file(), e.getMessage());
+        }
+    }
+
     private void show(AppView v) {
-        Node node = built.computeIfAbsent(v.id(), id -> v.content().get());
+        Node node = built.computeIfAbsent(v.id(), id -> {
+            Node n = v.content().get();
+            if (n instanceof dev.mstpanel.ui.runs.RunsHost host) {
+                host.live().setOnOpenDemo(this::openDemo);
+            } else if (n instanceof dev.mstpanel.ui.contexts.ContextsView contexts) {
+                contexts.setOnOpenDemo(this::openDemo);
+            } else if (n instanceof dev.mstpanel.ui.results.ResultsView results) {
+                results.setDemo(app.paths().dataDir().resolve("demo"), this::openDemoResults);
+            }
+            return n;
+        });
         content.getChildren().setAll(node);
     }
 }

@@ -24,7 +24,9 @@ final class Views {
     static List<AppView> all(AppContext app, dev.mstpanel.ui.common.Navigator navigator) {
         return List.of(
                 new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
-                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages)),
+                new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new dev.mstpanel.ui.runs.RunsHost(
+                        new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages), app.dialogs(),
+                        navigator::openResults, app.ui(), app.background())),
                 new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background(),
                         app.compare(), navigator, app.trend())),
                 new AppView("containers", "Containers", Feather.BOX, () -> new ContainersView(

@@ -144,6 +144,12 @@ public final class RunViewLogBench {
             return null;
         });
         Thread.sleep(5000);
+        // what the run left beside its log: the recording (unless -Dmstpanel.recording=off)
+        try (var files = Files.list(AppPaths.of(env).dataDir().resolve("runs"))) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                System.out.printf(Locale.ROOT, "  %s %d bytes%n", f.getFileName(), Files.size(f));
+            }
+        }
         onFx(() -> {
             app.close();
             return null;

@@ -12,7 +12,7 @@ import java.util.Map;
  * <p>Types and their fields: {@code started} (command, pid, logFile); {@code capacity} (context,
  * memoryBytes, cpus, coworkContainers); {@code shard} (index, count, phase, collected, infra,
  * context?, container?); {@code trial} (shard, variant, caseId, trial, status: collected|infra);
- * {@code container} (context, name, state, memoryBytes?, memoryLimitBytes?, oomKilled);
+ * {@code container} (context, name, state, memoryBytes?, memoryLimitBytes?, oomKilled, exitCode?);
  * {@code oom} (shard?, container?, message); {@code missing} (count); {@code output} (runDir);
  * {@code results} (passed, total, percent?); {@code notice} (message); {@code line} (stream:
  * stdout|stderr, text: a line of MST's output that is not an {@code [mst]} progress line, as MST

@@ -396,7 +396,8 @@ public final class RunModel {
                             + (c.oomKilled() ? " (out of memory)" : ""),
                     "context", c.context(), "name", c.name(), "state", c.state(),
                     "memoryBytes", s == null || s.memoryBytes < 0 ? null : s.memoryBytes,
-                    "memoryLimitBytes", c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : null, "oomKilled", c.oomKilled()));
+                    "memoryLimitBytes", c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : null, "oomKilled", c.oomKilled(),
+                    "exitCode", c.exitCode()));
         }
         if (s != null) {
             emitShardIfChanged(s);

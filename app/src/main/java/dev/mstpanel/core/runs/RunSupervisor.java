@@ -81,12 +81,20 @@ public final class RunSupervisor {
         private final ProcessSupervisor.SupervisedProcess process;
         private final CompletableFuture<Integer> exitCode;
         private final Path logFile; // the first name
+        private final dev.mstpanel.core.recording.RunRecorder recorder;
 
-        ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile) {
+        ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile,
+                  dev.mstpanel.core.recording.RunRecorder recorder) {
             this.model = model;
             this.process = process;
             this.exitCode = exitCode;
             this.logFile = logFile;
+            this.recorder = recorder;
+        }
+
+        /** The run's recording beside its log (named after the log's final name once the run ended), or null when it could not be written. */
+        public Path recording() {
+            return recorder == null ? null : recorder.file();
         }
 
         /** The live model. */
@@ -178,11 +186,13 @@ public final class RunSupervisor {
                 renameLog(started.get(), model, runsDir, stamp, namedRunDir);
             }
         });
-        if (listener != null) {
-            model.addEventListener(listener);
-        }
         if (args.shards() > 0) {
             model.setShardCount(args.shards());
+        }
+        // before the caller's listener, so that the finished event finds the recording under its last name
+        dev.mstpanel.core.recording.RunRecorder recorder = dev.mstpanel.core.recording.RunRecorder.attach(model, logFile);
+        if (listener != null) {
+            model.addEventListener(listener);
         }
         Duration poll = request.pollInterval() == null ? Duration.ofSeconds(1) : request.pollInterval();
         ResultsReader reader = sharedReader != null ? sharedReader : new ResultsReader();
@@ -205,6 +215,9 @@ public final class RunSupervisor {
                 }
             });
         } catch (ProcessStartException e) {
+            if (recorder != null) {
+                recorder.close();
+            }
             folder.close();
             if (reader != sharedReader) {
                 reader.close();
@@ -228,7 +241,7 @@ public final class RunSupervisor {
             model.finished(code);
             return code;
         });
-        return new ActiveRun(model, process, done, logFile);
+        return new ActiveRun(model, process, done, logFile, recorder);
     }
 
     /**

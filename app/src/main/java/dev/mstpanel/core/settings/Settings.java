@@ -25,6 +25,8 @@ public class Settings {
     public List<String> recentEvalConfigs = new ArrayList<>();
     /** Results folders opened recently, newest first. */
     public List<String> recentResultsFolders = new ArrayList<>();
+    /** Run recordings opened recently (File → Open recording), newest first. */
+    public List<String> recentRecordings = new ArrayList<>();
     /** The theme. */
     public Theme theme = Theme.SYSTEM;
     /** Window geometry in screen pixels; NaN when never saved. */

@@ -15,6 +15,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -89,14 +90,52 @@ public final class ContextsView extends BorderPane {
         scroll.getStyleClass().add("edge-to-edge");
         cards.prefWrapLengthProperty().bind(scroll.widthProperty().subtract(24));
 
-        VBox top = new VBox(12, header, warnings);
+        demoOffer.setId("contexts-demo-offer");
+        demoOffer.getStyleClass().add("banner-info");
+        demoOffer.setAlignment(Pos.CENTER_LEFT);
+        demoOffer.setVisible(false);
+        demoOffer.managedProperty().bind(demoOffer.visibleProperty());
+        model.refreshingProperty().addListener((o, a, b) -> updateDemoOffer());
+        VBox top = new VBox(12, header, warnings, demoOffer);
         setTop(top);
         setCenter(scroll);
         BorderPane.setMargin(scroll, new Insets(12, 0, 0, 0));
         setPadding(new Insets(20, 24, 8, 24));
 
-        model.rows().addListener((ListChangeListener<ContextRow>) c -> render());
+        model.rows().addListener((ListChangeListener<ContextRow>) c -> {
+            render();
+            updateDemoOffer();
+        });
         render();
+    }
+
+    private final HBox demoOffer = new HBox(8);
+    private Runnable openDemo;
+
+    /**
+     * Offers the built-in demo while no context answers (issue 12): a newcomer without Docker
+     * sees what the panel is for.
+     *
+     * @param open plays the demo
+     */
+    public void setOnOpenDemo(Runnable open) {
+        openDemo = open;
+        javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink("Watch the demo run");
+        link.setId("open-demo-contexts");
+        link.setOnAction(e -> openDemo.run());
+        Label text = new Label("No Docker engine answers here, so nothing can run yet. The demo replays a recorded "
+                + "3-shard run and opens its results, without Docker or MST.", new FontIcon(Feather.INFO));
+        text.setWrapText(true);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        link.setMinWidth(Region.USE_PREF_SIZE);
+        demoOffer.getChildren().setAll(text, link);
+        updateDemoOffer();
+    }
+
+    private void updateDemoOffer() {
+        boolean probed = !model.rows().isEmpty() && model.rows().stream().noneMatch(r -> r.state() == ContextRow.State.PROBING);
+        demoOffer.setVisible(openDemo != null && (model.rows().isEmpty() || probed) && !model.refreshingProperty().get()
+                && model.rows().stream().noneMatch(r -> r.state() == ContextRow.State.REACHABLE));
     }
 
     private void renderWarnings() {

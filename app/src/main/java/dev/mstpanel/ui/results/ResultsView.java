@@ -75,6 +75,33 @@ public final class ResultsView extends BorderPane {
 
     enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
 
+    private final Label demoMark = new Label("Demo data: a run the panel recorded of a stand-in for MST, copied into the panel's "
+            + "data folder. These are not your results.", new FontIcon(Feather.INFO));
+    private final javafx.scene.control.Hyperlink demoLink = new javafx.scene.control.Hyperlink(
+            "Nothing open yet? Open the demo's results (a recorded 3-shard run with failed trials)");
+    private Path demoFolder;
+    private boolean demoOffered;
+
+    /**
+     * Marks demo data and offers the demo (issue 12): a banner while a folder under
+     * {@code demoFolder} is open, a link while nothing is open.
+     *
+     * @param demoFolder where the demo's results are copied ({@code <data folder>/demo})
+     * @param openDemo opens the demo's results
+     */
+    public void setDemo(Path demoFolder, Runnable openDemo) {
+        this.demoFolder = demoFolder.toAbsolutePath().normalize();
+        this.demoOffered = openDemo != null;
+        demoLink.setOnAction(e -> openDemo.run());
+        updateDemo();
+    }
+
+    private void updateDemo() {
+        Path at = model.locationProperty().get();
+        demoMark.setVisible(demoFolder != null && at != null && at.toAbsolutePath().normalize().startsWith(demoFolder));
+        demoLink.setVisible(demoOffered && at == null);
+    }
+
     public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
         this(model, inspector, dialogs, background, null, null, null);
     }
@@ -189,7 +216,17 @@ public final class ResultsView extends BorderPane {
         split.setDividerPositions(0.36);
         SplitPane.setResizableWithParent(left, false);
 
-        VBox top = new VBox(10, openBar, message);
+        demoMark.setId("results-demo-mark");
+        demoMark.getStyleClass().add("banner-info");
+        demoMark.setWrapText(true);
+        demoMark.setMaxWidth(Double.MAX_VALUE);
+        demoLink.setId("open-demo-results");
+        for (javafx.scene.Node n : List.of(demoMark, demoLink)) {
+            n.setVisible(false);
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        model.locationProperty().addListener((o, a, p) -> updateDemo());
+        VBox top = new VBox(10, openBar, message, demoMark, demoLink);
         top.setPadding(new Insets(16, 16, 10, 16));
         setTop(top);
         setCenter(split);

@@ -26,6 +26,13 @@ final class FinishedRun {
     ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
     ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
 
+    private boolean resumable = true;
+
+    /** Whether "Resume missing trials" may be offered (not for a replay: nothing runs there). */
+    void offerResume(boolean offer) {
+        resumable = offer;
+    }
+
     /** A new run started: nothing to offer. */
     void clear() {
         resultText.set(null);
@@ -43,7 +50,7 @@ final class FinishedRun {
     /** The run ended with this snapshot. */
     void ended(RunSnapshot s) {
         resultText.set(resultLine(s));
-        canResume.set(s.missing() > 0 && s.runId() != null);
+        canResume.set(resumable && s.missing() > 0 && s.runId() != null);
         canOpenResults.set(s.runDir() != null);
         leftContainers.set(s.leftContainers());
         staleImageContext.set(staleContext(s));

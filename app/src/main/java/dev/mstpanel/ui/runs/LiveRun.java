@@ -121,6 +121,7 @@ final class LiveRun {
 
     /** Shows the command line as the log's first line and starts the elapsed-time ticker. */
     void begin(String commandLine) {
+        stopTicker(); // a replay's seek begins again
         log.add("$ " + commandLine);
         ticker = scheduler.scheduleAtFixedRate(() -> ui.execute(this::updateTimes), 1, 1, TimeUnit.SECONDS);
     }

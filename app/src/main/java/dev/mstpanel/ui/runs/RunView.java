@@ -73,7 +73,7 @@ public final class RunView extends BorderPane {
      * @param openInResults shows a run folder in the Results view (the shell's {@code Navigator#openResults})
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
-        this(model, dialogs, openInResults, context -> { });
+        this(model, dialogs, openInResults, context -> { }, null);
     }
 
     /**
@@ -81,6 +81,35 @@ public final class RunView extends BorderPane {
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
                    java.util.function.Consumer<String> openImages) {
+        this(model, dialogs, openInResults, openImages, null);
+    }
+
+    /**
+     * The Run view for a replay (issue 12): the live part only (no form, no Start or Cancel),
+     * under a bar that says it is a replay and holds its controls.
+     *
+     * @param model a view model shown with {@link RunViewModel#watch}
+     * @param dialogs shows notices
+     * @param openInResults opens a run folder in the Results view's model
+     * @param replayBar the replay's banner and controls
+     * @return the view
+     */
+    public static RunView forReplay(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
+                                    Node replayBar) {
+        return new RunView(model, dialogs, openInResults, context -> { }, Objects.requireNonNull(replayBar));
+    }
+
+    /** Offers the built-in demo in the empty live part ("nothing ran yet"). */
+    public void setOnOpenDemo(Runnable open) {
+        demoLink.setOnAction(e -> open.run());
+        demoLink.setVisible(open != null);
+        demoLink.setManaged(open != null);
+    }
+
+    private final Hyperlink demoLink = new Hyperlink("No Docker or MST at hand? Watch the demo run");
+
+    private RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
+                    java.util.function.Consumer<String> openImages, Node replayBar) {
         this.model = model;
         this.dialogs = dialogs;
         this.openInResults = openInResults;
@@ -110,6 +139,16 @@ public final class RunView extends BorderPane {
         chart.setPrefHeight(170);
         chart.setMinHeight(130);
 
+        if (replayBar != null) {
+            title.setText("Runs · replay");
+            subtitle.setText("A recorded run, played back as it looked live. Nothing is running.");
+            VBox replay = new VBox(10, replayBar, live());
+            VBox.setVgrow(replay.getChildren().get(1), Priority.ALWAYS);
+            setCenter(replay);
+            BorderPane.setMargin(replay, new Insets(12, 0, 0, 0));
+            setPadding(new Insets(20, 24, 8, 24));
+            return;
+        }
         ScrollPane formScroll = new ScrollPane(form());
         formScroll.setFitToWidth(true);
         formScroll.getStyleClass().add("edge-to-edge");
@@ -502,7 +541,13 @@ public final class RunView extends BorderPane {
         placeholder.setWrapText(true);
         placeholder.getStyleClass().add("text-muted");
         placeholder.setMaxWidth(420);
-        StackPane empty = new StackPane(placeholder);
+        demoLink.setId("open-demo-runs");
+        demoLink.setVisible(false);
+        demoLink.setManaged(false);
+        VBox emptyText = new VBox(10, placeholder, demoLink);
+        emptyText.setAlignment(Pos.CENTER);
+        emptyText.setMaxWidth(420);
+        StackPane empty = new StackPane(emptyText);
         empty.setId("run-placeholder");
 
         ProgressBar bar = new ProgressBar();

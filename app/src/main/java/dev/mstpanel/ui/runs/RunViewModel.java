@@ -239,6 +239,33 @@ public final class RunViewModel {
         });
     }
 
+    /**
+     * Shows a run another session plays, a replay (issue 12, "Replay"): the live part as for a
+     * started run, but nothing to cancel, resume or start again, and no settings touched. Calling
+     * it again (a seek) starts the live part over.
+     *
+     * @param l the run's command line, for the log's first line; its expected trials for the counts
+     * @param playing the session that plays it (its {@code start} is called on the background executor)
+     */
+    public void watch(RunSession.Launch l, RunSession playing) {
+        launch = l;
+        handle = null;
+        live.reset(l.expectedTrials());
+        finished.clear();
+        finished.offerResume(false);
+        hasRun.set(true);
+        live.begin(l.display());
+        RunSession.Listener listener = live.listener();
+        background.execute(() -> {
+            try {
+                RunSession.Handle h = playing.start(l, listener);
+                ui.execute(() -> handle = h);
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> failedToStart(e.getMessage()));
+            }
+        });
+    }
+
     /** First call: asks MST to stop (SIGINT); second call: ends it at once. */
     public void cancel() {
         if (!running.get()) {

@@ -1,0 +1,116 @@
+package dev.mstpanel.cli;
+
+import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.recording.RunReplayer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mst-panel replay RECORDING [--speed X] [--events jsonl]}: plays a run's recording
+ * (issue 12, "Replay") and prints what {@code run} printed, in the same order: the shard rows, or
+ * with {@code --events jsonl} the JSON events. Nothing runs: no MST, no Docker. Exits 0 when the
+ * recording played, 1 when it cannot be read, 2 on a usage error.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Play a run's recording (runs/<time>-<run>.recording.jsonl.gz in the data folder) as `run` printed it. Nothing runs.",
+                "Example: replay ~/.local/share/mst-panel/runs/20261201-101500-a1b2c3.recording.jsonl.gz --speed 4"})
+public final class ReplayCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RECORDING", description = "The recording file.")
+    Path recording;
+
+    @Mixin
+    Playback playback = new Playback();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** The options {@code replay} and {@code demo} share. */
+    static final class Playback {
+        @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+                description = "How much faster than the run: 1, 4, 16, …, or max for no waiting (default: ${DEFAULT-VALUE}).")
+        String speed;
+
+        @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
+        String events;
+
+        /**
+         * Plays a recording to the command's writers.
+         *
+         * @return the exit code
+         */
+        int play(CommandLine.Model.CommandSpec spec, RunRecording rec, String what) {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            String name = spec.name();
+            double x;
+            if (speed.equalsIgnoreCase("max")) {
+                x = Double.POSITIVE_INFINITY;
+            } else {
+                try {
+                    x = Double.parseDouble(speed.endsWith("x") ? speed.substring(0, speed.length() - 1) : speed);
+                } catch (NumberFormatException e) {
+                    x = -1;
+                }
+                if (!(x > 0) || Double.isInfinite(x)) {
+                    err.println("mst-panel " + name + ": --speed takes a number above 0 (1, 4, 16) or max, not `" + speed + "`.");
+                    return 2;
+                }
+            }
+            if (events != null && !events.equalsIgnoreCase("jsonl")) {
+                err.println("mst-panel " + name + ": --events takes `jsonl`.");
+                return 2;
+            }
+            RunCommand.Printer printer = new RunCommand.Printer(out, err, events != null);
+            RunReplayer replayer = new RunReplayer(rec, model -> model.addEventListener(printer::print));
+            printer.state = () -> replayer.model().snapshot();
+            printer.recording = () -> rec.file();
+            err.println("Replaying " + what + " (" + Math.round(rec.durationMs() / 1000.0) + " s recorded"
+                    + (Double.isInfinite(x) ? "" : ", at " + speed + "×") + "): nothing is running.");
+            err.flush();
+            long start = System.nanoTime();
+            try {
+                while (!replayer.done()) {
+                    long t = replayer.nextTime();
+                    if (!Double.isInfinite(x)) {
+                        long dueMs = (long) (t / x);
+                        long waitMs = dueMs - (System.nanoTime() - start) / 1_000_000;
+                        if (waitMs > 0) {
+                            Thread.sleep(waitMs);
+                        }
+                    }
+                    replayer.advanceTo(t);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 130;
+            }
+            synchronized (printer) {
+                out.flush();
+            }
+            if (replayer.unmatched() > 0) {
+                err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?)");
+            }
+            return 0;
+        }
+    }
+
+    @Override
+    public Integer call() {
+        RunRecording rec;
+        try {
+            rec = RunRecording.read(recording);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("mst-panel replay: cannot read " + recording + ": " + e.getMessage());
+            return 1;
+        }
+        return playback.play(spec, rec, recording.toString());
+    }
+}

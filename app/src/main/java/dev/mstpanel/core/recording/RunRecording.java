@@ -1,0 +1,129 @@
+package dev.mstpanel.core.recording;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * A run's recording, read whole (see {@link RunRecorder} for the entries). Reads gzip-compressed
+ * or plain JSON lines; a recording cut short (the panel stopped mid-run) reads up to its last
+ * whole line.
+ *
+ * @param file where it was read from
+ * @param startedAt when the recording began
+ * @param panelVersion the panel that wrote it
+ * @param entries its entries in order, the header left out, each with its time {@code t}
+ *     (milliseconds since the recording began)
+ * @param durationMs the time of its last entry, milliseconds
+ */
+public record RunRecording(Path file, Instant startedAt, String panelVersion, List<JsonNode> entries, long durationMs) {
+    /** The format's version, {@code 1}. */
+    public static final int VERSION = 1;
+
+    public RunRecording {
+        entries = List.copyOf(entries);
+    }
+
+    /**
+     * Reads a recording.
+     *
+     * @param file a {@code .recording.jsonl.gz} (or plain {@code .jsonl}) file
+     * @return the recording
+     * @throws IOException when the file cannot be read, or it is not a recording (the message says
+     *     what it is and what a recording looks like)
+     */
+    public static RunRecording read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such file (a recording is a runs/<time>-<run>" + RunRecorder.SUFFIX
+                    + " file in the panel's data folder)");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(file, in);
+        }
+    }
+
+    /** Reads a recording from a stream (a resource of the jar, for the demo). */
+    public static RunRecording read(Path name, InputStream raw) throws IOException {
+        PushbackInputStream in = new PushbackInputStream(raw, 2);
+        byte[] magic = new byte[2];
+        int n = in.readNBytes(magic, 0, 2);
+        in.unread(magic, 0, n);
+        InputStream body = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b ? new GZIPInputStream(in) : in;
+        List<JsonNode> entries = new ArrayList<>();
+        Instant started = null;
+        String panel = null;
+        long last = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8))) {
+            String line;
+            int no = 0;
+            while (true) {
+                try {
+                    line = r.readLine();
+                } catch (java.io.EOFException cut) {
+                    break; // written up to here when the panel stopped
+                }
+                if (line == null) {
+                    break;
+                }
+                no++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode o;
+                try {
+                    o = RunRecorder.JSON.readTree(line);
+                } catch (IOException bad) {
+                    if (no == 1) {
+                        throw new IOException(name + " is not a run recording (its first line is not JSON)");
+                    }
+                    break; // a cut last line
+                }
+                if (no == 1) {
+                    if (!"recording".equals(o.path("k").asText())) {
+                        throw new IOException(name + " is not a run recording (it does not start with the panel's recording header)");
+                    }
+                    if (o.path("version").asInt() > VERSION) {
+                        throw new IOException(name + " was recorded by a newer panel (format " + o.path("version").asInt()
+                                + "); this one reads format " + VERSION);
+                    }
+                    started = Instant.parse(o.path("startedAt").asText(Instant.EPOCH.toString()));
+                    panel = o.path("panel").asText(null);
+                    continue;
+                }
+                if (o.has("d") && o instanceof com.fasterxml.jackson.databind.node.ObjectNode on) {
+                    on.put("t", last + Math.max(0, o.path("d").asLong())); // a step from the previous entry
+                }
+                last = Math.max(last, o.path("t").asLong());
+                entries.add(o);
+            }
+        }
+        if (started == null) {
+            throw new IOException(name + " is empty: not a run recording");
+        }
+        return new RunRecording(name, started, panel, entries, last);
+    }
+
+    /** The run folder the recording names ({@code output} event or found on disk), or null. */
+    public String runDir() {
+        String dir = null;
+        for (JsonNode e : entries) {
+            if ("runDir".equals(e.path("k").asText())) {
+                dir = e.path("d").asText();
+            } else if ("event".equals(e.path("k").asText()) && "output".equals(e.path("type").asText())) {
+                dir = e.path("f").path("runDir").asText();
+            }
+        }
+        return dir;
+    }
+}

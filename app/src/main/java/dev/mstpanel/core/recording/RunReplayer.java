@@ -1,0 +1,204 @@
+package dev.mstpanel.core.recording;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mstpanel.core.mst.OutputListener;
+import dev.mstpanel.core.runs.ContainerObservation;
+import dev.mstpanel.core.runs.RunEvent;
+import dev.mstpanel.core.runs.RunModel;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.function.Consumer;
+
+/**
+ * Plays a {@link RunRecording} into a fresh {@link RunModel} (issue 12, "Replay"): the recorded
+ * inputs (MST's lines, Docker's container states and stats, the results folder's trials, the
+ * supervisor's notices) go into the same model a live run uses, on a clock that reads the
+ * recorded times, so the model makes the live run's events, shard rows and memory history again.
+ * A recorded event that the model already made from an earlier input is only checked off; one it
+ * did not make (a container state, a trace found, a notice, start and end) is fed in.
+ *
+ * <p>Not thread-safe: one thread steps it ({@link #advanceTo}); the model may be read from any.
+ * Seeking back means a new replayer ({@link #restart()}).
+ */
+public final class RunReplayer {
+    private final RunRecording recording;
+    private final MutableClock clock;
+    private final RunModel model;
+    private final ArrayDeque<RunEvent> made = new ArrayDeque<>();
+    private int next;
+    private long position;
+    private int unmatched;
+
+    /**
+     * @param recording what to play
+     * @param beforeFirst called with the new model before anything is fed in (add listeners here)
+     */
+    public RunReplayer(RunRecording recording, Consumer<RunModel> beforeFirst) {
+        this.recording = recording;
+        this.clock = new MutableClock(recording.startedAt());
+        this.model = new RunModel(clock);
+        model.addEventListener(e -> {
+            if (!e.type().equals("line")) {
+                made.addLast(e);
+                while (made.size() > 500) {
+                    made.pollFirst();
+                }
+            }
+        });
+        if (beforeFirst != null) {
+            beforeFirst.accept(model);
+        }
+    }
+
+    /** A new replayer of the same recording, at its start. */
+    public RunReplayer restart(Consumer<RunModel> beforeFirst) {
+        return new RunReplayer(recording, beforeFirst);
+    }
+
+    /** The recording. */
+    public RunRecording recording() {
+        return recording;
+    }
+
+    /** The model being played into. */
+    public RunModel model() {
+        return model;
+    }
+
+    /** Where the replay is, milliseconds from the recording's start. */
+    public long position() {
+        return position;
+    }
+
+    /** The recording's length, milliseconds. */
+    public long duration() {
+        return recording.durationMs();
+    }
+
+    /** True once every entry was played. */
+    public boolean done() {
+        return next >= recording.entries().size();
+    }
+
+    /** The time of the next entry, milliseconds, or -1 when done. */
+    public long nextTime() {
+        return done() ? -1 : recording.entries().get(next).path("t").asLong();
+    }
+
+    /** Recorded events the model neither made nor could be fed (0 when the replay matches the live run). */
+    public int unmatched() {
+        return unmatched;
+    }
+
+    /**
+     * Feeds every entry up to a time.
+     *
+     * @param timeMs milliseconds from the recording's start
+     */
+    public void advanceTo(long timeMs) {
+        while (!done() && nextTime() <= timeMs) {
+            JsonNode e = recording.entries().get(next++);
+            clock.set(recording.startedAt().plusMillis(e.path("t").asLong()));
+            feed(e);
+        }
+        position = Math.max(position, Math.min(timeMs, recording.durationMs()));
+    }
+
+    private void feed(JsonNode e) {
+        switch (e.path("k").asText()) {
+            case "line" -> model.acceptLine("err".equals(e.path("s").asText()) ? OutputListener.Stream.STDERR : OutputListener.Stream.STDOUT,
+                    e.path("x").asText());
+            case "event" -> event(e);
+            case "stats" -> model.statsSample(e.path("c").asText(), e.path("m").asLong(), e.path("l").asLong(-1), e.path("p").asDouble(-1));
+            case "shards" -> model.setShardCount(e.path("n").asInt());
+            case "expected" -> model.setExpectedTrials(e.path("n").asInt(-1));
+            case "runDir" -> model.runDirFound(e.path("d").asText());
+            case "log" -> model.logFileMoved(e.path("f").asText());
+            case "cancelling" -> model.cancelling();
+            default -> { } // a newer panel's entry: left out
+        }
+    }
+
+    private void event(JsonNode e) {
+        String type = e.path("type").asText();
+        JsonNode f = e.path("f");
+        if (checkOff(type, f)) {
+            return;
+        }
+        switch (type) {
+            case "started" -> model.started(text(f, "command"), f.path("pid").asLong(-1), text(f, "logFile"));
+            case "notice" -> model.notice(text(f, "message"));
+            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), text(f, "name"), text(f, "name"),
+                    text(f, "state"), f.path("oomKilled").asBoolean(), f.hasNonNull("exitCode") ? f.path("exitCode").asInt() : null,
+                    f.path("memoryLimitBytes").asLong(-1)));
+            case "trial" -> model.traceFound(text(f, "variant"), text(f, "caseId"), f.path("trial").asInt(1) - 1,
+                    "infra".equals(text(f, "status")));
+            case "finished" -> model.finished(f.path("exitCode").asInt());
+            default -> {
+                unmatched++;
+                return;
+            }
+        }
+        if (!checkOff(type, f)) {
+            unmatched++;
+        }
+    }
+
+    /** Removes the first made event equal to a recorded one (type and fields); true when there was one. */
+    private boolean checkOff(String type, JsonNode fields) {
+        String want = fields.toString();
+        for (Iterator<RunEvent> it = made.iterator(); it.hasNext(); ) {
+            RunEvent m = it.next();
+            if (m.type().equals(type) && json(m).equals(want)) {
+                it.remove();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String json(RunEvent e) {
+        try {
+            return RunRecorder.JSON.writeValueAsString(e.fields());
+        } catch (JsonProcessingException ex) {
+            return "";
+        }
+    }
+
+    private static String text(JsonNode f, String name) {
+        return f.hasNonNull(name) ? f.get(name).asText() : null;
+    }
+
+    /** The replay's clock: the recorded time of the entry being fed. */
+    static final class MutableClock extends Clock {
+        private volatile Instant now;
+
+        MutableClock(Instant start) {
+            this.now = start;
+        }
+
+        void set(Instant t) {
+            now = t;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package dev.mstpanel.ui.runs;
+
+import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The Runs view playing a recording (issue 12, "Replay"): a banner that says it is a replay and
+ * that nothing is running, the controls (pause, 1×/4×/16×, a slider to seek, close), and under
+ * them the Run view's live part bound to a view model of its own, fed by a
+ * {@link ReplayRunSession}. Cancel, Resume and Start are not there.
+ */
+public final class ReplayPane extends BorderPane {
+    private final ReplayRunSession session;
+    private final RunViewModel model;
+    private final UiExecutor ui;
+    private final RunSession.Launch launch;
+    private final Slider slider = new Slider();
+    private final Label position = new Label();
+    private boolean seeking;
+
+    /**
+     * @param recording what to play
+     * @param runDirOnDisk its run folder when still on disk (offered as "Open in Results"), else null
+     * @param title one line for the banner, e.g. "The built-in demo" or the recording's file name
+     * @param note a second line, or null
+     * @param dialogs shows notices
+     * @param openInResults opens a run folder in Results (and shows that view)
+     * @param onClose called when the person closes the replay
+     * @param ui the FX thread
+     * @param background for the session's start
+     */
+    public ReplayPane(RunRecording recording, Path runDirOnDisk, String title, String note, DialogService dialogs,
+                      Consumer<Path> openInResults, Runnable onClose, UiExecutor ui, Executor background) {
+        this.ui = ui;
+        this.session = new ReplayRunSession(recording, runDirOnDisk);
+        this.model = new RunViewModel(session, FXCollections.observableArrayList(), new Settings(), s -> { }, ui, background);
+        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), OptionalInt.empty());
+        getStyleClass().add("replay-pane");
+        setId("replay-pane");
+
+        FontIcon icon = new FontIcon(Feather.FILM);
+        icon.getStyleClass().add("replay-icon");
+        Label what = new Label("Replay · " + title);
+        what.setId("replay-title");
+        what.getStyleClass().add("replay-title");
+        String when = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm").withZone(ZoneId.systemDefault()).format(recording.startedAt());
+        Label sub = new Label("Recorded " + when + ". Nothing is running: no MST, no containers" + (note == null ? "." : ". " + note));
+        sub.setId("replay-note");
+        sub.getStyleClass().addAll("text-muted", "text-small");
+        sub.setWrapText(true);
+        sub.setMinHeight(Region.USE_PREF_SIZE);
+        VBox text = new VBox(2, what, sub);
+        text.setMinWidth(0);
+        text.setPrefWidth(0);
+        HBox.setHgrow(text, Priority.ALWAYS);
+
+        Button pause = new Button("Pause", new FontIcon(Feather.PAUSE));
+        pause.setId("replay-pause");
+        pause.setMinWidth(Region.USE_PREF_SIZE);
+        pause.setOnAction(e -> {
+            boolean p = !session.paused();
+            session.setPaused(p);
+            pause.setText(p ? "Play" : "Pause");
+            pause.setGraphic(new FontIcon(p ? Feather.PLAY : Feather.PAUSE));
+        });
+        ToggleGroup speeds = new ToggleGroup();
+        HBox speedBox = new HBox();
+        speedBox.getStyleClass().add("segmented");
+        for (int x : new int[] {1, 4, 16}) {
+            ToggleButton b = new ToggleButton(x + "×");
+            b.setId("replay-speed-" + x);
+            b.setToggleGroup(speeds);
+            b.setUserData(x);
+            b.setSelected(x == 1);
+            b.setTooltip(new Tooltip(x == 1 ? "As fast as the run went" : x + " times as fast as the run"));
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            speedBox.getChildren().add(b);
+        }
+        speedBox.getChildren().get(0).getStyleClass().add("left-pill");
+        speedBox.getChildren().get(1).getStyleClass().add("center-pill");
+        speedBox.getChildren().get(2).getStyleClass().add("right-pill");
+        speeds.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                speeds.selectToggle(a); // one speed is always chosen
+            } else {
+                session.setSpeed((Integer) b.getUserData());
+            }
+        });
+        Button close = new Button("Close replay", new FontIcon(Feather.X));
+        close.setId("replay-close");
+        close.setMinWidth(Region.USE_PREF_SIZE);
+        close.setOnAction(e -> {
+            stop();
+            onClose.run();
+        });
+        HBox top = new HBox(12, icon, text, pause, speedBox, close);
+        top.setAlignment(Pos.CENTER_LEFT);
+
+        slider.setId("replay-seek");
+        slider.setMin(0);
+        slider.setMax(Math.max(1, recording.durationMs()));
+        slider.setAccessibleText("replay position");
+        HBox.setHgrow(slider, Priority.ALWAYS);
+        slider.valueChangingProperty().addListener((o, was, now) -> {
+            if (!now) {
+                seek((long) slider.getValue());
+            }
+        });
+        position.setId("replay-position");
+        position.getStyleClass().addAll("text-muted", "monospace");
+        position.setMinWidth(Region.USE_PREF_SIZE);
+        HBox seekRow = new HBox(10, slider, position);
+        seekRow.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(8, top, seekRow);
+        bar.getStyleClass().add("replay-bar");
+        bar.setPadding(new Insets(10, 14, 10, 14));
+
+        session.setOnPosition(p -> ui.execute(() -> showPosition(p)));
+        setCenter(RunView.forReplay(model, dialogs, openInResults, bar));
+        showPosition(0);
+        model.watch(launch, session);
+    }
+
+    /** The replay's view model (tests read the shard rows from it). */
+    public RunViewModel model() {
+        return model;
+    }
+
+    /** The session (tests set the speed). */
+    public ReplayRunSession session() {
+        return session;
+    }
+
+    /** Starts the replay over at a position, milliseconds from the recording's start. */
+    public void seek(long ms) {
+        if (seeking) {
+            return;
+        }
+        session.setStartAt(ms);
+        model.watch(launch, session);
+        showPosition(ms);
+    }
+
+    /** Stops the playback (closing the replay, or another one opened). */
+    public void stop() {
+        session.setOnPosition(null);
+        session.stop();
+        model.dispose();
+    }
+
+    private void showPosition(long ms) {
+        if (!slider.isValueChanging()) {
+            seeking = true;
+            slider.setValue(ms);
+            seeking = false;
+        }
+        position.setText(RunViewModel.clock(Duration.ofMillis(ms)) + " / " + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs())));
+    }
+
+    private static String commandOf(RunRecording rec) {
+        for (var e : rec.entries()) {
+            if ("started".equals(e.path("type").asText())) {
+                return e.path("f").path("command").asText("mst run");
+            }
+        }
+        return "mst run";
+    }
+}

@@ -1,0 +1,127 @@
+package dev.mstpanel.ui.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.runs.ShardPhase;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.ui.AppContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.image.ImageView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The built-in demo as a newcomer meets it (issue 12): no Docker and no MST, the empty Runs view
+ * offers the demo, its replay moves the shard rows and shows the out-of-memory shard, says that
+ * nothing is running and offers no Cancel, Resume or Start, and its failed trial opens in Results
+ * from the demo's copy in the data folder, marked as demo data.
+ */
+@ExtendWith(ApplicationExtension.class)
+class DemoReplayFxTest {
+    @TempDir
+    static Path home;
+    private PanelWindow panel;
+    private AppContext app;
+
+    @Start
+    void start(Stage stage) {
+        HostEnvironment env = new HostEnvironment(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(),
+                "MST_PANEL_HOME", home.resolve("panel").toString(), "DOCKER_CONFIG", home.resolve("no-docker").toString()),
+                home, HostEnvironment.OsFamily.LINUX);
+        panel = PanelWindow.of(env).size(1440, 900).open("runs").show(stage);
+        app = panel.app();
+    }
+
+    @AfterEach
+    void stop() {
+        panel.close();
+    }
+
+    private static RunsHost host(FxRobot robot) {
+        return robot.lookup("#runs-host").queryAs(RunsHost.class);
+    }
+
+    @Test
+    void theDemoPlaysFromTheEmptyRunsViewAndItsFailedTrialOpensInResults(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#open-demo-runs").tryQuery().map(Node::isVisible).orElse(false));
+        Screenshots.take(robot.window(0).getScene(), "runs-empty-demo");
+        robot.clickOn("#open-demo-runs");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().isPresent());
+        ReplayPane replay = host(robot).replay();
+        assertThat(texts(robot)).contains("Replay · the built-in demo").anyMatch(t -> t.contains("Nothing is running"));
+
+        // the shard rows move: trials come in while it plays
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> collected(replay) >= 1);
+        int early = collected(replay);
+        robot.clickOn("#replay-speed-4");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> collected(replay) > early);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> replay.model().shardRows().stream().anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY));
+        assertThat(texts(robot)).anyMatch(t -> t.contains("out of memory"));
+        // a replay offers nothing that would start or stop MST
+        for (String id : List.of("#start-run", "#cancel-run", "#resume-missing")) {
+            assertThat(robot.from(replay).lookup(id).tryQuery().filter(Node::isVisible)).as(id).isEmpty();
+        }
+
+        // it ends as the run ended: the result line, the kept containers, Open in Results
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.from(replay).lookup("#open-results").tryQuery().map(Node::isVisible).orElse(false));
+        String result = robot.from(replay).lookup("#run-result").queryAs(Label.class).getText();
+        assertThat(result).contains("passed", "trials missing", "-kept");
+        Screenshots.take(robot.window(0).getScene(), "runs-replay");
+
+        robot.clickOn((Node) robot.from(replay).lookup("#open-results").query());
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !app.results().runs().isEmpty() && !app.results().runs().get(0).loading()
+                && !app.results().runs().get(0).trials().isEmpty());
+        Path demoCopy = app.paths().dataDir().resolve("demo");
+        assertThat(app.results().runs().get(0).trials().get(0).runDir()).startsWith(demoCopy);
+        assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false));
+
+        TrialRecord failed = app.results().runs().get(0).trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
+        robot.interact(() -> app.results().selectedTrialProperty().set(failed));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
+                && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
+        assertThat(((ImageView) robot.lookup("#screenshot-image").query()).getImage().getWidth()).isEqualTo(1280);
+        Screenshots.take(robot.window(0).getScene(), "results-demo-trial");
+    }
+
+    @Test
+    void aContextsViewWithNothingReachableOffersTheDemo(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            panel.window().open("contexts");
+            app.contexts().refresh();
+        });
+        // DOCKER_CONFIG names no context and no engine listens at the default socket here
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#contexts-demo-offer").tryQuery().map(Node::isVisible).orElse(false));
+        Screenshots.take(robot.window(0).getScene(), "contexts-demo-offer");
+        robot.clickOn("#open-demo-contexts");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().map(Node::isVisible).orElse(false));
+        assertThat(panel.window().openViewId()).isEqualTo("runs");
+    }
+
+    private static int collected(ReplayPane replay) {
+        return replay.model().shardRows().stream().mapToInt(ShardSnapshot::collected).sum();
+    }
+
+    private static List<String> texts(FxRobot robot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.lookup(n -> n instanceof Labeled l && l.isVisible() && l.getText() != null)
+                .queryAll().stream().map(n -> ((Labeled) n).getText()).toList()).get();
+    }
+}
