@@ -10,13 +10,11 @@ import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -71,7 +69,7 @@ public final class ContextsCommand implements Callable<Integer> {
         list.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         List<ProbeResult> results = List.of();
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
+        try (EngineProber prober = new EngineProber()) {
             for (int round = 0; round < Math.max(1, repeat); round++) {
                 long probeStart = System.nanoTime();
                 results = prober.probeAll(list.contexts(), probeTimeout, r -> { }).join();

@@ -2,7 +2,6 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.DockerNames;
 import dev.mstpanel.core.docker.EngineProber;
@@ -12,7 +11,6 @@ import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.SettingsStore;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.TerminalLauncher;
 import java.io.IOException;
@@ -75,7 +73,7 @@ public final class ShellCommand implements Callable<Integer> {
         HostEnvironment env = HostEnvironment.fromSystem();
         String ctx = context;
         List<DockerContext> contexts = ContainersCommand.contexts(env);
-        try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
             if (ctx == null) {
                 ContainerListing l = containers.list(contexts, Duration.ofSeconds(3));
                 List<MstContainer> hits = l.containers().stream().filter(k -> k.name().equals(container) || k.id().startsWith(container)).toList();
@@ -133,7 +131,7 @@ public final class ShellCommand implements Callable<Integer> {
             return null;
         }
         Duration timeout = Duration.ofSeconds(3);
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(HostEnvironment.fromSystem())))) {
+        try (EngineProber prober = new EngineProber()) {
             ProbeResult probe = prober.probe(c, timeout);
             if (!probe.reachable()) {
                 err.println("mst-panel shell: warning: context " + context + " does not answer (" + probe.failure().message()

@@ -2,6 +2,8 @@ package dev.mstpanel.ui;
 
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
@@ -38,6 +40,7 @@ public final class AppContext implements AutoCloseable {
     private final Settings settings;
     private final CommandRunner commandRunner;
     private final DockerCli dockerCli;
+    private final SshBridges sshBridges;
     private final ContextStore contextStore;
     private final EngineProber prober;
     private final ExecutorService background;
@@ -68,7 +71,9 @@ public final class AppContext implements AutoCloseable {
         this.commandRunner = new CommandRunner(environment);
         this.dockerCli = new DockerCli(commandRunner);
         this.contextStore = new ContextStore(environment);
-        this.prober = new EngineProber(dockerCli);
+        this.prober = new EngineProber();
+        this.sshBridges = new SshBridges(environment);
+        DockerClients.useSshBridges(sshBridges);
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "panel-background-" + n.incrementAndGet());
@@ -144,6 +149,7 @@ public final class AppContext implements AutoCloseable {
         resultsReader.close();
         containerServices.close();
         prober.close();
+        sshBridges.close();
         background.shutdownNow();
     }
 }
