@@ -177,6 +177,11 @@ public final class DockerClients {
             if (t instanceof SocketTimeoutException || msg.contains("timed out") || msg.contains("timeout")) {
                 return timeout(context, timeout);
             }
+            if (msg.contains("pkix path") || msg.contains("unable to find valid certification path")) {
+                return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
+                        + ": the engine's certificate is not signed by the context's CA (its ca.pem). Check the context's certificates"
+                        + " (docker context inspect " + context.name() + ").", detail);
+            }
             if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
                 return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
                         + ": " + t.getMessage() + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);

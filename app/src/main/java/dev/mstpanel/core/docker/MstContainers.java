@@ -65,7 +65,8 @@ public final class MstContainers implements AutoCloseable {
      * @param contexts the contexts; broken ones and names outside Docker's rule are reported as failures
      * @param timeout each context's bound; memory reads share what is left of it (a memory read
      *     that does not answer in time leaves the figure unknown, the container is listed anyway)
-     * @return the containers and the contexts that failed; returns within about the timeout plus 0.25 s
+     * @return the containers (each once, also when two contexts reach its engine: under the one
+     *     with the most direct transport) and the contexts that failed; returns within about the timeout plus 0.25 s
      */
     public ContainerListing list(List<DockerContext> contexts, Duration timeout) {
         long start = System.nanoTime();
@@ -96,7 +97,13 @@ public final class MstContainers implements AutoCloseable {
                 failures.add(p.failure);
             }
         }
-        List<MstContainer> all = withMemory.stream().map(CompletableFuture::join).toList();
+        // Two contexts that reach one engine (an ssh path and a socket to one host) list the same
+        // containers: container IDs are unique per engine, so each is kept once, under the context
+        // with the most direct transport (EngineGroups.transportRank), the first among equals.
+        Map<String, MstContainer> byId = new java.util.LinkedHashMap<>();
+        withMemory.stream().map(CompletableFuture::join).forEach(k -> byId.merge(k.id(), k, (a, b) ->
+                EngineGroups.transportRank(byName.get(b.context())) < EngineGroups.transportRank(byName.get(a.context())) ? b : a));
+        List<MstContainer> all = List.copyOf(byId.values());
         return new ContainerListing(all, failures, (System.nanoTime() - start) / 1_000_000);
     }
 

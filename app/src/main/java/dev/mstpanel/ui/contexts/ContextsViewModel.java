@@ -5,6 +5,7 @@ import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
@@ -204,7 +205,7 @@ public final class ContextsViewModel {
         for (DockerContext c : list.contexts()) {
             ContextRow old = find(c.name());
             if (old != null && old.context().endpoint().equals(c.endpoint()) && old.probe() != null) {
-                next.add(new ContextRow(c, old.state(), old.probe(), old.capacity(), true));
+                next.add(new ContextRow(c, old.state(), old.probe(), old.capacity(), true, old.sameEngineAs(), old.countedUnder()));
             } else {
                 next.add(new ContextRow(c, ContextRow.State.PROBING, null, null, false));
             }
@@ -218,7 +219,21 @@ public final class ContextsViewModel {
             if (row.name().equals(r.context().name())) {
                 rows.set(i, new ContextRow(row.context(), r.reachable() ? ContextRow.State.REACHABLE : ContextRow.State.UNREACHABLE,
                         r, capacityOf(r), false));
+                regroup();
                 return;
+            }
+        }
+    }
+
+    /** Marks rows that reach one engine (same engine ID) with each other's names. */
+    private void regroup() {
+        EngineGroups groups = EngineGroups.of(rows.stream().map(ContextRow::probe).toList());
+        for (int i = 0; i < rows.size(); i++) {
+            ContextRow row = rows.get(i);
+            List<String> same = groups.sameEngineAs(row.name());
+            String countedUnder = groups.isAlias(row.name()) ? groups.primary(row.name()) : null;
+            if (!same.equals(row.sameEngineAs()) || !java.util.Objects.equals(countedUnder, row.countedUnder())) {
+                rows.set(i, row.withSameEngineAs(same, countedUnder));
             }
         }
     }

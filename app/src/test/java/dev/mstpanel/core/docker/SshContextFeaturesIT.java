@@ -90,6 +90,16 @@ class SshContextFeaturesIT {
     }
 
     @Test
+    void containersOfOneEngineReachedTwiceAreListedOnceUnderItsSocket() {
+        DockerContext socket = TestFleet.context(home, "engine-2");
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
+            ContainerListing listing = containers.list(List.of(ssh, socket), Duration.ofSeconds(10));
+            assertThat(listing.containers().stream().filter(c -> c.name().equals(kept))).singleElement()
+                    .satisfies(c -> assertThat(c.context()).isEqualTo("engine-2"));
+        }
+    }
+
+    @Test
     void sessionFilesAndLogsAreRead() throws Exception {
         try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
             List<SessionFile> files = new SessionFiles(containers).read(ssh, kept, Duration.ofSeconds(10));
