@@ -47,6 +47,7 @@ public final class AppContext implements AutoCloseable {
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final dev.mstpanel.ui.contexts.FleetViewModel fleet;
     private final RunViewModel runs;
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
@@ -83,6 +84,8 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(new dev.mstpanel.core.colima.Colima(commandRunner),
+                new dev.mstpanel.core.docker.RemoteHosts(commandRunner, contextStore, prober), commandRunner, contexts::refresh, ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
@@ -110,6 +113,9 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+
+    /** Colima VMs and remote hosts (the Contexts view's fleet strip). */
+    public dev.mstpanel.ui.contexts.FleetViewModel fleet() { return fleet; }
     /** The Run form and the live run (one run at a time per window). */
     public RunViewModel runs() { return runs; }
 
