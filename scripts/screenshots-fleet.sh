@@ -14,7 +14,7 @@ jar=app/target/mst-panel.jar
 display=${SHOT_DISPLAY:-:198}
 settle=${SHOT_SETTLE:-30}
 engines=${MST_PANEL_TEST_ENGINES_DIR:-/tmp/mstp-shots-engines}
-width=1440 height=900
+width=1680 height=1050
 bash scripts/test-engines.sh start "$engines" 2 >/dev/null 2>&1
 bash scripts/test-fleet.sh start "$engines" >/dev/null 2>&1
 fleet=$engines/fleet
