@@ -62,6 +62,7 @@ public final class ContextsViewModel {
     private final UiExecutor ui;
     private final Executor background;
     private final AtomicBoolean inFlight = new AtomicBoolean();
+    private final AtomicBoolean refreshAgain = new AtomicBoolean();
     private ScheduledExecutorService scheduler;
     private ScheduledFuture<?> autoRefresh;
 
@@ -127,9 +128,13 @@ public final class ContextsViewModel {
 
     // ---- Commands ----
 
-    /** Re-reads the context store and probes every context. Does nothing while one is in flight. */
+    /**
+     * Re-reads the context store and probes every context. While one is in flight, another runs
+     * once it ends (a context added meanwhile, e.g. a remote host, is then listed).
+     */
     public void refresh() {
         if (!inFlight.compareAndSet(false, true)) {
+            refreshAgain.set(true);
             return;
         }
         refreshing.set(true);
@@ -241,6 +246,9 @@ public final class ContextsViewModel {
     private void finishRefresh() {
         inFlight.set(false);
         refreshing.set(false);
+        if (refreshAgain.getAndSet(false)) {
+            refresh();
+        }
         long reachable = rows.stream().filter(r -> r.state() == ContextRow.State.REACHABLE).count();
         summary.set(reachable + " of " + rows.size() + (rows.size() == 1 ? " context" : " contexts") + " reachable · refreshed "
                 + LocalTime.now().format(CLOCK));
