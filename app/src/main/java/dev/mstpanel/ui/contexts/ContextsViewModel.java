@@ -63,6 +63,7 @@ public final class ContextsViewModel {
     private final Executor background;
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private final AtomicBoolean refreshAgain = new AtomicBoolean();
+    private volatile boolean disposed;
     private ScheduledExecutorService scheduler;
     private ScheduledFuture<?> autoRefresh;
 
@@ -133,6 +134,9 @@ public final class ContextsViewModel {
      * once it ends (a context added meanwhile, e.g. a remote host, is then listed).
      */
     public void refresh() {
+        if (disposed) {
+            return;
+        }
         if (!inFlight.compareAndSet(false, true)) {
             refreshAgain.set(true);
             return;
@@ -191,6 +195,7 @@ public final class ContextsViewModel {
 
     /** Stops background work for good. */
     public void dispose() {
+        disposed = true;
         stopAutoRefresh();
         if (scheduler != null) {
             scheduler.shutdownNow();
@@ -205,6 +210,9 @@ public final class ContextsViewModel {
     // ---- internals, on the UI executor ----
 
     private void mergeContexts(ContextList list) {
+        if (disposed) {
+            return;
+        }
         warnings.setAll(list.warnings());
         List<ContextRow> next = new ArrayList<>();
         for (DockerContext c : list.contexts()) {
@@ -219,6 +227,9 @@ public final class ContextsViewModel {
     }
 
     private void apply(ProbeResult r) {
+        if (disposed) {
+            return; // a probe that ends after the window closed changes nothing
+        }
         for (int i = 0; i < rows.size(); i++) {
             ContextRow row = rows.get(i);
             if (row.name().equals(r.context().name())) {
@@ -246,7 +257,7 @@ public final class ContextsViewModel {
     private void finishRefresh() {
         inFlight.set(false);
         refreshing.set(false);
-        if (refreshAgain.getAndSet(false)) {
+        if (refreshAgain.getAndSet(false) && !disposed) {
             refresh();
         }
         long reachable = rows.stream().filter(r -> r.state() == ContextRow.State.REACHABLE).count();
