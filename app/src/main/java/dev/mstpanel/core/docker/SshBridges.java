@@ -27,6 +27,7 @@ public final class SshBridges implements AutoCloseable {
     /** @param environment the variables and PATH ssh runs with */
     public SshBridges(HostEnvironment environment) {
         this.environment = environment;
+        reapOrphans();
         try {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         } catch (IllegalStateException ignored) {
@@ -95,6 +96,23 @@ public final class SshBridges implements AutoCloseable {
                         "The panel could not make a folder for its ssh bridge: " + e.getMessage(), null), e);
             }
         }
+    }
+
+    /**
+     * Ends the ssh logins of bridges whose panel died without closing them (killed, or its
+     * display went away before its shutdown hook ran): an ssh master with a control socket in a
+     * {@code mstp-ssh-} folder whose parent process is gone. Only such processes are touched.
+     */
+    static void reapOrphans() {
+        String marker = Path.of(System.getProperty("java.io.tmpdir")).resolve("mstp-ssh-").toString();
+        ProcessHandle.allProcesses().forEach(p -> {
+            String cmd = p.info().commandLine().orElse("");
+            boolean bridgeMaster = cmd.contains(" -M -S " + marker) && cmd.contains("ControlPersist=no");
+            boolean orphaned = p.parent().map(pp -> pp.pid() == 1 || !pp.isAlive()).orElse(true);
+            if (bridgeMaster && orphaned) {
+                p.destroy();
+            }
+        });
     }
 
     private void closeBridges() {
