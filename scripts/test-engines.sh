@@ -42,6 +42,10 @@ if ((${#need[@]})); then
 fi
 dockerd=$(command -v dockerd || echo /usr/sbin/dockerd)
 docker=$(command -v docker)
+# dockerd before 23 takes its ID from a trust key ("deprecated-key-path" in a daemon.json); later ones
+# from DATA_ROOT/engine-id.
+trust_key=no
+[[ $("$dockerd" --version) =~ version\ (1[0-9]|2[0-2])\. ]] && trust_key=yes
 
 rootfs=$dir/rootfs
 if [[ ! -d $rootfs ]]; then
@@ -61,9 +65,25 @@ for i in $(seq "$count"); do
   e=$dir/engine-$i
   mkdir -p "$e"
   sock=$e/docker.sock
+  # Each engine gets an ID of its own (`docker info`'s ID): dockerd otherwise derives it from the
+  # machine's /etc/docker/key.json, the same for every engine here, and the panel treats contexts
+  # with one engine ID as one engine. An engine started before this rule is restarted once.
+  if [[ ! -f $e/engine-id.own ]]; then
+    if [[ -f $e/docker.pid ]]; then
+      pid=$(cat "$e/docker.pid")
+      kill "$pid" 2>/dev/null || true
+      for _ in $(seq 75); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+      rm -f "$e/docker.pid"
+    fi
+    mkdir -p "$e/data"
+    cat /proc/sys/kernel/random/uuid >"$e/data/engine-id"
+    touch "$e/engine-id.own"
+  fi
+  id_flags=()
+  [[ $trust_key == yes ]] && id_flags=(--config-file "$e/daemon.json") && printf '{"deprecated-key-path": "%s"}\n' "$e/key.json" >"$e/daemon.json"
   if ! "$docker" -H "unix://$sock" version >/dev/null 2>&1; then
     nohup "$dockerd" --host "unix://$sock" --data-root "$e/data" --exec-root "$e/exec" \
-      --pidfile "$e/docker.pid" --bridge=none --iptables=false >"$e/dockerd.log" 2>&1 &
+      --pidfile "$e/docker.pid" --bridge=none --iptables=false "${id_flags[@]}" >"$e/dockerd.log" 2>&1 &
     for _ in $(seq 150); do "$docker" -H "unix://$sock" version >/dev/null 2>&1 && break; sleep 0.2; done
     "$docker" -H "unix://$sock" version >/dev/null 2>&1 || { echo "engine-$i did not start; see $e/dockerd.log" >&2; tail -20 "$e/dockerd.log" >&2; exit 4; }
   fi

@@ -4,14 +4,14 @@
 #   scripts/test.sh [extra Maven arguments, e.g. -Dtest='RunReplayTest']
 #
 # On Debian/Ubuntu as root it installs the packages the tests need (a JDK, docker.io and
-# busybox-static for the private engines, Xvfb and the libraries JavaFX needs); the tests start
+# busybox-static for the private engines, openssh-server and openssl for the sshd and TLS engine, Xvfb and the libraries JavaFX needs); the tests start
 # their own private Docker engines through scripts/test-engines.sh. Maven comes from ./mvnw.
 # Elsewhere it says what is missing and how to get it, then runs what can run (without the
 # engines, the integration tests are skipped with the reason; under CI=true they fail).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(openjdk-17-jdk-headless docker.io busybox-static xvfb xauth libgtk-3-0 libxtst6 libgl1)
+packages=(openjdk-17-jdk-headless docker.io busybox-static xvfb xauth libgtk-3-0 libxtst6 libgl1 openssh-server openssh-client openssl)
 if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
   missing=()
   for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

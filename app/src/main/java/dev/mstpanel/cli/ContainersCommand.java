@@ -7,12 +7,10 @@ import dev.mstpanel.core.docker.ByteSize;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -61,7 +59,7 @@ public final class ContainersCommand implements Callable<Integer> {
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         HostEnvironment env = HostEnvironment.fromSystem();
         ContainerListing listing;
-        try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
             List<DockerContext> contexts = contexts(env);
             listing = containers.list(contexts, timeout);
             for (int i = 1; i < repeat; i++) {
@@ -169,7 +167,7 @@ public final class ContainersCommand implements Callable<Integer> {
                 }
             }
             MstContainers.RemovalReport report;
-            try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+            try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
                 report = containers.removeOrphans(contexts, timeout);
             }
             for (MstContainer k : report.removed()) {

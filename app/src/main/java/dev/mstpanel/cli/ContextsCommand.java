@@ -10,13 +10,12 @@ import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
+import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -32,7 +31,8 @@ import picocli.CommandLine.Option;
  * containers fit on it. Exits 0 even when some contexts are down; 2 on a usage error.
  */
 @Command(name = "contexts", mixinStandardHelpOptions = true,
-        description = "List Docker contexts, probe them in parallel, and show how many MST containers fit on each.")
+        description = "List Docker contexts, probe them in parallel, and show how many MST containers fit on each.",
+        subcommands = {ContextsAddCommand.class})
 public final class ContextsCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print a JSON array, one object per context.")
@@ -71,7 +71,7 @@ public final class ContextsCommand implements Callable<Integer> {
         list.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         List<ProbeResult> results = List.of();
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
+        try (EngineProber prober = new EngineProber()) {
             for (int round = 0; round < Math.max(1, repeat); round++) {
                 long probeStart = System.nanoTime();
                 results = prober.probeAll(list.contexts(), probeTimeout, r -> { }).join();
@@ -82,14 +82,15 @@ public final class ContextsCommand implements Callable<Integer> {
         }
         CapacityPlanner planner = new CapacityPlanner();
         if (json) {
-            printJson(out, results, planner, sizing);
+            printJson(out, results, planner, sizing, EngineGroups.of(results));
         } else {
             printTable(out, list, results, planner, sizing);
         }
         return 0;
     }
 
-    private static void printJson(PrintWriter out, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
+    private static void printJson(PrintWriter out, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing,
+                                  EngineGroups groups) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode array = mapper.createArrayNode();
         for (ProbeResult r : results) {
@@ -119,6 +120,9 @@ public final class ContextsCommand implements Callable<Integer> {
                 o.put("containersRunning", e.containersRunning());
             }
             o.put("probeMillis", r.probeMillis());
+            o.put("engineId", e == null || e.engineId().isEmpty() ? null : e.engineId());
+            groups.sameEngineAs(c.name()).forEach(o.putArray("sameEngineAs")::add);
+            o.put("countedUnder", groups.isAlias(c.name()) ? groups.primary(c.name()) : null);
             if (e == null || e.memoryBytes() <= 0 || e.cpus() <= 0) {
                 o.putNull("capacity");
             } else {
@@ -144,6 +148,7 @@ public final class ContextsCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, ContextList list, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
+        EngineGroups groups = EngineGroups.of(results);
         int nameWidth = Math.max(7, results.stream().mapToInt(r -> r.context().name().length()).max().orElse(7));
         int engineWidth = Math.max(6, results.stream().filter(ProbeResult::reachable)
                 .mapToInt(r -> r.engine().serverVersion().length()).max().orElse(6));
@@ -174,6 +179,9 @@ public final class ContextsCommand implements Callable<Integer> {
             }
             if (c.hint() != null) {
                 out.println("    " + c.hint());
+            }
+            if (groups.isAlias(c.name())) {
+                out.println("    same engine as " + groups.primary(c.name()) + " (one engine ID): its containers and capacity are counted there");
             }
         }
         out.flush();

@@ -61,7 +61,7 @@ public final class DoctorCommand implements Callable<Integer> {
         DockerCli cli = new DockerCli(runner);
         Path recent = settings.recentEvalConfigs.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
         DoctorReport report;
-        try (EngineProber prober = new EngineProber(cli);
+        try (EngineProber prober = new EngineProber();
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
             report = doctor.run(ContainersCommand.contexts(env), timeout);
         }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mst-panel", mixinStandardHelpOptions = true, versionProvider = MstPanelCommand.Version.class,
         description = "A control panel for running MST evals in Docker containers. Without a command it opens the window.",
-        subcommands = {ContextsCommand.class, RunCommand.class, ReplayCommand.class, DemoCommand.class, TrialsCommand.class, TranscriptCommand.class, CompareCommand.class, ContainersCommand.class, ShellCommand.class, DoctorCommand.class})
+        subcommands = {ContextsCommand.class, RunCommand.class, ReplayCommand.class, DemoCommand.class, TrialsCommand.class, TranscriptCommand.class, CompareCommand.class, ContainersCommand.class, ShellCommand.class, DoctorCommand.class,
+                ColimaCommand.class})
 public final class MstPanelCommand implements Runnable {
 
     @CommandLine.Spec

@@ -2,7 +2,6 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.DockerNames;
 import dev.mstpanel.core.docker.EngineProber;
@@ -12,6 +11,7 @@ import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.ContainerShell;
 import dev.mstpanel.core.shell.HostEnvironment;
@@ -79,7 +79,7 @@ public final class ShellCommand implements Callable<Integer> {
         HostEnvironment env = HostEnvironment.fromSystem();
         String ctx = context;
         List<DockerContext> contexts = ContainersCommand.contexts(env);
-        try (MstContainers containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
             if (ctx == null) {
                 // a lookup, not a probe: a busy engine may take a while, and the list returns as soon as every context answered
                 ContainerListing l = containers.list(contexts, Duration.ofSeconds(10));
@@ -144,7 +144,7 @@ public final class ShellCommand implements Callable<Integer> {
             return null;
         }
         Duration timeout = Duration.ofSeconds(3);
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(HostEnvironment.fromSystem())))) {
+        try (EngineProber prober = new EngineProber()) {
             ProbeResult probe = prober.probe(c, timeout);
             if (!probe.reachable()) {
                 err.println("mst-panel shell: warning: context " + context + " does not answer (" + probe.failure().message()

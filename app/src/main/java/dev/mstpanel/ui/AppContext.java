@@ -2,6 +2,8 @@ package dev.mstpanel.ui;
 
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
@@ -38,12 +40,14 @@ public final class AppContext implements AutoCloseable {
     private final Settings settings;
     private final CommandRunner commandRunner;
     private final DockerCli dockerCli;
+    private final SshBridges sshBridges;
     private final ContextStore contextStore;
     private final EngineProber prober;
     private final ExecutorService background;
     private final UiExecutor ui;
     private final DialogService dialogs;
     private final ContextsViewModel contexts;
+    private final dev.mstpanel.ui.contexts.FleetViewModel fleet;
     private final RunViewModel runs;
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
@@ -70,7 +74,9 @@ public final class AppContext implements AutoCloseable {
         this.commandRunner = new CommandRunner(environment);
         this.dockerCli = new DockerCli(commandRunner);
         this.contextStore = new ContextStore(environment);
-        this.prober = new EngineProber(dockerCli);
+        this.prober = new EngineProber();
+        this.sshBridges = new SshBridges(environment);
+        DockerClients.useSshBridges(sshBridges);
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "panel-background-" + n.incrementAndGet());
@@ -80,6 +86,8 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
+        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(new dev.mstpanel.core.colima.Colima(commandRunner),
+                new dev.mstpanel.core.docker.RemoteHosts(commandRunner, contextStore, prober), commandRunner, contexts::refresh, ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
@@ -115,6 +123,9 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() { return dialogs; }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() { return contexts; }
+
+    /** Colima VMs and remote hosts (the Contexts view's fleet strip). */
+    public dev.mstpanel.ui.contexts.FleetViewModel fleet() { return fleet; }
     /** The Run form and the live run (one run at a time per window). */
     public RunViewModel runs() { return runs; }
 
@@ -159,6 +170,7 @@ public final class AppContext implements AutoCloseable {
         containerServices.close();
         prober.close();
         theme.close();
+        sshBridges.close();
         background.shutdownNow();
     }
 }

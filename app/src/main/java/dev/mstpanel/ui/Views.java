@@ -4,6 +4,7 @@ import dev.mstpanel.ui.common.AppView;
 import dev.mstpanel.ui.containers.ContainersView;
 import dev.mstpanel.ui.containers.ContainersViewModel;
 import dev.mstpanel.ui.contexts.ContextsView;
+import dev.mstpanel.ui.contexts.FleetPane;
 import dev.mstpanel.ui.runs.RunView;
 import dev.mstpanel.ui.results.ResultsView;
 import dev.mstpanel.ui.doctor.DoctorView;
@@ -23,7 +24,7 @@ final class Views {
      */
     static List<AppView> all(AppContext app, dev.mstpanel.ui.common.Navigator navigator) {
         return List.of(
-                new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs())),
+                new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs(), new FleetPane(app.fleet(), app.dialogs()))),
                 new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new dev.mstpanel.ui.runs.RunsHost(
                         new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages), app.dialogs(),
                         navigator::openResults, app.ui(), app.background())),

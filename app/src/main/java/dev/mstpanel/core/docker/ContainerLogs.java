@@ -3,29 +3,20 @@ package dev.mstpanel.core.docker;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
-import dev.mstpanel.core.shell.HostEnvironment;
-import dev.mstpanel.core.shell.StreamingProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * A container's log ({@code docker logs [--follow] --tail N}): docker-java for {@code unix://} and
- * {@code tcp://} contexts, the docker CLI for {@code ssh://} ones. Lines are delivered whole,
+ * A container's log ({@code docker logs [--follow] --tail N}) through docker-java, whatever the
+ * context's scheme ({@code ssh://} ones through their bridge). Lines are delivered whole,
  * decoded as UTF-8, on a background thread; the caller coalesces them for the screen.
  */
 public final class ContainerLogs {
-    private final HostEnvironment environment;
-
-    /** @param environment the environment the docker CLI gets for {@code ssh://} contexts */
-    public ContainerLogs(HostEnvironment environment) {
-        this.environment = environment;
-    }
+    /** A log reader; it holds no state of its own. */
+    public ContainerLogs() {}
 
     /**
      * Starts reading a container's log.
@@ -43,21 +34,6 @@ public final class ContainerLogs {
     public Closeable open(DockerContext context, String container, int tailLines, boolean follow,
                           Consumer<String> onLine, Consumer<String> onEnd) throws ContainerActionException {
         String ref = DockerNames.requireContainer(container);
-        if (context.scheme().equals("ssh")) {
-            List<String> argv = new java.util.ArrayList<>(List.of("docker", "--context", DockerNames.requireContext(context.name()),
-                    "logs", "--tail", String.valueOf(tailLines)));
-            if (follow) {
-                argv.add("--follow");
-            }
-            argv.add(ref);
-            try {
-                StreamingProcess p = StreamingProcess.start(argv, environment, Map.of(), null, onLine);
-                p.exit().thenAccept(code -> onEnd.accept(code == 0 || p.cancelled() ? null : "docker logs ended with exit code " + code));
-                return p::close;
-            } catch (IOException e) {
-                throw new ContainerActionException("docker logs could not start: " + e.getMessage(), e);
-            }
-        }
         DockerClient client;
         try {
             client = DockerClients.openForStreams(context, Duration.ofSeconds(5));

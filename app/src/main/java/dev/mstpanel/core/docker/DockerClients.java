@@ -18,12 +18,47 @@ import javax.net.ssl.SSLException;
 /**
  * Opens docker-java clients for Docker contexts and turns their failures into
  * {@link ProbeFailure}s a person can act on. docker-java reaches {@code unix://} and {@code tcp://}
- * endpoints (with the context's TLS material); {@code ssh://} endpoints go through the
- * {@code docker} CLI instead ({@link DockerCli}).
+ * endpoints (with the context's TLS material) directly, and {@code ssh://} endpoints through the
+ * context's {@link SshBridge} (a local socket bridged to {@code docker system dial-stdio} on the
+ * host): every feature gets the same kind of client whatever the scheme.
  */
 public final class DockerClients {
 
     private DockerClients() {}
+
+    private static volatile SshBridges sshBridges;
+
+    /**
+     * Sets the bridges {@code ssh://} contexts go through (the composition root does this once,
+     * with the login shell's environment). Without it, the first {@code ssh://} use makes bridges
+     * with this process's environment.
+     *
+     * @return the bridges used before, or null; the caller closes them when it made them
+     */
+    public static synchronized SshBridges useSshBridges(SshBridges bridges) {
+        SshBridges before = sshBridges;
+        sshBridges = bridges;
+        return before;
+    }
+
+    /** The bridges in use for {@code ssh://} contexts (made on first call when none was set). */
+    public static synchronized SshBridges sshBridges() {
+        if (sshBridges == null) {
+            sshBridges = new SshBridges(dev.mstpanel.core.shell.HostEnvironment.fromSystem());
+        }
+        return sshBridges;
+    }
+
+    /**
+     * The endpoint docker-java connects to for a context: its own, or for {@code ssh://} the
+     * local socket of its bridge (logging in when the bridge is not up).
+     *
+     * @throws EngineUnreachableException as {@link #open}
+     */
+    static String hostFor(DockerContext context, Duration timeout) throws EngineUnreachableException {
+        precheck(context);
+        return context.scheme().equals("ssh") ? "unix://" + sshBridges().socketFor(context, timeout) : context.endpoint();
+    }
 
     /**
      * Opens a client for a context. The caller closes it.
@@ -37,8 +72,7 @@ public final class DockerClients {
      *     endpoint docker-java cannot reach, a broken context
      */
     public static DockerClient open(DockerContext context, Duration timeout) throws EngineUnreachableException {
-        precheck(context);
-        DefaultDockerClientConfig.Builder config = configFor(context);
+        DefaultDockerClientConfig.Builder config = configFor(context, hostFor(context, timeout));
         if (context.tlsDir() != null) {
             config.withDockerCertPath(context.tlsDir().toString());
         }
@@ -71,8 +105,7 @@ public final class DockerClients {
      * @throws EngineUnreachableException as {@link #open}
      */
     public static DockerClient openForStreams(DockerContext context, Duration connectTimeout) throws EngineUnreachableException {
-        precheck(context);
-        DefaultDockerClientConfig.Builder config = configFor(context);
+        DefaultDockerClientConfig.Builder config = configFor(context, hostFor(context, connectTimeout));
         if (context.tlsDir() != null) {
             config.withDockerCertPath(context.tlsDir().toString());
         }
@@ -92,10 +125,10 @@ public final class DockerClients {
      * registry credentials, and a malformed {@code config.json} of the user's (which the context
      * list reports as a warning) must not make working engines look unreachable.
      */
-    static DefaultDockerClientConfig.Builder configFor(DockerContext context) {
+    static DefaultDockerClientConfig.Builder configFor(DockerContext context, String host) {
         return DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerConfig(NO_CLI_CONFIG)
-                .withDockerHost(context.endpoint())
+                .withDockerHost(host)
                 .withDockerTlsVerify(context.tlsDir() != null);
     }
 
@@ -103,10 +136,10 @@ public final class DockerClients {
     private static final String NO_CLI_CONFIG =
             java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-docker-cli-config").toString();
 
-    /** True when docker-java can reach this context's endpoint (unix or tcp). */
+    /** True when the panel can reach this context's endpoint (unix, tcp, or ssh through a bridge). */
     public static boolean supportedByDockerJava(DockerContext context) {
         String scheme = context.scheme();
-        return scheme.equals("unix") || scheme.equals("tcp");
+        return scheme.equals("unix") || scheme.equals("tcp") || scheme.equals("ssh");
     }
 
     private static void precheck(DockerContext context) throws EngineUnreachableException {
@@ -115,7 +148,7 @@ public final class DockerClients {
         }
         if (!supportedByDockerJava(context)) {
             throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
-                    "The panel reaches " + context.scheme() + ":// endpoints only through the docker CLI.", null), null);
+                    "The panel cannot reach " + context.scheme() + ":// endpoints on this system.", null), null);
         }
         if (context.scheme().equals("unix")) {
             Path sock = context.socketPath().orElseThrow();
@@ -146,6 +179,10 @@ public final class DockerClients {
      */
     public static ProbeFailure describe(DockerContext context, Throwable error, Duration timeout) {
         String detail = String.valueOf(error);
+        ProbeFailure viaSsh = context.scheme().equals("ssh") && sshBridges != null ? sshBridges.recentFailure(context) : null;
+        if (viaSsh != null) {
+            return viaSsh;
+        }
         for (Throwable t = error; t != null; t = t.getCause()) {
             String msg = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (t instanceof EngineUnreachableException e) {
@@ -153,6 +190,11 @@ public final class DockerClients {
             }
             if (t instanceof SocketTimeoutException || msg.contains("timed out") || msg.contains("timeout")) {
                 return timeout(context, timeout);
+            }
+            if (msg.contains("pkix path") || msg.contains("unable to find valid certification path")) {
+                return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
+                        + ": the engine's certificate is not signed by the context's CA (its ca.pem). Check the context's certificates"
+                        + " (docker context inspect " + context.name() + ").", detail);
             }
             if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
                 return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()

@@ -1,11 +1,7 @@
 package dev.mstpanel.core.docker;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Info;
-import dev.mstpanel.core.shell.CommandResult;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,22 +19,19 @@ import org.slf4j.LoggerFactory;
  * Probes Docker contexts: server version, OS/architecture, CPUs, memory, running containers.
  *
  * <p>Every context is probed on its own thread, in parallel, and each probe is bounded by the
- * timeout: a silent engine costs the timeout once, not once per context. {@code unix://} and
- * {@code tcp://} endpoints are asked through docker-java; {@code ssh://} endpoints through the
- * installed {@code docker} CLI ({@code docker --context NAME info --format '{{json .}}'}).
+ * timeout: a silent engine costs the timeout once, not once per context. Every endpoint is asked
+ * through docker-java ({@code GET /info}); {@code ssh://} ones through their {@link SshBridge}, whose
+ * ssh login is made once and reused by later probes.
  */
 public final class EngineProber implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EngineProber.class);
     /** The default per-context probe timeout: 3 s. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
 
-    private final DockerCli dockerCli;
     private final ExecutorService executor;
-    private final ObjectMapper json = new ObjectMapper();
 
-    /** @param dockerCli the CLI used for {@code ssh://} contexts */
-    public EngineProber(DockerCli dockerCli) {
-        this.dockerCli = dockerCli;
+    /** A prober with its own daemon threads; close it to stop them. */
+    public EngineProber() {
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {
             Thread t = new Thread(r, "engine-probe-" + n.incrementAndGet());
@@ -92,8 +85,6 @@ public final class EngineProber implements AutoCloseable {
         ProbeResult result;
         if (context.problem() != null) {
             result = failed(context, new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), start);
-        } else if (context.scheme().equals("ssh")) {
-            result = probeThroughCli(context, timeout, start);
         } else if (!DockerClients.supportedByDockerJava(context)) {
             result = failed(context, new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
                     "The panel cannot reach " + context.scheme() + ":// endpoints on this system.", null), start);
@@ -113,7 +104,8 @@ public final class EngineProber implements AutoCloseable {
             EngineInfo engine = new EngineInfo(nz(info.getServerVersion()), nz(info.getOperatingSystem()), nz(info.getOsType()),
                     nz(info.getArchitecture()), info.getNCPU() == null ? 0 : info.getNCPU(),
                     info.getMemTotal() == null ? 0 : info.getMemTotal(),
-                    info.getContainersRunning() == null ? 0 : info.getContainersRunning(), nz(info.getDockerRootDir()));
+                    info.getContainersRunning() == null ? 0 : info.getContainersRunning(), nz(info.getDockerRootDir()),
+                    nz(info.getId()));
             return new ProbeResult(context, engine, null, ms(start));
         } catch (EngineUnreachableException e) {
             return failed(context, e.failure(), start);
@@ -124,36 +116,6 @@ public final class EngineProber implements AutoCloseable {
                 DockerClients.closeQuietly(client);
             }
         }
-    }
-
-    private ProbeResult probeThroughCli(DockerContext context, Duration timeout, long start) {
-        if (dockerCli.executable().isEmpty()) {
-            return failed(context, new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
-                    "This is an ssh:// context, which the panel reaches through the docker CLI, and no `docker` is on PATH. Install the Docker CLI.", null), start);
-        }
-        CommandResult r = dockerCli.run(context.name(), timeout, "info", "--format", "{{json .}}");
-        if (r.timedOut()) {
-            return failed(context, DockerClients.timeout(context, timeout), start);
-        }
-        try {
-            JsonNode n = json.readTree(r.stdout().isBlank() ? "{}" : r.stdout());
-            if (!r.ok() || n.path("ServerVersion").asText("").isEmpty()) {
-                String why = firstMeaningfulLine(r.stderr().isBlank() ? n.path("ServerErrors").toString() : r.stderr());
-                return failed(context, new ProbeFailure(ProbeFailure.Kind.OTHER,
-                        "docker --context " + context.name() + " info failed: " + why, r.stderr()), start);
-            }
-            EngineInfo engine = new EngineInfo(n.path("ServerVersion").asText(""), n.path("OperatingSystem").asText(""),
-                    n.path("OSType").asText(""), n.path("Architecture").asText(""), n.path("NCPU").asInt(0),
-                    n.path("MemTotal").asLong(0), n.path("ContainersRunning").asInt(0), n.path("DockerRootDir").asText(""));
-            return new ProbeResult(context, engine, null, ms(start));
-        } catch (IOException e) {
-            return failed(context, new ProbeFailure(ProbeFailure.Kind.OTHER,
-                    "docker --context " + context.name() + " info printed something the panel cannot read.", r.stdout()), start);
-        }
-    }
-
-    private static String firstMeaningfulLine(String s) {
-        return s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("no reason given");
     }
 
     private static ProbeResult failed(DockerContext c, ProbeFailure f, long start) {

@@ -8,13 +8,9 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.transport.DockerHttpClient;
-import dev.mstpanel.core.shell.CommandResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -35,25 +31,19 @@ import org.slf4j.LoggerFactory;
  * <p>Only containers with both labels {@code mst.owner.host} and {@code mst.owner.pid} are
  * listed (source: MST's Cowork-in-Docker document, "What happens"): a container MST did not label
  * is never listed nor touched. Contexts are listed in parallel, each bounded by the timeout, so a
- * dead context costs its timeout once and never delays the others. {@code unix://} and
- * {@code tcp://} contexts go through docker-java; {@code ssh://} contexts through the docker CLI
- * (arguments as a list; names checked by {@link DockerNames} first).
+ * dead context costs its timeout once and never delays the others. Every context goes through
+ * docker-java ({@link DockerClients}; {@code ssh://} ones through their bridge); names are
+ * checked by {@link DockerNames} first.
  */
 public final class MstContainers implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MstContainers.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final DateTimeFormatter CLI_CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z z");
 
-    private final DockerCli dockerCli;
     private final OwnerIdentity owner;
     private final ExecutorService executor;
 
-    /**
-     * @param dockerCli the CLI for {@code ssh://} contexts
-     * @param owner this machine's host name and process table
-     */
-    public MstContainers(DockerCli dockerCli, OwnerIdentity owner) {
-        this.dockerCli = dockerCli;
+    /** @param owner this machine's host name and process table */
+    public MstContainers(OwnerIdentity owner) {
         this.owner = owner;
         AtomicInteger n = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
@@ -74,7 +64,8 @@ public final class MstContainers implements AutoCloseable {
      * @param contexts the contexts; broken ones and names outside Docker's rule are reported as failures
      * @param timeout each context's bound; memory reads share what is left of it (a memory read
      *     that does not answer in time leaves the figure unknown, the container is listed anyway)
-     * @return the containers and the contexts that failed; returns within about the timeout plus 0.25 s
+     * @return the containers (each once, also when two contexts reach its engine: under the one
+     *     with the most direct transport) and the contexts that failed; returns within about the timeout plus 0.25 s
      */
     public ContainerListing list(List<DockerContext> contexts, Duration timeout) {
         long start = System.nanoTime();
@@ -94,7 +85,7 @@ public final class MstContainers implements AutoCloseable {
             for (MstContainer k : p.containers) {
                 DockerContext c = byName.get(k.context());
                 long left = (deadline - System.nanoTime()) / 1_000_000;
-                if (!"running".equals(k.state()) || c == null || c.scheme().equals("ssh") || left <= 0) {
+                if (!"running".equals(k.state()) || c == null || left <= 0) {
                     withMemory.add(CompletableFuture.completedFuture(k));
                 } else {
                     withMemory.add(CompletableFuture.supplyAsync(() -> k.withMemory(memoryOf(c, k.id(), Duration.ofMillis(left))), executor)
@@ -105,7 +96,13 @@ public final class MstContainers implements AutoCloseable {
                 failures.add(p.failure);
             }
         }
-        List<MstContainer> all = withMemory.stream().map(CompletableFuture::join).toList();
+        // Two contexts that reach one engine (an ssh path and a socket to one host) list the same
+        // containers: container IDs are unique per engine, so each is kept once, under the context
+        // with the most direct transport (EngineGroups.transportRank), the first among equals.
+        Map<String, MstContainer> byId = new java.util.LinkedHashMap<>();
+        withMemory.stream().map(CompletableFuture::join).forEach(k -> byId.merge(k.id(), k, (a, b) ->
+                EngineGroups.transportRank(byName.get(b.context())) < EngineGroups.transportRank(byName.get(a.context())) ? b : a));
+        List<MstContainer> all = List.copyOf(byId.values());
         return new ContainerListing(all, failures, (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -129,13 +126,11 @@ public final class MstContainers implements AutoCloseable {
                     + " is not a Docker name: the panel does not use it. Rename the context (docker context create with another name).");
         }
         try {
-            List<MstContainer> found = c.scheme().equals("ssh") ? listThroughCli(c, timeout) : listThroughApi(c, timeout);
+            List<MstContainer> found = listThroughApi(c, timeout);
             found.sort(Comparator.comparingLong(MstContainer::createdEpochSeconds).reversed());
             return new PerContext(found, null);
         } catch (EngineUnreachableException e) {
             return PerContext.failed(c.name(), e.failure().message());
-        } catch (ContainerActionException e) {
-            return PerContext.failed(c.name(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.debug("listing containers on {} failed", c.name(), e);
             return PerContext.failed(c.name(), DockerClients.describe(c, e, timeout).message());
@@ -176,7 +171,7 @@ public final class MstContainers implements AutoCloseable {
      */
     long memoryOf(DockerContext c, String id, Duration timeout) {
         try {
-            DefaultDockerClientConfig.Builder b = DockerClients.configFor(c);
+            DefaultDockerClientConfig.Builder b = DockerClients.configFor(c, DockerClients.hostFor(c, timeout));
             if (c.tlsDir() != null) {
                 b.withDockerCertPath(c.tlsDir().toString());
             }
@@ -199,49 +194,9 @@ public final class MstContainers implements AutoCloseable {
                     return inactive < usage ? usage - inactive : usage;
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | EngineUnreachableException | RuntimeException e) {
             LOG.debug("memory read of {} on {} failed", id, c.name(), e);
             return -1;
-        }
-    }
-
-    private List<MstContainer> listThroughCli(DockerContext c, Duration timeout) throws ContainerActionException {
-        CommandResult r = dockerCli.run(c.name(), timeout, "ps", "--all", "--no-trunc",
-                "--filter", "label=" + MstContainer.OWNER_HOST_LABEL, "--filter", "label=" + MstContainer.OWNER_PID_LABEL,
-                "--format", "{{json .}}");
-        if (!r.ok()) {
-            throw new ContainerActionException("docker --context " + c.name() + " ps failed: " + firstLine(r.timedOut() ? "timed out" : r.stderr()));
-        }
-        List<MstContainer> out = new ArrayList<>();
-        for (String line : r.stdout().lines().filter(l -> !l.isBlank()).toList()) {
-            try {
-                JsonNode n = JSON.readTree(line);
-                Map<String, String> labels = parseLabels(n.path("Labels").asText(""));
-                out.add(toContainer(c.name(), n.path("ID").asText(), strip(n.path("Names").asText()), n.path("Image").asText(),
-                        n.path("State").asText(), n.path("Status").asText(), parseCliCreated(n.path("CreatedAt").asText("")), labels));
-            } catch (IOException e) {
-                LOG.debug("unreadable docker ps line on {}: {}", c.name(), line);
-            }
-        }
-        return out;
-    }
-
-    static Map<String, String> parseLabels(String text) {
-        Map<String, String> labels = new HashMap<>();
-        for (String part : text.split(",")) {
-            int eq = part.indexOf('=');
-            if (eq > 0) {
-                labels.put(part.substring(0, eq), part.substring(eq + 1));
-            }
-        }
-        return labels;
-    }
-
-    static long parseCliCreated(String text) {
-        try {
-            return ZonedDateTime.parse(text, CLI_CREATED).toEpochSecond();
-        } catch (DateTimeParseException e) {
-            return 0;
         }
     }
 
@@ -262,13 +217,6 @@ public final class MstContainers implements AutoCloseable {
         MstContainer current = inspect(context, ref, timeout);
         if (!current.kind().removable()) {
             throw new ContainerActionException(refusal(current));
-        }
-        if (context.scheme().equals("ssh")) {
-            CommandResult r = dockerCli.run(context.name(), timeout, "rm", "--force", current.id());
-            if (!r.ok()) {
-                throw new ContainerActionException("docker rm " + current.name() + " failed on " + context.name() + ": " + firstLine(r.stderr()));
-            }
-            return current;
         }
         DockerClient client = openOrThrow(context, timeout);
         try {
@@ -303,21 +251,6 @@ public final class MstContainers implements AutoCloseable {
      */
     public MstContainer inspect(DockerContext context, String container, Duration timeout) throws ContainerActionException {
         String ref = DockerNames.requireContainer(container);
-        if (context.scheme().equals("ssh")) {
-            CommandResult r = dockerCli.run(DockerNames.requireContext(context.name()), timeout, "container", "inspect", "--format", "{{json .}}", ref);
-            if (!r.ok()) {
-                throw new ContainerActionException("No container " + ref + " on " + context.name() + ": " + firstLine(r.stderr()));
-            }
-            try {
-                JsonNode n = JSON.readTree(r.stdout());
-                Map<String, String> labels = new HashMap<>();
-                n.path("Config").path("Labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-                return labelled(context, n.path("Id").asText(), strip(n.path("Name").asText()), n.path("Config").path("Image").asText(),
-                        n.path("State").path("Status").asText(), labels);
-            } catch (IOException e) {
-                throw new ContainerActionException("docker inspect printed something the panel cannot read for " + ref + ".");
-            }
-        }
         DockerClient client = openOrThrow(context, timeout);
         try {
             InspectContainerResponse i = client.inspectContainerCmd(ref).exec();

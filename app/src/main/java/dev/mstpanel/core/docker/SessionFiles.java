@@ -5,7 +5,6 @@ import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.ExecCreateCmdResponse;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.StreamType;
-import dev.mstpanel.core.shell.CommandResult;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -53,15 +52,10 @@ public final class SessionFiles {
             "(\"[^\"]*(?:token|key|secret|password|authorization|credential)[^\"]*\"\\s*:\\s*)\"[^\"]*\"", Pattern.CASE_INSENSITIVE);
 
     private final MstContainers containers;
-    private final DockerCli dockerCli;
 
-    /**
-     * @param containers reads the container's labels first (only MST's containers are read)
-     * @param dockerCli runs {@code docker exec} for {@code ssh://} contexts
-     */
-    public SessionFiles(MstContainers containers, DockerCli dockerCli) {
+    /** @param containers reads the container's labels first (only MST's containers are read) */
+    public SessionFiles(MstContainers containers) {
         this.containers = containers;
-        this.dockerCli = dockerCli;
     }
 
     /**
@@ -82,8 +76,7 @@ public final class SessionFiles {
                     + ": its session files were on a tmpfs and went with it. Only a running (or kept) container has them.");
         }
         String boundary = "@@mstpanel-" + UUID.randomUUID();
-        String out = context.scheme().equals("ssh") ? execThroughCli(context, k.id(), boundary, timeout)
-                : execThroughApi(context, k.id(), boundary, timeout);
+        String out = execThroughApi(context, k.id(), boundary, timeout);
         return parse(out, boundary);
     }
 
@@ -123,15 +116,6 @@ public final class SessionFiles {
         } finally {
             DockerClients.closeQuietly(client);
         }
-    }
-
-    private String execThroughCli(DockerContext context, String id, String boundary, Duration timeout) throws ContainerActionException {
-        CommandResult r = dockerCli.run(DockerNames.requireContext(context.name()), timeout, "exec", "-u", "mst",
-                DockerNames.requireContainer(id), "sh", "-c", SCRIPT, "sh", boundary);
-        if (!r.stdout().contains(boundary)) {
-            throw new ContainerActionException("docker exec as user mst failed: " + MstContainers.firstLine(r.timedOut() ? "timed out" : r.stderr()));
-        }
-        return r.stdout();
     }
 
     /** Splits the script's output into files. */

@@ -46,7 +46,7 @@ public final class MstImages implements AutoCloseable {
     /**
      * Lists every context's MST images.
      *
-     * @param contexts the contexts ({@code ssh://} ones report that the panel lists them only over unix/tcp)
+     * @param contexts the contexts (every scheme; {@code ssh://} ones through their bridge)
      * @param mstVersion the MST version found, or null when MST was not found
      * @param timeout each context's bound
      * @return one entry per context, in order

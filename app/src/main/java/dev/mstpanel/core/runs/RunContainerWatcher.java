@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Cost: one labelled container list per context per poll interval, one inspect per state
  * change, and one stats stream per running container (Docker sends a sample a second). Runs on
- * one daemon thread plus docker-java's stream threads. Contexts docker-java cannot reach
- * ({@code ssh://}) are skipped with a notice.
+ * one daemon thread plus docker-java's stream threads. {@code ssh://} contexts are watched
+ * through their bridge like any other; a context that cannot be reached gets a notice.
  */
 public final class RunContainerWatcher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunContainerWatcher.class);

@@ -56,9 +56,9 @@ public final class ContainerServices implements AutoCloseable {
                              Settings settings, AppPaths paths) {
         this.contextStore = contextStore;
         this.settings = settings;
-        this.containers = new MstContainers(dockerCli, OwnerIdentity.current());
-        this.sessionFiles = new SessionFiles(containers, dockerCli);
-        this.logs = new ContainerLogs(runner.environment());
+        this.containers = new MstContainers(OwnerIdentity.current());
+        this.sessionFiles = new SessionFiles(containers);
+        this.logs = new ContainerLogs();
         this.terminals = new TerminalLauncher(runner.environment());
         this.mstFinder = new MstFinder(new MstLocator(runner), () -> settings.mstPath, recentEvalConfig(settings));
         this.doctor = new Doctor(prober, dockerCli, runner, mstFinder);

@@ -37,6 +37,7 @@ final class ContextCard extends VBox {
     private final Label hint = new Label();
     private final Button copyHint = new Button();
     private final Label footer = new Label();
+    private final Label sameEngine = new Label();
     private ContextRow row;
 
     ContextCard(DialogService dialogs) {
@@ -88,7 +89,10 @@ final class ContextCard extends VBox {
 
         footer.getStyleClass().addAll("text-small", "text-muted");
 
-        getChildren().addAll(header, endpoint, engine, bar, barLegend, capacity, reasonBox, hintBox, footer);
+        sameEngine.getStyleClass().addAll("text-small", "same-engine");
+        sameEngine.setWrapText(true);
+
+        getChildren().addAll(header, endpoint, engine, sameEngine, bar, barLegend, capacity, reasonBox, hintBox, footer);
         for (var n : getChildren()) {
             n.managedProperty().bind(n.visibleProperty());
         }
@@ -117,9 +121,15 @@ final class ContextCard extends VBox {
         });
         EngineInfo e = r.probe() == null ? null : r.probe().engine();
         engine.setVisible(e != null);
-        bar.setVisible(e != null && r.capacity() != null);
+        sameEngine.setVisible(!r.sameEngineAs().isEmpty());
+        sameEngine.setText(r.sameEngineAs().isEmpty() ? "" : r.countedUnder() != null
+                ? "Same engine as " + String.join(", ", r.sameEngineAs()) + ": its containers and capacity are counted under "
+                        + r.countedUnder() + "."
+                : "Same engine as " + String.join(", ", r.sameEngineAs()) + " (one engine ID): counted once, here.");
+        boolean counted = r.countedUnder() == null;
+        bar.setVisible(e != null && r.capacity() != null && counted);
         barLegend.setVisible(bar.isVisible());
-        capacity.setVisible(e != null && r.capacity() != null);
+        capacity.setVisible(e != null && r.capacity() != null && counted);
         if (e != null) {
             engine.setText("Engine " + e.serverVersion() + " · " + e.osType() + "/" + e.architecture() + " · "
                     + e.cpus() + (e.cpus() == 1 ? " CPU" : " CPUs") + " · " + ByteSize.gib(e.memoryBytes()) + " · "

@@ -33,6 +33,13 @@ public final class ContextsView extends BorderPane {
     private final VBox warnings = new VBox(6);
 
     public ContextsView(ContextsViewModel model, DialogService dialogs) {
+        this(model, dialogs, null);
+    }
+
+    /**
+     * @param fleet the Colima VMs and remote hosts strip shown above the cards, or null for none
+     */
+    public ContextsView(ContextsViewModel model, DialogService dialogs, FleetPane fleet) {
         this.model = model;
         this.dialogs = dialogs;
         getStyleClass().add("view");
@@ -97,6 +104,9 @@ public final class ContextsView extends BorderPane {
         demoOffer.managedProperty().bind(demoOffer.visibleProperty());
         model.refreshingProperty().addListener((o, a, b) -> updateDemoOffer());
         VBox top = new VBox(12, header, warnings, demoOffer);
+        if (fleet != null) {
+            top.getChildren().add(fleet);
+        }
         setTop(top);
         setCenter(scroll);
         BorderPane.setMargin(scroll, new Insets(12, 0, 0, 0));

@@ -5,6 +5,7 @@ import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
@@ -61,6 +62,8 @@ public final class ContextsViewModel {
     private final UiExecutor ui;
     private final Executor background;
     private final AtomicBoolean inFlight = new AtomicBoolean();
+    private final AtomicBoolean refreshAgain = new AtomicBoolean();
+    private volatile boolean disposed;
     private ScheduledExecutorService scheduler;
     private ScheduledFuture<?> autoRefresh;
 
@@ -126,9 +129,16 @@ public final class ContextsViewModel {
 
     // ---- Commands ----
 
-    /** Re-reads the context store and probes every context. Does nothing while one is in flight. */
+    /**
+     * Re-reads the context store and probes every context. While one is in flight, another runs
+     * once it ends (a context added meanwhile, e.g. a remote host, is then listed).
+     */
     public void refresh() {
+        if (disposed) {
+            return;
+        }
         if (!inFlight.compareAndSet(false, true)) {
+            refreshAgain.set(true);
             return;
         }
         refreshing.set(true);
@@ -185,6 +195,7 @@ public final class ContextsViewModel {
 
     /** Stops background work for good. */
     public void dispose() {
+        disposed = true;
         stopAutoRefresh();
         if (scheduler != null) {
             scheduler.shutdownNow();
@@ -199,12 +210,15 @@ public final class ContextsViewModel {
     // ---- internals, on the UI executor ----
 
     private void mergeContexts(ContextList list) {
+        if (disposed) {
+            return;
+        }
         warnings.setAll(list.warnings());
         List<ContextRow> next = new ArrayList<>();
         for (DockerContext c : list.contexts()) {
             ContextRow old = find(c.name());
             if (old != null && old.context().endpoint().equals(c.endpoint()) && old.probe() != null) {
-                next.add(new ContextRow(c, old.state(), old.probe(), old.capacity(), true));
+                next.add(new ContextRow(c, old.state(), old.probe(), old.capacity(), true, old.sameEngineAs(), old.countedUnder()));
             } else {
                 next.add(new ContextRow(c, ContextRow.State.PROBING, null, null, false));
             }
@@ -213,12 +227,29 @@ public final class ContextsViewModel {
     }
 
     private void apply(ProbeResult r) {
+        if (disposed) {
+            return; // a probe that ends after the window closed changes nothing
+        }
         for (int i = 0; i < rows.size(); i++) {
             ContextRow row = rows.get(i);
             if (row.name().equals(r.context().name())) {
                 rows.set(i, new ContextRow(row.context(), r.reachable() ? ContextRow.State.REACHABLE : ContextRow.State.UNREACHABLE,
                         r, capacityOf(r), false));
+                regroup();
                 return;
+            }
+        }
+    }
+
+    /** Marks rows that reach one engine (same engine ID) with each other's names. */
+    private void regroup() {
+        EngineGroups groups = EngineGroups.of(rows.stream().map(ContextRow::probe).toList());
+        for (int i = 0; i < rows.size(); i++) {
+            ContextRow row = rows.get(i);
+            List<String> same = groups.sameEngineAs(row.name());
+            String countedUnder = groups.isAlias(row.name()) ? groups.primary(row.name()) : null;
+            if (!same.equals(row.sameEngineAs()) || !java.util.Objects.equals(countedUnder, row.countedUnder())) {
+                rows.set(i, row.withSameEngineAs(same, countedUnder));
             }
         }
     }
@@ -226,6 +257,9 @@ public final class ContextsViewModel {
     private void finishRefresh() {
         inFlight.set(false);
         refreshing.set(false);
+        if (refreshAgain.getAndSet(false) && !disposed) {
+            refresh();
+        }
         long reachable = rows.stream().filter(r -> r.state() == ContextRow.State.REACHABLE).count();
         summary.set(reachable + " of " + rows.size() + (rows.size() == 1 ? " context" : " contexts") + " reachable · refreshed "
                 + LocalTime.now().format(CLOCK));

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.DockerClient;
-import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.SlowEngine;
 import java.time.Duration;
 import java.util.Map;
@@ -24,7 +22,7 @@ class EngineDeadlineTest {
     @Test
     void probeOfATricklingEngineEndsAtItsTimeoutAsATimeout() throws Exception {
         try (SlowEngine slow = new SlowEngine();
-             EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(HostEnvironment.fromSystem())))) {
+             EngineProber prober = new EngineProber()) {
             long start = System.nanoTime();
             ProbeResult r = prober.probe(tcpContext(slow.endpoint()), Duration.ofMillis(1500));
             long ms = (System.nanoTime() - start) / 1_000_000;

@@ -2,7 +2,6 @@ package dev.mstpanel.core.docker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestEngines;
 import java.io.IOException;
@@ -28,7 +27,7 @@ class EngineProberIT {
     }
 
     private EngineProber prober() {
-        return new EngineProber(new DockerCli(new CommandRunner(TestEngines.environment(home))));
+        return new EngineProber();
     }
 
     @Test
@@ -111,13 +110,17 @@ class EngineProberIT {
     }
 
     @Test
-    void sshContextWithoutADockerCliSaysSo() {
+    void sshContextWithoutSshOnPathSaysSo() {
         HostEnvironment bare = TestEngines.environment(home).withVariables(Map.of("PATH", home.toString()));
         DockerContext ssh = new DockerContext("remote", "", "ssh://me@build-host", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(bare)))) {
+        SshBridges before = DockerClients.useSshBridges(new SshBridges(bare));
+        try (EngineProber prober = new EngineProber()) {
             ProbeResult r = prober.probe(ssh, Duration.ofSeconds(2));
             assertThat(r.failure().kind()).isEqualTo(ProbeFailure.Kind.UNSUPPORTED);
-            assertThat(r.failure().message()).contains("ssh://").contains("no `docker` is on PATH");
+            assertThat(r.failure().message()).contains("ssh://").contains("no `ssh` is on your login shell's PATH");
+        } finally {
+            SshBridges mine = DockerClients.useSshBridges(before);
+            mine.close();
         }
     }
 

@@ -3,7 +3,6 @@ package dev.mstpanel.core.docker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
 import dev.mstpanel.testsupport.TestEngines;
@@ -32,7 +31,7 @@ class MstContainersTest {
         HostEnvironment env = TestEngines.environment(home);
         contexts = new ContextStore(env).load().contexts().stream().filter(c -> !c.name().equals("default")).toList();
         host = OwnerIdentity.localHostName();
-        containers = new MstContainers(new DockerCli(new CommandRunner(env)), OwnerIdentity.current());
+        containers = new MstContainers(OwnerIdentity.current());
         engines = new EngineContainers();
         deadPid = EngineContainers.deadPid();
         String p = engines.prefix;

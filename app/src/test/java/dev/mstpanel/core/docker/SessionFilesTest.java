@@ -3,7 +3,6 @@ package dev.mstpanel.core.docker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.EngineContainers;
 import dev.mstpanel.testsupport.TestEngines;
@@ -34,10 +33,9 @@ class SessionFilesTest {
     static void start() throws Exception {
         HostEnvironment env = TestEngines.environment(home);
         engine1 = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("engine-1")).findFirst().orElseThrow();
-        DockerCli cli = new DockerCli(new CommandRunner(env));
-        containers = new MstContainers(cli, OwnerIdentity.current());
-        sessionFiles = new SessionFiles(containers, cli);
-        logs = new ContainerLogs(env);
+        containers = new MstContainers(OwnerIdentity.current());
+        sessionFiles = new SessionFiles(containers);
+        logs = new ContainerLogs();
         engines = new EngineContainers();
         String host = "mst.owner.host=" + OwnerIdentity.localHostName();
         String pid = "mst.owner.pid=" + EngineContainers.deadPid();

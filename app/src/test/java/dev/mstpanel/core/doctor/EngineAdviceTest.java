@@ -27,7 +27,7 @@ class EngineAdviceTest {
     }
 
     private static EngineInfo engine(String os) {
-        return new EngineInfo("28.0.1", os, "linux", "aarch64", 6, 8L << 30, 0, "/var/lib/docker");
+        return new EngineInfo("28.0.1", os, "linux", "aarch64", 6, 8L << 30, 0, "/var/lib/docker", "");
     }
 
     @Test

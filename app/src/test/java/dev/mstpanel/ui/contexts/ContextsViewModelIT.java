@@ -3,9 +3,7 @@ package dev.mstpanel.ui.contexts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.EngineProber;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestEngines;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -31,7 +29,7 @@ class ContextsViewModelIT {
             }
         };
         var background = Executors.newCachedThreadPool();
-        try (EngineProber prober = new EngineProber(new DockerCli(new CommandRunner(env)))) {
+        try (EngineProber prober = new EngineProber()) {
             ContextsViewModel model = new ContextsViewModel(new ContextStore(env), prober, () -> Duration.ofSeconds(10), serial, background);
             model.refresh();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);

@@ -77,7 +77,7 @@ class RunViewModelTest {
     private static ContextRow row(String name, int gib) {
         DockerContext c = new DockerContext(name, "", "unix:///tmp/" + name + ".sock", ContextSource.values()[0], false,
                 null, false, null, null, null);
-        EngineInfo e = new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, gib * ByteSize.GIB, 0, "/var/lib/docker");
+        EngineInfo e = new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, gib * ByteSize.GIB, 0, "/var/lib/docker", "");
         return new ContextRow(c, ContextRow.State.REACHABLE, new ProbeResult(c, e, null, 5), null, false);
     }
 

@@ -1,0 +1,57 @@
+package dev.mstpanel.cli;
+
+import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.docker.RemoteHosts;
+import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.shell.HostEnvironment;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mst-panel contexts add NAME --host ssh://user@host[:port]}: creates the Docker context (as
+ * {@code docker context create} does) and probes it. Exits 0 when it answers, 1 when the context
+ * was created but does not answer (the message says why), 2 on bad input or when it could not be
+ * created.
+ */
+@Command(name = "add", mixinStandardHelpOptions = true,
+        description = "Add a remote Docker host over ssh as a context, and probe it.")
+public final class ContextsAddCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "The new context's name, e.g. build-1.")
+    String name;
+
+    @Option(names = "--host", required = true, paramLabel = "ssh://user@host[:port]", description = "The host, reached with your ssh.")
+    String host;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "15", converter = TimeoutSeconds.class,
+            description = "How long the probe may take, the ssh login included (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        HostEnvironment env = HostEnvironment.fromSystem();
+        RemoteHosts.Added added;
+        try (EngineProber prober = new EngineProber()) {
+            added = new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober).add(name, host, timeout);
+        }
+        if (added.ok()) {
+            out.println(added.message());
+            out.flush();
+            return 0;
+        }
+        err.println("mst-panel contexts add: " + added.message());
+        err.flush();
+        return added.context() == null ? 2 : 1;
+    }
+}
