@@ -14,7 +14,14 @@ cd "$(dirname "$0")/.."
 packages=(openjdk-17-jdk-headless docker.io busybox-static xvfb xauth libgtk-3-0 libxtst6 libgl1 openssh-server openssh-client openssl)
 if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
   missing=()
-  for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  for p in "${packages[@]}"; do
+    # any dockerd will do (Docker's own docker-ce conflicts with Debian's docker.io: never replace it)
+    [[ $p == docker.io ]] && { command -v dockerd >/dev/null || [[ -x /usr/sbin/dockerd ]]; } && continue
+    [[ $p == busybox-static && -x /bin/busybox ]] && continue
+    # a JDK 17+ from elsewhere (SDKMAN, Temurin) will do too
+    [[ $p == openjdk-17-jdk-headless ]] && command -v javac >/dev/null && continue
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
   if ((${#missing[@]})); then
     if [[ $(id -u) == 0 ]]; then
       echo "test.sh: installing ${missing[*]}" >&2
@@ -28,7 +35,7 @@ if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
 fi
 
 if ! command -v java >/dev/null || ! java -version 2>&1 | grep -Eq 'version "(1[7-9]|[2-9][0-9])'; then
-  echo "test.sh: needs a JDK 17 or later on PATH (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless; macOS: brew install openjdk@17)" >&2
+  echo "test.sh: needs a JDK 17 or later on PATH (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless; macOS: brew install openjdk@17, then export PATH=\"$(brew --prefix openjdk@17)/bin:$PATH\")" >&2
   exit 1
 fi
 if [[ $(uname -s) == Linux && $(id -u) != 0 ]]; then
