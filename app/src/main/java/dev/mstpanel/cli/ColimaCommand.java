@@ -46,8 +46,8 @@ public final class ColimaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         CommandRunner runner = runner();
         Colima colima = new Colima(runner);
         long host = HostMemory.physicalBytes(runner);
@@ -146,8 +146,8 @@ public final class ColimaCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             CommandRunner runner = runner();
             Colima colima = new Colima(runner);
             try {
@@ -191,8 +191,8 @@ public final class ColimaCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             try {
                 StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), line -> {
                     synchronized (out) {

@@ -60,8 +60,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         if (variants != null && variants.size() != 2) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
         }

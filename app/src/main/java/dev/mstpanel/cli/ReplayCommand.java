@@ -47,8 +47,8 @@ public final class ReplayCommand implements Callable<Integer> {
          * @return the exit code
          */
         int play(CommandLine.Model.CommandSpec spec, RunRecording rec, String what) {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             String name = spec.name();
             double x;
             if (speed.equalsIgnoreCase("max")) {

@@ -62,8 +62,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         boolean jsonl = events != null;
         if (jsonl && !events.equalsIgnoreCase("jsonl")) {
             err.println("mst-panel run: --events takes `jsonl`.");

@@ -48,8 +48,8 @@ public final class TranscriptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         Transcript t;
         try {
             t = new TranscriptReader(json ? Integer.MAX_VALUE : 64 * 1024).read(file);

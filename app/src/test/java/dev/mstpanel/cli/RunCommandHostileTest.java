@@ -129,7 +129,8 @@ class RunCommandHostileTest {
             }
         }
         assertThat(log).contains("raw: ***", "json: {\"note\": \"***\"}", "url: https://example.test/cb?code=***",
-                "Authorization: Bearer ***", "file value: ***", "--api-token *** --secrets-file");
+                "Authorization: Bearer ***", "file value: ***", "--api-token *** --secrets-file",
+                "argv: --config"); // MST echoing its arguments: the flag's value is masked there too
     }
 
     @Test

@@ -136,6 +136,29 @@ public final class SecretRedactor {
         return name != null && SECRET_NAME.matcher(name).matches();
     }
 
+    /**
+     * A redactor that also masks the secrets given on a command line: the word after a flag whose
+     * name looks secret ({@code --api-token X}, {@code --password X}) and the value of such a flag
+     * written {@code --api-token=X}, wherever they appear later (MST echoing its arguments, an
+     * error quoting them), not only in the command line the panel shows (issue 13, item 1).
+     *
+     * @param argv the arguments, e.g. those given to {@code mst run}
+     * @return this redactor, or a new one that also masks those values
+     */
+    public SecretRedactor withArguments(List<String> argv) {
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < argv.size(); i++) {
+            String a = argv.get(i);
+            int eq = a.indexOf('=');
+            if (a.startsWith("-") && eq > 0 && isSecretFlag(a.substring(0, eq)) && eq + 1 < a.length()) {
+                found.add(a.substring(eq + 1));
+            } else if (isSecretFlag(a) && i + 1 < argv.size() && !argv.get(i + 1).startsWith("-") && !argv.get(i + 1).isEmpty()) {
+                found.add(argv.get(i + 1));
+            }
+        }
+        return found.isEmpty() ? this : withSecrets(found);
+    }
+
     /** A redactor that also masks the given values. */
     public SecretRedactor withSecrets(Collection<String> values) {
         List<String> all = new ArrayList<>(secrets);

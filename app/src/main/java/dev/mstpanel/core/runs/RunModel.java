@@ -501,7 +501,13 @@ public final class RunModel {
     }
 
     private ShardTable.Shard shard(int index, int count) {
-        return shards.shard(index, count);
+        int before = shards.unlisted();
+        ShardTable.Shard s = shards.shard(index, count);
+        if (before == 0 && shards.unlisted() == 1) {
+            notice("MST named more than " + ShardTable.MAX_ROWS + " shards: the panel shows rows for the first "
+                    + ShardTable.MAX_ROWS + " and MST's lines for all of them.");
+        }
+        return s;
     }
 
     private void setPhase(ShardTable.Shard s, ShardPhase p) {

@@ -160,7 +160,7 @@ public final class RunSupervisor {
         Path workingDir = request.workingDir() != null ? request.workingDir()
                 : args.config() != null && args.config().toAbsolutePath().getParent() != null
                 ? args.config().toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
-        SecretRedactor redactor = SecretRedactor.forEnvironment(env.variables());
+        SecretRedactor redactor = SecretRedactor.forEnvironment(env.variables()).withArguments(request.runArgs());
         if (args.secretsFile() != null) {
             Path sf = args.secretsFile().isAbsolute() ? args.secretsFile() : workingDir.resolve(args.secretsFile());
             try {

@@ -24,7 +24,15 @@ final class ShardTable {
     /** The largest count that makes a waiting row for each shard it implies: {@link dev.mstpanel.core.mst.RunChecks#MAX_SHARDS}. */
     static final int WAITING_ROWS_LIMIT = dev.mstpanel.core.mst.RunChecks.MAX_SHARDS;
 
+    /**
+     * The most shard rows the table keeps (the panel's own bound; MST's documents give none): a
+     * shard named past it is still counted and its lines still shown, but it has no row, so a
+     * run that names 200,000 shards costs what 1,024 do (issue 13, item 2).
+     */
+    static final int MAX_ROWS = 1024;
+
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
+    private int unlisted; // shards named past MAX_ROWS
     private int count;
     private int rowsMade; // waiting rows exist for 1..rowsMade
 
@@ -131,9 +139,22 @@ final class ShardTable {
             throw new IllegalArgumentException("shard index " + index + " (shards count from 1)");
         }
         ensure(Math.max(countNamed, index));
-        Shard s = shards.computeIfAbsent(index, Shard::new);
+        Shard s = shards.get(index);
+        if (s == null) {
+            if (shards.size() >= MAX_ROWS) {
+                unlisted++;
+                return new Shard(index); // counted, shown in its lines, not kept as a row
+            }
+            s = new Shard(index);
+            shards.put(index, s);
+        }
         s.state = null;
         return s;
+    }
+
+    /** How many shards were named past {@link #MAX_ROWS} and have no row. */
+    int unlisted() {
+        return unlisted;
     }
 
     /** The shard with this index for a change, or null when none has it. */

@@ -101,4 +101,13 @@ class SecretRedactorTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SecretRedactor.readSecretsFile(dir.resolve("none")))
                 .hasMessage("There is no secrets file " + dir.resolve("none") + ".");
     }
+
+    @Test
+    void theValueOfASecretFlagIsMaskedWhereverItIsPrintedLater() {
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of()).withArguments(
+                List.of("--config", "eval.json", "--api-token", "flagsecret456", "--password=hunter22", "--secrets-file", "s.env"));
+        assertThat(r.redact("mst: bad token flagsecret456 (from --api-token flagsecret456)")).isEqualTo("mst: bad token *** (from --api-token ***)");
+        assertThat(r.redact("login with hunter22 failed")).isEqualTo("login with *** failed");
+        assertThat(r.redact("reading s.env and eval.json")).isEqualTo("reading s.env and eval.json");
+    }
 }

@@ -136,6 +136,21 @@ class RunModelTest {
     }
 
     @Test
+    void twoThousandNamedShardsKeepRowsForTheFirst1024AndSaySo() {
+        RunModel model = new RunModel();
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        model.addEventListener(events::add);
+        for (int i = 1; i <= 2000; i++) {
+            model.acceptLine(Stream.STDERR, "[mst] shard " + i + "/999999999: api on MST 2.0.0");
+        }
+
+        assertThat(model.snapshot().shards()).hasSize(1024);
+        assertThat(model.snapshot().shards().get(1023).index()).isEqualTo(1024);
+        assertThat(events).filteredOn(e -> e.type().equals("notice")).extracting(RunEvent::message)
+                .containsExactly("MST named more than 1024 shards: the panel shows rows for the first 1024 and MST's lines for all of them.");
+    }
+
+    @Test
     void aShardCountWithinTheFormsLimitShowsWaitingRows() {
         RunModel model = new RunModel();
         model.setShardCount(3);
