@@ -33,6 +33,8 @@ public final class RunReplayer {
     private int next;
     private long position;
     private int unmatched;
+    private static final String KEPT = "-kept";
+    private final java.util.Map<String, String> containerIds = new java.util.HashMap<>();
 
     /**
      * @param recording what to play
@@ -133,7 +135,7 @@ public final class RunReplayer {
         switch (type) {
             case "started" -> model.started(text(f, "command"), f.path("pid").asLong(-1), text(f, "logFile"));
             case "notice" -> model.notice(text(f, "message"));
-            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), text(f, "name"), text(f, "name"),
+            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), containerId(f), text(f, "name"),
                     text(f, "state"), f.path("oomKilled").asBoolean(), f.hasNonNull("exitCode") ? f.path("exitCode").asInt() : null,
                     f.path("memoryLimitBytes").asLong(-1)));
             case "trial" -> model.traceFound(text(f, "variant"), text(f, "caseId"), f.path("trial").asInt(1) - 1,
@@ -147,6 +149,23 @@ public final class RunReplayer {
         if (!checkOff(type, f)) {
             unmatched++;
         }
+    }
+
+    /**
+     * The id the live model knew a recorded container by (events name containers, not ids): its
+     * name, and for {@code <name>-kept} the id of {@code <name>}, since MST renames the container it
+     * keeps (contract section 4) and the live model saw one container change its name, not a second
+     * one (else the renamed container would count as left behind in {@code finished}).
+     */
+    private String containerId(JsonNode f) {
+        String context = text(f, "context");
+        String name = text(f, "name");
+        String id = name;
+        if (name != null && name.endsWith(KEPT)) {
+            id = containerIds.getOrDefault(context + "/" + name.substring(0, name.length() - KEPT.length()), name);
+        }
+        String known = containerIds.putIfAbsent(context + "/" + name, id);
+        return known != null ? known : id;
     }
 
     /** Removes the first made event equal to a recorded one (type and fields); true when there was one. */
