@@ -33,6 +33,7 @@ public final class RunReplayer {
     private int next;
     private long position;
     private int unmatched;
+    private String firstUnmatched;
     private static final String KEPT = "-kept";
     private final java.util.Map<String, String> containerIds = new java.util.HashMap<>();
 
@@ -142,12 +143,12 @@ public final class RunReplayer {
                     "infra".equals(text(f, "status")));
             case "finished" -> model.finished(f.path("exitCode").asInt());
             default -> {
-                unmatched++;
+                unmatched(type, f);
                 return;
             }
         }
         if (!checkOff(type, f)) {
-            unmatched++;
+            unmatched(type, f);
         }
     }
 
@@ -166,6 +167,18 @@ public final class RunReplayer {
         }
         String known = containerIds.putIfAbsent(context + "/" + name, id);
         return known != null ? known : id;
+    }
+
+    private void unmatched(String type, JsonNode fields) {
+        unmatched++;
+        if (firstUnmatched == null) {
+            firstUnmatched = type + " " + fields;
+        }
+    }
+
+    /** The first recorded event the model did not make again, as {@code <type> <fields as JSON>}, or null. */
+    public String firstUnmatched() {
+        return firstUnmatched;
     }
 
     /** Removes the first made event equal to a recorded one (type and fields); true when there was one. */
