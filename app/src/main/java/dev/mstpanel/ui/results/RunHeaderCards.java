@@ -85,9 +85,7 @@ final class RunHeaderCards {
             line.setId("variant-cards");
             for (VariantFigures f : tally.figures()) {
                 javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  " + f.rateWithIntervalText()
-                        + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta()))
-                        // infra and missing trials are left out of the rate: say how few it stands on
-                        + (f.graded() < f.trials() ? "  · " + f.graded() + " of " + f.trials() + " trials graded" : ""));
+                        + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
                 l.getStyleClass().addAll("pill", "pill-muted");
                 l.setId("variant-line-" + f.variant());
                 line.getChildren().add(l);
