@@ -2,7 +2,10 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.recording.DemoData;
 import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +17,7 @@ import picocli.CommandLine.Mixin;
  * container and missing trials, as {@code replay} plays any recording. Nothing runs.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Play the built-in demo run (3 shards on two contexts, one out of memory, a kept container, missing trials). Nothing runs.",
+        description = {"Play the built-in demo run (3 shards on two contexts, one out of memory, two kept containers, missing trials). Nothing runs.",
                 "Its results are copied into the data folder's demo/ for the window's Results view."})
 public final class DemoCommand implements Callable<Integer> {
 
@@ -28,7 +31,17 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         RunRecording rec;
         try {
-            rec = DemoData.recording(null);
+            // as the window does: the demo's results are copied into the data folder and the
+            // recording's eval-folder placeholder becomes that copy, so its command, Output and log
+            // lines name real folders
+            Path eval = null;
+            try {
+                eval = DemoData.installResults(AppPaths.of(HostEnvironment.fromSystem()).dataDir());
+            } catch (IOException | RuntimeException e) {
+                spec.commandLine().getErr().println("mst-panel demo: the demo's results are not copied (" + e.getMessage()
+                        + "); its folders are shown as " + DemoData.PLACEHOLDER + ".");
+            }
+            rec = DemoData.recording(eval);
         } catch (IOException e) {
             spec.commandLine().getErr().println("mst-panel demo: the demo cannot be read from the panel's jar: " + e.getMessage());
             return 1;

@@ -96,7 +96,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 out.flush();
             }
             if (replayer.unmatched() > 0) {
-                err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?)");
+                err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?); "
+                        + "the first: " + replayer.firstUnmatched());
             }
             return 0;
         }

@@ -127,6 +127,33 @@ class ReplayCommandEndToEndTest {
     }
 
     @Test
+    void theBuiltInDemoReplaysAsRecordedAndNamesTheFoldersOfItsResultsCopy() throws Exception {
+        Path panelHome = dir.resolve("panel-home");
+        ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "demo", "--speed", "max", "--events", "jsonl")
+                .directory(dir.toFile()).redirectError(dir.resolve("demo-stderr.txt").toFile());
+        pb.environment().put("MST_PANEL_HOME", panelHome.toString());
+        pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String err = Files.readString(dir.resolve("demo-stderr.txt"));
+        assertThat(p.exitValue()).as("stderr: %s", err).isEqualTo(0);
+        assertThat(err).contains("nothing is running").doesNotContain("were not made again");
+        Path evalCopy = panelHome.resolve("data/demo/eval");
+        assertThat(out).doesNotContain("@DEMO_EVAL@").contains(evalCopy.toString()).contains("\"type\":\"finished\"");
+        JsonNode output = null;
+        for (String l : out.split("\n")) {
+            JsonNode e = l.isBlank() ? null : JSON.readTree(l);
+            if (e != null && e.path("type").asText().equals("output")) {
+                output = e;
+            }
+        }
+        assertThat(output).as("the demo's output event").isNotNull();
+        assertThat(Path.of(output.get("runDir").asText())).isDirectory();
+    }
+
+    @Test
     void aFileThatIsNotARecordingIsACleanMessage() throws Exception {
         Path notOne = dir.resolve("notes.txt");
         Files.writeString(notOne, "hello\n");

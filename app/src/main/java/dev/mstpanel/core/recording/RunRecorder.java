@@ -141,7 +141,9 @@ public final class RunRecorder implements AutoCloseable {
         if (e.type().equals("line")) {
             return;
         }
-        if (e.type().equals("finished")) {
+        if (e.type().equals("finished") || e.type().equals("container")) {
+            // a container event carries the shard's last memory sample, which may be newer than
+            // the last look: record it first, so the replay's event has the same memoryBytes
             look(model.snapshot());
         }
         ObjectNode o = entry("event");

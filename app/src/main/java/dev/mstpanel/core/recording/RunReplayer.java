@@ -33,6 +33,9 @@ public final class RunReplayer {
     private int next;
     private long position;
     private int unmatched;
+    private String firstUnmatched;
+    private static final String KEPT = "-kept";
+    private final java.util.Map<String, String> containerIds = new java.util.HashMap<>();
 
     /**
      * @param recording what to play
@@ -133,20 +136,49 @@ public final class RunReplayer {
         switch (type) {
             case "started" -> model.started(text(f, "command"), f.path("pid").asLong(-1), text(f, "logFile"));
             case "notice" -> model.notice(text(f, "message"));
-            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), text(f, "name"), text(f, "name"),
+            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), containerId(f), text(f, "name"),
                     text(f, "state"), f.path("oomKilled").asBoolean(), f.hasNonNull("exitCode") ? f.path("exitCode").asInt() : null,
                     f.path("memoryLimitBytes").asLong(-1)));
             case "trial" -> model.traceFound(text(f, "variant"), text(f, "caseId"), f.path("trial").asInt(1) - 1,
                     "infra".equals(text(f, "status")));
             case "finished" -> model.finished(f.path("exitCode").asInt());
             default -> {
-                unmatched++;
+                unmatched(type, f);
                 return;
             }
         }
         if (!checkOff(type, f)) {
-            unmatched++;
+            unmatched(type, f);
         }
+    }
+
+    /**
+     * The id the live model knew a recorded container by (events name containers, not ids): its
+     * name, and for {@code <name>-kept} the id of {@code <name>}, since MST renames the container it
+     * keeps (contract section 4) and the live model saw one container change its name, not a second
+     * one (else the renamed container would count as left behind in {@code finished}).
+     */
+    private String containerId(JsonNode f) {
+        String context = text(f, "context");
+        String name = text(f, "name");
+        String id = name;
+        if (name != null && name.endsWith(KEPT)) {
+            id = containerIds.getOrDefault(context + "/" + name.substring(0, name.length() - KEPT.length()), name);
+        }
+        String known = containerIds.putIfAbsent(context + "/" + name, id);
+        return known != null ? known : id;
+    }
+
+    private void unmatched(String type, JsonNode fields) {
+        unmatched++;
+        if (firstUnmatched == null) {
+            firstUnmatched = type + " " + fields;
+        }
+    }
+
+    /** The first recorded event the model did not make again, as {@code <type> <fields as JSON>}, or null. */
+    public String firstUnmatched() {
+        return firstUnmatched;
     }
 
     /** Removes the first made event equal to a recorded one (type and fields); true when there was one. */

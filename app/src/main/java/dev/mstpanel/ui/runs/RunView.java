@@ -614,6 +614,9 @@ public final class RunView extends BorderPane {
         shardScroll.getStyleClass().add("edge-to-edge");
         shardScroll.setPrefViewportHeight(232);
         shardScroll.setMinViewportHeight(60);
+        // every shard row stays in sight (up to the preferred 232 px) when the result box appears
+        // at the end and the window is short: the log below gives way instead
+        shards.heightProperty().addListener((o, a, h) -> shardScroll.setMinViewportHeight(Math.max(60, Math.min(232, h.doubleValue()))));
 
         model.memoryHistoryProperty().addListener((o, a, b) -> updateChart(b));
 

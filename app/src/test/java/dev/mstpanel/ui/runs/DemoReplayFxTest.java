@@ -46,7 +46,7 @@ class DemoReplayFxTest {
         HostEnvironment env = new HostEnvironment(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(),
                 "MST_PANEL_HOME", home.resolve("panel").toString(), "DOCKER_CONFIG", home.resolve("no-docker").toString()),
                 home, HostEnvironment.OsFamily.LINUX);
-        panel = PanelWindow.of(env).size(1440, 900).open("runs").show(stage);
+        panel = PanelWindow.of(env).size(1280, 820).open("runs").show(stage); // the window's default size
         app = panel.app();
     }
 
@@ -84,6 +84,16 @@ class DemoReplayFxTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.from(replay).lookup("#open-results").tryQuery().map(Node::isVisible).orElse(false));
         String result = robot.from(replay).lookup("#run-result").queryAs(Label.class).getText();
         assertThat(result).contains("passed", "trials missing", "-kept");
+        // every shard row stays in sight at the default size, the out-of-memory shard among them
+        WaitForAsyncUtils.waitForFxEvents();
+        Node rows = robot.from(replay).lookup("#shard-rows").query();
+        Node up = rows.getParent();
+        while (!(up instanceof javafx.scene.control.ScrollPane)) {
+            up = up.getParent();
+        }
+        javafx.scene.control.ScrollPane rowsScroll = (javafx.scene.control.ScrollPane) up;
+        assertThat(replay.model().shardRows()).hasSize(3);
+        assertThat(rowsScroll.getViewportBounds().getHeight()).as("shard rows' viewport").isGreaterThanOrEqualTo(rows.getLayoutBounds().getHeight() - 1);
         Screenshots.take(robot.window(0).getScene(), "runs-replay");
 
         robot.clickOn((Node) robot.from(replay).lookup("#open-results").query());
@@ -94,6 +104,12 @@ class DemoReplayFxTest {
         assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false));
 
+        // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, contract section 6)
+        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
+        // a graded failure carries its failure diagnosis too
+        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
+                .isNotEmpty().allMatch(t -> t.artifactsDir() != null && Files.isRegularFile(t.artifactsDir().resolve("screen.png"))
+                        && Files.isRegularFile(t.artifactsDir().resolve("system.json")));
         TrialRecord failed = app.results().runs().get(0).trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
         robot.interact(() -> app.results().selectedTrialProperty().set(failed));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
