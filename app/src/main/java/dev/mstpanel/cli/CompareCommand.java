@@ -36,9 +36,9 @@ import picocli.CommandLine.Parameters;
  * variant), 2 on a usage error.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95% intervals,",
-                "regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments",
-                "that re-run the regressed and flaky cases.",
+        description = {"Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95%% intervals,"
+                + " regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments"
+                + " that re-run the regressed and flaky cases.",
                 "Exit codes: 0 compared; 1 could not compare (the message says why); 2 usage error."})
 public final class CompareCommand implements Callable<Integer> {
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Play a run's recording (runs/<time>-<run>.recording.jsonl.gz in the data folder) as `run` printed it. Nothing runs.",
-                "Example: replay ~/.local/share/mst-panel/runs/20261201-101500-a1b2c3.recording.jsonl.gz --speed 4"})
+                "Example, in the data folder (e.g. ~/.local/share/mst-panel):", "  replay runs/20261201-101500-a1b2c3.recording.jsonl.gz --speed 4"})
 public final class ReplayCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RECORDING", description = "The recording file.")

@@ -164,7 +164,9 @@ public final class TranscriptCommand implements Callable<Integer> {
             StringBuilder sb = new StringBuilder();
             sb.append(e.index() == t.failingIndex() ? "> " : "  ");
             sb.append(String.format(Locale.ROOT, "#%-4d %-11s ", e.index() + 1, e.kind() == null ? "?" : e.kind()));
-            sb.append(e.title());
+            if (!e.title().equals(e.kind())) {
+                sb.append(e.title()); // a tool_search (no name) shows its kind once
+            }
             if (e.renamed()) {
                 sb.append(" (as ").append(e.rawName()).append(')');
             }
@@ -197,7 +199,9 @@ public final class TranscriptCommand implements Callable<Integer> {
                 sb.append("\n        found: ").append(cut(String.join(", ", e.resultNames())));
             }
             if (e.output() != null) {
-                sb.append("\n        ").append(e.failed() ? "error: " : "output: ").append(cut(e.output()));
+                // a failed call's output often starts with its own "Error:": the label is not said twice
+                String output = e.failed() ? e.output().replaceFirst("(?i)^\\s*error:\\s*", "") : e.output();
+                sb.append("\n        ").append(e.failed() ? "error: " : "output: ").append(cut(output));
             }
             var more = new ObjectMapper().createObjectNode();
             e.extra().forEach((k, v) -> {

@@ -164,5 +164,18 @@ class ReplayCommandEndToEndTest {
         assertThat(bad[0]).isEqualTo("1"); // read fails first: the file is named before the speed
         String[] missing = replay("replay", dir.resolve("none.recording.jsonl.gz").toString());
         assertThat(missing[2]).contains("no such file");
+        assertThat(replay("replay", dir.toString())[2]).contains(dir + " is a folder: give a recording file").doesNotContain("no such file");
+        Path empty = Files.writeString(dir.resolve("empty.recording.jsonl"), "");
+        assertThat(replay("replay", empty.toString())[2]).contains("is empty");
+        // a gzip file cut off early: damaged, not empty
+        Path whole = dir.resolve("whole.recording.jsonl.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(whole))) {
+            gz.write("{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-01T00:00:00Z\"}\n".repeat(50).getBytes());
+        }
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut.recording.jsonl.gz"), java.util.Arrays.copyOf(bytes, 12));
+        String[] damaged = replay("replay", cut.toString());
+        assertThat(damaged[0]).isEqualTo("1");
+        assertThat(damaged[2]).contains("is cut short or damaged").doesNotContain("is empty").doesNotContain("Exception");
     }
 }

@@ -80,6 +80,25 @@ class TranscriptCommandTest {
         assertThat(r.out()).contains("more: {\"scope\":\"session\",\"payload\":{\"fact\":\"the team address bounces\"}}");
         assertThat(r.out()).contains("Usage: 18,450 in · 1,320 out");
         assertThat(r.out()).contains("Final answer: I could not send the summary");
+        assertThat(r.out()).contains("tool_search ").doesNotContain("tool_search tool_search");
+    }
+
+    @Test
+    void aFailedCallsOwnErrorLabelIsNotRepeated() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Path trace = f.tracePath("default", TranscriptFixture.FAILED_CASE, 0);
+        Files.writeString(trace, Files.readString(trace).replace(TranscriptFixture.FAILED_OUTPUT_TEXT, "Error: " + TranscriptFixture.FAILED_OUTPUT_TEXT));
+        Result r = run("transcript", trace.toString());
+        assertThat(r.out()).contains("error: " + TranscriptFixture.FAILED_OUTPUT_TEXT).doesNotContainIgnoringCase("error: error:");
+    }
+
+    @Test
+    void aFolderIsNamedAsAFolderWithTheFileToGive() {
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("transcript", f.runDir().toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel transcript: " + f.runDir() + " is a folder: give a trial file, <run>/traces/<variant>/<case>/<trial>.json"
+                + System.lineSeparator());
     }
 
     @Test

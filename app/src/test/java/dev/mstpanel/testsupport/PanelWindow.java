@@ -118,7 +118,11 @@ public final class PanelWindow implements AutoCloseable {
             MainWindow window = new MainWindow(app);
             app.dialogs().setOwner(stage);
             stage.setScene(App.sceneFor(window, width, height));
+            // the TestFX stage is reused between test classes: a size set on it earlier (e.g. TranscriptFxTest's
+            // 1860 px) would otherwise stay and put the right of this window off the screen, where clicks miss
+            stage.sizeToScene();
             stage.show();
+            stage.centerOnScreen();
             if (view != null) {
                 window.open(view);
             }

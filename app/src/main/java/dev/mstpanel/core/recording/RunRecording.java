@@ -44,6 +44,10 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
      *     what it is and what a recording looks like)
      */
     public static RunRecording read(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException(file + " is a folder: give a recording file, runs/<time>-<run>" + RunRecorder.SUFFIX
+                    + " in the panel's data folder");
+        }
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such file (a recording is a runs/<time>-<run>" + RunRecorder.SUFFIX
                     + " file in the panel's data folder)");
@@ -59,7 +63,13 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
         byte[] magic = new byte[2];
         int n = in.readNBytes(magic, 0, 2);
         in.unread(magic, 0, n);
-        InputStream body = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b ? new GZIPInputStream(in) : in;
+        InputStream body;
+        try {
+            body = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b ? new GZIPInputStream(in) : in;
+        } catch (java.io.EOFException | java.util.zip.ZipException cut) {
+            throw new IOException(name + " is cut short or damaged" + (cut.getMessage() == null ? "" : " (" + cut.getMessage() + ")")
+                    + ": not a readable run recording");
+        }
         List<JsonNode> entries = new ArrayList<>();
         Instant started = null;
         String panel = null;
@@ -70,7 +80,11 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             while (true) {
                 try {
                     line = r.readLine();
-                } catch (java.io.EOFException cut) {
+                } catch (java.io.EOFException | java.util.zip.ZipException cut) {
+                    if (started == null) {
+                        throw new IOException(name + " is cut short or damaged before its header line"
+                                + (cut.getMessage() == null ? "" : " (" + cut.getMessage() + ")") + ": not a readable run recording");
+                    }
                     break; // written up to here when the panel stopped
                 }
                 if (line == null) {
@@ -109,7 +123,7 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             }
         }
         if (started == null) {
-            throw new IOException(name + " is empty: not a run recording");
+            throw new IOException(name + (n == 0 ? " is empty" : " has no header line") + ": not a run recording");
         }
         return new RunRecording(name, started, panel, entries, last);
     }

@@ -69,10 +69,13 @@ public final class TranscriptReader {
      * run folder around it ({@code <run>/traces/<variant>/<case>/<trial>.json}) when it is in one,
      * else from the file alone (status from the trace, no scores, no prompt).
      *
-     * @throws NotATrialException when the file is absent, too large, not JSON or not a trial
+     * @throws NotATrialException when the file is absent, a folder, too large, not JSON or not a trial
      */
     public Transcript read(Path traceFile) throws NotATrialException {
         Path file = traceFile.toAbsolutePath().normalize();
+        if (Files.isDirectory(file)) {
+            throw new NotATrialException(traceFile + " is a folder: give a trial file, <run>/traces/<variant>/<case>/<trial>.json");
+        }
         Matcher m = TRIAL_FILE.matcher(String.valueOf(file.getFileName()));
         Path caseDir = file.getParent();
         Path variantDir = caseDir == null ? null : caseDir.getParent();

@@ -80,6 +80,8 @@ final class FailuresByCausePane extends VBox {
             title.setText(scope.size() > 1 ? "Failures by cause, " + scope.size() + " runs" : "Failures by cause");
             list.setItems(FXCollections.observableArrayList(causes));
             list.setPrefHeight(Math.min(VISIBLE_ROWS, Math.max(1, causes.size())) * ROW + 4);
+            // a short window squeezes the navigator's tree, not this list below three rows
+            list.setMinHeight(Math.min(3, Math.max(1, causes.size())) * ROW + 4);
             String sel = model.causeFilterProperty().get();
             list.getSelectionModel().clearSelection();
             for (int i = 0; i < causes.size(); i++) {

@@ -12,6 +12,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -35,7 +36,10 @@ final class TrialSearchBar extends VBox {
         mode.setButtonCell(new ModeCell());
         mode.setTooltip(new Tooltip("Search the transcripts of every trial open here"));
         text.setId("trial-search-text");
-        text.setPromptText("Search transcripts (tools, arguments, outputs, answers, errors)…");
+        text.setPromptText("Search transcripts…");
+        text.setTooltip(new Tooltip("Finds the text in tools, arguments, outputs, final answers and errors of every trial open here"));
+        text.setMinWidth(120);
+        mode.setMinWidth(Region.USE_PREF_SIZE); // the chosen mode's name is never cut
         HBox.setHgrow(text, Priority.ALWAYS);
         Button go = new Button(null, new FontIcon(Feather.SEARCH));
         go.setId("trial-search-go");
@@ -52,8 +56,8 @@ final class TrialSearchBar extends VBox {
             }
         });
         mode.valueProperty().addListener((o, a, b) -> text.setPromptText(switch (b) {
-            case TEXT -> "Search transcripts (tools, arguments, outputs, answers, errors)…";
-            case CALLED_TOOL -> "Tool name (send_message, or mail · send_message)…";
+            case TEXT -> "Search transcripts…";
+            case CALLED_TOOL -> "Tool name, e.g. send_message…";
             case TOOL_FAILED -> "Tool name that failed…";
         }));
         HBox row = new HBox(6, mode, text, go);

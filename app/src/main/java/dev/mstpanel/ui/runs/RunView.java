@@ -363,8 +363,11 @@ public final class RunView extends BorderPane {
             if (model.canStartProperty().get()) {
                 return "";
             }
+            if (model.configPathProperty().get() == null || model.configPathProperty().get().isBlank()) {
+                return "Choose an eval config to start.";
+            }
             return model.formErrorsProperty().get() ? "Fix the fields marked in red to start." : "MST is needed to start (see above).";
-        }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty()));
+        }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty(), model.configPathProperty()));
         // the buttons keep their labels whatever the hint says; the hint wraps in the room left
         start.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setMinWidth(Region.USE_PREF_SIZE);

@@ -178,6 +178,8 @@ class RunViewFxTest {
         assertThat(fx(() -> node(robot, "#context-dead").isDisabled())).isTrue();
         assertThat(text(robot, "#context-engine-1-split")).containsPattern("\\d+\\.\\d GiB, \\d+ CPUs?: 1 Cowork container at a time");
 
+        // nothing is red yet: the hint says what is missing
+        waitForText(robot, "#start-hint", "Choose an eval config to start.");
         type(robot, "#config-path .text-field", broken.toString());
         waitForText(robot, "#config-message", "broken.json is not valid JSON at line 3, column ");
         assertThat(fx(() -> node(robot, "#start-run").isDisabled())).isTrue();

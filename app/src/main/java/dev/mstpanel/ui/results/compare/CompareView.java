@@ -150,7 +150,10 @@ public final class CompareView extends BorderPane {
         VBox caseBox = buildCaseDetail();
         SplitPane split = new SplitPane(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(0.6);
+        // at the default window size the cards and filters above take most of the height: keep about five case rows
+        table.setMinHeight(170);
+        caseBox.setMinHeight(110);
 
         VBox top = new VBox(10, pickers, message, loading, figures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
@@ -201,6 +204,16 @@ public final class CompareView extends BorderPane {
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
     }
 
+    /** A side's empty list: before a case is chosen it says so; for a chosen case, that this side has no trials of it. */
+    private Label sidePlaceholder() {
+        Label l = new Label();
+        l.setWrapText(true);
+        l.getStyleClass().add("text-muted");
+        l.textProperty().bind(javafx.beans.binding.Bindings.when(model.selectedCaseProperty().isNull())
+                .then("Choose a case to see its trials").otherwise("Not on this side."));
+        return l;
+    }
+
     private VBox buildCaseDetail() {
         caseTitle.getStyleClass().add("side-title");
         caseTitle.setId("compare-case-title");
@@ -209,8 +222,8 @@ public final class CompareView extends BorderPane {
         candidateTrials.setId("compare-candidate-trials");
         baseTrials.setCellFactory(l -> new TrialCell());
         candidateTrials.setCellFactory(l -> new TrialCell());
-        baseTrials.setPlaceholder(new Label("Not on this side."));
-        candidateTrials.setPlaceholder(new Label("Not on this side."));
+        baseTrials.setPlaceholder(sidePlaceholder());
+        candidateTrials.setPlaceholder(sidePlaceholder());
         baseTitle.getStyleClass().add("text-muted");
         candidateTitle.getStyleClass().add("text-muted");
         VBox left = new VBox(4, baseTitle, baseTrials);

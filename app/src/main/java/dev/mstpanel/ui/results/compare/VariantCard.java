@@ -7,6 +7,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -63,6 +64,12 @@ public final class VariantCard extends VBox {
             long pp = d == null ? 0 : Math.round(d * 100);
             deltaLabel.getStyleClass().add(pp > 0 ? "delta-up" : pp < 0 ? "delta-down" : "text-muted");
         }
+        // the rate never shrinks to "100…"; the delta wraps in the room left instead of being cut
+        rate.setMinWidth(Region.USE_PREF_SIZE);
+        deltaLabel.setWrapText(true);
+        deltaLabel.setMinWidth(0);
+        deltaLabel.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(deltaLabel, Priority.ALWAYS);
         HBox top = new HBox(10, rate, deltaLabel);
         top.setAlignment(Pos.BASELINE_LEFT);
         IntervalBar bar = new IntervalBar(f);

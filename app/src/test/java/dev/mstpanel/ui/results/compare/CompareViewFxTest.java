@@ -94,9 +94,12 @@ class CompareViewFxTest {
         assertThat(robot.lookup("#compare-base-card").tryQuery()).isPresent();
         assertThat(robot.lookup(".table-row-cell").nth(0).queryAs(javafx.scene.Node.class).isVisible()).isTrue();
 
-        robot.clickOn(robot.lookup(".table-row-cell").nth(1).queryAs(javafx.scene.Node.class));
         ListView<TrialRecord> base = robot.lookup("#compare-base-trials").query();
         ListView<TrialRecord> candidate = robot.lookup("#compare-candidate-trials").query();
+        // before a case is chosen the sides say what to do, not that the case is missing
+        assertThat(((Label) base.getPlaceholder()).getText()).isEqualTo("Choose a case to see its trials");
+        assertThat(((Label) candidate.getPlaceholder()).getText()).isEqualTo("Choose a case to see its trials");
+        robot.clickOn(robot.lookup(".table-row-cell").nth(1).queryAs(javafx.scene.Node.class));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> candidate.getItems().size() == 3);
         assertThat(((Label) robot.lookup("#compare-case-title").query()).getText()).isEqualTo("refund-order  ·  regressed");
         assertThat(base.getItems()).extracting(t -> t.status().jsonName()).containsExactly("passed", "passed", "passed");
