@@ -57,6 +57,38 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
         }
     }
 
+    /** The longest line read, in chars (the recorder's lines hold MST lines cut at 8 KiB: far shorter). */
+    static final int MAX_LINE_CHARS = 1 << 20;
+    /** The most events read from one recording (a 10-minute run records about 13,000). */
+    static final int MAX_ENTRIES = 2_000_000;
+    /** Returned by {@link #boundedLine} for a line over {@link #MAX_LINE_CHARS} (the rest of it is read and dropped). */
+    private static final String TOO_LONG = new String("\u0000too long");
+
+    /**
+     * One line of at most {@link #MAX_LINE_CHARS} chars, without its end; {@link #TOO_LONG} for a
+     * longer one (read to its end and dropped, so a hostile file cannot fill the heap: issue 13);
+     * null at the end of the stream.
+     */
+    private static String boundedLine(java.io.Reader r) throws IOException {
+        StringBuilder b = new StringBuilder(256);
+        boolean tooLong = false;
+        int c;
+        while ((c = r.read()) >= 0) {
+            if (c == '\n') {
+                return tooLong ? TOO_LONG : b.toString();
+            }
+            if (!tooLong) {
+                if (b.length() >= MAX_LINE_CHARS) {
+                    tooLong = true;
+                    b.setLength(0);
+                } else if (c != '\r') {
+                    b.append((char) c);
+                }
+            }
+        }
+        return tooLong ? TOO_LONG : b.length() > 0 ? b.toString() : null;
+    }
+
     /** Reads a recording from a stream (a resource of the jar, for the demo). */
     public static RunRecording read(Path name, InputStream raw) throws IOException {
         PushbackInputStream in = new PushbackInputStream(raw, 2);
@@ -79,7 +111,7 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             int no = 0;
             while (true) {
                 try {
-                    line = r.readLine();
+                    line = boundedLine(r);
                 } catch (java.io.EOFException | java.util.zip.ZipException cut) {
                     if (started == null) {
                         throw new IOException(name + " is cut short or damaged before its header line"
@@ -91,8 +123,19 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
                     break;
                 }
                 no++;
+                if (line == TOO_LONG) {
+                    if (no == 1) {
+                        throw new IOException(name + " is not a run recording (its first line is over "
+                                + MAX_LINE_CHARS / (1024 * 1024) + " MiB)");
+                    }
+                    continue; // no line the panel writes is this long: left out, the rest still plays
+                }
                 if (line.isBlank()) {
                     continue;
+                }
+                if (entries.size() >= MAX_ENTRIES) {
+                    throw new IOException(name + " holds more than " + MAX_ENTRIES
+                            + " events, more than any run the panel records: not played");
                 }
                 JsonNode o;
                 try {
