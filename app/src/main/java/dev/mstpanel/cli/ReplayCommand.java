@@ -34,6 +34,10 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** The options {@code replay} and {@code demo} share. */
     static final class Playback {
+        /** The slowest replay (a tenth of real time: a 10-minute run plays in 100 minutes) and the fastest short of max. */
+        static final double MIN_SPEED = 0.1;
+        static final double MAX_SPEED = 10_000;
+
         @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
                 description = "How much faster than the run: 1, 4, 16, …, or max for no waiting (default: ${DEFAULT-VALUE}).")
         String speed;
@@ -59,8 +63,9 @@ public final class ReplayCommand implements Callable<Integer> {
                 } catch (NumberFormatException e) {
                     x = -1;
                 }
-                if (!(x > 0) || Double.isInfinite(x)) {
-                    err.println("mst-panel " + name + ": --speed takes a number above 0 (1, 4, 16) or max, not `" + speed + "`.");
+                if (!(x >= MIN_SPEED && x <= MAX_SPEED)) {
+                    err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to " + (int) MAX_SPEED
+                            + " (1, 4, 16) or max, not `" + speed + "`.");
                     return 2;
                 }
             }

@@ -70,6 +70,9 @@ class HostileTextCommandsTest {
         PanelProcess.Result memory = PanelProcess.run(dir, env, 60, "contexts", "--memory=99999999999999999999g");
         assertThat(memory.exit()).isEqualTo(2);
         assertThat(memory.err()).contains("at most 1024t").doesNotContain("Overflow").doesNotContain("Exception");
+        PanelProcess.Result tiny = PanelProcess.run(dir, env, 60, "contexts", "--memory=1b");
+        assertThat(tiny.exit()).isEqualTo(2);
+        assertThat(tiny.err()).contains("\"1b\" is less memory than Docker gives a container: give at least 6m");
         PanelProcess.Result cpus = PanelProcess.run(dir, env, 60, "contexts", "--cpus=1e300");
         assertThat(cpus.exit()).isEqualTo(2);
         assertThat(cpus.err()).contains("at most 1024");

@@ -178,4 +178,13 @@ class ReplayCommandEndToEndTest {
         assertThat(damaged[0]).isEqualTo("1");
         assertThat(damaged[2]).contains("is cut short or damaged").doesNotContain("is empty").doesNotContain("Exception");
     }
+
+    @Test
+    void aSpeedOutsideItsStatedRangeIsAUsageError() {
+        for (String speed : List.of("1e-300", "0", "-4", "1e9", "NaN")) {
+            String[] r = replay("demo", "--speed", speed);
+            assertThat(r[0]).as(speed).isEqualTo("2");
+            assertThat(r[2]).contains("--speed takes a number from 0.1 to 10000 (1, 4, 16) or max, not `" + speed + "`.");
+        }
+    }
 }

@@ -105,7 +105,7 @@ public final class RunChecks {
         boolean cpusOk = true;
         if (!request.memory().isEmpty()) {
             try {
-                ByteSize.parse(request.memory());
+                RunSizing.containerMemory(request.memory());
             } catch (IllegalArgumentException e) {
                 out.add(new Problem(Field.MEMORY, Severity.ERROR, e.getMessage()));
                 memoryOk = false;
