@@ -163,12 +163,7 @@ public final class ColimaCommand implements Callable<Integer> {
                     err.flush();
                 }
                 StreamingProcess p = colima.start(profile, new Colima.StartOptions(cpus, memoryGib, diskGib, nested ? "vz" : null, nested),
-                        line -> {
-                            synchronized (out) {
-                                out.println(line);
-                                out.flush();
-                            }
-                        });
+                        linesTo(out));
                 return stream(p, out);
             } catch (IllegalArgumentException e) {
                 err.println("mst-panel colima start: " + e.getMessage());
@@ -194,12 +189,7 @@ public final class ColimaCommand implements Callable<Integer> {
             PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
             PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             try {
-                StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), line -> {
-                    synchronized (out) {
-                        out.println(line);
-                        out.flush();
-                    }
-                });
+                StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), linesTo(out));
                 return stream(p, out);
             } catch (IllegalArgumentException e) {
                 err.println("mst-panel colima stop: " + e.getMessage());
@@ -209,5 +199,15 @@ public final class ColimaCommand implements Callable<Integer> {
                 return 1;
             }
         }
+    }
+
+    /** Prints each of Colima's lines as it comes (its progress, for start and stop), whole lines only. */
+    static java.util.function.Consumer<String> linesTo(PrintWriter out) {
+        return line -> {
+            synchronized (out) {
+                out.println(line);
+                out.flush();
+            }
+        };
     }
 }
