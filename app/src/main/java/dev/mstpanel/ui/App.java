@@ -106,11 +106,12 @@ public final class App extends Application {
                 shell.elapsedMillis());
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         String openView = System.getenv("MST_PANEL_OPEN_VIEW");
-        boolean framed = stage.isShowing();
         window = showMain(stage, app, openView);
-        if (framed) {
+        if (firstFrameReported) {
             Platform.runLater(window::checkForOrphans);
         } else {
+            // no frame yet: either the window opens now, or the waiting frame was replaced before
+            // its first pulse (the login shell answered within a frame), so its listener never ran
             reportFirstFrame(stage.getScene(), window);
         }
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
@@ -201,10 +202,17 @@ public final class App extends Application {
         Application.setUserAgentStylesheet(ThemeSwitcher.stylesheet(dark));
     }
 
+    /** Whether the first frame was reported (FX thread only): once per process, whichever scene showed it. */
+    private static boolean firstFrameReported;
+
     private static void reportFirstFrame(Scene scene, MainWindow window) {
         Runnable[] listener = new Runnable[1];
         listener[0] = () -> {
             scene.removePostLayoutPulseListener(listener[0]);
+            if (firstFrameReported) {
+                return;
+            }
+            firstFrameReported = true;
             Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
             long ms = Duration.between(started, Instant.now()).toMillis();
             LOG.info("first frame {} ms after the process started", ms);
