@@ -5,10 +5,8 @@
 #   1. jlink: a runtime of the JDK modules the app needs (jlink.args), with the JDK's CDS archive;
 #   2. jpackage: the app image (<os>/app-image.jpackage) with the jar and its libraries, JavaFX
 #      included, on the class path;
-#   3. AppCDS: one training start of the app image (window shown, quit 1.5 s after its first
-#      frame) writes the classes it loaded into lib/app/mst-panel.jsa, which the launcher then maps
-#      at every start (-XX:SharedArchiveFile). On Linux without DISPLAY it trains under xvfb-run;
-#      without either it skips this step and says so;
+#   3. (no AppCDS training here: an archive made at this path would not apply once the app is
+#      installed or moved; the app makes one in the user's cache folder at its first start);
 #   4. macOS only: the bundle is signed once its content is final (archive and .cfg included):
 #      with MST_PANEL_MAC_SIGN_IDENTITY ("Developer ID Application: Name (TEAMID)") every Mach-O
 #      file, inside out, with the hardened runtime, a secure timestamp and the entitlements;
@@ -88,30 +86,8 @@ step "jpackage: $os app image"
   --type app-image --input target/jpackage-input --runtime-image target/runtime \
   --resource-dir target/packaging/resources --dest target/dist --app-version "$app_version"
 
-cfg="$appdir/mst-panel.cfg"
-train() {
-  local home
-  home=$(mktemp -d)
-  MST_PANEL_HOME="$home" MST_PANEL_EXIT_AFTER_MS=1500 JAVA_TOOL_OPTIONS="-XX:ArchiveClassesAtExit=$appdir/mst-panel.jsa" \
-    "$@" "$launcher" >"$home/out" 2>&1 || true
-  rm -rf "$home"
-}
-step "AppCDS: training start of the app image"
-if [[ $os == linux && -z ${DISPLAY:-} ]]; then
-  if command -v xvfb-run >/dev/null; then train xvfb-run -a -s "-screen 0 1280x800x24"; fi
-else
-  train
-fi
-if [[ -s $appdir/mst-panel.jsa ]]; then
-  # -Xlog:cds=off: an installed copy that moved (the .deb under /opt, a .app in /Applications)
-  # no longer matches the class path the archive was trained with; JDK 17 then ignores the
-  # archive, and without this it would print a warning on stdout at every start.
-  printf 'java-options=-XX:SharedArchiveFile=$APPDIR/mst-panel.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off,cds+dynamic=off\n' >>"$cfg"
-  step "AppCDS: $(du -h "$appdir/mst-panel.jsa" | cut -f1) archive, used by the launcher"
-else
-  rm -f "$appdir/mst-panel.jsa"
-  step "AppCDS: skipped (no display to train on; on Linux install xvfb): the app starts without it"
-fi
+# No class-data archive is made here: on Java 17 one only applies at the path it was made for, so
+# the app makes its own at its first start, in the user's cache folder (core/startup/ClassDataArchive).
 if [[ $os == macos ]]; then
   # Last change to the bundle's content is above; from here on it is only signed (a signature
   # made before the archive and the .cfg edit would make a downloaded copy "damaged").

@@ -3,6 +3,7 @@ package dev.mstpanel;
 import dev.mstpanel.cli.MstPanelCommand;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.startup.ClassDataArchive;
 import dev.mstpanel.ui.App;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +18,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // SLF4J's own notes (e.g. "logging calls during the initialization phase … replayed", when the
+        // FX thread logs while the warm-up thread still configures logback) are not for the terminal
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
         AppPaths paths = AppPaths.of(HostEnvironment.fromSystem());
         try {
             Files.createDirectories(paths.logDir());
@@ -32,6 +36,14 @@ public final class Main {
             System.setProperty("mstpanel.logDir", own.toString());
         }
         if (args.length == 0) {
+            // the window's JVM again, with the class-data archive from the cache folder (or making it)
+            java.util.Optional<Integer> relaunched = ClassDataArchive.Launch.current()
+                    .flatMap(launch -> ClassDataArchive.plan(System.getenv(), launch, paths.cacheDir()))
+                    .flatMap(ClassDataArchive::run);
+            if (relaunched.isPresent()) {
+                System.exit(relaunched.get());
+                return;
+            }
             // Logging (logback reads its XML configuration) and Jackson (the settings file) start
             // on a second thread while JavaFX starts its toolkit on this one: the first frame
             // comes sooner (scripts/bench/first-frame.sh).

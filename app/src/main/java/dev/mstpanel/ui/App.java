@@ -9,7 +9,6 @@ import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -93,7 +92,7 @@ public final class App extends Application {
         javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane(text);
         root.getStyleClass().add("main-window");
         Scene scene = new Scene(root, saved.windowWidth, saved.windowHeight);
-        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("app.css")).toExternalForm());
+        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
         return scene;
     }
 
@@ -193,7 +192,7 @@ public final class App extends Application {
      */
     public static Scene sceneFor(MainWindow window, double width, double height) {
         Scene scene = new Scene(window, width, height);
-        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("app.css")).toExternalForm());
+        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
         return scene;
     }
 
@@ -213,7 +212,7 @@ public final class App extends Application {
                 return;
             }
             firstFrameReported = true;
-            Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+            Instant started = dev.mstpanel.core.startup.ClassDataArchive.processStart(System.getenv());
             long ms = Duration.between(started, Instant.now()).toMillis();
             LOG.info("first frame {} ms after the process started", ms);
             if (window != null) {

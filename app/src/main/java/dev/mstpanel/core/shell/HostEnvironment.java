@@ -45,7 +45,9 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
     /** This JVM's environment, home folder ({@link #homeOf}) and OS. */
     public static HostEnvironment fromSystem() {
         OsFamily os = OsFamily.current();
-        return new HostEnvironment(System.getenv(), homeOf(System.getenv(), os, Path.of(System.getProperty("user.home"))), os);
+        // without the start-up relaunch's markers (ClassDataArchive): no process the panel starts inherits them
+        Map<String, String> variables = dev.mstpanel.core.startup.ClassDataArchive.environmentForProcesses(System.getenv());
+        return new HostEnvironment(variables, homeOf(variables, os, Path.of(System.getProperty("user.home"))), os);
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.SearchableText;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -52,7 +51,7 @@ public final class ContainersView extends BorderPane {
         this.model = model;
         this.dialogs = dialogs;
         getStyleClass().addAll("view", "containers-view");
-        getStylesheets().add(Objects.requireNonNull(ContainersView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
+        getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/images/tools.css"));
 
         ComboBox<ContainersViewModel.KindFilter> filter = new ComboBox<>();
         filter.getItems().setAll(ContainersViewModel.KindFilter.values());

@@ -6,7 +6,6 @@ import dev.mstpanel.core.doctor.ContextReadiness;
 import dev.mstpanel.core.doctor.DoctorCheck;
 import dev.mstpanel.core.doctor.DoctorReport;
 import java.util.List;
-import java.util.Objects;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -37,7 +36,7 @@ public final class DoctorView extends BorderPane {
     public DoctorView(DoctorViewModel model) {
         this.model = model;
         getStyleClass().add("view");
-        getStylesheets().add(Objects.requireNonNull(DoctorView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
+        getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/images/tools.css"));
         Button run = new Button("Run checks", new FontIcon(Feather.ACTIVITY));
         run.setId("run-doctor");
         run.setMinWidth(Region.USE_PREF_SIZE);

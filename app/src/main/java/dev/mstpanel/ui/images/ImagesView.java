@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -53,7 +52,7 @@ public final class ImagesView extends BorderPane {
     public ImagesView(ImagesViewModel model) {
         this.model = model;
         getStyleClass().add("view");
-        getStylesheets().add(Objects.requireNonNull(ImagesView.class.getResource("/dev/mstpanel/ui/images/tools.css")).toExternalForm());
+        getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/images/tools.css"));
 
         Button refresh = new Button("Refresh", new FontIcon(Feather.REFRESH_CW));
         refresh.setId("refresh-images");

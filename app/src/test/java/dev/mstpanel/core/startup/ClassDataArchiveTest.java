@@ -1,0 +1,154 @@
+package dev.mstpanel.core.startup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The start-up relaunch with a class-data archive made in the cache folder: the plans for
+ * {@code java -jar} and the app image's launcher, what a child's processes inherit, and a real
+ * child JVM that makes the archive at its first start and maps it at the next.
+ */
+class ClassDataArchiveTest {
+    @TempDir Path dir;
+
+    private ClassDataArchive.Launch jar(Path jarFile) {
+        return new ClassDataArchive.Launch("/usr/lib/jvm/java-17/bin/java", List.of("-Xmx1g", "-jar", jarFile.toString()), null,
+                "/usr/lib/jvm/java-17 17.0.21", jarFile.toString());
+    }
+
+    @Test
+    void firstStartOfTheJarTrainsAndTheNextMapsTheArchive_optionsBeforeTheUsersOwn() throws IOException {
+        Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
+        ClassDataArchive.Plan first = ClassDataArchive.plan(Map.of("HOME", "/h"), jar(jarFile), dir.resolve("cache")).orElseThrow();
+        assertThat(first.training()).isTrue();
+        assertThat(first.archive().getParent()).isEqualTo(dir.resolve("cache/class-data"));
+        assertThat(first.command().get(0)).isEqualTo("/usr/lib/jvm/java-17/bin/java");
+        assertThat(first.command().get(1)).startsWith("-XX:ArchiveClassesAtExit=" + first.archive());
+        assertThat(first.command()).containsSubsequence("-Xshare:auto", "-Xmx1g", "-jar", jarFile.toString());
+        assertThat(first.environment()).containsEntry(ClassDataArchive.MARKER, "child").containsKey(ClassDataArchive.STARTED_AT)
+                .doesNotContainKey("JAVA_TOOL_OPTIONS");
+
+        Files.createDirectories(first.archive().getParent());
+        Files.writeString(first.archive(), "archive");
+        ClassDataArchive.Plan next = ClassDataArchive.plan(Map.of("HOME", "/h"), jar(jarFile), dir.resolve("cache")).orElseThrow();
+        assertThat(next.training()).isFalse();
+        assertThat(next.command()).contains("-XX:SharedArchiveFile=" + first.archive());
+    }
+
+    @Test
+    void anUpdatedJarGetsAnotherArchive() throws IOException {
+        Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
+        Path before = ClassDataArchive.plan(Map.of(), jar(jarFile), dir).orElseThrow().archive();
+        Files.writeString(jarFile, "a newer jar");
+        Files.setLastModifiedTime(jarFile, FileTime.fromMillis(Files.getLastModifiedTime(jarFile).toMillis() + 5000));
+        assertThat(ClassDataArchive.plan(Map.of(), jar(jarFile), dir).orElseThrow().archive()).isNotEqualTo(before);
+    }
+
+    @Test
+    void theLaunchersChildGetsTheOptionsThroughJavaToolOptions_withoutTheLaunchersOwnMarker() {
+        ClassDataArchive.Launch image = new ClassDataArchive.Launch("/opt/mst-panel/bin/mst-panel", List.of(), "/opt/mst-panel/bin/mst-panel",
+                "/opt/mst-panel/lib/runtime 17.0.21", "/opt/mst-panel/lib/app/mst-panel.jar");
+        Map<String, String> env = Map.of("_JPACKAGE_LAUNCHER", "12345", "JAVA_TOOL_OPTIONS", "-Dfile.encoding=UTF-8");
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(env, image, dir).orElseThrow();
+        assertThat(plan.command()).containsExactly("/opt/mst-panel/bin/mst-panel");
+        assertThat(plan.environment()).doesNotContainKey("_JPACKAGE_LAUNCHER");
+        assertThat(plan.environment().get("JAVA_TOOL_OPTIONS")).startsWith("-XX:ArchiveClassesAtExit=").endsWith(" -Dfile.encoding=UTF-8");
+
+        // what the panel's own processes (mst, docker, ssh) get in the child: the user's variable as it was
+        Map<String, String> forProcesses = ClassDataArchive.environmentForProcesses(plan.environment());
+        assertThat(forProcesses).containsEntry("JAVA_TOOL_OPTIONS", "-Dfile.encoding=UTF-8")
+                .doesNotContainKeys(ClassDataArchive.MARKER, ClassDataArchive.STARTED_AT, ClassDataArchive.SAVED_TOOL_OPTIONS);
+        Map<String, String> none = ClassDataArchive.environmentForProcesses(
+                ClassDataArchive.plan(Map.of(), image, dir).orElseThrow().environment());
+        assertThat(none).doesNotContainKeys("JAVA_TOOL_OPTIONS", ClassDataArchive.MARKER);
+    }
+
+    @Test
+    void noRelaunchInTheChild_whenTurnedOff_orWhenTheUserChoseArchiveOptions() {
+        Path jarFile = dir.resolve("x.jar");
+        assertThat(ClassDataArchive.plan(Map.of(ClassDataArchive.MARKER, "child"), jar(jarFile), dir)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of(ClassDataArchive.MARKER, "off"), jar(jarFile), dir)).isEmpty();
+        ClassDataArchive.Launch own = new ClassDataArchive.Launch("java", List.of("-Xshare:off", "-jar", "x.jar"), null, "r", "x.jar");
+        assertThat(ClassDataArchive.plan(Map.of(), own, dir)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of("JAVA_TOOL_OPTIONS", "-XX:SharedArchiveFile=/a.jsa"), jar(jarFile), dir)).isEmpty();
+        // an app argument that looks like an option is the app's, not the JVM's
+        ClassDataArchive.Launch appArg = new ClassDataArchive.Launch("java", List.of("-jar", "x.jar", "-Xshare:off"), null, "r", "x.jar");
+        assertThat(ClassDataArchive.plan(Map.of(), appArg, dir)).isPresent();
+    }
+
+    /** {@link ArchiveChild} in a jar of its own: Java 17 archives classes from jars only. */
+    private Path childJar() throws IOException {
+        Path jarFile = dir.resolve("child.jar");
+        String entry = ArchiveChild.class.getName().replace('.', '/') + ".class";
+        try (var in = ArchiveChild.class.getClassLoader().getResourceAsStream(entry);
+                var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jarFile))) {
+            out.putNextEntry(new java.util.jar.JarEntry(entry));
+            in.transferTo(out);
+            out.closeEntry();
+        }
+        return jarFile;
+    }
+
+    @Test
+    void aClassFolderOnTheClassPathIsNotRelaunched_theJvmWouldRefuseToArchiveIt() {
+        ClassDataArchive.Launch ide = new ClassDataArchive.Launch("java", List.of("-cp", dir.toString(), "dev.mstpanel.Main"), null, "r",
+                dir.toString());
+        assertThat(ClassDataArchive.plan(Map.of(), ide, dir.resolve("cache"))).isEmpty();
+    }
+
+    @Test
+    void theFirstFrameCountsFromTheParentsStart() {
+        assertThat(ClassDataArchive.processStart(Map.of(ClassDataArchive.STARTED_AT, "1700000000000")).toEpochMilli()).isEqualTo(1700000000000L);
+        assertThat(ClassDataArchive.processStart(Map.of(ClassDataArchive.STARTED_AT, "soon")))
+                .isEqualTo(ProcessHandle.current().info().startInstant().orElseThrow());
+    }
+
+    @Test
+    void aRealChildJvmMakesTheArchiveAtItsFirstStartAndMapsItAtTheNext() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classes = childJar().toString();
+        Path out = dir.resolve("child-args.txt");
+        ClassDataArchive.Launch launch = new ClassDataArchive.Launch(java.toString(),
+                List.of("-cp", classes, ArchiveChild.class.getName(), out.toString()), null, "test-runtime", classes);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.remove(ClassDataArchive.MARKER);
+        env.remove("JAVA_TOOL_OPTIONS");
+
+        ClassDataArchive.Plan first = ClassDataArchive.plan(env, launch, dir.resolve("cache")).orElseThrow();
+        assertThat(ClassDataArchive.run(first)).isEqualTo(Optional.of(0));
+        assertThat(first.archive()).isRegularFile();
+        assertThat(Files.size(first.archive())).isGreaterThan(0);
+        assertThat(Files.list(first.archive().getParent()).map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        assertThat(Files.readString(out)).contains("-XX:ArchiveClassesAtExit=").contains("marker=child");
+
+        ClassDataArchive.Plan next = ClassDataArchive.plan(env, launch, dir.resolve("cache")).orElseThrow();
+        assertThat(next.training()).isFalse();
+        assertThat(ClassDataArchive.run(next)).isEqualTo(Optional.of(0));
+        assertThat(Files.readString(out)).contains("-XX:SharedArchiveFile=" + first.archive()).contains("marker=child");
+    }
+
+    @Test
+    void aChildThatFailsKeepsNoHalfMadeArchiveAndItsExitCodeIsPassedOn() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classes = childJar().toString();
+        ClassDataArchive.Launch launch = new ClassDataArchive.Launch(java.toString(),
+                List.of("-cp", classes, ArchiveChild.class.getName(), "--fail"), null, "test-runtime-2", classes);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.remove(ClassDataArchive.MARKER);
+        env.remove("JAVA_TOOL_OPTIONS");
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(env, launch, dir.resolve("cache")).orElseThrow();
+        assertThat(ClassDataArchive.run(plan)).isEqualTo(Optional.of(3));
+        assertThat(plan.archive()).doesNotExist();
+        assertThat(Files.list(plan.archive().getParent())).isEmpty();
+    }
+}
