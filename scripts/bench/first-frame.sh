@@ -8,15 +8,16 @@
 #
 #   jar      java -jar app/target/mst-panel.jar            (./mvnw -B -q package -DskipTests)
 #   image    app/target/dist/mst-panel/bin/mst-panel       (./mvnw -B -Ppackage package -DskipTests)
-#   moved    the same app image copied to another folder (its packaged class-data archive no
-#            longer applies there on Java 17, as for a .app dragged to /Applications)
+#   moved    the same app image copied to another folder (as for a .app dragged to /Applications:
+#            the app makes its class-data archive for the new place at its first start there)
 #   minimal  the baseline: a JavaFX window with a menu bar, a list and a label, same JDK
 #            (bench/MinimalWindow in the test classes: ./mvnw -B -q test-compile)
 #
 # Each target's median is also given as a ratio to the minimal window's when both ran:
 #   scripts/bench/first-frame.sh 9 minimal jar moved
 #
-# Each target gets one untimed warm-up run first (file cache, JavaFX's native library cache).
+# Each target gets one untimed warm-up run first (file cache, JavaFX's native library cache, and
+# the app's class-data archive in its cache folder, which the first start of a place makes).
 # Environment: BENCH_DISPLAY (default :198); BENCH_NICE=-10 (as root) runs Xvfb and the app at
 # that priority, to approximate an idle machine while other builds run; the contexts come from $DOCKER_CONFIG or, when
 # MST_PANEL_TEST_ENGINES_DIR is set, from the test engines.
