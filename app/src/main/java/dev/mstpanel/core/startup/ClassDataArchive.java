@@ -104,7 +104,7 @@ public final class ClassDataArchive {
             return Optional.empty(); // Java 17 archives no class folders: the JVM would refuse to start
         }
         Path archive = cacheDir.resolve("class-data").resolve(key(launch) + ".jsa");
-        boolean training = !isFile(archive);
+        boolean training = !isArchive(archive);
         Path target = training ? trainingFile(archive) : archive;
         List<String> options = new ArrayList<>();
         options.add(training ? "-XX:ArchiveClassesAtExit=" + target : "-XX:SharedArchiveFile=" + target);
@@ -277,6 +277,33 @@ public final class ClassDataArchive {
 
     private static Path trainingFile(Path archive) {
         return archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    }
+
+    /** The magic number a JDK dynamic archive starts with (HotSpot's {@code CDS_DYNAMIC_ARCHIVE_MAGIC}, in the machine's byte order). */
+    private static final int DYNAMIC_ARCHIVE_MAGIC = 0xf00baba8;
+
+    /**
+     * Whether the file is a dynamic archive; one that is not (overwritten, cut short before its
+     * header) is removed, so that this start makes it again rather than every start ignoring it.
+     */
+    private static boolean isArchive(Path p) {
+        if (!isFile(p)) {
+            return false;
+        }
+        try (var channel = Files.newByteChannel(p)) {
+            java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.nativeOrder());
+            if (channel.read(head) == 4 && head.getInt(0) == DYNAMIC_ARCHIVE_MAGIC) {
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException | RuntimeException e) {
+            // made again next to it under the same name: the move replaces it
+        }
+        return false;
     }
 
     private static boolean isFile(Path p) {

@@ -39,10 +39,26 @@ class ClassDataArchiveTest {
                 .doesNotContainKey("JAVA_TOOL_OPTIONS");
 
         Files.createDirectories(first.archive().getParent());
-        Files.writeString(first.archive(), "archive");
+        Files.write(first.archive(), archiveHead());
         ClassDataArchive.Plan next = ClassDataArchive.plan(Map.of("HOME", "/h"), jar(jarFile), dir.resolve("cache")).orElseThrow();
         assertThat(next.training()).isFalse();
         assertThat(next.command()).contains("-XX:SharedArchiveFile=" + first.archive());
+    }
+
+    /** The first bytes of a JDK dynamic archive: its magic number in the machine's byte order. */
+    private static byte[] archiveHead() {
+        return java.nio.ByteBuffer.allocate(64).order(java.nio.ByteOrder.nativeOrder()).putInt(0xf00baba8).array();
+    }
+
+    @Test
+    void aFileThatIsNoArchiveIsRemovedAndMadeAgain() throws IOException {
+        Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
+        Path archive = ClassDataArchive.plan(Map.of(), jar(jarFile), dir).orElseThrow().archive();
+        Files.createDirectories(archive.getParent());
+        Files.writeString(archive, "overwritten by something else");
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(Map.of(), jar(jarFile), dir).orElseThrow();
+        assertThat(plan.training()).isTrue();
+        assertThat(archive).doesNotExist();
     }
 
     @Test
