@@ -102,16 +102,19 @@ public final class TerminalLauncher {
     private String shellProgram = "bash";
 
     /**
-     * This launcher, opening another shell than bash (e.g. {@code sh} for an image without bash).
+     * A launcher like this one that opens another shell than bash (e.g. {@code sh} for an image
+     * without bash); this one is left as it is (the views share it).
      *
      * @param program {@code bash} or {@code sh}
+     * @throws IllegalArgumentException for any other program
      */
     public TerminalLauncher withShell(String program) {
         if (!program.equals("bash") && !program.equals("sh")) {
             throw new IllegalArgumentException("the shell is bash or sh, not " + program);
         }
-        shellProgram = program;
-        return this;
+        TerminalLauncher other = new TerminalLauncher(environment);
+        other.shellProgram = program;
+        return other;
     }
 
     /** As {@link #shellArguments(String, String, String)}, with another shell than bash ({@code sh}). */

@@ -37,6 +37,7 @@ public final class ContainerServices implements AutoCloseable {
     private final SessionFiles sessionFiles;
     private final ContainerLogs logs;
     private final TerminalLauncher terminals;
+    private final DockerCli dockerCli;
     private final Doctor doctor;
     private final MstImages images;
     private final ImageBuilds builds;
@@ -60,6 +61,7 @@ public final class ContainerServices implements AutoCloseable {
         this.sessionFiles = new SessionFiles(containers);
         this.logs = new ContainerLogs();
         this.terminals = new TerminalLauncher(runner.environment());
+        this.dockerCli = dockerCli;
         this.mstFinder = new MstFinder(new MstLocator(runner), () -> settings.mstPath, recentEvalConfig(settings));
         this.doctor = new Doctor(prober, dockerCli, runner, mstFinder);
         this.images = new MstImages();
@@ -87,6 +89,8 @@ public final class ContainerServices implements AutoCloseable {
     public SessionFiles sessionFiles() { return sessionFiles; }
     public ContainerLogs logs() { return logs; }
     public TerminalLauncher terminals() { return terminals; }
+    /** The docker CLI (e.g. to ask a container whether it has bash, {@code ContainerShell}). */
+    public DockerCli docker() { return dockerCli; }
     public Doctor doctor() { return doctor; }
     public MstImages images() { return images; }
     public ImageBuilds builds() { return builds; }

@@ -7,6 +7,7 @@ import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.SessionFile;
+import dev.mstpanel.core.shell.ContainerShell;
 import dev.mstpanel.core.shell.TerminalLauncher;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.Closeable;
@@ -252,14 +253,19 @@ public final class ContainersViewModel {
         }
     }
 
-    /** Opens the user's terminal on a shell in the container (Settings' terminal). */
+    /**
+     * Opens the user's terminal on a shell in the container (Settings' terminal): bash, or sh with a
+     * note when the container's image has no bash ({@link ContainerShell}, as the CLI's {@code shell}).
+     */
     public void openShell(MstContainer k) {
         background.execute(() -> {
+            ContainerShell shell = ContainerShell.BASH;
             try {
-                services.terminals().open(services.settings().terminalApp, k.context(), k.name());
-                say("Opened a shell in " + k.name() + ".", false, k);
+                shell = ContainerShell.choose(services.docker(), k.context(), k.name(), Duration.ofSeconds(5));
+                services.terminals().withShell(shell.program()).open(services.settings().terminalApp, k.context(), k.name());
+                say("Opened " + (shell.note() == null ? "a shell" : "sh") + " in " + k.name() + "." + (shell.note() == null ? "" : " " + shell.note()), false, k);
             } catch (IOException | IllegalArgumentException e) {
-                say(e.getMessage(), true, k);
+                say((shell.note() == null ? "" : shell.note() + " ") + e.getMessage(), true, k);
             }
         });
     }

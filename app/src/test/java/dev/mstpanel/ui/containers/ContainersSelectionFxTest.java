@@ -108,6 +108,8 @@ class ContainersSelectionFxTest {
         robot.clickOn("#open-shell");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> message.isVisible() && message.getText().contains("Hyper"));
         assertThat(message.getStyleClass()).contains("banner-error");
+        // the test image is busybox: no bash, so the shell is sh, and the banner says why beside the terminal's problem
+        assertThat(message.getText()).startsWith(p + "-alpha-kept has no bash: opening sh instead.").contains("Hyper");
 
         // another machine's container: nothing of alpha's is left next to its name
         select(robot, "-theirs");
