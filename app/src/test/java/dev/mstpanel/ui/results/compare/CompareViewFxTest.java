@@ -147,6 +147,19 @@ class CompareViewFxTest {
     }
 
     @Test
+    void aRunWithoutSummaryShowsFiguresComputedFromItsTrialsAndHowManyGradedTrialsTheRateRestsOn(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run(CompareFixture.RUN_A)));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-default").tryQuery().isPresent());
+        assertThat(((Label) robot.lookup("#variant-source-default").query()).getText()).isEqualTo("computed from the trials (no summary.json)");
+        // 16 of 27 passed: the interval is 41–75 %, and the card says on how many trials it rests
+        assertThat(((Label) robot.lookup("#variant-interval-default").query()).getText())
+                .isEqualTo("95 % interval 41–75 %, from 27 graded trials");
+        // the fixture's traces hold tool_call events: the mean is computed from them, not "no means recorded"
+        assertThat(texts(robot, "#variant-card-default")).anyMatch(t -> t.matches("\\d+\\.\\d tool calls · 41 s per trial"));
+        Screenshots.take(window.getScene(), "results-run-header-from-trials");
+    }
+
+    @Test
     void trendShowsEachVariantPerRunAndADotOpensThatRun(FxRobot robot) throws Exception {
         Path results = project.resolve(".mcp-test-results");
         CompareFixture.trend(results);
