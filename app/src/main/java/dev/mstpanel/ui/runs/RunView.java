@@ -606,7 +606,7 @@ public final class RunView extends BorderPane {
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
-        VBox resultBox = new VBox(8, result, actions);
+        VBox resultBox = new VBox(8, result, new EndOfRunView(model.endOfRunProperty()), actions);
         resultBox.getStyleClass().add("result-box");
         resultBox.visibleProperty().bind(model.resultTextProperty().isNotEmpty());
         resultBox.managedProperty().bind(resultBox.visibleProperty());

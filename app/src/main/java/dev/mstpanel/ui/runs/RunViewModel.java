@@ -183,6 +183,11 @@ public final class RunViewModel {
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
     public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
+    /**
+     * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
+     * contract, section 10); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
+     */
+    public ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return finished.endOfRunProperty(); }
     /** True when the run ended with missing trials and a run id to resume. */
     public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
     /** True when the run ended with a results folder. */
