@@ -241,6 +241,7 @@ public final class RunView extends BorderPane {
         keepHint.getStyleClass().addAll("text-muted", "text-small");
         keepHint.setWrapText(true);
         addField(g, row, "Keep", new VBox(2, keep, keepHint), Field.KEEP, "keep");
+        addField(g, row, "Grading", gradingField(), null, "grading");
 
         TextField memory = text(model.memoryProperty(), "memory", "MST's default", 8,
                 "Each container's memory in Docker's syntax (8g, 512m). Default: all a context can spare for Cowork, 2g for others.");
@@ -297,6 +298,54 @@ public final class RunView extends BorderPane {
         addField(g, row, "Output folder", new HBox(8, output, outputBrowse), Field.OUTPUT_DIR, "output-dir");
 
         return g;
+    }
+
+    /**
+     * Where {@code mst run} grades: here (MST's default), in containers ({@code --grade-runner docker}),
+     * or not at all ({@code --no-grade}, to grade later from Results); with grade containers, how many
+     * fit on each chosen context (2 GiB each unless memory is set; contract, section 3).
+     */
+    private Node gradingField() {
+        ToggleGroup group = new ToggleGroup();
+        HBox choices = new HBox(14);
+        String[][] labels = {{"here", "here (MST's default)"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
+        dev.mstpanel.core.mst.Grading[] values = dev.mstpanel.core.mst.Grading.values();
+        for (int i = 0; i < values.length; i++) {
+            RadioButton b = new RadioButton(labels[i][1]);
+            b.setId("grading-" + labels[i][0]);
+            b.setToggleGroup(group);
+            b.setUserData(values[i]);
+            b.setSelected(model.gradingProperty().get() == values[i]);
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            choices.getChildren().add(b);
+        }
+        group.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                model.gradingProperty().set((dev.mstpanel.core.mst.Grading) b.getUserData());
+            }
+        });
+        model.gradingProperty().addListener((o, a, b) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
+        Label hint = new Label();
+        hint.setId("grading-hint");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        hint.setWrapText(true);
+        hint.textProperty().bind(Bindings.createStringBinding(() -> switch (model.gradingProperty().get()) {
+            case HERE -> "MST grades on this machine after collecting.";
+            case IN_CONTAINERS -> "--grade-runner docker: grade shards run in the eval client's image without a desktop, "
+                    + "several per context. The judges' SDKs are not in MST's image: set Image to one of your own.";
+            case NONE -> "--no-grade: collect only, and grade later from Results (Grade…).";
+        }, model.gradingProperty()));
+        Label capacity = new Label();
+        capacity.setId("grade-capacity");
+        capacity.setWrapText(true);
+        capacity.getStyleClass().add("text-small");
+        capacity.textProperty().bind(model.gradeCapacityProperty());
+        // the count matters where grade containers run: with --grade-runner docker, or for mst grade
+        capacity.visibleProperty().bind(model.gradeCapacityProperty().isNotEmpty().and(
+                model.gradingProperty().isEqualTo(dev.mstpanel.core.mst.Grading.IN_CONTAINERS).or(model.gradeRunProperty().isNotEmpty())));
+        capacity.managedProperty().bind(capacity.visibleProperty());
+        choices.disableProperty().bind(model.gradeRunProperty().isNotEmpty());
+        return new VBox(2, choices, hint, capacity);
     }
 
     /** The command preview, MST's note and the Start/Cancel buttons: always in view under the form. */
@@ -392,7 +441,23 @@ public final class RunView extends BorderPane {
         selectionBox.getStyleClass().add("banner-warning");
         selectionBox.visibleProperty().bind(Bindings.createBooleanBinding(() -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
         selectionBox.managedProperty().bind(selectionBox.visibleProperty());
-        VBox footer = new VBox(6, selectionBox, previewHeader, preview, mstNote, buttons);
+        Label grade = new Label();
+        grade.setId("run-grade");
+        grade.setWrapText(true);
+        grade.setMaxWidth(Double.MAX_VALUE);
+        grade.textProperty().bind(Bindings.createStringBinding(() -> "Grades the run " + model.gradeRunProperty().get()
+                + " again in containers (mst grade): its regrade appears beside it in Results.", model.gradeRunProperty()));
+        Hyperlink runInstead = new Hyperlink("Run the eval instead");
+        runInstead.setId("run-grade-clear");
+        runInstead.setOnAction(e -> model.gradeRunProperty().set(""));
+        runInstead.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(grade, Priority.ALWAYS);
+        HBox gradeBox = new HBox(8, grade, runInstead);
+        gradeBox.setAlignment(Pos.CENTER_LEFT);
+        gradeBox.getStyleClass().add("banner-warning");
+        gradeBox.visibleProperty().bind(model.gradeRunProperty().isNotEmpty());
+        gradeBox.managedProperty().bind(gradeBox.visibleProperty());
+        VBox footer = new VBox(6, selectionBox, gradeBox, previewHeader, preview, mstNote, buttons);
         footer.getStyleClass().add("run-footer");
         footer.setPadding(new Insets(10, 16, 4, 2));
         return footer;

@@ -74,7 +74,7 @@ public final class SupervisedRunSession implements RunSession {
     @Override
     public Handle start(Launch launch, Listener listener) throws IOException {
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(launch.mstCommand(), launch.runArgs(), environment,
-                launch.workDir(), grace, null);
+                launch.workDir(), grace, null, launch.subcommand());
         RunSupervisor.ActiveRun run;
         try {
             run = supervisor.start(request);
