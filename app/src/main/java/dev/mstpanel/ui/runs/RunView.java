@@ -307,8 +307,8 @@ public final class RunView extends BorderPane {
      */
     private Node gradingField() {
         ToggleGroup group = new ToggleGroup();
-        HBox choices = new HBox(14);
-        String[][] labels = {{"here", "here (MST's default)"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
+        HBox choices = new HBox(12);
+        String[][] labels = {{"here", "here"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
         dev.mstpanel.core.mst.Grading[] values = dev.mstpanel.core.mst.Grading.values();
         for (int i = 0; i < values.length; i++) {
             RadioButton b = new RadioButton(labels[i][1]);
@@ -330,9 +330,8 @@ public final class RunView extends BorderPane {
         hint.getStyleClass().addAll("text-muted", "text-small");
         hint.setWrapText(true);
         hint.textProperty().bind(Bindings.createStringBinding(() -> switch (model.gradingProperty().get()) {
-            case HERE -> "MST grades on this machine after collecting.";
-            case IN_CONTAINERS -> "--grade-runner docker: grade shards run in the eval client's image without a desktop, "
-                    + "several per context. The judges' SDKs are not in MST's image: set Image to one of your own.";
+            case HERE -> "MST's default: it grades on this machine after collecting.";
+            case IN_CONTAINERS -> "--grade-runner docker: grade shards share each context. Judges' SDKs need an Image of your own.";
             case NONE -> "--no-grade: collect only, and grade later from Results (Grade…).";
         }, model.gradingProperty()));
         Label capacity = new Label();
