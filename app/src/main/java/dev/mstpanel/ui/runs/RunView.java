@@ -240,7 +240,8 @@ public final class RunView extends BorderPane {
         Label keepHint = new Label("keep containers to look at afterwards (renamed <name>-kept)");
         keepHint.getStyleClass().addAll("text-muted", "text-small");
         keepHint.setWrapText(true);
-        addField(g, row, "Keep", new VBox(2, keep, keepHint), Field.KEEP, "keep");
+        VBox keepBox = new VBox(2, keep, keepHint);
+        runOnly(addField(g, row, "Keep", keepBox, Field.KEEP, "keep"), keepBox);
         addField(g, row, "Grading", gradingField(), null, "grading");
 
         TextField memory = text(model.memoryProperty(), "memory", "MST's default", 8,
@@ -258,10 +259,12 @@ public final class RunView extends BorderPane {
 
         addField(g, row, "Image", text(model.imageProperty(), "image", "mst-…-linux:<MST version>", 20,
                 "Another image, such as one your organization builds."), Field.IMAGE, "image");
-        addField(g, row, "Ready timeout", withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
-                "Seconds a new container's desktop has to come up."), "seconds"), Field.READY_TIMEOUT, "ready-timeout");
-        addField(g, row, "Resume", text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
-                "Run only the trials a previous run is missing (--resume)."), Field.RESUME, "resume");
+        Node readyTimeout = withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
+                "Seconds a new container's desktop has to come up."), "seconds");
+        runOnly(addField(g, row, "Ready timeout", readyTimeout, Field.READY_TIMEOUT, "ready-timeout"), readyTimeout);
+        Node resume = text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
+                "Run only the trials a previous run is missing (--resume).");
+        runOnly(addField(g, row, "Resume", resume, Field.RESUME, "resume"), resume);
 
         TextField secrets = text(model.secretsFileProperty(), "secrets-file", "none", 20,
                 "A JSON object of strings or KEY=VALUE lines. Only the path is shown; its values never appear in the panel.");
@@ -343,7 +346,11 @@ public final class RunView extends BorderPane {
         capacity.visibleProperty().bind(model.gradeCapacityProperty().isNotEmpty().and(
                 model.gradingProperty().isEqualTo(dev.mstpanel.core.mst.Grading.IN_CONTAINERS).or(model.gradeRunProperty().isNotEmpty())));
         capacity.managedProperty().bind(capacity.visibleProperty());
-        choices.disableProperty().bind(model.gradeRunProperty().isNotEmpty());
+        // mst grade grades in containers by definition: only the capacity line is left
+        for (Node n : List.of(choices, hint)) {
+            n.visibleProperty().bind(model.gradeRunProperty().isEmpty());
+            n.managedProperty().bind(n.visibleProperty());
+        }
         return new VBox(2, choices, hint, capacity);
     }
 
@@ -462,7 +469,7 @@ public final class RunView extends BorderPane {
         return footer;
     }
 
-    private void addField(GridPane g, int[] row, String label, Node field, Field problems, String id) {
+    private Label addField(GridPane g, int[] row, String label, Node field, Field problems, String id) {
         Label l = new Label(label);
         l.getStyleClass().add("form-label");
         if (field instanceof javafx.scene.control.Control c) {
@@ -475,6 +482,15 @@ public final class RunView extends BorderPane {
         g.add(field, 1, row[0]++);
         if (problems != null) {
             g.add(message(problems, id), 1, row[0]++);
+        }
+        return l;
+    }
+
+    /** Hides a row of {@code mst run} only (keep, ready timeout, resume) while the form grades a run ({@code mst grade}). */
+    private void runOnly(Label label, Node field) {
+        for (Node n : List.of(label, field)) {
+            n.visibleProperty().bind(model.gradeRunProperty().isEmpty());
+            n.managedProperty().bind(n.visibleProperty());
         }
     }
 

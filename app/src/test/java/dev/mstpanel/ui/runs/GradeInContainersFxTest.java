@@ -107,7 +107,12 @@ class GradeInContainersFxTest {
                 + " --runner docker --runner-option contexts=engine-1");
         assertThat(q.text("#run-grade")).startsWith("Grades the run " + runId + " again in containers (mst grade)");
         assertThat(q.visible("#grade-capacity")).isTrue();
+        // mst run's own fields (keep, ready timeout, resume, where to grade) are not offered for mst grade
+        for (String runOnly : java.util.List.of("#keep-never", "#ready-timeout", "#resume", "#grading-here")) {
+            assertThat(q.visible(runOnly)).as(runOnly).isFalse();
+        }
         assertThat(FxQuery.fx(() -> panel.app().runs().isRunning())).isFalse();
+        Screenshots.take(stage.getScene(), "runs-grade-form");
 
         // Start: supervised and shown live as a run is (shard row, log, result card)
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !q.node("#start-run").isDisabled()));
