@@ -335,6 +335,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     }
 
     @Override
+    public void openGradeForm(java.nio.file.Path runDir) {
+        open("runs");
+        var runs = app.runs();
+        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
+        runs.prefillGrade(config, runDir.getFileName().toString());
+    }
+
+    @Override
     public void openImages(String context) {
         open("images");
         if (built.get("images") instanceof dev.mstpanel.ui.images.ImagesView v) {

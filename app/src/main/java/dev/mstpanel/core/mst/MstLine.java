@@ -87,6 +87,20 @@ public sealed interface MstLine {
      */
     record PreviousRun(String text, String runId, String time, double fromPercent, double toPercent) implements MstLine {}
 
+    /**
+     * {@code [<variant>: ]N regressed (…); N improved (…)}: a line after {@code Previous run …} (contract,
+     * section 10). The case ids are those in the parentheses, split at commas; empty when MST printed none.
+     *
+     * @param variant the variant the line names, or null when it names none
+     */
+    record CaseChanges(String text, String variant, int regressed, java.util.List<String> regressedCases, int improved,
+                       java.util.List<String> improvedCases) implements MstLine {
+        public CaseChanges {
+            regressedCases = java.util.List.copyOf(regressedCases);
+            improvedCases = java.util.List.copyOf(improvedCases);
+        }
+    }
+
     /** {@code Eval complete: <name>}. */
     record EvalComplete(String text, String evalName) implements MstLine {}
 

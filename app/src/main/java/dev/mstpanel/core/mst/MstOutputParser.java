@@ -35,6 +35,12 @@ public final class MstOutputParser {
             "^Pairwise (.+?): (\\S+) vs (\\S+): " + NUM + "% win · " + NUM + "% loss · " + NUM + "% tie \\((\\d{1,9}) cases?\\)\\.?$");
     private static final Pattern PREVIOUS_RUN = Pattern.compile(
             "^Previous run (\\S+) \\((.+?)\\): pass rate " + NUM + "% (?:->|→) " + NUM + "%.*$");
+    private static final Pattern CASE_CHANGES = Pattern.compile(
+            "^(?:(\\S+?):?\\s+)?(\\d{1,9}) regressed(?: \\(([^)]*)\\))?[;,]\\s*(\\d{1,9}) improved(?: \\(([^)]*)\\))?\\.?$");
+    /** The variant table's cells: at a box-drawing or ASCII bar, else at two or more blanks. */
+    private static final Pattern TABLE_BAR = Pattern.compile("\\s*[│|┃]\\s*");
+    private static final Pattern TABLE_GAP = Pattern.compile("\\s{2,}");
+    private static final Pattern TABLE_BORDER = Pattern.compile("^[\\s─━═┌┐└┘├┤┬┴┼╭╮╰╯│|+\\-=:]*$");
     private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
     private static final Pattern STALE_WORKER = Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
     /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
@@ -89,6 +95,10 @@ public final class MstOutputParser {
             return new MstLine.Results(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                     m.group(3) == null ? null : Double.valueOf(m.group(3)));
         }
+        if ((m = CASE_CHANGES.matcher(line)).matches()) {
+            return new MstLine.CaseChanges(line, m.group(1), Integer.parseInt(m.group(2)), ids(m.group(3)),
+                    Integer.parseInt(m.group(4)), ids(m.group(5)));
+        }
         if ((m = EVAL_COMPLETE.matcher(line)).matches()) {
             return new MstLine.EvalComplete(line, m.group(1).strip());
         }
@@ -138,6 +148,47 @@ public final class MstOutputParser {
         return null;
     }
 
+    private static java.util.List<String> ids(String list) {
+        if (list == null || list.isBlank()) {
+            return java.util.List.of();
+        }
+        return java.util.Arrays.stream(list.split(",")).map(String::strip).filter(x -> !x.isEmpty() && !x.equals("…")).toList();
+    }
+
+    /**
+     * Whether a line is the head of MST's end-of-run variant table (contract, section 10: one row
+     * per variant with passed, trial pass, MCP calls, tokens, cost, time): it names both
+     * {@code passed} and {@code trial pass}, in any case. The table's exact layout is not in the
+     * contract, so its rows are split by {@link #tableCells} and shown as printed when that fails.
+     */
+    public static boolean isVariantTableHeader(String rawLine) {
+        String l = clean(rawLine).toLowerCase(java.util.Locale.ROOT);
+        return l.contains("trial pass") && l.contains("passed") && !l.startsWith("[mst]");
+    }
+
+    /**
+     * A table line's cells: split at {@code │} / {@code |} when it has them, else at two or more
+     * blanks; an empty list for a border line ({@code ───┼───}); trimmed, outer empty cells dropped.
+     */
+    public static java.util.List<String> tableCells(String rawLine) {
+        String l = clean(rawLine).strip();
+        if (TABLE_BORDER.matcher(l).matches()) {
+            return java.util.List.of();
+        }
+        String[] parts = (l.indexOf('│') >= 0 || l.indexOf('|') >= 0 || l.indexOf('┃') >= 0 ? TABLE_BAR : TABLE_GAP).split(l);
+        java.util.List<String> cells = new java.util.ArrayList<>();
+        for (String p : parts) {
+            cells.add(p.strip());
+        }
+        while (!cells.isEmpty() && cells.get(0).isEmpty()) {
+            cells.remove(0);
+        }
+        while (!cells.isEmpty() && cells.get(cells.size() - 1).isEmpty()) {
+            cells.remove(cells.size() - 1);
+        }
+        return cells;
+    }
+
     /**
      * The run folder an {@code Output:} line names: the path itself, or, as older MSTs print
      * {@code Output: <run dir>/results.json} (contract, section 10), its folder.
@@ -177,7 +228,7 @@ public final class MstOutputParser {
         return shard >= 1 ? shard : null;
     }
 
-    private static String clean(String raw) {
+    static String clean(String raw) {
         String s = raw;
         if (s.indexOf('\u001B') >= 0) {
             s = ANSI.matcher(s).replaceAll("");

@@ -15,6 +15,13 @@ import java.util.regex.Pattern;
  * {@code --variant <names…>} when the request runs only some (contract, section 10). Options left blank
  * (and {@code keep=never}, MST's default) are left out so MST's defaults apply.
  *
+ * <p>{@code --grade-runner docker} or {@code --no-grade} ({@link Grading}) come before the selection.
+ * A request with {@link RunRequest#gradeRun()} gives {@code grade <run id> --config <eval.json> <runner flag> docker
+ * <option flag> contexts=a,b [shards=N] [memory=…] [cpus=…] [image=…]} and {@code --secrets-file}, {@code --output-dir}
+ * when given (contract, section 1: {@code mst grade <run> --config eval.json --runner docker}; seed "Cowork in Docker":
+ * grade containers take {@code memory} and {@code cpus}, the judges' SDKs need an {@code image} of one's own). The run is
+ * named by its id, as {@code --resume} takes it; keep, readyTimeout, resume and the selection do not apply to it.
+ *
  * <p>Secrets: the command carries the secrets file's path, never its values, and no
  * environment variable; so the display string is safe to show and copy.
  */
@@ -35,7 +42,13 @@ public final class RunCommandLine {
             throw new IllegalArgumentException("Choose an eval config first.");
         }
         List<String> a = new ArrayList<>();
-        a.add("run");
+        boolean grade = request.isGrade();
+        if (grade) {
+            a.add("grade");
+            a.add(request.gradeRun());
+        } else {
+            a.add("run");
+        }
         a.add("--config");
         a.add(request.config().toString());
         a.add(vocabulary.runnerFlag());
@@ -45,18 +58,20 @@ public final class RunCommandLine {
             options.add("contexts=" + String.join(",", request.contexts()));
         }
         addOption(options, "shards", request.shards());
-        if (request.keep() != KeepPolicy.NEVER) {
+        if (request.keep() != KeepPolicy.NEVER && !grade) {
             options.add("keep=" + request.keep().value());
         }
         addOption(options, "memory", request.memory());
         addOption(options, "cpus", request.cpus());
         addOption(options, "image", request.image());
-        addOption(options, "readyTimeout", request.readyTimeout());
+        if (!grade) {
+            addOption(options, "readyTimeout", request.readyTimeout());
+        }
         for (String o : options) {
             a.add(vocabulary.optionFlag());
             a.add(o);
         }
-        if (!request.resume().isEmpty()) {
+        if (!request.resume().isEmpty() && !grade) {
             a.add("--resume");
             a.add(request.resume());
         }
@@ -68,7 +83,10 @@ public final class RunCommandLine {
             a.add("--output-dir");
             a.add(request.outputDir().toString());
         }
-        a.addAll(request.selection().arguments());
+        if (!grade) {
+            a.addAll(request.grading().arguments());
+            a.addAll(request.selection().arguments());
+        }
         this.arguments = List.copyOf(a);
     }
 
@@ -78,7 +96,7 @@ public final class RunCommandLine {
         }
     }
 
-    /** The arguments after the executable, starting with {@code run}. */
+    /** The arguments after the executable, starting with {@code run} (or {@code grade} for a regrade). */
     public List<String> arguments() {
         return arguments;
     }

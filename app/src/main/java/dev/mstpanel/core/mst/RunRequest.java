@@ -21,9 +21,20 @@ import java.util.Objects;
  * @param secretsFile the secrets file's path (JSON object of strings or {@code KEY=VALUE} lines), or null
  * @param outputDir the results folder ({@code --output-dir}), or null for MST's default
  * @param selection the cases and variants to run ({@code --case}, {@code --variant}; contract, section 10), all when empty
+ * @param grading where {@code mst run} grades ({@code --grade-runner docker}, {@code --no-grade}; contract, sections 1 and 10)
+ * @param gradeRun a run id to grade again with {@code mst grade <run>} instead of running the eval (contract, section 1;
+ *     Results → Grade…), or blank for {@code mst run}
  */
 public record RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
-                         String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection) {
+                         String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection,
+                         Grading grading, String gradeRun) {
+
+    /** A request that grades as MST does by default ({@link Grading#HERE}) and runs the eval. */
+    public RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
+                      String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection) {
+        this(config, contexts, shards, keep, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir, selection,
+                Grading.HERE, "");
+    }
 
     /** A request for every case and variant (no {@code --case}/{@code --variant}). */
     public RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
@@ -42,6 +53,13 @@ public record RunRequest(Path config, List<String> contexts, String shards, Keep
         readyTimeout = clean(readyTimeout);
         resume = clean(resume);
         selection = selection == null ? RunSelection.ALL : selection;
+        grading = grading == null ? Grading.HERE : grading;
+        gradeRun = clean(gradeRun);
+    }
+
+    /** True when this request grades a run ({@code mst grade}) rather than running the eval. */
+    public boolean isGrade() {
+        return !gradeRun.isEmpty();
     }
 
     /** A request for a config with every option at MST's default. */
@@ -51,7 +69,8 @@ public record RunRequest(Path config, List<String> contexts, String shards, Keep
 
     /** A copy that resumes the given run (the "Resume missing trials" action). */
     public RunRequest withResume(String runId) {
-        return new RunRequest(config, contexts, shards, keep, memory, cpus, image, readyTimeout, runId, secretsFile, outputDir, selection);
+        return new RunRequest(config, contexts, shards, keep, memory, cpus, image, readyTimeout, runId, secretsFile, outputDir, selection,
+                grading, "");
     }
 
     private static String clean(String s) {

@@ -80,7 +80,7 @@ final class TrialListingReader {
         String p = t.problem() == null ? note : t.problem() + " " + note;
         return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
                 t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(), p,
-                t.toolCalls(), t.toolErrors(), t.failedTool());
+                t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
     }
 
     /** Marks a trial whose trace does not match the query. */
@@ -166,6 +166,7 @@ final class TrialListingReader {
                         }
                     }
                     case "trace" -> counts.read(p, t);
+                    case "clientUsage" -> counts.clientUsage(p, t);
                     default -> p.skipChildren();
                 }
             }
@@ -211,17 +212,68 @@ final class TrialListingReader {
             status = TrialStatus.FAILED;
         }
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, dataset, duration, status,
-                error, gradingError, failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed);
+                error, gradingError, failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
+                counts.usage());
     }
 
     /**
      * Counts a trace's tool calls and failed calls while the listing streams past its events
      * (contract, section 8), keeping only the first failed call's {@code server · name}: no event is kept.
+     * Also keeps {@code trace.usage} (else {@code clientUsage}) and the MCP calls for {@link TrialUsage}.
      */
     private static final class EventCounts {
         int calls;
         int errors;
+        int mcpCalls;
         String firstFailed;
+        Long inputTokens;
+        Long outputTokens;
+        Double totalCost;
+        Double estimatedCost;
+        boolean traceUsage;
+
+        TrialUsage usage() {
+            Double cost = totalCost != null ? totalCost : estimatedCost;
+            if (inputTokens == null && outputTokens == null && cost == null && mcpCalls == 0) {
+                return TrialUsage.NONE;
+            }
+            return new TrialUsage(inputTokens, outputTokens, cost, mcpCalls);
+        }
+
+        /** {@code clientUsage} beside {@code trace}: used only when {@code trace.usage} is absent (in either order). */
+        void clientUsage(JsonParser p, JsonToken t) throws IOException {
+            if (traceUsage) {
+                p.skipChildren();
+                return;
+            }
+            readUsage(p, t);
+        }
+
+        private void readUsage(JsonParser p, JsonToken t) throws IOException {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                return;
+            }
+            Long in = null;
+            Long out = null;
+            Double total = null;
+            Double estimated = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (f) {
+                    case "inputTokens" -> in = v.isNumeric() ? p.getValueAsLong() : null;
+                    case "outputTokens" -> out = v.isNumeric() ? p.getValueAsLong() : null;
+                    case "totalCostUsd" -> total = v.isNumeric() ? p.getValueAsDouble() : null;
+                    case "estimatedCostUsd" -> estimated = v.isNumeric() ? p.getValueAsDouble() : null;
+                    default -> p.skipChildren();
+                }
+            }
+            inputTokens = in;
+            outputTokens = out;
+            totalCost = total;
+            estimatedCost = estimated;
+        }
 
         void read(JsonParser p, JsonToken t) throws IOException {
             if (t != JsonToken.START_OBJECT) {
@@ -231,6 +283,11 @@ final class TrialListingReader {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
+                if (f.equals("usage") && v == JsonToken.START_OBJECT) {
+                    readUsage(p, v);
+                    traceUsage = true;
+                    continue;
+                }
                 if (!f.equals("events") || v != JsonToken.START_ARRAY) {
                     p.skipChildren();
                     continue;
@@ -242,6 +299,7 @@ final class TrialListingReader {
                         continue;
                     }
                     String kind = null;
+                    String source = null;
                     String server = null;
                     String name = null;
                     String rawName = null;
@@ -251,6 +309,7 @@ final class TrialListingReader {
                         JsonToken ev = p.nextToken();
                         switch (ef) {
                             case "kind" -> kind = scalar(p, ev);
+                            case "source" -> source = scalar(p, ev);
                             case "server" -> server = scalar(p, ev);
                             case "name" -> name = scalar(p, ev);
                             case "rawName" -> rawName = scalar(p, ev);
@@ -260,6 +319,9 @@ final class TrialListingReader {
                     }
                     if ("tool_call".equals(kind)) {
                         calls++;
+                        if ("mcp".equals(source)) {
+                            mcpCalls++;
+                        }
                     }
                     if (failed) {
                         errors++;

@@ -26,14 +26,25 @@ import java.util.List;
  * @param toolCalls the number of {@code tool_call} events in the trace (contract, section 8), 0 when unread
  * @param toolErrors the number of events with {@code isError} true
  * @param failedTool the first event with {@code isError} true as {@code server · name} (or the name alone), or null
+ * @param usage tokens, cost and MCP calls the trial file records ({@link TrialUsage#NONE} when unread)
  */
 public record TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
                           String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
                           String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
-                          int toolCalls, int toolErrors, String failedTool) {
+                          int toolCalls, int toolErrors, String failedTool, TrialUsage usage) {
 
     public TrialRecord {
         scores = List.copyOf(scores);
+        usage = usage == null ? TrialUsage.NONE : usage;
+    }
+
+    /** A trial whose usage was not read ({@link TrialUsage#NONE}). */
+    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
+                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
+                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
+                       int toolCalls, int toolErrors, String failedTool) {
+        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
+                failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, TrialUsage.NONE);
     }
 
     /** A trial whose trace's events were not counted (no tool calls known). */

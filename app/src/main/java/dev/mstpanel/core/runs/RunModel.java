@@ -66,6 +66,8 @@ public final class RunModel {
     });
 
     private final MstOutputParser parser = new MstOutputParser();
+    /** MST's end-of-run lines (contract, section 10), under this model's lock. */
+    private final dev.mstpanel.core.mst.EndOfRunLines endOfRun = new dev.mstpanel.core.mst.EndOfRunLines();
     private final Clock clock;
     private final OutputLines lines = new OutputLines(LINES_KEPT);
     private final RunEventLog events = new RunEventLog(MAX_EVENTS);
@@ -265,6 +267,9 @@ public final class RunModel {
             }
             if (!(parsed instanceof MstLine.Unknown)) {
                 fold(parsed);
+            }
+            if (endOfRun.accept(parsed, stream == OutputListener.Stream.STDOUT)) {
+                changed();
             }
         }
     }
@@ -483,7 +488,7 @@ public final class RunModel {
         cached = new RunState(version, phase, commandLine, pid, startedAt, finishedAt, List.copyOf(capacities.values()),
                 shards.states(), trials.collected(), trials.infra(), missing, expectedTrials, tracesSeen, runDir, resultLine, evalName, exitCode,
                 List.copyOf(kept), events.kept(), logFile,
-                phase == RunPhase.FINISHED ? leftContainers() : List.of());
+                phase == RunPhase.FINISHED ? leftContainers() : List.of(), endOfRun.report());
         return cached;
     }
 

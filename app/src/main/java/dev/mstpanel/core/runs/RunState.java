@@ -31,14 +31,17 @@ import java.util.Optional;
  * @param logFile the run's log file, or null
  * @param leftContainers once finished, the run's containers Docker last showed that are not
  *     removed (kept ones left out): what a cancel or a killed MST left behind; empty before the end
+ * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; contract,
+ *     section 10), {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} until it prints them
  */
 public record RunState(long version, RunPhase phase, String commandLine, long pid, Instant startedAt, Instant finishedAt,
                        List<CapacityLine> capacities, List<ShardState> shards, int collected, int infra, int missing,
                        int expectedTrials, int tracesSeen, String runDir, String resultLine, String evalName,
                        Integer exitCode, List<String> keptContainers, List<RunEvent> events, String logFile,
-                       List<ContainerObservation> leftContainers) {
+                       List<ContainerObservation> leftContainers, dev.mstpanel.core.mst.EndOfRunReport endOfRun) {
 
     public RunState {
+        endOfRun = endOfRun == null ? dev.mstpanel.core.mst.EndOfRunReport.EMPTY : endOfRun;
         leftContainers = List.copyOf(leftContainers);
         capacities = List.copyOf(capacities);
         shards = List.copyOf(shards);

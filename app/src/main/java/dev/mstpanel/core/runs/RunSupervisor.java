@@ -66,12 +66,21 @@ public final class RunSupervisor {
      * @param grace how long MST gets after SIGINT before its tree is ended; null for the default
      * @param pollInterval how often Docker is looked at, and the results folder when its file events
      *     are not available; null for 1 s
+     * @param subcommand MST's subcommand: {@code run}, or {@code grade} to grade a run again in containers
+     *     ({@code mst grade <run> …}, contract section 1; its regrade {@code <run id>.g<n>} is followed as a run)
      */
     public record RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
-                             Duration grace, Duration pollInterval) {
+                             Duration grace, Duration pollInterval, String subcommand) {
         public RunRequest {
             mstCommand = List.copyOf(mstCommand);
             runArgs = List.copyOf(runArgs);
+            subcommand = subcommand == null || subcommand.isBlank() ? "run" : subcommand;
+        }
+
+        /** {@code mst run} with these arguments. */
+        public RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
+                          Duration grace, Duration pollInterval) {
+            this(mstCommand, runArgs, environment, workingDir, grace, pollInterval, "run");
         }
     }
 
@@ -174,7 +183,7 @@ public final class RunSupervisor {
         Path runsDir = AppPaths.of(env).dataDir().resolve("runs");
         Path logFile = freeName(runsDir, stamp + "-starting");
         List<String> argv = new ArrayList<>(request.mstCommand());
-        argv.add("run");
+        argv.add(request.subcommand());
         argv.addAll(request.runArgs());
 
         RunModel model = new RunModel();

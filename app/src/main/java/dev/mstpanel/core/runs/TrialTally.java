@@ -37,6 +37,12 @@ final class TrialTally {
         String key = variant + '\u0000' + caseId + '\u0000' + trial;
         Trial before = trials.get(key);
         if (before != null && before.status == status) {
+            if (before.shard == null && shardIdx != null) {
+                // seen on disk before MST's line named its shard (a regrade's copied traces, a fast folder): count it there now
+                trials.put(key, new Trial(shardIdx, status));
+                shards.shard(shardIdx, 0).count(status == MstLine.TrialStatus.COLLECTED, 1);
+                return Outcome.UPDATED;
+            }
             return Outcome.SAME;
         }
         Integer idx = shardIdx != null ? shardIdx : before == null ? null : before.shard;

@@ -38,6 +38,15 @@ public interface Navigator {
     void openRunsForm(Path runDir, List<String> mstArgs);
 
     /**
+     * Shows the Runs view's form filled in to grade a run again in containers: {@code mst grade <run id>
+     * --config <eval> --runner docker} with the form's runner options (contract, section 1), for the
+     * person to check and start; it is then supervised and shown as a run is. Nothing starts by itself.
+     *
+     * @param runDir the run to grade (its project folder's eval config is used for {@code --config})
+     */
+    void openGradeForm(Path runDir);
+
+    /**
      * Shows the Images view on one Docker context (e.g. to rebuild a stale MST image).
      *
      * @param context the Docker context's name

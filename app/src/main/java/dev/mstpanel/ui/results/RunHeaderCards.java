@@ -48,14 +48,33 @@ final class RunHeaderCards {
             b.setOnAction(e -> navigator.openComparison(dir, null, dir, null));
             actions.getChildren().add(b);
         }
+        // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
+        java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
+        Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
+        if (graded != null && java.nio.file.Files.isDirectory(graded)) {
+            String id = regrade.group(1);
+            Button b = new Button("Compare with the run it grades again (" + id.substring(id.lastIndexOf('-') + 1) + ")",
+                    new FontIcon(Feather.GIT_COMMIT));
+            b.setId("compare-regraded");
+            b.getStyleClass().add("small");
+            b.setOnAction(e -> navigator.openComparison(graded, null, dir, null));
+            actions.getChildren().add(b);
+        }
         RunInfo previous = previousRun(run, all);
-        if (previous != null) {
+        if (previous != null && !previous.dir().equals(graded)) {
             Button b = new Button("Compare with the previous run", new FontIcon(Feather.GIT_COMMIT));
             b.setId("compare-previous");
             b.getStyleClass().add("small");
             b.setOnAction(e -> navigator.openComparison(previous.dir(), null, dir, null));
             actions.getChildren().add(b);
         }
+        Button grade = new Button("Grade…", new FontIcon(Feather.CHECK_SQUARE));
+        grade.setId("grade-run");
+        grade.getStyleClass().add("small");
+        grade.setTooltip(new javafx.scene.control.Tooltip("Grade this run again in containers (mst grade " + run.info().runId()
+                + " --runner docker): opens the Runs form to check the command and start it."));
+        grade.setOnAction(e -> navigator.openGradeForm(dir));
+        actions.getChildren().add(grade);
         Button t = new Button("Trend of " + run.info().evalName(), new FontIcon(Feather.TRENDING_UP));
         t.setId("open-trend");
         t.getStyleClass().add("small");
@@ -88,6 +107,7 @@ final class RunHeaderCards {
                         + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
                 l.getStyleClass().addAll("pill", "pill-muted");
                 l.setId("variant-line-" + f.variant());
+                l.setTooltip(new javafx.scene.control.Tooltip(f.basisText() + (f.fromSummary() ? "" : "; computed from the trials (no summary.json)")));
                 l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the line wraps to the next row, the text is never cut
                 line.getChildren().add(l);
             }
@@ -157,8 +177,17 @@ final class RunHeaderCards {
         if (variant != null && variants.size() >= 2 && !variant.equals(variants.get(0))) {
             items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
         }
+        // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
+        java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
+        Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
+        if (graded != null && java.nio.file.Files.isDirectory(graded)) {
+            String id = regrade.group(1);
+            String what0 = variant == null ? "this regrade" : variant;
+            items.add(item("Compare " + what0 + " with the run it grades again " + id.substring(id.lastIndexOf('-') + 1),
+                    () -> navigator.openComparison(graded, variant, dir, variant)));
+        }
         RunInfo previous = previousRun(run, all);
-        if (previous != null) {
+        if (previous != null && !previous.dir().equals(graded)) {
             String what = variant == null ? "this run" : variant;
             items.add(item("Compare " + what + " with the previous run " + previous.shortId(),
                     () -> navigator.openComparison(previous.dir(), variant, dir, variant)));

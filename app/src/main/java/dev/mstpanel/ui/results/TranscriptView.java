@@ -48,7 +48,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * <p>One virtualized list holds every row, so a 5,000-event transcript creates only the visible
  * cells; an expanded text shows at most {@value #SHOWN_CHARS} characters (Copy takes all of it).
  */
-final class TranscriptView extends BorderPane {
+public final class TranscriptView extends BorderPane {
     /** The most characters one expanded text shows; Copy takes the whole text. */
     static final int SHOWN_CHARS = 20_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,7 +80,10 @@ final class TranscriptView extends BorderPane {
     private Set<Integer> hitRows = Set.of();
     private int current = -1;
 
-    TranscriptView(Transcript t) {
+    /**
+     * @param t the transcript, as {@link dev.mstpanel.core.results.TranscriptReader} read it (off the FX thread)
+     */
+    public TranscriptView(Transcript t) {
         this.transcript = t;
         getStyleClass().add("transcript-view");
         getStylesheets().add(TranscriptView.class.getResource("transcript.css").toExternalForm());

@@ -28,9 +28,10 @@ final class CommandPreview {
     static RunSession.Launch launch(RunRequest req, RunSession.Mst mst, EvalConfig config) {
         RunCommandLine line = new RunCommandLine(req, mst.vocabulary());
         Path dir = req.config().toAbsolutePath().getParent();
-        OptionalInt expected = config == null ? OptionalInt.empty() : config.expectedTrials();
+        // a regrade collects no trials: its count is not the eval's
+        OptionalInt expected = config == null || req.isGrade() ? OptionalInt.empty() : config.expectedTrials();
         List<String> args = line.arguments();
         return new RunSession.Launch(mst.command(), args.subList(1, args.size()), line.display(mst.command()), dir,
-                req.contexts(), expected);
+                req.contexts(), expected, args.get(0));
     }
 }

@@ -64,4 +64,31 @@ final class ContextSplits {
             }
         }
     }
+
+    /**
+     * How many grade containers fit on each chosen context at the form's memory and CPUs, one line
+     * each ({@code engine-1: 11 grade/headless containers at once, 2.0 GiB each}); grade containers
+     * share a context, 2 GiB each unless {@code memory} is set, and {@code cpus} each when set
+     * (contract, section 3; seed "Cowork in Docker"). Blank when no context is chosen.
+     */
+    static String gradeLines(List<ContextRow> rows, List<String> chosen, String memory, String cpus) {
+        RunSizing sizing;
+        try {
+            sizing = RunSizing.parse(memory, cpus);
+        } catch (IllegalArgumentException e) {
+            sizing = RunSizing.DEFAULTS;
+        }
+        CapacityPlanner planner = new CapacityPlanner();
+        List<String> lines = new java.util.ArrayList<>();
+        for (String name : chosen) {
+            ContextRow row = rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+            EngineInfo e = row == null || row.probe() == null ? null : row.probe().engine();
+            if (e == null || e.memoryBytes() <= 0 || e.cpus() <= 0) {
+                lines.add(name + ": memory and CPUs unknown");
+            } else {
+                lines.add(name + ": " + planner.plan(e.memoryBytes(), e.cpus(), sizing).gradeLine());
+            }
+        }
+        return String.join("\n", lines);
+    }
 }

@@ -19,12 +19,15 @@ final class FinishedRun {
     private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<List<String>> leftContainers = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyStringWrapper staleImageContext = new ReadOnlyStringWrapper();
+    private final ReadOnlyObjectWrapper<dev.mstpanel.core.mst.EndOfRunReport> endOfRun =
+            new ReadOnlyObjectWrapper<>(dev.mstpanel.core.mst.EndOfRunReport.EMPTY);
 
     ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
     ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
     ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
     ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
+    ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return endOfRun.getReadOnlyProperty(); }
 
     private boolean resumable = true;
 
@@ -40,6 +43,7 @@ final class FinishedRun {
         canOpenResults.set(false);
         leftContainers.set(List.of());
         staleImageContext.set(null);
+        endOfRun.set(dev.mstpanel.core.mst.EndOfRunReport.EMPTY);
     }
 
     /** MST could not start. */
@@ -54,6 +58,7 @@ final class FinishedRun {
         canOpenResults.set(s.runDir() != null);
         leftContainers.set(s.leftContainers());
         staleImageContext.set(staleContext(s));
+        endOfRun.set(s.endOfRun());
     }
 
     /**

@@ -226,7 +226,7 @@ public final class ReplayRunSession implements RunSession {
             Instant finished = r.finishedAt() == null ? null : started.plus(Duration.between(s.startedAt(), s.finishedAt()));
             Path dir = runDirOnDisk;
             return new RunSnapshot(r.state(), started, finished, r.collected(), r.infra(), r.missing(), r.shards(), r.resultLine(),
-                    r.runDir() == null ? null : dir, r.keptContainers(), r.exitCode(), r.failure());
+                    r.runDir() == null ? null : dir, r.keptContainers(), r.exitCode(), r.failure(), List.of(), r.endOfRun());
         }
     }
 }

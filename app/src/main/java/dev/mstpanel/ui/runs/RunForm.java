@@ -66,6 +66,12 @@ final class RunForm {
     final StringProperty outputDir = new SimpleStringProperty("");
     /** The cases and variants to run ({@code --case}/{@code --variant}), set by a re-run from Results. */
     final ObjectProperty<dev.mstpanel.core.mst.RunSelection> selection = new SimpleObjectProperty<>(dev.mstpanel.core.mst.RunSelection.ALL);
+    /** Where {@code mst run} grades ({@code --grade-runner docker}, {@code --no-grade}). */
+    final ObjectProperty<dev.mstpanel.core.mst.Grading> grading = new SimpleObjectProperty<>(dev.mstpanel.core.mst.Grading.HERE);
+    /** A run id to grade again ({@code mst grade <run>}), set by Results → Grade…; blank for {@code mst run}. */
+    final StringProperty gradeRun = new SimpleStringProperty("");
+    /** How many grade containers fit on each chosen context, one line each; blank when none is chosen. */
+    final ReadOnlyStringWrapper gradeCapacity = new ReadOnlyStringWrapper("");
     final Map<Field, ReadOnlyObjectWrapper<RunViewModel.FieldState>> fieldStates = new EnumMap<>(Field.class);
     final ReadOnlyStringWrapper preview = new ReadOnlyStringWrapper("");
     final ReadOnlyStringWrapper mstNote = new ReadOnlyStringWrapper();
@@ -114,6 +120,8 @@ final class RunForm {
         }
         keep.addListener(changed);
         selection.addListener(changed);
+        grading.addListener(changed);
+        gradeRun.addListener(changed);
         memory.addListener((o, a, b) -> updateSplitLines());
         cpus.addListener((o, a, b) -> updateSplitLines());
         contextRows.addListener((ListChangeListener<ContextRow>) c -> mergeContexts());
@@ -135,7 +143,8 @@ final class RunForm {
     RunRequest request() {
         List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
         return new RunRequest(pathOrNull(configPath.get()), chosen, shards.get(), keep.get(), memory.get(), cpus.get(),
-                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()), selection.get());
+                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()), selection.get(),
+                grading.get(), gradeRun.get());
     }
 
     /** Runs the action (FX thread) once the check after the next change is done. */
@@ -286,7 +295,10 @@ final class RunForm {
             ContextChoice c = old.get(row.name());
             if (c == null) {
                 c = new ContextChoice(row.name());
-                c.selectedProperty().addListener((o, a, b) -> revalidate());
+                c.selectedProperty().addListener((o, a, b) -> {
+                    revalidate();
+                    updateGradeCapacity();
+                });
             }
             next.add(c);
         }
@@ -299,5 +311,11 @@ final class RunForm {
 
     private void updateSplitLines() {
         splits.update(contextRows, contextChoices, memory.get(), cpus.get(), config == null ? ClientKind.COWORK : config.clientKind());
+        updateGradeCapacity();
+    }
+
+    private void updateGradeCapacity() {
+        List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
+        gradeCapacity.set(ContextSplits.gradeLines(contextRows, chosen, memory.get(), cpus.get()));
     }
 }

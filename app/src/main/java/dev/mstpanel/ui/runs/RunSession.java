@@ -30,24 +30,32 @@ public interface RunSession {
      * One run to start.
      *
      * @param mstCommand how to start MST ({@link Mst#command()})
-     * @param runArgs the arguments after {@code run}, in MST's flag vocabulary
+     * @param runArgs the arguments after the subcommand, in MST's flag vocabulary
      * @param display the command line for people (no secrets)
      * @param workDir the eval config's folder, where MST runs
      * @param contexts the chosen contexts (empty: the current one)
      * @param expectedTrials how many trials the run should collect, when known
+     * @param subcommand {@code run}, or {@code grade} for {@code mst grade <run> …} (Results → Grade…)
      */
     record Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
-                  OptionalInt expectedTrials) {
+                  OptionalInt expectedTrials, String subcommand) {
         public Launch {
             mstCommand = List.copyOf(mstCommand);
             runArgs = List.copyOf(runArgs);
             contexts = List.copyOf(contexts);
+            subcommand = subcommand == null || subcommand.isBlank() ? "run" : subcommand;
         }
 
-        /** The whole command line: {@code mst run …}. */
+        /** A launch of {@code mst run}. */
+        public Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
+                      OptionalInt expectedTrials) {
+            this(mstCommand, runArgs, display, workDir, contexts, expectedTrials, "run");
+        }
+
+        /** The whole command line: {@code mst run …} (or {@code mst grade …}). */
         public List<String> argv() {
             List<String> all = new java.util.ArrayList<>(mstCommand);
-            all.add("run");
+            all.add(subcommand);
             all.addAll(runArgs);
             return List.copyOf(all);
         }

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.runs;
 
+import dev.mstpanel.core.mst.EndOfRunReport;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -22,10 +23,20 @@ import java.util.List;
  * @param failure why the run could not start or ended badly (a sentence), or null
  * @param leftContainers once ended, the run's containers still there (not kept ones), each as
  *     {@code <name> on <context> (<state>)}; empty while it runs
+ * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; contract,
+ *     section 10), {@link EndOfRunReport#EMPTY} when it printed none
  */
 public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
                           List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
-                          Integer exitCode, String failure, List<String> leftContainers) {
+                          Integer exitCode, String failure, List<String> leftContainers, EndOfRunReport endOfRun) {
+
+    /** A snapshot without end-of-run lines. */
+    public RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
+                       List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
+                       Integer exitCode, String failure, List<String> leftContainers) {
+        this(state, startedAt, finishedAt, collected, infra, missing, shards, resultLine, runDir, keptContainers, exitCode,
+                failure, leftContainers, EndOfRunReport.EMPTY);
+    }
 
     /** A snapshot with no containers left behind. */
     public RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
@@ -47,6 +58,7 @@ public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, in
         shards = shards == null ? List.of() : List.copyOf(shards);
         keptContainers = keptContainers == null ? List.of() : List.copyOf(keptContainers);
         leftContainers = leftContainers == null ? List.of() : List.copyOf(leftContainers);
+        endOfRun = endOfRun == null ? EndOfRunReport.EMPTY : endOfRun;
     }
 
     /** The run id, the last segment of {@link #runDir()} ({@code 20261129T101500Z-a1b2c3}), or null. */

@@ -240,7 +240,9 @@ public final class RunView extends BorderPane {
         Label keepHint = new Label("keep containers to look at afterwards (renamed <name>-kept)");
         keepHint.getStyleClass().addAll("text-muted", "text-small");
         keepHint.setWrapText(true);
-        addField(g, row, "Keep", new VBox(2, keep, keepHint), Field.KEEP, "keep");
+        VBox keepBox = new VBox(2, keep, keepHint);
+        runOnly(addField(g, row, "Keep", keepBox, Field.KEEP, "keep"), keepBox);
+        addField(g, row, "Grading", gradingField(), null, "grading");
 
         TextField memory = text(model.memoryProperty(), "memory", "MST's default", 8,
                 "Each container's memory in Docker's syntax (8g, 512m). Default: all a context can spare for Cowork, 2g for others.");
@@ -257,10 +259,12 @@ public final class RunView extends BorderPane {
 
         addField(g, row, "Image", text(model.imageProperty(), "image", "mst-…-linux:<MST version>", 20,
                 "Another image, such as one your organization builds."), Field.IMAGE, "image");
-        addField(g, row, "Ready timeout", withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
-                "Seconds a new container's desktop has to come up."), "seconds"), Field.READY_TIMEOUT, "ready-timeout");
-        addField(g, row, "Resume", text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
-                "Run only the trials a previous run is missing (--resume)."), Field.RESUME, "resume");
+        Node readyTimeout = withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
+                "Seconds a new container's desktop has to come up."), "seconds");
+        runOnly(addField(g, row, "Ready timeout", readyTimeout, Field.READY_TIMEOUT, "ready-timeout"), readyTimeout);
+        Node resume = text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
+                "Run only the trials a previous run is missing (--resume).");
+        runOnly(addField(g, row, "Resume", resume, Field.RESUME, "resume"), resume);
 
         TextField secrets = text(model.secretsFileProperty(), "secrets-file", "none", 20,
                 "A JSON object of strings or KEY=VALUE lines. Only the path is shown; its values never appear in the panel.");
@@ -297,6 +301,57 @@ public final class RunView extends BorderPane {
         addField(g, row, "Output folder", new HBox(8, output, outputBrowse), Field.OUTPUT_DIR, "output-dir");
 
         return g;
+    }
+
+    /**
+     * Where {@code mst run} grades: here (MST's default), in containers ({@code --grade-runner docker}),
+     * or not at all ({@code --no-grade}, to grade later from Results); with grade containers, how many
+     * fit on each chosen context (2 GiB each unless memory is set; contract, section 3).
+     */
+    private Node gradingField() {
+        ToggleGroup group = new ToggleGroup();
+        HBox choices = new HBox(12);
+        String[][] labels = {{"here", "here"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
+        dev.mstpanel.core.mst.Grading[] values = dev.mstpanel.core.mst.Grading.values();
+        for (int i = 0; i < values.length; i++) {
+            RadioButton b = new RadioButton(labels[i][1]);
+            b.setId("grading-" + labels[i][0]);
+            b.setToggleGroup(group);
+            b.setUserData(values[i]);
+            b.setSelected(model.gradingProperty().get() == values[i]);
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            choices.getChildren().add(b);
+        }
+        group.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                model.gradingProperty().set((dev.mstpanel.core.mst.Grading) b.getUserData());
+            }
+        });
+        model.gradingProperty().addListener((o, a, b) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
+        Label hint = new Label();
+        hint.setId("grading-hint");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        hint.setWrapText(true);
+        hint.textProperty().bind(Bindings.createStringBinding(() -> switch (model.gradingProperty().get()) {
+            case HERE -> "MST's default: it grades on this machine after collecting.";
+            case IN_CONTAINERS -> "--grade-runner docker: grade shards share each context. Judges' SDKs need an Image of your own.";
+            case NONE -> "--no-grade: collect only, and grade later from Results (Grade…).";
+        }, model.gradingProperty()));
+        Label capacity = new Label();
+        capacity.setId("grade-capacity");
+        capacity.setWrapText(true);
+        capacity.getStyleClass().add("text-small");
+        capacity.textProperty().bind(model.gradeCapacityProperty());
+        // the count matters where grade containers run: with --grade-runner docker, or for mst grade
+        capacity.visibleProperty().bind(model.gradeCapacityProperty().isNotEmpty().and(
+                model.gradingProperty().isEqualTo(dev.mstpanel.core.mst.Grading.IN_CONTAINERS).or(model.gradeRunProperty().isNotEmpty())));
+        capacity.managedProperty().bind(capacity.visibleProperty());
+        // mst grade grades in containers by definition: only the capacity line is left
+        for (Node n : List.of(choices, hint)) {
+            n.visibleProperty().bind(model.gradeRunProperty().isEmpty());
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        return new VBox(2, choices, hint, capacity);
     }
 
     /** The command preview, MST's note and the Start/Cancel buttons: always in view under the form. */
@@ -392,13 +447,29 @@ public final class RunView extends BorderPane {
         selectionBox.getStyleClass().add("banner-warning");
         selectionBox.visibleProperty().bind(Bindings.createBooleanBinding(() -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
         selectionBox.managedProperty().bind(selectionBox.visibleProperty());
-        VBox footer = new VBox(6, selectionBox, previewHeader, preview, mstNote, buttons);
+        Label grade = new Label();
+        grade.setId("run-grade");
+        grade.setWrapText(true);
+        grade.setMaxWidth(Double.MAX_VALUE);
+        grade.textProperty().bind(Bindings.createStringBinding(() -> "Grades the run " + model.gradeRunProperty().get()
+                + " again in containers (mst grade): its regrade appears beside it in Results.", model.gradeRunProperty()));
+        Hyperlink runInstead = new Hyperlink("Run the eval instead");
+        runInstead.setId("run-grade-clear");
+        runInstead.setOnAction(e -> model.gradeRunProperty().set(""));
+        runInstead.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(grade, Priority.ALWAYS);
+        HBox gradeBox = new HBox(8, grade, runInstead);
+        gradeBox.setAlignment(Pos.CENTER_LEFT);
+        gradeBox.getStyleClass().add("banner-warning");
+        gradeBox.visibleProperty().bind(model.gradeRunProperty().isNotEmpty());
+        gradeBox.managedProperty().bind(gradeBox.visibleProperty());
+        VBox footer = new VBox(6, selectionBox, gradeBox, previewHeader, preview, mstNote, buttons);
         footer.getStyleClass().add("run-footer");
         footer.setPadding(new Insets(10, 16, 4, 2));
         return footer;
     }
 
-    private void addField(GridPane g, int[] row, String label, Node field, Field problems, String id) {
+    private Label addField(GridPane g, int[] row, String label, Node field, Field problems, String id) {
         Label l = new Label(label);
         l.getStyleClass().add("form-label");
         if (field instanceof javafx.scene.control.Control c) {
@@ -411,6 +482,15 @@ public final class RunView extends BorderPane {
         g.add(field, 1, row[0]++);
         if (problems != null) {
             g.add(message(problems, id), 1, row[0]++);
+        }
+        return l;
+    }
+
+    /** Hides a row of {@code mst run} only (keep, ready timeout, resume) while the form grades a run ({@code mst grade}). */
+    private void runOnly(Label label, Node field) {
+        for (Node n : List.of(label, field)) {
+            n.visibleProperty().bind(model.gradeRunProperty().isEmpty());
+            n.managedProperty().bind(n.visibleProperty());
         }
     }
 
@@ -606,7 +686,7 @@ public final class RunView extends BorderPane {
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
-        VBox resultBox = new VBox(8, result, actions);
+        VBox resultBox = new VBox(8, result, new EndOfRunView(model.endOfRunProperty()), actions);
         resultBox.getStyleClass().add("result-box");
         resultBox.visibleProperty().bind(model.resultTextProperty().isNotEmpty());
         resultBox.managedProperty().bind(resultBox.visibleProperty());

@@ -136,6 +136,12 @@ public final class RunViewModel {
      * from the Results view; shown above the command.
      */
     public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() { return form.selection; }
+    /** Where {@code mst run} grades: here (MST's default), in containers ({@code --grade-runner docker}) or not ({@code --no-grade}). */
+    public ObjectProperty<dev.mstpanel.core.mst.Grading> gradingProperty() { return form.grading; }
+    /** The run id Start grades again ({@code mst grade <run>}), or blank for {@code mst run}. */
+    public javafx.beans.property.StringProperty gradeRunProperty() { return form.gradeRun; }
+    /** How many grade containers fit on each chosen context (one line each, 2 GiB each unless memory is set). */
+    public ReadOnlyStringProperty gradeCapacityProperty() { return form.gradeCapacity.getReadOnlyProperty(); }
     /** A field's problems (severity null and message null when it has none). */
     public ReadOnlyObjectProperty<FieldState> fieldStateProperty(Field field) { return form.fieldStates.get(field).getReadOnlyProperty(); }
     /** The exact command line Start runs, shell-quoted, without secrets; blank before a config is chosen. */
@@ -183,6 +189,11 @@ public final class RunViewModel {
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
     public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
+    /**
+     * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
+     * contract, section 10); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
+     */
+    public ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return finished.endOfRunProperty(); }
     /** True when the run ended with missing trials and a run id to resume. */
     public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
     /** True when the run ended with a results folder. */
@@ -280,6 +291,24 @@ public final class RunViewModel {
     }
 
     /**
+     * Fills the form in to grade a run again in containers (Results → Grade…): {@code mst grade <run id>
+     * --config <eval> --runner docker} with the form's contexts, shards, memory, cpus, image and secrets file
+     * (contract, section 1). Nothing starts: the person checks the command (e.g. an {@code image} with the
+     * judges' SDKs) and presses Start; the grade is supervised and shown as a run is.
+     *
+     * @param config the eval config's path (its judges grade), or null to keep the one in the form
+     * @param runId the run to grade ({@code 20260105T101500Z-a1b2c3}, or a regrade's id)
+     */
+    public void prefillGrade(String config, String runId) {
+        if (config != null) {
+            form.configPath.set(config);
+        }
+        form.resume.set("");
+        form.selection.set(dev.mstpanel.core.mst.RunSelection.ALL);
+        form.gradeRun.set(runId);
+    }
+
+    /**
      * Fills the form in for a new run of some cases ("Re-run the regressed and flaky cases"): the
      * eval config when one is given, no {@code --resume}, and the selection. Nothing starts: the
      * person checks the command and presses Start.
@@ -291,6 +320,7 @@ public final class RunViewModel {
         if (config != null) {
             form.configPath.set(config);
         }
+        form.gradeRun.set("");
         form.resume.set("");
         form.selection.set(selection);
     }

@@ -74,7 +74,7 @@ public final class SupervisedRunSession implements RunSession {
     @Override
     public Handle start(Launch launch, Listener listener) throws IOException {
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(launch.mstCommand(), launch.runArgs(), environment,
-                launch.workDir(), grace, null);
+                launch.workDir(), grace, null, launch.subcommand());
         RunSupervisor.ActiveRun run;
         try {
             run = supervisor.start(request);
@@ -97,7 +97,7 @@ public final class SupervisedRunSession implements RunSession {
                 LOG.warn("the run ended with an error", error);
                 last = new RunSnapshot(RunSnapshot.State.FAILED, last.startedAt(), last.finishedAt(), last.collected(), last.infra(),
                         last.missing(), last.shards(), last.resultLine(), last.runDir(), last.keptContainers(), last.exitCode(),
-                        "The panel lost track of MST: " + error.getMessage(), last.leftContainers());
+                        "The panel lost track of MST: " + error.getMessage(), last.leftContainers(), last.endOfRun());
             }
             listener.snapshot(last);
         });
@@ -135,7 +135,8 @@ public final class SupervisedRunSession implements RunSession {
         List<ShardSnapshot> shards = s.shards().stream().map(SupervisedRunSession::adapt).toList();
         return new RunSnapshot(state, s.startedAt(), s.phase() == RunPhase.FINISHED ? s.finishedAt() : null, s.collected(), s.infra(),
                 s.missing(), shards, s.resultLine(), s.runDir() == null ? null : Path.of(s.runDir()), s.keptContainers(),
-                s.exitCode(), failure, s.leftContainers().stream().map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")").toList());
+                s.exitCode(), failure, s.leftContainers().stream().map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")").toList(),
+                s.endOfRun());
     }
 
     private static ShardSnapshot adapt(ShardState sh) {

@@ -2,6 +2,9 @@ package dev.mstpanel.core.mst;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.core.runs.RunModel;
+import dev.mstpanel.core.runs.RunState;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** MST's end-of-run lines about variants and the previous run (contract, section 10). */
@@ -24,8 +27,77 @@ class MstEndOfRunLinesTest {
         assertThat(p.time()).isEqualTo("2026-01-05 10:15");
         assertThat(p.fromPercent()).isEqualTo(60);
         assertThat(p.toPercent()).isEqualTo(75);
-        // the per-variant line after it has no fixed shape in the contract: shown as printed
-        assertThat(parser.parse("  default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)")).isInstanceOf(MstLine.Unknown.class);
+    }
+
+    @Test
+    void perVariantLineAfterThePreviousRunGivesItsRegressedAndImprovedCases() {
+        assertThat(parser.parse("  default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)"))
+                .isEqualTo(new MstLine.CaseChanges("default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)", "default",
+                        2, List.of("refund-order", "lookup-invoice"), 1, List.of("cancel-plan")));
+        MstLine.CaseChanges none = (MstLine.CaseChanges) parser.parse("0 regressed; 0 improved");
+        assertThat(none.variant()).isNull();
+        assertThat(none.regressedCases()).isEmpty();
+        assertThat(parser.parse("3 regressed cases in total")).isInstanceOf(MstLine.Unknown.class);
+    }
+
+    /** The end of a run as MST prints it on stdout (contract, sections 5 and 10), with an older MST's Output line. */
+    private static final List<String> END_OF_RUN = List.of(
+            "Eval complete: refund-desk",
+            "",
+            "Variant      │ Passed │ Trial pass │ MCP calls │ Tokens │ Cost   │ Time",
+            "─────────────┼────────┼────────────┼───────────┼────────┼────────┼──────",
+            "default      │ 3/9    │ 52.0%      │ 5.3       │ 12.8k  │ $0.042 │ 41.3s",
+            "with-search  │ 8/9    │ 88.9%      │ 3.0       │ 9.7k   │ $0.031 │ 35.0s",
+            "",
+            "Pairwise judge.preference: with-search vs default: 66.7% win · 22.2% loss · 11.1% tie (9 cases)",
+            "Previous run 20260105T101500Z-aaaaaa (2026-01-05 10:15): pass rate 60% -> 75%",
+            "  default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)",
+            "  with-search: 0 regressed; 0 improved",
+            "  (same config)",
+            "",
+            "Results: 11/18 passed (61.1%)",
+            "Output: /p/.mcp-test-results/refund-desk/runs/20260106T101500Z-bbbbbb/results.json");
+
+    @Test
+    void aRunsEndOfRunLinesReachItsStateParsedWhereKnownAndAsPrintedWhereNot() {
+        RunModel model = new RunModel();
+        END_OF_RUN.forEach(l -> model.acceptLine(OutputListener.Stream.STDOUT, l));
+        RunState s = model.snapshot();
+        EndOfRunReport r = s.endOfRun();
+        assertThat(r.table().parsed()).isTrue();
+        assertThat(r.table().header()).containsExactly("Variant", "Passed", "Trial pass", "MCP calls", "Tokens", "Cost", "Time");
+        assertThat(r.table().rows()).containsExactly(
+                List.of("default", "3/9", "52.0%", "5.3", "12.8k", "$0.042", "41.3s"),
+                List.of("with-search", "8/9", "88.9%", "3.0", "9.7k", "$0.031", "35.0s"));
+        assertThat(r.table().lines()).hasSize(4);
+        assertThat(r.pairwise()).extracting(MstLine.Pairwise::judge, MstLine.Pairwise::winPercent, MstLine.Pairwise::cases)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("judge.preference", 66.7, 9));
+        assertThat(r.previousRun().runId()).isEqualTo("20260105T101500Z-aaaaaa");
+        assertThat(r.caseChanges()).extracting(MstLine.CaseChanges::variant).containsExactly("default", "with-search");
+        assertThat(r.printed()).containsExactly("(same config)");
+        // an older MST's Output line names results.json: the run folder is its folder
+        assertThat(s.runDir()).isEqualTo("/p/.mcp-test-results/refund-desk/runs/20260106T101500Z-bbbbbb");
+        assertThat(s.resultLine()).isEqualTo("Results: 11/18 passed (61.1%)");
+    }
+
+    @Test
+    void aTableWhoseRowsDoNotSplitLikeItsHeadIsKeptAsPrinted() {
+        RunModel model = new RunModel();
+        List.of("variant  passed  trial pass  MCP calls  tokens  cost  time",
+                "default  3/9  52%  5.3  12.8k  $0.04  41s",
+                "with search (new descriptions)  8/9  89%  3.0 9.7k $0.03  35s",
+                "Results: 11/18 passed (61.1%)").forEach(l -> model.acceptLine(OutputListener.Stream.STDOUT, l));
+        EndOfRunReport.VariantTable t = model.snapshot().endOfRun().table();
+        assertThat(t.parsed()).isFalse();
+        assertThat(t.lines()).hasSize(3).first().isEqualTo("variant  passed  trial pass  MCP calls  tokens  cost  time");
+    }
+
+    @Test
+    void progressLinesAndStderrAreNotTakenForTheTable() {
+        RunModel model = new RunModel();
+        model.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/2: default refund-order #1 collected");
+        model.acceptLine(OutputListener.Stream.STDOUT, "Starting eval refund-desk");
+        assertThat(model.snapshot().endOfRun().isEmpty()).isTrue();
     }
 
     @Test

@@ -17,10 +17,13 @@ import java.util.Map;
  * @param interval the 95% Wilson interval of the trial pass rate, or null
  * @param casesPassed cases all of whose graded trials passed
  * @param cases cases of the variant
- * @param toolCallsMean {@code tool_count_mean} (tool calls per case), or null when unknown
- * @param mcpCallsMean {@code mcp_call_count_mean}, or null
- * @param tokensMean {@code input_tokens_mean + output_tokens_mean} (tokens per case), or null
- * @param costUsdMean {@code cost_usd_mean} in US dollars, or null
+ * @param toolCallsMean {@code tool_count_mean} (tool calls per case), else the {@code tool_call} events per graded
+ *        trial; null when unknown
+ * @param mcpCallsMean {@code mcp_call_count_mean}, else the MCP {@code tool_call} events per graded trial; or null
+ * @param tokensMean {@code input_tokens_mean + output_tokens_mean} (tokens per case), else the mean
+ *        {@code usage.inputTokens + outputTokens} of the graded trials that recorded them; or null
+ * @param costUsdMean {@code cost_usd_mean} in US dollars, else the mean {@code usage.totalCostUsd} (or
+ *        {@code estimatedCostUsd}) of the graded trials that recorded one; or null
  * @param secondsPerTrial {@code duration_s_mean} from summary.json, else the mean {@code durationMs}
  *        of the graded trials ÷ 1000; null when unknown
  * @param judgeScores {@code judge_score} (judge → mean), empty when unknown
@@ -74,12 +77,21 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             judges = sv.judgeScores();
             sd = sv.delta();
             source = "from summary.json";
-        } else if (s != null && s.problem() != null) {
-            source = s.problem();
-        } else if (s != null) {
-            source = "summary.json has no entry for " + variant + ": the figures are computed from the trials (tool calls, tokens and cost are not).";
         } else {
-            source = "No summary.json: the figures are computed from the trials (tool calls, tokens and cost are not).";
+            VariantTally.Usage u = t.usage();
+            tools = u.toolCallsMean();
+            mcp = u.mcpCallsMean();
+            tokens = u.tokensMean();
+            cost = u.costUsdMean();
+            String fromTrials = "the figures are computed from the trials (" + t.graded()
+                    + " graded): pass rate, tool calls, tokens, cost and time per trial.";
+            if (s != null && s.problem() != null) {
+                source = s.problem();
+            } else if (s != null) {
+                source = "summary.json has no entry for " + variant + ": " + fromTrials;
+            } else {
+                source = "No summary.json: " + fromTrials;
+            }
         }
         if (seconds == null && t.timedTrials() > 0) {
             seconds = t.durationMsSum() / 1000.0 / t.timedTrials();
@@ -93,6 +105,14 @@ public record VariantFigures(String runId, String variant, int trials, int passe
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */
     public String rateText() {
         return percent(trialPassRate);
+    }
+
+    /**
+     * How many graded trials the rate rests on, as people read it beside a wide interval:
+     * {@code from 3 graded trials}, {@code from 1 graded trial}, or {@code no graded trial}.
+     */
+    public String basisText() {
+        return graded == 0 ? "no graded trial" : "from " + graded + " graded trial" + (graded == 1 ? "" : "s");
     }
 
     /** {@code 75 % (63–84 %)}, or {@code –}. */

@@ -18,11 +18,47 @@ import java.util.Map;
  * @param passed passed trials
  * @param timedTrials graded trials with a {@code durationMs}
  * @param durationMsSum the sum of those trials' {@code durationMs}, in ms
+ * @param usage tool calls, MCP calls, tokens and cost summed over the graded trials (infra left out, as
+ *        in {@code summary.json}'s metrics; contract, section 9)
  */
 public record VariantTally(String variant, Map<String, CaseTally> cases, int trials, int graded, int passed,
-                           int timedTrials, long durationMsSum) {
+                           int timedTrials, long durationMsSum, Usage usage) {
     public VariantTally {
         cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
+    }
+
+    /**
+     * Sums over the graded trials of a variant, for the means the panel computes when {@code summary.json}
+     * is absent (contract, sections 8 and 9).
+     *
+     * @param trials graded trials counted
+     * @param toolCalls their {@code tool_call} events
+     * @param mcpCalls those with {@code source: "mcp"}
+     * @param tokenTrials graded trials that recorded tokens
+     * @param tokens their input + output tokens
+     * @param costTrials graded trials that recorded a cost
+     * @param costUsd their cost in US dollars
+     */
+    public record Usage(int trials, long toolCalls, long mcpCalls, int tokenTrials, long tokens, int costTrials, double costUsd) {
+        /** Tool calls per graded trial, or null with no graded trial. */
+        public Double toolCallsMean() {
+            return trials == 0 ? null : (double) toolCalls / trials;
+        }
+
+        /** MCP calls per graded trial, or null with no graded trial. */
+        public Double mcpCallsMean() {
+            return trials == 0 ? null : (double) mcpCalls / trials;
+        }
+
+        /** Tokens per graded trial that recorded them, or null when none did. */
+        public Double tokensMean() {
+            return tokenTrials == 0 ? null : (double) tokens / tokenTrials;
+        }
+
+        /** Cost in US dollars per graded trial that recorded one, or null when none did. */
+        public Double costUsdMean() {
+            return costTrials == 0 ? null : costUsd / costTrials;
+        }
     }
 
     /** Cases whose outcome is {@link CaseOutcome#PASS}. */
@@ -47,6 +83,12 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
         private int passed;
         private int timed;
         private long duration;
+        private long toolCalls;
+        private long mcpCalls;
+        private int tokenTrials;
+        private long tokens;
+        private int costTrials;
+        private double cost;
 
         /**
          * @param variant the variant's name
@@ -70,6 +112,17 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                     timed++;
                     duration += t.durationMs();
                 }
+                toolCalls += t.toolCalls();
+                mcpCalls += t.usage().mcpCalls();
+                Long tk = t.usage().tokens();
+                if (tk != null) {
+                    tokenTrials++;
+                    tokens += tk;
+                }
+                if (t.usage().costUsd() != null) {
+                    costTrials++;
+                    cost += t.usage().costUsd();
+                }
             }
             if (t.status() == TrialStatus.PASSED) {
                 c[2]++;
@@ -91,7 +144,8 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 }
                 cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], r));
             }
-            return new VariantTally(variant, cases, trials, graded, passed, timed, duration);
+            return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
+                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost));
         }
     }
 }

@@ -40,7 +40,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * The Compare screen (issue 10): pick a base and a candidate (two variants of a run, or one variant
  * in two runs of an eval); both sides' figures, the verdict, and the case table (case, base outcome
  * and trials, candidate outcome and trials, change), regressions first, filterable by change.
- * Opening a case shows the two sides' trials next to each other.
+ * Opening a case shows the two sides' trials next to each other, each as one row of trials
+ * above that side's transcript (the Results view's {@link dev.mstpanel.ui.results.TranscriptView}),
+ * so the two transcripts sit side by side; the figures fold into one line meanwhile, to give them
+ * the height.
  */
 public final class CompareView extends BorderPane {
     private final CompareViewModel model;
@@ -54,7 +57,13 @@ public final class CompareView extends BorderPane {
     private final Label baseTitle = new Label();
     private final Label candidateTitle = new Label();
     private final Label caseTitle = new Label();
+    private final javafx.scene.layout.StackPane baseTranscript = new javafx.scene.layout.StackPane();
+    private final javafx.scene.layout.StackPane candidateTranscript = new javafx.scene.layout.StackPane();
+    private final Label compactFigures = new Label();
+    private final SplitPane split = new SplitPane();
     private boolean syncing;
+    /** The height a trial row takes in a side's one-row list of trials, px. */
+    private static final double TRIAL_ROW = 40;
 
     /**
      * @param model the screen's state
@@ -148,14 +157,21 @@ public final class CompareView extends BorderPane {
 
         buildTable();
         VBox caseBox = buildCaseDetail();
-        SplitPane split = new SplitPane(table, caseBox);
+        split.getItems().setAll(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
         // at the default window size the cards and filters above take most of the height: keep about five case rows
         table.setMinHeight(170);
         caseBox.setMinHeight(110);
 
-        VBox top = new VBox(10, pickers, message, loading, figures, filterBar);
+        compactFigures.setId("compare-figures-line");
+        compactFigures.getStyleClass().addAll("pill", "pill-muted");
+        compactFigures.setWrapText(true);
+        compactFigures.setMinHeight(Region.USE_PREF_SIZE);
+        compactFigures.setVisible(false);
+        compactFigures.managedProperty().bind(compactFigures.visibleProperty());
+        figures.managedProperty().bind(figures.visibleProperty());
+        VBox top = new VBox(10, pickers, message, loading, figures, compactFigures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -218,27 +234,82 @@ public final class CompareView extends BorderPane {
         caseTitle.getStyleClass().add("side-title");
         caseTitle.setId("compare-case-title");
         caseTitle.setText("Open a case to see both sides' trials.");
+        Button closeCase = new Button("Close the case", new FontIcon(Feather.X));
+        closeCase.setId("compare-case-close");
+        closeCase.getStyleClass().add("small");
+        closeCase.setOnAction(e -> table.getSelectionModel().clearSelection());
+        closeCase.visibleProperty().bind(model.selectedCaseProperty().isNotNull());
+        closeCase.managedProperty().bind(closeCase.visibleProperty());
+        closeCase.setMinWidth(Region.USE_PREF_SIZE);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox head = new HBox(8, caseTitle, gap, closeCase);
+        head.setAlignment(Pos.CENTER_LEFT);
         baseTrials.setId("compare-base-trials");
         candidateTrials.setId("compare-candidate-trials");
-        baseTrials.setCellFactory(l -> new TrialCell());
-        candidateTrials.setCellFactory(l -> new TrialCell());
-        baseTrials.setPlaceholder(sidePlaceholder());
-        candidateTrials.setPlaceholder(sidePlaceholder());
+        baseTranscript.setId("compare-base-transcript");
+        candidateTranscript.setId("compare-candidate-transcript");
         baseTitle.getStyleClass().add("text-muted");
         candidateTitle.getStyleClass().add("text-muted");
-        VBox left = new VBox(4, baseTitle, baseTrials);
-        VBox right = new VBox(4, candidateTitle, candidateTrials);
-        VBox.setVgrow(baseTrials, Priority.ALWAYS);
-        VBox.setVgrow(candidateTrials, Priority.ALWAYS);
+        VBox left = side(baseTitle, baseTrials, baseTranscript, model.baseTrial());
+        VBox right = side(candidateTitle, candidateTrials, candidateTranscript, model.candidateTrial());
         HBox sides = new HBox(12, left, right);
         HBox.setHgrow(left, Priority.ALWAYS);
         HBox.setHgrow(right, Priority.ALWAYS);
         left.setPrefWidth(100);
         right.setPrefWidth(100);
-        VBox box = new VBox(6, caseTitle, sides);
+        VBox box = new VBox(6, head, sides);
         VBox.setVgrow(sides, Priority.ALWAYS);
         box.setPadding(new Insets(8, 0, 0, 0));
         box.setId("compare-case");
+        return box;
+    }
+
+    /**
+     * One side of an opened case: its title, its trials in one row (each a status pill; the chosen
+     * one's transcript below), and the transcript of the chosen trial.
+     */
+    private VBox side(Label title, ListView<TrialRecord> trials, javafx.scene.layout.StackPane transcript, SideTrial st) {
+        trials.setOrientation(Orientation.HORIZONTAL);
+        trials.setCellFactory(l -> new TrialCell());
+        trials.setPlaceholder(sidePlaceholder());
+        // one row of trials, high enough for a cell and the horizontal scroll bar, never squeezed
+        trials.setMinHeight(TRIAL_ROW + 16);
+        trials.setPrefHeight(TRIAL_ROW + 16);
+        trials.setMaxHeight(TRIAL_ROW + 16);
+        trials.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
+            if (t != null && !syncing) {
+                st.trialProperty().set(t);
+            }
+        });
+        st.trialProperty().addListener((o, a, t) -> {
+            syncing = true;
+            try {
+                if (t == null) {
+                    trials.getSelectionModel().clearSelection();
+                } else {
+                    trials.getSelectionModel().select(t);
+                    trials.scrollTo(t);
+                }
+            } finally {
+                syncing = false;
+            }
+        });
+        st.transcriptProperty().addListener((o, a, tr) -> {
+            if (tr != null) {
+                transcript.getChildren().setAll(new dev.mstpanel.ui.results.TranscriptView(tr));
+            } else if (st.trialProperty().get() != null) {
+                Label reading = new Label("Reading the transcript…");
+                reading.getStyleClass().add("text-muted");
+                transcript.getChildren().setAll(reading);
+            } else {
+                transcript.getChildren().clear();
+            }
+        });
+        transcript.setMinHeight(0);
+        VBox.setVgrow(transcript, Priority.ALWAYS);
+        VBox box = new VBox(4, title, trials, transcript);
+        box.setMinWidth(0);
         return box;
     }
 
@@ -310,6 +381,13 @@ public final class CompareView extends BorderPane {
     }
 
     private void showCase(CaseComparison c) {
+        // an opened case takes the height: the figures fold into one line and the case table gives way
+        boolean open = c != null;
+        figures.setVisible(!open);
+        compactFigures.setVisible(open);
+        compactFigures.setText(open ? figuresLine(model.comparisonProperty().get()) : "");
+        split.setDividerPositions(open ? 0.25 : 0.6);
+        table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
         if (c == null) {
             caseTitle.setText("Open a case to see both sides' trials.");
             baseTrials.getItems().clear();
@@ -324,6 +402,32 @@ public final class CompareView extends BorderPane {
         candidateTitle.setText("candidate: " + (cmp == null ? "" : sideName(cmp, false)) + "  ·  " + outcome(c.candidate()));
         baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());
         candidateTrials.getItems().setAll(c.candidate() == null ? List.of() : c.candidate().records());
+        // the model chose each side's first trial to show before the lists had the case's trials
+        select(baseTrials, model.baseTrial().trialProperty().get());
+        select(candidateTrials, model.candidateTrial().trialProperty().get());
+    }
+
+    private void select(ListView<TrialRecord> list, TrialRecord t) {
+        syncing = true;
+        try {
+            if (t == null) {
+                list.getSelectionModel().clearSelection();
+            } else {
+                list.getSelectionModel().select(t);
+            }
+        } finally {
+            syncing = false;
+        }
+    }
+
+    /** The figures in one line while a case is open: both sides' rates and the verdict. */
+    static String figuresLine(Comparison c) {
+        if (c == null) {
+            return "";
+        }
+        return "base " + sideName(c, true) + "  " + c.base().rateWithIntervalText() + ", " + c.base().basisText()
+                + "   →   candidate " + sideName(c, false) + "  " + c.candidate().rateWithIntervalText() + ", " + c.candidate().basisText()
+                + "   ·   " + c.verdict().jsonName() + ", " + Comparison.pText(c.pValue());
     }
 
     static String outcome(CaseTally t) {
@@ -402,12 +506,11 @@ public final class CompareView extends BorderPane {
             s.getStyleClass().addAll("pill", pillClass(t.status()));
             s.setMinWidth(Region.USE_PREF_SIZE);
             String msg = t.message();
-            Label m = new Label(msg == null ? "" : msg.replace('\n', ' '));
-            m.getStyleClass().add("text-muted");
-            m.setMinWidth(0);
-            HBox box = new HBox(8, n, s, m);
+            // one row of trials: the cell is the number and the status; the message is in the tooltip and the transcript
+            HBox box = new HBox(8, n, s);
             box.setAlignment(Pos.CENTER_LEFT);
             setGraphic(box);
+            setPrefHeight(TRIAL_ROW);
             setTooltip(msg == null ? null : new Tooltip(msg));
         }
     }

@@ -63,6 +63,12 @@ public final class CompareViewModel {
     private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
     private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
     private boolean picking;
+    /** Each compared run's {@code redactStoredResponses}, for its transcripts' "not kept" notes. */
+    private final java.util.Map<Path, Boolean> redacted = new java.util.HashMap<>();
+    private final dev.mstpanel.core.results.TranscriptReader transcripts =
+            new dev.mstpanel.core.results.TranscriptReader(dev.mstpanel.core.results.TranscriptReader.WINDOW_OUTPUT_CHARS);
+    private final SideTrial baseTrial;
+    private final SideTrial candidateTrial;
 
     /**
      * @param reader reads a run that the Results view has not read
@@ -75,6 +81,13 @@ public final class CompareViewModel {
         this.ui = ui;
         this.background = background;
         this.loadedTrials = loadedTrials;
+        baseTrial = new SideTrial(ui, background, transcripts, redacted::get);
+        candidateTrial = new SideTrial(ui, background, transcripts, redacted::get);
+        // opening a case shows a trial of each side at once: the first that did not pass, else the first
+        selectedCase.addListener((o, a, c) -> {
+            baseTrial.trialProperty().set(c == null || c.base() == null ? null : SideTrial.firstToShow(c.base().records()));
+            candidateTrial.trialProperty().set(c == null || c.candidate() == null ? null : SideTrial.firstToShow(c.candidate().records()));
+        });
         base.addListener((o, a, b) -> picked());
         candidate.addListener((o, a, b) -> picked());
         changeFilter.addListener((SetChangeListener<CaseChange>) c -> filter());
@@ -102,6 +115,10 @@ public final class CompareViewModel {
     public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
     /** True when some case regressed or is flaky. */
     public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
+    /** The opened case's base side: its chosen trial and that trial's transcript. */
+    public SideTrial baseTrial() { return baseTrial; }
+    /** The opened case's candidate side: its chosen trial and that trial's transcript. */
+    public SideTrial candidateTrial() { return candidateTrial; }
 
     // Commands
 
@@ -312,6 +329,8 @@ public final class CompareViewModel {
                 Comparison.Kind kind = b.runDir().equals(c.runDir()) ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
                 Comparison result = Comparison.of(kind, bTally, b.variant(), cTally, c.variant());
                 ui.execute(() -> {
+                    redacted.put(b.runDir(), bTally.run().redactStoredResponses());
+                    redacted.put(c.runDir(), cTally.run().redactStoredResponses());
                     if (gen == generation) {
                         loading.set(false);
                         comparison.set(result);

@@ -73,9 +73,14 @@ public final class VariantCard extends VBox {
         HBox top = new HBox(10, rate, deltaLabel);
         top.setAlignment(Pos.BASELINE_LEFT);
         IntervalBar bar = new IntervalBar(f);
-        Label interval = new Label(f.interval() == null ? "no graded trial"
-                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %");
+        // the number of graded trials sits beside the interval, so a wide one reads as "few trials", not as noise
+        Label interval = new Label(f.interval() == null ? f.basisText()
+                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %, "
+                + f.basisText());
         interval.getStyleClass().addAll("text-muted", "text-small");
+        interval.setId("variant-interval-" + f.variant());
+        interval.setWrapText(true);
+        interval.setMinHeight(Region.USE_PREF_SIZE);
         Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
                 + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded)" : ""));
         trials.setWrapText(true);
@@ -92,6 +97,7 @@ public final class VariantCard extends VBox {
         getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
         if (!f.fromSummary()) {
             Label src = new Label("computed from the trials (no summary.json)");
+            src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");
             src.setTooltip(new Tooltip(f.source()));
             src.setWrapText(true);

@@ -96,11 +96,57 @@ class ComparisonTest {
         assertEquals(9, f.cases());
         assertNotNull(f.secondsPerTrial()); // from the trials' durationMs
         assertEquals(41.251, f.secondsPerTrial(), 0.01);
-        assertNull(f.toolCallsMean());
+        assertEquals("from 27 graded trials", f.basisText());
         assertNull(f.baseline());
         VariantFigures w = a.figures("with-search");
         assertEquals("default", w.baseline());
         assertEquals(24.0 / 27 - 16.0 / 27, w.trialPassRateDelta(), 1e-12);
+    }
+
+    @Test
+    void figuresWithoutSummaryAverageToolCallsTokensAndCostOverTheGradedTrials() {
+        RunFixture f = RunFixture.create(root, CompareFixture.EVAL, CompareFixture.RUN_A).runJson(CompareFixture.EVAL, "default");
+        // trial 0: an MCP call and a builtin one; usage 1000 + 200 tokens, $0.02 (totalCostUsd)
+        var e0 = RunFixture.events();
+        RunFixture.event(e0, "tool_call", "mcp", "billing", "refund", 0, 100);
+        RunFixture.event(e0, "tool_call", "builtin", null, "Read", 200, 50);
+        RunFixture.event(e0, "skill", null, null, "refunds", 300, 10);
+        f.transcript("default", "refund-order", 0, e0, usage(1000, 200, "totalCostUsd", 0.02), null);
+        f.score("judge.accuracy", "default", "refund-order", 0, true, "ok");
+        // trial 1: four MCP calls; 3000 + 400 tokens, only an estimated cost of $0.04
+        var e1 = RunFixture.events();
+        for (int i = 0; i < 4; i++) {
+            RunFixture.event(e1, "tool_call", "mcp", "billing", "lookup", i * 100, 40);
+        }
+        f.transcript("default", "refund-order", 1, e1, usage(3000, 400, "estimatedCostUsd", 0.04), null);
+        f.score("judge.accuracy", "default", "refund-order", 1, false, "wrong order");
+        // trial 2: infra, with a huge usage that must be left out
+        var e2 = RunFixture.events();
+        RunFixture.event(e2, "tool_call", "mcp", "billing", "refund", 0, 100);
+        f.transcript("default", "refund-order", 2, e2, usage(999_999, 0, "totalCostUsd", 9.0),
+                RunFixture.fields().put("infrastructureError", true).put("error", "Cowork's workspace was unavailable: …"));
+        // trial 0 of another case: no calls, usage only beside the trace (clientUsage), no cost
+        var clientUsage = RunFixture.fields();
+        clientUsage.putObject("clientUsage").put("inputTokens", 500).put("outputTokens", 100);
+        f.transcript("default", "lookup-invoice", 0, RunFixture.events(), null, clientUsage);
+        f.score("judge.accuracy", "default", "lookup-invoice", 0, true, "ok");
+
+        VariantFigures v = run(CompareFixture.RUN_A).figures("default");
+        assertFalse(v.fromSummary());
+        assertTrue(v.source().startsWith("No summary.json: the figures are computed from the trials (3 graded)"), v.source());
+        assertEquals(3, v.graded());
+        assertEquals("from 3 graded trials", v.basisText());
+        assertEquals(2.0, v.toolCallsMean(), 1e-9);            // (2 + 4 + 0) / 3
+        assertEquals(5.0 / 3, v.mcpCallsMean(), 1e-9);         // (1 + 4 + 0) / 3
+        assertEquals((1200 + 3400 + 600) / 3.0, v.tokensMean(), 1e-9);
+        assertEquals(0.03, v.costUsdMean(), 1e-9);             // two trials recorded a cost
+        assertEquals(61.0, v.secondsPerTrial(), 0.01);         // durationMs 61 000 + trial
+    }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode usage(long in, long out, String costField, double cost) {
+        var t = RunFixture.fields();
+        t.putObject("usage").put("inputTokens", in).put("outputTokens", out).put(costField, cost).put("durationMs", 1234);
+        return t;
     }
 
     @Test

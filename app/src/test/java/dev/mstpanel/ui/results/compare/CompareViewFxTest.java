@@ -104,7 +104,57 @@ class CompareViewFxTest {
         assertThat(((Label) robot.lookup("#compare-case-title").query()).getText()).isEqualTo("refund-order  ·  regressed");
         assertThat(base.getItems()).extracting(t -> t.status().jsonName()).containsExactly("passed", "passed", "passed");
         assertThat(candidate.getItems()).extracting(t -> t.status().jsonName()).containsExactly("failed", "failed", "infra");
+        // each side opens its first trial that did not pass (else its first), transcripts side by side
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-base-transcript #transcript").tryQuery().isPresent()
+                && robot.lookup("#compare-candidate-transcript #transcript").tryQuery().isPresent());
+        assertThat(base.getSelectionModel().getSelectedItem().label()).isEqualTo("refund-order #1");
+        assertThat(candidate.getSelectionModel().getSelectedItem().label()).isEqualTo("refund-order #1");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> texts(robot, "#compare-candidate-transcript").contains("The agent refunded the wrong order"));
+        assertThat(texts(robot, "#compare-base-transcript")).doesNotContain("The agent refunded the wrong order");
+        javafx.geometry.Bounds baseBox = robot.lookup("#compare-base-transcript").query().localToScreen(
+                robot.lookup("#compare-base-transcript").query().getBoundsInLocal());
+        javafx.geometry.Bounds candBox = robot.lookup("#compare-candidate-transcript").query().localToScreen(
+                robot.lookup("#compare-candidate-transcript").query().getBoundsInLocal());
+        assertThat(candBox.getMinX()).isGreaterThan(baseBox.getMaxX() - 1); // next to each other, not stacked
+        assertThat(candBox.getMinY()).isEqualTo(baseBox.getMinY(), org.assertj.core.data.Offset.offset(2.0));
+        // while a case is open the figures are one line, so the transcripts get the height
+        assertThat(((Label) robot.lookup("#compare-figures-line").query()).getText())
+                .startsWith("base default · run aaaaaa  59 % (41–75 %), from 27 graded trials   →   candidate default · run bbbbbb");
         Screenshots.take(window.getScene(), "results-compare");
+        // another trial of a side opens its transcript there
+        robot.clickOn(robot.lookup("#compare-candidate-trials .list-cell").nth(2).queryAs(javafx.scene.Node.class));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> texts(robot, "#compare-candidate-transcript").stream()
+                .anyMatch(t -> t.contains("Cowork's workspace was unavailable")));
+        assertThat(candidate.getSelectionModel().getSelectedItem().label()).isEqualTo("refund-order #3");
+
+        // at 1280 × 820 every trial of a side is in view in its row, and the transcripts keep room to read
+        javafx.stage.Window w = window.getScene().getWindow();
+        robot.interact(() -> {
+            w.setWidth(1280);
+            w.setHeight(820);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(300);
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.take(window.getScene(), "results-compare-case-820");
+        javafx.geometry.Bounds list = candidate.localToScreen(candidate.getBoundsInLocal());
+        var cells = robot.lookup("#compare-candidate-trials .list-cell").queryAll().stream()
+                .filter(n -> ((javafx.scene.control.ListCell<?>) n).getItem() != null).toList();
+        assertThat(cells).hasSize(3);
+        for (javafx.scene.Node cell : cells) {
+            javafx.geometry.Bounds b = cell.localToScreen(cell.getBoundsInLocal());
+            assertThat(b.getMinY()).isGreaterThanOrEqualTo(list.getMinY() - 0.5);
+            assertThat(b.getMaxY()).isLessThanOrEqualTo(list.getMaxY() + 0.5);
+            assertThat(b.getMaxX()).isLessThanOrEqualTo(list.getMaxX() + 0.5);
+        }
+        assertThat(robot.lookup("#compare-candidate-transcript").query().getLayoutBounds().getHeight()).isGreaterThan(250);
+        assertThat(table.getHeight()).isGreaterThan(100); // the case table still shows a few rows
+        robot.interact(() -> {
+            w.setWidth(1440);
+            w.setHeight(900);
+        });
+        robot.clickOn("#compare-case-close");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-figures").query().isVisible());
 
         robot.clickOn("#change-regressed");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.getItems().stream().noneMatch(r -> r.change() == CaseChange.REGRESSED));
@@ -144,6 +194,19 @@ class CompareViewFxTest {
         assertThat(sel.cases()).containsExactlyInAnyOrder("refund-order", "lookup-invoice", "update-address", "close-account",
                 "list-orders", "merge-carts");
         assertThat(sel.variants()).containsExactly("default", "with-search");
+    }
+
+    @Test
+    void aRunWithoutSummaryShowsFiguresComputedFromItsTrialsAndHowManyGradedTrialsTheRateRestsOn(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run(CompareFixture.RUN_A)));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-default").tryQuery().isPresent());
+        assertThat(((Label) robot.lookup("#variant-source-default").query()).getText()).isEqualTo("computed from the trials (no summary.json)");
+        // 16 of 27 passed: the interval is 41–75 %, and the card says on how many trials it rests
+        assertThat(((Label) robot.lookup("#variant-interval-default").query()).getText())
+                .isEqualTo("95 % interval 41–75 %, from 27 graded trials");
+        // the fixture's traces hold tool_call events: the mean is computed from them, not "no means recorded"
+        assertThat(texts(robot, "#variant-card-default")).anyMatch(t -> t.matches("\\d+\\.\\d tool calls · 41 s per trial"));
+        Screenshots.take(window.getScene(), "results-run-header-from-trials");
     }
 
     @Test
