@@ -684,6 +684,13 @@ public final class RunView extends BorderPane {
         double yScale = gib ? ByteSize.GIB : ByteSize.MIB;
         chart.getXAxis().setLabel(minutes ? "minutes since start" : "seconds since start");
         chart.getYAxis().setLabel(gib ? "GiB" : "MiB");
+        series.keySet().removeIf(k -> { // a shard the history has no samples of (a replay sought back before it)
+            if (history.containsKey(k)) {
+                return false;
+            }
+            chart.getData().remove(series.get(k));
+            return true;
+        });
         for (Map.Entry<Integer, List<MemorySample>> e : history.entrySet()) {
             XYChart.Series<Number, Number> s = series.get(e.getKey());
             if (s == null) {
