@@ -64,7 +64,7 @@ public final class ReplayPane extends BorderPane {
         this.ui = ui;
         this.session = new ReplayRunSession(recording, runDirOnDisk);
         this.model = new RunViewModel(session, FXCollections.observableArrayList(), new Settings(), s -> { }, ui, background);
-        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), OptionalInt.empty());
+        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), expectedOf(recording));
         getStyleClass().add("replay-pane");
         setId("replay-pane");
 
@@ -230,6 +230,16 @@ public final class ReplayPane extends BorderPane {
         }
         String at = RunViewModel.clock(Duration.ofMillis(ms)) + " / " + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs()));
         position.setText(ended ? "Ended · " + at : at);
+    }
+
+    /** The trials the live run expected (its counts' "of N trials" and its ETA), when it was recorded. */
+    private static OptionalInt expectedOf(RunRecording rec) {
+        for (var e : rec.entries()) {
+            if ("expected".equals(e.path("k").asText()) && e.path("n").asInt(-1) > 0) {
+                return OptionalInt.of(e.path("n").asInt());
+            }
+        }
+        return OptionalInt.empty();
     }
 
     private static String commandOf(RunRecording rec) {
