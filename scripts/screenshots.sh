@@ -100,7 +100,7 @@ for id in "${ids[@]}"; do
   mkdir -p "$SHOT_HOME/panel/config" "$SHOT_HOME/work"
   cat >"$SHOT_HOME/panel/config/settings.json" <<JSON
 { "theme": "$(echo "$theme" | tr a-z A-Z)", "windowX": 0, "windowY": 0, "windowWidth": $width, "windowHeight": $height,
-  "refreshIntervalSeconds": 60, "openView": "$view" }
+  "refreshIntervalSeconds": 60, "probeTimeoutSeconds": 10, "openView": "$view" }
 JSON
   (
     export SHOT_HOME
