@@ -2,15 +2,25 @@
 # Takes a screenshot of each view (and the Settings and About dialogs) of the real app under Xvfb,
 # against the private test engines, into docs/screenshots/<id>.png. Rerun it when a view changes.
 #
-#   scripts/screenshots.sh                       # every view below, and the dialogs
+#   scripts/screenshots.sh                       # the demo's pictures, the views below, the dialogs
+#   scripts/screenshots.sh demo                  # the README's pictures of the built-in demo (below)
+#   scripts/screenshots.sh demo:runs-live        # one of them (names in test class ui/DemoShowcase)
 #   scripts/screenshots.sh contexts results      # just these (view ids as in ui/Views.java)
 #   scripts/screenshots.sh dialog:settings       # a dialog
+#
+# `demo` takes the README's pictures of the built-in demo (issue 12) in the real window, driven by
+# the test class dev.mstpanel.ui.DemoShowcase as a person gets there: Contexts (the test engines
+# named as the demo's contexts, colima-mst-kvm and studio-m2), the empty Runs view, the demo run
+# replaying and ended, its failed trial (screenshot, accessibility dump, transcript beside the
+# screenshot on a wide window), its two variants compared and their trend. Every other view also
+# sees the engines under the demo's context names.
 #
 # A view that needs data gets it from scripts/screenshots.d/<id>.sh when that file exists: it is
 # sourced with SHOT_HOME (a fresh folder: the app's MST_PANEL_HOME is $SHOT_HOME/panel, the
 # working folder is $SHOT_HOME/work) and may export variables for the app (e.g. a results folder).
 # Needs: a built jar and test classes (mvn -B -q package -DskipTests test-compile), Xvfb, imagemagick,
 # and root for the engines.
+# The app gets a plain PATH (/usr/local/bin:/usr/bin:/bin: no tool folders of the machine taking them).
 # Environment: SHOT_DISPLAY (default :199), SHOT_SETTLE seconds to wait after the first frame
 # (default 4), SHOT_THEME light|dark (default light), MST_PANEL_TEST_ENGINES_DIR (default a /tmp folder).
 set -euo pipefail
@@ -22,7 +32,7 @@ for tool in Xvfb import; do command -v "$tool" >/dev/null || { echo "screenshots
 
 ids=("$@")
 if ((${#ids[@]} == 0)); then
-  ids=(contexts runs results images containers doctor dialog:settings dialog:about)
+  ids=(demo images containers doctor dialog:settings dialog:about)
 fi
 display=${SHOT_DISPLAY:-:199}
 settle=${SHOT_SETTLE:-4}
@@ -33,12 +43,19 @@ out=docs/screenshots
 mkdir -p "$out"
 
 bash scripts/test-engines.sh start "$engines" 2 >/dev/null
-Xvfb "$display" -screen 0 ${width}x${height}x24 -nolisten tcp >/dev/null 2>&1 &
+# the app sees the two test engines under the demo's context names (as scripts/make-demo.sh runs it)
+docker_config=$(mktemp -d /tmp/mstp-shot-docker.XXXXXX)
+DOCKER_CONFIG=$docker_config docker context create colima-mst-kvm --docker "host=unix://$engines/engine-1/docker.sock" >/dev/null 2>&1
+DOCKER_CONFIG=$docker_config docker context create studio-m2 --docker "host=unix://$engines/engine-2/docker.sock" >/dev/null 2>&1
+DOCKER_CONFIG=$docker_config docker context use colima-mst-kvm >/dev/null 2>&1
+# the screen fits the widest picture (the transcript beside the screenshot); a view's picture is its window's corner
+Xvfb "$display" -screen 0 1680x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 app_pid=
 cleanup() {
   [[ -n $app_pid ]] && kill "$app_pid" 2>/dev/null || true
   kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$docker_config"
 }
 trap cleanup EXIT
 sleep 1
@@ -46,24 +63,50 @@ kill -0 "$xvfb_pid" 2>/dev/null || { echo "screenshots.sh: Xvfb could not start 
 
 known_views=$(grep -o 'new AppView("[a-z-]*"' app/src/main/java/dev/mstpanel/ui/Views.java | sed 's/new AppView("//; s/"//' | tr '\n' ' ')
 taken=()
+demo_shots() { # names...: the demo's pictures through DemoShowcase, in a fresh data folder
+  local home
+  # the pictures show the data folder's path: a plain home folder when there is none of that name
+  if [[ ! -e /home/demo ]] && mkdir -p /home/demo 2>/dev/null; then home=/home/demo; else home=$(mktemp -d /tmp/mstp-shot.XXXXXX); fi
+  mkdir -p "$home/.config/mst-panel" "$home/work"
+  printf '{ "theme": "%s", "refreshIntervalSeconds": 3600, "probeTimeoutSeconds": 10 }\n' "$(echo "$theme" | tr a-z A-Z)" >"$home/.config/mst-panel/settings.json"
+  if (cd "$home/work" && env -u MST_PANEL_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME \
+      PATH=/usr/local/bin:/usr/bin:/bin DISPLAY=$display DOCKER_CONFIG="$docker_config" HOME="$home" MST_PANEL_LOGIN_SHELL=off \
+      java -cp "$root/app/target/test-classes:$root/app/target/classes:$root/app/target/lib/*" 'dev.mstpanel.ui.DemoShowcase$Launcher' \
+      "$root/$out" "$@" >"$home/stdout" 2>"$home/stderr"); then
+    grep '^took ' "$home/stdout" || true
+    taken+=($(sed -n 's/^took \([^ ]*\).*/\1/p' "$home/stdout"))
+  else
+    echo "screenshots.sh: the demo's pictures stopped: $(grep DemoShowcase "$home/stderr" | tail -1)" >&2
+    tail -5 "$home/stderr" >&2
+  fi
+  rm -rf "$home"
+}
+
 for id in "${ids[@]}"; do
+  if [[ $id == demo || $id == demo:* ]]; then
+    [[ -d app/target/test-classes/dev/mstpanel/ui ]] || { echo "screenshots.sh: build the test classes first: ./mvnw -B -q package -DskipTests test-compile" >&2; exit 1; }
+    if [[ $id == demo ]]; then demo_shots; else demo_shots "${id#demo:}"; fi
+    continue
+  fi
   view=$id dialog=
   if [[ $id == dialog:* ]]; then view=contexts; dialog=${id#dialog:}; fi
   if [[ " $known_views " != *" $view "* ]]; then
     echo "skip $id: no such view yet (views: $known_views)"
     continue
   fi
+  width=1280 height=800
+  [[ $view == containers ]] && width=1600 height=860 # the table's name, context and owner columns in full
   SHOT_HOME=$(mktemp -d /tmp/mstp-shot.XXXXXX)
   mkdir -p "$SHOT_HOME/panel/config" "$SHOT_HOME/work"
   cat >"$SHOT_HOME/panel/config/settings.json" <<JSON
 { "theme": "$(echo "$theme" | tr a-z A-Z)", "windowX": 0, "windowY": 0, "windowWidth": $width, "windowHeight": $height,
-  "refreshIntervalSeconds": 60, "openView": "$view" }
+  "refreshIntervalSeconds": 60, "probeTimeoutSeconds": 10, "openView": "$view" }
 JSON
   (
     export SHOT_HOME
     if [[ -f scripts/screenshots.d/$view.sh ]]; then source "scripts/screenshots.d/$view.sh"; fi
     cd "$SHOT_HOME/work"
-    DISPLAY=$display DOCKER_CONFIG="$engines/config" MST_PANEL_HOME="$SHOT_HOME/panel" HOME="$SHOT_HOME" \
+    PATH=/usr/local/bin:/usr/bin:/bin MST_PANEL_LOGIN_SHELL=off DISPLAY=$display DOCKER_CONFIG="$docker_config" MST_PANEL_HOME="$SHOT_HOME/panel" HOME="$SHOT_HOME" \
       MST_PANEL_OPEN_VIEW="$view" MST_PANEL_OPEN_DIALOG="$dialog" MST_PANEL_TIMING=1 \
       exec java -jar "$root/$jar" >"$SHOT_HOME/stdout" 2>"$SHOT_HOME/stderr"
   ) &
@@ -71,7 +114,7 @@ JSON
   for _ in $(seq 1 60); do grep -q first-frame-ms "$SHOT_HOME/stdout" 2>/dev/null && break; sleep 0.5; done
   sleep "$settle"
   name=${id/dialog:/dialog-}
-  DISPLAY=$display import -window root "$out/$name.png"
+  DISPLAY=$display import -window root -crop ${width}x${height}+0+0 +repage "$out/$name.png"
   kill "$app_pid" 2>/dev/null || true
   wait "$app_pid" 2>/dev/null || true
   app_pid=

@@ -453,8 +453,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.DemoData.recording(eval);
                 java.nio.file.Path dir = existingRunDir(rec);
                 app.ui().execute(() -> playRecording(rec, dir, "the built-in demo",
-                        "A 3-shard Cowork run on two contexts: one shard runs out of memory; keep=failed keeps its container and that of "
-                                + "the shard with a failed trial; trials go missing. Its results are demo data."));
+                        "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
+                                + "6 trials go missing. Its results are demo data."));
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
             }

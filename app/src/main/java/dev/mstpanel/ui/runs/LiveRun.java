@@ -4,7 +4,6 @@ import dev.mstpanel.ui.common.UiExecutor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,8 +57,11 @@ final class LiveRun {
     private final UiExecutor ui;
     private final Consumer<RunSnapshot> onEnded;
     private final ScheduledExecutorService scheduler;
-    private final Map<Integer, List<MemorySample>> samples = new HashMap<>();
+    private final MemoryHistory memory = new MemoryHistory();
     private final AtomicReference<RunSnapshot> pendingSnapshot = new AtomicReference<>();
+    private final AtomicReference<Map<Integer, List<MemorySample>>> pendingHistory = new AtomicReference<>();
+    /** Counts resets: a listener handed out before the last reset (a replay's previous pass) is not heard. */
+    private final java.util.concurrent.atomic.AtomicInteger generation = new java.util.concurrent.atomic.AtomicInteger();
     private final ConcurrentLinkedQueue<String> pendingLines = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private OptionalInt expected = OptionalInt.empty();
@@ -94,9 +96,9 @@ final class LiveRun {
     ReadOnlyLongProperty linesReceivedProperty() { return linesReceived.getReadOnlyProperty(); }
     StringProperty logFilterProperty() { return logFilter; }
 
-    /** The session's callbacks for this run. */
+    /** The session's callbacks for this run (until the next {@link #reset}: then they are ignored). */
     RunSession.Listener listener() {
-        return new Listener();
+        return new Listener(generation.get());
     }
 
     /**
@@ -106,9 +108,11 @@ final class LiveRun {
      */
     void reset(OptionalInt expectedTrials) {
         expected = expectedTrials;
+        generation.incrementAndGet();
         snapshot.set(null);
         shardRows.clear();
-        samples.clear();
+        memory.clear();
+        pendingHistory.set(null);
         memoryHistory.set(Map.of());
         log.clear();
         linesReceived.set(0);
@@ -144,14 +148,39 @@ final class LiveRun {
 
     /** Receives the session's callbacks on its threads and schedules a coalesced flush. */
     private final class Listener implements RunSession.Listener {
+        private final int of;
+
+        Listener(int of) {
+            this.of = of;
+        }
+
+        private boolean stale() {
+            return generation.get() != of;
+        }
+
         @Override
         public void snapshot(RunSnapshot s) {
+            if (stale()) {
+                return;
+            }
             pendingSnapshot.set(s);
             scheduleFlush();
         }
 
         @Override
+        public void memoryHistory(Map<Integer, List<MemorySample>> history) {
+            if (stale()) {
+                return;
+            }
+            pendingHistory.set(history);
+            scheduleFlush();
+        }
+
+        @Override
         public void lines(List<String> lines) {
+            if (stale()) {
+                return;
+            }
             for (String l : lines) {
                 pendingLines.add(forScreen(l));
             }
@@ -200,6 +229,11 @@ final class LiveRun {
             }
             log.addAll(lines);
         }
+        Map<Integer, List<MemorySample>> history = pendingHistory.getAndSet(null);
+        if (history != null) {
+            memory.replace(history);
+            memoryHistory.set(memory.copy());
+        }
         RunSnapshot s = pendingSnapshot.getAndSet(null);
         if (s != null) {
             apply(s);
@@ -232,30 +266,8 @@ final class LiveRun {
             return;
         }
         double now = Duration.between(s.startedAt(), s.finishedAt() != null ? s.finishedAt() : Instant.now()).toMillis() / 1000.0;
-        boolean changed = false;
-        for (ShardSnapshot sh : s.shards()) {
-            if (sh.memoryBytes() <= 0) {
-                continue;
-            }
-            List<MemorySample> list = samples.computeIfAbsent(sh.index(), i -> new ArrayList<>());
-            if (!list.isEmpty() && now - list.get(list.size() - 1).seconds() < 1.0) {
-                continue;
-            }
-            list.add(new MemorySample(now, sh.memoryBytes()));
-            if (list.size() > RunViewModel.MEMORY_SAMPLES) {
-                List<MemorySample> thinned = new ArrayList<>();
-                for (int i = 0; i < list.size(); i += 2) {
-                    thinned.add(list.get(i));
-                }
-                list.clear();
-                list.addAll(thinned);
-            }
-            changed = true;
-        }
-        if (changed) {
-            Map<Integer, List<MemorySample>> copy = new java.util.TreeMap<>();
-            samples.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            memoryHistory.set(copy);
+        if (memory.add(now, s.shards())) {
+            memoryHistory.set(memory.copy());
         }
     }
 

@@ -42,7 +42,11 @@ public final class ReplayPane extends BorderPane {
     private final RunSession.Launch launch;
     private final Slider slider = new Slider();
     private final Label position = new Label();
+    private final Button pause = new Button();
     private boolean seeking;
+    // FX thread: the pass playing (a seek starts another) and whether it has played to the end
+    private int pass;
+    private boolean ended;
 
     /**
      * @param recording what to play
@@ -60,7 +64,7 @@ public final class ReplayPane extends BorderPane {
         this.ui = ui;
         this.session = new ReplayRunSession(recording, runDirOnDisk);
         this.model = new RunViewModel(session, FXCollections.observableArrayList(), new Settings(), s -> { }, ui, background);
-        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), OptionalInt.empty());
+        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), expectedOf(recording));
         getStyleClass().add("replay-pane");
         setId("replay-pane");
 
@@ -80,14 +84,16 @@ public final class ReplayPane extends BorderPane {
         text.setPrefWidth(0);
         HBox.setHgrow(text, Priority.ALWAYS);
 
-        Button pause = new Button("Pause", new FontIcon(Feather.PAUSE));
         pause.setId("replay-pause");
         pause.setMinWidth(Region.USE_PREF_SIZE);
         pause.setOnAction(e -> {
-            boolean p = !session.paused();
-            session.setPaused(p);
-            pause.setText(p ? "Play" : "Pause");
-            pause.setGraphic(new FontIcon(p ? Feather.PLAY : Feather.PAUSE));
+            if (ended) {
+                session.setPaused(false);
+                seek(0); // play again from the start
+            } else {
+                session.setPaused(!session.paused());
+                showControls();
+            }
         });
         ToggleGroup speeds = new ToggleGroup();
         HBox speedBox = new HBox();
@@ -129,7 +135,12 @@ public final class ReplayPane extends BorderPane {
         HBox.setHgrow(slider, Priority.ALWAYS);
         slider.valueChangingProperty().addListener((o, was, now) -> {
             if (!now) {
-                seek((long) slider.getValue());
+                seek((long) slider.getValue()); // the thumb let go
+            }
+        });
+        slider.valueProperty().addListener((o, a, b) -> {
+            if (!seeking && !slider.isValueChanging()) {
+                seek(b.longValue()); // a click on the track, an arrow key
             }
         });
         position.setId("replay-position");
@@ -141,10 +152,8 @@ public final class ReplayPane extends BorderPane {
         bar.getStyleClass().add("replay-bar");
         bar.setPadding(new Insets(10, 14, 10, 14));
 
-        session.setOnPosition(p -> ui.execute(() -> showPosition(p)));
         setCenter(RunView.forReplay(model, dialogs, openInResults, bar));
-        showPosition(0);
-        model.watch(launch, session);
+        play(0);
     }
 
     /** The replay's view model (tests read the shard rows from it). */
@@ -157,21 +166,60 @@ public final class ReplayPane extends BorderPane {
         return session;
     }
 
-    /** Starts the replay over at a position, milliseconds from the recording's start. */
+    /**
+     * Plays from a position, milliseconds from the recording's start: paused when the replay was
+     * paused, playing otherwise (also after it had ended). The shard rows, log and memory chart show
+     * the run as it was at that moment.
+     */
     public void seek(long ms) {
         if (seeking) {
             return;
         }
-        session.setStartAt(ms);
-        model.watch(launch, session);
-        showPosition(ms);
+        play(ms);
+    }
+
+    /** True once the replay has played to its end (the button then offers to play it again). */
+    public boolean ended() {
+        return ended;
     }
 
     /** Stops the playback (closing the replay, or another one opened). */
     public void stop() {
+        pass++;
         session.setOnPosition(null);
+        session.setOnEnded(null);
         session.stop();
         model.dispose();
+    }
+
+    /** Starts a pass at a position; a previous pass's late position and end reports are not heard. */
+    private void play(long ms) {
+        int p = ++pass;
+        ended = false;
+        session.stop(); // the previous pass, before its model is reset
+        session.setOnPosition(at -> ui.execute(() -> {
+            if (p == pass) {
+                showPosition(at);
+            }
+        }));
+        session.setOnEnded(() -> ui.execute(() -> {
+            if (p == pass) {
+                ended = true;
+                showControls();
+                showPosition(session.recording().durationMs());
+            }
+        }));
+        session.setStartAt(ms);
+        model.watch(launch, session);
+        showControls();
+        showPosition(ms);
+    }
+
+    private void showControls() {
+        Feather icon = ended ? Feather.ROTATE_CCW : session.paused() ? Feather.PLAY : Feather.PAUSE;
+        pause.setText(ended ? "Play again" : session.paused() ? "Play" : "Pause");
+        pause.setGraphic(new FontIcon(icon));
+        pause.setTooltip(new Tooltip(ended ? "Play the recording again from its start" : session.paused() ? "Go on playing" : "Hold the replay here"));
     }
 
     private void showPosition(long ms) {
@@ -180,7 +228,18 @@ public final class ReplayPane extends BorderPane {
             slider.setValue(ms);
             seeking = false;
         }
-        position.setText(RunViewModel.clock(Duration.ofMillis(ms)) + " / " + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs())));
+        String at = RunViewModel.clock(Duration.ofMillis(ms)) + " / " + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs()));
+        position.setText(ended ? "Ended · " + at : at);
+    }
+
+    /** The trials the live run expected (its counts' "of N trials" and its ETA), when it was recorded. */
+    private static OptionalInt expectedOf(RunRecording rec) {
+        for (var e : rec.entries()) {
+            if ("expected".equals(e.path("k").asText()) && e.path("n").asInt(-1) > 0) {
+                return OptionalInt.of(e.path("n").asInt());
+            }
+        }
+        return OptionalInt.empty();
     }
 
     private static String commandOf(RunRecording rec) {

@@ -31,6 +31,7 @@ public final class ReplayRunSession implements RunSession {
     private volatile boolean paused;
     private volatile long startAtMs;
     private volatile LongConsumer onPosition = p -> { };
+    private volatile Runnable onEnded = () -> { };
     private volatile Player current;
 
     /**
@@ -90,12 +91,25 @@ public final class ReplayRunSession implements RunSession {
         startAtMs = Math.max(0, Math.min(ms, recording.durationMs()));
     }
 
-    /** Called on the playback thread with the position, milliseconds, about 10 times a second. */
+    /**
+     * Called on the playback thread with the position, milliseconds, about 10 times a second. A pass
+     * keeps the callback set when it started ({@link #start}), so a caller that sets a new one
+     * before each seek can tell a previous pass's late calls from the new pass's.
+     */
     public void setOnPosition(LongConsumer c) {
         onPosition = c == null ? p -> { } : c;
     }
 
-    /** Stops the playback for good (the replay was closed). */
+    /**
+     * Called on the playback thread once a pass has played to the recording's end and sent its last
+     * snapshot (not when it was stopped or a seek started another pass); kept per pass as
+     * {@link #setOnPosition}.
+     */
+    public void setOnEnded(Runnable r) {
+        onEnded = r == null ? () -> { } : r;
+    }
+
+    /** Stops the playback for good (the replay was closed), or the pass playing before a seek. */
     public void stop() {
         Player p = current;
         if (p != null) {
@@ -126,6 +140,8 @@ public final class ReplayRunSession implements RunSession {
     private final class Player implements Runnable {
         private final Listener listener;
         private final long from;
+        private final LongConsumer position = onPosition;
+        private final Runnable ended = onEnded;
         private volatile boolean stopped;
         private RunReplayer replayer;
         // wall time and recording time at the last change of speed or pause
@@ -163,6 +179,9 @@ public final class ReplayRunSession implements RunSession {
                     listener.lines(List.of(line));
                 }
             }));
+            if (from > 0) {
+                listener.memoryHistory(historyUpTo(replayer, from));
+            }
             replayer.advanceTo(from);
             baseMs = from;
             baseNanos = System.nanoTime();
@@ -191,16 +210,21 @@ public final class ReplayRunSession implements RunSession {
                     long now = System.nanoTime();
                     if (now - lastTick > 100_000_000L) {
                         lastTick = now;
-                        onPosition.accept(Math.min(pos, recording.durationMs()));
+                        if (!stopped) {
+                            position.accept(Math.min(pos, recording.durationMs()));
+                        }
                         if (paused) {
                             listener.snapshot(shifted(replayer.model().snapshot(), replayer.position()));
                         }
                     }
                 }
                 if (!stopped) {
-                    onPosition.accept(recording.durationMs());
+                    position.accept(recording.durationMs());
                     Thread.sleep(SNAPSHOT_INTERVAL.toMillis() * 2);
                     listener.snapshot(shifted(replayer.model().snapshot(), recording.durationMs()));
+                }
+                if (!stopped) {
+                    ended.run();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -213,6 +237,29 @@ public final class ReplayRunSession implements RunSession {
                     // a cancelled ticker task
                 }
             }
+        }
+
+        /**
+         * Plays the recording up to a position in steps of a second of the run, noting the shards'
+         * memory at each as the live Run view did from its snapshots ({@link MemoryHistory}), so the
+         * chart after a seek shows the run up to there, not an empty chart starting at the seek.
+         */
+        private java.util.Map<Integer, List<MemorySample>> historyUpTo(RunReplayer r, long toMs) {
+            MemoryHistory h = new MemoryHistory();
+            long t = 0;
+            while (!stopped) {
+                r.advanceTo(t);
+                RunState s = r.model().snapshot();
+                if (s.startedAt() != null) {
+                    double seconds = (recording.startedAt().toEpochMilli() + t - s.startedAt().toEpochMilli()) / 1000.0;
+                    h.add(seconds, SupervisedRunSession.adapt(s, false).shards());
+                }
+                if (t >= toMs) {
+                    break;
+                }
+                t = Math.min(toMs, t + 1000);
+            }
+            return h.copy();
         }
 
         /** The model's state with its times moved so that now is the replay's position. */

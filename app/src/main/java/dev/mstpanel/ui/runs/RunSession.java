@@ -68,6 +68,15 @@ public interface RunSession {
 
         /** New lines of MST's output (stdout and stderr, secrets already redacted). */
         void lines(List<String> lines);
+
+        /**
+         * The memory chart's history up to now, from a session that begins in the middle of a run
+         * (a replay's seek); it replaces what was shown and comes before that pass's first snapshot.
+         * A live run never calls it.
+         *
+         * @param history by shard index, each shard's samples in time order (seconds since the run's start, bytes)
+         */
+        default void memoryHistory(java.util.Map<Integer, List<MemorySample>> history) { }
     }
 
     /** A started run. */

@@ -142,8 +142,20 @@ public final class RunView extends BorderPane {
         if (replayBar != null) {
             title.setText("Runs · replay");
             subtitle.setText("A recorded run, played back as it looked live. Nothing is running.");
-            VBox replay = new VBox(10, replayBar, live());
-            VBox.setVgrow(replay.getChildren().get(1), Priority.ALWAYS);
+            // the live part scrolls when the window is too short for it (at its end the result box
+            // comes in), instead of squeezing the rows over the banner and the header
+            Node liveNode = live();
+            if (liveNode.lookup("#run-log") instanceof Region log) {
+                log.setMinHeight(4 * 22 + 4); // four lines of the log stay in sight; the page scrolls instead
+            }
+            ScrollPane liveScroll = new ScrollPane(liveNode);
+            liveScroll.setId("replay-live-scroll");
+            liveScroll.setFitToWidth(true);
+            liveScroll.setFitToHeight(true);
+            liveScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            liveScroll.getStyleClass().add("edge-to-edge");
+            VBox replay = new VBox(10, replayBar, liveScroll);
+            VBox.setVgrow(liveScroll, Priority.ALWAYS);
             setCenter(replay);
             BorderPane.setMargin(replay, new Insets(12, 0, 0, 0));
             setPadding(new Insets(20, 24, 8, 24));
@@ -764,6 +776,13 @@ public final class RunView extends BorderPane {
         double yScale = gib ? ByteSize.GIB : ByteSize.MIB;
         chart.getXAxis().setLabel(minutes ? "minutes since start" : "seconds since start");
         chart.getYAxis().setLabel(gib ? "GiB" : "MiB");
+        series.keySet().removeIf(k -> { // a shard the history has no samples of (a replay sought back before it)
+            if (history.containsKey(k)) {
+                return false;
+            }
+            chart.getData().remove(series.get(k));
+            return true;
+        });
         for (Map.Entry<Integer, List<MemorySample>> e : history.entrySet()) {
             XYChart.Series<Number, Number> s = series.get(e.getKey());
             if (s == null) {

@@ -1,0 +1,170 @@
+package dev.mstpanel.ui.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.recording.DemoData;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.Screenshots;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Slider;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The replay's controls as a person uses them on the built-in demo (a 23 s recording; issue 12,
+ * "Replay"): at the end the button says so and plays it again from the start; a click on the
+ * seek bar while paused moves there and stays, with the memory chart showing the run up to that
+ * moment (not starting over at the seek); a second recording opened while one plays replaces it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ReplayControlsFxTest {
+    @TempDir
+    static Path home;
+    private PanelWindow panel;
+
+    @Start
+    void start(Stage stage) {
+        HostEnvironment env = new HostEnvironment(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(),
+                "MST_PANEL_HOME", home.resolve("panel").toString(), "DOCKER_CONFIG", home.resolve("no-docker").toString()),
+                home, HostEnvironment.OsFamily.LINUX);
+        panel = PanelWindow.of(env).size(1280, 820).open("runs").show(stage);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> panel.window().getClass()).get();
+        javafx.application.Platform.runLater(() -> {
+            if (panel.stage().getScene() != null && panel.stage().getScene().lookup("#runs-host") instanceof RunsHost host) {
+                host.closeReplay(); // no playback left for the next test
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        panel.close();
+    }
+
+    private ReplayPane playDemo(FxRobot robot) throws Exception {
+        RunsHost host = robot.lookup("#runs-host").queryAs(RunsHost.class);
+        var rec = DemoData.recording(null);
+        return WaitForAsyncUtils.asyncFx(() -> host.play(rec, null, "the built-in demo", null)).get();
+    }
+
+    /** A label's or button's text in the replay (the live Run view under it has nodes of the same ids). */
+    private static String text(FxRobot robot, String id) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.from(replayPane(robot)).lookup(id).queryAs(javafx.scene.control.Labeled.class).getText()).get();
+    }
+
+    private static javafx.scene.Node replayPane(FxRobot robot) {
+        return robot.lookup("#replay-pane").query();
+    }
+
+    /** Seconds into the recording the position label shows ("0:16 / 0:23"). */
+    private static int shownSeconds(FxRobot robot) throws Exception {
+        String at = text(robot, "#replay-position").replace("Ended · ", "");
+        String[] mss = at.split(" / ")[0].split(":");
+        return Integer.parseInt(mss[0]) * 60 + Integer.parseInt(mss[1]);
+    }
+
+    @Test
+    void atTheEndTheReplaySaysItEndedAndPlaysAgainFromTheStart(FxRobot robot) throws Exception {
+        ReplayPane replay = playDemo(robot);
+        assertThat(text(robot, "#replay-pause")).isEqualTo("Pause");
+        robot.clickOn("#replay-speed-16");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#replay-pause").equals("Play again"));
+        assertThat(replay.ended()).isTrue();
+        assertThat(text(robot, "#replay-position")).isEqualTo("Ended · 0:23 / 0:23");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> String.valueOf(text(robot, "#run-result")).contains("passed"));
+        Screenshots.take(robot.window(0).getScene(), "replay-ended");
+
+        robot.clickOn("#replay-speed-1");
+        robot.clickOn("#replay-pause");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(text(robot, "#replay-pause")).isEqualTo("Pause");
+        assertThat(replay.ended()).isFalse();
+        assertThat(shownSeconds(robot)).isLessThanOrEqualTo(2);
+        // it plays again: the rows start over and trials come in
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> replay.model().shardRows().stream().mapToInt(ShardSnapshot::collected).sum() >= 1);
+        assertThat(shownSeconds(robot)).isLessThan(15);
+        assertThat(text(robot, "#run-result")).as("no result line before the run's end").isNullOrEmpty();
+    }
+
+    @Test
+    void aClickOnTheSeekBarWhilePausedMovesThereAndTheMemoryChartShowsTheRunUpToThatMoment(FxRobot robot) throws Exception {
+        ReplayPane replay = playDemo(robot);
+        robot.clickOn("#replay-pause");
+        assertThat(text(robot, "#replay-pause")).isEqualTo("Play");
+        int before = shownSeconds(robot);
+        assertThat(before).isLessThanOrEqualTo(3);
+
+        // a click at 70 % of the bar: about 16 s into the 23 s recording
+        Slider slider = robot.lookup("#replay-seek").queryAs(Slider.class);
+        Point2D at = WaitForAsyncUtils.asyncFx(() -> {
+            Bounds b = slider.localToScreen(slider.getBoundsInLocal());
+            return new Point2D(b.getMinX() + b.getWidth() * 0.7, b.getCenterY());
+        }).get();
+        robot.clickOn(at);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> shownSeconds(robot) >= 12);
+        int sought = shownSeconds(robot);
+        assertThat(sought).isBetween(13, 19);
+        Thread.sleep(1500);
+        assertThat(shownSeconds(robot)).as("paused: the position holds").isEqualTo(sought);
+        assertThat(text(robot, "#replay-pause")).isEqualTo("Play");
+
+        // the chart shows every shard's memory from its start, as the live run's chart did at that moment
+        @SuppressWarnings("unchecked")
+        LineChart<Number, Number> chart = robot.from(replay).lookup("#memory-chart").queryAs(LineChart.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> chart.getData().size()).get() >= 2);
+        List<List<Double>> xs = WaitForAsyncUtils.asyncFx(() -> chart.getData().stream()
+                .map(s -> s.getData().stream().map(d -> d.getXValue().doubleValue()).toList()).toList()).get();
+        double first = xs.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).min().orElseThrow();
+        double last = xs.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).max().orElseThrow();
+        assertThat(first).as("the chart's first second: %s", xs).isLessThan(4);
+        assertThat(last).as("the chart's last second: %s", xs).isBetween(sought - 2.0, sought + 1.0);
+        assertThat(xs.stream().mapToInt(List::size).max().orElse(0)).as("samples of the longest shard: %s", xs).isGreaterThanOrEqualTo(8);
+        // shards 1 and 2 started at about 2.3 s: both have their samples from then
+        assertThat(WaitForAsyncUtils.asyncFx(() -> chart.getData().stream().map(XYChart.Series::getName).toList()).get())
+                .contains("shard 1", "shard 2", "shard 3");
+        Screenshots.take(robot.window(0).getScene(), "replay-seek-paused");
+
+        // Play goes on from there
+        robot.clickOn("#replay-pause");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> shownSeconds(robot) > sought);
+        assertThat(text(robot, "#replay-pause")).isEqualTo("Pause");
+    }
+
+    @Test
+    void aSecondRecordingOpenedWhileOnePlaysReplacesIt(FxRobot robot) throws Exception {
+        ReplayPane first = playDemo(robot);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> first.model().log().size() > 2);
+        ReplayPane second = playDemo(robot);
+        RunsHost host = robot.lookup("#runs-host").queryAs(RunsHost.class);
+        assertThat(robot.from(host).lookup("#replay-pane").queryAll()).containsExactly(second);
+        int firstLines = first.model().log().size();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> second.model().shardRows().size() >= 2);
+        Thread.sleep(1000);
+        assertThat(first.model().log()).as("the first replay stopped").hasSize(firstLines);
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("run-replay") && t.isAlive()))
+                .as("one playback thread").hasSize(1);
+        robot.clickOn("#replay-close");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.from(host).lookup("#replay-pane").queryAll()).isEmpty();
+        assertThat(host.live().isVisible()).isTrue();
+        Thread.sleep(500);
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("run-replay") && t.isAlive()))
+                .as("no playback thread after Close replay").isEmpty();
+    }
+}
