@@ -38,12 +38,13 @@ public final class Main {
         if (args.length == 0) {
             // the window's JVM again, with the class-data archive from the cache folder (or making it)
             java.util.Optional<Integer> relaunched = ClassDataArchive.Launch.current()
-                    .flatMap(launch -> ClassDataArchive.plan(System.getenv(), launch, paths.cacheDir()))
+                    .flatMap(launch -> ClassDataArchive.plan(System.getenv(), launch, paths.cacheDir(), paths.logDir()))
                     .flatMap(ClassDataArchive::run);
             if (relaunched.isPresent()) {
                 System.exit(relaunched.get());
                 return;
             }
+            ClassDataArchive.exitWithParent(System.getenv());
             // Logging (logback reads its XML configuration) and Jackson (the settings file) start
             // on a second thread while JavaFX starts its toolkit on this one: the first frame
             // comes sooner (scripts/bench/first-frame.sh).

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class Colima {
     /** What to say when Colima is not installed. */
-    public static final String INSTALL_HINT = "Colima is not installed: install it with `brew install colima` to run Docker VMs on this Mac.";
+    public static final String INSTALL_HINT = "Colima is not installed: install it with `brew install colima` (on Linux too, or from its releases) to run Docker VMs on this machine.";
     private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,62}");
     private static final ObjectMapper JSON = new ObjectMapper();
 

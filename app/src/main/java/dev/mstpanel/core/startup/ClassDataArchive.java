@@ -25,10 +25,13 @@ import java.util.Optional;
  * the user started (the parent) starts the window's JVM again (the child) with
  * {@code -XX:SharedArchiveFile=<cache>/class-data/<key>.jsa} when that archive exists, or with
  * {@code -XX:ArchiveClassesAtExit} to make it when it does not (the first start, whose quit then
- * takes a second or two longer while the JVM writes it), and waits for it, passing on its exit
+ * takes a few seconds longer while the JVM writes it), and waits for it, passing on its exit
  * code. {@code <key>} follows the runtime and the class path (paths, sizes and times), so an update
- * makes a new archive and the old ones are removed; the JVM checks the archive itself and, with
- * {@code -Xshare:auto}, simply ignores one that does not match.
+ * makes a new archive; the three archives used last are kept (the jar and an installed app each
+ * have their own). The JVM checks an archive itself and, with {@code -Xshare:auto}, ignores one
+ * that does not match; the panel checks what the JVM does not (the file's size, in its name, and
+ * its magic number) and removes an archive whose JVM crashed at start, starting the window in its
+ * own JVM then. A training that cannot be written (a read-only or full cache) is not started.
  *
  * <p>The options reach the child on its command line for {@code java -jar} or {@code java -cp},
  * and through {@code JAVA_TOOL_OPTIONS} for the app image's native launcher (whose own options
@@ -83,7 +86,8 @@ public final class ClassDataArchive {
      *
      * @param command the whole command line
      * @param environment the child's whole environment
-     * @param archive the archive it maps ({@code training} false) or writes at exit
+     * @param archive the archive it maps ({@code training} false), or the temporary file it writes at
+     *     exit, which {@link #run} then names {@code <key>-<bytes>.jsa} (its size in its name, checked at each use)
      * @param training true when the archive does not exist yet and this start makes it
      */
     public record Plan(List<String> command, Map<String, String> environment, Path archive, boolean training) {}
@@ -94,8 +98,9 @@ public final class ClassDataArchive {
      * @param environment this process's environment
      * @param launch how it was started
      * @param cacheDir the panel's cache folder ({@code AppPaths.cacheDir()}); archives go to {@code class-data/} in it
+     * @param crashLogDir where the child's JVM writes a crash report ({@code -XX:ErrorFile}), or null for its working folder
      */
-    public static Optional<Plan> plan(Map<String, String> environment, Launch launch, Path cacheDir) {
+    public static Optional<Plan> plan(Map<String, String> environment, Launch launch, Path cacheDir, Path crashLogDir) {
         if (environment.containsKey(MARKER) || ownArchiveOptions(launch.arguments())
                 || ownArchiveOptions(List.of(environment.getOrDefault(TOOL_OPTIONS, "").split("\\s+")))) {
             return Optional.empty();
@@ -103,12 +108,25 @@ public final class ClassDataArchive {
         if (hasClassFolder(launch.classPath())) {
             return Optional.empty(); // Java 17 archives no class folders: the JVM would refuse to start
         }
-        Path archive = cacheDir.resolve("class-data").resolve(key(launch) + ".jsa");
-        boolean training = !isArchive(archive);
-        Path target = training ? trainingFile(archive) : archive;
+        Path folder = cacheDir.resolve("class-data");
+        String key = key(launch);
+        removeStaleTrainings(folder);
+        Path archive = findArchive(folder, key);
+        boolean training = archive == null;
+        if (training) {
+            archive = trainingFile(folder, key);
+            if (!canWrite(archive)) {
+                return Optional.empty(); // the JVM could not write it at exit (and would say so): start as before
+            }
+        } else {
+            touch(archive); // the archives kept are the ones used last
+        }
         List<String> options = new ArrayList<>();
-        options.add(training ? "-XX:ArchiveClassesAtExit=" + target : "-XX:SharedArchiveFile=" + target);
+        options.add(training ? "-XX:ArchiveClassesAtExit=" + archive : "-XX:SharedArchiveFile=" + archive);
         options.addAll(QUIET);
+        if (crashLogDir != null) {
+            options.add("-XX:ErrorFile=" + crashLogDir.resolve("hs_err_pid%p.log"));
+        }
         Map<String, String> env = new HashMap<>(environment);
         env.put(MARKER, "child");
         env.putIfAbsent(STARTED_AT, Long.toString(ProcessHandle.current().info().startInstant().orElse(Instant.now()).toEpochMilli()));
@@ -141,13 +159,7 @@ public final class ClassDataArchive {
      * @return the child's exit code, or empty when it could not start (go on in this JVM)
      */
     public static Optional<Integer> run(Plan plan) {
-        try {
-            Files.createDirectories(plan.archive().getParent());
-        } catch (IOException | RuntimeException e) {
-            if (plan.training()) {
-                return Optional.empty(); // nowhere to write the archive: start as before
-            }
-        }
+        long started = System.nanoTime();
         ProcessBuilder builder = new ProcessBuilder(plan.command()).inheritIO();
         builder.environment().clear();
         builder.environment().putAll(plan.environment());
@@ -181,9 +193,35 @@ public final class ClassDataArchive {
             // already shutting down
         }
         if (plan.training()) {
-            keep(trainingFile(plan.archive()), plan.archive(), code == 0);
+            keep(plan.archive(), QUIT_NORMALLY.contains(code));
+        } else if (!QUIT_NORMALLY.contains(code) && code != 1) {
+            // the JVM itself failed (a crash report, exit 134): an archive damaged in a way its
+            // checks miss can crash every start, so it goes; a crash within the first seconds is
+            // that, and the window opens in this JVM instead
+            deleteQuietly(plan.archive());
+            if (System.nanoTime() - started < CRASH_AT_START.toNanos()) {
+                return Optional.empty();
+            }
         }
         return Optional.of(code);
+    }
+
+    /** Exit codes of a window that quit as asked: normally, or by SIGHUP, SIGINT or SIGTERM (129, 130, 143). */
+    private static final java.util.Set<Integer> QUIT_NORMALLY = java.util.Set.of(0, 129, 130, 143);
+    /** A child that fails this soon after starting is started again in the parent's JVM without an archive. */
+    private static final java.time.Duration CRASH_AT_START = java.time.Duration.ofSeconds(30);
+    /** How many archives a cache folder keeps (the jar and an installed app each have their own), last used first. */
+    static final int KEPT = 3;
+
+    /**
+     * In the window's JVM when it was relaunched: quits when the process the user started is gone
+     * (a {@code kill -9} of it would otherwise leave the window running with nobody waiting for it).
+     */
+    public static void exitWithParent(Map<String, String> environment) {
+        if (!"child".equals(environment.get(MARKER))) {
+            return;
+        }
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(137)));
     }
 
     /**
@@ -275,8 +313,87 @@ public final class ClassDataArchive {
         return false;
     }
 
-    private static Path trainingFile(Path archive) {
-        return archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    private static Path trainingFile(Path folder, String key) {
+        return folder.resolve(key + "." + ProcessHandle.current().pid() + ".tmp");
+    }
+
+    /** The usable archive {@code <key>-<bytes>.jsa} in the folder, or null; files of that key that fail the checks are removed. */
+    private static Path findArchive(Path folder, String key) {
+        Path found = null;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, key + "-*.jsa")) {
+            for (Path p : files) {
+                String name = p.getFileName().toString();
+                long bytes;
+                try {
+                    bytes = Long.parseLong(name.substring(key.length() + 1, name.length() - ".jsa".length()));
+                } catch (NumberFormatException e) {
+                    bytes = -1;
+                }
+                if (found == null && sizeIs(p, bytes) && isArchive(p)) {
+                    found = p;
+                } else {
+                    deleteQuietly(p); // cut short, overwritten, or a second copy
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return found;
+    }
+
+    private static boolean sizeIs(Path p, long bytes) {
+        try {
+            return Files.isRegularFile(p) && Files.size(p) == bytes;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether this start can write its archive there: the folder can be made, a file made in it, and ~256 MiB are free. */
+    private static boolean canWrite(Path training) {
+        try {
+            Files.createDirectories(training.getParent());
+            Files.deleteIfExists(training);
+            Files.createFile(training);
+            Files.delete(training);
+            return Files.getFileStore(training.getParent()).getUsableSpace() > 256L * 1024 * 1024;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Removes trainings left behind (a parent killed with {@code kill -9}): temporary files over an hour old. */
+    private static void removeStaleTrainings(Path folder) {
+        long hourAgo = System.currentTimeMillis() - 3_600_000L;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*.tmp")) {
+            for (Path p : files) {
+                try {
+                    if (Files.getLastModifiedTime(p).toMillis() < hourAgo) {
+                        deleteQuietly(p);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // next time
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no folder yet
+        }
+    }
+
+    private static void touch(Path p) {
+        try {
+            Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException | RuntimeException e) {
+            // a read-only cache still maps it
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException | RuntimeException e) {
+            // left for the next start
+        }
     }
 
     /** The magic number a JDK dynamic archive starts with (HotSpot's {@code CDS_DYNAMIC_ARCHIVE_MAGIC}, in the machine's byte order). */
@@ -314,23 +431,38 @@ public final class ClassDataArchive {
         }
     }
 
-    /** Moves a finished training's archive into place and removes the archives of other keys; drops a failed one. */
-    private static void keep(Path made, Path archive, boolean quitNormally) {
+    /**
+     * Names a finished training's archive {@code <key>-<bytes>.jsa} and keeps the {@link #KEPT}
+     * archives used last; drops an unfinished one (and the temporary file whatever happens).
+     */
+    private static void keep(Path made, boolean quitNormally) {
         try {
-            if (quitNormally && isFile(made)) {
+            if (quitNormally && isArchive(made)) {
+                String name = made.getFileName().toString();
+                String key = name.substring(0, name.indexOf('.'));
+                Path archive = made.resolveSibling(key + "-" + Files.size(made) + ".jsa");
                 Files.move(made, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                try (DirectoryStream<Path> old = Files.newDirectoryStream(archive.getParent(), "*.jsa")) {
-                    for (Path p : old) {
-                        if (!p.equals(archive)) {
-                            Files.deleteIfExists(p);
-                        }
+                List<Path> all = new ArrayList<>();
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(archive.getParent(), "*.jsa")) {
+                    files.forEach(all::add);
+                }
+                all.sort(java.util.Comparator.comparing((Path p) -> {
+                    try {
+                        return Files.getLastModifiedTime(p).toMillis();
+                    } catch (IOException e) {
+                        return 0L;
+                    }
+                }).reversed());
+                for (Path p : all.subList(Math.min(KEPT, all.size()), all.size())) {
+                    if (!p.equals(archive)) {
+                        deleteQuietly(p);
                     }
                 }
-            } else {
-                Files.deleteIfExists(made);
             }
         } catch (IOException | RuntimeException e) {
             // the next start tries again
+        } finally {
+            deleteQuietly(made);
         }
     }
 }
