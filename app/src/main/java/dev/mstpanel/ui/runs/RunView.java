@@ -224,7 +224,7 @@ public final class RunView extends BorderPane {
                 Field.SHARDS, "shards");
 
         ToggleGroup keepGroup = new ToggleGroup();
-        HBox keep = new HBox(14);
+        javafx.scene.layout.FlowPane keep = new javafx.scene.layout.FlowPane(14, 4); // wraps in a narrow column
         for (KeepPolicy p : KeepPolicy.values()) {
             RadioButton b = new RadioButton(p.value());
             b.setId("keep-" + p.value());
@@ -312,7 +312,8 @@ public final class RunView extends BorderPane {
      */
     private Node gradingField() {
         ToggleGroup group = new ToggleGroup();
-        HBox choices = new HBox(12);
+        // the choices wrap to a second line in the narrow column a run leaves the form, instead of widening it
+        javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(12, 4);
         String[][] labels = {{"here", "here"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
         dev.mstpanel.core.mst.Grading[] values = dev.mstpanel.core.mst.Grading.values();
         for (int i = 0; i < values.length; i++) {
