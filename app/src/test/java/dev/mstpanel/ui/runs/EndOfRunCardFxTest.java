@@ -118,7 +118,7 @@ class EndOfRunCardFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         double logFolded = FxQuery.fx(() -> q.node("#run-log").getLayoutBounds().getHeight());
         assertThat(logFolded).isGreaterThanOrEqualTo(logOpen);
-        assertThat(FxQuery.fx(() -> logFolded + q.node("#memory-chart").getLayoutBounds().getHeight())).isGreaterThan(belowOpen + 60);
+        assertThat(FxQuery.fx(() -> logFolded + q.node("#memory-chart").getLayoutBounds().getHeight())).isGreaterThan(belowOpen + block / 2);
         Screenshots.take(stage.getScene(), "runs-end-of-run-820-folded");
         q.click("#end-of-run-toggle");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> q.visible("#end-of-run-scroll"));

@@ -108,6 +108,11 @@ class RunFormNarrowColumnFxTest {
 
     /** The form's shown labels whose text runs past the form's visible width, or is shown cut short. */
     private static List<String> cutHints(FxRobot robot) throws Exception {
+        // a label's shown text follows its text at the next layout pass
+        for (int i = 0; i < 3; i++) {
+            WaitForAsyncUtils.waitForFxEvents();
+            Thread.sleep(50);
+        }
         return FxQuery.fx(() -> {
             Node up = robot.lookup("#run-form").query();
             while (!(up instanceof ScrollPane)) {
