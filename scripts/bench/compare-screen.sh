@@ -6,6 +6,10 @@
 # Prints, per round, the time to the figures and to the case table, and the longest FX pulse gap,
 # once with the runs already read by the Results view and once read by the screen itself.
 # Needs a display; without DISPLAY it runs under xvfb-run.
+# BASELINE=<git ref> (e.g. main) also builds that commit (exported with git archive into
+# $BENCH_DIR/build-<commit>, built once) and alternates its rounds with this checkout's (or with the
+# commit CANDIDATE=<git ref>, built the same way), two rounds per JVM, so both are measured side by
+# side under the same load.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
@@ -21,10 +25,39 @@ if [ ! -d "$DIR/pair-eval/runs/20260111T080000Z-cccccc/traces" ]; then
 fi
 find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 echo "load average before: $(uptime | sed 's/.*load average: //')"
-cmd=(java -Xmx1g -cp "$CP" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$ROUNDS")
-if [[ -z ${DISPLAY:-} ]]; then
-  xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}"
+run_bench() { # $1: the checkout whose classes run; $2: rounds in its JVM; $3: its label
+  local cp="$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
+  local cmd=(java -Xmx1g -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
+  echo "== $3 (load $(uptime | sed 's/.*load average: //'))"
+  if [[ -z ${DISPLAY:-} ]]; then
+    xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true
+  else
+    "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true
+  fi
+}
+build_ref() { # exports a commit with git archive into $BENCH_DIR/build-<commit> and builds it once; prints the folder
+  local sha dir
+  sha=$(git rev-parse --short "$1")
+  dir=${BENCH_DIR:-/tmp/mstp-bench-compare}/build-$sha
+  if [ ! -d "$dir/app/target/lib" ] || [ ! -d "$dir/app/target/test-classes" ]; then
+    echo "building $1 ($sha) in $dir" >&2
+    rm -rf "$dir" && mkdir -p "$dir"
+    git archive "$sha" | tar -x -C "$dir"
+    (cd "$dir" && { mvn -B -q -o package -DskipTests >/dev/null 2>&1 || mvn -B -q package -DskipTests >/dev/null; } \
+      && mvn -B -q -o -DskipTests test-compile >/dev/null) >&2
+  fi
+  echo "$dir"
+}
+if [[ -n ${BASELINE:-} ]]; then
+  BASE=$(build_ref "$BASELINE")
+  # CANDIDATE=<git ref> measures that commit instead of this checkout's build (which may be rebuilt meanwhile)
+  if [[ -n ${CANDIDATE:-} ]]; then CAND=$(build_ref "$CANDIDATE"); CLABEL="$CANDIDATE ($(git rev-parse --short "$CANDIDATE"))"
+  else CAND=$PWD; CLABEL="this checkout ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- app || echo ', with changes'))"; fi
+  for ((i = 1; i <= ROUNDS; i++)); do
+    run_bench "$BASE" 2 "baseline $BASELINE ($(git rev-parse --short "$BASELINE")), JVM $i of $ROUNDS"
+    run_bench "$CAND" 2 "$CLABEL, JVM $i of $ROUNDS"
+  done
 else
-  "${cmd[@]}"
+  run_bench "$PWD" "$ROUNDS" "this checkout"
 fi
 echo "load average after:  $(uptime | sed 's/.*load average: //')"

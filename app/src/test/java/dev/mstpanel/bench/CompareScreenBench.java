@@ -31,7 +31,16 @@ import javafx.stage.Stage;
 public final class CompareScreenBench {
     private CompareScreenBench() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable t) {
+            t.printStackTrace(); // the FX thread would keep the JVM alive: end it with the error
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         Path eval = Path.of(args[0]).toAbsolutePath().normalize();
         Path a = eval.resolve("runs").resolve(args[1]);
         Path b = eval.resolve("runs").resolve(args[2]);
@@ -59,12 +68,14 @@ public final class CompareScreenBench {
 
         AtomicLong last = new AtomicLong();
         AtomicLong maxGap = new AtomicLong();
+        AtomicLong maxGapEnd = new AtomicLong(); // when the longest gap ended (System.nanoTime)
         AnimationTimer timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
                 long prev = last.getAndSet(now);
-                if (prev != 0) {
-                    maxGap.accumulateAndGet(now - prev, Math::max);
+                if (prev != 0 && now - prev > maxGap.get()) {
+                    maxGap.set(now - prev);
+                    maxGapEnd.set(System.nanoTime());
                 }
             }
         };
@@ -119,13 +130,17 @@ public final class CompareScreenBench {
                 }
                 Thread.sleep(500); // the first frames of the screen count too
                 long gap = maxGap.get();
+                // where the longest gap was: while the sides were read (the machine's load and the readers), or
+                // after the figures came (the screen building its nodes)
+                String where = maxGapEnd.get() - t0 < figures ? "while reading" : "after the figures came";
                 long gcMs = gcMillis() - gc0;
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
-                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, longest FX pulse gap %.1f ms"
-                                + " (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all; GC %d ms%n",
+                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, longest FX pulse gap %.1f ms, %s"
+                                + " (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all; GC %d ms; load %.1f%n",
                         round, loaded ? "already read by the Results view" : "read by the Compare screen", figures / 1e6, cases, table / 1e6, gap / 1e6,
-                        idleGap / 1e6, fxCpu / 1e6, gcMs);
+                        where, idleGap / 1e6, fxCpu / 1e6, gcMs,
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
         }
         onFx(() -> {

@@ -24,6 +24,19 @@ final class ContextSplits {
      * @param kind the eval's client
      */
     void update(List<ContextRow> rows, List<ContextChoice> choices, String memory, String cpus, ClientKind kind) {
+        update(rows, choices, memory, cpus, kind, false);
+    }
+
+    /**
+     * As {@link #update(List, List, String, String, ClientKind)}; while the form grades a run
+     * ({@code mst grade}) the line gives the grade containers that fit instead of the client's
+     * ({@code 23.6 GiB, 2 CPUs: 11 grade/headless containers at once, 2.0 GiB each}): grade shards
+     * run in the eval client's image without a desktop, several per context, 2 GiB each unless
+     * {@code memory} is set (seed "Cowork in Docker"; contract, section 3).
+     *
+     * @param grading true while the form grades a run
+     */
+    void update(List<ContextRow> rows, List<ContextChoice> choices, String memory, String cpus, ClientKind kind, boolean grading) {
         RunSizing sizing;
         try {
             sizing = RunSizing.parse(memory, cpus);
@@ -51,7 +64,8 @@ final class ContextSplits {
             } else {
                 ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
                 String head = ByteSize.gib(e.memoryBytes()) + ", " + e.cpus() + (e.cpus() == 1 ? " CPU" : " CPUs") + ": ";
-                String line = switch (kind) {
+                ClientKind runs = grading ? ClientKind.HEADLESS : kind; // what runs on the context: grade containers while grading
+                String line = switch (runs) {
                     case COWORK -> cap.error() != null ? cap.error() : cap.cowork().containers() == 0
                             ? "no Cowork container fits (" + cap.cowork().note() + ")"
                             : "1 Cowork container at a time, " + (cap.cowork().memoryBytes() < ByteSize.GIB
@@ -59,7 +73,7 @@ final class ContextSplits {
                     case CHATGPT -> cap.chatgptLine();
                     case HEADLESS, OTHER -> cap.gradeLine();
                 };
-                boolean bad = cap.error() != null || (kind == ClientKind.COWORK ? cap.cowork().containers() == 0 : cap.grade().containers() == 0);
+                boolean bad = cap.error() != null || (runs == ClientKind.COWORK ? cap.cowork().containers() == 0 : cap.grade().containers() == 0);
                 choice.update(true, head + line, bad);
             }
         }

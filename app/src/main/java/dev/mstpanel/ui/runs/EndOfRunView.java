@@ -4,10 +4,15 @@ import dev.mstpanel.core.mst.EndOfRunReport;
 import dev.mstpanel.core.mst.MstLine;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.HPos;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -15,39 +20,119 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * MST's end-of-run lines in a finished run's result card (contract, section 10): the variant table
  * as a grid (or as printed, in a fixed-width font, when its rows do not split like its head), each
  * {@code Pairwise …} line with a win / loss / tie bar, and the {@code Previous run …} line with its
- * per-variant regressed / improved cases. Hidden when MST printed none of them. FX thread only.
+ * per-variant regressed / improved cases. Hidden when MST printed none of them. The lines scroll
+ * inside the card past {@link #MAX_BODY_HEIGHT}, and "Hide" folds them to a one-line summary, so
+ * the Runs view's log keeps its lines at a short window. FX thread only.
  */
 final class EndOfRunView extends VBox {
+    /** The most height the lines take in the card before they scroll, px: the log below keeps the rest. */
+    static final double MAX_BODY_HEIGHT = 150;
+    /** The least height the lines keep while shown (about four lines), px: squeezed further they could not be read. */
+    static final double MIN_BODY_HEIGHT = 84;
+
+    private final VBox body = new VBox(6);
+    private final ScrollPane scroll = new ScrollPane(body);
+    private final Label summary = new Label();
+    private final Button toggle = new Button();
+    /** The user's choice: folded to its one-line summary (kept for the next run's card). */
+    private final BooleanProperty folded = new SimpleBooleanProperty(this, "folded");
 
     EndOfRunView(ObservableValue<EndOfRunReport> report) {
-        super(6);
+        super(4);
         setId("end-of-run");
+        Label head = title("MST's end of run");
+        head.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setId("end-of-run-summary");
+        summary.getStyleClass().addAll("text-muted", "text-small");
+        summary.setMinWidth(0);
+        summary.visibleProperty().bind(folded);
+        summary.managedProperty().bind(folded);
+        toggle.setId("end-of-run-toggle");
+        toggle.getStyleClass().addAll("small", "flat");
+        toggle.setMinWidth(Region.USE_PREF_SIZE);
+        toggle.textProperty().bind(Bindings.when(folded).then("Show").otherwise("Hide"));
+        toggle.graphicProperty().bind(Bindings.when(folded).then((javafx.scene.Node) new FontIcon(Feather.CHEVRON_RIGHT))
+                .otherwise(new FontIcon(Feather.CHEVRON_DOWN)));
+        toggle.setAccessibleText("Show or hide MST's end-of-run lines");
+        toggle.setOnAction(e -> folded.set(!folded.get()));
+        HBox header = new HBox(8, toggle, head, summary);
+        header.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(summary, Priority.ALWAYS);
+        // the lines scroll inside the card past MAX_BODY_HEIGHT, so a long table or many pairwise
+        // judges never squeeze the log at a short window (820-900 px high)
+        scroll.setId("end-of-run-scroll");
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        body.heightProperty().addListener((o, a, h) -> {
+            scroll.setPrefViewportHeight(Math.min(MAX_BODY_HEIGHT, h.doubleValue()));
+            scroll.setMinViewportHeight(Math.min(MIN_BODY_HEIGHT, h.doubleValue()));
+        });
+        scroll.setMaxHeight(MAX_BODY_HEIGHT + 4);
+        scroll.visibleProperty().bind(folded.not());
+        scroll.managedProperty().bind(scroll.visibleProperty());
+        getChildren().addAll(header, scroll);
         report.addListener((o, a, b) -> show(b));
         show(report.getValue());
     }
 
+    /** True while the lines are folded to their one-line summary. */
+    BooleanProperty foldedProperty() { return folded; }
+
     private void show(EndOfRunReport r) {
-        getChildren().clear();
+        body.getChildren().clear();
         boolean any = r != null && !r.isEmpty();
         setVisible(any);
         setManaged(any);
         if (!any) {
+            summary.setText("");
             return;
         }
+        summary.setText(summaryText(r));
+        summary.setTooltip(new Tooltip(summary.getText())); // cut at a narrow window
+        fill(body.getChildren(), r);
+    }
+
+    /** The folded line: what the lines hold, e.g. "2 variants · 1 pairwise judge · previous run 100 % → 75 %". */
+    static String summaryText(EndOfRunReport r) {
+        List<String> parts = new java.util.ArrayList<>();
         if (r.table() != null) {
-            getChildren().add(title("Variants, as MST printed them"));
-            getChildren().add(r.table().parsed() ? grid(r.table()) : printed(r.table().lines(), "end-of-run-table-printed"));
+            int n = r.table().parsed() ? r.table().rows().size() : 0;
+            parts.add(n > 0 ? n + (n == 1 ? " variant" : " variants") : "the variant table");
         }
         if (!r.pairwise().isEmpty()) {
-            getChildren().add(title("Pairwise judges"));
+            parts.add(r.pairwise().size() + (r.pairwise().size() == 1 ? " pairwise judge" : " pairwise judges"));
+        }
+        if (r.previousRun() != null) {
+            parts.add("previous run " + percent(r.previousRun().fromPercent()) + " → " + percent(r.previousRun().toPercent()));
+        }
+        int regressed = r.caseChanges().stream().mapToInt(MstLine.CaseChanges::regressed).sum();
+        if (!r.caseChanges().isEmpty()) {
+            parts.add(regressed + " regressed");
+        }
+        if (!r.printed().isEmpty()) {
+            parts.add(r.printed().size() + (r.printed().size() == 1 ? " other line" : " other lines"));
+        }
+        return String.join(" · ", parts);
+    }
+
+    private static void fill(List<javafx.scene.Node> children, EndOfRunReport r) {
+        if (r.table() != null) {
+            children.add(title("Variants, as MST printed them"));
+            children.add(r.table().parsed() ? grid(r.table()) : printed(r.table().lines(), "end-of-run-table-printed"));
+        }
+        if (!r.pairwise().isEmpty()) {
+            children.add(title("Pairwise judges"));
             int i = 0;
             for (MstLine.Pairwise p : r.pairwise()) {
-                getChildren().add(pairwise(p, i++));
+                children.add(pairwise(p, i++));
             }
         }
         if (r.previousRun() != null) {
@@ -57,7 +142,7 @@ final class EndOfRunView extends VBox {
             line.setId("end-of-run-previous");
             line.getStyleClass().add(p.toPercent() > p.fromPercent() ? "end-of-run-up" : p.toPercent() < p.fromPercent() ? "end-of-run-down" : "");
             wrap(line);
-            getChildren().addAll(title("Against the previous run"), line);
+            children.addAll(List.of(title("Against the previous run"), line));
         }
         int i = 0;
         for (MstLine.CaseChanges c : r.caseChanges()) {
@@ -65,10 +150,10 @@ final class EndOfRunView extends VBox {
                     + " · " + cases(c.improved(), "improved", c.improvedCases()));
             l.setId("end-of-run-changes-" + i++);
             wrap(l);
-            getChildren().add(l);
+            children.add(l);
         }
         if (!r.printed().isEmpty()) {
-            getChildren().add(printed(r.printed(), "end-of-run-printed"));
+            children.add(printed(r.printed(), "end-of-run-printed"));
         }
     }
 

@@ -122,6 +122,7 @@ final class RunForm {
         selection.addListener(changed);
         grading.addListener(changed);
         gradeRun.addListener(changed);
+        gradeRun.addListener((o, a, b) -> updateSplitLines()); // the context lines say the grade capacity while grading
         memory.addListener((o, a, b) -> updateSplitLines());
         cpus.addListener((o, a, b) -> updateSplitLines());
         contextRows.addListener((ListChangeListener<ContextRow>) c -> mergeContexts());
@@ -310,7 +311,8 @@ final class RunForm {
     }
 
     private void updateSplitLines() {
-        splits.update(contextRows, contextChoices, memory.get(), cpus.get(), config == null ? ClientKind.COWORK : config.clientKind());
+        splits.update(contextRows, contextChoices, memory.get(), cpus.get(), config == null ? ClientKind.COWORK : config.clientKind(),
+                !gradeRun.get().isBlank());
         updateGradeCapacity();
     }
 

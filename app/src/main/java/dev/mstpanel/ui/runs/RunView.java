@@ -59,6 +59,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * log with search, result). Binds to {@link RunViewModel}; never starts processes itself.
  */
 public final class RunView extends BorderPane {
+    /** The lines of the log that stay in sight however short the window (22 px each). */
+    static final int LOG_MIN_LINES = 6;
     private final RunViewModel model;
     private final DialogService dialogs;
     private final java.util.function.Consumer<Path> openInResults;
@@ -137,7 +139,7 @@ public final class RunView extends BorderPane {
         chart.setCreateSymbols(false);
         chart.setLegendSide(Side.RIGHT);
         chart.setPrefHeight(170);
-        chart.setMinHeight(130);
+        chart.setMinHeight(100); // gives way before the log and MST's end-of-run lines at a short window
 
         if (replayBar != null) {
             title.setText("Runs · replay");
@@ -234,7 +236,7 @@ public final class RunView extends BorderPane {
                 Field.SHARDS, "shards");
 
         ToggleGroup keepGroup = new ToggleGroup();
-        HBox keep = new HBox(14);
+        javafx.scene.layout.FlowPane keep = new javafx.scene.layout.FlowPane(14, 4); // wraps in a narrow column
         for (KeepPolicy p : KeepPolicy.values()) {
             RadioButton b = new RadioButton(p.value());
             b.setId("keep-" + p.value());
@@ -322,7 +324,8 @@ public final class RunView extends BorderPane {
      */
     private Node gradingField() {
         ToggleGroup group = new ToggleGroup();
-        HBox choices = new HBox(12);
+        // the choices wrap to a second line in the narrow column a run leaves the form, instead of widening it
+        javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(12, 4);
         String[][] labels = {{"here", "here"}, {"in-containers", "in containers"}, {"none", "don't grade"}};
         dev.mstpanel.core.mst.Grading[] values = dev.mstpanel.core.mst.Grading.values();
         for (int i = 0; i < values.length; i++) {
@@ -711,7 +714,11 @@ public final class RunView extends BorderPane {
         shardScroll.setMinViewportHeight(60);
         // every shard row stays in sight (up to the preferred 232 px) when the result box appears
         // at the end and the window is short: the log below gives way instead
-        shards.heightProperty().addListener((o, a, h) -> shardScroll.setMinViewportHeight(Math.max(60, Math.min(232, h.doubleValue()))));
+        // and a few rows do not ask for more than they need, so the log gets the rest
+        shards.heightProperty().addListener((o, a, h) -> {
+            shardScroll.setMinViewportHeight(Math.max(60, Math.min(232, h.doubleValue())));
+            shardScroll.setPrefViewportHeight(Math.max(60, Math.min(232, h.doubleValue())));
+        });
 
         model.memoryHistoryProperty().addListener((o, a, b) -> updateChart(b));
 
@@ -739,6 +746,8 @@ public final class RunView extends BorderPane {
         logView.setCellFactory(lv -> new LogCell());
         logView.setFixedCellSize(22); // one line per cell: no per-cell measuring while lines stream in
         logView.setPrefHeight(220);
+        // the log keeps six lines when the result card and MST's end-of-run lines come at a short window
+        logView.setMinHeight(LOG_MIN_LINES * 22 + 2);
         model.filteredLog().addListener((ListChangeListener<String>) c -> {
             if (!model.filteredLog().isEmpty() && model.logFilterProperty().get().isBlank()) {
                 logView.scrollTo(model.filteredLog().size() - 1);

@@ -91,5 +91,37 @@ class EndOfRunCardFxTest {
         assertThat(runDir.getFileName().toString()).matches("\\d{8}T\\d{6}Z-[0-9a-f]{6}");
         assertThat(Files.isDirectory(runDir)).isTrue();
         Screenshots.take(stage.getScene(), "runs-end-of-run");
+
+        // at a window 820 px high the lines scroll in the card and the log keeps its lines
+        FxQuery.fx(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(820);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> FxQuery.fx(() -> stage.getScene().getHeight() <= 820));
+        WaitForAsyncUtils.waitForFxEvents();
+        double logOpen = FxQuery.fx(() -> q.node("#run-log").getLayoutBounds().getHeight());
+        double belowOpen = FxQuery.fx(() -> logOpen + q.node("#memory-chart").getLayoutBounds().getHeight());
+        double block = FxQuery.fx(() -> q.node("#end-of-run-scroll").getLayoutBounds().getHeight());
+        assertThat(block).isLessThanOrEqualTo(EndOfRunView.MAX_BODY_HEIGHT + 4);
+        assertThat(logOpen).isGreaterThanOrEqualTo(RunView.LOG_MIN_LINES * 22);
+        // the log is inside the window, not pushed out at the bottom
+        assertThat(FxQuery.fx(() -> q.node("#run-log").localToScene(q.node("#run-log").getLayoutBounds()).getMaxY()))
+                .isLessThanOrEqualTo(FxQuery.fx(() -> stage.getScene().getHeight()));
+        Screenshots.take(stage.getScene(), "runs-end-of-run-820");
+        // Hide folds the lines to one summary line and gives their height to the memory chart and the log
+        q.click("#end-of-run-toggle");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> q.visible("#end-of-run-summary"));
+        assertThat(q.visible("#end-of-run-scroll")).isFalse();
+        assertThat(q.text("#end-of-run-summary")).isEqualTo("2 variants · 1 pairwise judge · previous run 100 % → 75 % · 1 regressed");
+        assertThat(q.text("#end-of-run-toggle")).isEqualTo("Show");
+        WaitForAsyncUtils.waitForFxEvents();
+        double logFolded = FxQuery.fx(() -> q.node("#run-log").getLayoutBounds().getHeight());
+        assertThat(logFolded).isGreaterThanOrEqualTo(logOpen);
+        assertThat(FxQuery.fx(() -> logFolded + q.node("#memory-chart").getLayoutBounds().getHeight())).isGreaterThan(belowOpen + block / 2);
+        Screenshots.take(stage.getScene(), "runs-end-of-run-820-folded");
+        q.click("#end-of-run-toggle");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> q.visible("#end-of-run-scroll"));
+        assertThat(q.text("#end-of-run-cell-0-0")).isEqualTo("default");
     }
 }

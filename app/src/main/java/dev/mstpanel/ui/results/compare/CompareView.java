@@ -201,20 +201,7 @@ public final class CompareView extends BorderPane {
         candCol.setPrefWidth(150);
         TableColumn<CaseComparison, CaseChange> changeCol = new TableColumn<>("Change");
         changeCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
-        changeCol.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(CaseChange ch, boolean empty) {
-                super.updateItem(ch, empty);
-                setText(null);
-                if (empty || ch == null) {
-                    setGraphic(null);
-                    return;
-                }
-                Label l = new Label(ch.jsonName());
-                l.getStyleClass().addAll("pill", pillClass(ch));
-                setGraphic(l);
-            }
-        });
+        changeCol.setCellFactory(c -> new ChangeCell());
         changeCol.setPrefWidth(120);
         table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
@@ -462,7 +449,24 @@ public final class CompareView extends BorderPane {
         };
     }
 
+    /**
+     * A side's outcome in the case table: its pill and {@code passed/graded}. The cell keeps its
+     * nodes and only changes their texts and pill class, so filling or scrolling the table makes
+     * no new nodes (and no new CSS to apply) per row.
+     */
     private static final class OutcomeCell extends TableCell<CaseComparison, CaseTally> {
+        private final Label outcome = new Label();
+        private final Label counts = new Label();
+        private final HBox box = new HBox(6, outcome, counts);
+        private final Tooltip notGraded = new Tooltip();
+        private String pill;
+
+        OutcomeCell() {
+            outcome.getStyleClass().add("pill");
+            counts.getStyleClass().add("text-muted");
+            box.setAlignment(Pos.CENTER_LEFT);
+        }
+
         @Override
         protected void updateItem(CaseTally t, boolean empty) {
             super.updateItem(t, empty);
@@ -472,21 +476,66 @@ public final class CompareView extends BorderPane {
                 return;
             }
             if (t == null) {
-                Label none = new Label("—");
-                none.getStyleClass().add("text-muted");
-                setGraphic(none);
+                setPill(null);
+                outcome.setText("—");
+                counts.setText("");
+                counts.setTooltip(null);
+                setGraphic(box);
                 return;
             }
-            Label o = new Label(t.outcome().jsonName());
-            o.getStyleClass().addAll("pill", pillClass(t.outcome()));
-            Label n = new Label(t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " +" + (t.trials() - t.graded()) : ""));
-            n.getStyleClass().add("text-muted");
+            setPill(pillClass(t.outcome()));
+            outcome.setText(t.outcome().jsonName());
+            counts.setText(t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " +" + (t.trials() - t.graded()) : ""));
             if (t.trials() > t.graded()) {
-                n.setTooltip(new Tooltip((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out"));
+                notGraded.setText((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out");
+                counts.setTooltip(notGraded);
+            } else {
+                counts.setTooltip(null);
             }
-            HBox box = new HBox(6, o, n);
-            box.setAlignment(Pos.CENTER_LEFT);
             setGraphic(box);
+        }
+
+        /** The outcome label's pill colour, or none (a muted dash for a side without the case). */
+        private void setPill(String cls) {
+            if (Objects.equals(cls, pill)) {
+                return;
+            }
+            outcome.getStyleClass().removeAll("pill", "text-muted");
+            if (pill != null) {
+                outcome.getStyleClass().remove(pill);
+            }
+            pill = cls;
+            outcome.getStyleClass().addAll(cls == null ? List.of("text-muted") : List.of("pill", cls));
+        }
+    }
+
+    /** The change of a case in the case table: one pill, kept by the cell (see {@link OutcomeCell}). */
+    private static final class ChangeCell extends TableCell<CaseComparison, CaseChange> {
+        private final Label pill = new Label();
+        private String cls;
+
+        ChangeCell() {
+            pill.getStyleClass().add("pill");
+        }
+
+        @Override
+        protected void updateItem(CaseChange ch, boolean empty) {
+            super.updateItem(ch, empty);
+            setText(null);
+            if (empty || ch == null) {
+                setGraphic(null);
+                return;
+            }
+            String c = pillClass(ch);
+            if (!c.equals(cls)) {
+                if (cls != null) {
+                    pill.getStyleClass().remove(cls);
+                }
+                pill.getStyleClass().add(c);
+                cls = c;
+            }
+            pill.setText(ch.jsonName());
+            setGraphic(pill);
         }
     }
 

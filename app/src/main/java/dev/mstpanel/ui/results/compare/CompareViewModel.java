@@ -322,10 +322,15 @@ public final class CompareViewModel {
         // the Results view's trials are read on the FX thread (a list copy); counting happens in the background
         List<TrialRecord> bt = loadedTrials.apply(b.runDir());
         List<TrialRecord> ct = b.runDir().equals(c.runDir()) ? bt : loadedTrials.apply(c.runDir());
+        boolean oneRun = b.runDir().equals(c.runDir());
+        // two runs are read at the same time: the candidate's on a second background thread while
+        // this one reads the base's, so the figures wait for the slower side, not for the sum of both
+        java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun ? null
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct), background);
         background.execute(() -> {
             try {
                 RunTally bTally = tally(b.runDir(), bt);
-                RunTally cTally = b.runDir().equals(c.runDir()) ? bTally : tally(c.runDir(), ct);
+                RunTally cTally = oneRun ? bTally : joined(candidateRead);
                 Comparison.Kind kind = b.runDir().equals(c.runDir()) ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
                 Comparison result = Comparison.of(kind, bTally, b.variant(), cTally, c.variant());
                 ui.execute(() -> {
@@ -348,6 +353,18 @@ public final class CompareViewModel {
                 });
             }
         });
+    }
+
+    /** The candidate's tally read on another thread; its failure is thrown here as it was thrown there. */
+    private static RunTally joined(java.util.concurrent.CompletableFuture<RunTally> read) {
+        try {
+            return read.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private RunTally tally(Path runDir, List<TrialRecord> trials) {
