@@ -10,10 +10,43 @@ import picocli.CommandLine.Command;
  * arguments, the jar opens the window instead.
  */
 @Command(name = "mst-panel", mixinStandardHelpOptions = true, versionProvider = MstPanelCommand.Version.class,
-        description = "A control panel for running MST evals in Docker containers. Without a command it opens the window.",
-        subcommands = {ContextsCommand.class, RunCommand.class, ReplayCommand.class, DemoCommand.class, TrialsCommand.class, TranscriptCommand.class, CompareCommand.class, ContainersCommand.class, ShellCommand.class, DoctorCommand.class,
-                ColimaCommand.class})
+        description = "A control panel for running MST evals in Docker containers. Without a command it opens the window.")
 public final class MstPanelCommand implements Runnable {
+
+    /**
+     * The commands, by name, in the order {@code --help} lists them. Not in the {@code @Command}
+     * annotation: picocli reads every command's annotations when it builds the command line (about
+     * 170 classes and their reflection, a few hundred ms of a headless start), so a command line
+     * that names one command builds only that one ({@link #commandLine(String...)}).
+     */
+    static final java.util.Map<String, Class<?>> COMMANDS = orderedCommands(ContextsCommand.class, RunCommand.class, ReplayCommand.class,
+            DemoCommand.class, TrialsCommand.class, TranscriptCommand.class, CompareCommand.class, ContainersCommand.class, ShellCommand.class,
+            DoctorCommand.class, ColimaCommand.class);
+
+    private static java.util.Map<String, Class<?>> orderedCommands(Class<?>... commands) {
+        java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
+        for (Class<?> c : commands) {
+            m.put(c.getAnnotation(Command.class).name(), c);
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The command line for these arguments: when the first one names a command, the top command
+     * with only that one (its usage, errors and exit codes are the same); otherwise (no command,
+     * {@code --help}, {@code --version}, a misspelt command) with every command, so the help lists
+     * them all and a misspelt name gets picocli's suggestions.
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine cl = new CommandLine(new MstPanelCommand());
+        Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+        for (var e : COMMANDS.entrySet()) {
+            if (named == null || named == e.getValue()) {
+                cl.addSubcommand(e.getKey(), e.getValue());
+            }
+        }
+        return cl;
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -35,7 +68,7 @@ public final class MstPanelCommand implements Runnable {
 
     /** As {@link #execute(String...)}, printing to the given writers (tests). */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = new CommandLine(new MstPanelCommand());
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
