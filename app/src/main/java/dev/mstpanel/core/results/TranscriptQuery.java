@@ -14,7 +14,7 @@ import java.util.Locale;
  * a tool that was called, or a tool that failed ({@code isError} true). Text is matched ignoring
  * case; a tool by its {@code name}, its {@code rawName} or {@code server · name}, ignoring case.
  *
- * <p>Fast path: the trace's bytes are searched first, ignoring ASCII case; only a trace whose bytes
+ * <p>Fast path for a text: the trace's bytes are searched first, ignoring ASCII case; only a trace whose bytes
  * hold the text is parsed to check that it is in a value. A text JSON may write escaped (a quote, a
  * backslash, a control character or non-ASCII) parses every trace. Immutable and thread-safe.
  *
@@ -55,9 +55,10 @@ public record TranscriptQuery(Mode mode, String text) {
         if (text.isEmpty()) {
             return true;
         }
-        if (plainAscii(text) && indexOfIgnoreCase(bytes, offset, length, text) < 0) {
+        if (mode == Mode.TEXT && plainAscii(text) && indexOfIgnoreCase(bytes, offset, length, text) < 0) {
             return false; // JSON writes this text unescaped: not in the bytes, not in any value
         }
+        // not for a tool: "mail.send" names server "mail" and tool "send", which the bytes hold apart
         try (JsonParser p = JSON.createParser(bytes, offset, length)) {
             return mode == Mode.TEXT ? textInValues(p) : toolMatches(p);
         } catch (IOException e) {
@@ -120,51 +121,21 @@ public record TranscriptQuery(Mode mode, String text) {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             return false;
         }
+        boolean[] found = {false};
+        TraceEventHeads.Visitor v = (kind, source, server, name, rawName, failed) -> {
+            found[0] = (mode == Mode.CALLED_TOOL || failed) && namesTool(server, name, rawName);
+            return !found[0];
+        };
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
             JsonToken t = p.nextToken();
-            if (!f.equals("trace") || t != JsonToken.START_OBJECT) {
+            if (!f.equals("trace")) {
                 p.skipChildren();
-                continue;
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String tf = p.currentName();
-                JsonToken tv = p.nextToken();
-                if (!tf.equals("events") || tv != JsonToken.START_ARRAY) {
-                    p.skipChildren();
-                    continue;
-                }
-                JsonToken e;
-                while ((e = p.nextToken()) != JsonToken.END_ARRAY && e != null) {
-                    if (e != JsonToken.START_OBJECT) {
-                        p.skipChildren();
-                        continue;
-                    }
-                    String server = null, name = null, rawName = null;
-                    boolean failed = false;
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String ef = p.currentName();
-                        JsonToken ev = p.nextToken();
-                        switch (ef) {
-                            case "server" -> server = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
-                            case "name" -> name = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
-                            case "rawName" -> rawName = ev == JsonToken.VALUE_STRING ? p.getText() : skip(p);
-                            case "isError" -> failed = ev == JsonToken.VALUE_TRUE;
-                            default -> p.skipChildren();
-                        }
-                    }
-                    if ((mode == Mode.CALLED_TOOL || failed) && namesTool(server, name, rawName)) {
-                        return true;
-                    }
-                }
+            } else if (!TraceEventHeads.walk(p, t, v)) {
+                return true;
             }
         }
-        return false;
-    }
-
-    private static String skip(JsonParser p) throws IOException {
-        p.skipChildren();
-        return null;
+        return found[0];
     }
 
     /** True when the tool is this query's: its name, raw name or {@code server · name}, ignoring case. */
@@ -226,27 +197,39 @@ public record TranscriptQuery(Mode mode, String text) {
         return true;
     }
 
-    /** The first index of an ASCII needle in the bytes, ignoring ASCII case, or -1. */
+    /**
+     * The first index of an ASCII needle in the bytes, ignoring ASCII case, or -1. Horspool's
+     * search: a mismatch moves the window by up to the needle's length, so a 20-character text
+     * looks at about one byte in ten of a trace that does not hold it.
+     */
     static int indexOfIgnoreCase(byte[] hay, int offset, int length, String needle) {
         int n = needle.length();
+        if (n == 0) {
+            return offset;
+        }
         byte[] lo = needle.toLowerCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         byte[] up = needle.toUpperCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte l0 = lo[0];
-        byte u0 = up[0];
+        int[] shift = new int[256];
+        java.util.Arrays.fill(shift, n);
+        for (int j = 0; j < n - 1; j++) {
+            shift[lo[j] & 0xFF] = n - 1 - j;
+            shift[up[j] & 0xFF] = n - 1 - j;
+        }
+        int last = n - 1;
         int end = offset + length - n;
-        outer:
-        for (int i = offset; i <= end; i++) {
-            byte b = hay[i];
-            if (b != l0 && b != u0) {
-                continue;
-            }
-            for (int j = 1; j < n; j++) {
-                byte h = hay[i + j];
-                if (h != lo[j] && h != up[j]) {
-                    continue outer;
+        int i = offset;
+        while (i <= end) {
+            byte b = hay[i + last];
+            if (b == lo[last] || b == up[last]) {
+                int j = last - 1;
+                while (j >= 0 && (hay[i + j] == lo[j] || hay[i + j] == up[j])) {
+                    j--;
+                }
+                if (j < 0) {
+                    return i;
                 }
             }
-            return i;
+            i += shift[b & 0xFF];
         }
         return -1;
     }

@@ -218,10 +218,10 @@ final class TrialListingReader {
 
     /**
      * Counts a trace's tool calls and failed calls while the listing streams past its events
-     * (contract, section 8), keeping only the first failed call's {@code server · name}: no event is kept.
+     * ({@link TraceEventHeads}), keeping only the first failed call's {@code server · name}: no event is kept.
      * Also keeps {@code trace.usage} (else {@code clientUsage}) and the MCP calls for {@link TrialUsage}.
      */
-    private static final class EventCounts {
+    private static final class EventCounts implements TraceEventHeads.Visitor {
         int calls;
         int errors;
         int mcpCalls;
@@ -276,62 +276,35 @@ final class TrialListingReader {
         }
 
         void read(JsonParser p, JsonToken t) throws IOException {
-            if (t != JsonToken.START_OBJECT) {
+            TraceEventHeads.walk(p, t, this);
+        }
+
+        @Override
+        public void otherField(String field, JsonParser p, JsonToken value) throws IOException {
+            if (field.equals("usage") && value == JsonToken.START_OBJECT) {
+                readUsage(p, value);
+                traceUsage = true;
+            } else {
                 p.skipChildren();
-                return;
             }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
-                if (f.equals("usage") && v == JsonToken.START_OBJECT) {
-                    readUsage(p, v);
-                    traceUsage = true;
-                    continue;
-                }
-                if (!f.equals("events") || v != JsonToken.START_ARRAY) {
-                    p.skipChildren();
-                    continue;
-                }
-                JsonToken e;
-                while ((e = p.nextToken()) != JsonToken.END_ARRAY && e != null) {
-                    if (e != JsonToken.START_OBJECT) {
-                        p.skipChildren();
-                        continue;
-                    }
-                    String kind = null;
-                    String source = null;
-                    String server = null;
-                    String name = null;
-                    String rawName = null;
-                    boolean failed = false;
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String ef = p.currentName();
-                        JsonToken ev = p.nextToken();
-                        switch (ef) {
-                            case "kind" -> kind = scalar(p, ev);
-                            case "source" -> source = scalar(p, ev);
-                            case "server" -> server = scalar(p, ev);
-                            case "name" -> name = scalar(p, ev);
-                            case "rawName" -> rawName = scalar(p, ev);
-                            case "isError" -> failed = ev == JsonToken.VALUE_TRUE;
-                            default -> p.skipChildren();
-                        }
-                    }
-                    if ("tool_call".equals(kind)) {
-                        calls++;
-                        if ("mcp".equals(source)) {
-                            mcpCalls++;
-                        }
-                    }
-                    if (failed) {
-                        errors++;
-                        if (firstFailed == null) {
-                            String n = name != null ? name : rawName != null ? rawName : kind != null ? kind : "event";
-                            firstFailed = server == null ? n : server + " · " + n;
-                        }
-                    }
+        }
+
+        @Override
+        public boolean event(String kind, String source, String server, String name, String rawName, boolean failed) {
+            if ("tool_call".equals(kind)) {
+                calls++;
+                if ("mcp".equals(source)) {
+                    mcpCalls++;
                 }
             }
+            if (failed) {
+                errors++;
+                if (firstFailed == null) {
+                    String n = name != null ? name : rawName != null ? rawName : kind != null ? kind : "event";
+                    firstFailed = server == null ? n : server + " · " + n;
+                }
+            }
+            return true;
         }
     }
 
