@@ -151,8 +151,8 @@ public final class TranscriptCommand implements Callable<Integer> {
 
     private static void printText(PrintWriter out, Transcript t) {
         TrialRecord r = t.trial();
-        out.println(safe((blankToNull(r.evalName()) == null ? "" : r.evalName() + " / " + r.runId() + " / ") + r.variant() + " / " + r.label())
-                + "  " + r.status().jsonName() + (t.cause() == null ? "" : "  (" + safe(t.cause()) + ")"));
+        out.println((blankToNull(r.evalName()) == null ? "" : r.evalName() + " / " + r.runId() + " / ") + r.variant() + " / " + r.label()
+                + "  " + r.status().jsonName() + (t.cause() == null ? "" : "  (" + t.cause() + ")"));
         if (t.redacted()) {
             out.println(Transcript.REDACTED_NOTICE);
         }
@@ -215,22 +215,22 @@ public final class TranscriptCommand implements Callable<Integer> {
             if (e.problem() != null) {
                 sb.append("\n        (").append(e.problem()).append(')');
             }
-            out.println(safe(sb.toString()));
+            out.println(sb.toString());
         }
         if (t.events().isEmpty()) {
             out.println("  (no events)");
         }
         out.println();
-        out.println("Final answer: " + (t.finalText() != null ? safe(cut(t.finalText())) : t.redacted() ? "(redacted)" : "(none)"));
+        out.println("Final answer: " + (t.finalText() != null ? cut(t.finalText()) : t.redacted() ? "(redacted)" : "(none)"));
         if (t.usage() != null) {
-            out.println("Usage: " + safe(TranscriptFormat.usage(t.usage())));
+            out.println("Usage: " + TranscriptFormat.usage(t.usage()));
         }
         String error = r.error() != null ? r.error() : t.traceError();
         if (error != null) {
-            out.println("Error: " + safe(cut(error)));
+            out.println("Error: " + cut(error));
         }
         if (r.gradingError() != null) {
-            out.println("Grading error: " + safe(cut(r.gradingError())));
+            out.println("Grading error: " + cut(r.gradingError()));
         }
         out.flush();
     }
@@ -240,23 +240,4 @@ public final class TranscriptCommand implements Callable<Integer> {
         return line.length() > TEXT_CUT ? line.substring(0, TEXT_CUT - 1) + "…" : line;
     }
 
-    /** Control characters shown escaped ({@code \\x1b}), so a trace cannot drive the terminal; line breaks kept. */
-    static String safe(String s) {
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = c < 0x20 && c != '\n' && c != '\t' || c == 0x7F || c >= 0x80 && c < 0xA0;
-            if (control && sb == null) {
-                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
-            }
-            if (sb != null) {
-                if (control) {
-                    sb.append(String.format(Locale.ROOT, "\\x%02x", (int) c));
-                } else {
-                    sb.append(c);
-                }
-            }
-        }
-        return sb == null ? s : sb.toString();
-    }
 }

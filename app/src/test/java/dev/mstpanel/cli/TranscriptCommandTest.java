@@ -149,4 +149,17 @@ class TranscriptCommandTest {
         assertThat(run("trials", f.runDir().toString(), "--grep", "no such text anywhere").out()).doesNotContain(TranscriptFixture.FAILED_CASE);
         assertThat(run("trials", f.runDir().toString(), "--grep", " ").code()).isEqualTo(2);
     }
+
+    @Test
+    void textOutputShowsControlCharactersFromTheTraceEscapedOnce() throws Exception {
+        Path trace = root.resolve("e/runs/20260101T000000Z-abcdef/traces/default/evil/0.json");
+        Files.createDirectories(trace.getParent());
+        Files.writeString(trace, "{\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"evil\",\"trial\":0,\"trace\":{\"events\":["
+                + "{\"kind\":\"tool_call\",\"server\":\"s\",\"name\":\"t\",\"output\":\"out\\u001b]0;pwned\\u0007\"}],"
+                + "\"finalText\":\"bye\\u001b[2J\\u009b\"}}");
+        Result r = run("transcript", trace.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b");
+        assertThat(r.out()).contains("bye\\u001b[2J\\u009b").contains("out\\u001b]0;pwned\\u0007");
+    }
 }
