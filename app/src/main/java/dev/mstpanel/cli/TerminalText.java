@@ -75,6 +75,10 @@ public final class TerminalText {
 
         @Override
         public void write(char[] cbuf, int off, int len) {
+            if (!pendingCr && plain(cbuf, off, len)) {
+                out.write(cbuf, off, len); // nothing to escape: no copy (a 10,000-trial --json is megabytes)
+                return;
+            }
             StringBuilder b = new StringBuilder(len + 8);
             for (int i = off; i < off + len; i++) {
                 char c = cbuf[i];
@@ -95,6 +99,16 @@ public final class TerminalText {
                 }
             }
             out.write(b.toString());
+        }
+
+        private static boolean plain(char[] cbuf, int off, int len) {
+            for (int i = off, end = off + len; i < end; i++) {
+                char c = cbuf[i];
+                if (c < 0x20 ? c != '\t' && c != '\n' : c >= 0x7f && dangerous(c)) {
+                    return false; // a control character, or a '\r' (a line end only before '\n')
+                }
+            }
+            return true;
         }
 
         @Override
