@@ -36,22 +36,38 @@ else
   echo "no DISPLAY: skipping the Transcript tab part (run under xvfb-run)"
 fi
 echo "== transcript --json vs python json.load"
-t() { local TIMEFORMAT='%R'; { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
+# the installed launcher (app image, AppCDS, C1 only) too when built: ./mvnw -B -q -o -Ppackage package -DskipTests
+LAUNCHER=app/target/dist/mst-panel/bin/mst-panel
+read -r -a NICE_CMD <<< "${NICE:-}"   # NICE="nice -n -10" (root only)
+t() { local TIMEFORMAT='%R'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
 : > /tmp/mstp-bench-transcript.$$
 for i in $(seq "$ROUNDS"); do
   echo "py $(t python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TRACE")" >> /tmp/mstp-bench-transcript.$$
   echo "cli $(t java -jar app/target/mst-panel.jar transcript "$TRACE" --json)" >> /tmp/mstp-bench-transcript.$$
   echo "jvm $(t java -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-transcript.$$
+  if [ -x "$LAUNCHER" ]; then
+    echo "app $(t "$LAUNCHER" transcript "$TRACE" --json)" >> /tmp/mstp-bench-transcript.$$
+    echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-transcript.$$
+  fi
 done
 med() { grep "^$1 " /tmp/mstp-bench-transcript.$$ | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 py=$(med py); cli=$(med cli); jvm=$(med jvm)
-rm -f /tmp/mstp-bench-transcript.$$
+mv /tmp/mstp-bench-transcript.$$ /tmp/mstp-bench-transcript.$$.keep
 echo "medians of $ROUNDS (wall ms):"
 printf "python3 json.load                          %6d\n" "$py"
 printf "mst-panel transcript --json (whole process) %5d\n" "$cli"
 printf "  of which JVM start + picocli (--version)  %5d\n" "$jvm"
 echo "ratio whole process / python:              $(awk "BEGIN{printf \"%.2f\", $cli/$py}")"
 echo "ratio (whole process - JVM start) / python: $(awk "BEGIN{printf \"%.2f\", ($cli-$jvm)/$py}")"
+if [ -x "$LAUNCHER" ]; then
+  app=$(awk '$1=="app"{print $2}' /tmp/mstp-bench-transcript.$$.keep | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  appv=$(awk '$1=="appv"{print $2}' /tmp/mstp-bench-transcript.$$.keep | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  printf "launcher bin/mst-panel transcript --json     %5d\n" "$app"
+  printf "  of which launcher start (--version)         %5d\n" "$appv"
+  echo "ratio launcher / python:                     $(awk "BEGIN{printf \"%.2f\", $app/$py}")"
+  echo "ratio (launcher - launcher start) / python:  $(awk "BEGIN{printf \"%.2f\", ($app-$appv)/$py}")"
+fi
+rm -f /tmp/mstp-bench-transcript.$$.keep
 echo "in one JVM (round 1 cold, later warm; JVM start excluded):"
 java -cp "$CP" dev.mstpanel.bench.TranscriptJsonBench "$TRACE" "$ROUNDS"
 echo "load average after:  $(uptime | sed 's/.*load average: //')"

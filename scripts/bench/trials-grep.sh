@@ -4,6 +4,10 @@
 # folder, warm cache (issue 9: target at most 3x grep -rl). Two texts: one in 1 trial in 10 (the
 # failed trials' error), one in no trial (grep reads every byte).
 # Usage: scripts/bench/trials-grep.sh [TRIALS] [TRACE_BYTES]   ROUNDS=N (default 5); medians printed.
+#        NICE="nice -n -10" runs every measured command (baselines too) at that priority (root only).
+# The installed launcher (the app image's bin/mst-panel, with its AppCDS archive, C1 only) is measured
+# too when it is built: ./mvnw -B -q -o -Ppackage package -DskipTests (MST_PANEL_PACKAGE_INSTALLER=no
+# skips the .deb). It is what a user runs; `java -jar` is the plain jar on the system JDK.
 #
 # Measured 2026-12-01 on the shared 2-core box (load average 2-9), 10,000 traces, 198 MB, ROUNDS=3:
 #   text in 1,000 traces: trials --grep 5,508 ms, grep -rl 390 ms, grep -rli 742 ms, JVM start 1,862 ms
@@ -24,7 +28,9 @@ fi
 echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+=\$1} END {print s}")  files: $(find "$RUN/traces" -name "*.json" | wc -l)"
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 ROUNDS=${ROUNDS:-5}
-t() { local TIMEFORMAT='%R'; { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
+LAUNCHER=app/target/dist/mst-panel/bin/mst-panel
+read -r -a NICE_CMD <<< "${NICE:-}"
+t() { local TIMEFORMAT='%R'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 for TEXT in "task did not submit" "no trace holds this text"; do
   : > /tmp/mstp-bench-grep.$$
@@ -33,6 +39,10 @@ for TEXT in "task did not submit" "no trace holds this text"; do
     echo "grep $(t grep -rl "$TEXT" "$RUN/traces")" >> /tmp/mstp-bench-grep.$$
     echo "cli $(t java -jar app/target/mst-panel.jar trials "$RUN" --grep "$TEXT" --json)" >> /tmp/mstp-bench-grep.$$
     echo "jvm $(t java -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-grep.$$
+    if [ -x "$LAUNCHER" ]; then
+      echo "app $(t "$LAUNCHER" trials "$RUN" --grep "$TEXT" --json)" >> /tmp/mstp-bench-grep.$$
+      echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-grep.$$
+    fi
   done
   med() { grep "^$1 " /tmp/mstp-bench-grep.$$ | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
   gi=$(med grepi); g=$(med grep); cli=$(med cli); jvm=$(med jvm)
@@ -44,6 +54,13 @@ for TEXT in "task did not submit" "no trace holds this text"; do
   printf "  of which JVM start (--version)            %6d\n" "$jvm"
   echo "ratio trials --grep / grep -rl:               $(awk "BEGIN{printf \"%.2f\", $cli/$g}")  (/ grep -rli: $(awk "BEGIN{printf \"%.2f\", $cli/$gi}"))"
   echo "ratio (trials --grep - JVM start) / grep -rl: $(awk "BEGIN{printf \"%.2f\", ($cli-$jvm)/$g}")"
+  if [ -x "$LAUNCHER" ]; then
+    app=$(med app); appv=$(med appv)
+    printf "launcher bin/mst-panel trials --grep --json %6d\n" "$app"
+    printf "  of which launcher start (--version)        %6d\n" "$appv"
+    echo "ratio launcher / grep -rl (JVM start included): $(awk "BEGIN{printf \"%.2f\", $app/$g}")  (/ grep -rli: $(awk "BEGIN{printf \"%.2f\", $app/$gi}"))"
+  fi
+  echo "load average: $(uptime | sed 's/.*load average: //')"
   rm -f /tmp/mstp-bench-grep.$$
 done
 echo "load average after:  $(uptime | sed 's/.*load average: //')"
