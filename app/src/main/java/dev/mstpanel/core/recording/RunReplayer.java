@@ -34,6 +34,14 @@ public final class RunReplayer {
     private long position;
     private int unmatched;
     private String firstUnmatched;
+    /**
+     * Recorded events the model makes of an input that comes after them in the recording: a
+     * container that exited out of memory gives {@code oom} before its {@code container} event
+     * (RunModel emits them in that order, the recorder writes them so), so the {@code oom} entry is
+     * met before the {@code container} entry that makes it again. Checked off as the model makes
+     * them; what is left at the end is unmatched.
+     */
+    private final ArrayDeque<java.util.Map.Entry<String, JsonNode>> awaited = new ArrayDeque<>();
     private static final String KEPT = "-kept";
     private final java.util.Map<String, String> containerIds = new java.util.HashMap<>();
 
@@ -93,9 +101,12 @@ public final class RunReplayer {
         return done() ? -1 : recording.entries().get(next).path("t").asLong();
     }
 
-    /** Recorded events the model neither made nor could be fed (0 when the replay matches the live run). */
+    /**
+     * Recorded events the model neither made nor could be fed (0 when the replay matches the live
+     * run); once the replay is done, also those still awaited.
+     */
     public int unmatched() {
-        return unmatched;
+        return unmatched + (done() ? awaited.size() : 0);
     }
 
     /**
@@ -108,6 +119,7 @@ public final class RunReplayer {
             JsonNode e = recording.entries().get(next++);
             clock.set(recording.startedAt().plusMillis(e.path("t").asLong()));
             feed(e);
+            awaited.removeIf(a -> checkOff(a.getKey(), a.getValue()));
         }
         position = Math.max(position, Math.min(timeMs, recording.durationMs()));
     }
@@ -143,7 +155,7 @@ public final class RunReplayer {
                     "infra".equals(text(f, "status")));
             case "finished" -> model.finished(f.path("exitCode").asInt());
             default -> {
-                unmatched(type, f);
+                awaited.add(java.util.Map.entry(type, f)); // made by a later entry, or unmatched at the end
                 return;
             }
         }
@@ -178,6 +190,9 @@ public final class RunReplayer {
 
     /** The first recorded event the model did not make again, as {@code <type> <fields as JSON>}, or null. */
     public String firstUnmatched() {
+        if (firstUnmatched == null && done() && !awaited.isEmpty()) {
+            return awaited.peekFirst().getKey() + " " + awaited.peekFirst().getValue();
+        }
         return firstUnmatched;
     }
 
