@@ -9,6 +9,7 @@ import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
 import javafx.stage.Stage;
@@ -37,6 +38,26 @@ public final class PanelWindow implements AutoCloseable {
     /** A window for this environment (its settings and data folders follow it, see {@link AppPaths#of}). */
     public static Builder of(HostEnvironment env) {
         return new Builder(env);
+    }
+
+    /** The stand-in MST, a test double of MST's CLI ({@code app/src/test/resources/mst-standin/mst}). */
+    public static final Path STANDIN_MST = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
+
+    /**
+     * The Runs view on the test engines, with the stand-in MST as the MST in settings and a 15 s
+     * probe timeout (a busy test machine answers slowly); the contexts are probed once it shows.
+     *
+     * @param home the test's home folder (settings, data)
+     * @param variables environment variables on top of the engines' (the stand-in's {@code MST_STANDIN_*}, secrets)
+     */
+    public static Builder runsWithStandIn(Path home, java.util.Map<String, String> variables) {
+        HostEnvironment engines = TestEngines.environment(home);
+        java.util.Map<String, String> vars = new java.util.HashMap<>(engines.variables());
+        vars.putAll(variables);
+        Settings saved = new Settings();
+        saved.probeTimeoutSeconds = 15;
+        saved.mstPath = STANDIN_MST.toString();
+        return of(engines.withVariables(vars)).savedSettings(saved).open("runs").refreshContexts();
     }
 
     public AppContext app() {

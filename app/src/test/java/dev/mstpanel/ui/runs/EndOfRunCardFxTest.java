@@ -2,11 +2,9 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.testsupport.TestEngines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -31,25 +29,19 @@ class EndOfRunCardFxTest {
     static Path home;
     private PanelWindow panel;
     private Stage stage;
-    private static final Path STANDIN = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        HostEnvironment engines = TestEngines.environment(home);
-        java.util.Map<String, String> vars = new java.util.HashMap<>(engines.variables());
-        vars.put("MST_STANDIN_TRIAL_DELAY", "0.2");
-        vars.put("MST_STANDIN_OOM_SHARD", "0");
-        vars.put("MST_STANDIN_CASES", "refund-order gift-card");
-        vars.put("MST_STANDIN_TRIALS", "1");
-        vars.put("MST_STANDIN_VARIANTS", "default with-search");
-        vars.put("MST_STANDIN_FAIL_CASES", "default/gift-card");
-        vars.put("MST_STANDIN_END_OF_RUN", "1");
-        vars.put("MST_STANDIN_OLD_OUTPUT", "1");
-        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
-        saved.probeTimeoutSeconds = 15;
-        saved.mstPath = STANDIN.toString();
-        panel = PanelWindow.of(engines.withVariables(vars)).savedSettings(saved).size(1440, 900).open("runs").refreshContexts().show(stage);
+        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of(
+                "MST_STANDIN_TRIAL_DELAY", "0.2",
+                "MST_STANDIN_OOM_SHARD", "0",
+                "MST_STANDIN_CASES", "refund-order gift-card",
+                "MST_STANDIN_TRIALS", "1",
+                "MST_STANDIN_VARIANTS", "default with-search",
+                "MST_STANDIN_FAIL_CASES", "default/gift-card",
+                "MST_STANDIN_END_OF_RUN", "1",
+                "MST_STANDIN_OLD_OUTPUT", "1")).size(1440, 900).show(stage);
     }
 
     @AfterEach

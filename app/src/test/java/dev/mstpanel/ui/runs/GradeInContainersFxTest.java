@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.testsupport.TestEngines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -36,24 +34,19 @@ class GradeInContainersFxTest {
     static Path home;
     private PanelWindow panel;
     private Stage stage;
-    private static final Path STANDIN = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
+    private static final Path STANDIN = PanelWindow.STANDIN_MST;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        HostEnvironment engines = TestEngines.environment(home);
-        java.util.Map<String, String> vars = new java.util.HashMap<>(engines.variables());
-        vars.put("MST_STANDIN_TRIAL_DELAY", "0.2");
-        vars.put("MST_STANDIN_OOM_SHARD", "0");
-        vars.put("MST_STANDIN_CASES", "refund-order gift-card change-address");
-        vars.put("MST_STANDIN_TRIALS", "2");
-        vars.put("MST_STANDIN_FAIL_CASES", "gift-card");
-        // the other judges of the regrade fail refund-order and pass gift-card
-        vars.put("MST_STANDIN_REGRADE_FAIL_CASES", "refund-order");
-        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
-        saved.probeTimeoutSeconds = 15;
-        saved.mstPath = STANDIN.toString();
-        panel = PanelWindow.of(engines.withVariables(vars)).savedSettings(saved).size(1440, 900).open("runs").refreshContexts().show(stage);
+        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of(
+                "MST_STANDIN_TRIAL_DELAY", "0.2",
+                "MST_STANDIN_OOM_SHARD", "0",
+                "MST_STANDIN_CASES", "refund-order gift-card change-address",
+                "MST_STANDIN_TRIALS", "2",
+                "MST_STANDIN_FAIL_CASES", "gift-card",
+                // the other judges of the regrade fail refund-order and pass gift-card
+                "MST_STANDIN_REGRADE_FAIL_CASES", "refund-order")).size(1440, 900).show(stage);
     }
 
     @AfterEach

@@ -2,11 +2,9 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.testsupport.TestEngines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,16 +38,11 @@ class RunFormNarrowColumnFxTest {
     static Path home;
     private PanelWindow panel;
     private Stage stage;
-    private static final Path STANDIN = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        HostEnvironment engines = TestEngines.environment(home);
-        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
-        saved.probeTimeoutSeconds = 15;
-        saved.mstPath = STANDIN.toString();
-        panel = PanelWindow.of(engines).savedSettings(saved).size(1280, 820).open("runs").refreshContexts().show(stage);
+        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of()).size(1280, 820).show(stage);
     }
 
     @AfterEach

@@ -2,7 +2,6 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.TestEngines;
@@ -40,17 +39,11 @@ class RunViewFxTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        HostEnvironment engines = TestEngines.environment(home);
-        java.util.Map<String, String> vars = new java.util.HashMap<>(engines.variables());
-        vars.put("MST_STANDIN_TRIAL_DELAY", "1");
-        vars.put("MST_STANDIN_OOM_SHARD", "2");
-        vars.put("ANTHROPIC_API_KEY", ENV_SECRET);
-        HostEnvironment env = engines.withVariables(vars);
-        // a busy test machine answers slowly: give probes time; MST is the test stand-in
-        dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
-        saved.probeTimeoutSeconds = 15;
-        saved.mstPath = STANDIN.toString();
-        panel = PanelWindow.of(env).savedSettings(saved).size(1440, 900).open("runs").refreshContexts().show(stage);
+        // a busy test machine answers slowly: probes get 15 s; MST is the test stand-in
+        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of(
+                "MST_STANDIN_TRIAL_DELAY", "1",
+                "MST_STANDIN_OOM_SHARD", "2",
+                "ANTHROPIC_API_KEY", ENV_SECRET)).size(1440, 900).show(stage);
         app = panel.app();
     }
 
@@ -69,7 +62,7 @@ class RunViewFxTest {
     }
 
     private static final String ENV_SECRET = "sk-ant-env-secret-in-the-window-test-7";
-    private static final Path STANDIN = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
+    private static final Path STANDIN = PanelWindow.STANDIN_MST;
 
     private static String docker(String... args) throws Exception {
         java.util.List<String> cmd = new java.util.ArrayList<>();
