@@ -86,17 +86,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("mst-panel compare: " + e.getCause().getMessage());
             return 1;
         }
-        try {
-            if (json) {
-                printJson(out, comparisons);
-            } else {
-                printText(out, comparisons);
-            }
-        } catch (IOException e) {
-            err.println("mst-panel compare: could not write the output: " + e.getMessage());
-            return 1;
-        }
-        return 0;
+        return CommandOutput.print(err, "compare", json, () -> printJson(out, comparisons), () -> printText(out, comparisons));
     }
 
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {

@@ -60,17 +60,7 @@ public final class TranscriptCommand implements Callable<Integer> {
         for (String p : t.problems()) {
             err.println("warning: " + p);
         }
-        try {
-            if (json) {
-                printJson(out, t);
-            } else {
-                printText(out, t);
-            }
-        } catch (IOException e) {
-            err.println("mst-panel transcript: could not write the output: " + e.getMessage());
-            return 1;
-        }
-        return 0;
+        return CommandOutput.print(err, "transcript", json, () -> printJson(out, t), () -> printText(out, t));
     }
 
     private static void printJson(PrintWriter out, Transcript t) throws IOException {
