@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.testsupport.EngineContainers;
+import dev.mstpanel.testsupport.PanelProcess;
 import dev.mstpanel.testsupport.TestEngines;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -185,22 +186,11 @@ class ContainerCommandsTest {
         EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", "-u", "0", p + "-kept", "sh", "-c",
                 "printf '#!/bin/sh\\nexec sh \"$@\"\\n' > /bin/bash && chmod 755 /bin/bash"));
         // `script` gives the CLI a pseudo-terminal, as an SSH session does: System.console() is not null
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "shell", p + "-kept"));
-        String line = String.join(" ", argv.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
-        ProcessBuilder pb = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true);
-        pb.environment().remove("DOCKER_HOST");
-        pb.environment().remove("DOCKER_CONTEXT");
-        pb.environment().remove("DISPLAY");
-        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
-        pb.environment().put("MST_PANEL_HOME", home.resolve("panel").toString());
-        Process proc = pb.start();
-        proc.getOutputStream().write("echo \"I am $(whoami) in $(hostname)\"; exit 7\n".getBytes(StandardCharsets.UTF_8));
-        proc.getOutputStream().flush();
-        String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(proc.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        PanelProcess.Result r = PanelProcess.inTerminal(home.resolve("panel"), "echo \"I am $(whoami) in $(hostname)\"; exit 7\n", 120,
+                "shell", p + "-kept");
+        String out = r.out();
         assertThat(out).contains("I am mst in ").doesNotContain("No terminal found").doesNotContain("opened ");
-        assertThat(proc.exitValue()).as(out).isEqualTo(7);
+        assertThat(r.exit()).as(out).isEqualTo(7);
     }
 
     @Test

@@ -6,13 +6,9 @@ import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.testsupport.EngineContainers;
 import dev.mstpanel.testsupport.PanelProcess;
 import dev.mstpanel.testsupport.TestEngines;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,21 +52,9 @@ class ShellFallbackTest {
 
     @Test
     void fromATerminalTheShellOpensAndItsExitCodeComesBack() throws Exception {
-        List<String> argv = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "shell", name));
-        String line = String.join(" ", argv.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
-        ProcessBuilder pb = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true);
-        pb.environment().remove("DOCKER_HOST");
-        pb.environment().remove("DOCKER_CONTEXT");
-        pb.environment().remove("DISPLAY");
-        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
-        pb.environment().put("MST_PANEL_HOME", dir.resolve("panel").toString());
-        Process proc = pb.start();
-        proc.getOutputStream().write("echo \"I am $(whoami) in sh\"; exit 5\n".getBytes(StandardCharsets.UTF_8));
-        proc.getOutputStream().flush();
-        String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(proc.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        PanelProcess.Result r = PanelProcess.inTerminal(dir.resolve("panel"), "echo \"I am $(whoami) in sh\"; exit 5\n", 120, "shell", name);
+        String out = r.out();
         assertThat(out).contains("has no bash: opening sh instead").contains("I am mst in sh").doesNotContain("executable file not found");
-        assertThat(proc.exitValue()).as(out).isEqualTo(5);
+        assertThat(r.exit()).as(out).isEqualTo(5);
     }
 }

@@ -50,4 +50,33 @@ public final class PanelProcess {
         return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
                 Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
+
+    /**
+     * Runs one command in a pseudo-terminal ({@code script}), as from an SSH session or a terminal
+     * window ({@code System.console()} is not null), on the test engines' contexts, types
+     * {@code typed} into it and waits for it to end.
+     *
+     * @param panelHome the panel's {@code MST_PANEL_HOME}
+     * @param typed what the user types (e.g. shell commands ending with {@code exit N})
+     * @param waitSeconds how long it may take (the test fails when it does not end in time)
+     * @return its exit code, and the terminal's output in {@code out} (stdout and stderr together)
+     */
+    public static Result inTerminal(Path panelHome, String typed, long waitSeconds, String... args) throws Exception {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        argv.addAll(List.of(args));
+        String line = String.join(" ", argv.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        ProcessBuilder pb = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true);
+        pb.environment().remove("DOCKER_HOST");
+        pb.environment().remove("DOCKER_CONTEXT");
+        pb.environment().remove("DISPLAY");
+        pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
+        pb.environment().put("MST_PANEL_HOME", panelHome.toString());
+        Process proc = pb.start();
+        proc.getOutputStream().write(typed.getBytes(StandardCharsets.UTF_8));
+        proc.getOutputStream().flush();
+        String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(proc.waitFor(waitSeconds, TimeUnit.SECONDS)).as("mst-panel " + String.join(" ", args) + " ended").isTrue();
+        return new Result(proc.exitValue(), out, "");
+    }
 }
