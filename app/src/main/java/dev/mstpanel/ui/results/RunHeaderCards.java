@@ -107,7 +107,7 @@ final class RunHeaderCards {
                         + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
                 l.getStyleClass().addAll("pill", "pill-muted");
                 l.setId("variant-line-" + f.variant());
-                l.setTooltip(new javafx.scene.control.Tooltip(f.basisText() + (f.fromSummary() ? "" : "; computed from the trials (no summary.json)")));
+                l.setTooltip(new javafx.scene.control.Tooltip(f.basisText() + (f.fromSummary() ? "" : "; computed from the trials (" + f.sourceNote() + ")")));
                 l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the line wraps to the next row, the text is never cut
                 line.getChildren().add(l);
             }

@@ -32,12 +32,14 @@ import java.util.Map;
  * @param summaryDelta {@code variantDeltas[variant]}, or null
  * @param fromSummary true when the means came from summary.json; false when computed from the trials
  * @param source what a person reads about where the figures came from
+ * @param sourceNote when computed from the trials, why, in a few words: {@code no summary.json},
+ *        {@code summary.json has no figures for it}, {@code summary.json unreadable}; null otherwise
  */
 public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
                              WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
                              Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
                              String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
-                             String source) {
+                             String source, String sourceNote) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
     }
@@ -66,6 +68,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         Map<String, Double> judges = Map.of();
         RunSummary.Delta sd = null;
         String source;
+        String sourceNote = null;
         if (sv != null) {
             tools = sv.metric("tool_count_mean");
             mcp = sv.metric("mcp_call_count_mean");
@@ -87,10 +90,13 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                     + " graded): pass rate, tool calls, tokens, cost and time per trial.";
             if (s != null && s.problem() != null) {
                 source = s.problem();
+                sourceNote = "summary.json unreadable";
             } else if (s != null) {
                 source = "summary.json has no entry for " + variant + ": " + fromTrials;
+                sourceNote = "summary.json has no figures for it";
             } else {
                 source = "No summary.json: " + fromTrials;
+                sourceNote = "no summary.json";
             }
         }
         if (seconds == null && t.timedTrials() > 0) {
@@ -99,7 +105,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
                 t.cases().size(), tools, mcp, tokens, cost, seconds, judges, base == null ? null : base.variant(), delta, sd,
-                sv != null, source);
+                sv != null, source, sourceNote);
     }
 
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */

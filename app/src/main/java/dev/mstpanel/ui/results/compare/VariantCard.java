@@ -96,7 +96,7 @@ public final class VariantCard extends VBox {
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
         getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
         if (!f.fromSummary()) {
-            Label src = new Label("computed from the trials (no summary.json)");
+            Label src = new Label("computed from the trials (" + f.sourceNote() + ")");
             src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");
             src.setTooltip(new Tooltip(f.source()));

@@ -89,6 +89,7 @@ class ComparisonTest {
         VariantFigures f = a.figures("default");
         assertFalse(f.fromSummary());
         assertTrue(f.source().startsWith("No summary.json: the figures are computed from the trials"), f.source());
+        assertEquals("no summary.json", f.sourceNote());
         // 9 cases × 3 trials, all graded; passed: refund 3, lookup 3, update 1, apply 3, export 3, vm-down 3 = 16
         assertEquals(27, f.graded());
         assertEquals(16, f.passed());
@@ -147,6 +148,29 @@ class ComparisonTest {
         var t = RunFixture.fields();
         t.putObject("usage").put("inputTokens", in).put("outputTokens", out).put(costField, cost).put("durationMs", 1234);
         return t;
+    }
+
+    @Test
+    void aVariantSummaryJsonHasNoEntryForIsComputedFromTheTrialsAndSaysWhy() throws Exception {
+        CompareFixture.write(root);
+        Path runB = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_B);
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var summary = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(runB.resolve("summary.json").toFile());
+        var variants = (com.fasterxml.jackson.databind.node.ArrayNode) summary.get("variants");
+        for (int i = variants.size() - 1; i >= 0; i--) {
+            if (variants.get(i).path("name").asText().equals("with-search")) {
+                variants.remove(i);
+            }
+        }
+        mapper.writeValue(runB.resolve("summary.json").toFile(), summary);
+        RunTally b = run(CompareFixture.RUN_B);
+        assertNotNull(b.summary());
+        assertTrue(b.figures("default").fromSummary());
+        assertNull(b.figures("default").sourceNote());
+        VariantFigures ws = b.figures("with-search");
+        assertFalse(ws.fromSummary());
+        assertEquals("summary.json has no figures for it", ws.sourceNote());
+        assertTrue(ws.source().startsWith("summary.json has no entry for with-search"), ws.source());
     }
 
     @Test
