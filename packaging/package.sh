@@ -70,7 +70,7 @@ if [[ $os == macos ]]; then
   short_version=${version%%[-+]*}
 fi
 cp -r "../packaging/$os/." target/packaging/resources/
-rm -f target/packaging/resources/bundle-version.sh
+rm -f target/packaging/resources/bundle-version.sh target/packaging/resources/launcher.sh
 if [[ -f target/packaging/resources/Info.plist ]]; then
   sed -i.bak -e "s/@VERSION@/$short_version/g" -e "s/@BUNDLE_VERSION@/$app_version/g" target/packaging/resources/Info.plist
   rm -f target/packaging/resources/Info.plist.bak
@@ -85,6 +85,14 @@ step "jpackage: $os app image"
 "$jdk_bin/jpackage" @../packaging/common.jpackage @"../packaging/$os/app-image.jpackage" \
   --type app-image --input target/jpackage-input --runtime-image target/runtime \
   --resource-dir target/packaging/resources --dest target/dist --app-version "$app_version"
+
+if [[ $os == linux ]]; then
+  # jpackage's Linux launcher asks rpm and dpkg which package owns it at every start (~250 ms);
+  # linux/launcher.sh starts the same JVM from the same .cfg without asking (see its header)
+  step "launcher: packaging/linux/launcher.sh in place of jpackage's"
+  cp ../packaging/linux/launcher.sh "$launcher"
+  chmod 755 "$launcher"
+fi
 
 # No class-data archive is made here: on Java 17 one only applies at the path it was made for, so
 # the app makes its own at its first start, in the user's cache folder (core/startup/ClassDataArchive).

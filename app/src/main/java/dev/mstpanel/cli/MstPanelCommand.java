@@ -17,16 +17,21 @@ public final class MstPanelCommand implements Runnable {
      * The commands, by name, in the order {@code --help} lists them. Not in the {@code @Command}
      * annotation: picocli reads every command's annotations when it builds the command line (about
      * 170 classes and their reflection, a few hundred ms of a headless start), so a command line
-     * that names one command builds only that one ({@link #commandLine(String...)}).
+     * that names one command builds only that one ({@link #commandLine(String...)}). The names are
+     * written here rather than read from each class's {@code @Command} (reading them parses eleven
+     * annotations and loads the classes their {@code subcommands} name, for one command); a test
+     * checks that each is its class's own.
      */
-    static final java.util.Map<String, Class<?>> COMMANDS = orderedCommands(ContextsCommand.class, RunCommand.class, ReplayCommand.class,
-            DemoCommand.class, TrialsCommand.class, TranscriptCommand.class, CompareCommand.class, ContainersCommand.class, ShellCommand.class,
-            DoctorCommand.class, ColimaCommand.class);
+    static final java.util.Map<String, Class<?>> COMMANDS = orderedCommands(
+            "contexts", ContextsCommand.class, "run", RunCommand.class, "replay", ReplayCommand.class,
+            "demo", DemoCommand.class, "trials", TrialsCommand.class, "transcript", TranscriptCommand.class,
+            "compare", CompareCommand.class, "containers", ContainersCommand.class, "shell", ShellCommand.class,
+            "doctor", DoctorCommand.class, "colima", ColimaCommand.class);
 
-    private static java.util.Map<String, Class<?>> orderedCommands(Class<?>... commands) {
+    private static java.util.Map<String, Class<?>> orderedCommands(Object... namesAndCommands) {
         java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
-        for (Class<?> c : commands) {
-            m.put(c.getAnnotation(Command.class).name(), c);
+        for (int i = 0; i < namesAndCommands.length; i += 2) {
+            m.put((String) namesAndCommands[i], (Class<?>) namesAndCommands[i + 1]);
         }
         return java.util.Collections.unmodifiableMap(m);
     }
@@ -35,10 +40,13 @@ public final class MstPanelCommand implements Runnable {
      * The command line for these arguments: when the first one names a command, the top command
      * with only that one (its usage, errors and exit codes are the same); otherwise (no command,
      * {@code --help}, {@code --version}, a misspelt command) with every command, so the help lists
-     * them all and a misspelt name gets picocli's suggestions.
+     * them all and a misspelt name gets picocli's suggestions; for {@code --version} alone, with none.
      */
     static CommandLine commandLine(String... args) {
         CommandLine cl = new CommandLine(new MstPanelCommand());
+        if (isVersionOnly(args)) {
+            return cl; // the version lines are the top command's alone
+        }
         Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
         for (var e : COMMANDS.entrySet()) {
             if (named == null || named == e.getValue()) {
@@ -46,6 +54,11 @@ public final class MstPanelCommand implements Runnable {
             }
         }
         return cl;
+    }
+
+    /** {@code --version} or {@code -V} and nothing else: printed by the top command, whatever its commands. */
+    private static boolean isVersionOnly(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
     }
 
     @CommandLine.Spec

@@ -3,7 +3,6 @@ package dev.mstpanel.logging;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.filter.ThresholdFilter;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -39,9 +38,9 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         problems.setContext(context);
         context.getStatusManager().add(problems);
 
-        PatternLayoutEncoder fileEncoder = new PatternLayoutEncoder();
+        // built at the first line logged: a command that logs nothing does not pay for the pattern layout
+        DeferredPatternEncoder fileEncoder = new DeferredPatternEncoder("%d{ISO8601} %-5level [%thread] %logger{30} - %msg%n");
         fileEncoder.setContext(context);
-        fileEncoder.setPattern("%d{ISO8601} %-5level [%thread] %logger{30} - %msg%n");
         fileEncoder.start();
 
         RollingFileAppender<ILoggingEvent> file = new RollingFileAppender<>();
@@ -65,9 +64,8 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         file.start();
         boolean toFile = file.isStarted();
 
-        PatternLayoutEncoder errEncoder = new PatternLayoutEncoder();
+        DeferredPatternEncoder errEncoder = new DeferredPatternEncoder("mst-panel: %msg%n");
         errEncoder.setContext(context);
-        errEncoder.setPattern("mst-panel: %msg%n");
         errEncoder.start();
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setContext(context);
