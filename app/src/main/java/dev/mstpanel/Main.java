@@ -21,6 +21,10 @@ public final class Main {
         // SLF4J's own notes (e.g. "logging calls during the initialization phase … replayed", when the
         // FX thread logs while the warm-up thread still configures logback) are not for the terminal
         System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (System.getProperty("slf4j.provider") == null) {
+            // logback set up in code, with no ServiceLoader look-up (each reads every jar's table of contents)
+            System.setProperty("slf4j.provider", dev.mstpanel.logging.PanelLogProvider.NAME);
+        }
         AppPaths paths = AppPaths.of(HostEnvironment.fromSystem());
         try {
             Files.createDirectories(paths.logDir());
@@ -61,8 +65,22 @@ public final class Main {
             System.exit(0); // the window closed: do not wait for library threads that are not daemons
             return;
         }
-        installLogging();
+        headlessLogging();
         System.exit(MstPanelCommand.execute(args));
+    }
+
+    /**
+     * Logging for a headless command: logback through {@code PanelLogProvider} (set above), and
+     * java.util.logging bridged to it only when something uses java.util.logging ({@code JulToLogback});
+     * a {@code java.util.logging.config.class} or {@code .file} of the user's own keeps the bridge set up at once.
+     */
+    static void headlessLogging() {
+        if (System.getProperty("java.util.logging.config.class") == null && System.getProperty("java.util.logging.config.file") == null) {
+            System.setProperty("java.util.logging.config.class", dev.mstpanel.logging.JulToLogback.NAME);
+            org.slf4j.LoggerFactory.getILoggerFactory();
+        } else {
+            installLogging();
+        }
     }
 
     private static void installLogging() {

@@ -43,6 +43,11 @@ public final class MstPanelCommand implements Runnable {
      * them all and a misspelt name gets picocli's suggestions; for {@code --version} alone, with none.
      */
     static CommandLine commandLine(String... args) {
+        // picocli looks for Groovy's Closure class once; a class on no jar is looked for in every
+        // jar on the class path, which opens all 44 (~40 ms): the panel has no Groovy
+        if (System.getProperty("picocli.disable.closures") == null) {
+            System.setProperty("picocli.disable.closures", "true");
+        }
         CommandLine cl = new CommandLine(new MstPanelCommand());
         if (isVersionOnly(args)) {
             return cl; // the version lines are the top command's alone

@@ -14,8 +14,10 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.util.FileSize;
 
 /**
- * The panel's logging, set up in code through logback's {@link Configurator} service (no XML
- * parsing at start-up, which keeps the first frame and headless commands fast).
+ * The panel's logging, set up in code (no XML parsing at start-up, which keeps the first frame and
+ * headless commands fast): by {@link PanelLogProvider} when {@code Main} starts the panel, else
+ * through logback's {@link Configurator} service. The lines' layouts are built at the first line
+ * logged ({@link DeferredPatternEncoder}); the log file is opened at once.
  *
  * <ul>
  *   <li>{@code mst-panel.log} in the platform's log folder (system property {@code mstpanel.logDir},
