@@ -51,10 +51,14 @@ expand() {
 # The JVM's arguments are appended after the user's ("$@" is the only list POSIX sh has), then the
 # user's are moved behind them: java OPTIONS -cp CLASSPATH MAIN USER-ARGUMENTS.
 n=$#
-classpath= main=
+classpath= main= jars_only=yes
 while IFS= read -r line || [ -n "$line" ]; do
   case $line in
-    app.classpath=*) expand "${line#app.classpath=}"; classpath=${classpath:+$classpath:}$value ;;
+    app.classpath=*)
+      expand "${line#app.classpath=}"
+      classpath=${classpath:+$classpath:}$value
+      [ -f "$value" ] || jars_only=no # Java 17 archives jars only: a folder would stop the JVM at start
+      ;;
     app.mainclass=*) main=${line#app.mainclass=} ;;
     java-options=*) expand "${line#java-options=}"; set -- "$@" "$value" ;;
   esac
@@ -63,6 +67,65 @@ if [ -z "$main" ]; then
   echo "mst-panel: $cfg names no main class; reinstall mst-panel." >&2
   exit 1
 fi
+
+# A class-data archive for headless commands (a command given; the window makes its own, see
+# core/startup/ClassDataArchive): the first headless start after installing or updating writes
+# it when it exits (-XX:ArchiveClassesAtExit, a second or two more on that start), under a
+# temporary name with its process id; a later start that finds that process gone and the file
+# whole (the archive's magic number, which the JVM writes last) gives it its name, and from then
+# on every headless start maps the classes it holds instead of loading them from the jars (about
+# 100 ms of CPU for --version, 250 ms for `trials`, scripts/bench/headless-start.sh). Its name
+# follows this installation's folder and the jar's and .cfg's sizes and times, so an update makes
+# a new one; the JVM checks it too and ignores one that does not match. The launcher still execs
+# the JVM. Off with MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when
+# the class path names anything but jars.
+cds=
+if [ "$n" -gt 0 ] && [ "${MST_PANEL_CLASS_DATA:-}" != off ] && [ "$jars_only" = yes ]; then
+  case " ${JAVA_TOOL_OPTIONS:-} " in
+    *-Xshare:* | *-XX:SharedArchiveFile* | *-XX:ArchiveClassesAtExit*) ;;
+    *)
+      if [ -n "${MST_PANEL_HOME:-}" ]; then cds=$MST_PANEL_HOME/cache
+      elif [ -n "${XDG_CACHE_HOME:-}" ]; then cds=$XDG_CACHE_HOME/mst-panel
+      elif [ -n "${HOME:-}" ]; then cds=$HOME/.cache/mst-panel
+      fi
+      ;;
+  esac
+fi
+if [ -n "$cds" ]; then
+  cds_dir=$cds/class-data-headless
+  cds=
+  if stamp=$(stat -c '%s.%Y' -- "$appdir/mst-panel.jar" "$cfg" 2>/dev/null) \
+      && key=$(printf '%s\n%s\n' "$rootdir" "$stamp" | cksum); then
+    key=${key%% *}
+    archive=$cds_dir/$key.jsa
+    if [ -s "$archive" ]; then
+      cds=use
+    else
+      cds=make
+      for tmp in "$cds_dir/$key".*.tmp; do
+        [ -f "$tmp" ] || continue
+        pid=${tmp%.tmp}
+        pid=${pid##*.}
+        if kill -0 "$pid" 2>/dev/null; then
+          cds= # another start is making it
+        elif [ "$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null)" = " f00baba8" ] && mv -f -- "$tmp" "$archive"; then
+          find "$cds_dir" -name '*.jsa' ! -name "$key.jsa" -mtime +30 -exec rm -f {} + 2>/dev/null
+          cds=use
+          break
+        else
+          rm -f -- "$tmp" # cut short
+        fi
+      done
+      if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
+        cds=
+      fi
+    fi
+  fi
+fi
+case $cds in
+  use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off ;;
+  make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$key.$$.tmp" -Xlog:cds=off -Xlog:cds+dynamic=off ;;
+esac
 set -- "$@" -cp "$classpath" "$main"
 while [ "$n" -gt 0 ]; do
   set -- "$@" "$1"

@@ -41,6 +41,9 @@ class LinuxLauncherTest {
         Files.copy(LAUNCHER, launcher);
         executable(launcher);
         Files.writeString(root.resolve("lib/app/mst-panel.cfg"), String.join("\n", cfgLines) + "\n");
+        Files.writeString(root.resolve("lib/app/mst-panel.jar"), "a stand-in for the jar (its size and time name the class-data archive)");
+        Files.createDirectories(root.resolve("lib/app/lib"));
+        Files.writeString(root.resolve("lib/app/lib/picocli.jar"), "a stand-in for a library");
         Path java = root.resolve("lib/runtime/bin/java");
         Files.writeString(java, javaScript);
         executable(java);
@@ -73,7 +76,14 @@ class LinuxLauncherTest {
     };
 
     private static Out run(Path workingDir, List<String> command, String stdin, String exit) throws Exception {
+        return run(workingDir, command, stdin, exit, java.util.Map.of("MST_PANEL_CLASS_DATA", "off"));
+    }
+
+    private static Out run(Path workingDir, List<String> command, String stdin, String exit, java.util.Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(workingDir.toFile());
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().remove("MST_PANEL_CLASS_DATA");
+        pb.environment().putAll(env);
         if (exit != null) {
             pb.environment().put("EXIT", exit);
         }
@@ -160,13 +170,22 @@ class LinuxLauncherTest {
         Path java = root.resolve("lib/runtime/bin/java");
         Files.delete(java);
         Files.createSymbolicLink(java, Path.of(System.getProperty("java.home"), "bin", "java"));
-        ProcessBuilder pb = new ProcessBuilder(root.resolve("bin/mst-panel").toString(), "--version");
-        pb.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
-        Process p = pb.start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
-        assertThat(out).startsWith("mst-panel ").contains("\nJava " + System.getProperty("java.version"));
+        // the test's class path holds folders (Java 17 archives jars only): the launcher starts no class-data archive then
+        for (int start = 0; start < 2; start++) {
+            ProcessBuilder pb = new ProcessBuilder(root.resolve("bin/mst-panel").toString(), "--version");
+            pb.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
+            pb.environment().remove("JAVA_TOOL_OPTIONS");
+            pb.environment().remove("MST_PANEL_CLASS_DATA");
+            Process p = pb.start();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.exitValue()).as(err).isZero();
+            assertThat(err).as("nothing from the JVM's class-data logging").isEmpty();
+            assertThat(out).startsWith("mst-panel ").contains("\nJava " + System.getProperty("java.version"));
+            assertThat(out.lines()).hasSize(2);
+        }
+        assertThat(dir.resolve("panel-home/cache/class-data-headless")).doesNotExist();
 
         ProcessBuilder missing = new ProcessBuilder(root.resolve("bin/mst-panel").toString(), "trials", dir.resolve("nowhere").toString());
         missing.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
@@ -174,6 +193,59 @@ class LinuxLauncherTest {
         assertThat(m.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(m.exitValue()).isEqualTo(1);
         assertThat(new String(m.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)).contains("mst-panel trials: There is no folder at");
+    }
+
+    @Test
+    void aHeadlessStartMakesAClassDataArchiveTheNextStartsMapAndTheWindowIsLeftToItsOwn() throws Exception {
+        Path root = image(JAVA_DOUBLE, CFG).toRealPath();
+        Path home = dir.resolve("panel-home");
+        java.util.Map<String, String> env = java.util.Map.of("MST_PANEL_HOME", home.toString());
+        String launcher = root.resolve("bin/mst-panel").toString();
+        Path folder = home.resolve("cache/class-data-headless");
+
+        List<String> first = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout());
+        String make = first.stream().filter(a -> a.startsWith("-XX:ArchiveClassesAtExit=")).findFirst().orElseThrow();
+        Path training = Path.of(make.substring(make.indexOf('=') + 1));
+        assertThat(training.getParent()).isEqualTo(folder);
+        assertThat(training.getFileName().toString()).matches("[0-9]+\\.[0-9]+\\.tmp");
+        assertThat(first).contains("-Xlog:cds=off", "-Xlog:cds+dynamic=off").endsWith("dev.mstpanel.Main", "trials", "x");
+        assertThat(first.indexOf(make)).as("a JVM option, before the main class").isLessThan(first.indexOf("dev.mstpanel.Main"));
+
+        // the double wrote nothing: a training cut short (no magic number) is removed and made again
+        Files.write(training, new byte[] {0, 0, 0, 0, 1, 2});
+        List<String> again = bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout());
+        assertThat(training).doesNotExist();
+        assertThat(again).anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=" + folder));
+
+        // a finished training (its process gone, the archive's magic number at its start) becomes the archive
+        Files.write(training, new byte[] {(byte) 0xa8, (byte) 0xab, 0x0b, (byte) 0xf0, 1, 2, 3}); // 0xf00baba8, little-endian
+        List<String> mapped = bracketed(run(dir, List.of(launcher, "doctor"), "", null, env).stdout());
+        String key = training.getFileName().toString().substring(0, training.getFileName().toString().indexOf('.'));
+        assertThat(mapped).contains("-XX:SharedArchiveFile=" + folder.resolve(key + ".jsa"), "-Xshare:auto", "-Xlog:cds=off")
+                .noneMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit"));
+        assertThat(folder.resolve(key + ".jsa")).exists();
+        assertThat(training).doesNotExist();
+
+        List<String> window = bracketed(run(dir, List.of(launcher), "", null, env).stdout());
+        assertThat(window).as("the window's JVM relaunches itself with its own archive").noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+        List<String> off = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_HOME", home.toString(), "MST_PANEL_CLASS_DATA", "off")).stdout());
+        assertThat(off).noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+        List<String> own = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_HOME", home.toString(), "JAVA_TOOL_OPTIONS", "-Xshare:off")).stdout());
+        assertThat(own).as("the user's own archive options win").noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+
+        // a folder on the class path: no archive options at all (the JVM would refuse to start)
+        Files.createDirectories(root.resolve("lib/app/classes"));
+        Files.writeString(root.resolve("lib/app/mst-panel.cfg"), Files.readString(root.resolve("lib/app/mst-panel.cfg")) + "[Application]\napp.classpath=$APPDIR/classes\n");
+        List<String> folderOnPath = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout());
+        assertThat(folderOnPath).noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+        Files.writeString(root.resolve("lib/app/mst-panel.cfg"), String.join("\n", CFG) + "\n");
+
+        // an update (the jar changes) makes a new archive under a new name
+        Files.writeString(root.resolve("lib/app/mst-panel.jar"), "a newer jar");
+        List<String> updated = bracketed(run(dir, List.of(launcher, "doctor"), "", null, env).stdout());
+        assertThat(updated).anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=" + folder) && !a.contains("/" + key + "."));
     }
 
     private static void executable(Path p) throws IOException {
