@@ -69,8 +69,8 @@ if [ -z "$main" ]; then
 fi
 
 # A class-data archive for headless commands (a command given; the window makes its own, see
-# core/startup/ClassDataArchive): the first headless start after installing or updating writes
-# it when it exits (-XX:ArchiveClassesAtExit, a second or two more on that start), under a
+# core/startup/ClassDataArchive): the first command after installing or updating (not --version
+# or --help) writes it when it exits (-XX:ArchiveClassesAtExit, a second or two more on that start), under a
 # temporary name with its process id; a later start that finds that process gone and the file
 # whole (the archive's magic number, which the JVM writes last) gives it its name, and from then
 # on every headless start maps the classes it holds instead of loading them from the jars (about
@@ -116,6 +116,10 @@ if [ -n "$cds" ]; then
           rm -f -- "$tmp" # cut short
         fi
       done
+      if [ "$cds" = make ]; then
+        # made by a command (--version and --help load too few classes to be worth keeping)
+        case $1 in -*) cds= ;; esac
+      fi
       if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
         cds=
       fi

@@ -213,8 +213,10 @@ class LinuxLauncherTest {
 
         // the double wrote nothing: a training cut short (no magic number) is removed and made again
         Files.write(training, new byte[] {0, 0, 0, 0, 1, 2});
-        List<String> again = bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout());
+        List<String> version = bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout());
         assertThat(training).doesNotExist();
+        assertThat(version).as("--version loads too few classes to make the archive").noneMatch(a -> a.contains("ArchiveClassesAtExit"));
+        List<String> again = bracketed(run(dir, List.of(launcher, "contexts"), "", null, env).stdout());
         assertThat(again).anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=" + folder));
 
         // a finished training (its process gone, the archive's magic number at its start) becomes the archive
