@@ -14,15 +14,15 @@
 #        ROUNDS=N (default 9); NICE="nice -n -10" runs every measured command at that priority (root);
 #        BEFORE=/path/to/old/mst-panel adds the old image's launcher.
 #
-# Measured 2026-12-01 on the shared 2-core box, load average 8.5-8.8 (other builds running),
-# ROUNDS=9 NICE="nice -n -10" BEFORE=<image built from main before this branch>, medians:
-#                                        wall ms   CPU ms
-#   java -version (bundled runtime)           50       39
-#   before: bin/mst-panel --version          926      675
-#   after:  bin/mst-panel --version          398      301
-#   before: bin/mst-panel trials --json     1129      792
-#   after:  bin/mst-panel trials --json      798      629
-# (first figures, from the commits' own A/B; the header's table below is the script's own run)
+# Measured 2026-12-01 14:45 UTC on the shared 2-core box, load average 5.0-6.7 (other builds
+# running), `ROUNDS=9 NICE="nice -n -10" BEFORE=<the app image built from main before this work>
+# scripts/bench/headless-start.sh`, medians:
+#                                                wall ms   CPU ms
+#   java -version (the bundled runtime)               66       39
+#   bin/mst-panel --version                          373      265   (before: 1143 wall, 801 CPU)
+#   bin/mst-panel trials <20 trials> --json          542      408   (before: 1274 wall, 837 CPU)
+#   java -jar app/target/mst-panel.jar --version     521      409
+# The launcher's own start (--version minus java -version): 307 ms wall, 226 ms CPU (before ~1,080).
 # Where the time went before (-Xlog:class+load, strace -f -e trace=execve,openat): jpackage's Linux
 # launcher ran `rpm -qf` and `dpkg -S` on itself before starting the JVM (~250 ms of CPU here, 3,100
 # packages), all 44 jars were opened (a ServiceLoader look-up for logback, java.util.logging's
