@@ -193,6 +193,7 @@ class LinuxLauncherTest {
         assertThat(m.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(m.exitValue()).isEqualTo(1);
         assertThat(new String(m.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)).contains("mst-panel trials: There is no folder at");
+        Files.delete(java); // the link, before JUnit cleans the folder up
     }
 
     @Test
