@@ -68,17 +68,18 @@ if [ -z "$main" ]; then
   exit 1
 fi
 
-# A class-data archive for headless commands (a command given; the window makes its own, see
-# core/startup/ClassDataArchive): the first command after installing or updating (not --version
-# or --help) writes it when it exits (-XX:ArchiveClassesAtExit, a second or two more on that start), under a
-# temporary name with its process id; a later start that finds that process gone and the file
-# whole (the archive's magic number, which the JVM writes last) gives it its name, and from then
-# on every headless start maps the classes it holds instead of loading them from the jars (about
-# 100 ms of CPU for --version, 250 ms for `trials`, scripts/bench/headless-start.sh). Its name
-# follows this installation's folder and the jar's and .cfg's sizes and times, so an update makes
-# a new one; the JVM checks it too and ignores one that does not match. The launcher still execs
-# the JVM. Off with MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when
-# the class path names anything but jars.
+# Class-data archives for headless commands (a command given; the window makes its own, see
+# core/startup/ClassDataArchive), one per command: the first start of a command after installing
+# or updating writes its archive when it exits (-XX:ArchiveClassesAtExit, a second or two more on
+# that start), under a temporary name with its process id; a later start of that command that
+# finds that process gone and the file whole (the archive's magic number, which the JVM writes
+# last) gives it its name, and from then on each start of the command maps the classes it holds
+# instead of loading them from the jars (about 250 ms of CPU for `trials`, 100 ms for --version,
+# which maps any command's; scripts/bench/headless-start.sh). The names follow this installation's
+# folder and the jar's and .cfg's sizes and times, so an update makes new ones; the JVM checks an
+# archive too and ignores one that does not match. The launcher still execs the JVM. Off with
+# MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when the class path
+# names anything but jars.
 cds=
 if [ "$n" -gt 0 ] && [ "${MST_PANEL_CLASS_DATA:-}" != off ] && [ "$jars_only" = yes ]; then
   case " ${JAVA_TOOL_OPTIONS:-} " in
@@ -94,41 +95,51 @@ fi
 if [ -n "$cds" ]; then
   cds_dir=$cds/class-data-headless
   cds=
-  if stamp=$(stat -c '%s.%Y' -- "$appdir/mst-panel.jar" "$cfg" 2>/dev/null) \
+  # one archive per command (each loads classes of its own); --version and --help map any of them
+  case $1 in
+    -*) command= ;;
+    '' | *[!a-z0-9-]*) command=none ;; # not a command's name
+    *) command=$1 ;;
+  esac
+  if [ "$command" != none ] && stamp=$(stat -c '%s.%Y' -- "$appdir/mst-panel.jar" "$cfg" 2>/dev/null) \
       && key=$(printf '%s\n%s\n' "$rootdir" "$stamp" | cksum); then
     key=${key%% *}
-    archive=$cds_dir/$key.jsa
-    if [ -s "$archive" ]; then
-      cds=use
-    else
-      cds=make
-      for tmp in "$cds_dir/$key".*.tmp; do
-        [ -f "$tmp" ] || continue
-        pid=${tmp%.tmp}
-        pid=${pid##*.}
-        if kill -0 "$pid" 2>/dev/null; then
-          cds= # another start is making it
-        elif [ "$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null)" = " f00baba8" ] && mv -f -- "$tmp" "$archive"; then
-          find "$cds_dir" -name '*.jsa' ! -name "$key.jsa" -mtime +30 -exec rm -f {} + 2>/dev/null
-          cds=use
-          break
-        else
-          rm -f -- "$tmp" # cut short
-        fi
+    if [ -z "$command" ]; then
+      for archive in "$cds_dir/$key"-*.jsa; do
+        [ -s "$archive" ] && cds=use
+        break
       done
-      if [ "$cds" = make ]; then
-        # made by a command (--version and --help load too few classes to be worth keeping)
-        case $1 in -*) cds= ;; esac
-      fi
-      if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
-        cds=
+    else
+      name=$key-$command
+      archive=$cds_dir/$name.jsa
+      if [ -s "$archive" ]; then
+        cds=use
+      else
+        cds=make
+        for tmp in "$cds_dir/$name".*.tmp; do
+          [ -f "$tmp" ] || continue
+          pid=${tmp%.tmp}
+          pid=${pid##*.}
+          if kill -0 "$pid" 2>/dev/null; then
+            cds= # another start is making it
+          elif [ "$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null)" = " f00baba8" ] && mv -f -- "$tmp" "$archive"; then
+            find "$cds_dir" -name '*.jsa' ! -name "$key-*" -mtime +30 -exec rm -f {} + 2>/dev/null
+            cds=use
+            break
+          else
+            rm -f -- "$tmp" # cut short
+          fi
+        done
+        if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
+          cds=
+        fi
       fi
     fi
   fi
 fi
 case $cds in
   use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off ;;
-  make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$key.$$.tmp" -Xlog:cds=off -Xlog:cds+dynamic=off ;;
+  make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$name.$$.tmp" -Xlog:cds=off -Xlog:cds+dynamic=off ;;
 esac
 set -- "$@" -cp "$classpath" "$main"
 while [ "$n" -gt 0 ]; do

@@ -14,15 +14,15 @@
 #        ROUNDS=N (default 9); NICE="nice -n -10" runs every measured command at that priority (root);
 #        BEFORE=/path/to/old/mst-panel adds the old image's launcher.
 #
-# Measured 2026-12-01 14:45 UTC on the shared 2-core box, load average 5.0-6.7 (other builds
+# Measured 2026-12-01 ~14:55 UTC on the shared 2-core box, load average 6.2-7.3 (other builds
 # running), `ROUNDS=9 NICE="nice -n -10" BEFORE=<the app image built from main before this work>
 # scripts/bench/headless-start.sh`, medians:
 #                                                wall ms   CPU ms
-#   java -version (the bundled runtime)               66       39
-#   bin/mst-panel --version                          373      265   (before: 1143 wall, 801 CPU)
-#   bin/mst-panel trials <20 trials> --json          542      408   (before: 1274 wall, 837 CPU)
-#   java -jar app/target/mst-panel.jar --version     521      409
-# The launcher's own start (--version minus java -version): 307 ms wall, 226 ms CPU (before ~1,080).
+#   java -version (the bundled runtime)               73       44
+#   bin/mst-panel --version                          367      295   (before: 1068 wall, 792 CPU)
+#   bin/mst-panel trials <20 trials> --json          651      434   (before: 1429 wall, 929 CPU)
+#   java -jar app/target/mst-panel.jar --version     639      453
+# The launcher's own start (--version minus java -version): 294 ms wall, 251 ms CPU (before ~995).
 # Where the time went before (-Xlog:class+load, strace -f -e trace=execve,openat): jpackage's Linux
 # launcher ran `rpm -qf` and `dpkg -S` on itself before starting the JVM (~250 ms of CPU here, 3,100
 # packages), all 44 jars were opened (a ServiceLoader look-up for logback, java.util.logging's
@@ -57,8 +57,8 @@ t() {
 }
 # a first, untimed start of each (file cache)
 "$LAUNCHER" --version >/dev/null 2>&1 || { echo "headless-start.sh: $LAUNCHER --version failed" >&2; exit 1; }
-# the first command after a build makes the headless class-data archive, the next start takes it into use
-"$LAUNCHER" trials "$RUN" --json >/dev/null 2>&1; "$LAUNCHER" --version >/dev/null 2>&1
+# the first `trials` after a build makes its headless class-data archive, the next takes it into use
+"$LAUNCHER" trials "$RUN" --json >/dev/null 2>&1; "$LAUNCHER" trials "$RUN" --json >/dev/null 2>&1
 [ -n "${BEFORE:-}" ] && "$BEFORE/bin/mst-panel" --version >/dev/null 2>&1
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 for _ in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits every command alike

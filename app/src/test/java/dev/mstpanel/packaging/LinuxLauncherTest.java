@@ -196,8 +196,14 @@ class LinuxLauncherTest {
         Files.delete(java); // the link, before JUnit cleans the folder up
     }
 
+    private static final java.util.function.Predicate<String> ARCHIVE_OPTION = a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit");
+
+    private static String option(List<String> args, String prefix) {
+        return args.stream().filter(a -> a.startsWith(prefix)).findFirst().map(a -> a.substring(prefix.length())).orElse(null);
+    }
+
     @Test
-    void aHeadlessStartMakesAClassDataArchiveTheNextStartsMapAndTheWindowIsLeftToItsOwn() throws Exception {
+    void eachCommandMakesAClassDataArchiveItsNextStartsMapAndTheWindowIsLeftToItsOwn() throws Exception {
         Path root = image(JAVA_DOUBLE, CFG).toRealPath();
         Path home = dir.resolve("panel-home");
         java.util.Map<String, String> env = java.util.Map.of("MST_PANEL_HOME", home.toString());
@@ -205,50 +211,58 @@ class LinuxLauncherTest {
         Path folder = home.resolve("cache/class-data-headless");
 
         List<String> first = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout());
-        String make = first.stream().filter(a -> a.startsWith("-XX:ArchiveClassesAtExit=")).findFirst().orElseThrow();
-        Path training = Path.of(make.substring(make.indexOf('=') + 1));
+        Path training = Path.of(option(first, "-XX:ArchiveClassesAtExit="));
         assertThat(training.getParent()).isEqualTo(folder);
-        assertThat(training.getFileName().toString()).matches("[0-9]+\\.[0-9]+\\.tmp");
+        assertThat(training.getFileName().toString()).matches("[0-9]+-trials\\.[0-9]+\\.tmp");
+        String name = training.getFileName().toString().substring(0, training.getFileName().toString().indexOf('.'));
         assertThat(first).contains("-Xlog:cds=off", "-Xlog:cds+dynamic=off").endsWith("dev.mstpanel.Main", "trials", "x");
-        assertThat(first.indexOf(make)).as("a JVM option, before the main class").isLessThan(first.indexOf("dev.mstpanel.Main"));
+        assertThat(first.indexOf("-XX:ArchiveClassesAtExit=" + training)).as("a JVM option, before the main class")
+                .isLessThan(first.indexOf("dev.mstpanel.Main"));
+        assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout()))
+                .as("--version makes none, and there is none to map yet").noneMatch(ARCHIVE_OPTION);
 
         // the double wrote nothing: a training cut short (no magic number) is removed and made again
         Files.write(training, new byte[] {0, 0, 0, 0, 1, 2});
-        List<String> version = bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout());
+        List<String> again = bracketed(run(dir, List.of(launcher, "trials", "y"), "", null, env).stdout());
         assertThat(training).doesNotExist();
-        assertThat(version).as("--version loads too few classes to make the archive").noneMatch(a -> a.contains("ArchiveClassesAtExit"));
-        List<String> again = bracketed(run(dir, List.of(launcher, "contexts"), "", null, env).stdout());
-        assertThat(again).anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=" + folder));
+        training = Path.of(option(again, "-XX:ArchiveClassesAtExit="));
+        assertThat(training.getFileName().toString()).startsWith(name + ".");
 
         // a finished training (its process gone, the archive's magic number at its start) becomes the archive
         Files.write(training, new byte[] {(byte) 0xa8, (byte) 0xab, 0x0b, (byte) 0xf0, 1, 2, 3}); // 0xf00baba8, little-endian
-        List<String> mapped = bracketed(run(dir, List.of(launcher, "doctor"), "", null, env).stdout());
-        String key = training.getFileName().toString().substring(0, training.getFileName().toString().indexOf('.'));
-        assertThat(mapped).contains("-XX:SharedArchiveFile=" + folder.resolve(key + ".jsa"), "-Xshare:auto", "-Xlog:cds=off")
+        List<String> mapped = bracketed(run(dir, List.of(launcher, "trials", "z"), "", null, env).stdout());
+        assertThat(mapped).contains("-XX:SharedArchiveFile=" + folder.resolve(name + ".jsa"), "-Xshare:auto", "-Xlog:cds=off")
                 .noneMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit"));
-        assertThat(folder.resolve(key + ".jsa")).exists();
+        assertThat(folder.resolve(name + ".jsa")).exists();
         assertThat(training).doesNotExist();
+        assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout()))
+                .as("--version maps a command's archive").contains("-XX:SharedArchiveFile=" + folder.resolve(name + ".jsa"));
 
-        List<String> window = bracketed(run(dir, List.of(launcher), "", null, env).stdout());
-        assertThat(window).as("the window's JVM relaunches itself with its own archive").noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
-        List<String> off = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
-                java.util.Map.of("MST_PANEL_HOME", home.toString(), "MST_PANEL_CLASS_DATA", "off")).stdout());
-        assertThat(off).noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
-        List<String> own = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
-                java.util.Map.of("MST_PANEL_HOME", home.toString(), "JAVA_TOOL_OPTIONS", "-Xshare:off")).stdout());
-        assertThat(own).as("the user's own archive options win").noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+        // another command makes its own
+        List<String> contexts = bracketed(run(dir, List.of(launcher, "contexts", "--json"), "", null, env).stdout());
+        assertThat(Path.of(option(contexts, "-XX:ArchiveClassesAtExit=")).getFileName().toString())
+                .startsWith(name.substring(0, name.indexOf('-')) + "-contexts.");
+
+        assertThat(bracketed(run(dir, List.of(launcher), "", null, env).stdout()))
+                .as("the window's JVM relaunches itself with its own archive").noneMatch(ARCHIVE_OPTION);
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_HOME", home.toString(), "MST_PANEL_CLASS_DATA", "off")).stdout())).noneMatch(ARCHIVE_OPTION);
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_HOME", home.toString(), "JAVA_TOOL_OPTIONS", "-Xshare:off")).stdout()))
+                .as("the user's own archive options win").noneMatch(ARCHIVE_OPTION);
+        assertThat(bracketed(run(dir, List.of(launcher, "../../etc", "x"), "", null, env).stdout()))
+                .as("not a command's name").noneMatch(ARCHIVE_OPTION);
 
         // a folder on the class path: no archive options at all (the JVM would refuse to start)
         Files.createDirectories(root.resolve("lib/app/classes"));
-        Files.writeString(root.resolve("lib/app/mst-panel.cfg"), Files.readString(root.resolve("lib/app/mst-panel.cfg")) + "[Application]\napp.classpath=$APPDIR/classes\n");
-        List<String> folderOnPath = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout());
-        assertThat(folderOnPath).noneMatch(a -> a.contains("SharedArchiveFile") || a.contains("ArchiveClassesAtExit"));
+        Files.writeString(root.resolve("lib/app/mst-panel.cfg"), String.join("\n", CFG) + "\n[Application]\napp.classpath=$APPDIR/classes\n");
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout())).noneMatch(ARCHIVE_OPTION);
         Files.writeString(root.resolve("lib/app/mst-panel.cfg"), String.join("\n", CFG) + "\n");
 
         // an update (the jar changes) makes a new archive under a new name
         Files.writeString(root.resolve("lib/app/mst-panel.jar"), "a newer jar");
-        List<String> updated = bracketed(run(dir, List.of(launcher, "doctor"), "", null, env).stdout());
-        assertThat(updated).anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=" + folder) && !a.contains("/" + key + "."));
+        List<String> updated = bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout());
+        assertThat(option(updated, "-XX:ArchiveClassesAtExit=")).startsWith(folder.toString()).doesNotContain("/" + name + ".");
     }
 
     private static void executable(Path p) throws IOException {
