@@ -70,7 +70,7 @@ fi
 
 # Class-data archives for headless commands (a command given; the window makes its own, see
 # core/startup/ClassDataArchive), one per command: the first start of a command after installing
-# or updating writes its archive when it exits (-XX:ArchiveClassesAtExit, a second or two more on
+# or updating writes its archive when it exits (-XX:ArchiveClassesAtExit, 1-3 s more on
 # that start), under a temporary name with its process id; a later start of that command that
 # finds that process gone and the file whole (the archive's magic number, which the JVM writes
 # last) gives it its name, and from then on each start of the command maps the classes it holds
