@@ -77,7 +77,8 @@ fi
 # instead of loading them from the jars (about 250 ms of CPU for `trials`, 100 ms for --version,
 # which maps any command's; scripts/bench/headless-start.sh). The names follow this installation's
 # folder and the jar's and .cfg's sizes and times, so an update makes new ones; the JVM checks an
-# archive too and ignores one that does not match. The launcher still execs the JVM. Off with
+# archive too and ignores one that does not match. A training found cut short is not tried again
+# for that command until an update. The launcher still execs the JVM. Off with
 # MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when the class path
 # names anything but jars.
 cds=
@@ -122,14 +123,25 @@ if [ -n "$cds" ]; then
           pid=${pid##*.}
           if kill -0 "$pid" 2>/dev/null; then
             cds= # another start is making it
-          elif [ "$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null)" = " f00baba8" ] && mv -f -- "$tmp" "$archive"; then
+            continue
+          fi
+          magic=$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null) || magic=unread # no od: the JVM's own checks decide
+          case $magic in
+            " f00baba8" | " a8ab0bf0" | unread) ;; # either byte order
+            *) magic= ;;
+          esac
+          if [ -n "$magic" ] && [ -s "$tmp" ] && mv -f -- "$tmp" "$archive"; then
             find "$cds_dir" -name '*.jsa' ! -name "$key-*" -mtime +30 -exec rm -f {} + 2>/dev/null
             cds=use
             break
-          else
-            rm -f -- "$tmp" # cut short
           fi
+          # cut short (a full disk, a kill): not tried again for this command until an update
+          rm -f -- "$tmp"
+          : >"$cds_dir/$name.failed"
         done
+        if [ "$cds" = make ] && [ -e "$cds_dir/$name.failed" ]; then
+          cds=
+        fi
         if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
           cds=
         fi

@@ -221,13 +221,6 @@ class LinuxLauncherTest {
         assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout()))
                 .as("--version makes none, and there is none to map yet").noneMatch(ARCHIVE_OPTION);
 
-        // the double wrote nothing: a training cut short (no magic number) is removed and made again
-        Files.write(training, new byte[] {0, 0, 0, 0, 1, 2});
-        List<String> again = bracketed(run(dir, List.of(launcher, "trials", "y"), "", null, env).stdout());
-        assertThat(training).doesNotExist();
-        training = Path.of(option(again, "-XX:ArchiveClassesAtExit="));
-        assertThat(training.getFileName().toString()).startsWith(name + ".");
-
         // a finished training (its process gone, the archive's magic number at its start) becomes the archive
         Files.write(training, new byte[] {(byte) 0xa8, (byte) 0xab, 0x0b, (byte) 0xf0, 1, 2, 3}); // 0xf00baba8, little-endian
         List<String> mapped = bracketed(run(dir, List.of(launcher, "trials", "z"), "", null, env).stdout());
@@ -238,10 +231,17 @@ class LinuxLauncherTest {
         assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null, env).stdout()))
                 .as("--version maps a command's archive").contains("-XX:SharedArchiveFile=" + folder.resolve(name + ".jsa"));
 
-        // another command makes its own
+        // another command makes its own; one cut short (the double wrote no archive) is removed and not tried again
         List<String> contexts = bracketed(run(dir, List.of(launcher, "contexts", "--json"), "", null, env).stdout());
-        assertThat(Path.of(option(contexts, "-XX:ArchiveClassesAtExit=")).getFileName().toString())
-                .startsWith(name.substring(0, name.indexOf('-')) + "-contexts.");
+        Path contextsTraining = Path.of(option(contexts, "-XX:ArchiveClassesAtExit="));
+        assertThat(contextsTraining.getFileName().toString()).startsWith(name.substring(0, name.indexOf('-')) + "-contexts.");
+        Files.write(contextsTraining, new byte[] {0, 0, 0, 0, 1, 2});
+        assertThat(bracketed(run(dir, List.of(launcher, "contexts"), "", null, env).stdout())).noneMatch(ARCHIVE_OPTION);
+        assertThat(contextsTraining).doesNotExist();
+        assertThat(bracketed(run(dir, List.of(launcher, "contexts"), "", null, env).stdout()))
+                .as("not tried again until an update").noneMatch(ARCHIVE_OPTION);
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null, env).stdout()))
+                .as("the other command's archive is still mapped").contains("-XX:SharedArchiveFile=" + folder.resolve(name + ".jsa"));
 
         assertThat(bracketed(run(dir, List.of(launcher), "", null, env).stdout()))
                 .as("the window's JVM relaunches itself with its own archive").noneMatch(ARCHIVE_OPTION);
