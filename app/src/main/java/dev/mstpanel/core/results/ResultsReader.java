@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * rest still lists.
  *
  * <p>Traces are parsed with a streaming parser on a small pool of threads (one per CPU); the
- * trace's events are skipped, not kept, so a 10,000-trial run lists in a few MB of heap.
+ * trace's events are skipped, not kept, so a 10,000-trial run lists in a few MB of heap. Made with
+ * a cache folder, it keeps what it listed there ({@link TrialCache}) and lists a run again from its
+ * files' sizes and times, parsing only the trials whose files changed.
  * Thread-safe. Close it to stop its threads.
  */
 public final class ResultsReader implements AutoCloseable {

@@ -506,10 +506,20 @@ final class TrialCache {
         return String.format("%016x.bin", h);
     }
 
-    /** Keeps the {@link #KEPT_RUNS} most recently written cache files. */
+    /**
+     * Keeps the {@link #KEPT_RUNS} most recently written cache files, and removes temporary files
+     * over an hour old (left by a panel that was killed while writing one).
+     */
     private static void prune(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
-            List<Path> files = s.filter(p -> p.getFileName().toString().endsWith(".bin")).toList();
+            List<Path> all = s.toList();
+            long hourAgo = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);
+            for (Path p : all) {
+                if (p.getFileName().toString().endsWith(".tmp") && modified(p) < hourAgo) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            List<Path> files = all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList();
             if (files.size() <= KEPT_RUNS) {
                 return;
             }
