@@ -45,6 +45,8 @@ final class TrialCache {
     static final long SETTLE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How many runs' cache files are kept; the least recently used go first. */
     static final int KEPT_RUNS = 200;
+    /** How many bytes of cache files are kept in all (a 10,000-trial run takes about 4.5 MB). */
+    static final long KEPT_BYTES = 256L * 1024 * 1024;
     private static final long ABSENT = -1;
 
     /** Sizes and modification times (ns since the epoch) of a trial's files: the trace, then one pair per grader folder (size -1: no file). */
@@ -125,6 +127,7 @@ final class TrialCache {
         TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(name(runDir)), run.dir(), graders);
         try {
             cache.load(new Input(Files.readAllBytes(cache.file)), run);
+            touch(cache.file); // used: the last to be pruned
         } catch (NoSuchFileException e) {
             // the first listing of this run
         } catch (IOException | RuntimeException e) {
@@ -507,8 +510,9 @@ final class TrialCache {
     }
 
     /**
-     * Keeps the {@link #KEPT_RUNS} most recently written cache files, and removes temporary files
-     * over an hour old (left by a panel that was killed while writing one).
+     * Keeps the most recently used cache files, at most {@link #KEPT_RUNS} of them and
+     * {@link #KEPT_BYTES} in all, and removes temporary files over an hour old (left by a panel that
+     * was killed while writing one).
      */
     private static void prune(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
@@ -519,17 +523,26 @@ final class TrialCache {
                     Files.deleteIfExists(p);
                 }
             }
-            List<Path> files = all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList();
-            if (files.size() <= KEPT_RUNS) {
-                return;
-            }
-            List<Path> byAge = new ArrayList<>(files);
-            byAge.sort(Comparator.comparingLong(TrialCache::modified));
-            for (Path p : byAge.subList(0, files.size() - KEPT_RUNS)) {
-                Files.deleteIfExists(p);
+            List<Path> newestFirst = new ArrayList<>(all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList());
+            newestFirst.sort(Comparator.comparingLong(TrialCache::modified).reversed());
+            long bytes = 0;
+            for (int i = 0; i < newestFirst.size(); i++) {
+                Path p = newestFirst.get(i);
+                bytes += Files.size(p);
+                if (i >= KEPT_RUNS || bytes > KEPT_BYTES) {
+                    Files.deleteIfExists(p);
+                }
             }
         } catch (IOException | RuntimeException e) {
             LOG.debug("pruning {} failed: {}", dir, e.toString());
+        }
+    }
+
+    private static void touch(Path p) {
+        try {
+            Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException | RuntimeException e) {
+            // a cache file that keeps its old time is only pruned sooner
         }
     }
 
