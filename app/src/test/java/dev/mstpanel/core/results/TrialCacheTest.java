@@ -181,4 +181,30 @@ class TrialCacheTest {
         assertThat(found).extracting(TrialRecord::caseId).containsExactly(RunFixture.FAILED_CASE);
         assertThat(found.get(0)).isEqualTo(byTrial(plain, f.runDir()).get(RunFixture.FAILED_CASE + "#0"));
     }
+
+    @Test
+    void theCacheFolderKeepsTheMostRecentlyUsedRunsAndDropsLeftTemporaryFiles() throws IOException {
+        Path trials = Files.createDirectories(cacheDir.resolve("trials"));
+        FileTime dayAgo = FileTime.from(Instant.now().minusSeconds(86_400));
+        for (int i = 0; i < TrialCache.KEPT_RUNS + 5; i++) {
+            Files.setLastModifiedTime(Files.writeString(trials.resolve(String.format("%016x.bin", i)), "old run"), dayAgo);
+        }
+        Path leftOver = Files.writeString(trials.resolve("0000000000000001.bin123.tmp"), "half written");
+        Files.setLastModifiedTime(leftOver, dayAgo);
+        Path writing = Files.writeString(trials.resolve("0000000000000002.bin456.tmp"), "being written now");
+
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+
+        List<Path> left;
+        try (Stream<Path> s = Files.list(trials)) {
+            left = s.toList();
+        }
+        assertThat(left.stream().filter(p -> p.toString().endsWith(".bin"))).hasSize(TrialCache.KEPT_RUNS);
+        assertThat(left).doesNotContain(leftOver).contains(writing);
+        // the run just listed is kept, and lists from its cache again
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
+        assertThat(TrialCache.open(cacheDir, cached.readRun(f.runDir()), ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+    }
 }
