@@ -39,6 +39,15 @@ echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 
 ROUNDS=${ROUNDS:-5}
+# The panel keeps what it listed in its cache folder (core/results/TrialCache): a run listed before is
+# listed again from its files' sizes and times. Both are measured: "listed before" with a cache made
+# once before the rounds, "first listing" with an empty cache folder each time.
+CACHED_HOME=$(mktemp -d /tmp/mstp-bench-listing-home.XXXXXX)
+FIRST_HOME=$(mktemp -d /tmp/mstp-bench-listing-first.XXXXXX)
+trap 'rm -rf "$CACHED_HOME" "$FIRST_HOME"' EXIT
+MST_PANEL_HOME="$CACHED_HOME" java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json > /dev/null
+fresh() { rm -rf "$FIRST_HOME/cache"; }
+export MST_PANEL_HOME="$CACHED_HOME"
 # wall and CPU (user + sys) seconds of one command, its output thrown away
 read -r -a NICE_CMD <<< "${NICE:-}"
 t() { local TIMEFORMAT='%R %U %S'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d %d\n", $1*1000, ($2+$3)*1000}'; }
@@ -47,9 +56,11 @@ echo "load average before: $(uptime | sed 's/.*load average: //')"
 for i in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits all three alike
   echo "cat $(t bash -c "find '$RUN/traces' -name '*.json' -print0 | xargs -0 cat")" >> /tmp/mstp-bench-listing.$$
   echo "cli $(t java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+  echo "clif $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
   echo "jvm $(t java -Xmx256m -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-listing.$$
   if [ -x "$LAUNCHER" ]; then
     echo "app $(t "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+    echo "appf $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
     echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-listing.$$
   fi
 done
@@ -58,16 +69,20 @@ med() { grep "^$1 " /tmp/mstp-bench-listing.$$ | awk "{print \$$2}" | sort -n | 
 cat_ms=$(med cat 2); cli_ms=$(med cli 2); jvm_ms=$(med jvm 2)
 echo "medians of $ROUNDS:                        wall ms   CPU ms (user+sys)"
 printf "cat of all trace bytes                    %7d   %7d\n" "$cat_ms" "$(med cat 3)"
-printf "mst-panel trials --json, -Xmx256m         %7d   %7d\n" "$cli_ms" "$(med cli 3)"
+printf "mst-panel trials --json, -Xmx256m         %7d   %7d   (listed before)\n" "$cli_ms" "$(med cli 3)"
+printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med clif 2)" "$(med clif 3)"
 printf "  of which JVM start + picocli (--version) %6d   %7d\n" "$jvm_ms" "$(med jvm 3)"
 echo "ratio whole process / cat (wall):         $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
 echo "ratio (whole process - JVM start) / cat:  $(awk "BEGIN{printf \"%.2f\", ($cli_ms-$jvm_ms)/$cat_ms}")"
 if [ -x "$LAUNCHER" ]; then
   app_ms=$(med app 2)
-  printf "launcher bin/mst-panel trials --json       %7d   %7d\n" "$app_ms" "$(med app 3)"
+  printf "launcher bin/mst-panel trials --json       %7d   %7d   (listed before)\n" "$app_ms" "$(med app 3)"
+  printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med appf 2)" "$(med appf 3)"
   printf "  of which launcher start (--version)      %7d   %7d\n" "$(med appv 2)" "$(med appv 3)"
-  echo "ratio launcher / cat (wall, JVM start included): $(awk "BEGIN{printf \"%.2f\", $app_ms/$cat_ms}")"
+  echo "ratio launcher / cat (wall, JVM start included): $(awk "BEGIN{printf \"%.2f\", $app_ms/$cat_ms}") listed before, $(awk "BEGIN{printf \"%.2f\", $(med appf 2)/$cat_ms}") first listing"
 fi
 rm -f /tmp/mstp-bench-listing.$$
-echo "in-process listing (ResultsReader, -Xmx256m; round 1 is a cold JVM):"
+echo "in-process listing (ResultsReader, -Xmx256m, no cache; round 1 is a cold JVM):"
 java -Xmx256m -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 6
+echo "in-process listing through the cache of listed trials (made in the rounds above):"
+java -Xmx256m -Dbench.cacheDir="$CACHED_HOME/cache" -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 6

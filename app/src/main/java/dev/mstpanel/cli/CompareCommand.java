@@ -13,6 +13,8 @@ import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.compare.Comparisons;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,10 +24,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--json]}: the headless twin of
@@ -68,7 +70,7 @@ public final class CompareCommand implements Callable<Integer> {
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
         List<Comparison> comparisons;
-        try (ResultsReader reader = new ResultsReader()) {
+        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
             if (b == null) {

@@ -11,6 +11,8 @@ import dev.mstpanel.core.results.ScoreRecord;
 import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,10 +23,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code mst-panel trials PATH [--json] [--status LIST] [--grep TEXT]}: the trials of every run under a results
@@ -82,7 +84,7 @@ public final class TrialsCommand implements Callable<Integer> {
             return 2;
         }
         TranscriptQuery query = grep == null ? null : new TranscriptQuery(TranscriptQuery.Mode.TEXT, grep);
-        try (ResultsReader reader = new ResultsReader()) {
+        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
             ResultsReader.Location location;
             try {
                 location = reader.locate(path.toAbsolutePath().normalize());

@@ -91,7 +91,7 @@ public final class AppContext implements AutoCloseable {
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
                 new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
-        this.resultsReader = new ResultsReader();
+        this.resultsReader = new ResultsReader(paths.cacheDir());
         this.results = new ResultsViewModel(resultsReader, ui, background);
         this.trialInspector = new TrialInspectorViewModel(ui, background);
         this.compare = new dev.mstpanel.ui.results.compare.CompareViewModel(resultsReader, ui, background, dir -> {

@@ -84,7 +84,21 @@ public final class CompareScreenBench {
             return null;
         });
         for (int round = 1; round <= rounds; round++) {
-            for (boolean loaded : new boolean[] {true, false}) {
+            // loaded: the Results view holds both runs; cached: the screen reads them, from the cache of
+            // listed trials (the runs were listed before); first: the screen reads them, the cache emptied
+            // (as on the first look at those runs)
+            for (String mode : new String[] {"loaded", "cached", "first"}) {
+                boolean loaded = mode.equals("loaded");
+                if (mode.equals("first")) {
+                    Path trials = AppPaths.of(env).cacheDir().resolve("trials");
+                    if (Files.isDirectory(trials)) {
+                        try (var files = Files.list(trials)) {
+                            for (Path f : files.toList()) {
+                                Files.delete(f);
+                            }
+                        }
+                    }
+                }
                 // the Results view holds both runs (loaded), or another folder (the screen reads the runs itself)
                 onFx(() -> {
                     app.compare().close();
@@ -138,7 +152,8 @@ public final class CompareScreenBench {
                 int cases = onFx(() -> app.compare().rows().size());
                 System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, longest FX pulse gap %.1f ms, %s"
                                 + " (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all; GC %d ms; load %.1f%n",
-                        round, loaded ? "already read by the Results view" : "read by the Compare screen", figures / 1e6, cases, table / 1e6, gap / 1e6,
+                        round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
+                                : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, gap / 1e6,
                         where, idleGap / 1e6, fxCpu / 1e6, gcMs,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }

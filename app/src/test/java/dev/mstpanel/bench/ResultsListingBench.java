@@ -18,7 +18,9 @@ public final class ResultsListingBench {
     public static void main(String[] args) {
         Path run = Path.of(args[0]);
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        try (ResultsReader reader = new ResultsReader()) {
+        // -Dbench.cacheDir=DIR lists through the cache of listed trials kept in DIR (as the panel and the CLI do)
+        String cacheDir = System.getProperty("bench.cacheDir");
+        try (ResultsReader reader = cacheDir == null ? new ResultsReader() : new ResultsReader(Path.of(cacheDir))) {
             var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             double[] walls = new double[rounds];
             for (int r = 0; r < rounds; r++) {

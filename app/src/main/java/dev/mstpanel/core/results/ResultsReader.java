@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * rest still lists.
  *
  * <p>Traces are parsed with a streaming parser on a small pool of threads (one per CPU); the
- * trace's events are skipped, not kept, so a 10,000-trial run lists in a few MB of heap.
+ * trace's events are skipped, not kept, so a 10,000-trial run lists in a few MB of heap. Made with
+ * a cache folder, it keeps what it listed there ({@link TrialCache}) and lists a run again from its
+ * files' sizes and times, parsing only the trials whose files changed.
  * Thread-safe. Close it to stop its threads.
  */
 public final class ResultsReader implements AutoCloseable {
@@ -37,6 +39,7 @@ public final class ResultsReader implements AutoCloseable {
     private final RunJsonReader runs = new RunJsonReader(mapper);
     private final TrialListingReader trials = new TrialListingReader(mapper, buffer);
     private final ExecutorService pool;
+    private final Path cacheDir;
 
     /** What a path given by the user turned out to be. */
     public enum LocationKind { RESULTS_ROOT, EVAL, RUN }
@@ -51,6 +54,17 @@ public final class ResultsReader implements AutoCloseable {
     public record Location(Path path, LocationKind kind, List<Path> runDirs) {}
 
     public ResultsReader() {
+        this(null);
+    }
+
+    /**
+     * A reader that keeps the trials it lists in the cache folder ({@link TrialCache}), so a run read
+     * once lists again from its files' sizes and times.
+     *
+     * @param cacheDir the panel's cache folder ({@code AppPaths.cacheDir()}), or null to read every file each time
+     */
+    public ResultsReader(Path cacheDir) {
+        this.cacheDir = cacheDir;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
             Thread t = new Thread(r, "results-reader-" + n.incrementAndGet());
@@ -138,6 +152,7 @@ public final class ResultsReader implements AutoCloseable {
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
+        TrialCache cache = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
@@ -151,13 +166,13 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
                         chunk.clear();
                         submitted[0]++;
                     }
-                }, notes::put);
+                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
                 }
             } finally {
                 futures.add(end);
@@ -187,6 +202,9 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         if (query != null && !query.isEmpty()) {
+            if (cache != null) {
+                cache.save(); // the trials the search found, for the next listing
+            }
             return; // a score without a trace has nothing to search in
         }
         List<TrialRecord> orphans = new ArrayList<>();
@@ -198,11 +216,15 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         synchronized (seen) {
-            for (TrialRecord o : scoresWithoutTrace(run, graders, seen)) {
+            for (TrialRecord o : scoresWithoutTrace(run, graders, seen, cache)) {
                 // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
                 if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
                     orphans.add(o);
                 }
+            }
+            if (cache != null) {
+                cache.retain(seen); // every folder of the run has been looked at
+                cache.save();
             }
         }
         if (!orphans.isEmpty()) {
@@ -211,13 +233,13 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
-                                                  java.util.Map<TrialKey, String> notes) {
+                                                  java.util.Map<TrialKey, String> notes, TrialCache cache) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
                 TrialRecord t;
                 try {
-                    t = query == null ? trials.readTrial(run, k, graders) : trials.readTrial(run, k, graders, query);
+                    t = trials.readTrial(run, k, graders, query, cache);
                 } catch (RuntimeException e) {
                     // one trial that breaks the reader is that trial's problem, not the whole run's
                     t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());
@@ -267,8 +289,8 @@ public final class ResultsReader implements AutoCloseable {
         return keys;
     }
 
-    private List<TrialRecord> scoresWithoutTrace(RunInfo run, List<Path> graders, Set<TrialKey> seen) {
-        Set<TrialKey> orphans = TraceKeys.scoredOnly(graders, seen);
+    private List<TrialRecord> scoresWithoutTrace(RunInfo run, List<Path> graders, Set<TrialKey> seen, TrialCache cache) {
+        Set<TrialKey> orphans = TraceKeys.scoredOnly(graders, seen, cache == null ? TraceKeys.PLAIN : cache::list);
         List<TrialRecord> out = new ArrayList<>();
         for (TrialKey k : orphans) {
             TrialRecord r = trials.readTrial(run, k, graders);

@@ -21,6 +21,23 @@ final class TraceKeys {
     private TraceKeys() {
     }
 
+    /** Lists a folder's entries as {@link ResultsFiles#list(Path)} does (sorted by name); a cache may answer instead ({@link TrialCache#list(Path)}). */
+    @FunctionalInterface
+    interface Folders {
+        List<Path> list(Path dir) throws ResultsException;
+    }
+
+    /** Every folder listed from the disk. */
+    static final Folders PLAIN = ResultsFiles::list;
+
+    private static List<Path> listQuietly(Folders folders, Path dir) {
+        try {
+            return folders.list(dir);
+        } catch (ResultsException e) {
+            return List.of();
+        }
+    }
+
     /** Hands the trace keys of a run to {@code keys} in folder order (variant, case, trial number). */
     static void forEach(Path runDir, Consumer<TrialKey> keys) {
         forEach(runDir, keys, (k, why) -> { });
@@ -40,29 +57,39 @@ final class TraceKeys {
      * </ul>
      */
     static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems) {
+        forEach(runDir, keys, problems, PLAIN);
+    }
+
+    /** As {@link #forEach(Path, Consumer, BiConsumer)}, with the case folders listed by {@code folders}. */
+    static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
         Path traces = runDir.resolve("traces");
         for (Path v : ResultsFiles.listQuietly(traces)) {
             if (!Files.isDirectory(v)) {
                 continue;
             }
             String vs = v.getFileName().toString();
-            for (Path c : ResultsFiles.listQuietly(v)) {
+            for (Path c : listQuietly(folders, v)) {
                 String cs = c.getFileName().toString();
                 String where = "traces/" + vs + "/" + cs;
-                if (!Files.isDirectory(c)) {
-                    problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
-                    continue;
-                }
-                if (!Files.isDirectory(v.resolve(cs))) {
+                // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
+                boolean nameLeadsBack = v.resolve(cs).equals(c);
+                if (!nameLeadsBack && Files.isDirectory(c)) {
                     problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
                             + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
                     continue;
                 }
                 List<Path> files;
                 try {
-                    files = ResultsFiles.list(c);
+                    files = nameLeadsBack ? folders.list(c) : null;
                 } catch (ResultsException e) {
-                    problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                    files = null;
+                    if (Files.isDirectory(c)) {
+                        problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                        continue;
+                    }
+                }
+                if (files == null) {
+                    problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
                     continue;
                 }
                 java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
@@ -104,11 +131,16 @@ final class TraceKeys {
 
     /** The keys that have a score file in one of {@code graders} but are not in {@code seen}, sorted. */
     static Set<TrialKey> scoredOnly(List<Path> graders, Set<TrialKey> seen) {
+        return scoredOnly(graders, seen, PLAIN);
+    }
+
+    /** As {@link #scoredOnly(List, Set)}, with the folders listed by {@code folders}. */
+    static Set<TrialKey> scoredOnly(List<Path> graders, Set<TrialKey> seen, Folders folders) {
         Set<TrialKey> orphans = new TreeSet<>();
         for (Path g : graders) {
             for (Path v : ResultsFiles.listQuietly(g)) {
-                for (Path c : ResultsFiles.listQuietly(v)) {
-                    for (Path t : ResultsFiles.listQuietly(c)) {
+                for (Path c : listQuietly(folders, v)) {
+                    for (Path t : listQuietly(folders, c)) {
                         var m = TRIAL_FILE.matcher(t.getFileName().toString());
                         if (m.matches()) {
                             TrialKey k = new TrialKey(v.getFileName().toString(), c.getFileName().toString(), Integer.parseInt(m.group(1)));

@@ -56,12 +56,7 @@ final class TrialListingReader {
      * @return the trial, or null when the query does not match (a trial without a readable trace never matches)
      */
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query) {
-        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
-        TrialRecord t = readTrial(run, key, graders, trace, query);
-        if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
-            return null; // no trace, or one that could not be parsed: nothing to search in
-        }
-        return t == NO_MATCH ? null : t;
+        return readTrial(run, key, graders, query, null);
     }
 
     /**
@@ -93,8 +88,35 @@ final class TrialListingReader {
     }
 
     private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query) {
+        return readTrial(run, key, graders, trace, query, null);
+    }
+
+    /**
+     * Reads one trial, from the cache when its files are unchanged since it was last read (then no
+     * file of it is opened, unless a search must look in its bytes).
+     *
+     * @param cache the run's cache, or null to read every file
+     */
+    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache) {
+        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        TrialRecord t = readTrial(run, key, graders, trace, query, cache);
+        if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
+            return null; // no trace, or one that could not be parsed: nothing to search in
+        }
+        return t == NO_MATCH ? null : t;
+    }
+
+    private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query, TrialCache cache) {
         Path runDir = run.dir();
         boolean searching = query != null && !query.isEmpty();
+        TrialCache.Stamps stamps = null;
+        if (cache != null && !searching) {
+            stamps = cache.stamps(trace, key, graders);
+            TrialRecord kept = cache.get(run, key, stamps);
+            if (kept != null) {
+                return kept;
+            }
+        }
         // a search reads a trial's scores only once its trace matched
         List<ScoreRecord> scores = searching ? List.of() : scores(runDir, key, graders);
         PathSegments.Decoded vd = PathSegments.decode(key.variantSegment());
@@ -117,6 +139,29 @@ final class TrialListingReader {
         if (length == 0) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file is empty: it may still be being written.");
         }
+        int bom = bomLength(bytes, length);
+        // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
+        if (searching && !query.matches(bytes, bom, length - bom)) {
+            return NO_MATCH;
+        }
+        if (cache != null && searching) {
+            stamps = cache.stamps(trace, key, graders);
+            TrialRecord kept = cache.get(run, key, stamps);
+            if (kept != null) {
+                return kept;
+            }
+        }
+        TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, searching, scores, vd, cd, defaultArtifacts);
+        if (cache != null) {
+            cache.put(key, stamps, t);
+        }
+        return t;
+    }
+
+    /** The trial from its trace's bytes (and its scores, read now when a search found the trace). */
+    private TrialRecord parse(RunInfo run, TrialKey key, List<Path> graders, Path trace, byte[] bytes, int bom, int length, boolean searching,
+                              List<ScoreRecord> scores, PathSegments.Decoded vd, PathSegments.Decoded cd, Path defaultArtifacts) {
+        Path runDir = run.dir();
         String variant = null;
         String caseId = null;
         String dataset = null;
@@ -128,11 +173,6 @@ final class TrialListingReader {
         String artifacts = null;
         String kind = null;
         EventCounts counts = new EventCounts();
-        int bom = bomLength(bytes, length);
-        // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
-        if (searching && !query.matches(bytes, bom, length - bom)) {
-            return NO_MATCH;
-        }
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");

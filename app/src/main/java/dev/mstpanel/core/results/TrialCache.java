@@ -1,0 +1,641 @@
+package dev.mstpanel.core.results;
+
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The trials of one run as the listing last read them, kept in the panel's cache folder
+ * ({@code <cache>/trials/<hash of the run folder>.bin}), so a run is parsed once and listed again
+ * from its files' sizes and times alone (issue 9: the listing of 10,000 trials; issue 10: the
+ * compare screen). Nothing of the user's is written: the run folder is only read, and deleting the
+ * cache folder loses nothing.
+ *
+ * <p>A trial is taken from the cache only when its trace and each of its score files (one per grader
+ * folder, or its absence) have the size and modification time they had when it was read; otherwise
+ * it is read again. A file changed within {@link #SETTLE_NANOS} of the read is not kept (the same
+ * size and time could hide a second write, as with git's "racily clean" files). A cache file that is
+ * unreadable, of another format or of another folder is ignored and written anew.
+ *
+ * <p>Thread-safe: the listing's reading threads look up and put trials at once.
+ */
+final class TrialCache {
+    private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
+    /** The first bytes of a cache file; a new layout gets a new number. */
+    private static final byte[] MAGIC = "mst-panel trials 1\n".getBytes(StandardCharsets.US_ASCII);
+    /** A file changed less than 2 s before it was read is not kept. */
+    static final long SETTLE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How many runs' cache files are kept; the least recently used go first. */
+    static final int KEPT_RUNS = 200;
+    /** How many bytes of cache files are kept in all (a 10,000-trial run takes about 4.5 MB). */
+    static final long KEPT_BYTES = 256L * 1024 * 1024;
+    private static final long ABSENT = -1;
+
+    /** Sizes and modification times (ns since the epoch) of a trial's files: the trace, then one pair per grader folder (size -1: no file). */
+    record Stamps(long[] values) {
+        boolean sameAs(Stamps o) {
+            return Arrays.equals(values, o.values);
+        }
+
+        /** True when no file changed within {@link #SETTLE_NANOS} before {@code nowNanos}. */
+        boolean settled(long nowNanos) {
+            for (int i = 1; i < values.length; i += 2) {
+                if (values[i - 1] != ABSENT && nowNanos - values[i] < SETTLE_NANOS) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /**
+     * One trial: read from files, or still as bytes of the cache file ({@code bytes} from
+     * {@code offset}, {@code length} long), decoded when the listing first asks for it.
+     */
+    private static final class Entry {
+        final Stamps stamps;
+        final byte[] bytes;
+        final int offset;
+        final int length;
+        volatile TrialRecord trial;
+
+        Entry(Stamps stamps, TrialRecord trial) {
+            this(stamps, trial, null, 0, 0);
+        }
+
+        Entry(Stamps stamps, TrialRecord trial, byte[] bytes, int offset, int length) {
+            this.stamps = stamps;
+            this.trial = trial;
+            this.bytes = bytes;
+            this.offset = offset;
+            this.length = length;
+        }
+    }
+
+    /** A folder's entry names, sorted, as listed when the folder had this modification time (ns). */
+    private record Listing(long modified, List<String> names) {}
+
+    private final Path file;
+    /** The run folder as the reader was given it: the trials' paths are made from it. */
+    private final Path base;
+    private final String baseText;
+    /** The run folder, absolute: what the cache file is of. */
+    private final Path runDir;
+    private final List<String> graders;
+    private final Map<TrialKey, Entry> entries = new ConcurrentHashMap<>(4096);
+    private final Map<String, Listing> folders = new ConcurrentHashMap<>(4096);
+    private final java.util.Set<String> listed = ConcurrentHashMap.newKeySet(4096);
+    private volatile boolean changed;
+
+    private TrialCache(Path file, Path base, List<String> graders) {
+        this.file = file;
+        this.base = base;
+        this.baseText = base.toString();
+        this.runDir = base.toAbsolutePath().normalize();
+        this.graders = graders;
+    }
+
+    /**
+     * The cache of a run, read from the cache folder when it has one for this run and these grader
+     * folders; empty otherwise. Never throws: a cache that cannot be read is ignored (and logged).
+     *
+     * @param cacheDir the panel's cache folder ({@code AppPaths.cacheDir()})
+     * @param run the run, from {@code run.json}
+     * @param graderDirs the run's grader folders, sorted ({@link ScoreReader#graderDirs(Path)})
+     */
+    static TrialCache open(Path cacheDir, RunInfo run, List<Path> graderDirs) {
+        Path runDir = run.dir().toAbsolutePath().normalize();
+        List<String> graders = graderDirs.stream().map(g -> g.getFileName().toString()).toList();
+        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(name(runDir)), run.dir(), graders);
+        try {
+            cache.load(new Input(Files.readAllBytes(cache.file)), run);
+            touch(cache.file); // used: the last to be pruned
+        } catch (NoSuchFileException e) {
+            // the first listing of this run
+        } catch (IOException | RuntimeException e) {
+            cache.entries.clear();
+            LOG.info("The cache of listed trials {} is not used ({}); the run is read from its files", cache.file, e.toString());
+        }
+        return cache;
+    }
+
+    /** The stamps of a trial's trace and score files now. */
+    Stamps stamps(Path trace, TrialKey key, List<Path> graderDirs) {
+        long[] v = new long[2 + 2 * graderDirs.size()];
+        stamp(trace, v, 0);
+        for (int i = 0; i < graderDirs.size(); i++) {
+            stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, 2 + 2 * i);
+        }
+        return new Stamps(v);
+    }
+
+    /**
+     * The trial as last read, when its files are unchanged, made to carry the run's current names.
+     *
+     * @return the trial, or null when it must be read again
+     */
+    TrialRecord get(RunInfo run, TrialKey key, Stamps now) {
+        Entry e = entries.get(key);
+        if (e == null || !e.stamps.sameAs(now)) {
+            return null;
+        }
+        TrialRecord t = e.trial;
+        if (t == null) {
+            try {
+                t = readTrial(new Input(e.bytes, e.offset, e.length), run, key);
+            } catch (IOException | RuntimeException x) {
+                entries.remove(key, e);
+                changed = true;
+                LOG.info("A trial in the cache {} could not be read ({}); it is read from its files", file, x.toString());
+                return null;
+            }
+            e.trial = t;
+        }
+        if (!t.evalName().equals(run.evalName()) || !t.runId().equals(run.runId())) {
+            t = new TrialRecord(t.key(), run.evalName(), run.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
+                    t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(),
+                    t.problem(), t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
+        }
+        return t;
+    }
+
+    /** Keeps a trial just read from files with these stamps (not when a file is still settling, or the trial has no trace). */
+    void put(TrialKey key, Stamps stamps, TrialRecord trial) {
+        if (trial.traceFile() == null || stamps.values[0] == ABSENT || !stamps.settled(nowNanos())) {
+            return;
+        }
+        Entry old = entries.put(key, new Entry(stamps, trial));
+        if (old == null || !old.stamps.sameAs(stamps)) {
+            changed = true;
+        }
+    }
+
+    /**
+     * A folder's entries as {@link ResultsFiles#list(Path)} gives them, taken from the cache when the
+     * folder's modification time is unchanged: a folder's time changes whenever an entry is added,
+     * removed or renamed in it, so its names are known without listing it. A folder with a name that
+     * does not lead back to its file (not valid UTF-8) is always listed.
+     *
+     * @throws ResultsException as {@link ResultsFiles#list(Path)}, when the folder cannot be listed
+     */
+    List<Path> list(Path dir) throws ResultsException {
+        String rel = relative(dir);
+        listed.add(rel);
+        long modified = folderTime(dir);
+        Listing kept = folders.get(rel);
+        if (modified != ABSENT && kept != null && kept.modified == modified) {
+            List<Path> out = new ArrayList<>(kept.names.size());
+            for (String n : kept.names) {
+                out.add(dir.resolve(n));
+            }
+            return out;
+        }
+        List<Path> out = ResultsFiles.list(dir);
+        if (modified != ABSENT && nowNanos() - modified >= SETTLE_NANOS) {
+            List<String> names = new ArrayList<>(out.size());
+            for (Path p : out) {
+                String n = p.getFileName().toString();
+                if (!dir.resolve(n).equals(p)) {
+                    return out;
+                }
+                names.add(n);
+            }
+            folders.put(rel, new Listing(modified, List.copyOf(names)));
+            changed = true;
+        } else if (kept != null) {
+            folders.remove(rel);
+            changed = true;
+        }
+        return out;
+    }
+
+    /**
+     * Forgets the trials that are no longer in the run, and the folders this listing did not look
+     * at, so the file does not grow with deleted cases. Call it after a whole listing only.
+     */
+    void retain(java.util.Set<TrialKey> keys) {
+        if (entries.keySet().retainAll(keys)) {
+            changed = true;
+        }
+        if (folders.keySet().retainAll(listed)) {
+            changed = true;
+        }
+    }
+
+    /**
+     * Writes the cache file when a trial was added or changed: to a temporary file, then moved over the
+     * old one. Never throws: a cache folder that cannot be written only costs the next listing its speed.
+     */
+    void save() {
+        if (!changed) {
+            return;
+        }
+        Path dir = file.getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            try (OutputStream raw = Files.newOutputStream(tmp);
+                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw, 1 << 16))) {
+                write(out);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            tmp = null;
+            changed = false;
+            prune(dir);
+        } catch (IOException | RuntimeException e) {
+            LOG.info("The cache of listed trials {} could not be written ({}); the next listing reads the run's files again", file, e.toString());
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a temporary file in the cache folder
+                }
+            }
+        }
+    }
+
+    /** The number of trials kept (for tests). */
+    int size() {
+        return entries.size();
+    }
+
+    private void load(Input in, RunInfo run) throws IOException {
+        if (!in.startsWith(MAGIC) || !runDir.toString().equals(in.string())) {
+            return; // another layout, or a hash shared with another folder: written anew
+        }
+        int n = in.getInt();
+        List<String> stored = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            stored.add(in.string());
+        }
+        if (!stored.equals(graders)) {
+            changed = true;
+            return; // a grader folder came or went: every trial's scores are read again
+        }
+        int count = in.getInt();
+        for (int i = 0; i < count; i++) {
+            TrialKey key = new TrialKey(in.string(), in.string(), in.getInt());
+            long[] v = new long[2 + 2 * graders.size()];
+            for (int j = 0; j < v.length; j++) {
+                v[j] = in.getLong();
+            }
+            int length = in.getInt();
+            int offset = in.skip(length);
+            entries.put(key, new Entry(new Stamps(v), null, in.array(), offset, length));
+        }
+        int dirs = in.getInt();
+        for (int i = 0; i < dirs; i++) {
+            String rel = in.string();
+            long modified = in.getLong();
+            int count2 = in.getInt();
+            List<String> names = new ArrayList<>(Math.min(count2, 1 << 16));
+            for (int j = 0; j < count2; j++) {
+                names.add(in.string());
+            }
+            folders.put(rel, new Listing(modified, List.copyOf(names)));
+        }
+    }
+
+    private void write(DataOutputStream out) throws IOException {
+        out.write(MAGIC);
+        writeString(out, runDir.toString());
+        out.writeInt(graders.size());
+        for (String g : graders) {
+            writeString(out, g);
+        }
+        java.io.ByteArrayOutputStream record = new java.io.ByteArrayOutputStream(512);
+        List<Map.Entry<TrialKey, Entry>> all = new ArrayList<>(entries.entrySet());
+        all.sort(Map.Entry.comparingByKey());
+        out.writeInt(all.size());
+        for (Map.Entry<TrialKey, Entry> e : all) {
+            TrialKey k = e.getKey();
+            writeString(out, k.variantSegment());
+            writeString(out, k.caseSegment());
+            out.writeInt(k.trial());
+            Entry entry = e.getValue();
+            for (long x : entry.stamps.values) {
+                out.writeLong(x);
+            }
+            if (entry.bytes != null) {
+                out.writeInt(entry.length); // as read: not decoded and written again
+                out.write(entry.bytes, entry.offset, entry.length);
+            } else {
+                record.reset();
+                writeTrial(new DataOutputStream(record), entry.trial);
+                out.writeInt(record.size());
+                record.writeTo(out);
+            }
+        }
+        List<Map.Entry<String, Listing>> dirs = new ArrayList<>(folders.entrySet());
+        dirs.sort(Map.Entry.comparingByKey());
+        out.writeInt(dirs.size());
+        for (Map.Entry<String, Listing> e : dirs) {
+            writeString(out, e.getKey());
+            out.writeLong(e.getValue().modified);
+            out.writeInt(e.getValue().names.size());
+            for (String n : e.getValue().names) {
+                writeString(out, n);
+            }
+        }
+    }
+
+    private void writeTrial(DataOutputStream out, TrialRecord t) throws IOException {
+        writeString(out, t.variant());
+        writeString(out, t.caseId());
+        out.writeBoolean(t.caseIdCut());
+        writeString(out, t.datasetName());
+        writeLong(out, t.durationMs());
+        writeString(out, t.status().name());
+        writeString(out, t.error());
+        writeString(out, t.gradingError());
+        writeString(out, t.failureKind());
+        out.writeInt(t.scores().size());
+        for (ScoreRecord s : t.scores()) {
+            writeString(out, s.grader());
+            out.writeByte(s.pass() == null ? 2 : s.pass() ? 1 : 0);
+            writeString(out, s.reasoning());
+            writeString(out, s.details());
+            writeString(out, relative(s.file()));
+            writeString(out, s.problem());
+        }
+        writeString(out, relative(t.traceFile()));
+        writeString(out, relative(t.artifactsDir()));
+        writeString(out, t.problem());
+        out.writeInt(t.toolCalls());
+        out.writeInt(t.toolErrors());
+        writeString(out, t.failedTool());
+        TrialUsage u = t.usage();
+        writeLong(out, u.inputTokens());
+        writeLong(out, u.outputTokens());
+        out.writeBoolean(u.costUsd() != null);
+        if (u.costUsd() != null) {
+            out.writeDouble(u.costUsd());
+        }
+        out.writeInt(u.mcpCalls());
+    }
+
+    private TrialRecord readTrial(Input in, RunInfo run, TrialKey key) throws IOException {
+        String variant = in.string();
+        String caseId = in.string();
+        boolean cut = in.bool();
+        String dataset = in.string();
+        Long duration = in.nullableLong();
+        TrialStatus status = TrialStatus.valueOf(in.string());
+        String error = in.string();
+        String gradingError = in.string();
+        String failureKind = in.string();
+        int n = in.getInt();
+        List<ScoreRecord> scores = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String grader = in.string();
+            byte pass = in.getByte();
+            scores.add(new ScoreRecord(grader, pass == 2 ? null : pass == 1, in.string(), in.string(), resolve(in.string()), in.string()));
+        }
+        Path trace = resolve(in.string());
+        Path artifacts = resolve(in.string());
+        String problem = in.string();
+        int calls = in.getInt();
+        int errors = in.getInt();
+        String failedTool = in.string();
+        Long inTokens = in.nullableLong();
+        Long outTokens = in.nullableLong();
+        Double cost = in.bool() ? in.getDouble() : null;
+        int mcp = in.getInt();
+        TrialUsage usage = inTokens == null && outTokens == null && cost == null && mcp == 0 ? TrialUsage.NONE : new TrialUsage(inTokens, outTokens, cost, mcp);
+        return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), variant, caseId, cut, dataset, duration, status, error, gradingError,
+                failureKind, scores, trace, artifacts, problem, calls, errors, failedTool, usage);
+    }
+
+    /** A path inside the run folder as a relative string; one outside it stays absolute. */
+    private String relative(Path p) {
+        if (p == null) {
+            return null;
+        }
+        // the paths the listing makes all start with the run folder as it was given: cut it off as text
+        String text = p.toString();
+        if (text.length() > baseText.length() && text.startsWith(baseText) && text.charAt(baseText.length()) == java.io.File.separatorChar) {
+            return text.substring(baseText.length() + 1);
+        }
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(runDir) ? runDir.relativize(abs).toString() : abs.toString();
+    }
+
+    private Path resolve(String s) {
+        return s == null ? null : base.resolve(s);
+    }
+
+    private static void stamp(Path p, long[] v, int at) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+            if (a.isRegularFile()) {
+                v[at] = a.size();
+                v[at + 1] = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+                return;
+            }
+        } catch (IOException | RuntimeException e) {
+            // no file (or none that can be read): stamped absent
+        }
+        v[at] = ABSENT;
+        v[at + 1] = 0;
+    }
+
+    /** A folder's modification time in ns, or {@link #ABSENT} when it is not a folder that can be looked at. */
+    private static long folderTime(Path dir) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class);
+            return a.isDirectory() ? a.lastModifiedTime().to(TimeUnit.NANOSECONDS) : ABSENT;
+        } catch (IOException | RuntimeException e) {
+            return ABSENT;
+        }
+    }
+
+    private static long nowNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static void writeLong(DataOutputStream out, Long v) throws IOException {
+        out.writeBoolean(v != null);
+        if (v != null) {
+            out.writeLong(v);
+        }
+    }
+
+    /**
+     * The cache file's name: a 64-bit FNV-1a hash of the run folder's absolute path (the path itself
+     * is inside, checked on reading, so two folders with one hash only take turns). Not a
+     * MessageDigest: its providers take longer to start than a listing from the cache.
+     */
+    private static String name(Path runDir) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : runDir.toString().getBytes(StandardCharsets.UTF_8)) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return String.format("%016x.bin", h);
+    }
+
+    /**
+     * Keeps the most recently used cache files, at most {@link #KEPT_RUNS} of them and
+     * {@link #KEPT_BYTES} in all, and removes temporary files over an hour old (left by a panel that
+     * was killed while writing one).
+     */
+    private static void prune(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> all = s.toList();
+            long hourAgo = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);
+            for (Path p : all) {
+                if (p.getFileName().toString().endsWith(".tmp") && modified(p) < hourAgo) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            List<Path> newestFirst = new ArrayList<>(all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList());
+            newestFirst.sort(Comparator.comparingLong(TrialCache::modified).reversed());
+            long bytes = 0;
+            for (int i = 0; i < newestFirst.size(); i++) {
+                Path p = newestFirst.get(i);
+                bytes += Files.size(p);
+                if (i >= KEPT_RUNS || bytes > KEPT_BYTES) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("pruning {} failed: {}", dir, e.toString());
+        }
+    }
+
+    private static void touch(Path p) {
+        try {
+            Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException | RuntimeException e) {
+            // a cache file that keeps its old time is only pruned sooner
+        }
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** A cache file's bytes, read in place; a short or wrong file throws {@link IOException}. */
+    private static final class Input {
+        private final java.nio.ByteBuffer b;
+
+        Input(byte[] bytes) {
+            this.b = java.nio.ByteBuffer.wrap(bytes);
+        }
+
+        Input(byte[] bytes, int offset, int length) {
+            this.b = java.nio.ByteBuffer.wrap(bytes, offset, length);
+        }
+
+        byte[] array() {
+            return b.array();
+        }
+
+        /** Skips {@code n} bytes and returns where they start. */
+        int skip(int n) throws IOException {
+            if (n < 0) {
+                throw new IOException("a negative length: not a cache file of this panel");
+            }
+            need(n);
+            int at = b.position();
+            b.position(at + n);
+            return at;
+        }
+
+        boolean startsWith(byte[] magic) {
+            if (b.remaining() < magic.length) {
+                return false;
+            }
+            for (byte m : magic) {
+                if (b.get() != m) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        int getInt() throws IOException {
+            need(4);
+            return b.getInt();
+        }
+
+        long getLong() throws IOException {
+            need(8);
+            return b.getLong();
+        }
+
+        double getDouble() throws IOException {
+            need(8);
+            return b.getDouble();
+        }
+
+        byte getByte() throws IOException {
+            need(1);
+            return b.get();
+        }
+
+        boolean bool() throws IOException {
+            return getByte() != 0;
+        }
+
+        Long nullableLong() throws IOException {
+            return bool() ? getLong() : null;
+        }
+
+        String string() throws IOException {
+            int n = getInt();
+            if (n < 0) {
+                return null;
+            }
+            need(n);
+            String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
+            b.position(b.position() + n);
+            return s;
+        }
+
+        private void need(int n) throws IOException {
+            if (b.remaining() < n) {
+                throw new java.io.EOFException("the cache file ends early");
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package dev.mstpanel.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.testsupport.RunFixture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cache of listed trials ({@link TrialCache}) through {@link ResultsReader}: a run listed again
+ * gives the same trials as from its files, and every change to a trace, a score or a folder is seen.
+ */
+class TrialCacheTest {
+    @TempDir
+    Path root;
+    @TempDir
+    Path cacheDir;
+    private final ResultsReader plain = new ResultsReader();
+    private ResultsReader cached;
+
+    @org.junit.jupiter.api.BeforeEach
+    void open() {
+        cached = new ResultsReader(cacheDir); // the temporary folders are there once the test instance is made
+    }
+
+    @AfterEach
+    void close() {
+        plain.close();
+        cached.close();
+    }
+
+    /** Every file and folder of the run an hour old, as a finished run's are (fresh files are not kept). */
+    private static void age(Path dir) throws IOException {
+        FileTime hourAgo = FileTime.from(Instant.now().minusSeconds(3600));
+        try (Stream<Path> all = Files.walk(dir)) {
+            List<Path> paths = all.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList(); // files before their folders
+            for (Path p : paths) {
+                Files.setLastModifiedTime(p, hourAgo);
+            }
+        }
+    }
+
+    private static Map<String, TrialRecord> byTrial(ResultsReader reader, Path runDir) {
+        RunInfo run = reader.readRun(runDir);
+        return reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+    }
+
+    private long cacheFiles() throws IOException {
+        Path trials = cacheDir.resolve("trials");
+        if (!Files.isDirectory(trials)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(trials)) {
+            return s.filter(p -> p.toString().endsWith(".bin")).count();
+        }
+    }
+
+    @Test
+    void aRunListedAgainFromTheCacheHasTheSameTrialsAsFromItsFiles() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
+
+        Map<String, TrialRecord> first = byTrial(cached, f.runDir());
+        assertThat(cacheFiles()).isEqualTo(1);
+        Map<String, TrialRecord> second = byTrial(cached, f.runDir());
+        // every status, odd names, a cut-short trace, a score without a trace: field for field
+        assertThat(first).isEqualTo(fromFiles);
+        assertThat(second).isEqualTo(fromFiles);
+        assertThat(second).containsKeys(RunFixture.ODD_CASE + "#0", RunFixture.FAILED_CASE + "#0", "lost-trace#0", "cut-short#0");
+    }
+
+    @Test
+    void aTraceThatChangedIsReadAgainAndOneThatKeptItsSizeAndTimeIsNot() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+        Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
+        FileTime time = Files.getLastModifiedTime(trace);
+        String text = Files.readString(trace);
+        String changed = text.replace("the send button stayed disabled", "the SEND button stayed disabled");
+        assertThat(changed).hasSameSizeAs(text).isNotEqualTo(text);
+
+        // same size and time: the listing trusts the cache, as git trusts its index
+        Files.writeString(trace, changed);
+        Files.setLastModifiedTime(trace, time);
+        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the send button");
+
+        // a new time: read again
+        Files.setLastModifiedTime(trace, FileTime.from(time.toInstant().plusSeconds(1)));
+        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the SEND button");
+    }
+
+    @Test
+    void aScoreThatChangedChangesTheTrialsStatus() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        assertThat(byTrial(cached, f.runDir()).get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
+
+        f.score("judge.accuracy", "default", "calendar-lookup", 0, false, "Regraded: wrong meeting.");
+
+        TrialRecord t = byTrial(cached, f.runDir()).get("calendar-lookup#0");
+        assertThat(t.status()).isEqualTo(TrialStatus.FAILED);
+        assertThat(t.scores()).extracting(ScoreRecord::reasoning).containsExactly("Regraded: wrong meeting.");
+    }
+
+    @Test
+    void trialsAndCasesAddedOrRemovedAreSeen() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+
+        f.trace("default", "calendar-lookup", 2, null); // a new trial in a known case folder
+        f.trace("default", "brand-new-case", 0, null); // a new case folder
+        f.score("judge.accuracy", "default", "another-lost-trace", 0, true, "ok"); // a score without a trace
+        Path gone = f.tracePath("default", "calendar-lookup", 1);
+        Files.delete(gone);
+
+        Map<String, TrialRecord> again = byTrial(cached, f.runDir());
+        assertThat(again.keySet()).isEqualTo(byTrial(plain, f.runDir()).keySet());
+        assertThat(again).containsKeys("calendar-lookup#2", "brand-new-case#0");
+        assertThat(again.get("another-lost-trace#0").status()).isEqualTo(TrialStatus.MISSING);
+        // the deleted trace: its score is left, so it lists as a trace that was lost
+        assertThat(again.get("calendar-lookup#1").status()).isEqualTo(TrialStatus.MISSING);
+        assertThat(again.get("calendar-lookup#1").problem()).contains("the trace was lost");
+        assertThat(again).isEqualTo(byTrial(plain, f.runDir()));
+    }
+
+    @Test
+    void filesWrittenJustNowAreNotKeptSoASecondWriteInTheSameTickIsNotMissed() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root); // every file is seconds old
+        RunInfo run = cached.readRun(f.runDir());
+        cached.readTrials(run);
+        TrialCache cache = TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir()));
+        assertThat(cache.size()).isZero();
+
+        age(f.runDir());
+        cached.readTrials(run);
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+    }
+
+    @Test
+    void aBrokenCacheFileIsIgnoredAndWrittenAnew() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+        Path file;
+        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
+            file = s.findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        // cut in the middle of the trials, then garbage of the right magic
+        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
+        assertThat(Files.size(file)).isEqualTo(bytes.length);
+
+        Files.writeString(file, "not a cache file");
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
+        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+    }
+
+    @Test
+    void aSearchUsesTheCacheOnlyForTracesThatHoldTheText() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+        RunInfo run = cached.readRun(f.runDir());
+        List<TrialRecord> found = new java.util.ArrayList<>();
+        cached.readTrials(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "SEND BUTTON"), found::addAll);
+        assertThat(found).extracting(TrialRecord::caseId).containsExactly(RunFixture.FAILED_CASE);
+        assertThat(found.get(0)).isEqualTo(byTrial(plain, f.runDir()).get(RunFixture.FAILED_CASE + "#0"));
+    }
+
+    @Test
+    void theCacheFolderKeepsTheMostRecentlyUsedRunsAndDropsLeftTemporaryFiles() throws IOException {
+        Path trials = Files.createDirectories(cacheDir.resolve("trials"));
+        FileTime dayAgo = FileTime.from(Instant.now().minusSeconds(86_400));
+        for (int i = 0; i < TrialCache.KEPT_RUNS + 5; i++) {
+            Files.setLastModifiedTime(Files.writeString(trials.resolve(String.format("%016x.bin", i)), "old run"), dayAgo);
+        }
+        Path leftOver = Files.writeString(trials.resolve("0000000000000001.bin123.tmp"), "half written");
+        Files.setLastModifiedTime(leftOver, dayAgo);
+        Path writing = Files.writeString(trials.resolve("0000000000000002.bin456.tmp"), "being written now");
+
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        byTrial(cached, f.runDir());
+
+        List<Path> left;
+        try (Stream<Path> s = Files.list(trials)) {
+            left = s.toList();
+        }
+        assertThat(left.stream().filter(p -> p.toString().endsWith(".bin"))).hasSize(TrialCache.KEPT_RUNS);
+        assertThat(left).doesNotContain(leftOver).contains(writing);
+        // the run just listed is kept, and lists from its cache again
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
+        assertThat(TrialCache.open(cacheDir, cached.readRun(f.runDir()), ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+    }
+}
