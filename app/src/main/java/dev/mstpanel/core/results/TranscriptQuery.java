@@ -75,7 +75,7 @@ public record TranscriptQuery(Mode mode, String text) {
             JsonToken t = p.nextToken();
             if (f.equals("trace")) {
                 if (t.isScalarValue()) {
-                    if (contains(p.getText())) {
+                    if (contains(p)) {
                         return true;
                     }
                     continue;
@@ -90,12 +90,12 @@ public record TranscriptQuery(Mode mode, String text) {
                         depth++;
                     } else if (x.isStructEnd()) {
                         depth--;
-                    } else if (x.isScalarValue() && contains(p.getText())) {
+                    } else if (x.isScalarValue() && contains(p)) {
                         return true;
                     }
                 }
             } else if ((f.equals("error") || f.equals("gradingError")) && t.isScalarValue()) {
-                if (contains(p.getText())) {
+                if (contains(p)) {
                     return true;
                 }
             } else if (f.equals("error") || f.equals("gradingError")) {
@@ -106,7 +106,7 @@ public record TranscriptQuery(Mode mode, String text) {
                         depth++;
                     } else if (x.isStructEnd()) {
                         depth--;
-                    } else if (x.isScalarValue() && contains(p.getText())) {
+                    } else if (x.isScalarValue() && contains(p)) {
                         return true;
                     }
                 }
@@ -174,16 +174,59 @@ public record TranscriptQuery(Mode mode, String text) {
     }
 
     private boolean contains(String s) {
-        if (s == null || s.length() < text.length()) {
+        return s != null && contains(s.toCharArray(), 0, s.length());
+    }
+
+    /** The current token's text holds the query's text: read in place, no string made per value (a trace has thousands). */
+    private boolean contains(JsonParser p) throws IOException {
+        return contains(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+    }
+
+    /**
+     * True when {@code chars[offset, offset + length)} holds the query's text, ignoring case: an
+     * ASCII letter matches its other case, a letter outside ASCII its other cases outside ASCII (as
+     * {@link String#equalsIgnoreCase(String)} has them), and never one across the two (so {@code is}
+     * does not match the dotless {@code ı} or the long {@code ſ}, and {@code k} not the Kelvin sign):
+     * the rule the byte search before it keeps to, so a trace the bytes rule out could not have
+     * matched. A position is compared in full only when its first character matches.
+     */
+    private boolean contains(char[] chars, int offset, int length) {
+        int n = text.length();
+        if (chars == null || length < n) {
             return false;
         }
-        int n = text.length();
-        for (int i = 0, last = s.length() - n; i <= last; i++) {
-            if (s.regionMatches(true, i, text, 0, n)) {
+        char first = text.charAt(0);
+        char firstUpper = Character.toUpperCase(first);
+        char firstLower = Character.toLowerCase(firstUpper);
+        for (int i = offset, last = offset + length - n; i <= last; i++) {
+            if (sameIgnoringCase(chars[i], first, firstUpper, firstLower) && regionMatches(chars, i)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private boolean regionMatches(char[] chars, int at) {
+        for (int j = 1, n = text.length(); j < n; j++) {
+            char t = text.charAt(j);
+            char tu = Character.toUpperCase(t);
+            if (!sameIgnoringCase(chars[at + j], t, tu, Character.toLowerCase(tu))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code c} equals {@code t} ignoring case, ASCII with ASCII only ({@code tUpper}, {@code tLower}: t's upper case, and its lower case). */
+    private static boolean sameIgnoringCase(char c, char t, char tUpper, char tLower) {
+        if (c == t) {
+            return true;
+        }
+        if ((c < 0x80) != (t < 0x80)) {
+            return false;
+        }
+        char u = Character.toUpperCase(c);
+        return u == tUpper || Character.toLowerCase(u) == tLower;
     }
 
     /** True when JSON never escapes any char of the text: printable ASCII other than {@code "} and {@code \}. */

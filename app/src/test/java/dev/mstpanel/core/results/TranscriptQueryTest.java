@@ -48,6 +48,42 @@ class TranscriptQueryTest {
     }
 
     @Test
+    void textInValuesIsMatchedIgnoringCaseAsciiWithAsciiOnlyAsTheByteSearchDoes() throws Exception {
+        // letters whose other cases cross ASCII (dotless ı, İ, the Kelvin sign, long ſ) beside plain ones: the
+        // JSON path and the byte search before it must agree, or a search would find a trial only in the window
+        String alphabet = "aAiI\u0131\u0130kK\u212a\u00dfs\u017fS\u00e9\u00c9 ";
+        Random r = new Random(11);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (int round = 0; round < 5_000; round++) {
+            String value = random(r, alphabet, 1 + r.nextInt(24));
+            String text = random(r, alphabet.strip(), 1 + r.nextInt(3)); // a query's text is stripped
+            boolean expected = false;
+            for (int i = 0; i + text.length() <= value.length() && !expected; i++) {
+                expected = true;
+                for (int j = 0; j < text.length() && expected; j++) {
+                    char c = value.charAt(i + j);
+                    char t = text.charAt(j);
+                    // ASCII with ASCII, the rest with the rest, each by Java's own ignore-case rule
+                    expected = (c < 0x80) == (t < 0x80) && String.valueOf(c).equalsIgnoreCase(String.valueOf(t));
+                }
+            }
+            var trace = json.createObjectNode();
+            trace.putObject("trace").putArray("events").addObject().put("output", value); // no other value to match
+            byte[] bytes = json.writeValueAsBytes(trace);
+            assertThat(new TranscriptQuery(TranscriptQuery.Mode.TEXT, text).matches(bytes, 0, bytes.length))
+                    .as("\"%s\" in \"%s\"", text, value).isEqualTo(expected);
+        }
+    }
+
+    private static String random(Random r, String alphabet, int length) {
+        StringBuilder b = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
+
+    @Test
     void textIsFoundInValuesNotInFieldNames() {
         assertThat(matches(TranscriptQuery.Mode.TEXT, "TASK DID NOT")).isTrue();
         assertThat(matches(TranscriptQuery.Mode.TEXT, "list_EVENTS")).isTrue();
