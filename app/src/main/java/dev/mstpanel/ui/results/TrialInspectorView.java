@@ -113,6 +113,7 @@ final class TrialInspectorView extends BorderPane {
             wide = null;
             return;
         }
+        TranscriptWarmUp.trialOpened();
         showHeader(t);
         boolean same = before != null && before.runDir().equals(t.runDir()) && before.key().equals(t.key());
         if (!same) {
