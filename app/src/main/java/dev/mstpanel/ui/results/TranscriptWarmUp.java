@@ -37,11 +37,11 @@ import org.slf4j.LoggerFactory;
  * areas), the first CSS of them with the window's stylesheets, the first text layout, and the first
  * read of a trace (Jackson's classes, and code the JIT compiles on a few hundred events).
  *
- * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: a made-up trace of
- * {@value #EVENTS} events is written to a temporary file and read on a background thread through
- * {@link TranscriptReader}, then a {@link TranscriptView} over it is built, styled and laid out on
- * the FX thread in an offscreen {@link Scene} (never in a window), one small step per pulse so the
- * window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
+ * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: made-up traces of
+ * {@value #SHOWN_EVENTS} and {@value #EVENTS} events are written to temporary files and read on a
+ * background thread through {@link TranscriptReader}; a {@link TranscriptView} over the first (one
+ * event of it, then all) is built, styled and laid out on the FX thread in an offscreen
+ * {@link Scene} (never in a window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
  * graph. It stops when the user opens a trial first. Only the window builds a Results view, so
  * headless commands never run it. {@code -Dmstpanel.transcriptWarmUp=off} turns it off (the
  * baseline of {@code scripts/bench/transcript.sh}).
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 final class TranscriptWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(TranscriptWarmUp.class);
     /** How long after the listing shows the warm-up starts, in ms (the listing's own pulses first). */
-    static final int DELAY_MS = 250;
+    static final int DELAY_MS = 100;
     /** Events in the made-up trace: enough for the JIT to compile the reader's loops. */
     static final int EVENTS = 1_000;
     /** Events of it the offscreen view shows: about a screenful (more cells would only make a step longer). */
@@ -59,6 +59,8 @@ final class TranscriptWarmUp {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realOpened;
     private static volatile Runnable onDone;
+    private static volatile boolean completed;
+    private static volatile int delayMs = DELAY_MS;
 
     private TranscriptWarmUp() {}
 
@@ -78,7 +80,7 @@ final class TranscriptWarmUp {
             return;
         }
         List<String> sheets = List.copyOf(window.getScene().getStylesheets());
-        PauseTransition wait = new PauseTransition(Duration.millis(DELAY_MS));
+        PauseTransition wait = new PauseTransition(Duration.millis(delayMs));
         wait.setOnFinished(e -> {
             if (realOpened) {
                 done();
@@ -102,29 +104,27 @@ final class TranscriptWarmUp {
         onDone = r;
     }
 
+    /** True when the warm-up ran all its steps (tests). */
+    static boolean completed() {
+        return completed;
+    }
+
+    /** Lets the warm-up run again in this JVM, {@code delayMs} after the next listing (tests). */
+    static void reset(int delay) {
+        STARTED.set(false);
+        realOpened = false;
+        completed = false;
+        onDone = null;
+        delayMs = delay;
+    }
+
     private static void read(List<String> sheets) {
         long t0 = System.nanoTime();
-        Transcript t;
-        Path file = null;
-        try {
-            file = Files.createTempFile("mst-panel-warm-up-", ".json");
-            Files.writeString(file, madeUpTrace(), StandardCharsets.UTF_8);
-            TrialRecord trial = new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
-                    "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
-                    EVENTS, 1, null, null);
-            t = new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(trial, false);
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("transcript warm-up: no made-up trace ({})", e.toString());
+        // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view is styled
+        Transcript t = readMadeUp(SHOWN_EVENTS);
+        if (t == null) {
             Platform.runLater(TranscriptWarmUp::done);
             return;
-        } finally {
-            if (file != null) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    file.toFile().deleteOnExit();
-                }
-            }
         }
         long readMs = (System.nanoTime() - t0) / 1_000_000;
         Platform.runLater(() -> {
@@ -134,6 +134,35 @@ final class TranscriptWarmUp {
                 new Steps(t, sheets, readMs).start();
             }
         });
+        if (!realOpened) {
+            long t1 = System.nanoTime();
+            readMadeUp(EVENTS);
+            LOG.debug("transcript warm-up: {} events read in {} ms", EVENTS, (System.nanoTime() - t1) / 1_000_000);
+        }
+    }
+
+    /** Writes the made-up trace of {@code events} events to a temporary file and reads it as a trial's; null when that fails. */
+    private static Transcript readMadeUp(int events) {
+        Path file = null;
+        try {
+            file = Files.createTempFile("mst-panel-warm-up-", ".json");
+            Files.writeString(file, madeUpTrace(events), StandardCharsets.UTF_8);
+            TrialRecord trial = new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
+                    "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
+                    events, 1, null, null);
+            return new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(trial, false);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("transcript warm-up: no made-up trace ({})", e.toString());
+            return null;
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    file.toFile().deleteOnExit();
+                }
+            }
+        }
     }
 
     /** The transcript with its first {@code events} events only. */
@@ -208,7 +237,7 @@ final class TranscriptWarmUp {
             steps.add(() -> show(shortened(transcript, 1)));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
-            steps.add(() -> show(shortened(transcript, SHOWN_EVENTS)));
+            steps.add(() -> show(transcript));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
@@ -234,6 +263,7 @@ final class TranscriptWarmUp {
             took.append(next == 1 ? "" : ", ").append((System.nanoTime() - t0) / 1_000_000);
             if (next == steps.size()) {
                 stop();
+                completed = true;
                 LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, took));
                 done();
             }
@@ -264,12 +294,12 @@ final class TranscriptWarmUp {
      * expands it), a simulated write, a renamed tool, a tool search, a command, an unknown kind, a
      * final answer and usage (contract, section 8).
      */
-    static String madeUpTrace() {
-        StringBuilder sb = new StringBuilder(EVENTS * 700);
+    static String madeUpTrace(int events) {
+        StringBuilder sb = new StringBuilder(events * 700);
         sb.append("{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"runId\":\"warm-up\",\"variant\":\"default\",\"caseId\":\"warm-up\",")
                 .append("\"trial\":0,\"durationMs\":1000,\"infrastructureError\":false,\"error\":\"made up\",\"trace\":{\"events\":[");
         String pad = "lorem ipsum dolor sit amet ".repeat(16);
-        for (int i = 0; i < EVENTS; i++) {
+        for (int i = 0; i < events; i++) {
             String at = java.time.Instant.ofEpochMilli(1_767_608_100_000L + i * 100L).toString();
             sb.append(i == 0 ? "" : ",").append("{\"id\":\"call_").append(i).append("\",\"durationMs\":").append(10 + i % 50)
                     .append(",\"startedAt\":\"").append(at).append("\",\"completedAt\":\"").append(at).append('"');
