@@ -56,6 +56,10 @@ final class TranscriptWarmUp {
     static final int SHOWN_EVENTS = 12;
     /** The made-up trace's failed call (within the shown events: the view expands it). */
     static final int FAILING_EVENT = 4;
+    /** Two frames at most this far apart (ns) say the window is idle; a step runs after two such. */
+    private static final long QUICK_FRAME_NS = 50_000_000L;
+    /** The warm-up gives up when the window has not been idle for this long (ns). */
+    private static final long GIVE_UP_NS = 10_000_000_000L;
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realOpened;
     private static volatile Runnable onDone;
@@ -188,6 +192,9 @@ final class TranscriptWarmUp {
         private final List<Runnable> steps = new ArrayList<>();
         private final StringBuilder took = new StringBuilder();
         private int next;
+        private long lastFrame;
+        private int quiet;
+        private long since;
         private Scene scene;
         private StackPane root;
         private TabPane tabs;
@@ -208,6 +215,9 @@ final class TranscriptWarmUp {
                 box = new VBox(6);
                 box.getStyleClass().add("trial-inspector");
                 root.getChildren().add(box);
+                root.applyCss();
+            });
+            steps.add(() -> {
                 tabs = new TabPane();
                 tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
                 tab = new Tab("Transcript");
@@ -233,6 +243,24 @@ final class TranscriptWarmUp {
                 root.applyCss();
             });
             steps.add(() -> root.layout());
+            // the transcript's search bar and list apart first, then a transcript of one event, then one of a screenful
+            steps.add(() -> {
+                javafx.scene.control.TextField field = new javafx.scene.control.TextField();
+                field.setPromptText("warm-up");
+                javafx.scene.control.Button b = new javafx.scene.control.Button(null,
+                        new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.CHEVRON_UP));
+                b.getStyleClass().add("small");
+                tab.setContent(new javafx.scene.layout.HBox(6, field, b));
+                root.applyCss();
+                root.layout();
+            });
+            steps.add(() -> {
+                javafx.scene.control.ListView<String> list = new javafx.scene.control.ListView<>();
+                list.getItems().add("warm-up");
+                tab.setContent(list);
+                root.applyCss();
+                root.layout();
+            });
             // a transcript of one event first (the first list, cell and skins), then one of a screenful
             steps.add(() -> show(shortened(transcript, 1)));
             steps.add(() -> view.applyCss());
@@ -251,6 +279,24 @@ final class TranscriptWarmUp {
 
         @Override
         public void handle(long now) {
+            // a step only after two frames that came at once: the window is not busy (drawing, the user's work, our last step)
+            boolean quick = lastFrame > 0 && now - lastFrame < QUICK_FRAME_NS;
+            lastFrame = now;
+            quiet = quick ? quiet + 1 : 0;
+            if (since == 0) {
+                since = now;
+            }
+            if (!realOpened && quiet < 2) {
+                if (now - since > GIVE_UP_NS) {
+                    drop();
+                    stop();
+                    LOG.debug("transcript warm-up stopped: the window stayed busy");
+                    done();
+                }
+                return;
+            }
+            since = now;
+            quiet = 0;
             if (realOpened) {
                 drop();
                 stop();
