@@ -51,12 +51,12 @@ final class TranscriptWarmUp {
     /** How long after the listing shows the warm-up starts, in ms (the listing's own pulses first). */
     static final int DELAY_MS = 100;
     /** Events in the made-up trace: enough for the JIT to compile the reader's loops. */
-    static final int EVENTS = 1_000;
+    static final int EVENTS = 600;
     /** Events of it the offscreen view shows: about a screenful (more cells would only make a step longer). */
     static final int SHOWN_EVENTS = 12;
     /** The made-up trace's failed call (within the shown events: the view expands it). */
     static final int FAILING_EVENT = 4;
-    /** Two frames at most this far apart (ns) say the window is idle; a step runs after two such. */
+    /** A frame at most this far after the one before (ns) says the window is idle: a step runs then. */
     private static final long QUICK_FRAME_NS = 50_000_000L;
     /** The warm-up gives up when the window has not been idle for this long (ns). */
     private static final long GIVE_UP_NS = 10_000_000_000L;
@@ -184,7 +184,11 @@ final class TranscriptWarmUp {
         }
     }
 
-    /** The FX part: one step per pulse, each a few tens of ms at most on a cold JVM. */
+    /**
+     * The FX part: a step in a pulse that came less than {@value #QUICK_FRAME_NS} ns after the one
+     * before, so after a long step or while the window is busy it waits; each step a few tens of ms
+     * on a cold JVM.
+     */
     private static final class Steps extends AnimationTimer {
         private final Transcript transcript;
         private final List<String> sheets;
@@ -279,14 +283,14 @@ final class TranscriptWarmUp {
 
         @Override
         public void handle(long now) {
-            // a step only after two frames that came at once: the window is not busy (drawing, the user's work, our last step)
+            // a step only after a frame that came at once: the window is not busy (drawing, the user's work, our last step)
             boolean quick = lastFrame > 0 && now - lastFrame < QUICK_FRAME_NS;
             lastFrame = now;
             quiet = quick ? quiet + 1 : 0;
             if (since == 0) {
                 since = now;
             }
-            if (!realOpened && quiet < 2) {
+            if (!realOpened && quiet < 1) {
                 if (now - since > GIVE_UP_NS) {
                     drop();
                     stop();

@@ -89,7 +89,11 @@ public final class TranscriptFirstOpenBench {
         // the listing shows: a pulse has laid out the navigator with the case in it
         TreeItem<ResultsView.Node> item = listed.get(60, TimeUnit.SECONDS);
         long listedMs = System.currentTimeMillis();
+        fxThreadId = fx(Thread::currentThread).getId();
+        long[] idleCpu = new long[2];
+        cpuSince(idleCpu);
         Thread.sleep(idleMs);
+        String idleCpuText = cpuSince(idleCpu);
         long gap = 0;
         int n = 0;
         long prev = -1;
@@ -104,17 +108,17 @@ public final class TranscriptFirstOpenBench {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "listing shown %,d ms after the JVM started; idle pause %,d ms: %d pulses, longest gap between two %.1f ms; warm-up %s%n",
-                listedMs - jvmStart, idleMs, n, gap / 1e6, !TranscriptWarmUp.enabled() ? "off"
+        System.out.printf(Locale.ROOT, "listing shown %,d ms after the JVM started; idle pause %,d ms: %d pulses, longest gap between two %.1f ms%s; warm-up %s%n",
+                listedMs - jvmStart, idleMs, n, gap / 1e6, idleCpuText, !TranscriptWarmUp.enabled() ? "off"
                         : TranscriptWarmUp.completed() ? "done before the click" : "not done at the click (it stops)");
         List<Double> later = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             double ms = open(h, item);
             if (r == 0) {
-                System.out.printf(Locale.ROOT, "open 1 (first in the JVM, %,d ms after the listing showed): first rows after %.1f ms%n", idleMs, ms);
+                System.out.printf(Locale.ROOT, "open 1 (first in the JVM, %,d ms after the listing showed): first rows after %.1f ms%s%n", idleMs, ms, lastCpu);
             } else {
                 later.add(ms);
-                System.out.printf(Locale.ROOT, "open %d: first rows after %.1f ms%n", r + 1, ms);
+                System.out.printf(Locale.ROOT, "open %d: first rows after %.1f ms%s%n", r + 1, ms, lastCpu);
             }
             fx(() -> {
                 h.app.results().selectedTrialProperty().set(null);
@@ -142,9 +146,28 @@ public final class TranscriptFirstOpenBench {
         Stage stage;
     }
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    private static long fxThreadId;
+
+    /** CPU time the FX thread and the whole process used since the last call, as " · CPU: FX thread N ms, process M ms". */
+    private static String cpuSince(long[] last) {
+        long fx = THREADS.getThreadCpuTime(fxThreadId);
+        long all = OS.getProcessCpuTime();
+        String s = last[0] == 0 ? "" : String.format(Locale.ROOT, " · CPU: FX thread %.0f ms, process %.0f ms", (fx - last[0]) / 1e6, (all - last[1]) / 1e6);
+        last[0] = fx;
+        last[1] = all;
+        return s;
+    }
+
+    /** The CPU the last {@link #open} took, as {@link #cpuSince} says it. */
+    private static volatile String lastCpu = "";
+
     /** Selects the case as a click does; the time until a pulse lays out transcript cells holding rows, in ms. */
     private static double open(Holder h, TreeItem<ResultsView.Node> item) throws Exception {
         CompletableFuture<Long> shown = new CompletableFuture<>();
+        long[] cpu = new long[2];
         long[] t0 = new long[1];
         Scene scene = h.stage.getScene();
         Runnable check = new Runnable() {
@@ -154,6 +177,7 @@ public final class TranscriptFirstOpenBench {
                         && rows.lookupAll(".transcript-cell").stream().anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
                                 && !c.isEmpty() && c.getHeight() > 0)) {
                     shown.complete(System.nanoTime());
+                    lastCpu = cpuSince(cpu);
                     Platform.runLater(() -> scene.removePostLayoutPulseListener(this));
                 }
             }
@@ -171,6 +195,7 @@ public final class TranscriptFirstOpenBench {
             }
         };
         fx(() -> {
+            cpuSince(cpu);
             scene.addPreLayoutPulseListener(before);
             scene.addPostLayoutPulseListener(after);
             scene.addPostLayoutPulseListener(check);
