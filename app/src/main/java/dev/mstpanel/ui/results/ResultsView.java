@@ -414,6 +414,9 @@ public final class ResultsView extends BorderPane {
                 }
                 tree.getSelectionModel().select(toSelect);
             }
+            if (!root.getChildren().isEmpty()) {
+                TranscriptWarmUp.afterListing(this); // the first transcript opened then opens fast
+            }
         } finally {
             rebuilding = false;
         }

@@ -499,9 +499,116 @@ public final class TranscriptView extends BorderPane {
             if (r instanceof PromptRow p) {
                 setGraphic(promptNode(p));
             } else if (r instanceof EventRow er) {
-                setGraphic(eventNode(er.event(), i));
+                // a collapsed row (nearly all of them) reuses the cell's nodes: no new nodes to style as the list scrolls
+                setGraphic(expanded.contains(i) ? eventNode(er.event(), i) : collapsed().show(er.event()));
             } else if (r instanceof SectionRow s) {
                 setGraphic(sectionNode(s));
+            }
+        }
+
+        private CollapsedEvent collapsedEvent;
+
+        private CollapsedEvent collapsed() {
+            if (collapsedEvent == null) {
+                collapsedEvent = new CollapsedEvent();
+            }
+            return collapsedEvent;
+        }
+
+        /** A collapsed event row's nodes, made once per cell and filled for each event it shows. */
+        private final class CollapsedEvent {
+            private final FontIcon chevron = new FontIcon(Feather.CHEVRON_RIGHT);
+            private final Label num = new Label();
+            private final FontIcon icon = new FontIcon(Feather.TOOL);
+            private final Label title = new Label();
+            private final HBox badges = new HBox(4);
+            private final Label time = new Label();
+            private final Label kind = pill("", "pill-muted");
+            private final Label unknown = pill("", "pill-accent");
+            private final Label error = pill("error", "pill-danger");
+            private final Label simulated = pill("simulated write", "pill-warning");
+            private final Label builtin = pill("built-in", "pill-muted");
+            private final Label as = new Label();
+            private final Label preview = new Label();
+            private final VBox box;
+
+            CollapsedEvent() {
+                icon.getStyleClass().add("transcript-kind-icon");
+                num.getStyleClass().add("transcript-index");
+                num.setMinWidth(Region.USE_PREF_SIZE);
+                title.getStyleClass().add("transcript-title");
+                title.setMinWidth(Region.USE_PREF_SIZE); // the badges wrap, the tool's name stays whole
+                // one line of badges (a FlowPane would wrap past the cell's measured height)
+                badges.setAlignment(Pos.CENTER_LEFT);
+                badges.setMinWidth(0);
+                unknown.setTooltip(new Tooltip("A kind the panel does not know: every field is shown as written under More fields."));
+                unknown.setMinWidth(0);
+                simulated.setTooltip(new Tooltip("MST's dry-run proxy invented this output: the write never reached the server."));
+                Region grow = new Region();
+                HBox.setHgrow(grow, Priority.ALWAYS);
+                time.getStyleClass().addAll("text-muted", "text-small", "transcript-time");
+                time.setMinWidth(Region.USE_PREF_SIZE);
+                chevron.getStyleClass().add("transcript-chevron");
+                HBox head = new HBox(8, chevron, num, icon, title, badges, grow, time);
+                HBox.setHgrow(badges, Priority.SOMETIMES);
+                javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+                clip.widthProperty().bind(badges.widthProperty());
+                clip.heightProperty().bind(badges.heightProperty());
+                badges.setClip(clip);
+                head.setAlignment(Pos.CENTER_LEFT);
+                head.getStyleClass().add("transcript-event-head");
+                as.getStyleClass().addAll("text-muted", "text-small", "monospace");
+                as.setPadding(new Insets(0, 0, 0, 66));
+                preview.getStyleClass().addAll("transcript-preview", "text-muted");
+                preview.setMaxWidth(Double.MAX_VALUE);
+                preview.setPadding(new Insets(0, 0, 0, 66));
+                for (Label l : List.of(as, preview)) {
+                    l.managedProperty().bind(l.visibleProperty());
+                }
+                box = new VBox(2, head, as, preview);
+                box.getStyleClass().add("transcript-event");
+            }
+
+            /** The same rows as {@link RowCell#eventNode} makes for a collapsed event. */
+            Node show(TranscriptEvent e) {
+                icon.setIconCode(icon(e.kind()));
+                num.setText(String.valueOf(e.index() + 1));
+                title.setText(e.title());
+                List<Node> b = new ArrayList<>(4);
+                if (!e.knownKind()) {
+                    unknown.setText((e.kind() == null ? "no kind" : e.kind()) + " · unknown kind");
+                    b.add(unknown);
+                } else if (!"tool_call".equals(e.kind())) {
+                    kind.setText(e.kind().replace('_', ' '));
+                    b.add(kind);
+                }
+                if (e.failed()) {
+                    b.add(error);
+                }
+                if (e.simulated()) {
+                    b.add(simulated);
+                }
+                if (e.builtin()) {
+                    b.add(builtin);
+                }
+                if (!badges.getChildren().equals(b)) {
+                    badges.getChildren().setAll(b);
+                }
+                time.setText(times(e));
+                as.setVisible(e.renamed());
+                as.setText(e.renamed() ? "called as " + e.rawName() : "");
+                as.setId(e.renamed() ? "transcript-rawname-" + e.index() : null);
+                String p = preview(e);
+                preview.setVisible(!p.isEmpty());
+                preview.setText(p);
+                List<String> style = preview.getStyleClass();
+                String want = e.failed() ? "transcript-preview-error" : "text-muted";
+                String drop = e.failed() ? "text-muted" : "transcript-preview-error";
+                if (style.contains(drop) || !style.contains(want)) {
+                    style.remove(drop);
+                    style.add(want);
+                }
+                return box;
             }
         }
 

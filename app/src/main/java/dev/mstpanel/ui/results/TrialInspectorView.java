@@ -58,6 +58,8 @@ final class TrialInspectorView extends BorderPane {
     private Node diagnosisTop;
     private TranscriptView transcriptView;
     private Boolean wide;
+    private BorderPane diag;
+    private Node body;
     private final VBox extraTop = new VBox();
 
     TrialInspectorView(TrialInspectorViewModel model, DialogService dialogs, Executor background) {
@@ -113,6 +115,7 @@ final class TrialInspectorView extends BorderPane {
             wide = null;
             return;
         }
+        TranscriptWarmUp.trialOpened();
         showHeader(t);
         boolean same = before != null && before.runDir().equals(t.runDir()) && before.key().equals(t.key());
         if (!same) {
@@ -153,11 +156,24 @@ final class TrialInspectorView extends BorderPane {
 
     /** Puts the transcript and the diagnosis tabs side by side (wide) or in one tab pane (narrow). */
     private void layoutBody() {
-        wide = isWide();
         Tab selected = tabs.getSelectionModel().getSelectedItem();
+        boolean nowWide = isWide();
+        if (wide != null && wide == nowWide && body != null && getCenter() == body) {
+            // the same arrangement: only the diagnosis tabs change, the transcript stays in place (taken out and
+            // put back, its thousands of rows' cells would be styled a second time)
+            tabs.getTabs().remove(wide ? 0 : 1, tabs.getTabs().size());
+            tabs.getTabs().addAll(diagnosisTabs);
+            diag.setTop(diagnosisTop);
+            selectAgain(selected);
+            return;
+        }
+        wide = nowWide;
         tabs.getTabs().clear();
         transcriptTab.setContent(null);
-        BorderPane diag = new BorderPane(tabs);
+        if (diag != null) {
+            diag.setCenter(null);
+        }
+        diag = new BorderPane(tabs);
         diag.setTop(diagnosisTop);
         if (wide) {
             tabs.getTabs().setAll(diagnosisTabs);
@@ -165,12 +181,18 @@ final class TrialInspectorView extends BorderPane {
             split.setId("inspector-split");
             split.setDividerPositions(0.52);
             setCenter(split);
+            body = split;
         } else {
             transcriptTab.setContent(transcriptHolder);
             tabs.getTabs().add(transcriptTab);
             tabs.getTabs().addAll(diagnosisTabs);
             setCenter(diag);
+            body = diag;
         }
+        selectAgain(selected);
+    }
+
+    private void selectAgain(Tab selected) {
         if (selected != null && tabs.getTabs().contains(selected)) {
             tabs.getSelectionModel().select(selected);
         } else if (!tabs.getTabs().isEmpty()) {

@@ -1,0 +1,375 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.Transcript;
+import dev.mstpanel.core.results.TranscriptReader;
+import dev.mstpanel.core.results.TrialKey;
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.animation.AnimationTimer;
+import javafx.animation.PauseTransition;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Does the first open of a transcript ahead, while the user reads the Results view's listing, so
+ * the first trial they open shows its Transcript tab as fast as later ones: the first use of the
+ * transcript's controls and skins (class loading and start-up of the list, its cells, tabs, text
+ * areas), the first CSS of them with the window's stylesheets, the first text layout, and the first
+ * read of a trace (Jackson's classes, and code the JIT compiles on a few hundred events).
+ *
+ * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: made-up traces of
+ * {@value #SHOWN_EVENTS} and {@value #EVENTS} events are written to temporary files and read on a
+ * background thread through {@link TranscriptReader}; a {@link TranscriptView} over the first (one
+ * event of it, then all) is built, styled and laid out on the FX thread in an offscreen
+ * {@link Scene} (never in a window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
+ * graph. It stops when the user opens a trial first. Only the window builds a Results view, so
+ * headless commands never run it. {@code -Dmstpanel.transcriptWarmUp=off} turns it off (the
+ * baseline of {@code scripts/bench/transcript.sh}).
+ */
+final class TranscriptWarmUp {
+    private static final Logger LOG = LoggerFactory.getLogger(TranscriptWarmUp.class);
+    /** How long after the listing shows the warm-up starts, in ms (the listing's own pulses first). */
+    static final int DELAY_MS = 100;
+    /** Events in the made-up trace: enough for the JIT to compile the reader's loops. */
+    static final int EVENTS = 600;
+    /** Events of it the offscreen view shows: about a screenful (more cells would only make a step longer). */
+    static final int SHOWN_EVENTS = 12;
+    /** The made-up trace's failed call (within the shown events: the view expands it). */
+    static final int FAILING_EVENT = 4;
+    /** A frame at most this far after the one before (ns) says the window is idle: a step runs then. */
+    private static final long QUICK_FRAME_NS = 50_000_000L;
+    /** The warm-up gives up when the window has not been idle for this long (ns). */
+    private static final long GIVE_UP_NS = 10_000_000_000L;
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    private static volatile boolean realOpened;
+    private static volatile Runnable onDone;
+    private static volatile boolean completed;
+    private static volatile int delayMs = DELAY_MS;
+
+    private TranscriptWarmUp() {}
+
+    /** True unless {@code -Dmstpanel.transcriptWarmUp=off}. */
+    static boolean enabled() {
+        return !"off".equals(System.getProperty("mstpanel.transcriptWarmUp"));
+    }
+
+    /**
+     * Starts the warm-up once per JVM (later calls do nothing). Call on the FX thread when the
+     * Results view's listing shows.
+     *
+     * @param window a node of the window, whose scene's stylesheets the offscreen scene uses
+     */
+    static void afterListing(javafx.scene.Node window) {
+        if (!enabled() || realOpened || window.getScene() == null || !STARTED.compareAndSet(false, true)) {
+            return;
+        }
+        List<String> sheets = List.copyOf(window.getScene().getStylesheets());
+        PauseTransition wait = new PauseTransition(Duration.millis(delayMs));
+        wait.setOnFinished(e -> {
+            if (realOpened) {
+                done();
+                return;
+            }
+            Thread t = new Thread(() -> read(sheets), "transcript-warm-up");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            t.start();
+        });
+        wait.play();
+    }
+
+    /** A trial was opened: a warm-up not yet done stops (it would only compete with its read and build). */
+    static void trialOpened() {
+        realOpened = true;
+    }
+
+    /** Runs once the warm-up has ended or stopped, on the FX thread (tests). */
+    static void onDone(Runnable r) {
+        onDone = r;
+    }
+
+    /** True when the warm-up ran all its steps (tests). */
+    static boolean completed() {
+        return completed;
+    }
+
+    /** Lets the warm-up run again in this JVM, {@code delayMs} after the next listing (tests). */
+    static void reset(int delay) {
+        STARTED.set(false);
+        realOpened = false;
+        completed = false;
+        onDone = null;
+        delayMs = delay;
+    }
+
+    private static void read(List<String> sheets) {
+        long t0 = System.nanoTime();
+        // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view is styled
+        Transcript t = readMadeUp(SHOWN_EVENTS);
+        if (t == null) {
+            Platform.runLater(TranscriptWarmUp::done);
+            return;
+        }
+        long readMs = (System.nanoTime() - t0) / 1_000_000;
+        Platform.runLater(() -> {
+            if (realOpened) {
+                done();
+            } else {
+                new Steps(t, sheets, readMs).start();
+            }
+        });
+        if (!realOpened) {
+            long t1 = System.nanoTime();
+            readMadeUp(EVENTS);
+            LOG.debug("transcript warm-up: {} events read in {} ms", EVENTS, (System.nanoTime() - t1) / 1_000_000);
+        }
+    }
+
+    /** Writes the made-up trace of {@code events} events to a temporary file and reads it as a trial's; null when that fails. */
+    private static Transcript readMadeUp(int events) {
+        Path file = null;
+        try {
+            file = Files.createTempFile("mst-panel-warm-up-", ".json");
+            Files.writeString(file, madeUpTrace(events), StandardCharsets.UTF_8);
+            TrialRecord trial = new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
+                    "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
+                    events, 1, null, null);
+            return new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(trial, false);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("transcript warm-up: no made-up trace ({})", e.toString());
+            return null;
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    file.toFile().deleteOnExit();
+                }
+            }
+        }
+    }
+
+    /** The transcript with its first {@code events} events only. */
+    private static Transcript shortened(Transcript t, int events) {
+        List<dev.mstpanel.core.results.TranscriptEvent> first = t.events().subList(0, Math.min(events, t.events().size()));
+        int failing = t.failingIndex() < first.size() ? t.failingIndex() : -1;
+        return new Transcript(t.trial(), t.prompt(), t.promptNote(), first, t.finalText(), t.usage(), t.clientUsage(), t.traceError(),
+                t.evidence(), t.traceEvidence(), t.skillLoads(), t.claudeStartup(), t.redacted(), failing, t.extra(), t.problems(), t.cause());
+    }
+
+    private static void done() {
+        Runnable r = onDone;
+        if (r != null) {
+            r.run();
+        }
+    }
+
+    /**
+     * The FX part: a step in a pulse that came less than {@value #QUICK_FRAME_NS} ns after the one
+     * before, so after a long step or while the window is busy it waits; each step a few tens of ms
+     * on a cold JVM.
+     */
+    private static final class Steps extends AnimationTimer {
+        private final Transcript transcript;
+        private final List<String> sheets;
+        private final long readMs;
+        private final List<Runnable> steps = new ArrayList<>();
+        private final StringBuilder took = new StringBuilder();
+        private int next;
+        private long lastFrame;
+        private int quiet;
+        private long since;
+        private Scene scene;
+        private StackPane root;
+        private TabPane tabs;
+        private VBox box;
+        private Tab tab;
+        private TranscriptView view;
+
+        Steps(Transcript transcript, List<String> sheets, long readMs) {
+            this.transcript = transcript;
+            this.sheets = sheets;
+            this.readMs = readMs;
+            // the inspector's frame around a transcript, a control a step: tabs, the error's text area, a progress indicator, a split
+            steps.add(() -> {
+                root = new StackPane();
+                root.getStyleClass().add("main-window");
+                scene = new Scene(root, 700, 360);
+                scene.getStylesheets().setAll(sheets);
+                box = new VBox(6);
+                box.getStyleClass().add("trial-inspector");
+                root.getChildren().add(box);
+                root.applyCss();
+            });
+            steps.add(() -> {
+                tabs = new TabPane();
+                tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+                tab = new Tab("Transcript");
+                tabs.getTabs().addAll(tab, new Tab("Screenshot"));
+                box.getChildren().add(tabs);
+                root.applyCss();
+            });
+            steps.add(() -> {
+                TextArea error = new TextArea("made up\nerror");
+                error.setEditable(false);
+                error.setWrapText(true);
+                error.setPrefRowCount(3);
+                error.getStyleClass().addAll("trial-error", "monospace");
+                box.getChildren().add(0, error);
+                root.applyCss();
+            });
+            steps.add(() -> {
+                Label title = new Label("warm-up");
+                title.getStyleClass().add("inspector-title");
+                ProgressIndicator p = new ProgressIndicator();
+                p.setMaxSize(36, 36);
+                box.getChildren().addAll(title, new SplitPane(new StackPane(p), new Region()));
+                root.applyCss();
+            });
+            steps.add(() -> root.layout());
+            // the transcript's search bar and list apart first, then a transcript of one event, then one of a screenful
+            steps.add(() -> {
+                javafx.scene.control.TextField field = new javafx.scene.control.TextField();
+                field.setPromptText("warm-up");
+                javafx.scene.control.Button b = new javafx.scene.control.Button(null,
+                        new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.CHEVRON_UP));
+                b.getStyleClass().add("small");
+                tab.setContent(new javafx.scene.layout.HBox(6, field, b));
+                root.applyCss();
+                root.layout();
+            });
+            steps.add(() -> {
+                javafx.scene.control.ListView<String> list = new javafx.scene.control.ListView<>();
+                list.getItems().add("warm-up");
+                tab.setContent(list);
+                root.applyCss();
+                root.layout();
+            });
+            // a transcript of one event first (the first list, cell and skins), then one of a screenful
+            steps.add(() -> show(shortened(transcript, 1)));
+            steps.add(() -> view.applyCss());
+            steps.add(() -> root.layout());
+            steps.add(() -> show(transcript));
+            steps.add(() -> view.applyCss());
+            steps.add(() -> root.layout());
+            // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
+            steps.add(() -> root.layout());
+            steps.add(() -> {
+                view.rows().scrollTo(0);
+                root.layout();
+            });
+            steps.add(this::drop);
+        }
+
+        @Override
+        public void handle(long now) {
+            // a step only after a frame that came at once: the window is not busy (drawing, the user's work, our last step)
+            boolean quick = lastFrame > 0 && now - lastFrame < QUICK_FRAME_NS;
+            lastFrame = now;
+            quiet = quick ? quiet + 1 : 0;
+            if (since == 0) {
+                since = now;
+            }
+            if (!realOpened && quiet < 1) {
+                if (now - since > GIVE_UP_NS) {
+                    drop();
+                    stop();
+                    LOG.debug("transcript warm-up stopped: the window stayed busy");
+                    done();
+                }
+                return;
+            }
+            since = now;
+            quiet = 0;
+            if (realOpened) {
+                drop();
+                stop();
+                LOG.debug("transcript warm-up stopped: a trial opened first");
+                done();
+                return;
+            }
+            long t0 = System.nanoTime();
+            steps.get(next++).run();
+            took.append(next == 1 ? "" : ", ").append((System.nanoTime() - t0) / 1_000_000);
+            if (next == steps.size()) {
+                stop();
+                completed = true;
+                LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, took));
+                done();
+            }
+        }
+
+        private void show(Transcript t) {
+            view = new TranscriptView(t);
+            tab.setContent(view);
+        }
+
+        private void drop() {
+            if (tab != null) {
+                tab.setContent(null);
+            }
+            if (scene != null) {
+                scene.setRoot(new StackPane());
+            }
+            view = null;
+            box = null;
+            tabs = null;
+            root = null;
+            scene = null;
+        }
+    }
+
+    /**
+     * A trace with every kind of row: tool calls with JSON and text outputs, a failed call (the view
+     * expands it), a simulated write, a renamed tool, a tool search, a command, an unknown kind, a
+     * final answer and usage (contract, section 8).
+     */
+    static String madeUpTrace(int events) {
+        StringBuilder sb = new StringBuilder(events * 700);
+        sb.append("{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"runId\":\"warm-up\",\"variant\":\"default\",\"caseId\":\"warm-up\",")
+                .append("\"trial\":0,\"durationMs\":1000,\"infrastructureError\":false,\"error\":\"made up\",\"trace\":{\"events\":[");
+        String pad = "lorem ipsum dolor sit amet ".repeat(16);
+        for (int i = 0; i < events; i++) {
+            String at = java.time.Instant.ofEpochMilli(1_767_608_100_000L + i * 100L).toString();
+            sb.append(i == 0 ? "" : ",").append("{\"id\":\"call_").append(i).append("\",\"durationMs\":").append(10 + i % 50)
+                    .append(",\"startedAt\":\"").append(at).append("\",\"completedAt\":\"").append(at).append('"');
+            switch (i % 10) {
+                case 7 -> sb.append(",\"kind\":\"tool_search\",\"source\":\"builtin\",\"name\":\"tool_search\",\"arguments\":{\"query\":\"mail\"},")
+                        .append("\"results\":[{\"name\":\"send_message\"},{\"name\":\"draft_message\"}]}");
+                case 8 -> sb.append(",\"kind\":\"command\",\"source\":\"builtin\",\"name\":\"bash\",\"isError\":false,\"output\":\"ok\",")
+                        .append("\"arguments\":{\"command\":\"date +%F\"}}");
+                case 9 -> sb.append(",\"kind\":\"memory_write\",\"source\":\"builtin\",\"name\":\"remember\",\"payload\":{\"fact\":\"")
+                        .append(i).append("\"}}");
+                default -> sb.append(",\"kind\":\"tool_call\",\"source\":\"mcp\",\"server\":\"files\",\"name\":\"read_file\"")
+                        .append(i % 10 == 3 ? ",\"rawName\":\"mcp__files__read_file\"" : "")
+                        .append(i % 10 == 5 ? ",\"simulatedWrite\":true" : "")
+                        .append(",\"isError\":").append(i == FAILING_EVENT)
+                        .append(",\"arguments\":{\"path\":\"/docs/page-").append(i).append(".md\",\"offset\":").append(i * 10).append('}')
+                        .append(",\"output\":").append(i % 2 == 0 ? "\"{\\\"page\\\":" + i + ",\\\"text\\\":\\\"" + pad + "\\\"}\"" : "\"" + pad + "\"")
+                        .append('}');
+            }
+        }
+        sb.append("],\"finalText\":\"Read the pages.\",\"usage\":{\"inputTokens\":1200,\"outputTokens\":80,\"totalCostUsd\":0.01,\"durationMs\":1000}}}");
+        return sb.toString();
+    }
+}
