@@ -162,6 +162,19 @@ class ResultsViewFxTest {
     }
 
     @Test
+    void aTraceThatIsNotJsonSaysSoInWordsInTheTranscriptTab(FxRobot robot) throws Exception {
+        Path notes = run.tracePath("default", "notes-case", 0);
+        Files.createDirectories(notes.getParent());
+        Files.writeString(notes, "hello, these are my notes");
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "notes-case") != null);
+        open(robot, "notes-case");
+        robot.interact(() -> select(robot, "tab-transcript"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is not valid JSON at line 1, column 1, so no event can be shown."));
+        dev.mstpanel.testsupport.Screenshots.take(robot.lookup("#results-path").query().getScene(), "results-not-json-transcript");
+    }
+
+    @Test
     void trialsAreNumberedFromOneAsMstPrintsThem(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
