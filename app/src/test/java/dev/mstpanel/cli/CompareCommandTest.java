@@ -114,6 +114,18 @@ class CompareCommandTest {
         assertThat(r.code()).isEqualTo(2);
     }
 
+    @Test
+    void aVariantsListOfOneIsOnePlainUsageLine() {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), "--variants", "default");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("mst-panel compare: --variants takes two names, BASE,CANDIDATE (got 1)." + System.lineSeparator());
+        assertThat(r.out()).isEmpty();
+        Result missing = run("compare");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:");
+    }
+
     private static JsonNode find(JsonNode cases, String id) {
         for (JsonNode n : cases) {
             if (n.path("caseId").asText().equals(id)) {
