@@ -160,6 +160,7 @@ class ReplayCommandEndToEndTest {
         String[] r = replay("replay", notOne.toString());
         assertThat(r[0]).isEqualTo("1");
         assertThat(r[2]).contains("is not a run recording").doesNotContain("Exception");
+        assertThat(r[2].strip()).isEqualTo("mst-panel replay: " + notOne + " is not a run recording (its first line is not JSON)");
         String[] bad = replay("replay", notOne.toString(), "--speed", "fast");
         assertThat(bad[0]).isEqualTo("1"); // read fails first: the file is named before the speed
         String[] missing = replay("replay", dir.resolve("none.recording.jsonl.gz").toString());
