@@ -124,6 +124,7 @@ class ReplayCommandEndToEndTest {
         // the text form: the shard rows as `run` prints them, the out-of-memory shard among them
         String[] text = replay("replay", recording.toString(), "--speed", "max");
         assertThat(text[1]).containsPattern("shard 2/3  engine-2 +mst-\\S+ +out of memory").contains("MST exited with code 1");
+        assertThat(text[1]).containsPattern("shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit \\(highest sample [0-9.]+ (KiB|MiB)\\)");
     }
 
     @Test

@@ -15,13 +15,15 @@ import dev.mstpanel.core.runs.ShardPhase;
  * @param currentCase the case it works on ({@code <variant> <caseId> #<trial>}), or null
  * @param memoryBytes its container's memory use in bytes, or 0 when unknown
  * @param memoryLimitBytes its container's memory limit in bytes, or 0 when unknown
+ * @param peakMemoryBytes the most memory its container used in the run, in bytes, or 0 when unknown
+ *     ({@link dev.mstpanel.core.runs.ShardState#peakMemoryBytes()})
  * @param cpuPercent its container's CPU use in percent of one CPU, or a negative value when unknown
  * @param oomKilled true when Docker says the container was killed for memory
  * @param kept true when the container was kept ({@code <name>-kept})
  * @param message MST's last word on it (e.g. the {@code stopped:} reason), or null
  */
 public record ShardSnapshot(int index, int count, String context, String container, ShardPhase phase, int collected, int infra,
-                            String currentCase, long memoryBytes, long memoryLimitBytes, double cpuPercent, boolean oomKilled,
+                            String currentCase, long memoryBytes, long memoryLimitBytes, long peakMemoryBytes, double cpuPercent, boolean oomKilled,
                             boolean kept, String message) {
     /** Trials this shard finished, collected or infra. */
     public int trialsDone() {

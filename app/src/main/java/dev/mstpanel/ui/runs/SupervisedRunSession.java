@@ -142,6 +142,6 @@ public final class SupervisedRunSession implements RunSession {
     private static ShardSnapshot adapt(ShardState sh) {
         return new ShardSnapshot(sh.index(), sh.count(), sh.context(), sh.container(), sh.phase(),
                 sh.collected(), sh.infra(), sh.currentCase(), Math.max(0, sh.memoryBytes()), Math.max(0, sh.memoryLimitBytes()),
-                sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason());
+                Math.max(0, sh.peakMemoryBytes()), sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason());
     }
 }

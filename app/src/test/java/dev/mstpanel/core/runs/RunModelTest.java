@@ -71,6 +71,22 @@ class RunModelTest {
     }
 
     @Test
+    void aShardKilledForMemoryKeepsItsPeakAndSaysItReachedItsLimit() {
+        RunModel model = new RunModel();
+        model.setShardCount(1);
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-1", "running", false, null, 32L << 20));
+        model.statsSample("mst-run-1", 3L << 20, 32L << 20, 5);
+        model.statsSample("mst-run-1", 30L << 20, 32L << 20, 90); // the rise, in the same second as the next
+        model.statsSample("mst-run-1", 5L << 20, 32L << 20, 1);   // the last sample, as it died
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-1", "exited", true, 137, 32L << 20));
+
+        ShardState s = model.snapshot().shards().get(0);
+        assertThat(s.memoryBytes()).isEqualTo(5L << 20);
+        assertThat(s.peakMemoryBytes()).isEqualTo(30L << 20);
+        assertThat(s.outOfMemoryText()).isEqualTo("reached its 32.0 MiB limit (highest sample 30.0 MiB)");
+    }
+
+    @Test
     void subscribersGetTheLatestSnapshotCoalesced() throws Exception {
         RunModel model = new RunModel();
         List<RunState> got = new CopyOnWriteArrayList<>();
