@@ -25,7 +25,8 @@ import java.util.List;
  *     before the first (the whole run, not only {@code memoryHistory}'s window): what a container
  *     killed for memory reached, where its last sample may be far lower
  * @param cpuPercent the container's CPU use in percent of one CPU (200 = two CPUs busy), or -1
- * @param memoryHistory recent memory samples, oldest first (at most {@link RunModel#MEMORY_HISTORY} samples)
+ * @param memoryHistory recent memory samples, oldest first (at most {@link RunModel#MEMORY_HISTORY} samples), one
+ *     per 900 ms at most, each the highest figure of its slot; times by the model's clock (a replay's: the recorded times)
  * @param stoppedReason MST's reason when stopped or out of memory, or null
  */
 public record ShardState(int index, int count, ShardPhase phase, int collected, int infra, String currentCase,

@@ -79,7 +79,11 @@ final class ShardTable {
             return true;
         }
 
-        /** One stats sample: memory and CPU, and the history (one sample a second at most, {@code historyLimit} kept). */
+        /**
+         * One stats sample: memory and CPU, and the history: one point per 900 ms slot at most, at the
+         * slot's first sample time, holding the slot's highest figure (a short peak is never replaced
+         * by the sample after it), {@code historyLimit} points kept.
+         */
         void sample(long epochMillis, long memory, long memoryLimit, double cpu, int historyLimit) {
             memoryBytes = memory;
             peakMemoryBytes = Math.max(peakMemoryBytes, memory);
@@ -89,7 +93,11 @@ final class ShardTable {
             cpuPercent = cpu;
             MemorySample last = history.peekLast();
             if (last != null && epochMillis - last.epochMillis() < 900) {
-                history.pollLast();
+                if (memory > last.bytes()) {
+                    history.pollLast();
+                    history.addLast(new MemorySample(last.epochMillis(), memory));
+                }
+                return;
             }
             history.addLast(new MemorySample(epochMillis, memory));
             while (history.size() > historyLimit) {
