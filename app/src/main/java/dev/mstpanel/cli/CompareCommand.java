@@ -50,7 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "RUN_B", arity = "0..1", description = "A second run of the same eval: the candidate.")
     Path runB;
 
-    @Option(names = "--variants", paramLabel = "BASE,CANDIDATE", split = ",",
+    @Option(names = "--variants", paramLabel = "BASE,CANDIDATE", split = ",", hideParamSyntax = true,
             description = "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
     List<String> variants;
 

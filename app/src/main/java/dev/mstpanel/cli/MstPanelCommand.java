@@ -89,6 +89,7 @@ public final class MstPanelCommand implements Runnable {
         CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
+        cl.setParameterExceptionHandler(new UsageErrors());
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
             // a person reads this line: the exception's own words (escaped for the terminal), never a bare class name
             org.slf4j.LoggerFactory.getLogger(MstPanelCommand.class).warn("mst-panel {} failed", cmd.getCommandName(), ex);

@@ -114,7 +114,7 @@ public final class ReplayCommand implements Callable<Integer> {
         try {
             rec = RunRecording.read(recording);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("mst-panel replay: cannot read " + recording + ": " + e.getMessage());
+            spec.commandLine().getErr().println("mst-panel replay: " + TerminalText.escape(e.getMessage())); // it names the file
             return 1;
         }
         return playback.play(spec, rec, recording.toString());

@@ -283,9 +283,14 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** One shard row as text, e.g. {@code shard 2/3  engine-2  mst-…-2  out of memory  1 collected  1 infra  30.1 MiB / 32 MiB}. */
+    /**
+     * One shard row as text, e.g. {@code shard 2/3  engine-2  mst-…-2  running  1 collected  0 infra  30.1 MiB / 32.0 MiB}: the
+     * memory is the last sample, or for a container killed for memory {@link ShardState#outOfMemoryText()}
+     * ({@code reached its 32.0 MiB limit (highest sample 5.4 MiB)}).
+     */
     static String row(ShardState s) {
-        String mem = s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
+        String oom = s.outOfMemoryText();
+        String mem = oom != null ? oom : s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
                 + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
         return String.format(Locale.ROOT, "shard %d/%d  %-10s %-40s %-26s %3d collected %3d infra  %s%s",
                 s.index(), s.count(), s.context() == null ? "-" : s.context(), s.container() == null ? "-" : s.container(),

@@ -439,7 +439,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 });
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("Cannot open the recording",
-                        "The file " + file + " cannot be played: " + e.getMessage(), (String) null));
+                        e instanceof IOException ? e.getMessage() + "." // RunRecording.read's message names the file
+                                : "The file " + file + " cannot be played: " + e.getMessage(), (String) null));
             }
         });
     }

@@ -114,6 +114,36 @@ class CompareCommandTest {
         assertThat(r.code()).isEqualTo(2);
     }
 
+    @Test
+    void aVariantsListOfOneIsOnePlainUsageLine() {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), "--variants", "default");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("mst-panel compare: --variants takes two names, BASE,CANDIDATE (got 1)." + System.lineSeparator());
+        assertThat(r.out()).isEmpty();
+        Result missing = run("compare");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:");
+    }
+
+    @Test
+    void aCopyOfTheSameRunElsewhereIsTheSameRun() throws Exception {
+        CompareFixture.write(root);
+        Path a = runDir(CompareFixture.RUN_A);
+        Path copy = root.resolve("elsewhere").resolve(CompareFixture.RUN_A);
+        java.nio.file.Files.createDirectories(copy.getParent());
+        try (var walk = java.nio.file.Files.walk(a)) {
+            for (Path p : walk.toList()) {
+                java.nio.file.Files.copy(p, copy.resolve(a.relativize(p).toString()));
+            }
+        }
+        Result r = run("compare", a.toString(), copy.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("mst-panel compare: Both sides are run " + CompareFixture.RUN_A)
+                .contains(copy + " is a copy of it").contains("give two different runs");
+    }
+
     private static JsonNode find(JsonNode cases, String id) {
         for (JsonNode n : cases) {
             if (n.path("caseId").asText().equals(id)) {

@@ -124,6 +124,7 @@ class ReplayCommandEndToEndTest {
         // the text form: the shard rows as `run` prints them, the out-of-memory shard among them
         String[] text = replay("replay", recording.toString(), "--speed", "max");
         assertThat(text[1]).containsPattern("shard 2/3  engine-2 +mst-\\S+ +out of memory").contains("MST exited with code 1");
+        assertThat(text[1]).containsPattern("shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit \\(highest sample [0-9.]+ (KiB|MiB)\\)");
     }
 
     @Test
@@ -160,6 +161,7 @@ class ReplayCommandEndToEndTest {
         String[] r = replay("replay", notOne.toString());
         assertThat(r[0]).isEqualTo("1");
         assertThat(r[2]).contains("is not a run recording").doesNotContain("Exception");
+        assertThat(r[2].strip()).isEqualTo("mst-panel replay: " + notOne + " is not a run recording (its first line is not JSON)");
         String[] bad = replay("replay", notOne.toString(), "--speed", "fast");
         assertThat(bad[0]).isEqualTo("1"); // read fails first: the file is named before the speed
         String[] missing = replay("replay", dir.resolve("none.recording.jsonl.gz").toString());

@@ -124,6 +124,23 @@ class TranscriptCommandTest {
     }
 
     @Test
+    void aTextFileOrRunJsonIsRefusedInWordsWithThePathToGive() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Path text = root.resolve("notes.txt");
+        Files.writeString(text, "hello, these are my notes");
+        Result r = run("transcript", text.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel transcript: " + text + " is not a trial's trace: it is not JSON. Give a trial file, "
+                + "<run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
+
+        Result runJson = run("transcript", f.runDir().resolve("run.json").toString());
+        assertThat(runJson.code()).isEqualTo(1);
+        assertThat(runJson.err()).contains("its kind is \"run\", not \"trial\" (it is the run's run.json)")
+                .contains("This run's trials are in " + f.runDir().resolve("traces") + "/<variant>/<case>/<trial>.json.");
+        assertThat(run("transcript", root.resolve("absent.json").toString()).err()).contains("<run>/traces/<variant>/<case>/<trial>.json");
+    }
+
+    @Test
     void trialsGrepKeepsTheTrialsWhoseTranscriptHasTheTextAndJsonGainsCauseAndCounts() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         Result r = run("trials", f.runDir().toString(), "--json", "--grep", "MAILBOX does not allow");

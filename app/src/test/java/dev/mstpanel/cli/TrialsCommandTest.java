@@ -178,4 +178,19 @@ class TrialsCommandTest {
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("There is no folder at");
     }
+
+    @Test
+    void aMissingPathOrARunJsonFileSaysWhichFoldersToGive() {
+        Path missing = root.resolve("does-not-exist");
+        Result r = run("trials", missing.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("There is no folder at " + missing + ".")
+                .contains("the eval's project folder (the one holding .mcp-test-results/)").contains(".mcp-test-results/<eval>/runs/<runId>");
+
+        RunFixture f = RunFixture.allStatuses(root);
+        Result file = run("trials", f.runDir().resolve("run.json").toString());
+        assertThat(file.code()).isEqualTo(1);
+        assertThat(file.err()).contains("is a file, not a results folder")
+                .contains("the eval's project folder (the one holding .mcp-test-results/)").contains(".mcp-test-results/<eval>/runs/<runId>");
+    }
 }

@@ -41,9 +41,31 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
      * @param file a {@code .recording.jsonl.gz} (or plain {@code .jsonl}) file
      * @return the recording
      * @throws IOException when the file cannot be read, or it is not a recording (the message says
-     *     what it is and what a recording looks like)
+     *     what it is and what a recording looks like, and starts with the file's path as given, once:
+     *     callers show it as it is)
      */
     public static RunRecording read(Path file) throws IOException {
+        try {
+            return readNamed(file);
+        } catch (IOException e) {
+            throw named(file, e);
+        }
+    }
+
+    /** The exception with a message that starts with the file's path, once: the reader's own, or the system's words after it. */
+    private static IOException named(Path file, IOException e) {
+        String path = file.toString();
+        String m = e.getMessage();
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return new IOException(path + " cannot be read: permission denied", e);
+        }
+        if (m != null && m.startsWith(path) && m.length() > path.length()) {
+            return e;
+        }
+        return new IOException(path + " cannot be read: " + (m == null || m.equals(path) ? e.getClass().getSimpleName() : m), e);
+    }
+
+    private static RunRecording readNamed(Path file) throws IOException {
         if (Files.isDirectory(file)) {
             throw new IOException(file + " is a folder: give a recording file, runs/<time>-<run>" + RunRecorder.SUFFIX
                     + " in the panel's data folder");

@@ -47,15 +47,24 @@ public final class RunLocator {
      * @param given the path as the user gave it
      */
     public static String noRunsMessage(Path given) {
-        return "No MST runs in " + given + ". Choose one of: the eval's project folder (the one holding "
-                + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER + " folder, an eval folder inside it (" + RESULTS_FOLDER
-                + "/<eval>, holding runs/), or one run folder (" + RESULTS_FOLDER + "/<eval>/runs/<runId>). Runs appear there once MST has started one.";
+        return "No MST runs in " + given + ". " + acceptedFolders() + " Runs appear there once MST has started one.";
+    }
+
+    /**
+     * The sentence that lists every folder a results path may be (the seam for every "not that"
+     * message about a results path): {@code Choose one of: the eval's project folder …, or one run
+     * folder (.mcp-test-results/<eval>/runs/<runId>).}
+     */
+    public static String acceptedFolders() {
+        return "Choose one of: the eval's project folder (the one holding " + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER
+                + " folder, an eval folder inside it (" + RESULTS_FOLDER + "/<eval>, holding runs/), or one run folder ("
+                + RESULTS_FOLDER + "/<eval>/runs/<runId>).";
     }
 
     private static Location locateIn(Path path) throws ResultsException {
         if (!Files.isDirectory(path)) {
-            throw new ResultsException(Files.exists(path) ? path + " is a file, not a results folder: choose .mcp-test-results, an eval folder or a run folder."
-                    : "There is no folder at " + path + ".");
+            throw new ResultsException((Files.exists(path) ? path + " is a file, not a results folder. "
+                    : "There is no folder at " + path + ". ") + acceptedFolders());
         }
         if (isRunDir(path)) {
             return new Location(path, LocationKind.RUN, List.of(path));

@@ -40,6 +40,8 @@ public final class TranscriptReader {
     /** The output limit for a window: 1 MiB of text per event (more is cut, with a message). */
     public static final int WINDOW_OUTPUT_CHARS = 1 << 20;
     private static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
+    /** Where a trial's trace is (contract, section 6), as said to a user who gave another file. */
+    public static final String TRIAL_PATH = "<run>/traces/<variant>/<case>/<trial>.json";
 
     private final ObjectMapper mapper;
     private final int outputLimit;
@@ -74,7 +76,7 @@ public final class TranscriptReader {
     public Transcript read(Path traceFile) throws NotATrialException {
         Path file = traceFile.toAbsolutePath().normalize();
         if (Files.isDirectory(file)) {
-            throw new NotATrialException(traceFile + " is a folder: give a trial file, <run>/traces/<variant>/<case>/<trial>.json");
+            throw new NotATrialException(traceFile + " is a folder: give a trial file, " + TRIAL_PATH);
         }
         Matcher m = TRIAL_FILE.matcher(String.valueOf(file.getFileName()));
         Path caseDir = file.getParent();
@@ -96,15 +98,41 @@ public final class TranscriptReader {
             }
         }
         if (trial.status() == TrialStatus.MISSING && trial.traceFile() == null || !Files.exists(file)) {
-            throw new NotATrialException("There is no file at " + traceFile + ".");
+            throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
-        if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))) {
-            throw new NotATrialException(traceFile + " is not a trial's trace: " + trial.problem());
-        }
-        if (trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
-            throw new NotATrialException(traceFile + " is not a trial's trace: " + trial.problem());
+        if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
+                || trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
+            throw new NotATrialException(notATrial(traceFile, file, trial.problem()));
         }
         return read(trial, run.redactStoredResponses());
+    }
+
+    /**
+     * The sentence for a file that is not a trial's trace: what it is instead, in words (no JSON
+     * parser text), and the path to give ({@link #TRIAL_PATH}); for a run's {@code run.json}, the
+     * run's own {@code traces/} folder.
+     *
+     * @param given the path as the user gave it
+     * @param file the same path, absolute
+     * @param problem what the listing said about the file
+     */
+    static String notATrial(Path given, Path file, String problem) {
+        String why;
+        if (problem.startsWith("The trace is not valid JSON")) {
+            why = "it is not JSON";
+        } else if (problem.startsWith("The trace is not a JSON object")) {
+            why = "it is JSON, but not an object";
+        } else if (problem.startsWith("The trace's kind is")) {
+            why = "its kind is" + problem.substring("The trace's kind is".length()).replaceAll("\\.$", "")
+                    + ("run.json".equals(String.valueOf(file.getFileName())) ? " (it is the run's run.json)" : "");
+        } else {
+            why = Character.toLowerCase(problem.charAt(0)) + problem.substring(1).replaceAll("\\.$", "");
+        }
+        Path dir = file.getParent();
+        String give = dir != null && Files.isDirectory(dir.resolve("traces"))
+                ? "This run's trials are in " + dir.resolve("traces") + "/<variant>/<case>/<trial>.json."
+                : "Give a trial file, " + TRIAL_PATH + ".";
+        return given + " is not a trial's trace: " + why + ". " + give;
     }
 
     /**
@@ -153,7 +181,11 @@ public final class TranscriptReader {
         } catch (JsonEOFException e) {
             problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
         } catch (JsonProcessingException e) {
-            problems.add("The trace is not valid JSON after event " + p.events.size() + ": " + e.getOriginalMessage());
+            // where, in words: the parser's own text ("Unrecognized token …") means nothing to a user
+            var at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            problems.add("The trace is not valid JSON" + where + (p.events.isEmpty() ? ", so no event can be shown."
+                    : ": the " + p.events.size() + " events before it are shown."));
         } catch (IOException e) {
             problems.add("The trace could not be read: " + e.getMessage());
         }

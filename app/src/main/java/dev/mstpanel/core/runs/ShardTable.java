@@ -51,6 +51,7 @@ final class ShardTable {
         boolean oomKilled;
         long memoryBytes = -1;
         long memoryLimitBytes = -1;
+        long peakMemoryBytes = -1;
         double cpuPercent = -1;
         final ArrayDeque<MemorySample> history = new ArrayDeque<>();
         String stoppedReason;
@@ -78,16 +79,25 @@ final class ShardTable {
             return true;
         }
 
-        /** One stats sample: memory and CPU, and the history (one sample a second at most, {@code historyLimit} kept). */
+        /**
+         * One stats sample: memory and CPU, and the history: one point per 900 ms slot at most, at the
+         * slot's first sample time, holding the slot's highest figure (a short peak is never replaced
+         * by the sample after it), {@code historyLimit} points kept.
+         */
         void sample(long epochMillis, long memory, long memoryLimit, double cpu, int historyLimit) {
             memoryBytes = memory;
+            peakMemoryBytes = Math.max(peakMemoryBytes, memory);
             if (memoryLimit > 0) {
                 memoryLimitBytes = memoryLimit;
             }
             cpuPercent = cpu;
             MemorySample last = history.peekLast();
             if (last != null && epochMillis - last.epochMillis() < 900) {
-                history.pollLast();
+                if (memory > last.bytes()) {
+                    history.pollLast();
+                    history.addLast(new MemorySample(last.epochMillis(), memory));
+                }
+                return;
             }
             history.addLast(new MemorySample(epochMillis, memory));
             while (history.size() > historyLimit) {
@@ -187,7 +197,7 @@ final class ShardTable {
     private ShardState toState(Shard s) {
         return new ShardState(s.index, Math.max(count, s.index), s.phase, s.collected, s.infra, s.currentCase, s.client,
                 s.context, s.container, s.containerState, s.kept, s.oomKilled, s.memoryBytes, s.memoryLimitBytes,
-                s.cpuPercent, List.copyOf(s.history), s.stoppedReason);
+                s.peakMemoryBytes, s.cpuPercent, List.copyOf(s.history), s.stoppedReason);
     }
 
     /** The {@code shard} event for this shard, or null when what it shows did not change since the last one. */

@@ -127,6 +127,8 @@ public final class ResultsViewModel {
     private volatile long lastFold;
     private final List<RunFolderWatcher> watchers = new ArrayList<>();
     private long generation;
+    /** Counts calls to open: a folder listed after a later call is dropped. FX thread only. */
+    private long requests;
 
     /**
      * @param reader reads results folders (shared, closed by its owner)
@@ -263,9 +265,44 @@ public final class ResultsViewModel {
     /**
      * Opens a results root, an eval folder or a run folder: lists its runs at once and reads their
      * trials in the background; unfinished runs (and a single run opened by itself) are watched.
+     * The folder is listed first, off the FX thread: when it is missing, a file, or holds no run,
+     * what is open stays open (its runs, trials, selection and watchers) and {@link #messageProperty()}
+     * says what is wrong and which folders are accepted ({@link ResultsReader#noRunsMessage(Path)}).
      */
     public void open(Path path) {
+        open(path, null);
+    }
+
+    private void open(Path path, Path select) {
         Path p = path.toAbsolutePath().normalize();
+        long req = ++requests;
+        background.execute(() -> {
+            ResultsReader.Location loc = null;
+            String problem;
+            try {
+                loc = reader.locate(p);
+                problem = loc.runDirs().isEmpty() ? ResultsReader.noRunsMessage(path) : null;
+            } catch (ResultsException e) {
+                problem = e.getMessage();
+            }
+            ResultsReader.Location found = loc;
+            String why = problem;
+            ui.execute(() -> {
+                if (req != requests) {
+                    return; // a later open superseded this one
+                }
+                if (why != null) {
+                    Path shown = location.get();
+                    message.set(runs.isEmpty() || shown == null ? why : why + " Still showing " + shown + ".");
+                    return;
+                }
+                show(p, found, select);
+            });
+        });
+    }
+
+    /** On the FX thread: replaces what is open with the runs found at {@code p} and reads them. */
+    private void show(Path p, ResultsReader.Location loc, Path select) {
         closeWatchers();
         long gen = ++generation;
         runs.clear();
@@ -277,28 +314,10 @@ public final class ResultsViewModel {
         message.set(null);
         loading.set(true);
         revision.set(revision.get() + 1);
+        if (select != null) {
+            selectedRunDir.set(select);
+        }
         background.execute(() -> {
-            ResultsReader.Location loc;
-            try {
-                loc = reader.locate(p);
-            } catch (ResultsException e) {
-                ui.execute(() -> {
-                    if (gen == generation) {
-                        message.set(e.getMessage());
-                        loading.set(false);
-                    }
-                });
-                return;
-            }
-            if (loc.runDirs().isEmpty()) {
-                ui.execute(() -> {
-                    if (gen == generation) {
-                        message.set(ResultsReader.noRunsMessage(path));
-                        loading.set(false);
-                    }
-                });
-                return;
-            }
             boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
             // newest runs first: they are what people open the view for
             List<Path> dirs = new ArrayList<>(loc.runDirs());
@@ -341,8 +360,7 @@ public final class ResultsViewModel {
      * @param runDir a folder {@code .../runs/<runId>}
      */
     public void openRun(Path runDir) {
-        open(runDir);
-        selectedRunDir.set(runDir.toAbsolutePath().normalize());
+        open(runDir, runDir.toAbsolutePath().normalize());
     }
 
     /** Shows only failed, infra, missing and unreadable trials. */

@@ -262,11 +262,7 @@ final class LiveRun {
     }
 
     private void recordMemory(RunSnapshot s) {
-        if (s.startedAt() == null) {
-            return;
-        }
-        double now = Duration.between(s.startedAt(), s.finishedAt() != null ? s.finishedAt() : Instant.now()).toMillis() / 1000.0;
-        if (memory.add(now, s.shards())) {
+        if (memory.add(s.shards())) {
             memoryHistory.set(memory.copy());
         }
     }

@@ -240,20 +240,16 @@ public final class ReplayRunSession implements RunSession {
         }
 
         /**
-         * Plays the recording up to a position in steps of a second of the run, noting the shards'
-         * memory at each as the live Run view did from its snapshots ({@link MemoryHistory}), so the
-         * chart after a seek shows the run up to there, not an empty chart starting at the seek.
+         * Plays the recording up to a position in steps of a second of the run, gathering the model's
+         * memory samples at each as the live Run view does from its snapshots ({@link MemoryHistory}),
+         * so the chart after a seek shows the run up to there, not an empty chart starting at the seek.
          */
         private java.util.Map<Integer, List<MemorySample>> historyUpTo(RunReplayer r, long toMs) {
             MemoryHistory h = new MemoryHistory();
             long t = 0;
             while (!stopped) {
                 r.advanceTo(t);
-                RunState s = r.model().snapshot();
-                if (s.startedAt() != null) {
-                    double seconds = (recording.startedAt().toEpochMilli() + t - s.startedAt().toEpochMilli()) / 1000.0;
-                    h.add(seconds, SupervisedRunSession.adapt(s, false).shards());
-                }
+                h.add(SupervisedRunSession.adapt(r.model().snapshot(), false).shards());
                 if (t >= toMs) {
                     break;
                 }

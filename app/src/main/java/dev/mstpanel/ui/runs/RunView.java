@@ -785,26 +785,36 @@ public final class RunView extends BorderPane {
         double yScale = gib ? ByteSize.GIB : ByteSize.MIB;
         chart.getXAxis().setLabel(minutes ? "minutes since start" : "seconds since start");
         chart.getYAxis().setLabel(gib ? "GiB" : "MiB");
-        series.keySet().removeIf(k -> { // a shard the history has no samples of (a replay sought back before it)
-            if (history.containsKey(k)) {
-                return false;
-            }
-            chart.getData().remove(series.get(k));
-            return true;
-        });
-        for (Map.Entry<Integer, List<MemorySample>> e : history.entrySet()) {
-            XYChart.Series<Number, Number> s = series.get(e.getKey());
-            if (s == null) {
-                s = new XYChart.Series<>();
-                s.setName("shard " + e.getKey());
-                series.put(e.getKey(), s);
-                int at = (int) series.keySet().stream().filter(k -> k < e.getKey()).count();
-                chart.getData().add(Math.min(at, chart.getData().size()), s);
-            }
-            List<XYChart.Data<Number, Number>> points = e.getValue().stream()
-                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale)).toList();
-            s.getData().setAll(points);
+        // a series for every shard from 1 up to the highest with samples, made in shard order: the chart
+        // gives each new series the first free colour, so shard n has the n-th colour at every play,
+        // whichever shard reported first (past COLOURED_SHARDS, in the order they report)
+        int highest = history.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        for (int k = 1; k <= Math.min(highest, COLOURED_SHARDS); k++) {
+            seriesOf(k);
         }
+        history.keySet().forEach(this::seriesOf);
+        for (Map.Entry<Integer, XYChart.Series<Number, Number>> e : series.entrySet()) {
+            // a shard the history has no samples of (not started yet, or a replay sought back before it) keeps its series, empty
+            List<XYChart.Data<Number, Number>> points = history.getOrDefault(e.getKey(), List.of()).stream()
+                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale)).toList();
+            e.getValue().getData().setAll(points);
+        }
+    }
+
+    /** The shards whose chart colour is their number's (the chart has 8 colours; they repeat past 8). */
+    static final int COLOURED_SHARDS = 64;
+
+    /** A shard's series, made and put in shard order on first use. */
+    private XYChart.Series<Number, Number> seriesOf(int shard) {
+        XYChart.Series<Number, Number> s = series.get(shard);
+        if (s == null) {
+            s = new XYChart.Series<>();
+            s.setName("shard " + shard);
+            series.put(shard, s);
+            int at = (int) series.keySet().stream().filter(k -> k < shard).count();
+            chart.getData().add(Math.min(at, chart.getData().size()), s);
+        }
+        return s;
     }
 
     private void openResults() {

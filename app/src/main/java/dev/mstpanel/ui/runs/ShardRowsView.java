@@ -1,6 +1,7 @@
 package dev.mstpanel.ui.runs;
 
 import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.ui.common.MemoryBar;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,6 +85,8 @@ final class ShardRowsView extends GridPane {
         final Label container = new Label();
         final Label current = new Label();
         final HBox detail = new HBox(12, container, current);
+        /** MST's last word on a finished shard (e.g. "Container … ran out of memory"), in the Memory column it is about. */
+        final Label reason = new Label();
         ShardSnapshot last;
 
         Row(int index) {
@@ -97,6 +100,12 @@ final class ShardRowsView extends GridPane {
             memText.setWrapText(true);
             memText.setMinHeight(Region.USE_PREF_SIZE);
             current.setMinWidth(0);
+            reason.getStyleClass().addAll("text-small", "text-muted", "shard-reason");
+            reason.setWrapText(true);
+            reason.setMinWidth(0);
+            reason.setMinHeight(Region.USE_PREF_SIZE);
+            reason.setPadding(new Insets(0, 0, 6, 0));
+            reason.managedProperty().bind(reason.visibleProperty());
             memory.setAlignment(Pos.CENTER_LEFT);
             detail.getStyleClass().add("shard-detail");
             detail.setPadding(new Insets(0, 0, 6, 0));
@@ -107,10 +116,11 @@ final class ShardRowsView extends GridPane {
             add(memory, 4, r);
             add(cpu, 5, r);
             add(detail, 1, r + 1, HEADERS.length - 1, 1);
+            add(reason, 4, r + 1, 2, 1); // over the detail line (its rule stays whole), in the Memory column
         }
 
         void remove() {
-            getChildren().removeAll(shard, context, phase, trials, memory, cpu, detail);
+            getChildren().removeAll(shard, context, phase, trials, memory, cpu, detail, reason);
         }
 
         void update(ShardSnapshot s) {
@@ -139,15 +149,21 @@ final class ShardRowsView extends GridPane {
             });
             phase.setTooltip(s.message() == null ? null : new Tooltip(s.message()));
             trials.setText(s.trialsDone() + " done" + (s.infra() > 0 ? " (" + s.infra() + " infra)" : ""));
-            current.setText(s.currentCase() == null || s.phase().finished() ? (s.message() == null ? "" : s.message())
-                    : "case " + s.currentCase());
+            boolean said = s.phase().finished() && s.message() != null;
+            current.setText(s.currentCase() == null || s.phase().finished() ? "" : "case " + s.currentCase());
+            reason.setText(said ? s.message() : "");
+            reason.setVisible(said);
             current.setTooltip(s.currentCase() == null ? null : new Tooltip(s.currentCase()));
             if (s.memoryLimitBytes() > 0 || s.memoryBytes() > 0) {
-                long limit = s.memoryLimitBytes() > 0 ? s.memoryLimitBytes() : Math.max(s.memoryBytes(), 1);
-                boolean high = s.oomKilled() || (s.memoryLimitBytes() > 0 && s.memoryBytes() >= 0.9 * s.memoryLimitBytes());
-                bar.setSegments(limit, new MemoryBar.Segment(Math.min(s.memoryBytes(), limit), high ? "memory-over" : "memory-used",
-                        ByteSize.human(s.memoryBytes()) + " used"));
-                memText.setText(ByteSize.human(s.memoryBytes()) + (s.memoryLimitBytes() > 0 ? " of " + ByteSize.human(s.memoryLimitBytes()) : "")
+                // a container killed for memory reached its limit: its last sample, taken as it died, can be far lower
+                String oom = ShardState.outOfMemoryText(s.oomKilled(), s.memoryLimitBytes(), s.peakMemoryBytes());
+                long used = oom != null && s.memoryLimitBytes() > 0 ? s.memoryLimitBytes() : s.memoryBytes();
+                long limit = s.memoryLimitBytes() > 0 ? s.memoryLimitBytes() : Math.max(used, 1);
+                boolean high = s.oomKilled() || (s.memoryLimitBytes() > 0 && used >= 0.9 * s.memoryLimitBytes());
+                bar.setSegments(limit, new MemoryBar.Segment(Math.min(used, limit), high ? "memory-over" : "memory-used",
+                        oom != null ? "Out of memory: " + oom : ByteSize.human(used) + " used"));
+                memText.setText(oom != null ? "out of memory: " + oom
+                        : ByteSize.human(s.memoryBytes()) + (s.memoryLimitBytes() > 0 ? " of " + ByteSize.human(s.memoryLimitBytes()) : "")
                         + (s.oomKilled() ? " · out of memory" : ""));
                 memText.getStyleClass().remove("failure-reason");
                 if (s.oomKilled()) {

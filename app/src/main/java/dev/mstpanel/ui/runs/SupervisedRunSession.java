@@ -15,6 +15,7 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -132,16 +133,22 @@ public final class SupervisedRunSession implements RunSession {
         String failure = state == RunSnapshot.State.FAILED
                 ? "MST exited with code " + s.exitCode() + (s.logFile() != null ? " (its output is in " + s.logFile() + ")" : "")
                 : null;
-        List<ShardSnapshot> shards = s.shards().stream().map(SupervisedRunSession::adapt).toList();
+        List<ShardSnapshot> shards = s.shards().stream().map(sh -> adapt(sh, s.startedAt())).toList();
         return new RunSnapshot(state, s.startedAt(), s.phase() == RunPhase.FINISHED ? s.finishedAt() : null, s.collected(), s.infra(),
                 s.missing(), shards, s.resultLine(), s.runDir() == null ? null : Path.of(s.runDir()), s.keptContainers(),
                 s.exitCode(), failure, s.leftContainers().stream().map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")").toList(),
                 s.endOfRun());
     }
 
-    private static ShardSnapshot adapt(ShardState sh) {
+    /**
+     * @param startedAt when the run started by the model's clock, or null before it did (then the
+     *     shard's memory samples are left out: they have no time to stand at)
+     */
+    private static ShardSnapshot adapt(ShardState sh, Instant startedAt) {
+        List<MemorySample> samples = startedAt == null ? List.of() : sh.memoryHistory().stream()
+                .map(m -> new MemorySample((m.epochMillis() - startedAt.toEpochMilli()) / 1000.0, m.bytes())).toList();
         return new ShardSnapshot(sh.index(), sh.count(), sh.context(), sh.container(), sh.phase(),
                 sh.collected(), sh.infra(), sh.currentCase(), Math.max(0, sh.memoryBytes()), Math.max(0, sh.memoryLimitBytes()),
-                sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason());
+                Math.max(0, sh.peakMemoryBytes()), sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason(), samples);
     }
 }

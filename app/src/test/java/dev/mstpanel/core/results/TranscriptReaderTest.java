@@ -133,6 +133,18 @@ class TranscriptReaderTest {
     }
 
     @Test
+    void aTraceThatIsNotJsonIsSaidInWordsWithoutTheParsersText() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Path p = f.tracePath("default", "notes-case", 0);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, "hello, these are my notes");
+        Transcript t = open(f, "notes-case");
+        assertThat(t.events()).isEmpty();
+        assertThat(t.problems()).singleElement().asString()
+                .isEqualTo("The trace is not valid JSON at line 1, column 1, so no event can be shown.");
+    }
+
+    @Test
     void aFiveThousandEventTraceReadsWithTheFailedCallFound() {
         RunFixture f = TranscriptFixture.build(root);
         TranscriptFixture.longTrace(f, TranscriptFixture.LONG_CASE, 5_000, 2_000);

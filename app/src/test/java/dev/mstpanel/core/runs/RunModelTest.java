@@ -71,6 +71,44 @@ class RunModelTest {
     }
 
     @Test
+    void aShardKilledForMemoryKeepsItsPeakAndSaysItReachedItsLimit() {
+        RunModel model = new RunModel();
+        model.setShardCount(1);
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-1", "running", false, null, 32L << 20));
+        model.statsSample("mst-run-1", 3L << 20, 32L << 20, 5);
+        model.statsSample("mst-run-1", 30L << 20, 32L << 20, 90); // the rise, in the same second as the next
+        model.statsSample("mst-run-1", 5L << 20, 32L << 20, 1);   // the last sample, as it died
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-1", "exited", true, 137, 32L << 20));
+
+        ShardState s = model.snapshot().shards().get(0);
+        assertThat(s.memoryBytes()).isEqualTo(5L << 20);
+        assertThat(s.peakMemoryBytes()).isEqualTo(30L << 20);
+        assertThat(s.outOfMemoryText()).isEqualTo("reached its 32.0 MiB limit (highest sample 30.0 MiB)");
+    }
+
+    @Test
+    void aShortPeakIsKeptInTheMemoryHistoryWhenTheNextSampleComesInTheSameSecond() {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000_000);
+        java.time.Clock clock = new java.time.Clock() {
+            @Override public java.time.ZoneId getZone() { return java.time.ZoneOffset.UTC; }
+            @Override public java.time.Clock withZone(java.time.ZoneId zone) { return this; }
+            @Override public java.time.Instant instant() { return java.time.Instant.ofEpochMilli(now.get()); }
+        };
+        RunModel model = new RunModel(clock);
+        model.setShardCount(1);
+        model.containerSeen(new ContainerObservation("engine-1", "id1", "mst-run-1", "running", false, null, 32L << 20));
+        long[][] samples = {{0, 10}, {1000, 12}, {1500, 15}, {1800, 10}, {2000, 9}, {2400, 8}, {3100, 7}};
+        for (long[] s : samples) {
+            now.set(1_000_000 + s[0]);
+            model.statsSample("mst-run-1", s[1] << 20, 32L << 20, 1);
+        }
+        // one point per 900 ms slot, at the slot's first time, with its highest figure: the 15 MiB peak stays
+        assertThat(model.snapshot().shards().get(0).memoryHistory()).extracting(ShardState.MemorySample::epochMillis, ShardState.MemorySample::bytes)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1_000_000L, 10L << 20), org.assertj.core.groups.Tuple.tuple(1_001_000L, 15L << 20),
+                        org.assertj.core.groups.Tuple.tuple(1_002_000L, 9L << 20), org.assertj.core.groups.Tuple.tuple(1_003_100L, 7L << 20));
+    }
+
+    @Test
     void subscribersGetTheLatestSnapshotCoalesced() throws Exception {
         RunModel model = new RunModel();
         List<RunState> got = new CopyOnWriteArrayList<>();

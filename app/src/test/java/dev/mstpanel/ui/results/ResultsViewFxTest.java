@@ -141,6 +141,40 @@ class ResultsViewFxTest {
     }
 
     @Test
+    void aWrongPathKeepsTheOpenRunAndSaysWhichFoldersToGive(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        String failedChip = robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class).getText();
+        Path missing = home.resolve("does-not-exist");
+        type(robot, missing.toString());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("There is no folder at " + missing + "."));
+        Label note = robot.lookup("#results-message").queryAs(Label.class);
+        assertThat(note.getText()).contains("the eval's project folder (the one holding .mcp-test-results/)")
+                .contains(".mcp-test-results/<eval>/runs/<runId>").contains("Still showing " + run.runDir());
+        // the run and its trials stay: the navigator, the status chips and a trial that opens
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        assertThat(cell(robot, RunFixture.FAILED_CASE)).isNotNull();
+        assertThat(robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo(failedChip).isNotEqualTo("failed 0");
+        assertThat(robot.lookup("#results-path").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo(missing.toString());
+        open(robot, RunFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("Task did not submit: the send button stayed disabled"));
+        dev.mstpanel.testsupport.Screenshots.take(note.getScene(), "results-wrong-path");
+    }
+
+    @Test
+    void aTraceThatIsNotJsonSaysSoInWordsInTheTranscriptTab(FxRobot robot) throws Exception {
+        Path notes = run.tracePath("default", "notes-case", 0);
+        Files.createDirectories(notes.getParent());
+        Files.writeString(notes, "hello, these are my notes");
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "notes-case") != null);
+        open(robot, "notes-case");
+        robot.interact(() -> select(robot, "tab-transcript"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is not valid JSON at line 1, column 1, so no event can be shown."));
+        dev.mstpanel.testsupport.Screenshots.take(robot.lookup("#results-path").query().getScene(), "results-not-json-transcript");
+    }
+
+    @Test
     void trialsAreNumberedFromOneAsMstPrintsThem(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);

@@ -80,6 +80,17 @@ class ReplayControlsFxTest {
     }
 
     @Test
+    void aFileThatIsNotARecordingIsNamedOnceInTheDialog(FxRobot robot) throws Exception {
+        Path notes = java.nio.file.Files.writeString(home.resolve("notes-" + System.nanoTime() + ".txt"), "hello\n");
+        robot.interact(() -> panel.window().openRecording(notes));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        String said = robot.lookup(".dialog-pane .content").queryLabeled().getText();
+        assertThat(said).isEqualTo(notes + " is not a run recording (its first line is not JSON).");
+        Screenshots.take(robot.lookup(".dialog-pane").query().getScene(), "replay-not-a-recording");
+        robot.interact(() -> ((javafx.stage.Stage) robot.lookup(".dialog-pane").query().getScene().getWindow()).close());
+    }
+
+    @Test
     void atTheEndTheReplaySaysItEndedAndPlaysAgainFromTheStart(FxRobot robot) throws Exception {
         ReplayPane replay = playDemo(robot);
         assertThat(text(robot, "#replay-pause")).isEqualTo("Pause");

@@ -139,14 +139,62 @@ class ReplayRunSessionTest {
         assertThat(h.get(1).get(0).seconds()).isBetween(2.0, 3.5);
         assertThat(h.get(3).get(0).seconds()).isBetween(12.0, 13.5);
         for (List<MemorySample> shard : h.values()) {
-            assertThat(shard.get(shard.size() - 1).seconds()).isBetween(14.5, 16.0);
+            assertThat(shard.get(shard.size() - 1).seconds()).isLessThanOrEqualTo(16.0);
             for (int i = 1; i < shard.size(); i++) {
-                assertThat(shard.get(i).seconds() - shard.get(i - 1).seconds()).as("a sample a second: %s", shard).isBetween(0.99, 1.01);
+                assertThat(shard.get(i).seconds() - shard.get(i - 1).seconds()).as("a sample a second: %s", shard).isBetween(0.9, 1.5);
             }
         }
+        // each line ends with its container's last sample: shard 2 killed at about 7.3 s, shard 1 done at about 12.4 s, shard 3 still running
+        assertThat(h.get(2).get(h.get(2).size() - 1).seconds()).isBetween(6.5, 8.0);
+        assertThat(h.get(1).get(h.get(1).size() - 1).seconds()).isBetween(11.5, 13.0);
+        assertThat(h.get(3).get(h.get(3).size() - 1).seconds()).isBetween(14.5, 16.0);
         // the figures are the recorded ones: shard 1 grew from about 2.5 MiB
         assertThat(h.get(1).get(0).bytes()).isEqualTo(2_551_808L);
         assertThat(h.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isGreaterThan(9_000_000L);
+    }
+
+    /** The memory chart's data at the end of one play at this speed: the run's history as the view gathers it. */
+    private static Map<Integer, List<MemorySample>> chartAfterPlay(RunRecording rec, double speed) throws Exception {
+        ReplayRunSession s = new ReplayRunSession(rec, null);
+        s.setSpeed(speed);
+        MemoryHistory h = new MemoryHistory();
+        CountDownLatch ended = new CountDownLatch(1);
+        s.start(LAUNCH, new RunSession.Listener() {
+            @Override
+            public void snapshot(RunSnapshot r) {
+                synchronized (h) {
+                    h.add(r.shards());
+                }
+                if (r.state().ended()) {
+                    ended.countDown();
+                }
+            }
+
+            @Override
+            public void lines(List<String> lines) { }
+        });
+        assertThat(ended.await(60, TimeUnit.SECONDS)).as("the replay at %sx ended", speed).isTrue();
+        s.stop();
+        synchronized (h) {
+            return h.copy();
+        }
+    }
+
+    @Test
+    void theSameRecordingDrawsTheSameMemoryChartAtEverySpeedWithItsPeakAndFirstSample() throws Exception {
+        RunRecording rec = DemoData.recording(null);
+        Map<Integer, List<MemorySample>> at16 = chartAfterPlay(rec, 16);
+        Map<Integer, List<MemorySample>> again = chartAfterPlay(rec, 16);
+        Map<Integer, List<MemorySample>> atMax = chartAfterPlay(rec, 10_000);
+        assertThat(again).isEqualTo(at16);
+        assertThat(atMax).isEqualTo(at16);
+        assertThat(at16).containsOnlyKeys(1, 2, 3);
+        // shard 1's short 14.7 MiB peak at about 9.5 s is drawn (a play at some pulse dropped it)
+        assertThat(at16.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isEqualTo(15_409_152L);
+        // each line starts at its shard's first recorded sample, shard 1 at about 2.3 s (not 4.2 s at one play)
+        assertThat(at16.get(1).get(0).bytes()).isEqualTo(2_551_808L);
+        assertThat(at16.get(1).get(0).seconds()).isBetween(2.0, 3.0);
+        assertThat(at16.get(2).get(0).bytes()).isEqualTo(2_007_040L);
     }
 
     private static RunSession.Listener quiet() {

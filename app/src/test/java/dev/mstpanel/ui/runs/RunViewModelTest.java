@@ -294,6 +294,6 @@ class RunViewModelTest {
 
     private static ShardSnapshot shard(int i, ShardPhase phase, int collected, int infra, long mem) {
         return new ShardSnapshot(i, 2, "engine-" + i, "mst-run-" + i, phase, collected, infra, "baseline a #1", mem,
-                2 * ByteSize.GIB, 12.5, phase == ShardPhase.OUT_OF_MEMORY, false, null);
+                2 * ByteSize.GIB, mem, 12.5, phase == ShardPhase.OUT_OF_MEMORY, false, null, List.of(new MemorySample(1.0, mem)));
     }
 }

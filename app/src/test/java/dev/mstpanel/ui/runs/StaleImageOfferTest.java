@@ -15,7 +15,7 @@ class StaleImageOfferTest {
     private static final String LINE = "[mst] shard 2/2: stopped: The worker runs MST 2.0.0-beta.6, but this run uses 2.0.0-beta.7: install the same version in the worker's image.";
 
     private static ShardSnapshot shard(int i, String context, String message) {
-        return new ShardSnapshot(i, 2, context, "mst-x-" + i, ShardPhase.STOPPED, 0, 0, null, 0, 0, -1, false, false, message);
+        return new ShardSnapshot(i, 2, context, "mst-x-" + i, ShardPhase.STOPPED, 0, 0, null, 0, 0, 0, -1, false, false, message);
     }
 
     private static RunSnapshot ended(List<ShardSnapshot> shards) {

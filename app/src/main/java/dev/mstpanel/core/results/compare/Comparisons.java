@@ -1,5 +1,6 @@
 package dev.mstpanel.core.results.compare;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,7 +53,8 @@ public final class Comparisons {
      * @param candidate the other run
      * @param baseVariant the base run's variant, or null for every variant the runs share
      * @param candidateVariant the candidate run's variant, or null for the same name as baseVariant
-     * @throws CompareException when the runs are of different evals or share no variant
+     * @throws CompareException when the runs are of different evals, are the same run (one folder, or
+     *         a copy: the same run id) or share no variant
      */
     public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
         String be = base.run().evalName();
@@ -61,8 +63,13 @@ public final class Comparisons {
             throw new CompareException("Run " + base.run().runId() + " is of the eval \"" + be + "\" and run " + candidate.run().runId()
                     + " of \"" + ce + "\": compare two runs of the same eval.");
         }
-        if (base.run().dir().toAbsolutePath().normalize().equals(candidate.run().dir().toAbsolutePath().normalize())) {
-            throw new CompareException("Both sides are run " + base.run().runId() + ": give two different runs, or one run to compare its variants.");
+        Path bd = base.run().dir().toAbsolutePath().normalize();
+        Path cd = candidate.run().dir().toAbsolutePath().normalize();
+        String id = base.run().runId();
+        // the same folder, or a copy of the run elsewhere (same run id, same eval): comparing a run with itself says nothing
+        if (bd.equals(cd) || id != null && !id.isBlank() && id.equals(candidate.run().runId())) {
+            throw new CompareException("Both sides are run " + id + (bd.equals(cd) ? "" : " of the eval \"" + be + "\" (" + cd + " is a copy of it)")
+                    + ": give two different runs, or one run to compare its variants.");
         }
         List<Comparison> out = new ArrayList<>();
         if (baseVariant != null) {

@@ -1,0 +1,27 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.runs.ShardPhase;
+import dev.mstpanel.core.runs.ShardState;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The shard row `run`, `replay` and `demo` print: a container killed for memory says it reached its limit. */
+class ShardRowTextTest {
+    private static ShardState shard(ShardPhase phase, boolean oom, long lastBytes, long peakBytes) {
+        return new ShardState(2, 3, phase, 1, 1, "default refund-order #2", "cowork", "engine-2", "mst-x-2", "exited", false,
+                oom, lastBytes, 32L << 20, peakBytes, -1, List.of(), null);
+    }
+
+    @Test
+    void aShardKilledForMemoryShowsItsLimitReachedAndItsHighestSampleNotItsLastOne() {
+        String row = RunCommand.row(shard(ShardPhase.OUT_OF_MEMORY, true, 5_623_808, 30L << 20));
+        assertThat(row).contains("out of memory").contains("reached its 32.0 MiB limit (highest sample 30.0 MiB)").doesNotContain("5.4 MiB");
+    }
+
+    @Test
+    void aRunningShardShowsItsLastSampleAgainstItsLimit() {
+        assertThat(RunCommand.row(shard(ShardPhase.RUNNING, false, 5_623_808, 30L << 20))).contains("5.4 MiB / 32.0 MiB").doesNotContain("highest");
+    }
+}
