@@ -79,6 +79,15 @@ final class ResultsFiles {
         }
     }
 
+    /**
+     * Where a file stops being JSON, in words ({@code " at line 3, column 14"}; empty when the parser
+     * did not say): the parser's own text ("Unrecognized token …") means nothing to a user.
+     */
+    static String whereNotJson(com.fasterxml.jackson.core.JsonProcessingException e) {
+        var at = e.getLocation();
+        return at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
     /** The current scalar value as a string; null for JSON null or a container (which is skipped). */
     static String scalar(JsonParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NULL) {

@@ -115,7 +115,7 @@ final class ScoreReader {
             } catch (JsonEOFException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is cut short."));
             } catch (JsonProcessingException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not valid JSON: " + e.getOriginalMessage()));
+                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not valid JSON" + ResultsFiles.whereNotJson(e) + "."));
             } catch (IOException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
             }

@@ -181,10 +181,7 @@ public final class TranscriptReader {
         } catch (JsonEOFException e) {
             problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
         } catch (JsonProcessingException e) {
-            // where, in words: the parser's own text ("Unrecognized token …") means nothing to a user
-            var at = e.getLocation();
-            String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            problems.add("The trace is not valid JSON" + where + (p.events.isEmpty() ? ", so no event can be shown."
+            problems.add("The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + (p.events.isEmpty() ? ", so no event can be shown."
                     : ": the " + p.events.size() + " events before it are shown."));
         } catch (IOException e) {
             problems.add("The trace could not be read: " + e.getMessage());

@@ -41,6 +41,11 @@ final class TrialCache {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
     /** The first bytes of a cache file; a new layout gets a new number. */
     private static final byte[] MAGIC = "mst-panel trials 1\n".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * The panel's code that read the trials: its jar (or class file) with its size and time. A cache
+     * written by another build is not used, so a trial is never shown as an older panel read it.
+     */
+    private static final String CODE = codeStamp();
     /** A file changed less than 2 s before it was read is not kept. */
     static final long SETTLE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How many runs' cache files are kept; the least recently used go first. */
@@ -284,7 +289,7 @@ final class TrialCache {
     }
 
     private void load(Input in, RunInfo run) throws IOException {
-        if (!in.startsWith(MAGIC) || !runDir.toString().equals(in.string())) {
+        if (!in.startsWith(MAGIC) || !CODE.equals(in.string()) || !runDir.toString().equals(in.string())) {
             return; // another layout, or a hash shared with another folder: written anew
         }
         int n = in.getInt();
@@ -322,6 +327,7 @@ final class TrialCache {
 
     private void write(DataOutputStream out) throws IOException {
         out.write(MAGIC);
+        writeString(out, CODE);
         writeString(out, runDir.toString());
         out.writeInt(graders.size());
         for (String g : graders) {
@@ -535,6 +541,25 @@ final class TrialCache {
             }
         } catch (IOException | RuntimeException e) {
             LOG.debug("pruning {} failed: {}", dir, e.toString());
+        }
+    }
+
+    private static String codeStamp() {
+        try {
+            java.net.URL url = TrialListingReader.class.getResource("TrialListingReader.class");
+            String u = url == null ? "" : url.toString();
+            Path code;
+            if (u.startsWith("jar:file:")) {
+                code = Path.of(java.net.URI.create(u.substring(4, u.indexOf("!/"))));
+            } else if (u.startsWith("file:")) {
+                code = Path.of(java.net.URI.create(u));
+            } else {
+                return u;
+            }
+            BasicFileAttributes a = Files.readAttributes(code, BasicFileAttributes.class);
+            return code + " " + a.size() + " " + a.lastModifiedTime().toMillis();
+        } catch (IOException | RuntimeException e) {
+            return "unknown " + e.getClass().getSimpleName(); // then caches of this build still match each other
         }
     }
 

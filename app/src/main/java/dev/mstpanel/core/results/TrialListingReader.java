@@ -214,7 +214,7 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
                     "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         } catch (JsonProcessingException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON: " + e.getOriginalMessage());
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + ".");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
         }

@@ -207,4 +207,24 @@ class TrialCacheTest {
         assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
         assertThat(TrialCache.open(cacheDir, cached.readRun(f.runDir()), ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
     }
+
+    @Test
+    void aCacheWrittenByAnotherBuildOfThePanelIsNotUsed() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        RunInfo run = cached.readRun(f.runDir());
+        cached.readTrials(run);
+        Path file;
+        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
+            file = s.findFirst().orElseThrow();
+        }
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+        // the build's stamp follows the magic line: change one of its bytes, as another build would have written
+        byte[] bytes = Files.readAllBytes(file);
+        int at = "mst-panel trials 1\n".length() + 4;
+        bytes[at] = (byte) (bytes[at] == 'x' ? 'y' : 'x');
+        Files.write(file, bytes);
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isZero();
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
+    }
 }

@@ -171,6 +171,9 @@ class ResultsViewFxTest {
         open(robot, "notes-case");
         robot.interact(() -> select(robot, "tab-transcript"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is not valid JSON at line 1, column 1, so no event can be shown."));
+        // the trial's own message (the inspector's error box, the list's row) is in words too, not the parser's text
+        assertThat(texts(robot)).contains("The trace is not valid JSON at line 1, column 1.")
+                .doesNotContain("Unrecognized token").doesNotContain("was expecting");
         dev.mstpanel.testsupport.Screenshots.take(robot.lookup("#results-path").query().getScene(), "results-not-json-transcript");
     }
 
