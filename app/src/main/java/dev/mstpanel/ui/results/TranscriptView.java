@@ -500,7 +500,7 @@ public final class TranscriptView extends BorderPane {
                 setGraphic(promptNode(p));
             } else if (r instanceof EventRow er) {
                 // a collapsed row (nearly all of them) reuses the cell's nodes: no new nodes to style as the list scrolls
-                setGraphic(expanded.contains(i) ? eventNode(er.event(), i) : collapsed().show(er.event()));
+                setGraphic(expanded.contains(i) ? eventNode(er.event()) : collapsed().show(er.event()));
             } else if (r instanceof SectionRow s) {
                 setGraphic(sectionNode(s));
             }
@@ -569,7 +569,7 @@ public final class TranscriptView extends BorderPane {
                 box.getStyleClass().add("transcript-event");
             }
 
-            /** The same rows as {@link RowCell#eventNode} makes for a collapsed event. */
+            /** A collapsed event's rows: its head, the name it was called as, and a preview of its output. */
             Node show(TranscriptEvent e) {
                 icon.setIconCode(icon(e.kind()));
                 num.setText(String.valueOf(e.index() + 1));
@@ -610,6 +610,15 @@ public final class TranscriptView extends BorderPane {
                 }
                 return box;
             }
+
+            /** The same head for an expanded event (a node set of its own, not the cell's), with its body below. */
+            Node showExpanded(TranscriptEvent e, Node body) {
+                show(e);
+                chevron.setIconCode(Feather.CHEVRON_DOWN);
+                preview.setVisible(false);
+                box.getChildren().add(body);
+                return box;
+            }
         }
 
         private Node promptNode(PromptRow p) {
@@ -644,73 +653,8 @@ public final class TranscriptView extends BorderPane {
             return l;
         }
 
-        private Node eventNode(TranscriptEvent e, int row) {
-            FontIcon icon = new FontIcon(icon(e.kind()));
-            icon.getStyleClass().add("transcript-kind-icon");
-            Label num = new Label(String.valueOf(e.index() + 1));
-            num.getStyleClass().add("transcript-index");
-            num.setMinWidth(Region.USE_PREF_SIZE);
-            Label title = new Label(e.title());
-            title.getStyleClass().add("transcript-title");
-            title.setMinWidth(Region.USE_PREF_SIZE); // the badges wrap, the tool's name stays whole
-            // one line of badges (a FlowPane would wrap past the cell's measured height)
-            HBox badges = new HBox(4);
-            badges.setAlignment(Pos.CENTER_LEFT);
-            badges.setMinWidth(0);
-            if (!e.knownKind()) {
-                Label k = pill((e.kind() == null ? "no kind" : e.kind()) + " · unknown kind", "pill-accent");
-                k.setTooltip(new Tooltip("A kind the panel does not know: every field is shown as written under More fields."));
-                k.setMinWidth(0);
-                badges.getChildren().add(k);
-            } else if (!"tool_call".equals(e.kind())) {
-                badges.getChildren().add(pill(e.kind().replace('_', ' '), "pill-muted"));
-            }
-            if (e.failed()) {
-                badges.getChildren().add(pill("error", "pill-danger"));
-            }
-            if (e.simulated()) {
-                Label sim = pill("simulated write", "pill-warning");
-                sim.setTooltip(new Tooltip("MST's dry-run proxy invented this output: the write never reached the server."));
-                badges.getChildren().add(sim);
-            }
-            if (e.builtin()) {
-                badges.getChildren().add(pill("built-in", "pill-muted"));
-            }
-            Region grow = new Region();
-            HBox.setHgrow(grow, Priority.ALWAYS);
-            Label time = new Label(times(e));
-            time.getStyleClass().addAll("text-muted", "text-small", "transcript-time");
-            time.setMinWidth(Region.USE_PREF_SIZE);
-            FontIcon chevron = new FontIcon(expanded.contains(row) ? Feather.CHEVRON_DOWN : Feather.CHEVRON_RIGHT);
-            chevron.getStyleClass().add("transcript-chevron");
-            HBox head = new HBox(8, chevron, num, icon, title, badges, grow, time);
-            HBox.setHgrow(badges, Priority.SOMETIMES);
-            javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
-            clip.widthProperty().bind(badges.widthProperty());
-            clip.heightProperty().bind(badges.heightProperty());
-            badges.setClip(clip);
-            head.setAlignment(Pos.CENTER_LEFT);
-            head.getStyleClass().add("transcript-event-head");
-            VBox box = new VBox(2, head);
-            box.getStyleClass().add("transcript-event");
-            if (e.renamed()) {
-                Label as = new Label("called as " + e.rawName());
-                as.getStyleClass().addAll("text-muted", "text-small", "monospace");
-                as.setPadding(new Insets(0, 0, 0, 66));
-                as.setId("transcript-rawname-" + e.index());
-                box.getChildren().add(as);
-            }
-            if (!expanded.contains(row)) {
-                String preview = preview(e);
-                if (!preview.isEmpty()) {
-                    Label p = new Label(preview);
-                    p.getStyleClass().addAll("transcript-preview", e.failed() ? "transcript-preview-error" : "text-muted");
-                    p.setMaxWidth(Double.MAX_VALUE);
-                    p.setPadding(new Insets(0, 0, 0, 66));
-                    box.getChildren().add(p);
-                }
-                return box;
-            }
+        /** An expanded event: the collapsed row's head (chevron down, no preview), its arguments, output and facts below. */
+        private Node eventNode(TranscriptEvent e) {
             VBox body = new VBox(6);
             body.setPadding(new Insets(2, 0, 4, 40));
             if (e.arguments() != null) {
@@ -774,8 +718,7 @@ public final class TranscriptView extends BorderPane {
             if (e.problem() != null) {
                 body.getChildren().add(banner(e.problem(), "transcript-event-problem-" + e.index(), Feather.ALERT_TRIANGLE));
             }
-            box.getChildren().add(body);
-            return box;
+            return new CollapsedEvent().showExpanded(e, body);
         }
 
         private String times(TranscriptEvent e) {
