@@ -76,7 +76,7 @@ public final class TranscriptFirstOpenBench {
                 @Override
                 public void run() {
                     TreeView<ResultsView.Node> tree = tree(scene);
-                    TreeItem<ResultsView.Node> it = tree == null || tree.getRoot() == null ? null : find(tree.getRoot(), caseId);
+                    TreeItem<ResultsView.Node> it = tree == null || tree.getRoot() == null ? null : NavigatorRows.find(tree.getRoot(), caseId);
                     if (it != null && !listed.isDone()) {
                         listedAt[0] = System.nanoTime();
                         listed.complete(it);
@@ -220,19 +220,6 @@ public final class TranscriptFirstOpenBench {
     @SuppressWarnings("unchecked")
     private static TreeView<ResultsView.Node> tree(Scene scene) {
         return (TreeView<ResultsView.Node>) scene.lookup("#results-tree");
-    }
-
-    private static TreeItem<ResultsView.Node> find(TreeItem<ResultsView.Node> item, String caseId) {
-        if (item.getValue() != null && item.getValue().kind() == ResultsView.Kind.CASE && caseId.equals(item.getValue().label())) {
-            return item;
-        }
-        for (TreeItem<ResultsView.Node> c : item.getChildren()) {
-            TreeItem<ResultsView.Node> f = find(c, caseId);
-            if (f != null) {
-                return f;
-            }
-        }
-        return null;
     }
 
     private static <T> T fx(Supplier<T> s) throws Exception {

@@ -71,8 +71,8 @@ class TranscriptFxTest {
     @Test
     void aFailedTrialOpensOnItsFailingCallBesideItsScreenshotAndItsTranscriptCanBeSearched(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.FAILED_CASE) != null);
-        open(robot, TranscriptFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
         TranscriptView view = (TranscriptView) robot.lookup("#transcript").query();
@@ -115,8 +115,8 @@ class TranscriptFxTest {
     void aNarrowInspectorShowsTheTranscriptAsTheFirstTab(FxRobot robot) throws Exception {
         robot.interact(() -> stage.setWidth(1280));
         robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) != null);
-        open(robot, TranscriptFixture.PASSED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null);
+        NavigatorRows.open(robot, TranscriptFixture.PASSED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-final").tryQuery().isPresent());
         javafx.scene.control.TabPane tabs = robot.lookup("#inspector-tabs").query();
         assertThat(tabs.getTabs().get(0).getId()).isEqualTo("tab-transcript");
@@ -128,8 +128,8 @@ class TranscriptFxTest {
     @Test
     void aRedactedRunSaysSoOnceAndATraceThatIsNotAnObjectSaysSoInPlace(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir().getParent()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.NOT_OBJECT_CASE) != null);
-        open(robot, TranscriptFixture.NOT_OBJECT_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.NOT_OBJECT_CASE) != null);
+        NavigatorRows.open(robot, TranscriptFixture.NOT_OBJECT_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-problem").tryQuery().isPresent());
         assertThat(robot.lookup("#transcript-problem").queryAs(Label.class).getText()).contains("trace is a string, not an object");
     }
@@ -137,7 +137,7 @@ class TranscriptFxTest {
     @Test
     void aTrialIsFoundThroughTheSearchAcrossTrialsAndFailuresGroupByCauseAcrossRuns(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir().getParent()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) != null
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null
                 && !app.results().loadingProperty().get() && app.results().runs().size() == 2);
 
         // the text only the failed call's output holds: one trial of the two runs
@@ -146,8 +146,8 @@ class TranscriptFxTest {
         Label summary = robot.lookup("#trial-search-summary").query();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("1 of "));
         assertThat(summary.getText()).endsWith("trials: text \"mailbox does not\"");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) == null);
-        assertThat(item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) == null);
+        assertThat(NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
 
         // "tool X failed": the failed call in both runs
         robot.interact(() -> robot.lookup("#trial-search-mode").queryAs(javafx.scene.control.ComboBox.class)
@@ -157,7 +157,7 @@ class TranscriptFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("2 of "));
         dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-search");
         robot.clickOn("#trial-search-clear");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.PASSED_CASE) != null);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null);
 
         // failures by cause, over both runs; a click keeps only that cause
         robot.interact(() -> robot.lookup("#causes-every-run").queryAs(javafx.scene.control.CheckBox.class).setSelected(true));
@@ -168,56 +168,17 @@ class TranscriptFxTest {
         assertThat(causes.getItems().get(0).getValue()).isEqualTo(2);
         assertThat(causes.getItems()).extracting(java.util.Map.Entry::getKey).contains("timeout");
         robot.interact(() -> causes.getSelectionModel().select(0));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.TIMEOUT_CASE) == null);
-        assertThat(item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.TIMEOUT_CASE) == null);
+        assertThat(NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE)).isNotNull();
 
         // the case across runs: both runs' trials, newest first
-        open(robot, TranscriptFixture.FAILED_CASE);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#case-history").tryQuery().map(Node::isVisible).orElse(false));
         javafx.scene.layout.FlowPane pills = (javafx.scene.layout.FlowPane) ((javafx.scene.layout.HBox) robot.lookup("#case-history").query())
                 .getChildren().get(1);
         assertThat(pills.getChildren()).extracting(n -> ((Label) n).getText()).containsExactly("c0ffee failed", "0addad failed");
         robot.clickOn("#causes-clear");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.TIMEOUT_CASE) != null);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.TIMEOUT_CASE) != null);
     }
 
-    private static TreeItem<ResultsView.Node> item(FxRobot robot, String label) {
-        try {
-            return WaitForAsyncUtils.asyncFx(() -> {
-                TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-                return tree.getRoot() == null ? null : find(tree.getRoot(), label);
-            }).get();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static TreeItem<ResultsView.Node> find(TreeItem<ResultsView.Node> item, String label) {
-        if (item.getValue() != null && label.equals(item.getValue().label()) && item.getValue().kind() == ResultsView.Kind.CASE) {
-            return item;
-        }
-        for (TreeItem<ResultsView.Node> c : item.getChildren()) {
-            TreeItem<ResultsView.Node> f = find(c, label);
-            if (f != null) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    /** Selects a case in the navigator as the keyboard does (its first trial opens). */
-    private static void open(FxRobot robot, String label) {
-        TreeItem<ResultsView.Node> it = item(robot, label);
-        assertThat(it).as("navigator row " + label).isNotNull();
-        robot.interact(() -> {
-            TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-            TreeItem<ResultsView.Node> p = it.getParent();
-            while (p != null) {
-                p.setExpanded(true);
-                p = p.getParent();
-            }
-            tree.requestFocus();
-            tree.getSelectionModel().select(it);
-        });
-    }
 }

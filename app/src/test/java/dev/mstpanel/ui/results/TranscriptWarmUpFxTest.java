@@ -65,7 +65,7 @@ class TranscriptWarmUpFxTest {
         TranscriptWarmUp.reset(1_500);
         TranscriptWarmUp.onDone(done::countDown);
         robot.interact(() -> panel.window().openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.FAILED_CASE) != null);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
         WaitForAsyncUtils.sleep(800, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         List<String> before = WaitForAsyncUtils.asyncFx(() -> nodes(panel.stage().getScene().getRoot())).get();
@@ -82,7 +82,7 @@ class TranscriptWarmUpFxTest {
         assertThat(robot.lookup("#trial-title").tryQuery().map(Node::isVisible).orElse(false)).as("no trial shown").isFalse();
 
         // the failed trial opens as it does without the warm-up: on its failing call, marked and expanded
-        open(robot, TranscriptFixture.FAILED_CASE);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
         TranscriptView view = (TranscriptView) robot.lookup("#transcript").query();
@@ -105,8 +105,8 @@ class TranscriptWarmUpFxTest {
         TranscriptWarmUp.reset(1_500);
         TranscriptWarmUp.onDone(done::countDown);
         robot.interact(() -> panel.window().openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> item(robot, TranscriptFixture.FAILED_CASE) != null);
-        open(robot, TranscriptFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(TranscriptWarmUp.completed()).as("the warm-up gave way to the user's trial").isFalse();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
@@ -129,43 +129,4 @@ class TranscriptWarmUpFxTest {
         }
     }
 
-    private static TreeItem<ResultsView.Node> item(FxRobot robot, String label) {
-        try {
-            return WaitForAsyncUtils.asyncFx(() -> {
-                TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-                return tree.getRoot() == null ? null : find(tree.getRoot(), label);
-            }).get();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static TreeItem<ResultsView.Node> find(TreeItem<ResultsView.Node> item, String label) {
-        if (item.getValue() != null && label.equals(item.getValue().label()) && item.getValue().kind() == ResultsView.Kind.CASE) {
-            return item;
-        }
-        for (TreeItem<ResultsView.Node> c : item.getChildren()) {
-            TreeItem<ResultsView.Node> f = find(c, label);
-            if (f != null) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    /** Selects a case in the navigator as the keyboard does (its first trial opens). */
-    private static void open(FxRobot robot, String label) {
-        TreeItem<ResultsView.Node> it = item(robot, label);
-        assertThat(it).as("navigator row " + label).isNotNull();
-        robot.interact(() -> {
-            TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-            TreeItem<ResultsView.Node> p = it.getParent();
-            while (p != null) {
-                p.setExpanded(true);
-                p = p.getParent();
-            }
-            tree.requestFocus();
-            tree.getSelectionModel().select(it);
-        });
-    }
 }
