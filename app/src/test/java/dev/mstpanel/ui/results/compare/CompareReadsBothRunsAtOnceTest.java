@@ -51,7 +51,8 @@ class CompareReadsBothRunsAtOnceTest {
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
             model.open(runs, a, "default", b, "default");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (model.comparisonProperty().get() == null && System.nanoTime() < deadline) {
+            // the comparison and then its rows are set on the reading thread (a direct UI executor): wait for both
+            while ((model.comparisonProperty().get() == null || model.rows().isEmpty()) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             assertThat(model.comparisonProperty().get()).as("the comparison of the two runs").isNotNull();
