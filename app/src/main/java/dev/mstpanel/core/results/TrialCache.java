@@ -42,8 +42,8 @@ final class TrialCache {
     /** The first bytes of a cache file; a new layout gets a new number. */
     private static final byte[] MAGIC = "mst-panel trials 1\n".getBytes(StandardCharsets.US_ASCII);
     /**
-     * The panel's code that read the trials: its jar (or class file) with its size and time. A cache
-     * written by another build is not used, so a trial is never shown as an older panel read it.
+     * The panel's code that read the trials ({@link #codeStamp()}). A cache written by another build
+     * is not used, so a trial is never shown as an older panel read it.
      */
     private static final String CODE = codeStamp();
     /** A file changed less than 2 s before it was read is not kept. */
@@ -544,20 +544,42 @@ final class TrialCache {
         }
     }
 
+    /**
+     * What identifies the code that reads trials: the classes of this package, by the CRC of each
+     * in the jar (the same for the plain jar and the app image's copy of it), or by their sizes and
+     * times in a class folder (a development build).
+     */
     private static String codeStamp() {
+        String pkg = TrialListingReader.class.getPackageName().replace('.', '/') + "/";
         try {
             java.net.URL url = TrialListingReader.class.getResource("TrialListingReader.class");
             String u = url == null ? "" : url.toString();
-            Path code;
+            java.util.zip.CRC32 sum = new java.util.zip.CRC32();
             if (u.startsWith("jar:file:")) {
-                code = Path.of(java.net.URI.create(u.substring(4, u.indexOf("!/"))));
-            } else if (u.startsWith("file:")) {
-                code = Path.of(java.net.URI.create(u));
-            } else {
-                return u;
+                Path jar = Path.of(java.net.URI.create(u.substring(4, u.indexOf("!/"))));
+                try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+                    var entries = zip.entries();
+                    while (entries.hasMoreElements()) {
+                        var en = entries.nextElement();
+                        if (en.getName().startsWith(pkg) && en.getName().endsWith(".class")) {
+                            sum.update(en.getName().getBytes(StandardCharsets.UTF_8));
+                            sum.update(java.nio.ByteBuffer.allocate(8).putLong(en.getCrc()).array());
+                        }
+                    }
+                }
+                return "classes " + Long.toHexString(sum.getValue());
             }
-            BasicFileAttributes a = Files.readAttributes(code, BasicFileAttributes.class);
-            return code + " " + a.size() + " " + a.lastModifiedTime().toMillis();
+            if (u.startsWith("file:")) {
+                Path dir = Path.of(java.net.URI.create(u)).getParent();
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+                        BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+                        sum.update((f.getFileName() + " " + a.size() + " " + a.lastModifiedTime().toMillis()).getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+                return "folder " + Long.toHexString(sum.getValue());
+            }
+            return u;
         } catch (IOException | RuntimeException e) {
             return "unknown " + e.getClass().getSimpleName(); // then caches of this build still match each other
         }
