@@ -46,6 +46,7 @@ public final class PngImages {
      * @throws IOException when the file cannot be read or is not a PNG with an IHDR chunk
      */
     public static Size size(Path file) throws IOException {
+        ResultsFiles.requireRegularFile(file);
         try (InputStream in = Files.newInputStream(file); DataInputStream d = new DataInputStream(in)) {
             byte[] sig = d.readNBytes(8);
             if (sig.length < 8 || (sig[0] & 0xFF) != 0x89 || sig[1] != 'P' || sig[2] != 'N' || sig[3] != 'G') {

@@ -38,6 +38,7 @@ record PromptIndex(Map<String, String> prompts, String problem) {
                 return new PromptIndex(Map.of(), "results.json is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the " + dev.mstpanel.core.docker.ByteSize.human(MAX_BYTES)
                         + " the panel reads, so the prompts are not shown.");
             }
+            ResultsFiles.requireRegularFile(file);
             try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     return new PromptIndex(Map.of(), "results.json is not a JSON object, so the prompts are not shown.");

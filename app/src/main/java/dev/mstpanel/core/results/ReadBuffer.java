@@ -39,6 +39,7 @@ final class ReadBuffer {
         byte[][] holder = buffer.get();
         byte[] buf = holder[0];
         int n = 0;
+        ResultsFiles.requireRegularFile(file);
         try (var ch = Files.newByteChannel(file); var in = java.nio.channels.Channels.newInputStream(ch)) {
             long size = ch.size(); // of the open file: no second lookup of the path
             if (size > MAX_FILE_BYTES) {

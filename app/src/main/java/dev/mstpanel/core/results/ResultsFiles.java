@@ -16,7 +16,7 @@ import java.util.Map;
  * folder listings, the UTF-8 byte-order mark, modification times, and the lenient ways a scalar or
  * an error is taken out of a JSON value. Stateless.
  */
-final class ResultsFiles {
+public final class ResultsFiles {
     private ResultsFiles() {
     }
 
@@ -76,6 +76,23 @@ final class ResultsFiles {
             return list(dir);
         } catch (ResultsException e) {
             return List.of();
+        }
+    }
+
+    /**
+     * Refuses to open what is not a regular file: opening a FIFO (named pipe) waits for a writer
+     * forever, and a device never ends, so one such file where a trace, a score or an artifact
+     * should be would hang the listing (and the window's reader threads). Called before every open
+     * of a file in a run folder.
+     *
+     * @throws IOException when the path is a FIFO, a device, a socket or a folder (with the reason),
+     *         or cannot be looked at ({@link java.nio.file.NoSuchFileException} when absent)
+     */
+    public static void requireRegularFile(java.nio.file.Path file) throws IOException {
+        java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+        if (!a.isRegularFile()) {
+            throw new IOException(a.isDirectory() ? "it is a folder, not a file"
+                    : "it is not a regular file (a named pipe, a device or a socket), so the panel does not open it");
         }
     }
 

@@ -36,6 +36,7 @@ final class RunJsonReader {
         Path file = runDir.resolve("run.json");
         JsonNode n;
         try {
+            ResultsFiles.requireRegularFile(file);
             byte[] bytes = Files.readAllBytes(file);
             int bom = ResultsFiles.bomLength(bytes, bytes.length);
             n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));

@@ -58,6 +58,7 @@ public record SystemState(List<Row> rows, List<String> warnings, String problem)
     public static SystemState read(Path file) {
         JsonNode root;
         try {
+            ResultsFiles.requireRegularFile(file);
             root = new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
             return new SystemState(List.of(), List.of(), "system.json is not valid JSON (" + e.getOriginalMessage() + ").");

@@ -76,6 +76,7 @@ public final class TextDocument {
      * @throws IOException when it cannot be read (the message names the file)
      */
     public static TextDocument load(Path file, long budgetBytes) throws IOException {
+        ResultsFiles.requireRegularFile(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             long start = Math.max(0, size - budgetBytes);

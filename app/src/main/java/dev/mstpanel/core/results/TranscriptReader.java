@@ -170,6 +170,14 @@ public final class TranscriptReader {
                     + " the panel opens as a transcript. Open " + file + " with a tool for large files.");
             return empty(trial, prompt, promptNote, redacted, problems);
         }
+        try {
+            ResultsFiles.requireRegularFile(file);
+        } catch (NoSuchFileException e) {
+            // said below, as for a file gone while it is read
+        } catch (IOException e) {
+            problems.add("The trace " + file + " is not read: " + e.getMessage() + ".");
+            return empty(trial, prompt, promptNote, redacted, problems);
+        }
         Parsed p = new Parsed();
         try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             skipBom(in);

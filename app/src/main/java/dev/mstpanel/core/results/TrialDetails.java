@@ -90,6 +90,11 @@ public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String
      * @return null when it is, else a sentence saying what is wrong
      */
     public static String checkPng(Path file) {
+        try {
+            ResultsFiles.requireRegularFile(file);
+        } catch (IOException e) {
+            return "screen.png could not be read: " + e.getMessage() + ".";
+        }
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(8);
             if (head.length == 0) {

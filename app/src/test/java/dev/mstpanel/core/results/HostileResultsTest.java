@@ -1,6 +1,7 @@
 package dev.mstpanel.core.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mstpanel.testsupport.HugePng;
 import dev.mstpanel.testsupport.RunFixture;
@@ -49,6 +50,32 @@ class HostileResultsTest {
         assertThat(huge.status()).isEqualTo(TrialStatus.UNREADABLE);
         assertThat(huge.problem()).contains(big.toString()).contains("1.0 GiB, more than the 256 MiB the panel reads for one trial");
         assertThat(all.get(0).status()).isEqualTo(TrialStatus.PASSED);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD) // a hang fails, not waits
+    void namedPipesWhereFilesShouldBeAreUnreadableAndHangNothing() throws Exception {
+        RunFixture f = run(root);
+        Path trace = f.tracePath("default", "a-pipe", 0);
+        Files.createDirectories(trace.getParent());
+        Path dump = f.artifacts("default", "fine", 0).resolve("accessibility.txt");
+        Path summary = f.runDir().resolve("summary.json");
+        for (Path p : List.of(trace, dump, summary)) {
+            // a FIFO: opening it for reading waits for a writer that never comes
+            Process mk = new ProcessBuilder("mkfifo", p.toString()).inheritIO().start();
+            assertThat(mk.waitFor()).isZero();
+        }
+
+        List<TrialRecord> trials = list(f);
+
+        TrialRecord pipe = trials.stream().filter(t -> t.caseId().equals("a-pipe")).findFirst().orElseThrow();
+        assertThat(pipe.status()).isEqualTo(TrialStatus.UNREADABLE);
+        assertThat(pipe.problem()).contains("not a regular file");
+        assertThat(trials).extracting(TrialRecord::caseId).contains("fine");
+        Transcript t = new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(pipe, false);
+        assertThat(t.problems()).anyMatch(p -> p.contains("not a regular file"));
+        assertThat(dev.mstpanel.core.results.compare.SummaryReader.read(f.runDir()).problem()).contains("not a regular file");
+        assertThatThrownBy(() -> TextDocument.load(dump, 1 << 20)).hasMessageContaining("not a regular file");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.mstpanel.core.results.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.results.ResultsFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -32,6 +33,7 @@ public final class SummaryReader {
         Path file = runDir.resolve("summary.json");
         JsonNode n;
         try {
+            ResultsFiles.requireRegularFile(file);
             byte[] bytes = Files.readAllBytes(file);
             int bom = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
             n = JSON.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
