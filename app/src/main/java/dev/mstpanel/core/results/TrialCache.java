@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
 final class TrialCache {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
     /** The first bytes of a cache file; a new layout gets a new number. */
-    private static final byte[] MAGIC = "mst-panel trials 1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "mst-panel trials 2\n".getBytes(StandardCharsets.US_ASCII);
     /**
      * The panel's code that read the trials ({@link #codeStamp()}). A cache written by another build
      * is not used, so a trial is never shown as an older panel read it.
@@ -53,8 +53,17 @@ final class TrialCache {
     /** How many bytes of cache files are kept in all (a 10,000-trial run takes about 4.5 MB). */
     static final long KEPT_BYTES = 256L * 1024 * 1024;
     private static final long ABSENT = -1;
+    /** Numbers per file in {@link Stamps}: size, modification time, status-change time, identity. */
+    private static final int PER_FILE = 4;
 
-    /** Sizes and modification times (ns since the epoch) of a trial's files: the trace, then one pair per grader folder (size -1: no file). */
+    /**
+     * What a trial's files are now: for the trace, then for each grader folder's score file, four
+     * numbers ({@link #PER_FILE}): size in bytes (-1: no file), modification time and status-change
+     * time (ns since the epoch), and the file's identity (its inode, as a hash). The status-change time
+     * cannot be set back by a tool (as {@code touch -r} or {@code rsync -a} set the modification time),
+     * and a file saved through a temporary one (as {@code sed -i}) gets a new inode, so a file that
+     * kept its size and modification time is still seen to have changed.
+     */
     record Stamps(long[] values) {
         boolean sameAs(Stamps o) {
             return Arrays.equals(values, o.values);
@@ -62,8 +71,8 @@ final class TrialCache {
 
         /** True when no file changed within {@link #SETTLE_NANOS} before {@code nowNanos}. */
         boolean settled(long nowNanos) {
-            for (int i = 1; i < values.length; i += 2) {
-                if (values[i - 1] != ABSENT && nowNanos - values[i] < SETTLE_NANOS) {
+            for (int i = 0; i < values.length; i += PER_FILE) {
+                if (values[i] != ABSENT && nowNanos - values[i + 1] < SETTLE_NANOS) {
                     return false;
                 }
             }
@@ -96,7 +105,7 @@ final class TrialCache {
     }
 
     /** A folder's entry names, sorted, as listed when the folder had this modification time (ns). */
-    private record Listing(long modified, List<String> names) {}
+    private record Listing(long modified, long changed, List<String> names) {}
 
     private final Path file;
     /** The run folder as the reader was given it: the trials' paths are made from it. */
@@ -144,10 +153,10 @@ final class TrialCache {
 
     /** The stamps of a trial's trace and score files now. */
     Stamps stamps(Path trace, TrialKey key, List<Path> graderDirs) {
-        long[] v = new long[2 + 2 * graderDirs.size()];
+        long[] v = new long[PER_FILE * (1 + graderDirs.size())];
         stamp(trace, v, 0);
         for (int i = 0; i < graderDirs.size(); i++) {
-            stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, 2 + 2 * i);
+            stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, PER_FILE * (1 + i));
         }
         return new Stamps(v);
     }
@@ -204,9 +213,10 @@ final class TrialCache {
     List<Path> list(Path dir) throws ResultsException {
         String rel = relative(dir);
         listed.add(rel);
-        long modified = folderTime(dir);
+        long[] time = folderTimes(dir);
+        long modified = time[0];
         Listing kept = folders.get(rel);
-        if (modified != ABSENT && kept != null && kept.modified == modified) {
+        if (modified != ABSENT && kept != null && kept.modified == modified && kept.changed == time[1]) {
             List<Path> out = new ArrayList<>(kept.names.size());
             for (String n : kept.names) {
                 out.add(dir.resolve(n));
@@ -223,7 +233,7 @@ final class TrialCache {
                 }
                 names.add(n);
             }
-            folders.put(rel, new Listing(modified, List.copyOf(names)));
+            folders.put(rel, new Listing(modified, time[1], List.copyOf(names)));
             changed = true;
         } else if (kept != null) {
             folders.remove(rel);
@@ -304,7 +314,7 @@ final class TrialCache {
         int count = in.getInt();
         for (int i = 0; i < count; i++) {
             TrialKey key = new TrialKey(in.string(), in.string(), in.getInt());
-            long[] v = new long[2 + 2 * graders.size()];
+            long[] v = new long[PER_FILE * (1 + graders.size())];
             for (int j = 0; j < v.length; j++) {
                 v[j] = in.getLong();
             }
@@ -316,12 +326,13 @@ final class TrialCache {
         for (int i = 0; i < dirs; i++) {
             String rel = in.string();
             long modified = in.getLong();
+            long changedAt = in.getLong();
             int count2 = in.getInt();
             List<String> names = new ArrayList<>(Math.min(count2, 1 << 16));
             for (int j = 0; j < count2; j++) {
                 names.add(in.string());
             }
-            folders.put(rel, new Listing(modified, List.copyOf(names)));
+            folders.put(rel, new Listing(modified, changedAt, List.copyOf(names)));
         }
     }
 
@@ -362,6 +373,7 @@ final class TrialCache {
         for (Map.Entry<String, Listing> e : dirs) {
             writeString(out, e.getKey());
             out.writeLong(e.getValue().modified);
+            out.writeLong(e.getValue().changed);
             out.writeInt(e.getValue().names.size());
             for (String n : e.getValue().names) {
                 writeString(out, n);
@@ -460,6 +472,8 @@ final class TrialCache {
             if (a.isRegularFile()) {
                 v[at] = a.size();
                 v[at + 1] = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+                v[at + 2] = changeTime(p);
+                v[at + 3] = a.fileKey() == null ? 0 : a.fileKey().hashCode();
                 return;
             }
         } catch (IOException | RuntimeException e) {
@@ -467,15 +481,36 @@ final class TrialCache {
         }
         v[at] = ABSENT;
         v[at + 1] = 0;
+        v[at + 2] = 0;
+        v[at + 3] = 0;
     }
 
-    /** A folder's modification time in ns, or {@link #ABSENT} when it is not a folder that can be looked at. */
-    private static long folderTime(Path dir) {
+    /** Whether the file system gives status-change times (the "unix" view: Linux, macOS); not on Windows. */
+    private static final boolean UNIX_VIEW = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+
+    /**
+     * A file's (or folder's) status-change time in ns ({@code st_ctime}: set by the system at every
+     * change of its content, name, links or mode; no tool can set it), or 0 where the file system has none.
+     */
+    private static long changeTime(Path p) throws IOException {
+        if (!UNIX_VIEW) {
+            return 0;
+        }
+        Object ctime = Files.getAttribute(p, "unix:ctime");
+        return ctime instanceof java.nio.file.attribute.FileTime t ? t.to(TimeUnit.NANOSECONDS) : 0;
+    }
+
+    /**
+     * A folder's modification and status-change times in ns (an entry added, removed or renamed
+     * changes both; {@code touch -d} can set the first back, not the second); {@link #ABSENT} first
+     * when it is not a folder that can be looked at.
+     */
+    private static long[] folderTimes(Path dir) {
         try {
             BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class);
-            return a.isDirectory() ? a.lastModifiedTime().to(TimeUnit.NANOSECONDS) : ABSENT;
+            return a.isDirectory() ? new long[] {a.lastModifiedTime().to(TimeUnit.NANOSECONDS), changeTime(dir)} : new long[] {ABSENT, 0};
         } catch (IOException | RuntimeException e) {
-            return ABSENT;
+            return new long[] {ABSENT, 0};
         }
     }
 

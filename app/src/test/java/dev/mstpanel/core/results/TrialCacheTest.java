@@ -82,24 +82,37 @@ class TrialCacheTest {
     }
 
     @Test
-    void aTraceThatChangedIsReadAgainAndOneThatKeptItsSizeAndTimeIsNot() throws IOException {
+    void anUnchangedTrialIsTakenFromTheCacheAndOneRewrittenWithItsSizeAndTimePutBackIsReadAgain() throws IOException {
         RunFixture f = RunFixture.allStatuses(root);
         age(f.runDir());
-        byTrial(cached, f.runDir());
+        Map<String, TrialRecord> first = byTrial(cached, f.runDir());
         Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
+        RunInfo run = cached.readRun(f.runDir());
+        List<Path> graders = ScoreReader.graderDirs(f.runDir());
+        TrialKey key = first.get(RunFixture.FAILED_CASE + "#0").key();
+        TrialCache cache = TrialCache.open(cacheDir, run, graders);
+        assertThat(cache.get(run, key, cache.stamps(trace, key, graders))).isEqualTo(first.get(RunFixture.FAILED_CASE + "#0"));
+
+        // the same size and modification time, as `sed -i` then `touch -r` or `rsync -a` leave a file
         FileTime time = Files.getLastModifiedTime(trace);
         String text = Files.readString(trace);
         String changed = text.replace("the send button stayed disabled", "the SEND button stayed disabled");
         assertThat(changed).hasSameSizeAs(text).isNotEqualTo(text);
+        Path tmp = trace.resolveSibling("0.json.tmp");
+        Files.writeString(tmp, changed);
+        Files.setLastModifiedTime(tmp, time);
+        Files.move(tmp, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(Files.size(trace)).isEqualTo(text.length());
+        assertThat(Files.getLastModifiedTime(trace)).isEqualTo(time);
 
-        // same size and time: the listing trusts the cache, as git trusts its index
-        Files.writeString(trace, changed);
+        assertThat(TrialCache.open(cacheDir, run, graders).get(run, key, cache.stamps(trace, key, graders))).isNull();
+        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the SEND button");
+
+        // the same again, in place (same file, new content): its status-change time moved
+        String back = Files.readString(trace).replace("SEND", "send");
+        Files.writeString(trace, back);
         Files.setLastModifiedTime(trace, time);
         assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the send button");
-
-        // a new time: read again
-        Files.setLastModifiedTime(trace, FileTime.from(time.toInstant().plusSeconds(1)));
-        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the SEND button");
     }
 
     @Test
@@ -221,7 +234,7 @@ class TrialCacheTest {
         assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
         // the build's stamp follows the magic line: change one of its bytes, as another build would have written
         byte[] bytes = Files.readAllBytes(file);
-        int at = "mst-panel trials 1\n".length() + 4;
+        int at = "mst-panel trials 2\n".length() + 4;
         bytes[at] = (byte) (bytes[at] == 'x' ? 'y' : 'x');
         Files.write(file, bytes);
         assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isZero();
