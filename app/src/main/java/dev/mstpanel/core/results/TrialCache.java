@@ -468,12 +468,12 @@ final class TrialCache {
 
     private static void stamp(Path p, long[] v, int at) {
         try {
-            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-            if (a.isRegularFile()) {
-                v[at] = a.size();
-                v[at + 1] = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
-                v[at + 2] = changeTime(p);
-                v[at + 3] = a.fileKey() == null ? 0 : a.fileKey().hashCode();
+            FileFacts f = facts(p);
+            if (f.regularFile) {
+                v[at] = f.size;
+                v[at + 1] = f.modified;
+                v[at + 2] = f.changed;
+                v[at + 3] = f.identity;
                 return;
             }
         } catch (IOException | RuntimeException e) {
@@ -485,19 +485,32 @@ final class TrialCache {
         v[at + 3] = 0;
     }
 
-    /** Whether the file system gives status-change times (the "unix" view: Linux, macOS); not on Windows. */
+    /** Whether the file system gives status-change times and inodes (the "unix" view: Linux, macOS); not on Windows. */
     private static final boolean UNIX_VIEW = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+    private static final String UNIX_FACTS = "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,ino";
 
     /**
-     * A file's (or folder's) status-change time in ns ({@code st_ctime}: set by the system at every
-     * change of its content, name, links or mode; no tool can set it), or 0 where the file system has none.
+     * What one look at a file gives ({@code st_ctime}, its status-change time, is set by the system at
+     * every change of its content, name, links or mode, and no tool can set it; 0 where the file
+     * system has none, as the identity).
      */
-    private static long changeTime(Path p) throws IOException {
-        if (!UNIX_VIEW) {
-            return 0;
+    private record FileFacts(boolean regularFile, boolean directory, long size, long modified, long changed, long identity) {}
+
+    /** One look at a file: a single {@code stat} through the "unix" view, else the basic one. */
+    private static FileFacts facts(Path p) throws IOException {
+        if (UNIX_VIEW) {
+            Map<String, Object> a = Files.readAttributes(p, UNIX_FACTS);
+            return new FileFacts(Boolean.TRUE.equals(a.get("isRegularFile")), Boolean.TRUE.equals(a.get("isDirectory")),
+                    ((Number) a.get("size")).longValue(), nanos(a.get("lastModifiedTime")), nanos(a.get("ctime")),
+                    a.get("ino") instanceof Number n ? n.longValue() : 0);
         }
-        Object ctime = Files.getAttribute(p, "unix:ctime");
-        return ctime instanceof java.nio.file.attribute.FileTime t ? t.to(TimeUnit.NANOSECONDS) : 0;
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+        return new FileFacts(a.isRegularFile(), a.isDirectory(), a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), 0,
+                a.fileKey() == null ? 0 : a.fileKey().hashCode());
+    }
+
+    private static long nanos(Object time) {
+        return time instanceof java.nio.file.attribute.FileTime t ? t.to(TimeUnit.NANOSECONDS) : 0;
     }
 
     /**
@@ -507,8 +520,8 @@ final class TrialCache {
      */
     private static long[] folderTimes(Path dir) {
         try {
-            BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class);
-            return a.isDirectory() ? new long[] {a.lastModifiedTime().to(TimeUnit.NANOSECONDS), changeTime(dir)} : new long[] {ABSENT, 0};
+            FileFacts f = facts(dir);
+            return f.directory ? new long[] {f.modified, f.changed} : new long[] {ABSENT, 0};
         } catch (IOException | RuntimeException e) {
             return new long[] {ABSENT, 0};
         }
