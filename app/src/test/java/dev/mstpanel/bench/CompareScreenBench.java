@@ -46,6 +46,11 @@ public final class CompareScreenBench {
         Path b = eval.resolve("runs").resolve(args[2]);
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         Path home = Files.createTempDirectory("mstp-bench-compare-screen");
+        // a one-trial eval of its own, which the Results view opens in place of the two runs (a folder
+        // without runs would leave them open: a wrong path keeps the open run)
+        Path other = Files.createDirectories(home.resolve("other-results"));
+        dev.mstpanel.testsupport.RunFixture.create(other, "other-eval", "20260101T000000Z-000000").runJson("other-eval", "default")
+                .trace("default", "one-case", 0, null);
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.put("MST_PANEL_HOME", home.toString());
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
@@ -102,7 +107,7 @@ public final class CompareScreenBench {
                 // the Results view holds both runs (loaded), or another folder (the screen reads the runs itself)
                 onFx(() -> {
                     app.compare().close();
-                    app.results().open(loaded ? eval : home);
+                    app.results().open(loaded ? eval : other);
                     window.open("results");
                     return null;
                 });

@@ -40,6 +40,14 @@ public final class ResultsReader implements AutoCloseable {
     private final TrialListingReader trials = new TrialListingReader(mapper, buffer);
     private final ExecutorService pool;
     private final Path cacheDir;
+    /** Writes the runs' caches one at a time, apart from the reading threads. */
+    private final ExecutorService saver = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "results-cache-writer");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        return t;
+    });
+    private final List<Future<?>> saves = new ArrayList<>();
 
     /** What a path given by the user turned out to be. */
     public enum LocationKind { RESULTS_ROOT, EVAL, RUN }
@@ -203,7 +211,7 @@ public final class ResultsReader implements AutoCloseable {
         }
         if (query != null && !query.isEmpty()) {
             if (cache != null) {
-                cache.save(); // the trials the search found, for the next listing
+                saveLater(cache); // the trials the search found, for the next listing
             }
             return; // a score without a trace has nothing to search in
         }
@@ -224,7 +232,7 @@ public final class ResultsReader implements AutoCloseable {
             }
             if (cache != null) {
                 cache.retain(seen); // every folder of the run has been looked at
-                cache.save();
+                saveLater(cache);
             }
         }
         if (!orphans.isEmpty()) {
@@ -303,8 +311,41 @@ public final class ResultsReader implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Writes a run's cache on the reader's own thread, after the listing has handed over its trials
+     * (writing megabytes must not hold up the figures a window waits for); {@link #close()} waits for it.
+     */
+    private void saveLater(TrialCache cache) {
+        synchronized (saves) {
+            saves.removeIf(Future::isDone);
+            saves.add(saver.submit(cache::save));
+        }
+    }
+
+    /** Waits up to 10 s for the caches still being written, then stops the reader's threads. */
     @Override
     public void close() {
+        flushCaches();
+        saver.shutdownNow();
         pool.shutdownNow();
+    }
+
+    /** Waits up to 10 s for the caches of listed trials still being written. */
+    void flushCaches() {
+        List<Future<?>> pending;
+        synchronized (saves) {
+            pending = new ArrayList<>(saves);
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        for (Future<?> f : pending) {
+            try {
+                f.get(Math.max(1, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // a cache not written only costs the next listing its speed
+            }
+        }
     }
 }

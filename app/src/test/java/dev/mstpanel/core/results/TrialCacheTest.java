@@ -53,7 +53,9 @@ class TrialCacheTest {
 
     private static Map<String, TrialRecord> byTrial(ResultsReader reader, Path runDir) {
         RunInfo run = reader.readRun(runDir);
-        return reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+        Map<String, TrialRecord> out = reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+        reader.flushCaches(); // written after the listing, on the reader's own thread
+        return out;
     }
 
     private long cacheFiles() throws IOException {
@@ -155,11 +157,13 @@ class TrialCacheTest {
         RunFixture f = RunFixture.allStatuses(root); // every file is seconds old
         RunInfo run = cached.readRun(f.runDir());
         cached.readTrials(run);
+        cached.flushCaches();
         TrialCache cache = TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir()));
         assertThat(cache.size()).isZero();
 
         age(f.runDir());
         cached.readTrials(run);
+        cached.flushCaches();
         assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
     }
 
@@ -191,6 +195,7 @@ class TrialCacheTest {
         RunInfo run = cached.readRun(f.runDir());
         List<TrialRecord> found = new java.util.ArrayList<>();
         cached.readTrials(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "SEND BUTTON"), found::addAll);
+        cached.flushCaches();
         assertThat(found).extracting(TrialRecord::caseId).containsExactly(RunFixture.FAILED_CASE);
         assertThat(found.get(0)).isEqualTo(byTrial(plain, f.runDir()).get(RunFixture.FAILED_CASE + "#0"));
     }
@@ -227,6 +232,7 @@ class TrialCacheTest {
         age(f.runDir());
         RunInfo run = cached.readRun(f.runDir());
         cached.readTrials(run);
+        cached.flushCaches();
         Path file;
         try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
             file = s.findFirst().orElseThrow();
