@@ -145,15 +145,16 @@ if [ -n "$cds" ]; then
     fi
     if [ -n "$command" ]; then
       [ "$cds" = use ] || cds=make
+      busy=
       for tmp in "$cds_dir/$name".*.tmp; do
         [ -f "$tmp" ] || continue
         pid=${tmp%.tmp}
         pid=${pid##*.}
         if kill -0 "$pid" 2>/dev/null; then
-          [ "$cds" = make ] && cds= # another start is making it
+          busy=yes # another start is making one
           continue
         fi
-        if [ "$cds" != make ]; then
+        if [ "$cds" = use ]; then
           rm -f -- "$tmp" # a training that lost to another start's, or one cut short
           continue
         fi
@@ -177,7 +178,7 @@ if [ -n "$cds" ]; then
         rm -f -- "$tmp"
         : >"$cds_dir/$name.failed"
       done
-      if [ "$cds" = make ] && [ -e "$cds_dir/$name.failed" ]; then
+      if [ "$cds" = make ] && { [ -n "$busy" ] || [ -e "$cds_dir/$name.failed" ]; }; then
         cds=
       fi
       if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
