@@ -68,19 +68,32 @@ if [ -z "$main" ]; then
   exit 1
 fi
 
+# The panel's commands, the only first arguments that train an archive (a mistyped name is a usage
+# error, not worth 10 MB and 1-3 s): picocli's table in cli/MstPanelCommand (COMMANDS) has the same
+# names, and LinuxLauncherTest fails when the two differ.
+commands='contexts run replay demo trials transcript compare containers shell doctor colima'
+
 # Class-data archives for headless commands (a command given; the window makes its own, see
 # core/startup/ClassDataArchive), one per command: the first start of a command after installing
 # or updating writes its archive when it exits (-XX:ArchiveClassesAtExit, 1-3 s more on
 # that start), under a temporary name with its process id; a later start of that command that
 # finds that process gone and the file whole (the archive's magic number, which the JVM writes
-# last) gives it its name, and from then on each start of the command maps the classes it holds
-# instead of loading them from the jars (about 250 ms of CPU for `trials`, 100 ms for --version,
-# which maps any command's; scripts/bench/headless-start.sh). The names follow this installation's
-# folder and the jar's and .cfg's sizes and times, so an update makes new ones; the JVM checks an
-# archive too and ignores one that does not match. A training found cut short is not tried again
-# for that command until an update. The launcher still execs the JVM. Off with
-# MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when the class path
-# names anything but jars.
+# last) names it KEY-COMMAND.SIZE-MTIME.jsa, and from then on each start of the command maps the
+# classes it holds instead of loading them from the jars (about 250 ms of CPU for `trials`, 100 ms
+# for --version, which maps any command's; scripts/bench/headless-start.sh). KEY follows this
+# installation's folder and the jar's and .cfg's sizes and times, so an update makes new ones.
+# A damaged archive must never stop the panel (the JVM checks an archive's header, not its
+# contents: flipped bytes or a cut file crash it with SIGSEGV/SIGBUS at every start), so:
+# - an archive whose size or time is no longer the one in its name (cut short, rewritten, restored
+#   from a backup) is removed before the JVM sees it, and the command trains a new one;
+# - the JVM maps and trains with -XX:+VerifySharedSpaces: it checks the CRCs of the header and of
+#   every region and, with -Xshare:auto, starts without the archive when one is wrong (flipped
+#   bytes that kept the file's size and time: those starts are as slow as without an archive).
+# Trainings whose process is gone are removed by later starts: one not whole (cut short: a full
+# disk, a kill) stops that command's training until an update (a .failed marker); one that lost to
+# another start's (concurrent first starts) is just removed. The launcher still execs the JVM.
+# Off with MST_PANEL_CLASS_DATA=off, when JAVA_TOOL_OPTIONS has archive options, or when the class
+# path names anything but jars.
 cds=
 if [ "$n" -gt 0 ] && [ "${MST_PANEL_CLASS_DATA:-}" != off ] && [ "$jars_only" = yes ]; then
   case " ${JAVA_TOOL_OPTIONS:-} " in
@@ -93,65 +106,90 @@ if [ "$n" -gt 0 ] && [ "${MST_PANEL_CLASS_DATA:-}" != off ] && [ "$jars_only" = 
       ;;
   esac
 fi
+# $archive still has the size and time its name records (KEY-COMMAND.SIZE-MTIME.jsa, given when it
+# was named); one that does not was changed since (cut short, rewritten, restored) and is removed
+archive_ok() {
+  [ -f "$archive" ] || return 1
+  recorded=${archive%.jsa}
+  [ "$(stat -c '%s-%Y' -- "$archive" 2>/dev/null)" = "${recorded##*.}" ] && return 0
+  rm -f -- "$archive"
+  return 1
+}
 if [ -n "$cds" ]; then
   cds_dir=$cds/class-data-headless
   cds=
   # one archive per command (each loads classes of its own); --version and --help map any of them
   case $1 in
     -*) command= ;;
-    '' | *[!a-z0-9-]*) command=none ;; # not a command's name
-    *) command=$1 ;;
+    '' | *[!a-z]*) command=none ;;
+    *) case " $commands " in *" $1 "*) command=$1 ;; *) command=none ;; esac ;;
   esac
   if [ "$command" != none ] && stamp=$(stat -c '%s.%Y' -- "$appdir/mst-panel.jar" "$cfg" 2>/dev/null) \
       && key=$(printf '%s\n%s\n' "$rootdir" "$stamp" | cksum); then
     key=${key%% *}
+    name=$key-$command
     if [ -z "$command" ]; then
-      for archive in "$cds_dir/$key"-*.jsa; do
-        [ -s "$archive" ] && cds=use
-        break
+      for archive in "$cds_dir/$key"-*.*.jsa; do
+        archive_ok && { cds=use; break; }
       done
     else
-      name=$key-$command
-      archive=$cds_dir/$name.jsa
-      if [ -s "$archive" ]; then
-        cds=use
-      else
-        cds=make
-        for tmp in "$cds_dir/$name".*.tmp; do
-          [ -f "$tmp" ] || continue
-          pid=${tmp%.tmp}
-          pid=${pid##*.}
-          if kill -0 "$pid" 2>/dev/null; then
-            cds= # another start is making it
-            continue
-          fi
-          magic=$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null) || magic=unread # no od: the JVM's own checks decide
-          case $magic in
-            " f00baba8" | " a8ab0bf0" | unread) ;; # either byte order
-            *) magic= ;;
-          esac
-          if [ -n "$magic" ] && [ -s "$tmp" ] && mv -f -- "$tmp" "$archive"; then
-            find "$cds_dir" -name '*.jsa' ! -name "$key-*" -mtime +30 -exec rm -f {} + 2>/dev/null
-            cds=use
-            break
-          fi
-          # cut short (a full disk, a kill): not tried again for this command until an update
-          rm -f -- "$tmp"
-          : >"$cds_dir/$name.failed"
-        done
-        if [ "$cds" = make ] && [ -e "$cds_dir/$name.failed" ]; then
-          cds=
+      # the first of this command's that is whole; another (two trainings named at once) goes
+      for archive in "$cds_dir/$name".*.jsa; do
+        if [ -z "$cds" ]; then
+          archive_ok && { cds=use; kept=$archive; }
+        elif [ -f "$archive" ]; then
+          rm -f -- "$archive"
         fi
-        if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
-          cds=
+      done
+      [ "$cds" = use ] && archive=$kept
+    fi
+    if [ -n "$command" ]; then
+      [ "$cds" = use ] || cds=make
+      busy=
+      for tmp in "$cds_dir/$name".*.tmp; do
+        [ -f "$tmp" ] || continue
+        pid=${tmp%.tmp}
+        pid=${pid##*.}
+        if kill -0 "$pid" 2>/dev/null; then
+          busy=yes # another start is making one
+          continue
         fi
+        if [ "$cds" = use ]; then
+          rm -f -- "$tmp" # a training that lost to another start's, or one cut short
+          continue
+        fi
+        magic=$(od -An -tx4 -N4 -- "$tmp" 2>/dev/null) || magic=unread # no od: the JVM's own checks decide
+        case $magic in
+          " f00baba8" | " a8ab0bf0" | unread) ;; # either byte order
+          *) magic= ;;
+        esac
+        if [ -n "$magic" ] && recorded=$(stat -c '%s-%Y' -- "$tmp" 2>/dev/null) && [ "${recorded%%-*}" -gt 0 ] \
+            && mv -f -- "$tmp" "$cds_dir/$name.$recorded.jsa" 2>/dev/null; then
+          archive=$cds_dir/$name.$recorded.jsa
+          find "$cds_dir" \( -name '*.jsa' -o -name '*.tmp' -o -name '*.failed' \) ! -name "$key-*" -mtime +30 -exec rm -f {} + 2>/dev/null
+          cds=use
+          break
+        fi
+        if [ ! -e "$tmp" ]; then
+          cds= # another start named it just now: this one runs without, the next maps it
+          break
+        fi
+        # cut short (a full disk, a kill): not tried again for this command until an update
+        rm -f -- "$tmp"
+        : >"$cds_dir/$name.failed"
+      done
+      if [ "$cds" = make ] && { [ -n "$busy" ] || [ -e "$cds_dir/$name.failed" ]; }; then
+        cds=
+      fi
+      if [ "$cds" = make ] && ! { mkdir -p -- "$cds_dir" 2>/dev/null && [ -w "$cds_dir" ]; }; then
+        cds=
       fi
     fi
   fi
 fi
 case $cds in
-  use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off ;;
-  make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$name.$$.tmp" -Xlog:cds=off -Xlog:cds+dynamic=off ;;
+  use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
+  make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$name.$$.tmp" -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
 esac
 set -- "$@" -cp "$classpath" "$main"
 while [ "$n" -gt 0 ]; do
