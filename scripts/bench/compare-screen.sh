@@ -10,6 +10,10 @@
 # $BENCH_DIR/build-<commit>, built once) and alternates its rounds with this checkout's (or with the
 # commit CANDIDATE=<git ref>, built the same way), two rounds per JVM, so both are measured side by
 # side under the same load.
+#
+# Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
+# listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
+# longest pulse gap while loading 35-66 ms (120 ms once after the JVM's first figures).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}

@@ -38,6 +38,14 @@ public final class TranscriptFirstOpenBench {
     private TranscriptFirstOpenBench() {}
 
     public static void main(String[] args) throws Exception {
+        try {
+            run(args);
+        } finally {
+            System.exit(0); // also when a wait timed out: the FX thread would keep the JVM (and the script) waiting
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         long jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
         Path runDir = Path.of(args[0]);
         String caseId = args[1];
@@ -72,6 +80,7 @@ public final class TranscriptFirstOpenBench {
                 }
             }.start();
             Scene scene = h.stage.getScene();
+            // an animation timer asks for a pulse each frame, so the listener also sees a listing laid out before it came
             scene.addPostLayoutPulseListener(new Runnable() {
                 @Override
                 public void run() {
