@@ -138,6 +138,18 @@ class TranscriptCommandTest {
         assertThat(runJson.err()).contains("its kind is \"run\", not \"trial\" (it is the run's run.json)")
                 .contains("This run's trials are in " + f.runDir().resolve("traces") + "/<variant>/<case>/<trial>.json.");
         assertThat(run("transcript", root.resolve("absent.json").toString()).err()).contains("<run>/traces/<variant>/<case>/<trial>.json");
+
+        // JSON objects that are not trials: an empty one, a package.json (new-user check)
+        for (String json : new String[] {"{}", "{\"name\": \"my-server\", \"version\": \"1.0.0\", \"scripts\": {\"test\": \"jest\"}}"}) {
+            Path other = Files.writeString(root.resolve("package.json"), json);
+            Result o = run("transcript", other.toString());
+            assertThat(o.code()).as(json).isEqualTo(1);
+            assertThat(o.err()).isEqualTo("mst-panel transcript: " + other + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", "
+                    + "no caseId and no trace. Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
+        }
+        // a copied trial file outside any run is still one
+        Path copy = Files.copy(f.tracePath("default", TranscriptFixture.FAILED_CASE, 0), root.resolve("copied-trial.json"));
+        assertThat(run("transcript", copy.toString()).code()).isZero();
     }
 
     @Test

@@ -84,7 +84,8 @@ public final class TranscriptReader {
         Path traces = variantDir == null ? null : variantDir.getParent();
         TrialRecord trial;
         RunInfo run;
-        if (m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null) {
+        boolean inRun = m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
+        if (inRun) {
             Path runDir = traces.getParent();
             try (ResultsReader r = new ResultsReader()) {
                 run = r.readRun(runDir);
@@ -103,6 +104,11 @@ public final class TranscriptReader {
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
                 || trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
             throw new NotATrialException(notATrial(traceFile, file, trial.problem()));
+        }
+        // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
+        if (!inRun && trial.status() != TrialStatus.UNREADABLE && !namesATrial(file)) {
+            throw new NotATrialException(traceFile + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
+                    + "Give a trial file, " + TRIAL_PATH + ".");
         }
         return read(trial, run.redactStoredResponses());
     }
@@ -219,6 +225,34 @@ public final class TranscriptReader {
     private Transcript empty(TrialRecord trial, String prompt, String promptNote, boolean redacted, List<String> problems) {
         return new Transcript(trial, prompt, promptNote, List.of(), null, null, null, null, null, null, null, null, redacted, -1,
                 Map.of(), problems, FailureCause.of(trial));
+    }
+
+    /**
+     * True when a JSON object's top-level fields say it is a trial file (contract, section 6): its
+     * {@code kind} is {@code trial}, or it has a {@code caseId} or a {@code trace}. Only the top level is
+     * read; the trace is skipped.
+     */
+    private boolean namesATrial(Path file) {
+        try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            skipBom(in);
+            try (JsonParser p = mapper.createParser(in)) {
+                if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                    return false;
+                }
+                while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                    String f = p.currentName();
+                    com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+                    if (f.equals("caseId") || f.equals("trace") || f.equals("kind") && t == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
+                            && "trial".equals(p.getText())) {
+                        return true;
+                    }
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            return true; // the listing's reading already said what is wrong with it
+        }
+        return false;
     }
 
     /**
