@@ -12,6 +12,15 @@ public interface OutputListener {
     enum Stream { STDOUT, STDERR }
 
     /**
+     * The process started; called once, before any {@link #onLine}, so what follows from its output
+     * comes after what its start says.
+     *
+     * @param shownCommandLine the command line with secrets masked
+     * @param pid the process id
+     */
+    default void onStarted(String shownCommandLine, long pid) {}
+
+    /**
      * One line, decoded as UTF-8, without its line terminator ({@code \n}, {@code \r\n} or {@code \r}),
      * secrets already masked.
      */

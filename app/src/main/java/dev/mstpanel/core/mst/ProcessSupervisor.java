@@ -116,6 +116,7 @@ public final class ProcessSupervisor {
             // stdin is not used
         }
         SupervisedProcess handle = new SupervisedProcess(process, spec, shown, log, listener);
+        listener.onStarted(shown, process.pid()); // before the readers: no line can come before the start
         handle.startReaders();
         LOG.info("started pid {}: {}", process.pid(), shown);
         return handle;

@@ -214,6 +214,12 @@ public final class RunSupervisor {
         try {
             process = processes.start(spec, new OutputListener() {
                 @Override
+                public void onStarted(String shownCommandLine, long pid) {
+                    // before MST's first line is folded: its capacity lines must not come before "started"
+                    model.started(shownCommandLine, pid, logFile.toString());
+                }
+
+                @Override
                 public void onLine(Stream stream, String line) {
                     model.acceptLine(stream, line);
                 }
@@ -234,7 +240,6 @@ public final class RunSupervisor {
             throw e;
         }
         started.set(process);
-        model.started(process.shownCommandLine(), process.pid(), logFile.toString());
         renameLog(process, model, runsDir, stamp, namedRunDir); // when Output: came before start() returned
         List<DockerContext> contexts = resolveContexts(env, args.contexts(), model);
         RunContainerWatcher docker = new RunContainerWatcher(contexts, HostName.current(), process::processTreePids, model, poll);

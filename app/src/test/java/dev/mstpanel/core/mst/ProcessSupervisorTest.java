@@ -74,6 +74,32 @@ class ProcessSupervisorTest {
     }
 
     @Test
+    void theStartIsToldBeforeAnyLineEvenWhenTheProcessPrintsAtOnce() throws Exception {
+        Path s = script("echo first; echo second >&2");
+        for (int round = 0; round < 20; round++) {
+            List<String> seen = new CopyOnWriteArrayList<>();
+            var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString(), "--token=sk-ant-supersecret-123"), null, env(), null),
+                    new OutputListener() {
+                        @Override
+                        public void onStarted(String shownCommandLine, long pid) {
+                            seen.add("started " + shownCommandLine.contains("sk-ant-supersecret-123") + " " + (pid > 0));
+                        }
+
+                        @Override
+                        public void onLine(Stream stream, String line) {
+                            seen.add(line);
+                        }
+                    });
+            assertThat(p.exitCode().get(20, TimeUnit.SECONDS)).isZero();
+            for (int i = 0; i < 100 && seen.size() < 3; i++) {
+                Thread.sleep(20);
+            }
+            // the run's "started" event is made here: MST's first lines (capacity) must not come before it
+            assertThat(seen).hasSize(3).first().isEqualTo("started false true");
+        }
+    }
+
+    @Test
     void exitCodeIsTheProcesses() throws Exception {
         Path s = script("exit 7");
         var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString()), null, env(), null), listener);
