@@ -123,7 +123,8 @@ class CompareCommandTest {
         assertThat(r.out()).isEmpty();
         Result missing = run("compare");
         assertThat(missing.code()).isEqualTo(2);
-        assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:");
+        assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:")
+                .contains("`mst-panel compare --help` lists what it takes.");
     }
 
     @Test
