@@ -123,6 +123,10 @@ class CompareCommandTest {
         assertThat(r.out()).isEmpty();
         Result missing = run("compare");
         assertThat(missing.code()).isEqualTo(2);
+        Result absent = run("compare", root.resolve("no-such-run").toString());
+        assertThat(absent.code()).isEqualTo(1);
+        assertThat(absent.err()).isEqualTo("mst-panel compare: There is no folder at " + root.resolve("no-such-run")
+                + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>." + System.lineSeparator());
         assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:")
                 .contains("`mst-panel compare --help` lists what it takes.");
     }
