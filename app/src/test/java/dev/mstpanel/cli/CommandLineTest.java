@@ -1,7 +1,9 @@
 package dev.mstpanel.cli;
 
+import static dev.mstpanel.cli.InProcessCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.cli.InProcessCli.Result;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -11,15 +13,6 @@ import org.junit.jupiter.api.Test;
  * lists, helps with and suggests every command as before.
  */
 class CommandLineTest {
-    private record Result(int code, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     @Test
     void helpListsEveryCommand() {
         Result r = run("--help");

@@ -1,12 +1,12 @@
 package dev.mstpanel.cli;
 
+import static dev.mstpanel.cli.InProcessCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.cli.InProcessCli.Result;
 import dev.mstpanel.testsupport.RunFixture;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,15 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TrialsCommandTest {
     @TempDir
     Path root;
-
-    private record Result(int code, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private static JsonNode find(JsonNode array, String caseId) {
         for (JsonNode n : array) {

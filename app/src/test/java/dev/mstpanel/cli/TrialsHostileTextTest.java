@@ -1,10 +1,10 @@
 package dev.mstpanel.cli;
 
+import static dev.mstpanel.cli.InProcessCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.cli.InProcessCli.Result;
 import dev.mstpanel.testsupport.RunFixture;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,15 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TrialsHostileTextTest {
     @TempDir
     Path root;
-
-    private record Result(int code, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = MstPanelCommand.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     @Test
     void caseIdsAndErrorsWithEscapeSequencesAreShownEscaped() {
