@@ -227,15 +227,11 @@ class RunViewFxTest {
     }
 
     private static Node node(FxRobot robot, String query) {
-        return robot.lookup(query).query();
+        return new dev.mstpanel.testsupport.FxQuery(robot).node(query);
     }
 
     private static String text(FxRobot robot, String query) throws Exception {
-        return fx(() -> {
-            Node n = node(robot, query);
-            return n instanceof Label l ? l.getText() : n instanceof CheckBox c ? c.getText()
-                    : n instanceof Button b ? b.getText() : ((TextInputControl) n).getText();
-        });
+        return new dev.mstpanel.testsupport.FxQuery(robot).text(query);
     }
 
     private static boolean visible(FxRobot robot, String query) throws Exception {
@@ -255,42 +251,12 @@ class RunViewFxTest {
 
     /** Clears a field and types into it as a person would (scrolling the form to it first). */
     private static void type(FxRobot robot, String query, String value) throws Exception {
-        reveal(robot, query);
-        fx(() -> {
-            ((TextInputControl) node(robot, query)).clear();
-            return null;
-        });
-        robot.clickOn(query).write(value);
-        WaitForAsyncUtils.waitForFxEvents();
+        new dev.mstpanel.testsupport.FxQuery(robot).type(query, value);
     }
 
     /** Clicks a node after scrolling the form to it. */
     private static void click(FxRobot robot, String query) throws Exception {
-        reveal(robot, query);
-        robot.clickOn(query);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    /** Scrolls the enclosing scroll pane so that the node is in view, as a person would. */
-    private static void reveal(FxRobot robot, String query) throws Exception {
-        fx(() -> {
-            Node n = node(robot, query);
-            javafx.scene.Parent p = n.getParent();
-            while (p != null && !(p instanceof javafx.scene.control.ScrollPane)) {
-                p = p.getParent();
-            }
-            if (p instanceof javafx.scene.control.ScrollPane sp && sp.getContent() != null) {
-                Node content = sp.getContent();
-                javafx.geometry.Bounds b = content.sceneToLocal(n.localToScene(n.getBoundsInLocal()));
-                double viewport = sp.getViewportBounds().getHeight();
-                double range = content.getBoundsInLocal().getHeight() - viewport;
-                if (range > 0) {
-                    sp.setVvalue(Math.max(0, Math.min(1, (b.getMinY() - viewport / 3) / range)));
-                }
-            }
-            return null;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        new dev.mstpanel.testsupport.FxQuery(robot).click(query);
     }
 
     private static String allTexts(FxRobot robot) throws Exception {
