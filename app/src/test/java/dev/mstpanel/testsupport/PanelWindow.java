@@ -28,11 +28,13 @@ public final class PanelWindow implements AutoCloseable {
     private final AppContext app;
     private final MainWindow window;
     private final Stage stage;
+    private final FxThreadGuard guard;
 
-    private PanelWindow(AppContext app, MainWindow window, Stage stage) {
+    private PanelWindow(AppContext app, MainWindow window, Stage stage, FxThreadGuard guard) {
         this.app = app;
         this.window = window;
         this.stage = stage;
+        this.guard = guard;
     }
 
     /** A window for this environment (its settings and data folders follow it, see {@link AppPaths#of}). */
@@ -72,10 +74,14 @@ public final class PanelWindow implements AutoCloseable {
         return stage;
     }
 
-    /** Closes the app context: stops its refreshes, watchers and runs. */
+    /**
+     * Closes the app context (stops its refreshes, watchers and runs), then fails the test when the
+     * window's scene graph was changed off the FX thread while it was open ({@link FxThreadGuard}).
+     */
     @Override
     public void close() {
         app.close();
+        guard.assertNone();
     }
 
     /** What the window starts with. */
@@ -139,6 +145,7 @@ public final class PanelWindow implements AutoCloseable {
             MainWindow window = new MainWindow(app);
             app.dialogs().setOwner(stage);
             stage.setScene(App.sceneFor(window, width, height));
+            FxThreadGuard guard = FxThreadGuard.watch(stage.getScene());
             // the TestFX stage is reused between test classes: a size set on it earlier (e.g. TranscriptFxTest's
             // 1860 px) would otherwise stay and put the right of this window off the screen, where clicks miss
             stage.sizeToScene();
@@ -150,7 +157,7 @@ public final class PanelWindow implements AutoCloseable {
             if (refreshContexts) {
                 app.contexts().refresh();
             }
-            return new PanelWindow(app, window, stage);
+            return new PanelWindow(app, window, stage, guard);
         }
     }
 }
