@@ -122,10 +122,12 @@ public final class TrialsCommand implements Callable<Integer> {
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
             reader.readTrials(run, query, batch -> {
                 try {
-                    for (TrialRecord t : batch) {
-                        if (keep.contains(t.status())) {
-                            writeTrial(g, t, diagnoses.find(t.artifactsDir()));
-                        }
+                    List<TrialRecord> kept = batch.stream().filter(t -> keep.contains(t.status())).toList();
+                    // the failed trials' artifacts are looked at on every core (a few files each)
+                    List<FailureDiagnosis> found = kept.size() < 64 ? kept.stream().map(t -> diagnoses.find(t.artifactsDir())).toList()
+                            : kept.parallelStream().map(t -> diagnoses.find(t.artifactsDir())).toList();
+                    for (int i = 0; i < kept.size(); i++) {
+                        writeTrial(g, kept.get(i), found.get(i));
                     }
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);

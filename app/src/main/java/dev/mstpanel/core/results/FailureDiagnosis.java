@@ -116,7 +116,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      * Finds the diagnoses of many trials of one run (a listing): {@code artifacts/<variant>/} is
      * listed once, so a trial without an artifacts folder (most of them: MST keeps artifacts for
      * failed trials) costs no disk access, and only the trials that have one are looked into,
-     * as {@link #find(Path, Boolean)} does. Not thread-safe.
+     * as {@link #find(Path, Boolean)} does. Safe to use from several threads at once.
      *
      * @param runDir the run folder
      * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
@@ -129,7 +129,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
     public static final class Finder {
         private final Path artifactsRoot;
         private final Boolean redactedRun;
-        private final java.util.Map<Path, java.util.Set<String>> casesByVariant = new java.util.HashMap<>();
+        private final java.util.Map<Path, java.util.Set<String>> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
 
         private Finder(Path artifactsRoot, Boolean redactedRun) {
             this.artifactsRoot = artifactsRoot;

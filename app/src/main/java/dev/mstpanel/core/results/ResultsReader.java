@@ -166,6 +166,9 @@ public final class ResultsReader implements AutoCloseable {
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
         Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
+        // the score files are listed beside the traces (a listing only: which trials have a score but no trace)
+        java.util.concurrent.CompletableFuture<Future<Set<TrialKey>>> scored = new java.util.concurrent.CompletableFuture<>();
+        boolean whole = query == null || query.isEmpty();
         pool.submit(() -> {
             List<TrialKey> chunk = new ArrayList<>();
             int[] submitted = {0};
@@ -176,13 +179,18 @@ public final class ResultsReader implements AutoCloseable {
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
                         futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
                         chunk.clear();
-                        submitted[0]++;
+                        if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
+                            scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
+                        }
                     }
                 }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
                 if (!chunk.isEmpty()) {
                     futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
                 }
             } finally {
+                if (whole && !scored.isDone()) {
+                    scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
+                }
                 futures.add(end);
             }
         });
@@ -224,7 +232,16 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         synchronized (seen) {
-            for (TrialRecord o : scoresWithoutTrace(run, graders, seen, cache)) {
+            Set<TrialKey> scoreKeys;
+            try {
+                scoreKeys = scored.get().get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("listing the scores failed", e.getCause());
+            }
+            for (TrialRecord o : scoresWithoutTrace(run, graders, TraceKeys.without(scoreKeys, seen))) {
                 // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
                 if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
                     orphans.add(o);
@@ -297,8 +314,7 @@ public final class ResultsReader implements AutoCloseable {
         return keys;
     }
 
-    private List<TrialRecord> scoresWithoutTrace(RunInfo run, List<Path> graders, Set<TrialKey> seen, TrialCache cache) {
-        Set<TrialKey> orphans = TraceKeys.scoredOnly(graders, seen, cache == null ? TraceKeys.PLAIN : cache::list);
+    private List<TrialRecord> scoresWithoutTrace(RunInfo run, List<Path> graders, Set<TrialKey> orphans) {
         List<TrialRecord> out = new ArrayList<>();
         for (TrialKey k : orphans) {
             TrialRecord r = trials.readTrial(run, k, graders);

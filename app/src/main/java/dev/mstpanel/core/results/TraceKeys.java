@@ -70,11 +70,10 @@ final class TraceKeys {
             String vs = v.getFileName().toString();
             for (Path c : listQuietly(folders, v)) {
                 String cs = c.getFileName().toString();
-                String where = "traces/" + vs + "/" + cs;
                 // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
                 boolean nameLeadsBack = v.resolve(cs).equals(c);
                 if (!nameLeadsBack && Files.isDirectory(c)) {
-                    problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
+                    problems.accept(new TrialKey(vs, cs, 0), "The case folder traces/" + vs + "/" + cs + " has a name that is not valid UTF-8, so the panel "
                             + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
                     continue;
                 }
@@ -84,14 +83,18 @@ final class TraceKeys {
                 } catch (ResultsException e) {
                     files = null;
                     if (Files.isDirectory(c)) {
-                        problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                        problems.accept(new TrialKey(vs, cs, 0), "The case folder traces/" + vs + "/" + cs + " could not be read: " + reason(e) + ".");
                         continue;
                     }
                 }
                 if (files == null) {
-                    problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
+                    problems.accept(new TrialKey(vs, cs, 0), "traces/" + vs + "/" + cs + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
                     continue;
                 }
+                if (allCanonical(files, vs, cs, keys)) {
+                    continue; // the common case: every trial file named as MST names it
+                }
+                String where = "traces/" + vs + "/" + cs;
                 java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
                 for (Path t : files) {
                     String name = t.getFileName().toString();
@@ -121,6 +124,51 @@ final class TraceKeys {
         }
     }
 
+    /**
+     * The trial number of a file named as MST names trial files ({@code <n>.json}, {@code n} without
+     * leading zeros, at most 9 digits), or -1 for any other name. The same names as {@link #TRIAL_FILE}
+     * with {@code Integer.parseInt(group(1)) + ".json"} equal to the name, without a regex.
+     */
+    static int canonicalTrial(String name) {
+        int digits = name.length() - 5;
+        if (digits < 1 || digits > 9 || !name.endsWith(".json") || (digits > 1 && name.charAt(0) == '0')) {
+            return -1;
+        }
+        int n = 0;
+        for (int i = 0; i < digits; i++) {
+            char ch = name.charAt(i);
+            if (ch < '0' || ch > '9') {
+                return -1;
+            }
+            n = n * 10 + (ch - '0');
+        }
+        return n;
+    }
+
+    /**
+     * Hands a case folder's keys over when each of its trial files has its canonical name (the
+     * folder MST writes): true then; false, with nothing handed over, when a file needs the notes of
+     * the full rule. Files that are not trial files at all are left out either way.
+     */
+    private static boolean allCanonical(List<Path> files, String vs, String cs, Consumer<TrialKey> keys) {
+        int[] trials = new int[files.size()];
+        int count = 0;
+        for (Path t : files) {
+            String name = t.getFileName().toString();
+            int n = canonicalTrial(name);
+            if (n >= 0) {
+                trials[count++] = n;
+            } else if (TRIAL_FILE.matcher(name).matches()) {
+                return false;
+            }
+        }
+        java.util.Arrays.sort(trials, 0, count); // "10.json" sorts before "2.json" by name
+        for (int i = 0; i < count; i++) {
+            keys.accept(new TrialKey(vs, cs, trials[i]));
+        }
+        return true;
+    }
+
     private static String reason(ResultsException e) {
         Throwable c = e.getCause();
         if (c instanceof java.nio.file.AccessDeniedException) {
@@ -131,27 +179,49 @@ final class TraceKeys {
 
     /** The keys that have a score file in one of {@code graders} but are not in {@code seen}, sorted. */
     static Set<TrialKey> scoredOnly(List<Path> graders, Set<TrialKey> seen) {
-        return scoredOnly(graders, seen, PLAIN);
+        return without(scored(graders, PLAIN), seen);
     }
 
-    /** As {@link #scoredOnly(List, Set)}, with the folders listed by {@code folders}. */
-    static Set<TrialKey> scoredOnly(List<Path> graders, Set<TrialKey> seen, Folders folders) {
+    /** The keys of {@code scored} not in {@code seen}, sorted. */
+    static Set<TrialKey> without(Set<TrialKey> scored, Set<TrialKey> seen) {
         Set<TrialKey> orphans = new TreeSet<>();
+        for (TrialKey k : scored) {
+            if (!seen.contains(k)) {
+                orphans.add(k);
+            }
+        }
+        return orphans;
+    }
+
+    /**
+     * The keys of every score file {@code scores/<grader>/<variant>/<case>/<trial>.json} in one of
+     * {@code graders}, in no order, with the folders listed by {@code folders}.
+     */
+    static Set<TrialKey> scored(List<Path> graders, Folders folders) {
+        Set<TrialKey> keys = new java.util.HashSet<>();
         for (Path g : graders) {
             for (Path v : ResultsFiles.listQuietly(g)) {
                 for (Path c : listQuietly(folders, v)) {
+                    String vs = null;
+                    String cs = null;
                     for (Path t : listQuietly(folders, c)) {
-                        var m = TRIAL_FILE.matcher(t.getFileName().toString());
-                        if (m.matches()) {
-                            TrialKey k = new TrialKey(v.getFileName().toString(), c.getFileName().toString(), Integer.parseInt(m.group(1)));
-                            if (!seen.contains(k)) {
-                                orphans.add(k);
+                        String name = t.getFileName().toString();
+                        int n = canonicalTrial(name);
+                        if (n < 0) {
+                            var m = TRIAL_FILE.matcher(name);
+                            n = m.matches() ? Integer.parseInt(m.group(1)) : -1;
+                        }
+                        if (n >= 0) {
+                            if (vs == null) {
+                                vs = v.getFileName().toString();
+                                cs = c.getFileName().toString();
                             }
+                            keys.add(new TrialKey(vs, cs, n));
                         }
                     }
                 }
             }
         }
-        return orphans;
+        return keys;
     }
 }
