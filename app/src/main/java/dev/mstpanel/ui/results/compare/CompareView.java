@@ -61,7 +61,12 @@ public final class CompareView extends BorderPane {
     private final javafx.scene.layout.StackPane candidateTranscript = new javafx.scene.layout.StackPane();
     private final Label compactFigures = new Label();
     private final SplitPane split = new SplitPane();
+    private final VBox top = new VBox(10);
     private boolean syncing;
+    /** A case is open: the figures fold into one line. */
+    private boolean caseOpen;
+    /** The cards fit above the case table at the view's height (else they fold into one line too). */
+    private boolean cardsFit = true;
     /** The height a trial row takes in a side's one-row list of trials, px. */
     private static final double TRIAL_ROW = 40;
 
@@ -171,7 +176,7 @@ public final class CompareView extends BorderPane {
         compactFigures.setVisible(false);
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());
-        VBox top = new VBox(10, pickers, message, loading, figures, compactFigures, filterBar);
+        top.getChildren().setAll(pickers, message, loading, figures, compactFigures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -300,10 +305,53 @@ public final class CompareView extends BorderPane {
         return box;
     }
 
+    /**
+     * The variant cards and verdict, or (a case open, or too little height for the cards above the
+     * case table, e.g. a 1280 × 800 window) the same figures in one line.
+     */
+    private void foldFigures() {
+        boolean cards = !caseOpen && cardsFit;
+        figures.setVisible(cards);
+        compactFigures.setVisible(!cards);
+        compactFigures.setText(cards ? "" : figuresLine(model.comparisonProperty().get()));
+    }
+
+    @Override
+    protected void layoutChildren() {
+        boolean fit = cardsFitIn(getWidth() - snappedLeftInset() - snappedRightInset(), getHeight() - snappedTopInset() - snappedBottomInset());
+        if (fit != cardsFit) {
+            cardsFit = fit;
+            foldFigures();
+        }
+        super.layoutChildren();
+    }
+
+    /** Whether the cards, the rows above and below them and the case table's and case pane's least heights fit in w × h px. */
+    private boolean cardsFitIn(double w, double h) {
+        if (w <= 0 || h <= 0 || figures.getChildren().isEmpty()) {
+            return true;
+        }
+        double above = top.getPadding().getTop() + top.getPadding().getBottom();
+        int rows = 0;
+        for (javafx.scene.Node n : top.getChildren()) {
+            if (n == figures) {
+                above += figures.prefHeight(w);
+                rows++;
+            } else if (n != compactFigures && n.isManaged()) {
+                above += n.prefHeight(w);
+                rows++;
+            }
+        }
+        above += top.getSpacing() * Math.max(0, rows - 1);
+        double below = table.getMinHeight() + split.getItems().get(1).minHeight(w) + 12; // and the divider
+        return above + below <= h;
+    }
+
     private void showFigures(Comparison c) {
         figures.getChildren().clear();
         syncToggles();
         if (c == null) {
+            foldFigures();
             return;
         }
         Double delta = c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
@@ -340,10 +388,17 @@ public final class CompareView extends BorderPane {
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
         verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule);
-        verdict.setMaxWidth(420);
+        verdict.setMaxWidth(520);
         verdict.setPrefWidth(380);
-        HBox.setHgrow(verdict, Priority.SOMETIMES);
+        // the three share the width: less wrapping, so less height
+        b.setMaxWidth(420);
+        k.setMaxWidth(420);
+        HBox.setHgrow(b, Priority.ALWAYS);
+        HBox.setHgrow(k, Priority.ALWAYS);
+        HBox.setHgrow(verdict, Priority.ALWAYS);
         figures.getChildren().addAll(b, k, verdict);
+        foldFigures(); // the one-line text follows the comparison
+        requestLayout();
     }
 
     private static String sideName(Comparison c, boolean base) {
@@ -370,9 +425,8 @@ public final class CompareView extends BorderPane {
     private void showCase(CaseComparison c) {
         // an opened case takes the height: the figures fold into one line and the case table gives way
         boolean open = c != null;
-        figures.setVisible(!open);
-        compactFigures.setVisible(open);
-        compactFigures.setText(open ? figuresLine(model.comparisonProperty().get()) : "");
+        caseOpen = open;
+        foldFigures();
         split.setDividerPositions(open ? 0.25 : 0.6);
         table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
         if (c == null) {

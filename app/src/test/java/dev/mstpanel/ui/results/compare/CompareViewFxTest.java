@@ -173,6 +173,39 @@ class CompareViewFxTest {
     }
 
     @Test
+    void aLaptopSizedWindowFoldsTheFiguresIntoOneLineSoTheCasesAndTheStatusBarStayInView(FxRobot robot) throws Exception {
+        javafx.stage.Window w = window.getScene().getWindow();
+        robot.interact(() -> {
+            w.setWidth(1280);
+            w.setHeight(700);
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-figures-line").query().isVisible());
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.take(window.getScene(), "results-compare-700");
+        assertThat(robot.lookup("#compare-figures").query().isVisible()).isFalse();
+        assertThat(((Label) robot.lookup("#compare-figures-line").query()).getText()).contains("→   candidate default · run bbbbbb");
+        javafx.scene.Node status = robot.lookup("#status-text").query();
+        javafx.geometry.Bounds sb = status.localToScene(status.getBoundsInLocal());
+        assertThat(sb.getMaxY()).as("the status bar is inside the window").isLessThanOrEqualTo(window.getScene().getHeight() + 0.5);
+        assertThat(table.getHeight()).as("the case table shows several rows").isGreaterThan(150);
+        robot.interact(() -> w.setHeight(790));
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.take(window.getScene(), "results-compare-790");
+        sb = status.localToScene(status.getBoundsInLocal());
+        assertThat(sb.getMaxY()).as("the status bar is inside the window").isLessThanOrEqualTo(window.getScene().getHeight() + 0.5);
+
+        // a taller window has room for the cards again
+        robot.interact(() -> w.setHeight(1000));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-figures").query().isVisible());
+        assertThat(robot.lookup("#compare-figures-line").query().isVisible()).isFalse();
+        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+    }
+
+    @Test
     void runHeaderShowsACardPerVariantWithThePreviousRunAndOpensTheComparison(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run(CompareFixture.RUN_B)));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-with-search").tryQuery().isPresent());
