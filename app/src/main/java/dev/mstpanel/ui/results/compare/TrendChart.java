@@ -34,6 +34,10 @@ public final class TrendChart extends Pane {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
     private List<TrendPoint> points = List.of();
     private final Consumer<Path> openRun;
+    /** What the children were drawn for (points, width, height): a layout pass with the same draws nothing anew. */
+    private List<TrendPoint> drawnPoints;
+    private double drawnWidth = -1;
+    private double drawnHeight = -1;
 
     /** @param openRun called with a run folder when its dot is clicked */
     public TrendChart(Consumer<Path> openRun) {
@@ -60,9 +64,15 @@ public final class TrendChart extends Pane {
 
     @Override
     protected void layoutChildren() {
-        getChildren().clear();
         double w = getWidth();
         double h = getHeight();
+        if (points == drawnPoints && w == drawnWidth && h == drawnHeight) {
+            return; // the dots stay the same nodes (a click or a hover on one is not lost to a layout pass)
+        }
+        drawnPoints = points;
+        drawnWidth = w;
+        drawnHeight = h;
+        getChildren().clear();
         double pw = w - LEFT - RIGHT;
         double ph = h - TOP - BOTTOM;
         if (pw <= 10 || ph <= 10) {
