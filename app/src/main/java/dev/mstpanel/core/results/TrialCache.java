@@ -10,15 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,17 +39,17 @@ final class TrialCache {
     /** The first bytes of a cache file; a new layout gets a new number. */
     private static final byte[] MAGIC = "mst-panel trials 2\n".getBytes(StandardCharsets.US_ASCII);
     /**
-     * The panel's code that read the trials ({@link #codeStamp()}). A cache written by another build
+     * The panel's code that read the trials ({@link TrialCacheFolder#codeStamp()}). A cache written by another build
      * is not used, so a trial is never shown as an older panel read it.
      */
-    private static final String CODE = codeStamp();
+    private static final String CODE = TrialCacheFolder.codeStamp();
     /** A file changed less than 2 s before it was read is not kept. */
     static final long SETTLE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How many runs' cache files are kept; the least recently used go first. */
     static final int KEPT_RUNS = 200;
     /** How many bytes of cache files are kept in all (a 10,000-trial run takes about 4.5 MB). */
     static final long KEPT_BYTES = 256L * 1024 * 1024;
-    private static final long ABSENT = -1;
+    private static final long ABSENT = FileStamp.ABSENT;
     /** Numbers per file in {@link Stamps}: size, modification time, status-change time, identity. */
     private static final int PER_FILE = 4;
 
@@ -138,10 +135,10 @@ final class TrialCache {
     static TrialCache open(Path cacheDir, RunInfo run, List<Path> graderDirs) {
         Path runDir = run.dir().toAbsolutePath().normalize();
         List<String> graders = graderDirs.stream().map(g -> g.getFileName().toString()).toList();
-        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(name(runDir)), run.dir(), graders);
+        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), run.dir(), graders);
         try {
-            cache.load(new Input(Files.readAllBytes(cache.file)), run);
-            touch(cache.file); // used: the last to be pruned
+            cache.load(new CacheBytes.Input(Files.readAllBytes(cache.file)), run);
+            TrialCacheFolder.touch(cache.file); // used: the last to be pruned
         } catch (NoSuchFileException e) {
             // the first listing of this run
         } catch (IOException | RuntimeException e) {
@@ -154,9 +151,9 @@ final class TrialCache {
     /** The stamps of a trial's trace and score files now. */
     Stamps stamps(Path trace, TrialKey key, List<Path> graderDirs) {
         long[] v = new long[PER_FILE * (1 + graderDirs.size())];
-        stamp(trace, v, 0);
+        FileStamp.stamp(trace, v, 0);
         for (int i = 0; i < graderDirs.size(); i++) {
-            stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, PER_FILE * (1 + i));
+            FileStamp.stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, PER_FILE * (1 + i));
         }
         return new Stamps(v);
     }
@@ -174,7 +171,7 @@ final class TrialCache {
         TrialRecord t = e.trial;
         if (t == null) {
             try {
-                t = readTrial(new Input(e.bytes, e.offset, e.length), run, key);
+                t = readTrial(new CacheBytes.Input(e.bytes, e.offset, e.length), run, key);
             } catch (IOException | RuntimeException x) {
                 entries.remove(key, e);
                 changed = true;
@@ -213,7 +210,7 @@ final class TrialCache {
     List<Path> list(Path dir) throws ResultsException {
         String rel = relative(dir);
         listed.add(rel);
-        long[] time = folderTimes(dir);
+        long[] time = FileStamp.folderTimes(dir);
         long modified = time[0];
         Listing kept = folders.get(rel);
         if (modified != ABSENT && kept != null && kept.modified == modified && kept.changed == time[1]) {
@@ -279,7 +276,7 @@ final class TrialCache {
             }
             tmp = null;
             changed = false;
-            prune(dir);
+            TrialCacheFolder.prune(dir);
         } catch (IOException | RuntimeException e) {
             LOG.info("The cache of listed trials {} could not be written ({}); the next listing reads the run's files again", file, e.toString());
         } finally {
@@ -298,7 +295,7 @@ final class TrialCache {
         return entries.size();
     }
 
-    private void load(Input in, RunInfo run) throws IOException {
+    private void load(CacheBytes.Input in, RunInfo run) throws IOException {
         if (!in.startsWith(MAGIC) || !CODE.equals(in.string()) || !runDir.toString().equals(in.string())) {
             return; // another layout, or a hash shared with another folder: written anew
         }
@@ -338,11 +335,11 @@ final class TrialCache {
 
     private void write(DataOutputStream out) throws IOException {
         out.write(MAGIC);
-        writeString(out, CODE);
-        writeString(out, runDir.toString());
+        CacheBytes.writeString(out, CODE);
+        CacheBytes.writeString(out, runDir.toString());
         out.writeInt(graders.size());
         for (String g : graders) {
-            writeString(out, g);
+            CacheBytes.writeString(out, g);
         }
         java.io.ByteArrayOutputStream record = new java.io.ByteArrayOutputStream(512);
         List<Map.Entry<TrialKey, Entry>> all = new ArrayList<>(entries.entrySet());
@@ -350,8 +347,8 @@ final class TrialCache {
         out.writeInt(all.size());
         for (Map.Entry<TrialKey, Entry> e : all) {
             TrialKey k = e.getKey();
-            writeString(out, k.variantSegment());
-            writeString(out, k.caseSegment());
+            CacheBytes.writeString(out, k.variantSegment());
+            CacheBytes.writeString(out, k.caseSegment());
             out.writeInt(k.trial());
             Entry entry = e.getValue();
             for (long x : entry.stamps.values) {
@@ -371,44 +368,44 @@ final class TrialCache {
         dirs.sort(Map.Entry.comparingByKey());
         out.writeInt(dirs.size());
         for (Map.Entry<String, Listing> e : dirs) {
-            writeString(out, e.getKey());
+            CacheBytes.writeString(out, e.getKey());
             out.writeLong(e.getValue().modified);
             out.writeLong(e.getValue().changed);
             out.writeInt(e.getValue().names.size());
             for (String n : e.getValue().names) {
-                writeString(out, n);
+                CacheBytes.writeString(out, n);
             }
         }
     }
 
     private void writeTrial(DataOutputStream out, TrialRecord t) throws IOException {
-        writeString(out, t.variant());
-        writeString(out, t.caseId());
+        CacheBytes.writeString(out, t.variant());
+        CacheBytes.writeString(out, t.caseId());
         out.writeBoolean(t.caseIdCut());
-        writeString(out, t.datasetName());
-        writeLong(out, t.durationMs());
-        writeString(out, t.status().name());
-        writeString(out, t.error());
-        writeString(out, t.gradingError());
-        writeString(out, t.failureKind());
+        CacheBytes.writeString(out, t.datasetName());
+        CacheBytes.writeLong(out, t.durationMs());
+        CacheBytes.writeString(out, t.status().name());
+        CacheBytes.writeString(out, t.error());
+        CacheBytes.writeString(out, t.gradingError());
+        CacheBytes.writeString(out, t.failureKind());
         out.writeInt(t.scores().size());
         for (ScoreRecord s : t.scores()) {
-            writeString(out, s.grader());
+            CacheBytes.writeString(out, s.grader());
             out.writeByte(s.pass() == null ? 2 : s.pass() ? 1 : 0);
-            writeString(out, s.reasoning());
-            writeString(out, s.details());
-            writeString(out, relative(s.file()));
-            writeString(out, s.problem());
+            CacheBytes.writeString(out, s.reasoning());
+            CacheBytes.writeString(out, s.details());
+            CacheBytes.writeString(out, relative(s.file()));
+            CacheBytes.writeString(out, s.problem());
         }
-        writeString(out, relative(t.traceFile()));
-        writeString(out, relative(t.artifactsDir()));
-        writeString(out, t.problem());
+        CacheBytes.writeString(out, relative(t.traceFile()));
+        CacheBytes.writeString(out, relative(t.artifactsDir()));
+        CacheBytes.writeString(out, t.problem());
         out.writeInt(t.toolCalls());
         out.writeInt(t.toolErrors());
-        writeString(out, t.failedTool());
+        CacheBytes.writeString(out, t.failedTool());
         TrialUsage u = t.usage();
-        writeLong(out, u.inputTokens());
-        writeLong(out, u.outputTokens());
+        CacheBytes.writeLong(out, u.inputTokens());
+        CacheBytes.writeLong(out, u.outputTokens());
         out.writeBoolean(u.costUsd() != null);
         if (u.costUsd() != null) {
             out.writeDouble(u.costUsd());
@@ -416,7 +413,7 @@ final class TrialCache {
         out.writeInt(u.mcpCalls());
     }
 
-    private TrialRecord readTrial(Input in, RunInfo run, TrialKey key) throws IOException {
+    private TrialRecord readTrial(CacheBytes.Input in, RunInfo run, TrialKey key) throws IOException {
         String variant = in.string();
         String caseId = in.string();
         boolean cut = in.bool();
@@ -466,271 +463,15 @@ final class TrialCache {
         return s == null ? null : base.resolve(s);
     }
 
-    private static void stamp(Path p, long[] v, int at) {
-        try {
-            FileFacts f = facts(p);
-            if (f.regularFile) {
-                v[at] = f.size;
-                v[at + 1] = f.modified;
-                v[at + 2] = f.changed;
-                v[at + 3] = f.identity;
-                return;
-            }
-        } catch (IOException | RuntimeException e) {
-            // no file (or none that can be read): stamped absent
-        }
-        v[at] = ABSENT;
-        v[at + 1] = 0;
-        v[at + 2] = 0;
-        v[at + 3] = 0;
-    }
-
-    /** Whether the file system gives status-change times and inodes (the "unix" view: Linux, macOS); not on Windows. */
-    private static final boolean UNIX_VIEW = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
-    private static final String UNIX_FACTS = "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,ino";
-
-    /**
-     * What one look at a file gives ({@code st_ctime}, its status-change time, is set by the system at
-     * every change of its content, name, links or mode, and no tool can set it; 0 where the file
-     * system has none, as the identity).
-     */
-    private record FileFacts(boolean regularFile, boolean directory, long size, long modified, long changed, long identity) {}
-
-    /** One look at a file: a single {@code stat} through the "unix" view, else the basic one. */
-    private static FileFacts facts(Path p) throws IOException {
-        if (UNIX_VIEW) {
-            Map<String, Object> a = Files.readAttributes(p, UNIX_FACTS);
-            return new FileFacts(Boolean.TRUE.equals(a.get("isRegularFile")), Boolean.TRUE.equals(a.get("isDirectory")),
-                    ((Number) a.get("size")).longValue(), nanos(a.get("lastModifiedTime")), nanos(a.get("ctime")),
-                    a.get("ino") instanceof Number n ? n.longValue() : 0);
-        }
-        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-        return new FileFacts(a.isRegularFile(), a.isDirectory(), a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), 0,
-                a.fileKey() == null ? 0 : a.fileKey().hashCode());
-    }
-
-    private static long nanos(Object time) {
-        return time instanceof java.nio.file.attribute.FileTime t ? t.to(TimeUnit.NANOSECONDS) : 0;
-    }
-
-    /**
-     * A folder's modification and status-change times in ns (an entry added, removed or renamed
-     * changes both; {@code touch -d} can set the first back, not the second); {@link #ABSENT} first
-     * when it is not a folder that can be looked at.
-     */
-    private static long[] folderTimes(Path dir) {
-        try {
-            FileFacts f = facts(dir);
-            return f.directory ? new long[] {f.modified, f.changed} : new long[] {ABSENT, 0};
-        } catch (IOException | RuntimeException e) {
-            return new long[] {ABSENT, 0};
-        }
-    }
 
     private static long nowNanos() {
         java.time.Instant now = java.time.Instant.now();
         return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }
 
-    private static void writeString(DataOutputStream out, String s) throws IOException {
-        if (s == null) {
-            out.writeInt(-1);
-            return;
-        }
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
 
-    private static void writeLong(DataOutputStream out, Long v) throws IOException {
-        out.writeBoolean(v != null);
-        if (v != null) {
-            out.writeLong(v);
-        }
-    }
 
-    /**
-     * The cache file's name: a 64-bit FNV-1a hash of the run folder's absolute path (the path itself
-     * is inside, checked on reading, so two folders with one hash only take turns). Not a
-     * MessageDigest: its providers take longer to start than a listing from the cache.
-     */
-    private static String name(Path runDir) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : runDir.toString().getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x100000001b3L;
-        }
-        return String.format("%016x.bin", h);
-    }
 
-    /**
-     * Keeps the most recently used cache files, at most {@link #KEPT_RUNS} of them and
-     * {@link #KEPT_BYTES} in all, and removes temporary files over an hour old (left by a panel that
-     * was killed while writing one).
-     */
-    private static void prune(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            List<Path> all = s.toList();
-            long hourAgo = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);
-            for (Path p : all) {
-                if (p.getFileName().toString().endsWith(".tmp") && modified(p) < hourAgo) {
-                    Files.deleteIfExists(p);
-                }
-            }
-            List<Path> newestFirst = new ArrayList<>(all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList());
-            newestFirst.sort(Comparator.comparingLong(TrialCache::modified).reversed());
-            long bytes = 0;
-            for (int i = 0; i < newestFirst.size(); i++) {
-                Path p = newestFirst.get(i);
-                bytes += Files.size(p);
-                if (i >= KEPT_RUNS || bytes > KEPT_BYTES) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("pruning {} failed: {}", dir, e.toString());
-        }
-    }
 
-    /**
-     * What identifies the code that reads trials: the classes of this package, by the CRC of each
-     * in the jar (the same for the plain jar and the app image's copy of it), or by their sizes and
-     * times in a class folder (a development build).
-     */
-    private static String codeStamp() {
-        String pkg = TrialListingReader.class.getPackageName().replace('.', '/') + "/";
-        try {
-            java.net.URL url = TrialListingReader.class.getResource("TrialListingReader.class");
-            String u = url == null ? "" : url.toString();
-            java.util.zip.CRC32 sum = new java.util.zip.CRC32();
-            if (u.startsWith("jar:file:")) {
-                Path jar = Path.of(java.net.URI.create(u.substring(4, u.indexOf("!/"))));
-                try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
-                    var entries = zip.entries();
-                    while (entries.hasMoreElements()) {
-                        var en = entries.nextElement();
-                        if (en.getName().startsWith(pkg) && en.getName().endsWith(".class")) {
-                            sum.update(en.getName().getBytes(StandardCharsets.UTF_8));
-                            sum.update(java.nio.ByteBuffer.allocate(8).putLong(en.getCrc()).array());
-                        }
-                    }
-                }
-                return "classes " + Long.toHexString(sum.getValue());
-            }
-            if (u.startsWith("file:")) {
-                Path dir = Path.of(java.net.URI.create(u)).getParent();
-                try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
-                        BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
-                        sum.update((f.getFileName() + " " + a.size() + " " + a.lastModifiedTime().toMillis()).getBytes(StandardCharsets.UTF_8));
-                    }
-                }
-                return "folder " + Long.toHexString(sum.getValue());
-            }
-            return u;
-        } catch (IOException | RuntimeException e) {
-            return "unknown " + e.getClass().getSimpleName(); // then caches of this build still match each other
-        }
-    }
 
-    private static void touch(Path p) {
-        try {
-            Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
-        } catch (IOException | RuntimeException e) {
-            // a cache file that keeps its old time is only pruned sooner
-        }
-    }
-
-    private static long modified(Path p) {
-        try {
-            return Files.getLastModifiedTime(p).toMillis();
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    /** A cache file's bytes, read in place; a short or wrong file throws {@link IOException}. */
-    private static final class Input {
-        private final java.nio.ByteBuffer b;
-
-        Input(byte[] bytes) {
-            this.b = java.nio.ByteBuffer.wrap(bytes);
-        }
-
-        Input(byte[] bytes, int offset, int length) {
-            this.b = java.nio.ByteBuffer.wrap(bytes, offset, length);
-        }
-
-        byte[] array() {
-            return b.array();
-        }
-
-        /** Skips {@code n} bytes and returns where they start. */
-        int skip(int n) throws IOException {
-            if (n < 0) {
-                throw new IOException("a negative length: not a cache file of this panel");
-            }
-            need(n);
-            int at = b.position();
-            b.position(at + n);
-            return at;
-        }
-
-        boolean startsWith(byte[] magic) {
-            if (b.remaining() < magic.length) {
-                return false;
-            }
-            for (byte m : magic) {
-                if (b.get() != m) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        int getInt() throws IOException {
-            need(4);
-            return b.getInt();
-        }
-
-        long getLong() throws IOException {
-            need(8);
-            return b.getLong();
-        }
-
-        double getDouble() throws IOException {
-            need(8);
-            return b.getDouble();
-        }
-
-        byte getByte() throws IOException {
-            need(1);
-            return b.get();
-        }
-
-        boolean bool() throws IOException {
-            return getByte() != 0;
-        }
-
-        Long nullableLong() throws IOException {
-            return bool() ? getLong() : null;
-        }
-
-        String string() throws IOException {
-            int n = getInt();
-            if (n < 0) {
-                return null;
-            }
-            need(n);
-            String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
-            b.position(b.position() + n);
-            return s;
-        }
-
-        private void need(int n) throws IOException {
-            if (b.remaining() < n) {
-                throw new java.io.EOFException("the cache file ends early");
-            }
-        }
-    }
 }

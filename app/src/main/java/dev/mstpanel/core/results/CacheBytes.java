@@ -1,0 +1,117 @@
+package dev.mstpanel.core.results;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The bytes of the cache of listed trials ({@link TrialCache}): big-endian numbers as
+ * {@link DataOutputStream} writes them, strings as a length (-1: null) and UTF-8 bytes, and a
+ * nullable long as a flag byte and the long.
+ */
+final class CacheBytes {
+    private CacheBytes() {
+    }
+
+    static void writeString(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    static void writeLong(DataOutputStream out, Long v) throws IOException {
+        out.writeBoolean(v != null);
+        if (v != null) {
+            out.writeLong(v);
+        }
+    }
+
+    /** A cache file's bytes, read in place; a short or wrong file throws {@link IOException}. */
+    static final class Input {
+        private final java.nio.ByteBuffer b;
+
+        Input(byte[] bytes) {
+            this.b = java.nio.ByteBuffer.wrap(bytes);
+        }
+
+        Input(byte[] bytes, int offset, int length) {
+            this.b = java.nio.ByteBuffer.wrap(bytes, offset, length);
+        }
+
+        byte[] array() {
+            return b.array();
+        }
+
+        /** Skips {@code n} bytes and returns where they start. */
+        int skip(int n) throws IOException {
+            if (n < 0) {
+                throw new IOException("a negative length: not a cache file of this panel");
+            }
+            need(n);
+            int at = b.position();
+            b.position(at + n);
+            return at;
+        }
+
+        boolean startsWith(byte[] magic) {
+            if (b.remaining() < magic.length) {
+                return false;
+            }
+            for (byte m : magic) {
+                if (b.get() != m) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        int getInt() throws IOException {
+            need(4);
+            return b.getInt();
+        }
+
+        long getLong() throws IOException {
+            need(8);
+            return b.getLong();
+        }
+
+        double getDouble() throws IOException {
+            need(8);
+            return b.getDouble();
+        }
+
+        byte getByte() throws IOException {
+            need(1);
+            return b.get();
+        }
+
+        boolean bool() throws IOException {
+            return getByte() != 0;
+        }
+
+        Long nullableLong() throws IOException {
+            return bool() ? getLong() : null;
+        }
+
+        String string() throws IOException {
+            int n = getInt();
+            if (n < 0) {
+                return null;
+            }
+            need(n);
+            String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
+            b.position(b.position() + n);
+            return s;
+        }
+
+        private void need(int n) throws IOException {
+            if (b.remaining() < n) {
+                throw new java.io.EOFException("the cache file ends early");
+            }
+        }
+    }
+}
