@@ -40,7 +40,9 @@ import java.util.regex.Pattern;
  * name looks secret ({@code --api-token X}; not {@code --secrets-file PATH}).
  *
  * <p>A known value is masked in every form it is likely to be printed in (issue 13, item 1): as
- * is, JSON-escaped ({@code \n}, {@code \"}, {@code \u00e9}) and URL-encoded; a multi-line value
+ * is, JSON-escaped ({@code \n}, {@code \"}, {@code \u00e9}, in the styles of the usual JSON writers:
+ * non-ASCII as {@code \u00e4} or {@code \u00E4}, {@code \/}, HTML-safe {@code \u003c}) and
+ * URL-encoded (upper- or lower-case {@code %XX}); a multi-line value
  * (a PEM key in the environment) is also masked line by line, since programs print it one line
  * at a time.
  *
@@ -100,15 +102,71 @@ public final class SecretRedactor {
         List<String> out = new ArrayList<>();
         out.add(v);
         out.add(new String(JsonStringEncoder.getInstance().quoteAsString(v)));
+        // the JSON forms other writers print: non-ASCII as \u00e4 (Python's json.dumps, PHP, in
+        // either case of hex digit), "/" as "\/" (PHP), and <, >, & as \u003c (Go's HTML-safe JSON)
+        for (int style = 0; style < 16; style++) {
+            out.add(jsonEscaped(v, (style & 1) != 0, (style & 2) != 0, (style & 4) != 0, (style & 8) != 0));
+        }
         String url = URLEncoder.encode(v, StandardCharsets.UTF_8);
-        out.add(url);
-        out.add(url.replace("+", "%20"));
+        for (String u : List.of(url, lowerHexEscapes(url))) {
+            out.add(u);
+            out.add(u.replace("+", "%20"));
+        }
         if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
             for (String line : v.split("\\R")) {
                 out.add(line.strip());
             }
         }
         return out;
+    }
+
+    /**
+     * A value as a JSON string's content in one writer's style.
+     *
+     * @param ascii every character past U+007E as a six-character escape, backslash, u and four hex digits (two for a surrogate pair)
+     * @param slash {@code /} as {@code \/}
+     * @param html {@code <}, {@code >}, {@code &} (and U+2028, U+2029) as such escapes
+     * @param upper upper-case hex digits in them
+     */
+    private static String jsonEscaped(String v, boolean ascii, boolean slash, boolean html, boolean upper) {
+        StringBuilder b = new StringBuilder(v.length() + 16);
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                case '\b' -> b.append("\\b");
+                case '\f' -> b.append("\\f");
+                case '/' -> b.append(slash ? "\\/" : "/");
+                default -> {
+                    boolean escape = c < 0x20 || ascii && c > 0x7e
+                            || html && (c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029');
+                    if (escape) {
+                        String hex = String.format(upper ? "%04X" : "%04x", (int) c);
+                        b.append("\\u").append(hex);
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** A URL-encoded text with its {@code %XX} escapes in lower case ({@code %c3%a4}), as some encoders print them. */
+    private static String lowerHexEscapes(String url) {
+        StringBuilder b = new StringBuilder(url);
+        for (int i = 0; i + 2 < b.length(); i++) {
+            if (b.charAt(i) == '%') {
+                b.setCharAt(i + 1, Character.toLowerCase(b.charAt(i + 1)));
+                b.setCharAt(i + 2, Character.toLowerCase(b.charAt(i + 2)));
+                i += 2;
+            }
+        }
+        return b.toString();
     }
 
     /** A redactor that knows no values (it still masks secret-looking {@code NAME=value} pairs). */

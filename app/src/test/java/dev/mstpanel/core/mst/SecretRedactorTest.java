@@ -68,6 +68,23 @@ class SecretRedactorTest {
     }
 
     @Test
+    void theJsonAndUrlFormsOtherWritersPrintAreMaskedToo() throws Exception {
+        // what Python's json.dumps, PHP's json_encode and Go's json.Marshal print for these values,
+        // and lower-case percent escapes
+        SecretRedactor r = SecretRedactor.none().withSecrets(List.of("p\u00e4ssw\u00f6rd\u20ac1", "ab\"cd\\ef/gh</x>"));
+        String python = new String(new ProcessBuilder("python3", "-c",
+                "import json; print(json.dumps({'U': 'p\u00e4ssw\u00f6rd\u20ac1', 'Q': 'ab\"cd\\\\ef/gh</x>'}))")
+                .start().getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertThat(python).contains("p\\u00e4ssw\\u00f6rd\\u20ac1"); // the form under test, as Python writes it
+        assertThat(r.redact(python)).isEqualTo("{\"U\": \"***\", \"Q\": \"***\"}");
+        assertThat(r.redact("q=p\\u00E4ssw\\u00F6rd\\u20AC1")).isEqualTo("q=***");
+        assertThat(r.redact("{\"Q\":\"ab\\\"cd\\\\ef\\/gh<\\/x>\"}")).isEqualTo("{\"Q\":\"***\"}"); // PHP: every "/" as "\/"
+        assertThat(r.redact("{\"Q\":\"ab\\\"cd\\\\ef/gh\\u003c/x\\u003e\"}")).isEqualTo("{\"Q\":\"***\"}");
+        assertThat(r.redact("GET /cb?u=p%c3%a4ssw%c3%b6rd%e2%82%ac1 HTTP/1.1")).isEqualTo("GET /cb?u=*** HTTP/1.1");
+        assertThat(r.redact("GET /cb?u=p%C3%A4ssw%C3%B6rd%E2%82%AC1")).isEqualTo("GET /cb?u=***");
+    }
+
+    @Test
     void credentialsInHeadersJsonMembersAndAfterSecretFlagsAreMaskedUnknown() {
         SecretRedactor r = SecretRedactor.none();
         assertThat(r.redact("> Authorization: Bearer eyJhbGciOi.payload.sig")).isEqualTo("> Authorization: Bearer ***");
