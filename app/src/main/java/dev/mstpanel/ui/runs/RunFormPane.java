@@ -164,37 +164,21 @@ final class RunFormPane extends BorderPane {
 
         TextField secrets = text(model.secretsFileProperty(), "secrets-file", "none", 20,
                 "A JSON object of strings or KEY=VALUE lines. Only the path is shown; its values never appear in the panel.");
-        Button secretsBrowse = new Button("Browse…");
-        secretsBrowse.setId("secrets-browse");
-        secretsBrowse.setMinWidth(Region.USE_PREF_SIZE);
-        secretsBrowse.setOnAction(e -> {
+        addField(g, row, "Secrets file", withBrowse(secrets, "secrets-browse", model.secretsFileProperty(), w -> {
             FileChooser fc = new FileChooser();
             fc.setTitle("Choose a secrets file");
             initialDir(fc::setInitialDirectory);
-            File f = fc.showOpenDialog(getScene().getWindow());
-            if (f != null) {
-                model.secretsFileProperty().set(f.getAbsolutePath());
-            }
-        });
-        HBox.setHgrow(secrets, Priority.ALWAYS);
-        addField(g, row, "Secrets file", new HBox(8, secrets, secretsBrowse), Field.SECRETS_FILE, "secrets-file");
+            return fc.showOpenDialog(w);
+        }), Field.SECRETS_FILE, "secrets-file");
 
         TextField output = text(model.outputDirProperty(), "output-dir", ".mcp-test-results beside the eval config", 20,
                 "Where MST writes the run's results (--output-dir).");
-        Button outputBrowse = new Button("Browse…");
-        outputBrowse.setId("output-browse");
-        outputBrowse.setMinWidth(Region.USE_PREF_SIZE);
-        outputBrowse.setOnAction(e -> {
+        addField(g, row, "Output folder", withBrowse(output, "output-browse", model.outputDirProperty(), w -> {
             DirectoryChooser dc = new DirectoryChooser();
             dc.setTitle("Choose the output folder");
             initialDir(dc::setInitialDirectory);
-            File f = dc.showDialog(getScene().getWindow());
-            if (f != null) {
-                model.outputDirProperty().set(f.getAbsolutePath());
-            }
-        });
-        HBox.setHgrow(output, Priority.ALWAYS);
-        addField(g, row, "Output folder", new HBox(8, output, outputBrowse), Field.OUTPUT_DIR, "output-dir");
+            return dc.showDialog(w);
+        }), Field.OUTPUT_DIR, "output-dir");
 
         return g;
     }
@@ -431,6 +415,22 @@ final class RunFormPane extends BorderPane {
         t.setAccessibleText(id.replace('-', ' '));
         t.setMaxWidth(columns >= 20 ? Double.MAX_VALUE : Region.USE_PREF_SIZE);
         return t;
+    }
+
+    /** A path field with a Browse… button ({@code id}) after it: {@code choose} asks for the file or folder, put into {@code into}. */
+    private Node withBrowse(TextField field, String id, javafx.beans.property.StringProperty into,
+                            java.util.function.Function<javafx.stage.Window, File> choose) {
+        Button browse = new Button("Browse…");
+        browse.setId(id);
+        browse.setMinWidth(Region.USE_PREF_SIZE);
+        browse.setOnAction(e -> {
+            File f = choose.apply(getScene().getWindow());
+            if (f != null) {
+                into.set(f.getAbsolutePath());
+            }
+        });
+        HBox.setHgrow(field, Priority.ALWAYS);
+        return new HBox(8, field, browse);
     }
 
     private static Node withUnit(TextField t, String unit) {
