@@ -44,5 +44,13 @@ class FxThreadGuardFxTest {
                 .hasMessageContaining("1 change(s)")
                 .cause().hasMessageContaining("some-worker");
         assertThat(nested.getChildren()).hasSize(3);
+
+        Label label = (Label) nested.getChildren().get(0);
+        Thread t2 = new Thread(() -> label.setText("set off the FX thread"), "another-worker");
+        t2.start();
+        t2.join();
+        assertThatThrownBy(() -> guard.get().assertNone())
+                .isInstanceOf(AssertionError.class)
+                .cause().hasMessageContaining("text of Label").hasMessageContaining("another-worker");
     }
 }
