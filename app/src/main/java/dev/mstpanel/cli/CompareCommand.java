@@ -261,24 +261,30 @@ public final class CompareCommand implements Callable<Integer> {
 
     /**
      * Where both sides' figures come from (summary.json, contract section 9, or the trials), said
-     * once when it is the same for both: {@code from summary.json, both sides}, or
+     * once when it is the same for both: {@code from summary.json, both sides},
+     * {@code computed from the trials, both sides (no summary.json)}, or
      * {@code base from summary.json · candidate computed from the trials (summary.json has no figures for it)}.
      * An unreadable summary.json is named with its problem.
      */
     static String figuresSource(VariantFigures base, VariantFigures candidate) {
-        String b = sourceText(base);
-        String c = sourceText(candidate);
-        return b.equals(c) ? b + ", both sides" : "base " + b + " · candidate " + c;
+        if (base.fromSummary() && candidate.fromSummary()) {
+            return "from summary.json, both sides";
+        }
+        String b = whyComputed(base);
+        if (!base.fromSummary() && !candidate.fromSummary() && b.equals(whyComputed(candidate))) {
+            return "computed from the trials, both sides (" + b.replace("figures for it", "figures for them") + ")";
+        }
+        return "base " + sourceText(base) + " · candidate " + sourceText(candidate);
     }
 
     private static String sourceText(VariantFigures f) {
-        if (f.fromSummary()) {
-            return "from summary.json";
-        }
-        // an unreadable summary.json is named with what is wrong with it (SummaryReader's sentence, its tail said here already)
-        String why = "summary.json unreadable".equals(f.sourceNote()) && f.source() != null
-                ? f.source().replace(": the figures are computed from the trials.", "") : f.sourceNote();
-        return "computed from the trials (" + why + ")";
+        return f.fromSummary() ? "from summary.json" : "computed from the trials (" + whyComputed(f) + ")";
+    }
+
+    /** Why a side's figures are the trials': VariantFigures' note, or an unreadable summary.json's problem (its tail said already). */
+    private static String whyComputed(VariantFigures f) {
+        return "summary.json unreadable".equals(f.sourceNote()) && f.source() != null
+                ? f.source().replace(": the figures are computed from the trials.", "") : String.valueOf(f.sourceNote());
     }
 
     private static String outcome(CaseTally t) {

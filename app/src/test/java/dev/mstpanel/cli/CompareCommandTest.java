@@ -72,7 +72,7 @@ class CompareCommandTest {
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("with-search vs default");
-        assertThat(r.out()).contains("  figures    computed from the trials (no summary.json), both sides" + System.lineSeparator());
+        assertThat(r.out()).contains("  figures    computed from the trials, both sides (no summary.json)" + System.lineSeparator());
         assertThat(r.out()).contains("improved   cancel-plan  fail 0/3 → pass 3/3");
         assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases that changed: 3 up, 0 down)");
     }
@@ -109,13 +109,25 @@ class CompareCommandTest {
     }
 
     @Test
+    void theFiguresSourceIsSaidOnceWhenBothSidesShareIt() throws Exception {
+        CompareFixture.write(root);
+        Result both = run("compare", runDir(CompareFixture.RUN_B).toString());
+        assertThat(both.out()).contains("  figures    from summary.json, both sides" + System.lineSeparator())
+                .containsPattern("  base       7\\.5 +12\\.8k +\\$0\\.042 +41 s")
+                .containsPattern("  candidate  4\\.0 +9700 +\\$0\\.031 +35 s");
+        // a summary.json with no entry for either variant (as the demo's)
+        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_B).resolve("summary.json"), "{\"format\": \"mst.run/v1\", \"kind\": \"summary\"}");
+        Result none = run("compare", runDir(CompareFixture.RUN_B).toString());
+        assertThat(none.out()).contains("  figures    computed from the trials, both sides (summary.json has no figures for them)" + System.lineSeparator());
+    }
+
+    @Test
     void anUnreadableSummaryIsNamedWithWhatIsWrongWithIt() throws Exception {
         CompareFixture.write(root);
         java.nio.file.Files.writeString(runDir(CompareFixture.RUN_B).resolve("summary.json"), "{ not json");
         Result r = run("compare", runDir(CompareFixture.RUN_B).toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("  figures    computed from the trials (summary.json is not valid JSON (")
-                .contains("), both sides" + System.lineSeparator()).doesNotContain("the figures are computed from the trials.");
+        assertThat(r.out()).contains("  figures    computed from the trials, both sides (summary.json is not valid JSON (").doesNotContain("the figures are computed from the trials.");
     }
 
     @Test
