@@ -8,8 +8,8 @@
 # The run: eval `checkout-flow` (Cowork), variants `baseline` and `with-skill`, 4 cases × 2 trials,
 # 3 shards on two contexts (named colima-mst-kvm and studio-m2 here, on the test engines), keep=failed:
 # shard 2 runs out of memory (its container is kept, its remaining trials are missing), and
-# `baseline/gift-card` is graded as failed. Traces hold transcripts; failed trials carry a failure
-# diagnosis (screenshot, accessibility dump, logs, system state). Linux, as root (the engines).
+# `baseline/gift-card` is graded as failed. Traces hold transcripts that fit each case's prompt; failed trials carry
+# a failure diagnosis (screenshot, accessibility dump, logs, system state) of their own case. Linux, as root (the engines).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -37,27 +37,42 @@ DOCKER_CONFIG=$work/docker docker context create colima-mst-kvm --docker "host=u
 DOCKER_CONFIG=$work/docker docker context create studio-m2 --docker "host=unix://$engines/engine-2/docker.sock" >/dev/null
 DOCKER_CONFIG=$work/docker docker context use colima-mst-kvm >/dev/null
 
-# the failed trial's screen: a desktop with the client's window, stopped at a permission prompt
-convert -size 1280x800 gradient:'#2b3a55-#1b2233' \
-  -fill '#f5f5f7' -draw 'roundrectangle 140,70 1140,730 14,14' \
-  -fill '#e4e4e9' -draw 'roundrectangle 140,70 1140,118 14,14' -draw 'rectangle 140,100 1140,118' \
-  -fill '#ff5f57' -draw 'circle 170,94 177,94' -fill '#febc2e' -draw 'circle 194,94 201,94' -fill '#28c840' -draw 'circle 218,94 225,94' \
-  -font DejaVu-Sans -pointsize 17 -fill '#333' -annotate +590+100 'Claude' \
-  -fill '#eef0f4' -draw 'rectangle 140,118 400,730' \
-  -pointsize 15 -fill '#555' -annotate +165+160 'Recents' -fill '#222' -annotate +165+195 'Change the address of order A-7781' \
-  -fill '#777' -annotate +165+228 'Refund order A-7702' -annotate +165+261 'Gift card balance' \
-  -fill '#222' -pointsize 16 -annotate +440+170 'Change the delivery address of order A-7781 to 12 Rue Cler, Paris.' \
-  -fill '#555' -pointsize 15 -annotate +440+215 'Looking up the order with shop · orders.lookup …' \
-  -annotate +440+245 'Order A-7781: shipped on 28 Nov.' \
-  -annotate +440+275 'Updating the address with shop · orders.update …' \
-  -fill 'rgba(0,0,0,0.35)' -draw 'rectangle 140,118 1140,730' \
-  -fill '#ffffff' -draw 'roundrectangle 470,300 880,500 12,12' \
-  -fill '#111' -pointsize 18 -annotate +500+345 'Allow "shop" to use orders.update?' \
-  -fill '#555' -pointsize 14 -annotate +500+378 'The tool will change order A-7781.' \
-  -fill '#e8e8ec' -draw 'roundrectangle 560,430 700,470 8,8' -fill '#d97757' -draw 'roundrectangle 715,430 855,470 8,8' \
-  -fill '#222' -pointsize 15 -annotate +600+456 'Deny' -fill '#fff' -annotate +760+456 'Allow' \
-  -fill '#999' -pointsize 13 -annotate +440+715 'Working…' \
-  -strip "$work/screen.png"
+# the failure diagnosis' screens, one per case that keeps one (MST_STANDIN_SCREENSHOTS=<folder of <case>.png>), each
+# showing its own trial as the transcript tells it: the client's window with the prompt, the steps and where it stopped
+window() { # out recents-title: the desktop with the client's window; the rest of the drawing follows as arguments
+  local out=$1; shift
+  convert -size 1280x800 gradient:'#2b3a55-#1b2233' \
+    -fill '#f5f5f7' -draw 'roundrectangle 140,70 1140,730 14,14' \
+    -fill '#e4e4e9' -draw 'roundrectangle 140,70 1140,118 14,14' -draw 'rectangle 140,100 1140,118' \
+    -fill '#ff5f57' -draw 'circle 170,94 177,94' -fill '#febc2e' -draw 'circle 194,94 201,94' -fill '#28c840' -draw 'circle 218,94 225,94' \
+    -font DejaVu-Sans -pointsize 17 -fill '#333' -annotate +590+100 'Claude' \
+    -fill '#eef0f4' -draw 'rectangle 140,118 400,716' -pointsize 15 -fill '#555' -annotate +165+160 'Recents' \
+    -fill '#ffffff' -draw 'roundrectangle 430,660 1120,712 10,10' -fill '#999' -pointsize 14 -annotate +450+692 'Reply to Claude…' \
+    "$@" -strip "$out"
+}
+mkdir -p "$work/screens"
+# baseline/gift-card: graded as failed; the card number went to giftcards.balance with its GC- prefix, and the agent gave up
+window "$work/screens/gift-card.png" \
+  -pointsize 15 -fill '#222' -annotate +165+195 'Gift card balance' -fill '#777' -annotate +165+228 'Refund order A-7702' \
+  -annotate +165+261 'Address of order A-7781' \
+  -fill '#e3e8f4' -draw 'roundrectangle 600,145 1110,185 10,10' -fill '#222' -pointsize 15 -annotate +616+171 'What is the balance of gift card GC-5531? Use the shop tools.' \
+  -fill '#555' -pointsize 15 -annotate +440+225 'Looking up the card with shop · giftcards.lookup …' \
+  -annotate +440+255 'Gift card 5531: active, valid until 31 March 2027.' \
+  -annotate +440+285 'Reading the balance with shop · giftcards.balance …' \
+  -fill '#fdecea' -draw 'roundrectangle 440,300 1110,336 8,8' -fill '#b3261e' -pointsize 14 \
+  -annotate +455+323 'Error: no gift card GC-5531: give the card number without its GC- prefix' \
+  -fill '#222' -pointsize 16 -annotate +440+380 'I could not read the balance of gift card GC-5531: the shop says there is' \
+  -annotate +440+404 'no such card.' \
+  -fill '#d97757' -draw 'roundrectangle 1040,668 1110,704 8,8' -fill '#fff' -pointsize 14 -annotate +1055+692 'Send'
+# the out-of-memory shard's trial (refund-order in this run): the desktop app stopped answering mid-task
+window "$work/screens/refund-order.png" \
+  -pointsize 15 -fill '#222' -annotate +165+195 'Refund order A-7702' -fill '#777' -annotate +165+228 'Gift card balance' \
+  -annotate +165+261 'Address of order A-7781' \
+  -fill '#e3e8f4' -draw 'roundrectangle 455,145 1110,185 10,10' -fill '#222' -pointsize 15 -annotate +470+171 'Refund order A-7702 of customer c-1042 and tell them when the money arrives.' \
+  -fill '#555' -pointsize 15 -annotate +440+225 'Looking up the order with shop · orders.lookup …' \
+  -annotate +440+255 'Order A-7702: delivered, 59.90 EUR.' \
+  -fill '#999' -pointsize 13 -annotate +440+640 'Working…' \
+  -fill '#e8e8ec' -draw 'roundrectangle 1040,668 1110,704 8,8' -fill '#222' -pointsize 14 -annotate +1058+692 'Stop'
 
 eval_dir=$work/eval
 mkdir -p "$eval_dir"
@@ -66,7 +81,7 @@ set +e
 DOCKER_CONFIG=$work/docker MST_PANEL_HOME=$work/panel MST_PANEL_LOGIN_SHELL=off \
   MST_STANDIN_VARIANTS="baseline with-skill" MST_STANDIN_TRANSCRIPTS=1 MST_STANDIN_GROW=1 \
   MST_STANDIN_TRIAL_DELAY=${DEMO_TRIAL_DELAY:-2.5} MST_STANDIN_FAIL_CASES="baseline/gift-card" \
-  MST_STANDIN_SCREENSHOT=$work/screen.png MST_STANDIN_IMAGE=mst-test/base:1 \
+  MST_STANDIN_SCREENSHOTS=$work/screens MST_STANDIN_IMAGE=mst-test/base:1 \
   java -jar "$jar" run --mst app/src/test/resources/mst-standin/mst --events jsonl -- \
     --config "$eval_dir/eval.json" --runner docker --runner-option contexts=colima-mst-kvm,studio-m2 \
     --runner-option shards=3 --runner-option keep=failed --runner-option memory=32m >"$work/events.jsonl" 2>"$work/stderr.txt"

@@ -203,9 +203,8 @@ public final class CompareCommand implements Callable<Integer> {
             out.println(c.evalName() + " · " + c.title());
             out.println(sideLine("base     ", c.base()));
             out.println(sideLine("candidate", c.candidate()));
-            if (!c.candidate().fromSummary()) {
-                out.println("  " + c.candidate().source());
-            }
+            means(out, c.base(), c.candidate());
+            out.println("  figures    " + figuresSource(c.base(), c.candidate()));
             out.println("  verdict    " + c.verdictText());
             List<String> counts = new ArrayList<>();
             c.countsByName().forEach((k, v) -> {
@@ -230,6 +229,62 @@ public final class CompareCommand implements Callable<Integer> {
     private static String sideLine(String label, VariantFigures f) {
         return String.format(Locale.ROOT, "  %s  %-14s run %s  trial pass %s  (%d/%d graded of %d)  cases passed %d/%d", label, f.variant(),
                 f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.casesPassed(), f.cases());
+    }
+
+    /** The means per trial of both sides as a small aligned table; {@code –} for a figure not known. */
+    private static void means(PrintWriter out, VariantFigures base, VariantFigures candidate) {
+        List<List<String>> rows = List.of(List.of("per trial", "tool calls", "tokens", "cost", "time"),
+                meanCells("base", base), meanCells("candidate", candidate));
+        int[] width = new int[5];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                width[i] = Math.max(width[i], row.get(i).length());
+            }
+        }
+        for (List<String> row : rows) {
+            StringBuilder sb = new StringBuilder(" ");
+            for (int i = 0; i < row.size(); i++) {
+                sb.append(' ').append(row.get(i)).append(" ".repeat(width[i] - row.get(i).length() + 1));
+            }
+            out.println(sb.toString().stripTrailing());
+        }
+    }
+
+    private static List<String> meanCells(String label, VariantFigures f) {
+        return List.of(label,
+                f.toolCallsMean() == null ? "–" : String.format(Locale.ROOT, "%.1f", f.toolCallsMean()),
+                f.tokensMean() == null ? "–" : f.tokensMean() >= 10_000 ? String.format(Locale.ROOT, "%.1fk", f.tokensMean() / 1000)
+                        : String.format(Locale.ROOT, "%.0f", f.tokensMean()),
+                f.costUsdMean() == null ? "–" : String.format(Locale.ROOT, "$%.3f", f.costUsdMean()),
+                f.secondsPerTrial() == null ? "–" : String.format(Locale.ROOT, f.secondsPerTrial() < 10 ? "%.1f s" : "%.0f s", f.secondsPerTrial()));
+    }
+
+    /**
+     * Where both sides' figures come from (summary.json, contract section 9, or the trials), said
+     * once when it is the same for both: {@code from summary.json, both sides},
+     * {@code computed from the trials, both sides (no summary.json)}, or
+     * {@code base from summary.json · candidate computed from the trials (summary.json has no figures for it)}.
+     * An unreadable summary.json is named with its problem.
+     */
+    static String figuresSource(VariantFigures base, VariantFigures candidate) {
+        if (base.fromSummary() && candidate.fromSummary()) {
+            return "from summary.json, both sides";
+        }
+        String b = whyComputed(base);
+        if (!base.fromSummary() && !candidate.fromSummary() && b.equals(whyComputed(candidate))) {
+            return "computed from the trials, both sides (" + b.replace("figures for it", "figures for them") + ")";
+        }
+        return "base " + sourceText(base) + " · candidate " + sourceText(candidate);
+    }
+
+    private static String sourceText(VariantFigures f) {
+        return f.fromSummary() ? "from summary.json" : "computed from the trials (" + whyComputed(f) + ")";
+    }
+
+    /** Why a side's figures are the trials': VariantFigures' note, or an unreadable summary.json's problem (its tail said already). */
+    private static String whyComputed(VariantFigures f) {
+        return "summary.json unreadable".equals(f.sourceNote()) && f.source() != null
+                ? f.source().replace(": the figures are computed from the trials.", "") : String.valueOf(f.sourceNote());
     }
 
     private static String outcome(CaseTally t) {

@@ -196,33 +196,100 @@ public final class TrialsCommand implements Callable<Integer> {
 
     private static void printTable(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
                                    TranscriptQuery query, PrintWriter err) {
+        boolean statusFilter = keep.size() < TrialStatus.values().length;
         for (Path runDir : location.runDirs()) {
             RunInfo run = reader.readRun(runDir);
             out.println(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : ""));
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
+            int[] shown = {0};
+            FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
             reader.readTrials(run, query, batch -> {
+                List<TrialRecord> kept = new java.util.ArrayList<>();
                 for (TrialRecord t : batch) {
                     counts.merge(t.status(), 1, Integer::sum);
-                    if (!keep.contains(t.status())) {
-                        continue;
+                    if (keep.contains(t.status())) {
+                        kept.add(t);
                     }
+                }
+                // only failed and infra trials are looked into (MST keeps artifacts for those); on every core for a big batch
+                List<TrialRecord> looked = kept.stream().filter(TrialsCommand::hasDiagnosis).toList();
+                List<FailureDiagnosis> found = (looked.size() < 64 ? looked.stream() : looked.parallelStream())
+                        .map(t -> diagnoses.find(t.artifactsDir())).toList();
+                int next = 0;
+                for (TrialRecord t : kept) {
                     String msg = t.message();
                     out.printf(Locale.ROOT, "  %-10s %-12s %s%s%n", t.status().jsonName(), t.variant(), t.label(),
                             msg == null ? "" : "  " + oneLine(msg));
+                    if (hasDiagnosis(t)) {
+                        printDiagnosis(out, found.get(next++));
+                    }
+                    shown[0]++;
                 }
             });
+            int total = counts.values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder sb = new StringBuilder("  ");
-            for (var e : counts.entrySet()) {
-                sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
+            if (query != null && total == 0) {
+                sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
+            } else {
+                if (query != null) {
+                    String whose = "whose transcript contains \"" + oneLine(query.text()) + "\"";
+                    sb.append(statusFilter ? "showing " + shown[0] + " (" + names(keep) + ") of the " + plural(total, "trial") + " " + whose + ": "
+                            : plural(total, "trial") + " " + whose + ": ");
+                } else if (statusFilter) {
+                    sb.append("showing ").append(shown[0]).append(" of ").append(plural(total, "trial")).append(" (").append(names(keep))
+                            .append("); the run: ");
+                }
+                for (var e : counts.entrySet()) {
+                    sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
+                }
             }
-            String partial = run.partialText(counts.getOrDefault(TrialStatus.MISSING, 0));
+            String partial = run.partialText(query != null ? 0 : counts.getOrDefault(TrialStatus.MISSING, 0));
             if (partial != null) {
-                sb.append(counts.isEmpty() ? "" : "·  ").append(partial);
+                // with --grep, trials that never ran cannot match: the run's own missing count is not known here
+                sb.append(counts.isEmpty() && query == null && !statusFilter ? "" : "·  ").append(query != null ? "the run is partial" : partial);
             }
             out.println(sb.toString().stripTrailing());
             out.println();
         }
         out.flush();
+    }
+
+    /** Failed and infra trials are the ones MST keeps a failure diagnosis for (contract, section 6). */
+    private static boolean hasDiagnosis(TrialRecord t) {
+        return t.status() == TrialStatus.FAILED || t.status() == TrialStatus.INFRA;
+    }
+
+    /**
+     * The failure diagnosis files under a trial's row, one kind a line, as {@code --json}'s
+     * {@code diagnosis} has them; the notice (why there is none) when none was found.
+     */
+    private static void printDiagnosis(PrintWriter out, FailureDiagnosis d) {
+        String indent = "             ";
+        if (d.screenshot() == null && d.accessibility() == null && d.logs().isEmpty() && d.system() == null) {
+            out.println(indent + (d.notice() != null ? d.notice() : "No failure diagnosis."));
+            return;
+        }
+        diagnosisLine(out, indent, "screenshot", d.screenshot());
+        diagnosisLine(out, indent, "accessibility", d.accessibility());
+        for (int i = 0; i < d.logs().size(); i++) {
+            diagnosisLine(out, indent, i == 0 ? "logs" : "", d.logs().get(i));
+        }
+        diagnosisLine(out, indent, "system", d.system());
+    }
+
+    private static void diagnosisLine(PrintWriter out, String indent, String kind, Path file) {
+        if (file != null) {
+            // a path is one value: a line end in a folder name is shown escaped, not as a new line
+            out.printf(Locale.ROOT, "%s%-14s %s%n", indent, kind, TerminalText.escape(file.toString()));
+        }
+    }
+
+    private static String names(Set<TrialStatus> keep) {
+        return String.join(", ", keep.stream().map(TrialStatus::jsonName).toList());
+    }
+
+    private static String plural(int n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     private static String oneLine(String s) {

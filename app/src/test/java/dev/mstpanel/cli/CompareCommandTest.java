@@ -72,7 +72,7 @@ class CompareCommandTest {
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("with-search vs default");
-        assertThat(r.out()).contains("No summary.json: the figures are computed from the trials");
+        assertThat(r.out()).contains("  figures    computed from the trials, both sides (no summary.json)" + System.lineSeparator());
         assertThat(r.out()).contains("improved   cancel-plan  fail 0/3 → pass 3/3");
         assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases that changed: 3 up, 0 down)");
     }
@@ -84,6 +84,50 @@ class CompareCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("regressed  refund-order  pass 3/3 → fail 0/2");
         assertThat(r.out()).contains("re-run     mst run --config <your eval config> --case lookup-invoice refund-order close-account update-address --variant default");
+    }
+
+    @Test
+    void textShowsBothSidesMeansPerTrialAlignedAndWhereEachSidesFiguresComeFrom() {
+        CompareFixture.write(root);
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(),
+                "--variants", "with-search,default");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
+        // run B's summary.json gives the candidate's means; run A has none, so its figures are the trials'
+        assertThat(lines.get(head)).matches("  per trial  tool calls +tokens +cost +time");
+        assertThat(lines.get(head + 1)).startsWith("  base       ");
+        assertThat(lines.get(head + 2)).matches("  candidate  7\\.5 +12\\.8k +\\$0\\.042 +41 s");
+        // the columns line up: each figure starts where its heading does
+        for (String col : List.of("tool calls", "tokens", "cost", "time")) {
+            int at = lines.get(head).indexOf(col);
+            assertThat(lines.get(head + 2).charAt(at - 1)).as(col).isEqualTo(' ');
+            assertThat(lines.get(head + 2).charAt(at)).as(col).isNotEqualTo(' ');
+            assertThat(lines.get(head + 1).charAt(at)).as(col).isNotEqualTo(' ');
+        }
+        assertThat(lines.get(head + 3)).isEqualTo("  figures    base computed from the trials (no summary.json) · candidate from summary.json");
+    }
+
+    @Test
+    void theFiguresSourceIsSaidOnceWhenBothSidesShareIt() throws Exception {
+        CompareFixture.write(root);
+        Result both = run("compare", runDir(CompareFixture.RUN_B).toString());
+        assertThat(both.out()).contains("  figures    from summary.json, both sides" + System.lineSeparator())
+                .containsPattern("  base       7\\.5 +12\\.8k +\\$0\\.042 +41 s")
+                .containsPattern("  candidate  4\\.0 +9700 +\\$0\\.031 +35 s");
+        // a summary.json with no entry for either variant (as the demo's)
+        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_B).resolve("summary.json"), "{\"format\": \"mst.run/v1\", \"kind\": \"summary\"}");
+        Result none = run("compare", runDir(CompareFixture.RUN_B).toString());
+        assertThat(none.out()).contains("  figures    computed from the trials, both sides (summary.json has no figures for them)" + System.lineSeparator());
+    }
+
+    @Test
+    void anUnreadableSummaryIsNamedWithWhatIsWrongWithIt() throws Exception {
+        CompareFixture.write(root);
+        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_B).resolve("summary.json"), "{ not json");
+        Result r = run("compare", runDir(CompareFixture.RUN_B).toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("  figures    computed from the trials, both sides (summary.json is not valid JSON (").doesNotContain("the figures are computed from the trials.");
     }
 
     @Test

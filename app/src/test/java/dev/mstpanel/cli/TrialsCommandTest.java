@@ -184,4 +184,85 @@ class TrialsCommandTest {
         assertThat(file.err()).contains("is a file, not a results folder")
                 .contains("the eval's project folder (the one holding .mcp-test-results/)").contains(".mcp-test-results/<eval>/runs/<runId>");
     }
+
+    /** The lines of the output from the row that contains {@code row} up to the next trial row or the counts line. */
+    private static List<String> rowAndItsLines(String out, String row) {
+        List<String> lines = out.lines().toList();
+        int i = 0;
+        while (i < lines.size() && !lines.get(i).contains(row)) {
+            i++;
+        }
+        assertThat(i).as("a row with " + row + " in:\n" + out).isLessThan(lines.size());
+        List<String> block = new ArrayList<>(List.of(lines.get(i)));
+        for (int j = i + 1; j < lines.size() && lines.get(j).startsWith("             "); j++) {
+            block.add(lines.get(j));
+        }
+        return block;
+    }
+
+    @Test
+    void tableListsAFailedTrialsDiagnosisFilesOneKindALineUnderItsRow() {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result r = run("trials", f.runDir().toString());
+        assertThat(r.code()).isZero();
+        Path a = f.artifacts("default", RunFixture.FAILED_CASE, 0);
+        assertThat(rowAndItsLines(r.out(), "send-summary #1")).containsExactly(
+                "  failed     default      send-summary #1  Task did not submit: the send button stayed disabled",
+                "             screenshot     " + a.resolve("screen.png"),
+                "             accessibility  " + a.resolve("accessibility.txt"),
+                "             logs           " + a.resolve("logs").resolve("cowork_vm_node.log"),
+                "                            " + a.resolve("logs").resolve("main.log"),
+                "             system         " + a.resolve("system.json"));
+        // an infra trial's diagnosis in a session copy's mst-diagnosis/, as --json finds it
+        assertThat(rowAndItsLines(r.out(), "vm-down #1")).hasSize(6).element(1).asString()
+                .isEqualTo("             screenshot     " + f.artifacts("default", "vm-down", 0).resolve("session-1/mst-diagnosis/screen.png"));
+        // a passed trial has no second line
+        assertThat(rowAndItsLines(r.out(), "calendar-lookup #1")).hasSize(1);
+    }
+
+    @Test
+    void aFailedTrialWithoutDiagnosisFilesSaysSoPlainly() {
+        RunFixture f = RunFixture.allStatuses(root);
+        f.trace("with-tools", "no-artifacts", 0, RunFixture.fields().put("error", "wrong answer"))
+                .score("judge.accuracy", "with-tools", "no-artifacts", 0, false, "no");
+        Result r = run("trials", f.runDir().toString(), "--status", "failed");
+        assertThat(rowAndItsLines(r.out(), "empty-artifacts #1")).containsExactly("  failed     with-tools   empty-artifacts #1  timed out",
+                "             The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
+        assertThat(rowAndItsLines(r.out(), "no-artifacts #1")).containsExactly("  failed     with-tools   no-artifacts #1  wrong answer",
+                "             No failure diagnosis: this trial has no artifacts folder.");
+    }
+
+    @Test
+    void aStatusFilterSaysHowManyTrialsItShowsAndThatTheCountsAreTheRuns() {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result r = run("trials", f.runDir().toString(), "--status", "failed,infra");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("  showing 3 of 10 trials (failed, infra); the run: 3 passed  2 failed  1 infra  2 missing  1 ungraded  1 unreadable"
+                + System.lineSeparator());
+        Result all = run("trials", f.runDir().toString());
+        assertThat(all.out()).contains("  3 passed  2 failed  1 infra  2 missing  1 ungraded  1 unreadable" + System.lineSeparator())
+                .doesNotContain("showing");
+    }
+
+    @Test
+    void aGrepThatMatchesNothingSaysSoAndExitsZero() {
+        RunFixture f = RunFixture.allStatuses(root).partial();
+        Result r = run("trials", f.runDir().toString(), "--grep", "no such text anywhere");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).isEqualTo(RunFixture.EVAL + " / " + RunFixture.RUN_ID + System.lineSeparator()
+                + "  no trial's transcript contains \"no such text anywhere\"  ·  the run is partial" + System.lineSeparator()
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aGrepThatMatchesCountsTheMatchesNotTheRun() {
+        RunFixture f = RunFixture.allStatuses(root);
+        Result r = run("trials", f.runDir().toString(), "--grep", "send button stayed");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("send-summary #1")
+                .contains("  1 trial whose transcript contains \"send button stayed\": 1 failed" + System.lineSeparator());
+        Result none = run("trials", f.runDir().toString(), "--grep", "send button stayed", "--status", "passed");
+        assertThat(none.out()).doesNotContain("send-summary #1")
+                .contains("  showing 0 (passed) of the 1 trial whose transcript contains \"send button stayed\": 1 failed");
+    }
 }

@@ -31,4 +31,17 @@ class TrialsHostileTextTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--status needs at least one of: passed, failed");
     }
+
+    @Test
+    void aDiagnosisFileNameWithEscapesOrALineEndStaysOneEscapedLine() throws Exception {
+        RunFixture f = RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
+        f.trace("default", "c1", 0, RunFixture.fields().put("error", "boom")).score("judge.accuracy", "default", "c1", 0, false, "no");
+        Path logs = f.artifacts("default", "c1", 0).resolve("logs");
+        java.nio.file.Files.createDirectories(logs);
+        java.nio.file.Files.writeString(logs.resolve("main\u001b]0;pwned\u0007\nsystem         forged.log"), "x");
+        Result r = run("trials", f.runDir().toString());
+        assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(r.out().lines().filter(l -> l.contains("forged.log")).toList()).singleElement().asString()
+                .startsWith("             logs           ").contains("main\\u001b]0;pwned\\u0007\\u000a");
+    }
 }

@@ -158,7 +158,7 @@ public final class DemoShowcase extends Application {
         tab("tab-accessibility");
         until("the accessibility dump", 20, () -> selectedTab().equals("tab-accessibility") && lookup("#ax-search") != null);
         fx(() -> {
-            ((TextField) lookup("#ax-search")).setText("Allow");
+            ((TextField) lookup("#ax-search")).setText("GC-5531");
             return null;
         });
         shot("results-accessibility");

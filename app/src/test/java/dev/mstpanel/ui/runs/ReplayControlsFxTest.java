@@ -72,7 +72,7 @@ class ReplayControlsFxTest {
         return robot.lookup("#replay-pane").query();
     }
 
-    /** Seconds into the recording the position label shows ("0:16 / 0:23"). */
+    /** Seconds into the recording the position label shows ("0:16 / 0:24"). */
     private static int shownSeconds(FxRobot robot) throws Exception {
         String at = text(robot, "#replay-position").replace("Ended · ", "");
         String[] mss = at.split(" / ")[0].split(":");
@@ -97,7 +97,7 @@ class ReplayControlsFxTest {
         robot.clickOn("#replay-speed-16");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#replay-pause").equals("Play again"));
         assertThat(replay.ended()).isTrue();
-        assertThat(text(robot, "#replay-position")).isEqualTo("Ended · 0:23 / 0:23");
+        assertThat(text(robot, "#replay-position")).isEqualTo("Ended · 0:24 / 0:24");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> String.valueOf(text(robot, "#run-result")).contains("passed"));
         Screenshots.take(robot.window(0).getScene(), "replay-ended");
 
@@ -121,7 +121,7 @@ class ReplayControlsFxTest {
         int before = shownSeconds(robot);
         assertThat(before).isLessThanOrEqualTo(3);
 
-        // a click at 70 % of the bar: about 16 s into the 23 s recording
+        // a click at 70 % of the bar: about 17 s into the 24 s recording
         Slider slider = robot.lookup("#replay-seek").queryAs(Slider.class);
         Point2D at = WaitForAsyncUtils.asyncFx(() -> {
             Bounds b = slider.localToScreen(slider.getBoundsInLocal());
@@ -146,7 +146,7 @@ class ReplayControlsFxTest {
         assertThat(first).as("the chart's first second: %s", xs).isLessThan(4);
         assertThat(last).as("the chart's last second: %s", xs).isBetween(sought - 2.0, sought + 1.0);
         assertThat(xs.stream().mapToInt(List::size).max().orElse(0)).as("samples of the longest shard: %s", xs).isGreaterThanOrEqualTo(8);
-        // shards 1 and 2 started at about 2.3 s: both have their samples from then
+        // shards 1 and 2 started at about 2 s: both have their samples from then
         assertThat(WaitForAsyncUtils.asyncFx(() -> chart.getData().stream().map(XYChart.Series::getName).toList()).get())
                 .contains("shard 1", "shard 2", "shard 3");
         Screenshots.take(robot.window(0).getScene(), "replay-seek-paused");
