@@ -260,28 +260,36 @@ public final class TrialsCommand implements Callable<Integer> {
     }
 
     /**
-     * The failure diagnosis files under a trial's row, one kind a line, as {@code --json}'s
-     * {@code diagnosis} has them; the notice (why there is none) when none was found.
+     * The failure diagnosis files under a trial's row, as {@code --json}'s {@code diagnosis} has them:
+     * their folder once, then each file by its path in that folder (screenshot, accessibility dump,
+     * system file, logs); the notice (why there is none) when none was found.
      */
     private static void printDiagnosis(PrintWriter out, FailureDiagnosis d) {
         String indent = "             ";
-        if (d.screenshot() == null && d.accessibility() == null && d.logs().isEmpty() && d.system() == null) {
+        List<Path> files = new java.util.ArrayList<>();
+        for (Path p : new Path[] {d.screenshot(), d.accessibility(), d.system()}) {
+            if (p != null) {
+                files.add(p);
+            }
+        }
+        files.addAll(d.logs());
+        if (files.isEmpty()) {
             out.println(indent + (d.notice() != null ? d.notice() : "No failure diagnosis."));
             return;
         }
-        diagnosisLine(out, indent, "screenshot", d.screenshot());
-        diagnosisLine(out, indent, "accessibility", d.accessibility());
-        for (int i = 0; i < d.logs().size(); i++) {
-            diagnosisLine(out, indent, i == 0 ? "logs" : "", d.logs().get(i));
+        Path dir = files.get(0).getParent();
+        for (Path f : files) {
+            while (dir != null && !f.startsWith(dir)) {
+                dir = dir.getParent();
+            }
         }
-        diagnosisLine(out, indent, "system", d.system());
-    }
-
-    private static void diagnosisLine(PrintWriter out, String indent, String kind, Path file) {
-        if (file != null) {
-            // a path is one value: a line end in a folder name is shown escaped, not as a new line
-            out.printf(Locale.ROOT, "%s%-14s %s%n", indent, kind, TerminalText.escape(file.toString()));
+        // a path is one value: a line end in a folder or file name is shown escaped, not as a new line
+        StringBuilder names = new StringBuilder();
+        for (Path f : files) {
+            names.append(names.length() == 0 ? "" : "  ").append(TerminalText.escape((dir == null ? f : dir.relativize(f)).toString()));
         }
+        out.println(indent + "diagnosis in " + (dir == null ? "" : TerminalText.escape(dir.toString()) + java.io.File.separator));
+        out.println(indent + "  " + names);
     }
 
     private static String names(Set<TrialStatus> keep) {

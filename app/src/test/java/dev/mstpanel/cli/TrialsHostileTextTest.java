@@ -42,6 +42,6 @@ class TrialsHostileTextTest {
         Result r = run("trials", f.runDir().toString());
         assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007");
         assertThat(r.out().lines().filter(l -> l.contains("forged.log")).toList()).singleElement().asString()
-                .startsWith("             logs           ").contains("main\\u001b]0;pwned\\u0007\\u000a");
+                .startsWith("               ").contains("main\\u001b]0;pwned\\u0007\\u000a");
     }
 }
