@@ -124,7 +124,8 @@ class ReplayCommandEndToEndTest {
         // the text form: the shard rows as `run` prints them, the out-of-memory shard among them
         String[] text = replay("replay", recording.toString(), "--speed", "max");
         assertThat(text[1]).containsPattern("shard 2/3  engine-2 +mst-\\S+ +out of memory").contains("MST exited with code 1");
-        assertThat(text[1]).containsPattern("shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit \\(highest sample [0-9.]+ (KiB|MiB)\\)");
+        // the highest sample is said when the stats saw one before the kill (a loaded machine can start the container late)
+        assertThat(text[1]).containsPattern("shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit( \\(highest sample [0-9.]+ (KiB|MiB)\\))?");
     }
 
     @Test
