@@ -15,8 +15,10 @@ import java.util.Locale;
  * case; a tool by its {@code name}, its {@code rawName} or {@code server · name}, ignoring case.
  *
  * <p>Fast path for a text: the trace's bytes are searched first, ignoring ASCII case; only a trace whose bytes
- * hold the text is parsed to check that it is in a value. A text JSON may write escaped (a quote, a
- * backslash, a control character or non-ASCII) parses every trace. Immutable and thread-safe.
+ * hold the text is read to check that it is in a value, by one pass over its bytes
+ * ({@link TraceTextScanner}), or by Jackson's tokens when that pass cannot tell. A text JSON may write
+ * escaped (a quote, a backslash, a control character or non-ASCII) parses every trace. Immutable and
+ * thread-safe.
  *
  * @param mode what is looked for
  * @param text the text or tool name as typed (stripped)
@@ -55,8 +57,23 @@ public record TranscriptQuery(Mode mode, String text) {
         if (text.isEmpty()) {
             return true;
         }
-        if (mode == Mode.TEXT && plainAscii(text) && indexOfIgnoreCase(bytes, offset, length, text) < 0) {
-            return false; // JSON writes this text unescaped: not in the bytes, not in any value
+        if (mode == Mode.TEXT && plainAscii(text)) {
+            int hit = indexOfIgnoreCase(bytes, offset, length, text);
+            if (hit < 0) {
+                return false; // JSON writes this text unescaped: not in the bytes, not in any value
+            }
+            int scanned = TraceTextScanner.scan(bytes, offset, length, text, hit);
+            if (scanned != TraceTextScanner.UNSURE) {
+                return scanned == TraceTextScanner.MATCH;
+            }
+        }
+        return matchesByParsing(bytes, offset, length);
+    }
+
+    /** {@link #matches(byte[], int, int)} by Jackson's tokens alone (no byte check first): what the faster paths must agree with. */
+    boolean matchesByParsing(byte[] bytes, int offset, int length) {
+        if (text.isEmpty()) {
+            return true;
         }
         // not for a tool: "mail.send" names server "mail" and tool "send", which the bytes hold apart
         try (JsonParser p = JSON.createParser(bytes, offset, length)) {
