@@ -80,10 +80,11 @@ final class TraceKeys {
      */
     private static void caseFolder(Path v, String vs, Path c, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
         String cs = c.getFileName().toString();
-        String where = "traces/" + vs + "/" + cs;
+        String where = null; // made only for a problem's words
         // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
         boolean nameLeadsBack = v.resolve(cs).equals(c);
         if (!nameLeadsBack && Files.isDirectory(c)) {
+            where = "traces/" + vs + "/" + cs;
             problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
                     + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
             return;
@@ -94,14 +95,24 @@ final class TraceKeys {
         } catch (ResultsException e) {
             files = null;
             if (Files.isDirectory(c)) {
+                where = "traces/" + vs + "/" + cs;
                 problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
                 return;
             }
         }
         if (files == null) {
+            where = "traces/" + vs + "/" + cs;
             problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
             return;
         }
+        if (files.size() == 1) {
+            int n = canonicalTrial(files.get(0).getFileName().toString());
+            if (n >= 0) {
+                keys.accept(new TrialKey(vs, cs, n)); // one trial named as MST names it: nothing to sort or report
+                return;
+            }
+        }
+        where = "traces/" + vs + "/" + cs;
         java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
         for (Path t : files) {
             String name = t.getFileName().toString();
@@ -128,6 +139,23 @@ final class TraceKeys {
                 keys.accept(k);
             }
         }
+    }
+
+    /** The trial number of a file named as MST names it ({@code <n>.json}, no leading zero, as {@link #TRIAL_FILE} and {@code n + ".json"}), else -1. */
+    static int canonicalTrial(String name) {
+        int digits = name.length() - 5;
+        if (digits < 1 || digits > 9 || !name.endsWith(".json") || name.charAt(0) == '0' && digits > 1) {
+            return -1;
+        }
+        int n = 0;
+        for (int i = 0; i < digits; i++) {
+            char ch = name.charAt(i);
+            if (ch < '0' || ch > '9') {
+                return -1;
+            }
+            n = n * 10 + (ch - '0');
+        }
+        return n;
     }
 
     private static String reason(ResultsException e) {
