@@ -23,6 +23,9 @@ final class TraceTextScanner {
     /** Not read as Jackson would read it: ask Jackson. */
     static final int UNSURE = -1;
 
+    /** A top-level field the search does not read, and one it does ({@code trace}, {@code error}, {@code gradingError}). */
+    private static final int OTHER = 0;
+    private static final int SEARCHED = 1;
     private static final int MAX_DEPTH = 200;
     private static final int MAX_NAME_BYTES = 1000;
     private static final int MAX_NUMBER_BYTES = 100;
@@ -106,9 +109,6 @@ final class TraceTextScanner {
             skipWs();
         }
     }
-
-    private static final int OTHER = 0;
-    private static final int SEARCHED = 1;
 
     /** A field name (at the quote); at the top level, whether it is {@code trace}, {@code error} or {@code gradingError}. */
     private int name(boolean top) throws Unsure {
