@@ -34,8 +34,9 @@
 # 1,050 -> 960); grep -rl 200-220 ms. This script with BASELINE= (main's image), ROUNDS=5, load 4.4-5.5:
 #   text in 1,000 traces: launcher 1,396 ms (CPU 1,337), main 1,614 ms (CPU 1,732), grep -rl 243 ms: 5.7x (main 6.6x)
 #   text in none:         launcher 1,204 ms (CPU 1,052), main 1,091 ms (CPU   972), grep -rl 227 ms: 5.3x (main 4.8x)
-# (the one run of the five where the text-in-none case came out slower than main: at this load a
-# 5-round median moves by 100-200 ms; the CPU time of the 11- and 9-round runs above is the steadier figure).
+# Again at 18:03, load 3.1-4.5: 1,811 ms (CPU 1,718) vs main 1,840 (CPU 1,736), grep -rl 265: 6.8x (main 6.9x);
+# 1,142 ms (CPU 1,150) vs main 1,374 (CPU 1,290), grep -rl 254: 4.5x (main 5.4x). At this load a 5-round
+# median moves by 100-200 ms from run to run; the 9- and 11-round CPU figures above are the steadier ones.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
