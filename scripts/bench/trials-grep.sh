@@ -5,6 +5,9 @@
 # failed trials' error), one in no trial (grep reads every byte).
 # Usage: scripts/bench/trials-grep.sh [TRIALS] [TRACE_BYTES]   ROUNDS=N (default 5); medians printed.
 #        NICE="nice -n -10" runs every measured command (baselines too) at that priority (root only).
+#        BASELINE=/path/to/another/app-image/bin/mst-panel also times that build's launcher, interleaved with
+#        this one's in every round (A/B at the same load), with a panel home of its own: the trials cache
+#        is kept per build (TrialCache's code stamp), so two builds sharing one would re-read every trial.
 # The installed launcher (the app image's bin/mst-panel, with its AppCDS archive, C1 only) is measured
 # too when it is built: ./mvnw -B -q -o -Ppackage package -DskipTests (MST_PANEL_PACKAGE_INSTALLER=no
 # skips the .deb). It is what a user runs; `java -jar` is the plain jar on the system JDK.
@@ -15,6 +18,25 @@
 #
 # Measured 2026-12-01 16:00 (load 2.5), ROUNDS=3 NICE="nice -n -10": text in 1,000 traces: launcher
 # 1,014 ms vs grep -rl 192 ms (5.3x; 3.1x grep -rli); text in none: 657 vs 188 ms (3.5x; 2.0x grep -rli).
+#
+# Measured 2026-12-01 17:55 (load 4.0 rising to 6.2: the box was never quiet), ROUNDS=5 NICE="nice -n -10",
+# after the byte pass that checks a found text is in a value (core/results/TraceTextScanner), the
+# one-table Horspool loop and the listing's quick look at one-trial case folders:
+#   text in 1,000 traces: launcher 1,533 ms (CPU 1,444) vs grep -rl 227 ms (CPU 222): 6.8x; launcher start 383 ms
+#   text in none:         launcher   921 ms (CPU   933) vs grep -rl 223 ms (CPU 205): 4.1x; launcher start 307 ms
+# The launcher's start alone took 1.5-2x its quiet time (180-220 ms), so these ratios are the load's as
+# much as the search's. Interleaved A/B against main's app image at the same load (load 5.2-5.7, 11
+# rounds each, each build with its own MST_PANEL_HOME listed before: the trials cache is kept per
+# build, so two builds sharing one home make each other re-read every trial they find):
+#   text in 1,000 traces: main 1,760 ms (CPU 1,690) -> 1,400 ms (CPU 1,380); grep -rl 250 ms
+#   text in none:         main 1,230 ms (CPU 1,210) -> 1,130 ms (CPU   960); grep -rl 230 ms
+# Same A/B, 9 rounds, load 4.8-5.3: 1,490 -> 1,220 ms (CPU 1,490 -> 1,290) and 1,070 -> 920 ms (CPU
+# 1,050 -> 960); grep -rl 200-220 ms. This script with BASELINE= (main's image), ROUNDS=5, load 4.4-5.5:
+#   text in 1,000 traces: launcher 1,396 ms (CPU 1,337), main 1,614 ms (CPU 1,732), grep -rl 243 ms: 5.7x (main 6.6x)
+#   text in none:         launcher 1,204 ms (CPU 1,052), main 1,091 ms (CPU   972), grep -rl 227 ms: 5.3x (main 4.8x)
+# Again at 18:03, load 3.1-4.5: 1,811 ms (CPU 1,718) vs main 1,840 (CPU 1,736), grep -rl 265: 6.8x (main 6.9x);
+# 1,142 ms (CPU 1,150) vs main 1,374 (CPU 1,290), grep -rl 254: 4.5x (main 5.4x). At this load a 5-round
+# median moves by 100-200 ms from run to run; the 9- and 11-round CPU figures above are the steadier ones.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
@@ -37,12 +59,21 @@ LAUNCHER=app/target/dist/mst-panel/bin/mst-panel
 # with the run listed once before ("listed before") and with an empty cache folder each time.
 CACHED_HOME=$(mktemp -d /tmp/mstp-bench-grep-home.XXXXXX)
 FIRST_HOME=$(mktemp -d /tmp/mstp-bench-grep-first.XXXXXX)
-trap 'rm -rf "$CACHED_HOME" "$FIRST_HOME"' EXIT
+BASE_HOME=$(mktemp -d /tmp/mstp-bench-grep-base.XXXXXX)
+trap 'rm -rf "$CACHED_HOME" "$FIRST_HOME" "$BASE_HOME"' EXIT
+BASELINE=${BASELINE:-}
+if [ -n "$BASELINE" ]; then
+  MST_PANEL_HOME="$BASE_HOME" "$BASELINE" trials "$RUN" --json > /dev/null
+  MST_PANEL_HOME="$BASE_HOME" "$BASELINE" trials "$RUN" --grep "task did not submit" --json > /dev/null
+fi
 MST_PANEL_HOME="$CACHED_HOME" java -jar app/target/mst-panel.jar trials "$RUN" --json > /dev/null
 fresh() { rm -rf "$FIRST_HOME/cache/trials"; }   # the cache of listed trials only (not the launcher's class-data archives)
 export MST_PANEL_HOME="$CACHED_HOME"
+# the launcher's first start of a command after a build writes its class-data archive (1-3 s more): not measured
+[ -x "$LAUNCHER" ] && "$LAUNCHER" trials "$RUN" --grep "task did not submit" --json > /dev/null
 read -r -a NICE_CMD <<< "${NICE:-}"
-t() { local TIMEFORMAT='%R'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d\n", $1*1000}'; }
+# wall ms and CPU ms (user + system) of one run: on the shared box the CPU time moves less with the load
+t() { local TIMEFORMAT='%R %U %S'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d %d\n", $1*1000, ($2+$3)*1000}'; }
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 for TEXT in "task did not submit" "no trace holds this text"; do
   : > /tmp/mstp-bench-grep.$$
@@ -56,23 +87,31 @@ for TEXT in "task did not submit" "no trace holds this text"; do
       echo "appf $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" "$LAUNCHER" trials "$RUN" --grep "$TEXT" --json)" >> /tmp/mstp-bench-grep.$$
       echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-grep.$$
     fi
+    if [ -n "$BASELINE" ]; then
+      echo "base $(t env MST_PANEL_HOME="$BASE_HOME" "$BASELINE" trials "$RUN" --grep "$TEXT" --json)" >> /tmp/mstp-bench-grep.$$
+    fi
   done
   med() { grep "^$1 " /tmp/mstp-bench-grep.$$ | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  cpu() { grep "^$1 " /tmp/mstp-bench-grep.$$ | awk '{print $3}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
   gi=$(med grepi); g=$(med grep); cli=$(med cli); jvm=$(med jvm)
   found=$(java -jar app/target/mst-panel.jar trials "$RUN" --grep "$TEXT" --json | grep -c '"caseId"' || true)
   echo "== \"$TEXT\": $found trials found (grep -rli: $(grep -rli "$TEXT" "$RUN/traces" | wc -l) files); medians of $ROUNDS, wall ms"
   printf "grep -rli                                   %6d\n" "$gi"
-  printf "grep -rl                                    %6d\n" "$g"
+  printf "grep -rl                                    %6d   (CPU %d)\n" "$g" "$(cpu grep)"
   printf "mst-panel trials --grep --json              %6d\n" "$cli"
   printf "  of which JVM start (--version)            %6d\n" "$jvm"
   echo "ratio trials --grep / grep -rl:               $(awk "BEGIN{printf \"%.2f\", $cli/$g}")  (/ grep -rli: $(awk "BEGIN{printf \"%.2f\", $cli/$gi}"))"
   echo "ratio (trials --grep - JVM start) / grep -rl: $(awk "BEGIN{printf \"%.2f\", ($cli-$jvm)/$g}")"
   if [ -x "$LAUNCHER" ]; then
     app=$(med app); appv=$(med appv)
-    printf "launcher bin/mst-panel trials --grep --json %6d\n" "$app"
-    printf "  of which launcher start (--version)        %6d\n" "$appv"
+    printf "launcher bin/mst-panel trials --grep --json %6d   (CPU %d)\n" "$app" "$(cpu app)"
+    printf "  of which launcher start (--version)        %6d   (CPU %d)\n" "$appv" "$(cpu appv)"
     printf "  with an empty cache folder                 %6d\n" "$(med appf)"
     echo "ratio launcher / grep -rl (JVM start included): $(awk "BEGIN{printf \"%.2f\", $app/$g}")  (/ grep -rli: $(awk "BEGIN{printf \"%.2f\", $app/$gi}"))"
+  fi
+  if [ -n "$BASELINE" ]; then
+    printf "baseline launcher (BASELINE) --grep --json  %6d   (CPU %d)\n" "$(med base)" "$(cpu base)"
+    echo "ratio baseline / grep -rl: $(awk "BEGIN{printf \"%.2f\", $(med base)/$g}")"
   fi
   echo "load average: $(uptime | sed 's/.*load average: //')"
   rm -f /tmp/mstp-bench-grep.$$

@@ -261,5 +261,49 @@ class TrialsCommandTest {
         Result none = run("trials", f.runDir().toString(), "--grep", "send button stayed", "--status", "passed");
         assertThat(none.out()).doesNotContain("send-summary #1")
                 .contains("  showing 0 (passed) of the 1 trial whose transcript contains \"send button stayed\": 1 failed");
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD) // a FIFO must not hang the search
+    void grepKeepsTheTrialsWithTheTextInAValueInListingOrderAndSkipsFieldNamesEscapesAndPipes() throws Exception {
+        RunFixture f = RunFixture.create(root, "grep-eval", "20260107T090000Z-0a0b0c").runJson("grep-eval", "default");
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            String c = String.format("case-%03d", i);
+            var extra = RunFixture.fields();
+            switch (i % 6) {
+                case 0 -> {
+                    extra.put("error", "Task did NOT submit: the send button stayed disabled");
+                    expected.add(c);
+                }
+                case 1 -> extra.putObject("clientUsage").put("Task did not submit", 1); // a field name, not a value
+                case 2 -> extra.put("notes", "task did not submit"); // a top-level field the search does not read
+                case 3 -> {
+                    extra.putObject("gradingError").put("why", "line one\ntask did not submit"); // after an escaped newline
+                    expected.add(c);
+                }
+                default -> extra.put("error", "timeout");
+            }
+            f.trace("default", c, 0, extra);
+        }
+        // an escaped letter JSON writers do not write: still found, as Jackson reads it
+        Path escaped = f.tracePath("default", "case-100", 0);
+        Files.createDirectories(escaped.getParent());
+        Files.writeString(escaped, "{\"kind\":\"trial\",\"caseId\":\"case-100\",\"trace\":{\"events\":[]},"
+                + "\"Task did not submit\":0,\"error\":\"\\u0074ask did not submit\"}");
+        expected.add("case-100");
+        Path pipe = f.tracePath("default", "case-101", 0);
+        Files.createDirectories(pipe.getParent());
+        assertThat(new ProcessBuilder("mkfifo", pipe.toString()).inheritIO().start().waitFor()).isZero();
+
+        Result r = run("trials", f.runDir().toString(), "--json", "--grep", "task did not submit");
+
+        assertThat(r.code()).isZero();
+        List<String> found = new ArrayList<>();
+        for (JsonNode n : new ObjectMapper().readTree(r.out())) {
+            found.add(n.path("caseId").asText());
+        }
+        assertThat(found).containsExactlyElementsOf(expected);
+        Result again = run("trials", f.runDir().toString(), "--grep", "TASK DID NOT SUBMIT");
+        assertThat(again.out()).contains("case-000 #1").contains("case-003 #1").doesNotContain("case-001").doesNotContain("case-101");
     }
 }

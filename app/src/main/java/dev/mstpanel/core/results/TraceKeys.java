@@ -69,57 +69,70 @@ final class TraceKeys {
             }
             String vs = v.getFileName().toString();
             for (Path c : listQuietly(folders, v)) {
-                String cs = c.getFileName().toString();
-                // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
-                boolean nameLeadsBack = v.resolve(cs).equals(c);
-                if (!nameLeadsBack && Files.isDirectory(c)) {
-                    problems.accept(new TrialKey(vs, cs, 0), "The case folder traces/" + vs + "/" + cs + " has a name that is not valid UTF-8, so the panel "
-                            + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
-                    continue;
-                }
-                List<Path> files;
-                try {
-                    files = nameLeadsBack ? folders.list(c) : null;
-                } catch (ResultsException e) {
-                    files = null;
-                    if (Files.isDirectory(c)) {
-                        problems.accept(new TrialKey(vs, cs, 0), "The case folder traces/" + vs + "/" + cs + " could not be read: " + reason(e) + ".");
-                        continue;
-                    }
-                }
-                if (files == null) {
-                    problems.accept(new TrialKey(vs, cs, 0), "traces/" + vs + "/" + cs + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
-                    continue;
-                }
-                if (allCanonical(files, vs, cs, keys)) {
-                    continue; // the common case: every trial file named as MST names it
-                }
-                String where = "traces/" + vs + "/" + cs;
-                java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
-                for (Path t : files) {
-                    String name = t.getFileName().toString();
-                    var m = TRIAL_FILE.matcher(name);
-                    if (m.matches()) {
-                        names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
-                    }
-                }
-                for (var e : names.entrySet()) {
-                    int n = e.getKey();
-                    String canonical = n + ".json";
-                    TrialKey k = new TrialKey(vs, cs, n);
-                    List<String> others = e.getValue().stream().filter(x -> !x.equals(canonical)).toList();
-                    boolean hasCanonical = e.getValue().contains(canonical);
-                    if (!others.isEmpty()) {
-                        problems.accept(k, hasCanonical
-                                ? String.join(", ", others) + " beside " + canonical + " is a second file for trial #" + (n + 1)
-                                        + " and was not read: MST names trial files without leading zeros."
-                                : "The trace is named " + String.join(", ", others) + " in " + where + "; MST names it " + canonical
-                                        + ". Rename it to list this trial.");
-                    }
-                    if (hasCanonical) {
-                        keys.accept(k);
-                    }
-                }
+                caseFolder(v, vs, c, keys, problems, folders);
+            }
+        }
+    }
+
+    /**
+     * One case folder's keys and problems (a method of its own so the JIT compiles it after a few hundred
+     * folders: inside {@link #forEach} the loop over 10,000 folders ran interpreted).
+     */
+    private static void caseFolder(Path v, String vs, Path c, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
+        String cs = c.getFileName().toString();
+        String where = null; // made only for a problem's words
+        // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
+        boolean nameLeadsBack = v.resolve(cs).equals(c);
+        if (!nameLeadsBack && Files.isDirectory(c)) {
+            where = "traces/" + vs + "/" + cs;
+            problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
+                    + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
+            return;
+        }
+        List<Path> files;
+        try {
+            files = nameLeadsBack ? folders.list(c) : null;
+        } catch (ResultsException e) {
+            files = null;
+            if (Files.isDirectory(c)) {
+                where = "traces/" + vs + "/" + cs;
+                problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                return;
+            }
+        }
+        if (files == null) {
+            where = "traces/" + vs + "/" + cs;
+            problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
+            return;
+        }
+        if (allCanonical(files, vs, cs, keys)) {
+            return; // the common case: every trial file named as MST names it, nothing to sort or report
+        }
+        where = "traces/" + vs + "/" + cs;
+        java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
+        for (Path t : files) {
+            String name = t.getFileName().toString();
+            var m = TRIAL_FILE.matcher(name);
+            if (m.matches()) {
+                names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
+            }
+        }
+        for (var e : names.entrySet()) {
+            int n = e.getKey();
+            String canonical = n + ".json";
+            TrialKey k = new TrialKey(vs, cs, n);
+            List<String> others = e.getValue().size() == 1 && e.getValue().get(0).equals(canonical) ? List.of()
+                    : e.getValue().stream().filter(x -> !x.equals(canonical)).toList();
+            boolean hasCanonical = e.getValue().contains(canonical);
+            if (!others.isEmpty()) {
+                problems.accept(k, hasCanonical
+                        ? String.join(", ", others) + " beside " + canonical + " is a second file for trial #" + (n + 1)
+                                + " and was not read: MST names trial files without leading zeros."
+                        : "The trace is named " + String.join(", ", others) + " in " + where + "; MST names it " + canonical
+                                + ". Rename it to list this trial.");
+            }
+            if (hasCanonical) {
+                keys.accept(k);
             }
         }
     }

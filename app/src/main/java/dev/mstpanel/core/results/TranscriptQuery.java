@@ -15,8 +15,10 @@ import java.util.Locale;
  * case; a tool by its {@code name}, its {@code rawName} or {@code server · name}, ignoring case.
  *
  * <p>Fast path for a text: the trace's bytes are searched first, ignoring ASCII case; only a trace whose bytes
- * hold the text is parsed to check that it is in a value. A text JSON may write escaped (a quote, a
- * backslash, a control character or non-ASCII) parses every trace. Immutable and thread-safe.
+ * hold the text is read to check that it is in a value, by one pass over its bytes
+ * ({@link TraceTextScanner}), or by Jackson's tokens when that pass cannot tell. A text JSON may write
+ * escaped (a quote, a backslash, a control character or non-ASCII) parses every trace. Immutable and
+ * thread-safe.
  *
  * @param mode what is looked for
  * @param text the text or tool name as typed (stripped)
@@ -55,8 +57,23 @@ public record TranscriptQuery(Mode mode, String text) {
         if (text.isEmpty()) {
             return true;
         }
-        if (mode == Mode.TEXT && plainAscii(text) && indexOfIgnoreCase(bytes, offset, length, text) < 0) {
-            return false; // JSON writes this text unescaped: not in the bytes, not in any value
+        if (mode == Mode.TEXT && plainAscii(text)) {
+            int hit = indexOfIgnoreCase(bytes, offset, length, text);
+            if (hit < 0) {
+                return false; // JSON writes this text unescaped: not in the bytes, not in any value
+            }
+            int scanned = TraceTextScanner.scan(bytes, offset, length, text, hit);
+            if (scanned != TraceTextScanner.UNSURE) {
+                return scanned == TraceTextScanner.MATCH;
+            }
+        }
+        return matchesByParsing(bytes, offset, length);
+    }
+
+    /** {@link #matches(byte[], int, int)} by Jackson's tokens alone (no byte check first): what the faster paths must agree with. */
+    boolean matchesByParsing(byte[] bytes, int offset, int length) {
+        if (text.isEmpty()) {
+            return true;
         }
         // not for a tool: "mail.send" names server "mail" and tool "send", which the bytes hold apart
         try (JsonParser p = JSON.createParser(bytes, offset, length)) {
@@ -243,27 +260,61 @@ public record TranscriptQuery(Mode mode, String text) {
     /**
      * The first index of an ASCII needle in the bytes, ignoring ASCII case, or -1. Horspool's
      * search: a mismatch moves the window by up to the needle's length, so a 20-character text
-     * looks at about one byte in ten of a trace that does not hold it.
+     * looks at about one byte in ten of a trace that does not hold it. The needle's tables are made
+     * once per thread and text, not per trace.
      */
     static int indexOfIgnoreCase(byte[] hay, int offset, int length, String needle) {
-        int n = needle.length();
-        if (n == 0) {
+        if (needle.isEmpty()) {
             return offset;
         }
-        byte[] lo = needle.toLowerCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] up = needle.toUpperCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        int[] shift = new int[256];
-        java.util.Arrays.fill(shift, n);
-        for (int j = 0; j < n - 1; j++) {
-            shift[lo[j] & 0xFF] = n - 1 - j;
-            shift[up[j] & 0xFF] = n - 1 - j;
+        AsciiNeedle p = NEEDLE.get();
+        if (p == null || !p.text.equals(needle)) {
+            p = new AsciiNeedle(needle);
+            NEEDLE.set(p);
         }
-        int last = n - 1;
-        int end = offset + length - n;
-        int i = offset;
-        while (i <= end) {
-            byte b = hay[i + last];
-            if (b == lo[last] || b == up[last]) {
+        return p.indexIn(hay, offset, length);
+    }
+
+    private static final ThreadLocal<AsciiNeedle> NEEDLE = new ThreadLocal<>();
+
+    /** An ASCII needle's Horspool tables, both cases. */
+    private static final class AsciiNeedle {
+        final String text;
+        final byte[] lo;
+        final byte[] up;
+        /** How far a window may move when its last byte is this one; 0 for the needle's last byte (either case). */
+        final int[] shift = new int[256];
+        /** How far a window whose last byte matched moves after a mismatch. */
+        final int lastShift;
+
+        AsciiNeedle(String text) {
+            this.text = text;
+            lo = text.toLowerCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            up = text.toUpperCase(Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            int n = lo.length;
+            java.util.Arrays.fill(shift, n);
+            for (int j = 0; j < n - 1; j++) {
+                shift[lo[j] & 0xFF] = n - 1 - j;
+                shift[up[j] & 0xFF] = n - 1 - j;
+            }
+            lastShift = shift[lo[n - 1] & 0xFF];
+            shift[lo[n - 1] & 0xFF] = 0;
+            shift[up[n - 1] & 0xFF] = 0;
+        }
+
+        int indexIn(byte[] hay, int offset, int length) {
+            int[] shift = this.shift;
+            byte[] lo = this.lo;
+            byte[] up = this.up;
+            int last = lo.length - 1;
+            int end = offset + length - lo.length;
+            int i = offset;
+            while (i <= end) {
+                int s = shift[hay[i + last] & 0xFF];
+                if (s != 0) {
+                    i += s; // one table look per window: the JIT the launcher runs (C1) does not hoist the compares
+                    continue;
+                }
                 int j = last - 1;
                 while (j >= 0 && (hay[i + j] == lo[j] || hay[i + j] == up[j])) {
                     j--;
@@ -271,9 +322,9 @@ public record TranscriptQuery(Mode mode, String text) {
                 if (j < 0) {
                     return i;
                 }
+                i += lastShift;
             }
-            i += shift[b & 0xFF];
+            return -1;
         }
-        return -1;
     }
 }
