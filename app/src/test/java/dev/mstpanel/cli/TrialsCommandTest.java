@@ -261,6 +261,7 @@ class TrialsCommandTest {
         Result none = run("trials", f.runDir().toString(), "--grep", "send button stayed", "--status", "passed");
         assertThat(none.out()).doesNotContain("send-summary #1")
                 .contains("  showing 0 (passed) of the 1 trial whose transcript contains \"send button stayed\": 1 failed");
+    }
 
     @Test
     @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD) // a FIFO must not hang the search
