@@ -290,6 +290,11 @@ public final class RunRecorder implements AutoCloseable {
             try {
                 out.write(o.toString());
                 out.write('\n');
+                long now = clock.millis();
+                if (now - lastFlush > FLUSH_EVERY_MS) { // also when no snapshot comes (a run of log lines only)
+                    lastFlush = now;
+                    out.flush();
+                }
             } catch (IOException e) {
                 failed(e);
             }

@@ -118,8 +118,12 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
         int n = in.readNBytes(magic, 0, 2);
         in.unread(magic, 0, n);
         InputStream body;
+        UpToTheCut gzip = null;
         try {
-            body = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b ? new GZIPInputStream(in) : in;
+            if (n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {
+                gzip = new UpToTheCut(new GZIPInputStream(in));
+            }
+            body = gzip != null ? gzip : in;
         } catch (java.io.EOFException | java.util.zip.ZipException cut) {
             throw new IOException(name + " is cut short or damaged" + (cut.getMessage() == null ? "" : " (" + cut.getMessage() + ")")
                     + ": not a readable run recording");
@@ -164,7 +168,8 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
                     o = RunRecorder.JSON.readTree(line);
                 } catch (IOException bad) {
                     if (no == 1) {
-                        throw new IOException(name + " is not a run recording (its first line is not JSON)");
+                        throw new IOException(name + (gzip != null && gzip.cut ? " is cut short or damaged before the end of its header line"
+                                : " is not a run recording (its first line is not JSON)"));
                     }
                     break; // a cut last line
                 }
@@ -188,7 +193,8 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             }
         }
         if (started == null) {
-            throw new IOException(name + (n == 0 ? " is empty" : " has no header line") + ": not a run recording");
+            throw new IOException(name + (n == 0 ? " is empty" : gzip != null && gzip.cut ? " is cut short or damaged before its header line"
+                    : " has no header line") + ": not a run recording");
         }
         return new RunRecording(name, started, panel, entries, last);
     }
@@ -204,5 +210,50 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             }
         }
         return dir;
+    }
+
+    /**
+     * A gzip stream that ends where the file was cut: a panel killed mid-run leaves its last gzip
+     * block unfinished, and {@link GZIPInputStream} would throw there, taking with it the lines it
+     * had already inflated into the reader's buffer (also the header line). Read through this, every
+     * line written before the cut is read, then the stream ends.
+     */
+    private static final class UpToTheCut extends java.io.FilterInputStream {
+        private boolean cut;
+
+        UpToTheCut(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) == 1 ? one[0] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (cut) {
+                return -1;
+            }
+            try {
+                return super.read(b, off, len);
+            } catch (java.io.EOFException | java.util.zip.ZipException e) {
+                cut = true;
+                return -1;
+            }
+        }
+
+        @Override
+        public int available() throws IOException {
+            if (cut) {
+                return 0;
+            }
+            try {
+                return super.available();
+            } catch (IOException e) {
+                return 0;
+            }
+        }
     }
 }

@@ -55,4 +55,33 @@ class RunRecordingHostileTest {
         assertThatThrownBy(() -> RunRecording.read(f)).isInstanceOf(IOException.class)
                 .hasMessageContaining("is not a run recording (its first line is over 1 MiB)");
     }
+
+    @Test
+    void aRecordingLeftByAKilledPanelPlaysWhatWasWrittenBeforeTheCut() throws Exception {
+        // as the recorder writes: a sync flush after the header, then lines still in the deflater when
+        // the process is killed (its last block unfinished, no gzip trailer)
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        GZIPOutputStream out = new GZIPOutputStream(bytes, true);
+        out.write((HEADER + "{\"k\":\"line\",\"d\":5,\"x\":\"first\"}\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        int flushed = bytes.size();
+        for (int i = 0; i < 2000; i++) {
+            out.write(("{\"k\":\"line\",\"d\":1,\"x\":\"not flushed " + i + "\"}\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Path killed = dir.resolve("killed.recording.jsonl.gz");
+        Files.write(killed, java.util.Arrays.copyOf(bytes.toByteArray(), Math.max(flushed, bytes.size())));
+
+        RunRecording r = RunRecording.read(killed);
+
+        assertThat(r.startedAt()).hasToString("2026-01-05T10:00:00Z");
+        assertThat(r.entries()).isNotEmpty();
+        assertThat(r.entries().get(0).path("x").asText()).isEqualTo("first");
+
+        // a whole recording cut in half by a copy: the lines before the cut play
+        Path whole = gzip("whole.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"d\":5,\"x\":\"first\"}\n", 200_000, "\n");
+        byte[] all = Files.readAllBytes(whole);
+        Path half = dir.resolve("half.recording.jsonl.gz");
+        Files.write(half, java.util.Arrays.copyOf(all, all.length / 2));
+        assertThat(RunRecording.read(half).entries()).first().satisfies(e -> assertThat(e.path("x").asText()).isEqualTo("first"));
+    }
 }
