@@ -59,6 +59,42 @@ public final class TranscriptReader {
         this.outputLimit = outputLimitChars;
     }
 
+    /** Events in the first hand-over at most ({@link Progress#first}): more than a window shows. */
+    public static final int FIRST_EVENTS = 100;
+    /** The first hand-over comes after this long of reading at most, in ms, even with fewer events. */
+    public static final long FIRST_MS = 50;
+    /** A trace of fewer bytes is only handed over whole: 512 KiB (read in a few tens of ms). */
+    public static final long HAND_OVER_BYTES = 512 * 1024;
+    /** Later hand-overs ({@link Progress#more}) come at most this often, in ms. */
+    public static final long MORE_MS = 100;
+
+    /**
+     * Receives a long transcript's events while the rest of its trace is read, so a view can show its
+     * first rows before the read ends (issue 9, item 2: first rows within 300 ms). Called on the
+     * reading thread, in file order; a trace under {@value #HAND_OVER_BYTES} bytes, or one that ends
+     * before the first hand-over, gets no call, only the transcript
+     * {@link #read(TrialRecord, Boolean, Progress)} returns.
+     */
+    public interface Progress {
+        /**
+         * The first events: after {@value #FIRST_EVENTS} events or {@value #FIRST_MS} ms of reading,
+         * whichever comes first.
+         *
+         * @param head the trial, its prompt, the redacted flag and the first events; no final answer,
+         *     usage, errors or problems yet; {@code failingIndex} is the first failed call among these
+         *     events, or -1
+         */
+        void first(Transcript head);
+
+        /**
+         * The events read since the last call, at most every {@value #MORE_MS} ms; the events after the
+         * last call are only in the transcript the read returns.
+         *
+         * @param events the next events in file order (their {@code index} follows the last one handed over)
+         */
+        void more(List<TranscriptEvent> events);
+    }
+
     /** Thrown when a file is not a trial's trace; the message says what it is instead. */
     public static final class NotATrialException extends Exception {
         public NotATrialException(String message) {
@@ -149,6 +185,20 @@ public final class TranscriptReader {
      * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
      */
     public Transcript read(TrialRecord trial, Boolean redactedRun) {
+        return read(trial, redactedRun, null);
+    }
+
+    /**
+     * Reads the transcript of a listed trial, handing its first events over while the rest is read.
+     * Blocking disk work: call off the UI thread. Never throws: what cannot be read is in
+     * {@link Transcript#problems()}.
+     *
+     * @param trial the trial as listed
+     * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
+     * @param progress gets the first events and the next ones as they are read, or null
+     * @return the whole transcript (every event, also those handed over)
+     */
+    public Transcript read(TrialRecord trial, Boolean redactedRun, Progress progress) {
         List<String> problems = new ArrayList<>();
         boolean redacted = Boolean.TRUE.equals(redactedRun);
         String prompt = null;
@@ -185,6 +235,12 @@ public final class TranscriptReader {
             return empty(trial, prompt, promptNote, redacted, problems);
         }
         Parsed p = new Parsed();
+        if (progress != null && size >= HAND_OVER_BYTES) {
+            String pr = prompt;
+            String note = promptNote;
+            p.handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
+                    redacted, firstFailed(events), Map.of(), List.of(), null));
+        }
         try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             skipBom(in);
             try (JsonParser jp = mapper.createParser(in)) {
@@ -294,7 +350,48 @@ public final class TranscriptReader {
         return idx;
     }
 
+    private static int firstFailed(List<TranscriptEvent> events) {
+        for (TranscriptEvent e : events) {
+            if (e.failed()) {
+                return e.index();
+            }
+        }
+        return -1;
+    }
+
+    /** Hands the events over to a {@link Progress} as they are read: the first ones, then batches at most every {@link #MORE_MS}. */
+    private static final class HandOver {
+        private final Progress progress;
+        private final java.util.function.Function<List<TranscriptEvent>, Transcript> head;
+        private final long start = System.nanoTime();
+        private long last;
+        private int given;
+
+        HandOver(Progress progress, java.util.function.Function<List<TranscriptEvent>, Transcript> head) {
+            this.progress = progress;
+            this.head = head;
+        }
+
+        /** Called after each event is added. */
+        void added(List<TranscriptEvent> events) {
+            int n = events.size();
+            if (given == 0) {
+                // the clock is read every 8 events: cheap next to parsing one
+                if (n >= FIRST_EVENTS || (n & 7) == 0 && System.nanoTime() - start >= FIRST_MS * 1_000_000L) {
+                    progress.first(head.apply(events));
+                    given = n;
+                    last = System.nanoTime();
+                }
+            } else if ((n & 31) == 0 && System.nanoTime() - last >= MORE_MS * 1_000_000L) {
+                progress.more(List.copyOf(events.subList(given, n)));
+                given = n;
+                last = System.nanoTime();
+            }
+        }
+    }
+
     private static final class Parsed {
+        HandOver handOver;
         final List<TranscriptEvent> events = new ArrayList<>();
         final Map<String, JsonNode> extra = new LinkedHashMap<>();
         String finalText;
@@ -381,6 +478,9 @@ public final class TranscriptReader {
                                 throw new JsonEOFException(p, null, "end of input in events");
                             }
                             out.events.add(parseEvent(p, e, out.events.size(), problems));
+                            if (out.handOver != null) {
+                                out.handOver.added(out.events);
+                            }
                         }
                     } else {
                         JsonNode raw = p.readValueAsTree();
