@@ -538,10 +538,13 @@ public final class TranscriptReader {
                 case "results" -> results = nullIfNull(p.readValueAsTree());
                 case "output" -> {
                     if (v == JsonToken.VALUE_STRING) {
-                        Bounded b = new Bounded(outputLimit);
-                        p.getText(b);
-                        output = b.text();
-                        outputChars = b.total;
+                        int n = p.getTextLength();
+                        if (n <= outputLimit) {
+                            output = p.getText(); // one copy of the parser's buffer, none through a writer
+                        } else {
+                            output = new String(p.getTextCharacters(), p.getTextOffset(), outputLimit);
+                        }
+                        outputChars = n;
                     } else if (v != JsonToken.VALUE_NULL) {
                         output = ((JsonNode) p.readValueAsTree()).toPrettyString();
                         outputChars = output.length();
