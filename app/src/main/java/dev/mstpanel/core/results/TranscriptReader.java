@@ -118,6 +118,17 @@ public final class TranscriptReader {
         Path caseDir = file.getParent();
         Path variantDir = caseDir == null ? null : caseDir.getParent();
         Path traces = variantDir == null ? null : variantDir.getParent();
+        // the trace's events are parsed while its trial is listed (run.json, scores, the file's top-level fields): two
+        // passes over the same bytes side by side; a file that turns out not to be a trial's is dropped with its parse
+        EarlyParse early = null;
+        try {
+            long size = Files.size(file);
+            if (Files.isRegularFile(file) && size <= MAX_TRACE_BYTES) {
+                early = new EarlyParse(file, size, java.util.concurrent.CompletableFuture.supplyAsync(() -> parse(file, size, null)));
+            }
+        } catch (IOException e) {
+            // said as the listing finds it
+        }
         TrialRecord trial;
         RunInfo run;
         boolean inRun = m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
@@ -146,7 +157,7 @@ public final class TranscriptReader {
             throw new NotATrialException(traceFile + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
-        return read(trial, run.redactStoredResponses());
+        return read(trial, run.redactStoredResponses(), null, early);
     }
 
     /**
@@ -199,6 +210,10 @@ public final class TranscriptReader {
      * @return the whole transcript (every event, also those handed over)
      */
     public Transcript read(TrialRecord trial, Boolean redactedRun, Progress progress) {
+        return read(trial, redactedRun, progress, null);
+    }
+
+    private Transcript read(TrialRecord trial, Boolean redactedRun, Progress progress, EarlyParse early) {
         List<String> problems = new ArrayList<>();
         boolean redacted = Boolean.TRUE.equals(redactedRun);
         String prompt = null;
@@ -234,13 +249,34 @@ public final class TranscriptReader {
             problems.add("The trace " + file + " is not read: " + e.getMessage() + ".");
             return empty(trial, prompt, promptNote, redacted, problems);
         }
-        Parsed p = new Parsed();
+        HandOver handOver = null;
         if (progress != null && size >= HAND_OVER_BYTES) {
             String pr = prompt;
             String note = promptNote;
-            p.handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
+            handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
                     redacted, firstFailed(events), Map.of(), List.of(), null));
         }
+        Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join() : parse(file, size, handOver);
+        problems.addAll(p.problems);
+        int failing = failingIndex(p.events, trial);
+        String failedTool = null;
+        for (TranscriptEvent e : p.events) {
+            if (e.failed()) {
+                failedTool = e.title();
+                break;
+            }
+        }
+        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
+                trial.scores(), failedTool);
+        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
+                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+    }
+
+    /** The events and fields of a trace file; what cannot be read is in {@code problems}. */
+    private Parsed parse(Path file, long size, HandOver handOver) {
+        Parsed p = new Parsed();
+        p.handOver = handOver;
+        List<String> problems = p.problems;
         try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             skipBom(in);
             try (JsonParser jp = mapper.createParser(in)) {
@@ -256,19 +292,11 @@ public final class TranscriptReader {
         } catch (IOException e) {
             problems.add("The trace could not be read: " + e.getMessage());
         }
-        int failing = failingIndex(p.events, trial);
-        String failedTool = null;
-        for (TranscriptEvent e : p.events) {
-            if (e.failed()) {
-                failedTool = e.title();
-                break;
-            }
-        }
-        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
-                trial.scores(), failedTool);
-        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
-                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+        return p;
     }
+
+    /** A trace's parse started before its trial was listed ({@link #read(Path)}). */
+    private record EarlyParse(Path file, long size, java.util.concurrent.CompletableFuture<Parsed> parsed) {}
 
     private static void skipBom(java.io.BufferedInputStream in) throws IOException {
         in.mark(3);
@@ -392,6 +420,7 @@ public final class TranscriptReader {
 
     private static final class Parsed {
         HandOver handOver;
+        final List<String> problems = new ArrayList<>();
         final List<TranscriptEvent> events = new ArrayList<>();
         final Map<String, JsonNode> extra = new LinkedHashMap<>();
         String finalText;
