@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: made-up traces of
  * {@value #SHOWN_EVENTS} and {@value #EVENTS} events are written to temporary files and read on a
  * background thread through {@link TranscriptReader}; a {@link TranscriptView} over the first (one
- * event of it, then all) is built, styled and laid out on the FX thread in an offscreen
+ * event of it; then as a long trace's view is, its first event while the rest is read, more, the whole) is built, styled and laid out on the FX thread in an offscreen
  * {@link Scene} (never in a window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
  * graph. It stops when the user opens a trial first. Only the window builds a Results view, so
  * headless commands never run it. {@code -Dmstpanel.transcriptWarmUp=off} turns it off (the
@@ -269,8 +269,17 @@ final class TranscriptWarmUp {
             steps.add(() -> show(shortened(transcript, 1)));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
-            steps.add(() -> show(transcript));
+            // a long trace's path too: its first events while the rest is read, more of them, then the whole (TranscriptView.whileReading)
+            steps.add(() -> {
+                view = TranscriptView.whileReading(shortened(transcript, 1));
+                tab.setContent(view);
+                view.applyCss();
+            });
+            steps.add(() -> root.layout());
+            steps.add(() -> view.reading(shortened(transcript, transcript.events().size())));
             steps.add(() -> view.applyCss());
+            steps.add(() -> root.layout());
+            steps.add(() -> view.finish(transcript));
             steps.add(() -> root.layout());
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
             steps.add(() -> root.layout());
