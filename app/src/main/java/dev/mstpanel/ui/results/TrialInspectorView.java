@@ -153,6 +153,18 @@ final class TrialInspectorView extends BorderPane {
         }
         transcriptView = TranscriptView.whileReading(t);
         transcriptHolder.getChildren().setAll(transcriptView);
+        // once a pulse has laid the first rows out, the read of the rest goes on (it waits for this)
+        javafx.scene.Scene scene = getScene();
+        if (scene == null) {
+            model.firstRowsShown();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            model.firstRowsShown();
+            javafx.application.Platform.runLater(() -> scene.removePostLayoutPulseListener(once[0])); // not while the scene runs its listeners
+        };
+        scene.addPostLayoutPulseListener(once[0]);
     }
 
     private void showTranscript(Transcript t) {

@@ -34,6 +34,9 @@ public final class TrialInspectorViewModel {
     private final UiExecutor ui;
     private final Executor background;
     private final AtomicLong generation = new AtomicLong();
+    /** The longest the read of a long trace waits for the window to lay out its first rows, in ms. */
+    static final long FIRST_ROWS_WAIT_MS = 250;
+    private volatile java.util.concurrent.CountDownLatch firstRowsShown;
 
     public TrialInspectorViewModel(UiExecutor ui, Executor background) {
         this.ui = ui;
@@ -59,6 +62,17 @@ public final class TrialInspectorViewModel {
     public ReadOnlyObjectProperty<Image> screenshotProperty() { return screenshot.getReadOnlyProperty(); }
     /** Why the screenshot cannot be shown, or null. */
     public ReadOnlyStringProperty screenshotProblemProperty() { return screenshotProblem.getReadOnlyProperty(); }
+    /**
+     * Says that the window has laid out the first rows of the transcript so far: the read of the rest
+     * goes on (it waits at most {@value #FIRST_ROWS_WAIT_MS} ms for this). Call on the FX thread.
+     */
+    public void firstRowsShown() {
+        java.util.concurrent.CountDownLatch l = firstRowsShown;
+        if (l != null) {
+            l.countDown();
+        }
+    }
+
     /** True while a trial's files load. */
     public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
 
@@ -106,7 +120,16 @@ public final class TrialInspectorViewModel {
                     head = h;
                     failing = h.failingIndex();
                     soFar.addAll(h.events());
+                    java.util.concurrent.CountDownLatch shown = new java.util.concurrent.CountDownLatch(1);
+                    firstRowsShown = shown;
                     show(h);
+                    // the window lays out the first rows before the rest is read: on 2 cores the read (and the JIT
+                    // compiling it) would take the CPU from that layout; at most FIRST_ROWS_WAIT_MS
+                    try {
+                        shown.await(FIRST_ROWS_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
 
                 @Override
