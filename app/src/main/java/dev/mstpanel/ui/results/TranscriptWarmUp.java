@@ -265,22 +265,19 @@ final class TranscriptWarmUp {
                 root.applyCss();
                 root.layout();
             });
-            // a transcript of one event first (the first list, cell and skins), then one of a screenful
+            // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
+            // view is built (TranscriptView.whileReading: its first events while the rest is read, more, the whole); the
+            // same view, list, cells and skins as a short trace's
             steps.add(() -> show(shortened(transcript, 1)));
             steps.add(() -> view.applyCss());
-            steps.add(() -> root.layout());
-            // a long trace's path too: its first events while the rest is read, more of them, then the whole (TranscriptView.whileReading)
-            steps.add(() -> {
-                view = TranscriptView.whileReading(shortened(transcript, 1));
-                tab.setContent(view);
-                view.applyCss();
-            });
             steps.add(() -> root.layout());
             steps.add(() -> view.reading(shortened(transcript, transcript.events().size())));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
-            steps.add(() -> view.finish(transcript));
-            steps.add(() -> root.layout());
+            steps.add(() -> {
+                view.finish(transcript);
+                root.layout();
+            });
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
             steps.add(() -> root.layout());
             steps.add(() -> {
@@ -329,7 +326,7 @@ final class TranscriptWarmUp {
         }
 
         private void show(Transcript t) {
-            view = new TranscriptView(t);
+            view = TranscriptView.whileReading(t);
             tab.setContent(view);
         }
 
