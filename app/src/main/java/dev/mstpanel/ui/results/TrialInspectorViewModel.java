@@ -88,6 +88,9 @@ public final class TrialInspectorViewModel {
         if (trial != null && cur != null && cur.trial().equals(trial)) {
             return;
         }
+        if (trial != null && loading.get() && trial.equals(this.trial.get())) {
+            return; // the same record again while it loads (a re-read listing): the read under way shows it
+        }
         long gen = generation.incrementAndGet();
         if (trial == null) {
             this.trial.set(null);
