@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * event kind is an event like the others, an unknown field goes to the event's {@code extra}, and a
  * trace that is not an object, events that are not an array or an event that is not an object are
  * said in {@link Transcript#problems()}. Thread-safe; results.json is read once per run folder and
- * kept while its modification time stays the same.
+ * kept while its modification time stays the same. A long trace's first events can be handed over
+ * before the rest is read ({@link Progress}), so a window shows its first rows at once.
  */
 public final class TranscriptReader {
     /** The largest trace file opened as a transcript: 256 MiB. */

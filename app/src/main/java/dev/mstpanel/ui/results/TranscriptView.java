@@ -47,6 +47,11 @@ import org.kordamp.ikonli.javafx.FontIcon;
  *
  * <p>One virtualized list holds every row, so a 5,000-event transcript creates only the visible
  * cells; an expanded text shows at most {@value #SHOWN_CHARS} characters (Copy takes all of it).
+ *
+ * <p>A long trace is shown while it is read ({@link #whileReading}): its first events at once, the
+ * next ones appended in batches, a last row saying the rest is being read, and the search off until
+ * {@link #finish} (it would miss what is not read yet). Its failing call is marked when it is read,
+ * and expanded and scrolled to unless the user has already scrolled, clicked or typed in the list.
  */
 public final class TranscriptView extends BorderPane {
     /** The most characters one expanded text shows; Copy takes the whole text. */
