@@ -92,6 +92,7 @@ public final class TrialInspectorViewModel {
             return; // the same record again while it loads (a re-read listing): the read under way shows it
         }
         long gen = generation.incrementAndGet();
+        firstRowsShown(); // a read still waiting for the last trial's first rows goes on (its rows will not be shown)
         if (trial == null) {
             this.trial.set(null);
             transcriptSoFar.set(null);
