@@ -60,12 +60,17 @@ public final class TranscriptCommand implements Callable<Integer> {
         for (String p : t.problems()) {
             err.println("warning: " + p);
         }
-        return CommandOutput.print(err, "transcript", json, () -> printJson(out, t), () -> printText(out, t));
+        // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
+        PrintWriter raw = spec.commandLine().getOut();
+        return CommandOutput.print(err, "transcript", json, () -> printJson(raw, t), () -> printText(out, t));
     }
 
+    /** A factory without an ObjectMapper: the trees are written by {@link #write}, no serializers are set up. */
+    private static final JsonFactory JSON = new JsonFactory();
+
     private static void printJson(PrintWriter out, Transcript t) throws IOException {
-        ObjectMapper mapper = new ObjectMapper();
-        JsonGenerator g = new JsonFactory(mapper).createGenerator(out);
+        JsonGenerator g = JSON.createGenerator(out);
+        g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE);
         g.setPrettyPrinter(new DefaultPrettyPrinter());
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         TrialRecord r = t.trial();
@@ -106,7 +111,7 @@ public final class TranscriptCommand implements Callable<Integer> {
             g.writeObjectFieldStart("extra");
             for (Map.Entry<String, JsonNode> x : e.extra().entrySet()) {
                 g.writeFieldName(x.getKey());
-                g.writeTree(x.getValue());
+                write(g, x.getValue());
             }
             g.writeEndObject();
             g.writeEndObject();
@@ -123,7 +128,30 @@ public final class TranscriptCommand implements Callable<Integer> {
         if (n == null) {
             g.writeNull();
         } else {
-            g.writeTree(n);
+            write(g, n);
+        }
+    }
+
+    /** Writes a tree as an ObjectMapper would (nothing left out), without one. */
+    private static void write(JsonGenerator g, JsonNode n) throws IOException {
+        switch (n.getNodeType()) {
+            case OBJECT -> {
+                g.writeStartObject();
+                for (Map.Entry<String, JsonNode> f : n.properties()) {
+                    g.writeFieldName(f.getKey());
+                    write(g, f.getValue());
+                }
+                g.writeEndObject();
+            }
+            case ARRAY -> {
+                g.writeStartArray();
+                for (JsonNode v : n) {
+                    write(g, v);
+                }
+                g.writeEndArray();
+            }
+            case NULL, MISSING -> g.writeNull();
+            default -> n.serialize(g, null); // text, number, boolean: the generator's own write, no serializer needed
         }
     }
 

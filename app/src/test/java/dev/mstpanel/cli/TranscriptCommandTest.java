@@ -21,6 +21,25 @@ class TranscriptCommandTest {
     Path root;
 
     @Test
+    void jsonEscapesWhatWouldDriveATerminalAsTheGuardDoesAndStaysJson() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        String hostile = "a\u007fb\u0085c\u202ed\u2066e\u001b[2Jf\r\ng é 中";
+        var ev = RunFixture.events();
+        RunFixture.event(ev, "tool_call", "mcp", "files\u009b", "read", 0, 10).put("output", hostile)
+                .putObject("arguments").put("k\u202a", "v\u0090");
+        f.transcript("default", "hostile", 0, ev, RunFixture.fields(), RunFixture.fields());
+        Result r = run("transcript", f.tracePath("default", "hostile", 0).toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        // nothing that drives a terminal reaches it raw; the escapes are the guard's (lower-case hex), JSON's own for C0
+        assertThat(r.out().chars().filter(c -> TerminalText.dangerous((char) c) || c == '\r')).isEmpty();
+        assertThat(r.out()).contains("\"output\" : \"a\\u007fb\\u0085c\\u202ed\\u2066e\\u001B[2Jf\\r\\ng é 中\"")
+                .contains("\"server\" : \"files\\u009b\"").contains("\"k\\u202a\" : \"v\\u0090\"");
+        JsonNode n = new ObjectMapper().readTree(r.out());
+        assertThat(n.path("events").get(0).path("output").asText()).isEqualTo(hostile);
+        assertThat(n.path("events").get(0).path("arguments").path("k\u202a").asText()).isEqualTo("v\u0090");
+    }
+
+    @Test
     void jsonGivesTheTrialAndEveryEventWithTheIssuesFieldNames() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         Result r = run("transcript", f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString(), "--json");

@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * event kind is an event like the others, an unknown field goes to the event's {@code extra}, and a
  * trace that is not an object, events that are not an array or an event that is not an object are
  * said in {@link Transcript#problems()}. Thread-safe; results.json is read once per run folder and
- * kept while its modification time stays the same.
+ * kept while its modification time stays the same. A long trace's first events can be handed over
+ * before the rest is read ({@link Progress}), so a window shows its first rows at once.
  */
 public final class TranscriptReader {
     /** The largest trace file opened as a transcript: 256 MiB. */
@@ -59,6 +60,42 @@ public final class TranscriptReader {
         this.outputLimit = outputLimitChars;
     }
 
+    /** Events in the first hand-over at most ({@link Progress#first}): more than a window shows. */
+    public static final int FIRST_EVENTS = 100;
+    /** The first hand-over comes after this long of reading at most, in ms, even with fewer events. */
+    public static final long FIRST_MS = 50;
+    /** A trace of fewer bytes is only handed over whole: 512 KiB (read in a few tens of ms). */
+    public static final long HAND_OVER_BYTES = 512 * 1024;
+    /** Later hand-overs ({@link Progress#more}) come at most this often, in ms. */
+    public static final long MORE_MS = 100;
+
+    /**
+     * Receives a long transcript's events while the rest of its trace is read, so a view can show its
+     * first rows before the read ends (issue 9, item 2: first rows within 300 ms). Called on the
+     * reading thread, in file order; a trace under {@value #HAND_OVER_BYTES} bytes, or one that ends
+     * before the first hand-over, gets no call, only the transcript
+     * {@link #read(TrialRecord, Boolean, Progress)} returns.
+     */
+    public interface Progress {
+        /**
+         * The first events: after {@value #FIRST_EVENTS} events or {@value #FIRST_MS} ms of reading,
+         * whichever comes first.
+         *
+         * @param head the trial, its prompt, the redacted flag and the first events; no final answer,
+         *     usage, errors or problems yet; {@code failingIndex} is the first failed call among these
+         *     events, or -1
+         */
+        void first(Transcript head);
+
+        /**
+         * The events read since the last call, at most every {@value #MORE_MS} ms; the events after the
+         * last call are only in the transcript the read returns.
+         *
+         * @param events the next events in file order (their {@code index} follows the last one handed over)
+         */
+        void more(List<TranscriptEvent> events);
+    }
+
     /** Thrown when a file is not a trial's trace; the message says what it is instead. */
     public static final class NotATrialException extends Exception {
         public NotATrialException(String message) {
@@ -82,6 +119,17 @@ public final class TranscriptReader {
         Path caseDir = file.getParent();
         Path variantDir = caseDir == null ? null : caseDir.getParent();
         Path traces = variantDir == null ? null : variantDir.getParent();
+        // the trace's events are parsed while its trial is listed (run.json, scores, the file's top-level fields): two
+        // passes over the same bytes side by side; a file that turns out not to be a trial's is dropped with its parse
+        EarlyParse early = null;
+        try {
+            long size = Files.size(file);
+            if (Files.isRegularFile(file) && size <= MAX_TRACE_BYTES) {
+                early = new EarlyParse(file, size, java.util.concurrent.CompletableFuture.supplyAsync(() -> parse(file, size, null)));
+            }
+        } catch (IOException e) {
+            // said as the listing finds it
+        }
         TrialRecord trial;
         RunInfo run;
         boolean inRun = m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
@@ -110,7 +158,7 @@ public final class TranscriptReader {
             throw new NotATrialException(traceFile + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
-        return read(trial, run.redactStoredResponses());
+        return read(trial, run.redactStoredResponses(), null, early);
     }
 
     /**
@@ -149,6 +197,24 @@ public final class TranscriptReader {
      * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
      */
     public Transcript read(TrialRecord trial, Boolean redactedRun) {
+        return read(trial, redactedRun, null);
+    }
+
+    /**
+     * Reads the transcript of a listed trial, handing its first events over while the rest is read.
+     * Blocking disk work: call off the UI thread. Never throws: what cannot be read is in
+     * {@link Transcript#problems()}.
+     *
+     * @param trial the trial as listed
+     * @param redactedRun the run's {@code redactStoredResponses}, or null when unknown
+     * @param progress gets the first events and the next ones as they are read, or null
+     * @return the whole transcript (every event, also those handed over)
+     */
+    public Transcript read(TrialRecord trial, Boolean redactedRun, Progress progress) {
+        return read(trial, redactedRun, progress, null);
+    }
+
+    private Transcript read(TrialRecord trial, Boolean redactedRun, Progress progress, EarlyParse early) {
         List<String> problems = new ArrayList<>();
         boolean redacted = Boolean.TRUE.equals(redactedRun);
         String prompt = null;
@@ -184,7 +250,34 @@ public final class TranscriptReader {
             problems.add("The trace " + file + " is not read: " + e.getMessage() + ".");
             return empty(trial, prompt, promptNote, redacted, problems);
         }
+        HandOver handOver = null;
+        if (progress != null && size >= HAND_OVER_BYTES) {
+            String pr = prompt;
+            String note = promptNote;
+            handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
+                    redacted, firstFailed(events), Map.of(), List.of(), null));
+        }
+        Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join() : parse(file, size, handOver);
+        problems.addAll(p.problems);
+        int failing = failingIndex(p.events, trial);
+        String failedTool = null;
+        for (TranscriptEvent e : p.events) {
+            if (e.failed()) {
+                failedTool = e.title();
+                break;
+            }
+        }
+        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
+                trial.scores(), failedTool);
+        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
+                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+    }
+
+    /** The events and fields of a trace file; what cannot be read is in {@code problems}. */
+    private Parsed parse(Path file, long size, HandOver handOver) {
         Parsed p = new Parsed();
+        p.handOver = handOver;
+        List<String> problems = p.problems;
         try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             skipBom(in);
             try (JsonParser jp = mapper.createParser(in)) {
@@ -200,19 +293,11 @@ public final class TranscriptReader {
         } catch (IOException e) {
             problems.add("The trace could not be read: " + e.getMessage());
         }
-        int failing = failingIndex(p.events, trial);
-        String failedTool = null;
-        for (TranscriptEvent e : p.events) {
-            if (e.failed()) {
-                failedTool = e.title();
-                break;
-            }
-        }
-        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
-                trial.scores(), failedTool);
-        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
-                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+        return p;
     }
+
+    /** A trace's parse started before its trial was listed ({@link #read(Path)}). */
+    private record EarlyParse(Path file, long size, java.util.concurrent.CompletableFuture<Parsed> parsed) {}
 
     private static void skipBom(java.io.BufferedInputStream in) throws IOException {
         in.mark(3);
@@ -294,7 +379,49 @@ public final class TranscriptReader {
         return idx;
     }
 
+    private static int firstFailed(List<TranscriptEvent> events) {
+        for (TranscriptEvent e : events) {
+            if (e.failed()) {
+                return e.index();
+            }
+        }
+        return -1;
+    }
+
+    /** Hands the events over to a {@link Progress} as they are read: the first ones, then batches at most every {@link #MORE_MS}. */
+    private static final class HandOver {
+        private final Progress progress;
+        private final java.util.function.Function<List<TranscriptEvent>, Transcript> head;
+        private final long start = System.nanoTime();
+        private long last;
+        private int given;
+
+        HandOver(Progress progress, java.util.function.Function<List<TranscriptEvent>, Transcript> head) {
+            this.progress = progress;
+            this.head = head;
+        }
+
+        /** Called after each event is added. */
+        void added(List<TranscriptEvent> events) {
+            int n = events.size();
+            if (given == 0) {
+                // the clock is read every 8 events: cheap next to parsing one
+                if (n >= FIRST_EVENTS || (n & 7) == 0 && System.nanoTime() - start >= FIRST_MS * 1_000_000L) {
+                    progress.first(head.apply(events));
+                    given = n;
+                    last = System.nanoTime();
+                }
+            } else if ((n & 31) == 0 && System.nanoTime() - last >= MORE_MS * 1_000_000L) {
+                progress.more(List.copyOf(events.subList(given, n)));
+                given = n;
+                last = System.nanoTime();
+            }
+        }
+    }
+
     private static final class Parsed {
+        HandOver handOver;
+        final List<String> problems = new ArrayList<>();
         final List<TranscriptEvent> events = new ArrayList<>();
         final Map<String, JsonNode> extra = new LinkedHashMap<>();
         String finalText;
@@ -381,6 +508,9 @@ public final class TranscriptReader {
                                 throw new JsonEOFException(p, null, "end of input in events");
                             }
                             out.events.add(parseEvent(p, e, out.events.size(), problems));
+                            if (out.handOver != null) {
+                                out.handOver.added(out.events);
+                            }
                         }
                     } else {
                         JsonNode raw = p.readValueAsTree();
@@ -438,10 +568,13 @@ public final class TranscriptReader {
                 case "results" -> results = nullIfNull(p.readValueAsTree());
                 case "output" -> {
                     if (v == JsonToken.VALUE_STRING) {
-                        Bounded b = new Bounded(outputLimit);
-                        p.getText(b);
-                        output = b.text();
-                        outputChars = b.total;
+                        int n = p.getTextLength();
+                        if (n <= outputLimit) {
+                            output = p.getText(); // one copy of the parser's buffer, none through a writer
+                        } else {
+                            output = new String(p.getTextCharacters(), p.getTextOffset(), outputLimit);
+                        }
+                        outputChars = n;
                     } else if (v != JsonToken.VALUE_NULL) {
                         output = ((JsonNode) p.readValueAsTree()).toPrettyString();
                         outputChars = output.length();

@@ -47,6 +47,11 @@ import org.kordamp.ikonli.javafx.FontIcon;
  *
  * <p>One virtualized list holds every row, so a 5,000-event transcript creates only the visible
  * cells; an expanded text shows at most {@value #SHOWN_CHARS} characters (Copy takes all of it).
+ *
+ * <p>A long trace is shown while it is read ({@link #whileReading}): its first events at once, the
+ * next ones appended in batches, a last row saying the rest is being read, and the search off until
+ * {@link #finish} (it would miss what is not read yet). Its failing call is marked when it is read,
+ * and expanded and scrolled to unless the user has already scrolled, clicked or typed in the list.
  */
 public final class TranscriptView extends BorderPane {
     /** The most characters one expanded text shows; Copy takes the whole text. */
@@ -67,15 +72,24 @@ public final class TranscriptView extends BorderPane {
      */
     record SectionRow(String id, String title, Ikon icon, String body, boolean monospace, String style) implements Row {}
 
-    private final Transcript transcript;
+    private Transcript transcript;
     private final ListView<Row> list = new ListView<>();
     private final TextField search = new TextField();
     private final Label count = new Label();
+    private final Label summary = new Label();
+    private final HBox bar = new HBox(6);
+    private final VBox top = new VBox(6);
     private final Set<Integer> expanded = new HashSet<>();
     private final Map<Integer, String> searchText = new HashMap<>();
     private final Map<String, String> pretty = new HashMap<>();
-    private final long firstStart;
-    private final int failingRow;
+    private long firstStart;
+    private int failingRow = -1;
+    /** The events shown: every one once the read has ended. */
+    private int shownEvents;
+    /** True while the rest of the trace is read ({@link #reading(Transcript)}), until {@link #finish(Transcript)}. */
+    private boolean reading;
+    /** True once the user has scrolled, clicked or typed in the list: a failing call read later does not move it. */
+    private boolean userMoved;
     private List<Integer> hits = List.of();
     private Set<Integer> hitRows = Set.of();
     private int current = -1;
@@ -84,18 +98,205 @@ public final class TranscriptView extends BorderPane {
      * @param t the transcript, as {@link dev.mstpanel.core.results.TranscriptReader} read it (off the FX thread)
      */
     public TranscriptView(Transcript t) {
+        this(t, false);
+    }
+
+    /**
+     * A transcript whose trace is still read: the prompt and the events so far, with a "reading" row
+     * after them and the search off until {@link #finish(Transcript)}; {@link #reading(Transcript)}
+     * adds the events read since. The failing call is marked (and, unless the user has moved in the
+     * list, expanded and scrolled to) when it is read.
+     *
+     * @param soFar the prompt and the first events ({@link dev.mstpanel.core.results.TranscriptReader.Progress#first})
+     */
+    static TranscriptView whileReading(Transcript soFar) {
+        return new TranscriptView(soFar, true);
+    }
+
+    private TranscriptView(Transcript t, boolean partial) {
         this.transcript = t;
+        this.reading = partial;
         getStyleClass().add("transcript-view");
         getStylesheets().add(TranscriptView.class.getResource("transcript.css").toExternalForm());
         setId("transcript");
         firstStart = TranscriptFormat.firstStart(t.events());
-        List<Row> rows = new ArrayList<>(t.events().size() + 8);
+        List<Row> rows = new ArrayList<>(partial ? 5_008 : t.events().size() + 8);
         rows.add(new PromptRow(t.prompt(), t.promptNote()));
-        int firstEventRow = rows.size();
         for (TranscriptEvent e : t.events()) {
             rows.add(new EventRow(e));
         }
-        failingRow = t.failingIndex() < 0 ? -1 : firstEventRow + t.failingIndex();
+        shownEvents = t.events().size();
+        if (partial) {
+            rows.add(readingRow());
+        } else {
+            rows.addAll(sections(t));
+        }
+
+        list.setId("transcript-rows");
+        list.getStyleClass().add("transcript-list");
+        list.setItems(FXCollections.observableArrayList(rows));
+        list.setCellFactory(lv -> new RowCell());
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.SPACE || e.getCode() == KeyCode.ENTER) {
+                int i = list.getSelectionModel().getSelectedIndex();
+                if (i >= 0) {
+                    toggle(i);
+                    e.consume();
+                }
+            }
+        });
+        // what the user does in the list: a failing call read after it does not take the list away from them
+        list.addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> userMoved = true);
+        list.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> userMoved = true);
+        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> userMoved = true);
+
+        top.setPadding(new Insets(8, 10, 6, 10));
+        top.getChildren().add(searchBar(t));
+        if (t.redacted()) {
+            top.getChildren().add(banner(Transcript.REDACTED_NOTICE, "transcript-redacted", Feather.EYE_OFF));
+        }
+        if (!partial) {
+            for (String p : t.problems()) {
+                top.getChildren().add(banner(p, "transcript-problem", Feather.ALERT_TRIANGLE));
+            }
+        }
+        setTop(top);
+        setCenter(list);
+        if (t.failingIndex() >= 0) {
+            markFailing(1 + t.failingIndex());
+        }
+    }
+
+    /** The row at the end while the trace is read. */
+    private SectionRow readingRow() {
+        return new SectionRow("reading", "Reading the transcript…", Feather.LOADER,
+                String.format(Locale.ROOT, "%,d events read so far; the final answer, usage and errors follow when the whole trace is read.",
+                        shownEvents), false, "section-muted");
+    }
+
+    /**
+     * Adds the events read since the last call (one change of the list for all of them).
+     *
+     * @param soFar the prompt and every event read so far
+     */
+    void reading(Transcript soFar) {
+        if (!reading || soFar.events().size() <= shownEvents) {
+            return;
+        }
+        List<Row> more = new ArrayList<>(soFar.events().size() - shownEvents);
+        for (TranscriptEvent e : soFar.events().subList(shownEvents, soFar.events().size())) {
+            more.add(new EventRow(e));
+        }
+        shownEvents = soFar.events().size();
+        transcript = soFar;
+        List<Row> items = list.getItems();
+        items.remove(items.size() - 1);
+        more.add(readingRow());
+        items.addAll(more);
+        updateSummary(soFar);
+        if (firstStart < 0) {
+            firstStart = TranscriptFormat.firstStart(soFar.events());
+        }
+        if (failingRow < 0 && soFar.failingIndex() >= 0) {
+            markFailing(1 + soFar.failingIndex());
+        }
+    }
+
+    /**
+     * The read has ended: the events not shown yet, then the final answer, usage, errors and the
+     * fields beside the trace; the problems; the failing call (a timeout's is known only now); the
+     * search on.
+     *
+     * @param t the whole transcript, of the same trial
+     */
+    void finish(Transcript t) {
+        if (!reading) {
+            return;
+        }
+        reading = false;
+        transcript = t;
+        List<Row> more = new ArrayList<>(t.events().size() - shownEvents + 8);
+        for (TranscriptEvent e : t.events().subList(Math.min(shownEvents, t.events().size()), t.events().size())) {
+            more.add(new EventRow(e));
+        }
+        shownEvents = t.events().size();
+        more.addAll(sections(t));
+        List<Row> items = list.getItems();
+        items.remove(items.size() - 1);
+        items.addAll(more);
+        searchText.clear();
+        if (firstStart < 0) {
+            firstStart = TranscriptFormat.firstStart(t.events());
+        }
+        int i = 1;
+        for (String p : t.problems()) {
+            top.getChildren().add(i++ + (t.redacted() ? 1 : 0), banner(p, "transcript-problem", Feather.ALERT_TRIANGLE));
+        }
+        search.setDisable(false);
+        search.setPromptText("Search the transcript…");
+        updateSummary(t);
+        int want = t.failingIndex() < 0 ? -1 : 1 + t.failingIndex();
+        if (want != failingRow) {
+            if (failingRow >= 0) {
+                expanded.remove(failingRow);
+            }
+            failingRow = -1;
+            if (want >= 0) {
+                markFailing(want);
+            }
+        }
+        list.refresh();
+    }
+
+    /** True when this view shows that trial (the same run and key). */
+    boolean shows(dev.mstpanel.core.results.TrialRecord trial) {
+        var mine = transcript.trial();
+        return java.util.Objects.equals(mine.runDir(), trial.runDir()) && mine.key().equals(trial.key());
+    }
+
+    /** True while the rest of the trace is read. */
+    boolean isReading() {
+        return reading;
+    }
+
+    /** Marks the row where the trial went wrong; expands, selects and scrolls to it unless the user has moved in the list. */
+    private void markFailing(int row) {
+        failingRow = row;
+        if (bar.lookup("#transcript-failing") == null) {
+            Button failing = new Button(null, new FontIcon(Feather.CROSSHAIR));
+            failing.getStyleClass().addAll("small", "danger");
+            failing.setId("transcript-failing");
+            failing.setTooltip(new Tooltip("Go to the call where the trial went wrong"));
+            failing.setMinWidth(Region.USE_PREF_SIZE);
+            failing.setOnAction(e -> reveal(failingRow));
+            bar.getChildren().add(failing);
+        }
+        if (userMoved) {
+            list.refresh(); // marked, where the user is not
+            return;
+        }
+        expanded.add(row);
+        list.getSelectionModel().select(row);
+        list.scrollTo(Math.max(0, row - 2));
+        list.refresh();
+        // once laid out the expanded row is taller than the list estimated: place it again
+        javafx.application.Platform.runLater(() -> {
+            if (!userMoved && failingRow == row) {
+                list.scrollTo(Math.max(0, row - 2));
+            }
+        });
+    }
+
+    private void updateSummary(Transcript t) {
+        int calls = t.toolCalls();
+        int errors = t.toolErrors();
+        summary.setText(String.format(Locale.ROOT, "%,d event%s%s · %,d call%s%s", t.events().size(), t.events().size() == 1 ? "" : "s",
+                reading ? " so far" : "", calls, calls == 1 ? "" : "s", errors == 0 ? "" : String.format(Locale.ROOT, " · %,d failed", errors)));
+    }
+
+    /** The rows after the events: final answer, usage, errors, start-up, skills, evidence, more fields. */
+    private static List<Row> sections(Transcript t) {
+        List<Row> rows = new ArrayList<>(8);
         if (t.finalText() != null) {
             rows.add(new SectionRow("final", "Final answer", Feather.MESSAGE_SQUARE, t.finalText(), false, "section-final"));
         } else if (t.redacted()) {
@@ -148,39 +349,7 @@ public final class TranscriptView extends BorderPane {
             t.extra().forEach(more::set);
             rows.add(new SectionRow("extra", "More fields (not known to the panel, shown as written)", Feather.CODE, more.toPrettyString(), true, "section-plain"));
         }
-
-        list.setId("transcript-rows");
-        list.getStyleClass().add("transcript-list");
-        list.setItems(FXCollections.observableArrayList(rows));
-        list.setCellFactory(lv -> new RowCell());
-        list.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.SPACE || e.getCode() == KeyCode.ENTER) {
-                int i = list.getSelectionModel().getSelectedIndex();
-                if (i >= 0) {
-                    toggle(i);
-                    e.consume();
-                }
-            }
-        });
-
-        VBox top = new VBox(6);
-        top.setPadding(new Insets(8, 10, 6, 10));
-        top.getChildren().add(searchBar(t));
-        if (t.redacted()) {
-            top.getChildren().add(banner(Transcript.REDACTED_NOTICE, "transcript-redacted", Feather.EYE_OFF));
-        }
-        for (String p : t.problems()) {
-            top.getChildren().add(banner(p, "transcript-problem", Feather.ALERT_TRIANGLE));
-        }
-        setTop(top);
-        setCenter(list);
-        if (failingRow >= 0) {
-            expanded.add(failingRow);
-            list.getSelectionModel().select(failingRow);
-            list.scrollTo(Math.max(0, failingRow - 2));
-            // once laid out the expanded row is taller than the list estimated: place it again
-            javafx.application.Platform.runLater(() -> list.scrollTo(Math.max(0, failingRow - 2)));
-        }
+        return rows;
     }
 
     private Node searchBar(Transcript t) {
@@ -201,25 +370,20 @@ public final class TranscriptView extends BorderPane {
         prev.setOnAction(e -> step(-1));
         Button next = small(Feather.CHEVRON_DOWN, "Next match (Enter)", "transcript-next");
         next.setOnAction(e -> step(1));
+        prev.disableProperty().bind(search.disableProperty());
+        next.disableProperty().bind(search.disableProperty());
         count.setId("transcript-count");
         count.getStyleClass().add("text-muted");
         count.setMinWidth(Region.USE_PREF_SIZE);
-        int calls = t.toolCalls();
-        int errors = t.toolErrors();
-        Label summary = new Label(String.format(Locale.ROOT, "%,d event%s · %,d call%s%s", t.events().size(), t.events().size() == 1 ? "" : "s",
-                calls, calls == 1 ? "" : "s", errors == 0 ? "" : String.format(Locale.ROOT, " · %,d failed", errors)));
+        updateSummary(t);
         summary.setId("transcript-summary");
         summary.getStyleClass().addAll("text-muted", "text-small");
         summary.setMinWidth(Region.USE_PREF_SIZE);
-        HBox bar = new HBox(6, search, prev, next, count, summary);
-        if (failingRow >= 0) {
-            Button failing = new Button(null, new FontIcon(Feather.CROSSHAIR));
-            failing.getStyleClass().addAll("small", "danger");
-            failing.setId("transcript-failing");
-            failing.setTooltip(new Tooltip("Go to the call where the trial went wrong"));
-            failing.setMinWidth(Region.USE_PREF_SIZE);
-            failing.setOnAction(e -> reveal(failingRow));
-            bar.getChildren().add(failing);
+        bar.getChildren().setAll(search, prev, next, count, summary);
+        if (reading) {
+            // the search would miss what is not read yet: it starts when the whole trace is read
+            search.setDisable(true);
+            search.setPromptText("Search when the transcript is read…");
         }
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: made-up traces of
  * {@value #SHOWN_EVENTS} and {@value #EVENTS} events are written to temporary files and read on a
  * background thread through {@link TranscriptReader}; a {@link TranscriptView} over the first (one
- * event of it, then all) is built, styled and laid out on the FX thread in an offscreen
+ * event of it; then as a long trace's view is, its first event while the rest is read, more, the whole) is built, styled and laid out on the FX thread in an offscreen
  * {@link Scene} (never in a window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
  * graph. It stops when the user opens a trial first. Only the window builds a Results view, so
  * headless commands never run it. {@code -Dmstpanel.transcriptWarmUp=off} turns it off (the
@@ -265,13 +265,19 @@ final class TranscriptWarmUp {
                 root.applyCss();
                 root.layout();
             });
-            // a transcript of one event first (the first list, cell and skins), then one of a screenful
+            // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
+            // view is built (TranscriptView.whileReading: its first events while the rest is read, more, the whole); the
+            // same view, list, cells and skins as a short trace's
             steps.add(() -> show(shortened(transcript, 1)));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
-            steps.add(() -> show(transcript));
+            steps.add(() -> view.reading(shortened(transcript, transcript.events().size())));
             steps.add(() -> view.applyCss());
             steps.add(() -> root.layout());
+            steps.add(() -> {
+                view.finish(transcript);
+                root.layout();
+            });
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
             steps.add(() -> root.layout());
             steps.add(() -> {
@@ -320,7 +326,7 @@ final class TranscriptWarmUp {
         }
 
         private void show(Transcript t) {
-            view = new TranscriptView(t);
+            view = TranscriptView.whileReading(t);
             tab.setContent(view);
         }
 

@@ -87,6 +87,7 @@ final class TrialInspectorView extends BorderPane {
         empty.setWrapText(true);
         setCenter(new StackPane(empty));
         model.trialProperty().addListener((o, a, t) -> showTrial(t, a));
+        model.transcriptSoFarProperty().addListener((o, a, t) -> showTranscriptSoFar(t));
         model.transcriptProperty().addListener((o, a, t) -> showTranscript(t));
         model.detailsProperty().addListener((o, a, d) -> show(d));
         model.screenshotProperty().addListener((o, a, b) -> updateScreenshot());
@@ -141,8 +142,37 @@ final class TrialInspectorView extends BorderPane {
         return box;
     }
 
+    /** The first events of a long transcript while the rest is read, then more of them as they come. */
+    private void showTranscriptSoFar(Transcript t) {
+        if (t == null) {
+            return;
+        }
+        if (transcriptView != null && transcriptView.isReading()) {
+            transcriptView.reading(t);
+            return;
+        }
+        transcriptView = TranscriptView.whileReading(t);
+        transcriptHolder.getChildren().setAll(transcriptView);
+        // once a pulse has laid the first rows out, the read of the rest goes on (it waits for this)
+        javafx.scene.Scene scene = getScene();
+        if (scene == null) {
+            model.firstRowsShown();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            model.firstRowsShown();
+            javafx.application.Platform.runLater(() -> scene.removePostLayoutPulseListener(once[0])); // not while the scene runs its listeners
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+    }
+
     private void showTranscript(Transcript t) {
         if (t == null) {
+            return;
+        }
+        if (transcriptView != null && transcriptView.isReading() && transcriptView.shows(t.trial())) {
+            transcriptView.finish(t); // the rows shown stay, the rest is added
             return;
         }
         transcriptView = new TranscriptView(t);

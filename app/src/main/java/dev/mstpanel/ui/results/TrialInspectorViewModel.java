@@ -24,6 +24,7 @@ import javafx.scene.image.Image;
 public final class TrialInspectorViewModel {
     private final ReadOnlyObjectWrapper<TrialDetails> details = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Transcript> transcript = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Transcript> transcriptSoFar = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<TrialRecord> trial = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper screenshotNote = new ReadOnlyStringWrapper();
     private final TranscriptReader transcripts = new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS);
@@ -33,6 +34,9 @@ public final class TrialInspectorViewModel {
     private final UiExecutor ui;
     private final Executor background;
     private final AtomicLong generation = new AtomicLong();
+    /** The longest the read of a long trace waits for the window to lay out its first rows, in ms. */
+    static final long FIRST_ROWS_WAIT_MS = 250;
+    private volatile java.util.concurrent.CountDownLatch firstRowsShown;
 
     public TrialInspectorViewModel(UiExecutor ui, Executor background) {
         this.ui = ui;
@@ -43,6 +47,13 @@ public final class TrialInspectorViewModel {
     public ReadOnlyObjectProperty<TrialRecord> trialProperty() { return trial.getReadOnlyProperty(); }
     /** The open trial's transcript, or null while it loads. */
     public ReadOnlyObjectProperty<Transcript> transcriptProperty() { return transcript.getReadOnlyProperty(); }
+    /**
+     * The open trial's transcript while its trace is read: the prompt and every event read so far (set
+     * again, with more events, at most every {@value TranscriptReader#MORE_MS} ms; no final answer,
+     * usage, errors or problems yet), or null. A short trace is never here, only in
+     * {@link #transcriptProperty()}, which gets the whole transcript when the read ends.
+     */
+    public ReadOnlyObjectProperty<Transcript> transcriptSoFarProperty() { return transcriptSoFar.getReadOnlyProperty(); }
     /** A note about a screenshot shown smaller than it is (decoded with subsampling), or null. */
     public ReadOnlyStringProperty screenshotNoteProperty() { return screenshotNote.getReadOnlyProperty(); }
     /** The open trial's details, or null. */
@@ -51,6 +62,17 @@ public final class TrialInspectorViewModel {
     public ReadOnlyObjectProperty<Image> screenshotProperty() { return screenshot.getReadOnlyProperty(); }
     /** Why the screenshot cannot be shown, or null. */
     public ReadOnlyStringProperty screenshotProblemProperty() { return screenshotProblem.getReadOnlyProperty(); }
+    /**
+     * Says that the window has laid out the first rows of the transcript so far: the read of the rest
+     * goes on (it waits at most {@value #FIRST_ROWS_WAIT_MS} ms for this). Call on the FX thread.
+     */
+    public void firstRowsShown() {
+        java.util.concurrent.CountDownLatch l = firstRowsShown;
+        if (l != null) {
+            l.countDown();
+        }
+    }
+
     /** True while a trial's files load. */
     public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
 
@@ -66,9 +88,14 @@ public final class TrialInspectorViewModel {
         if (trial != null && cur != null && cur.trial().equals(trial)) {
             return;
         }
+        if (trial != null && loading.get() && trial.equals(this.trial.get())) {
+            return; // the same record again while it loads (a re-read listing): the read under way shows it
+        }
         long gen = generation.incrementAndGet();
+        firstRowsShown(); // a read still waiting for the last trial's first rows goes on (its rows will not be shown)
         if (trial == null) {
             this.trial.set(null);
+            transcriptSoFar.set(null);
             transcript.set(null);
             details.set(null);
             screenshot.set(null);
@@ -80,15 +107,58 @@ public final class TrialInspectorViewModel {
         boolean sameTrial = cur != null && cur.trial().runDir().equals(trial.runDir()) && cur.trial().key().equals(trial.key());
         this.trial.set(trial);
         if (!sameTrial) {
+            transcriptSoFar.set(null);
             transcript.set(null);
         }
         loading.set(true);
         background.execute(() -> {
             // the transcript first: it is what the tab shows at once; the diagnosis follows
-            Transcript tr = transcripts.read(trial, redactedRun);
+            // the first events are shown while the rest is read (one hand-over per batch, not per event)
+            Transcript tr = transcripts.read(trial, redactedRun, sameTrial ? null : new TranscriptReader.Progress() {
+                private Transcript head;
+                private int failing = -1;
+                private final java.util.List<dev.mstpanel.core.results.TranscriptEvent> soFar = new java.util.ArrayList<>();
+
+                @Override
+                public void first(Transcript h) {
+                    head = h;
+                    failing = h.failingIndex();
+                    soFar.addAll(h.events());
+                    java.util.concurrent.CountDownLatch shown = new java.util.concurrent.CountDownLatch(1);
+                    firstRowsShown = shown;
+                    show(h);
+                    // the window lays out the first rows before the rest is read: on 2 cores the read (and the JIT
+                    // compiling it) would take the CPU from that layout; at most FIRST_ROWS_WAIT_MS
+                    try {
+                        shown.await(FIRST_ROWS_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+
+                @Override
+                public void more(java.util.List<dev.mstpanel.core.results.TranscriptEvent> events) {
+                    soFar.addAll(events);
+                    if (failing < 0) {
+                        failing = firstFailed(events);
+                    }
+                    Transcript h = head;
+                    show(new Transcript(h.trial(), h.prompt(), h.promptNote(), soFar, null, null, null, null, null, null, null, null,
+                            h.redacted(), failing, java.util.Map.of(), java.util.List.of(), null));
+                }
+
+                private void show(Transcript partial) {
+                    ui.execute(() -> {
+                        if (gen == generation.get() && transcript.get() == null) {
+                            transcriptSoFar.set(partial);
+                        }
+                    });
+                }
+            });
             ui.execute(() -> {
                 if (gen == generation.get()) {
                     transcript.set(tr);
+                    transcriptSoFar.set(null);
                 }
             });
             TrialDetails d = TrialDetails.load(trial, redactedRun);
@@ -115,6 +185,15 @@ public final class TrialInspectorViewModel {
                 loading.set(false);
             });
         });
+    }
+
+    private static int firstFailed(java.util.List<dev.mstpanel.core.results.TranscriptEvent> events) {
+        for (var e : events) {
+            if (e.failed()) {
+                return e.index();
+            }
+        }
+        return -1;
     }
 
     private record Decoded(Image image, String problem, String note) {}

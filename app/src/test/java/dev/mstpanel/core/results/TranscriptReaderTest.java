@@ -155,6 +155,65 @@ class TranscriptReaderTest {
     }
 
     @Test
+    void aLongTraceHandsItsFirstEventsOverBeforeTheRestAndThenTheRestInOrder() {
+        RunFixture f = TranscriptFixture.build(root);
+        TranscriptFixture.longTrace(f, TranscriptFixture.LONG_CASE, 5_000, 2_000);
+        TrialRecord trial = trial(f, TranscriptFixture.LONG_CASE);
+        List<String> calls = new java.util.ArrayList<>();
+        List<TranscriptEvent> handedOver = new java.util.ArrayList<>();
+        Transcript[] head = new Transcript[1];
+        Transcript t = reader.read(trial, false, new TranscriptReader.Progress() {
+            @Override
+            public void first(Transcript h) {
+                calls.add("first");
+                head[0] = h;
+                handedOver.addAll(h.events());
+            }
+
+            @Override
+            public void more(List<TranscriptEvent> events) {
+                calls.add("more");
+                handedOver.addAll(events);
+            }
+        });
+        calls.add("done");
+        // the first events come before the rest is read: at most FIRST_EVENTS of them, with the prompt, nothing after the events yet
+        assertThat(calls.get(0)).isEqualTo("first");
+        assertThat(calls).last().isEqualTo("done");
+        assertThat(calls.stream().filter("first"::equals)).hasSize(1);
+        assertThat(head[0].events()).isNotEmpty().hasSizeLessThanOrEqualTo(TranscriptReader.FIRST_EVENTS);
+        assertThat(head[0].prompt()).isEqualTo(t.prompt());
+        assertThat(head[0].finalText()).isNull();
+        assertThat(head[0].usage()).isNull();
+        assertThat(head[0].failingIndex()).isEqualTo(-1); // the failed call (3,000) is not among them
+        // what was handed over is the start of the whole transcript, in file order, each event once
+        assertThat(handedOver.size()).isLessThan(t.events().size());
+        assertThat(handedOver).isEqualTo(t.events().subList(0, handedOver.size()));
+        assertThat(t.events()).hasSize(5_000);
+        assertThat(t.failingIndex()).isEqualTo(3_000);
+        assertThat(t.finalText()).isEqualTo("Read 5000 pages.");
+    }
+
+    @Test
+    void aShortTraceIsHandedOverOnlyWhole() {
+        RunFixture f = TranscriptFixture.build(root);
+        List<String> calls = new java.util.ArrayList<>();
+        Transcript t = reader.read(trial(f, TranscriptFixture.FAILED_CASE), false, new TranscriptReader.Progress() {
+            @Override
+            public void first(Transcript h) {
+                calls.add("first");
+            }
+
+            @Override
+            public void more(List<TranscriptEvent> events) {
+                calls.add("more");
+            }
+        });
+        assertThat(calls).isEmpty();
+        assertThat(t.events()).isNotEmpty();
+    }
+
+    @Test
     void aFiftyMegabyteOutputIsCutWithAMessage() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         String big = "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"huge\",\"trial\":0,"
