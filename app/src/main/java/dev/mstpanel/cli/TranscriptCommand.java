@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.docker.ByteSize;
 import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TranscriptEvent;
 import dev.mstpanel.core.results.TranscriptFormat;
@@ -230,7 +231,11 @@ public final class TranscriptCommand implements Callable<Integer> {
             if (!more.isEmpty()) {
                 sb.append("\n        more: ").append(cut(more.toString()));
             }
-            if (e.problem() != null) {
+            if (e.output() != null && e.outputChars() > e.output().length()) {
+                // the text shows an output's start on one line, whatever the reader kept of it
+                sb.append("\n        (This output is ").append(ByteSize.human(e.outputChars()))
+                        .append(" of text; the line above is its start. Open the trace file to see all of it.)");
+            } else if (e.problem() != null) {
                 sb.append("\n        (").append(e.problem()).append(')');
             }
             out.println(sb.toString());

@@ -121,6 +121,33 @@ class TranscriptCommandTest {
     }
 
     @Test
+    void aBrokenTraceInARunSaysWhatIsWrongWithItNotToGiveAnotherFile() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Path broken = f.tracePath("default", "broken-case", 0);
+        Files.createDirectories(broken.getParent());
+        Files.writeString(broken, "nope");
+        Result r = run("transcript", broken.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel transcript: " + broken + " cannot be read as a trial's trace: the trace is not valid JSON"
+                + " at line 1, column 1." + System.lineSeparator());
+    }
+
+    @Test
+    void aHugeOutputIsOneLineOfItsStartAndTheNoteSaysSo() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        Path p = f.tracePath("default", "huge", 0);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"huge\",\"trial\":0,"
+                + "\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"server\":\"files\",\"name\":\"read\",\"output\":\""
+                + "y".repeat(3 * 1024 * 1024) + "\"}],\"finalText\":\"read it\"}}");
+        Result r = run("transcript", p.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("(This output is 3.0 MiB of text; the line above is its start. Open the trace file to see all of it.)")
+                .doesNotContain("is shown");
+        assertThat(r.out().length()).isLessThan(10_000);
+    }
+
+    @Test
     void aFileThatIsNotATrialExitsOneWithAPlainMessage() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         Result r = run("transcript", f.runDir().resolve("run.json").toString(), "--json");

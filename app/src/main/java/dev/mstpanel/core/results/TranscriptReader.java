@@ -151,7 +151,11 @@ public final class TranscriptReader {
         }
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
                 || trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
-            throw new NotATrialException(notATrial(traceFile, file, trial.problem()));
+            // a file where MST writes a trial's trace: what is wrong with it (it is the right file to give)
+            String why = trial.problem().replaceFirst("^The trace could not be read: ", "").replaceAll("\\.$", "");
+            throw new NotATrialException(inRun && !trial.problem().startsWith("The trace's kind is")
+                    ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0)) + why.substring(1) + "."
+                    : notATrial(traceFile, file, trial.problem()));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
         if (!inRun && trial.status() != TrialStatus.UNREADABLE && !namesATrial(file)) {
