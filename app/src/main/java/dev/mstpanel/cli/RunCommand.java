@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
  * the eval config's folder, a log file under the data folder's {@code runs/}), prints the shard
  * rows as they change, or one JSON object per line with {@code --events jsonl}. SIGINT cancels as
  * the Cancel button does (a second one ends MST's process tree). Exits with MST's exit code; 2 for
- * a usage error; 127 when MST cannot be found or started.
+ * a usage error or an argument the panel refuses before starting MST (a secrets file it cannot
+ * read); 127 when MST cannot be found or started.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run `mst run` with the given arguments, following its shards live.",
@@ -100,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
             run = new RunSupervisor(new ProcessSupervisor()).start(request, printer::print);
         } catch (ProcessStartException e) {
             err.println("mst-panel run: " + e.getMessage());
-            return 127;
+            return e.refused() ? 2 : 127;
         }
         RunSupervisor.ActiveRun started = run;
         printer.state = () -> started.model().snapshot();

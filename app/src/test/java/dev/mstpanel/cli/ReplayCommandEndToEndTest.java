@@ -168,6 +168,9 @@ class ReplayCommandEndToEndTest {
         String[] missing = replay("replay", dir.resolve("none.recording.jsonl.gz").toString());
         assertThat(missing[2]).contains("no such file");
         assertThat(replay("replay", dir.toString())[2]).contains(dir + " is a folder: give a recording file").doesNotContain("no such file");
+        Path fifo = dir.resolve("fifo.recording.jsonl.gz");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThat(replay("replay", fifo.toString())[2]).contains(fifo + " is not a regular file (a named pipe").doesNotContain("no such file");
         Path empty = Files.writeString(dir.resolve("empty.recording.jsonl"), "");
         assertThat(replay("replay", empty.toString())[2]).contains("is empty");
         // a gzip file cut off early: damaged, not empty

@@ -159,9 +159,9 @@ class RunCommandHostileTest {
         Run fromHuge = panel(Map.of("MST_HOSTILE_MODE", "secrets"), List.of(),
                 "--mst", HOSTILE.toString(), "--", "--config", config().toString(), "--secrets-file", huge.toString());
 
-        assertThat(fromFifo.exit()).isEqualTo(127);
+        assertThat(fromFifo.exit()).isEqualTo(2);
         assertThat(fromFifo.err()).contains("The secrets file " + fifo + " is not a regular file", "The run was not started.");
-        assertThat(fromHuge.exit()).isEqualTo(127);
+        assertThat(fromHuge.exit()).isEqualTo(2);
         assertThat(fromHuge.err()).contains("the limit is 1048576 bytes (1 MiB)", "The run was not started.");
         for (Run r : List.of(fromFifo, fromHuge)) {
             assertThat(r.out()).as("MST never ran").doesNotContain("raw:");

@@ -70,6 +70,10 @@ public record RunRecording(Path file, Instant startedAt, String panelVersion, Li
             throw new IOException(file + " is a folder: give a recording file, runs/<time>-<run>" + RunRecorder.SUFFIX
                     + " in the panel's data folder");
         }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException(file + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it: "
+                    + "give a recording file, runs/<time>-<run>" + RunRecorder.SUFFIX + " in the panel's data folder");
+        }
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such file (a recording is a runs/<time>-<run>" + RunRecorder.SUFFIX
                     + " file in the panel's data folder)");

@@ -176,7 +176,7 @@ public final class RunSupervisor {
                 redactor = redactor.withSecretsFile(sf);
             } catch (IOException e) {
                 // MST would read what the panel cannot mask: refuse rather than print its secrets
-                throw new ProcessStartException(e.getMessage() + " The run was not started.", e);
+                throw ProcessStartException.refused(e.getMessage() + " The run was not started.", e);
             }
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(ZonedDateTime.now());
