@@ -249,7 +249,7 @@ public final class RunCommand implements Callable<Integer> {
                     if (st != null) {
                         RunState s = st.get();
                         int idx = ((Number) e.fields().get("index")).intValue();
-                        s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh)));
+                        s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh, s.shards())));
                     } else {
                         out.println(e.message());
                     }
@@ -290,10 +290,26 @@ public final class RunCommand implements Callable<Integer> {
      * ({@code reached its 32.0 MiB limit (highest sample 5.4 MiB)}).
      */
     static String row(ShardState s) {
+        return row(s, List.of(s));
+    }
+
+    /**
+     * As {@link #row(ShardState)}, with the context and container columns as wide as the longest of
+     * {@code all} (the run's shards), so the rows of one run line up.
+     */
+    static String row(ShardState s, List<ShardState> all) {
+        int contextWidth = 10;
+        int containerWidth = 12;
+        for (ShardState o : all) {
+            contextWidth = Math.max(contextWidth, o.context() == null ? 1 : Math.min(40, o.context().length()));
+            // room for the "-kept" a kept container's name gets at the end
+            containerWidth = Math.max(containerWidth, o.container() == null ? 1
+                    : Math.min(64, o.container().length() + (o.container().endsWith("-kept") ? 0 : "-kept".length())));
+        }
         String oom = s.outOfMemoryText();
         String mem = oom != null ? oom : s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
                 + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
-        return String.format(Locale.ROOT, "shard %d/%d  %-10s %-40s %-26s %3d collected %3d infra  %s%s",
+        return String.format(Locale.ROOT, "shard %d/%d  %-" + contextWidth + "s %-" + containerWidth + "s %-26s %3d collected %3d infra  %s%s",
                 s.index(), s.count(), s.context() == null ? "-" : s.context(), s.container() == null ? "-" : s.container(),
                 s.phase().label(), s.collected(), s.infra(), mem,
                 s.currentCase() == null ? "" : "  last: " + s.currentCase()).stripTrailing();

@@ -24,4 +24,17 @@ class ShardRowTextTest {
     void aRunningShardShowsItsLastSampleAgainstItsLimit() {
         assertThat(RunCommand.row(shard(ShardPhase.RUNNING, false, 5_623_808, 30L << 20))).contains("5.4 MiB / 32.0 MiB").doesNotContain("highest");
     }
+
+    @Test
+    void theRowsOfOneRunLineUpWhateverTheLengthOfTheirContextAndContainerNames() {
+        ShardState a = new ShardState(1, 2, ShardPhase.RUNNING, 1, 0, null, "cowork", "colima-mst-kvm", "mst-20261201t1-1", "running", false,
+                false, 3L << 20, 32L << 20, 3L << 20, -1, List.of(), null);
+        ShardState b = new ShardState(2, 2, ShardPhase.RUNNING, 1, 0, null, "cowork", "studio-m2", "mst-20261201t1-2-kept", "running", false,
+                false, 3L << 20, 32L << 20, 3L << 20, -1, List.of(), null);
+        String ra = RunCommand.row(a, List.of(a, b));
+        String rb = RunCommand.row(b, List.of(a, b));
+        assertThat(ra.indexOf("mst-20261201t1-1")).isEqualTo(rb.indexOf("mst-20261201t1-2-kept"));
+        assertThat(ra.indexOf("running")).isEqualTo(rb.indexOf("running"));
+        assertThat(ra.indexOf("collected")).isEqualTo(rb.indexOf("collected"));
+    }
 }
