@@ -23,6 +23,11 @@
 # Measured 2026-12-01 16:00 (load 2.4), ROUNDS=5 NICE="nice -n -10", with the cache of listed trials:
 # cat 242 ms; launcher bin/mst-panel trials --json 899 ms listed before (3.7x), 1,627 ms first listing
 # (6.7x), launcher start 178 ms; java -jar 1,549 / 2,316 ms; in-process from the cache 0.3-0.4 s warm.
+#
+# Measured 2026-12-01 18:25 (load 1.5-2.4), ROUNDS=5 NICE="nice -n -10", after the listing's name check without a
+# regex and the score folders listed beside the traces: cat 272 ms; launcher 1,006 ms listed before (3.7x), 1,589 ms
+# first listing (5.8x), launcher start 210 ms; in-process from the cache 0.19-0.24 s warm. Interleaved against the
+# image before those changes (6 rounds each, load 0.4): median 1.16 s vs 1.24 s wall, CPU the same (1.8 s).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
