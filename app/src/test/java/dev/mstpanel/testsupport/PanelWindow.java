@@ -42,6 +42,16 @@ public final class PanelWindow implements AutoCloseable {
         return new Builder(env);
     }
 
+    /**
+     * A window on this machine's environment with all the panel's folders under {@code panelHome}
+     * ({@code MST_PANEL_HOME}): for views that read files only (no engines).
+     */
+    public static Builder withPanelHome(Path panelHome) {
+        java.util.Map<String, String> vars = new java.util.HashMap<>(System.getenv());
+        vars.put("MST_PANEL_HOME", panelHome.toString());
+        return of(HostEnvironment.fromSystem().withVariables(vars));
+    }
+
     /** The stand-in MST, a test double of MST's CLI ({@code app/src/test/resources/mst-standin/mst}). */
     public static final Path STANDIN_MST = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
 

@@ -2,19 +2,14 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.HugePng;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -40,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class HostileResultsFxTest {
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
     private RunFixture run;
@@ -54,21 +50,14 @@ class HostileResultsFxTest {
             Files.writeString(artifacts.resolve("logs").resolve(String.format("worker-%04d.log", i)), "log " + i + ": started\nlog " + i + ": done\n");
         }
         HugePng.write(artifacts.resolve("screen.png"), 23_000, 23_000);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
-        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1440, 900));
-        stage.setWidth(1440);
-        stage.setHeight(900);
-        stage.show();
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1440, 900).show(stage);
+        app = panel.app();
+        window = panel.window();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @Test

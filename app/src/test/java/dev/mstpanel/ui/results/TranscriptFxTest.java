@@ -2,24 +2,18 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class TranscriptFxTest {
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
     private RunFixture run;
@@ -50,22 +45,15 @@ class TranscriptFxTest {
         Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
         Files.createDirectories(results);
         run = TranscriptFixture.build(results);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
-        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        window = new MainWindow(app);
         // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
-        stage.setScene(App.sceneFor(window, 1860, 1000));
-        stage.setWidth(1860); // the stage is reused between tests: a test that made it narrow does not carry over
-        stage.setHeight(1000);
-        stage.show();
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);
+        app = panel.app();
+        window = panel.window();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @Test

@@ -7,17 +7,13 @@ import dev.mstpanel.core.results.RunInfo;
 import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TranscriptReader;
 import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.settings.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +44,7 @@ class TranscriptProgressiveFxTest {
     private static final int LATE_FAILING = 3_000;
     @TempDir
     static Path home;
+    private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
     private RunFixture run;
@@ -60,21 +57,15 @@ class TranscriptProgressiveFxTest {
         Files.createDirectories(results);
         run = TranscriptFixture.build(results);
         TranscriptFixture.longTrace(run, TranscriptFixture.LONG_CASE, 5_000, 2_000);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
-        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        App.applyTheme(false);
-        app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
-        window = new MainWindow(app);
-        stage.setScene(App.sceneFor(window, 1860, 1000));
-        stage.setWidth(1860);
-        stage.setHeight(1000);
-        stage.show();
+        // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);
+        app = panel.app();
+        window = panel.window();
     }
 
     @AfterEach
     void stop() {
-        app.close();
+        panel.close();
     }
 
     @Test
