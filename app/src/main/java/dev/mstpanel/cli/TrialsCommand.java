@@ -123,9 +123,7 @@ public final class TrialsCommand implements Callable<Integer> {
             reader.readTrials(run, query, batch -> {
                 try {
                     List<TrialRecord> kept = batch.stream().filter(t -> keep.contains(t.status())).toList();
-                    // the failed trials' artifacts are looked at on every core (a few files each)
-                    List<FailureDiagnosis> found = kept.size() < 64 ? kept.stream().map(t -> diagnoses.find(t.artifactsDir())).toList()
-                            : kept.parallelStream().map(t -> diagnoses.find(t.artifactsDir())).toList();
+                    List<FailureDiagnosis> found = diagnosesOf(kept, diagnoses);
                     for (int i = 0; i < kept.size(); i++) {
                         writeTrial(g, kept.get(i), found.get(i));
                     }
@@ -213,8 +211,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 }
                 // only failed and infra trials are looked into (MST keeps artifacts for those); on every core for a big batch
                 List<TrialRecord> looked = kept.stream().filter(TrialsCommand::hasDiagnosis).toList();
-                List<FailureDiagnosis> found = (looked.size() < 64 ? looked.stream() : looked.parallelStream())
-                        .map(t -> diagnoses.find(t.artifactsDir())).toList();
+                List<FailureDiagnosis> found = diagnosesOf(looked, diagnoses);
                 int next = 0;
                 for (TrialRecord t : kept) {
                     String msg = t.message();
@@ -252,6 +249,11 @@ public final class TrialsCommand implements Callable<Integer> {
             out.println();
         }
         out.flush();
+    }
+
+    /** The trials' failure diagnoses, in their order; a big batch is looked at on every core (a few files each). */
+    private static List<FailureDiagnosis> diagnosesOf(List<TrialRecord> trials, FailureDiagnosis.Finder diagnoses) {
+        return (trials.size() < 64 ? trials.stream() : trials.parallelStream()).map(t -> diagnoses.find(t.artifactsDir())).toList();
     }
 
     /** Failed and infra trials are the ones MST keeps a failure diagnosis for (contract, section 6). */

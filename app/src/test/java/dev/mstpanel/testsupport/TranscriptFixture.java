@@ -33,6 +33,16 @@ public final class TranscriptFixture {
     }
 
     /** Builds the run (and a redacted run of the same eval) under a results root; returns the main run. */
+    /**
+     * {@link #build} in a fresh results root of its own under {@code home}
+     * ({@code results-<n>/.mcp-test-results}), for a test that opens a new window per test method.
+     */
+    public static RunFixture buildIn(Path home) throws java.io.IOException {
+        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
+        java.nio.file.Files.createDirectories(results);
+        return build(results);
+    }
+
     public static RunFixture build(Path resultsRoot) {
         RunFixture f = RunFixture.create(resultsRoot, EVAL, RUN_ID).runJson(EVAL, "default");
         f.resultsJson("default", FAILED_CASE, PROMPT, "default", PASSED_CASE, "When is my next meeting?",

@@ -4,6 +4,7 @@ import dev.mstpanel.core.mst.KeepPolicy;
 import dev.mstpanel.core.mst.RunChecks.Field;
 import dev.mstpanel.core.mst.RunChecks.Severity;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.FormFields;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -155,7 +156,7 @@ final class RunFormPane extends BorderPane {
 
         addField(g, row, "Image", text(model.imageProperty(), "image", "mst-…-linux:<MST version>", 20,
                 "Another image, such as one your organization builds."), Field.IMAGE, "image");
-        Node readyTimeout = withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
+        Node readyTimeout = FormFields.withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
                 "Seconds a new container's desktop has to come up."), "seconds");
         runOnly(addField(g, row, "Ready timeout", readyTimeout, Field.READY_TIMEOUT, "ready-timeout"), readyTimeout);
         Node resume = text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
@@ -431,14 +432,6 @@ final class RunFormPane extends BorderPane {
         });
         HBox.setHgrow(field, Priority.ALWAYS);
         return new HBox(8, field, browse);
-    }
-
-    private static Node withUnit(TextField t, String unit) {
-        Label u = new Label(unit);
-        u.getStyleClass().add("text-muted");
-        HBox box = new HBox(8, t, u);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
     }
 
     private void renderContexts() {

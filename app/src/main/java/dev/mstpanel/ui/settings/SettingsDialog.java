@@ -3,13 +3,13 @@ package dev.mstpanel.ui.settings;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.FormFields;
 import dev.mstpanel.ui.common.ThemeSwitcher;
 import java.io.File;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -125,9 +125,9 @@ public final class SettingsDialog extends Dialog<ButtonType> {
                 "Leave blank to use node_modules/.bin/mst of the eval's folder, then mst on PATH.");
         row = addRow(grid, row, "Terminal", terminal, model.terminalAppErrorProperty(),
                 "Opens shells into kept containers. Blank: the system's default.");
-        row = addRow(grid, row, "Refresh every", withUnit(refresh, "seconds"), model.refreshErrorProperty(),
+        row = addRow(grid, row, "Refresh every", FormFields.withUnit(refresh, "seconds"), model.refreshErrorProperty(),
                 "How often the Contexts view probes every context.");
-        row = addRow(grid, row, "Probe timeout", withUnit(timeout, "seconds"), model.probeTimeoutErrorProperty(),
+        row = addRow(grid, row, "Probe timeout", FormFields.withUnit(timeout, "seconds"), model.probeTimeoutErrorProperty(),
                 "How long one context may take to answer before it counts as down.");
         addRow(grid, row, "Theme", themeRow, null, null);
         grid.setPadding(new Insets(8, 4, 4, 4));
@@ -156,14 +156,6 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         f.setPromptText(prompt);
         f.textProperty().bindBidirectional(value);
         return f;
-    }
-
-    private static HBox withUnit(Node field, String unit) {
-        Label l = new Label(unit);
-        l.getStyleClass().add("text-muted");
-        HBox box = new HBox(8, field, l);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
     }
 
     private static int addRow(GridPane grid, int row, String label, Node field, ReadOnlyStringProperty error, String help) {

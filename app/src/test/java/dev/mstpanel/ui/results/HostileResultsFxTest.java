@@ -42,9 +42,7 @@ class HostileResultsFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
-        Files.createDirectories(results);
-        run = TranscriptFixture.build(results);
+        run = TranscriptFixture.buildIn(home);
         Path artifacts = run.artifacts("default", TranscriptFixture.FAILED_CASE, 0);
         for (int i = 0; i < 2_000; i++) {
             Files.writeString(artifacts.resolve("logs").resolve(String.format("worker-%04d.log", i)), "log " + i + ": started\nlog " + i + ": done\n");

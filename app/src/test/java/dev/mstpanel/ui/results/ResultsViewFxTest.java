@@ -3,15 +3,12 @@ package dev.mstpanel.ui.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.testsupport.PanelWindow;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -45,10 +42,8 @@ class ResultsViewFxTest {
         Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
         Files.createDirectories(results);
         run = RunFixture.allStatuses(results);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString()); // no settings carried between tests
-        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
-        panel = PanelWindow.of(env).size(1360, 860).show(stage);
+        // a panel home per test: no settings carried between tests
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1360, 860).show(stage);
         app = panel.app();
         window = panel.window();
     }

@@ -7,7 +7,6 @@ import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -42,9 +41,7 @@ class TranscriptFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
-        Files.createDirectories(results);
-        run = TranscriptFixture.build(results);
+        run = TranscriptFixture.buildIn(home);
         // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
         panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);
         app = panel.app();

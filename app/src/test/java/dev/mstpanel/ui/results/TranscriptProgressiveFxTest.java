@@ -12,7 +12,6 @@ import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,9 +52,7 @@ class TranscriptProgressiveFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
-        Files.createDirectories(results);
-        run = TranscriptFixture.build(results);
+        run = TranscriptFixture.buildIn(home);
         TranscriptFixture.longTrace(run, TranscriptFixture.LONG_CASE, 5_000, 2_000);
         // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
         panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);

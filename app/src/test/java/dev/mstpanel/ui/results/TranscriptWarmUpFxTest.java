@@ -2,24 +2,18 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -45,12 +39,8 @@ class TranscriptWarmUpFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
-        Files.createDirectories(results);
-        run = TranscriptFixture.build(results);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
-        panel = PanelWindow.of(HostEnvironment.fromSystem().withVariables(vars)).size(1280, 820).open("results").show(stage);
+        run = TranscriptFixture.buildIn(home);
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1280, 820).open("results").show(stage);
     }
 
     @AfterEach

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.Screenshots;
@@ -13,8 +12,6 @@ import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -59,12 +56,9 @@ class CompareViewFxTest {
         Path config = Files.writeString(project.resolve("eval.json"), """
                 {"name": "refund-desk", "client": "cowork", "variants": [{"name": "default"}, {"name": "with-search"}]}
                 """);
-        Map<String, String> vars = new HashMap<>(System.getenv());
-        vars.put("MST_PANEL_HOME", home.resolve("panel-" + System.nanoTime()).toString());
-        HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
         dev.mstpanel.core.settings.Settings saved = new dev.mstpanel.core.settings.Settings();
         saved.recentEvalConfigs.add(config.toString());
-        panel = PanelWindow.of(env).size(1440, 900).savedSettings(saved).show(stage);
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1440, 900).savedSettings(saved).show(stage);
         app = panel.app();
         window = panel.window();
     }
