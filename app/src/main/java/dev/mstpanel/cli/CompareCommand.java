@@ -1,6 +1,5 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.mstpanel.core.results.ResultsException;
@@ -88,7 +87,9 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("mst-panel compare: " + e.getCause().getMessage());
             return 1;
         }
-        return CommandOutput.print(err, "compare", json, () -> printJson(out, comparisons), () -> printText(out, comparisons));
+        // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
+        PrintWriter raw = spec.commandLine().getOut();
+        return CommandOutput.print(err, "compare", json, () -> printJson(raw, comparisons), () -> printText(out, comparisons));
     }
 
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
@@ -107,9 +108,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintWriter out, List<Comparison> comparisons) throws IOException {
-        JsonGenerator g = new JsonFactory().createGenerator(out);
-        g.setPrettyPrinter(new DefaultPrettyPrinter());
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
         g.writeStartObject();
         g.writeArrayFieldStart("comparisons");
         for (Comparison c : comparisons) {
@@ -146,9 +145,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         g.writeEndArray();
         g.writeEndObject();
-        g.flush();
-        out.println();
-        out.flush();
+        JsonOutput.end(g);
     }
 
     private static void side(JsonGenerator g, String name, VariantFigures f) throws IOException {

@@ -1,6 +1,5 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -66,14 +65,8 @@ public final class TranscriptCommand implements Callable<Integer> {
         return CommandOutput.print(err, "transcript", json, () -> printJson(raw, t), () -> printText(out, t));
     }
 
-    /** A factory without an ObjectMapper: the trees are written by {@link #write}, no serializers are set up. */
-    private static final JsonFactory JSON = new JsonFactory();
-
     private static void printJson(PrintWriter out, Transcript t) throws IOException {
-        JsonGenerator g = JSON.createGenerator(out);
-        g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE);
-        g.setPrettyPrinter(new DefaultPrettyPrinter());
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
         TrialRecord r = t.trial();
         g.writeStartObject();
         g.writeStringField("eval", blankToNull(r.evalName()));
@@ -119,9 +112,7 @@ public final class TranscriptCommand implements Callable<Integer> {
         }
         g.writeEndArray();
         g.writeEndObject();
-        g.flush();
-        out.println();
-        out.flush();
+        JsonOutput.end(g);
     }
 
     private static void tree(JsonGenerator g, String name, JsonNode n) throws IOException {

@@ -1,8 +1,6 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.mstpanel.core.results.FailureDiagnosis;
 import dev.mstpanel.core.results.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
@@ -97,7 +95,8 @@ public final class TrialsCommand implements Callable<Integer> {
                 return 1;
             }
             if (json) {
-                printJson(out, reader, location, keep, query, err);
+                // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
+                printJson(spec.commandLine().getOut(), reader, location, keep, query, err);
             } else {
                 printTable(out, reader, location, keep, query, err);
             }
@@ -110,9 +109,7 @@ public final class TrialsCommand implements Callable<Integer> {
 
     private static void printJson(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
                                   TranscriptQuery query, PrintWriter err) throws IOException {
-        JsonGenerator g = new JsonFactory().createGenerator(out);
-        g.setPrettyPrinter(new DefaultPrettyPrinter());
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        JsonGenerator g = JsonOutput.generator(out, new OnePerLine());
         g.writeStartArray();
         for (Path runDir : location.runDirs()) {
             RunInfo run = reader.readRun(runDir);
@@ -133,9 +130,7 @@ public final class TrialsCommand implements Callable<Integer> {
             });
         }
         g.writeEndArray();
-        g.flush();
-        out.println();
-        out.flush();
+        JsonOutput.end(g);
     }
 
     private static void writeTrial(JsonGenerator g, TrialRecord t, FailureDiagnosis d) throws IOException {

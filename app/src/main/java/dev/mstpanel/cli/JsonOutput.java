@@ -1,0 +1,64 @@
+package dev.mstpanel.cli;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+
+/**
+ * Where a headless command's {@code --json} goes: one generator for every command that prints JSON
+ * ({@code trials}, {@code transcript}, {@code compare}).
+ *
+ * <p>When the command prints to the process's standard output ({@link ProcessStdout}, what
+ * {@link MstPanelCommand#execute(String...)} gives it), the generator writes UTF-8 bytes to it
+ * directly: JSON is UTF-8 (RFC 8259, section 8.1) whatever the locale's charset (under {@code LC_ALL=C}
+ * Java 17 would print every non-ASCII character of a case id as {@code ?}), and a large listing is not
+ * encoded a second time by a writer. Otherwise (tests, a writer given by a caller) it writes characters
+ * to the writer. Either way its strings are escaped for the terminal by {@link TerminalJsonEscapes}, so
+ * the output is the same as through {@link TerminalText#guard}, and the output is never closed.
+ */
+final class JsonOutput {
+    /** A factory without an ObjectMapper: commands write their values field by field. */
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private JsonOutput() {}
+
+    /** The process's standard output: text through this writer, JSON as bytes to the stream beneath it. */
+    static final class ProcessStdout extends PrintWriter {
+        private final PrintStream bytes;
+
+        ProcessStdout(PrintStream bytes) {
+            super(bytes, true);
+            this.bytes = bytes;
+        }
+    }
+
+    /**
+     * A generator for a command's JSON, laid out by {@code layout}; end it with {@link #end}.
+     *
+     * @param out the command's standard output (picocli's {@code getOut()}, not the guarded writer)
+     * @throws IOException when the output cannot be written
+     */
+    static JsonGenerator generator(PrintWriter out, PrettyPrinter layout) throws IOException {
+        JsonGenerator g;
+        if (out instanceof ProcessStdout stdout) {
+            stdout.flush(); // what the command printed as text comes first
+            g = JSON.createGenerator(stdout.bytes, JsonEncoding.UTF8);
+        } else {
+            g = JSON.createGenerator(out);
+        }
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE);
+        g.setPrettyPrinter(layout);
+        return g;
+    }
+
+    /** Ends the JSON with a line end and writes it out. */
+    static void end(JsonGenerator g) throws IOException {
+        g.writeRaw('\n');
+        g.flush();
+    }
+}
