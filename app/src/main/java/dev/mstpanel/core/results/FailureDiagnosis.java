@@ -4,8 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.nio.file.FileVisitResult;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * A trial's failure diagnosis as found on disk (MST's Cowork-in-Docker document, "When something
@@ -77,32 +81,152 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      * @param redactedRun true when the run's {@code redactStoredResponses} is true (then MST keeps none), null when unknown
      */
     public static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun) {
-        if (artifactsDir == null || !Files.isDirectory(artifactsDir)) {
+        if (artifactsDir == null) {
+            return absent(null, redactedRun);
+        }
+        Walk walk = new Walk(artifactsDir);
+        if (!walk.isFolder) {
             return absent(artifactsDir, redactedRun);
         }
         List<Source> sources = new ArrayList<>();
-        Source own = sourceIn(artifactsDir, false);
+        Source own = walk.source(artifactsDir, false);
         if (!own.isEmpty()) {
             sources.add(own);
         }
-        try (Stream<Path> s = Files.find(artifactsDir, SEARCH_DEPTH,
-                (p, a) -> a.isDirectory() && p.getFileName() != null && p.getFileName().toString().equals(SESSION_FOLDER))) {
-            s.sorted().forEach(d -> {
-                Source src = sourceIn(d, true);
-                if (!src.isEmpty()) {
-                    sources.add(src);
-                }
-            });
-        } catch (IOException | java.io.UncheckedIOException e) {
-            // a folder we cannot list holds nothing we can show
+        walk.sessions.sort(null);
+        for (Path d : walk.sessions) {
+            Source src = walk.source(d, true);
+            if (!src.isEmpty()) {
+                sources.add(src);
+            }
         }
         String notice = null;
         if (sources.isEmpty()) {
-            boolean empty = ResultsFiles.listQuietly(artifactsDir).isEmpty();
+            Map<String, Entry> top = walk.children.get(artifactsDir);
+            boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
                     : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
         }
         return new FailureDiagnosis(artifactsDir, sources, notice);
+    }
+
+    /** One entry of a folder as the walk saw it (its link not followed). */
+    private record Entry(Path path, BasicFileAttributes attributes) {}
+
+    /**
+     * One walk of a trial's artifacts folder, {@link #SEARCH_DEPTH} levels down, links not followed:
+     * the session copies' {@code mst-diagnosis/} folders it holds, and the entries of the folders a
+     * diagnosis is read from (the artifacts folder, each {@code mst-diagnosis/}, and their {@code logs/}),
+     * so each file is looked at once. A folder the walk did not enter (below its depth, or a link) is
+     * listed when asked for.
+     */
+    private static final class Walk {
+        final List<Path> sessions = new ArrayList<>();
+        /** The entries of each folder a diagnosis may be read from, by name. */
+        final Map<Path, Map<String, Entry>> children = new HashMap<>();
+        boolean isFolder;
+
+        Walk(Path root) {
+            try {
+                Files.walkFileTree(root, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), SEARCH_DEPTH, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) {
+                        if (dir.equals(root)) {
+                            isFolder = true;
+                        } else {
+                            entry(dir, a);
+                            if (SESSION_FOLDER.equals(name(dir))) {
+                                sessions.add(dir);
+                            }
+                        }
+                        if (kept(dir, root)) {
+                            children.put(dir, new HashMap<>());
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes a) {
+                        if (file.equals(root)) {
+                            isFolder = a.isDirectory() || Files.isDirectory(root); // a link to a folder is followed, as before
+                            return FileVisitResult.TERMINATE;
+                        }
+                        entry(file, a);
+                        if (a.isDirectory() && SESSION_FOLDER.equals(name(file))) {
+                            sessions.add(file); // at the walk's last level: found, not entered
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        return FileVisitResult.CONTINUE; // a folder we cannot list holds nothing we can show
+                    }
+                });
+            } catch (IOException | RuntimeException e) {
+                // the artifacts folder cannot be walked: nothing found in it
+            }
+            if (!isFolder) {
+                children.clear();
+            }
+        }
+
+        /** Whether a folder's entries are kept: the artifacts folder, a {@code mst-diagnosis/}, and the {@code logs/} of either. */
+        private static boolean kept(Path dir, Path root) {
+            if (dir.equals(root) || SESSION_FOLDER.equals(name(dir))) {
+                return true;
+            }
+            Path parent = dir.getParent();
+            return "logs".equals(name(dir)) && parent != null && (parent.equals(root) || SESSION_FOLDER.equals(name(parent)));
+        }
+
+        private void entry(Path p, BasicFileAttributes a) {
+            Map<String, Entry> in = children.get(p.getParent());
+            if (in != null) {
+                in.put(name(p), new Entry(p, a));
+            }
+        }
+
+        /** The diagnosis files of a folder, from the walk's entries when it entered the folder, else by looking. */
+        Source source(Path dir, boolean session) {
+            Map<String, Entry> in = children.get(dir);
+            if (in == null) {
+                return sourceIn(dir, session);
+            }
+            Path logsDir = dir.resolve("logs");
+            List<Path> logs;
+            Map<String, Entry> logEntries = children.get(logsDir);
+            if (logEntries != null) {
+                List<String> names = new ArrayList<>(logEntries.keySet());
+                names.sort(null);
+                logs = new ArrayList<>(names.size());
+                for (String n : names) {
+                    Entry e = logEntries.get(n);
+                    if (regular(e)) {
+                        logs.add(e.path());
+                    }
+                }
+            } else {
+                Entry e = in.get("logs");
+                logs = e == null || e.attributes().isRegularFile() ? List.of() : logs(e.path()); // a link, or below the walk's depth
+            }
+            return new Source(dir, session, file(in, "screen.png"), file(in, "accessibility.txt"), logs, file(in, "system.json"));
+        }
+
+        private static Path file(Map<String, Entry> in, String name) {
+            Entry e = in.get(name);
+            return e != null && regular(e) ? e.path() : null;
+        }
+
+        /** A regular file, or a link to one (links are followed for files, as a viewer opens them). */
+        private static boolean regular(Entry e) {
+            return e.attributes().isRegularFile() || e.attributes().isSymbolicLink() && Files.isRegularFile(e.path());
+        }
+
+        private static String name(Path p) {
+            Path n = p.getFileName();
+            return n == null ? "" : n.toString();
+        }
     }
 
     private static FailureDiagnosis absent(Path artifactsDir, Boolean redactedRun) {
@@ -160,8 +284,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         Path png = dir.resolve("screen.png");
         Path ax = dir.resolve("accessibility.txt");
         Path sys = dir.resolve("system.json");
-        List<Path> logs = ResultsFiles.listQuietly(dir.resolve("logs")).stream().filter(Files::isRegularFile).toList();
-        return new Source(dir, session, Files.isRegularFile(png) ? png : null, Files.isRegularFile(ax) ? ax : null, logs,
+        return new Source(dir, session, Files.isRegularFile(png) ? png : null, Files.isRegularFile(ax) ? ax : null, logs(dir.resolve("logs")),
                 Files.isRegularFile(sys) ? sys : null);
+    }
+
+    private static List<Path> logs(Path logsDir) {
+        return ResultsFiles.listQuietly(logsDir).stream().filter(Files::isRegularFile).toList();
     }
 }
