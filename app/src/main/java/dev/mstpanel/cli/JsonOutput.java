@@ -26,14 +26,25 @@ final class JsonOutput {
 
     private JsonOutput() {}
 
-    /** The process's standard output: text through this writer, JSON as bytes to the stream beneath it. */
+    /** The process's standard output: text through this writer ({@link #textCharset()}), JSON as bytes to the stream beneath it. */
     static final class ProcessStdout extends PrintWriter {
         private final PrintStream bytes;
 
         ProcessStdout(PrintStream bytes) {
-            super(bytes, true);
+            super(new java.io.OutputStreamWriter(bytes, textCharset()), true);
             this.bytes = bytes;
         }
+    }
+
+    /**
+     * The charset of the commands' text: the locale's, except UTF-8 where the locale gives plain ASCII
+     * (the C or POSIX locale of a container, a cron job or an ssh session that sent no locale), in which
+     * Java 17 would print each character of a non-English case id or error as {@code ?}; as Python does
+     * in that locale (PEP 538). Terminal controls are escaped either way ({@link TerminalText#guard}).
+     */
+    static java.nio.charset.Charset textCharset() {
+        java.nio.charset.Charset locale = java.nio.charset.Charset.defaultCharset();
+        return locale.equals(java.nio.charset.StandardCharsets.US_ASCII) ? java.nio.charset.StandardCharsets.UTF_8 : locale;
     }
 
     /**

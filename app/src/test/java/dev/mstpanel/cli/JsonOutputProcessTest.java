@@ -56,6 +56,17 @@ class JsonOutputProcessTest {
     }
 
     @Test
+    void trialsTextUnderTheCLocaleShowsNonAsciiCaseIdsAndErrorsAsUtf8() throws Exception {
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        f.trace("default", "réservation-東京", 0, RunFixture.fields().put("error", "Délai dépassé")).score("judge.accuracy", "default", "réservation-東京", 0, false, "no");
+
+        PanelProcess.Result r = PanelProcess.run(dir, cLocale(), 60, "trials", f.runDir().toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("réservation-東京").contains("Délai dépassé").doesNotContain("?");
+    }
+
+    @Test
     void transcriptJsonUnderTheCLocaleKeepsTheFinalAnswersCharacters() throws Exception {
         RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
         com.fasterxml.jackson.databind.node.JsonNodeFactory nodes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
