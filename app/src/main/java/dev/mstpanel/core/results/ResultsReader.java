@@ -173,14 +173,9 @@ public final class ResultsReader implements AutoCloseable {
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
         boolean searching = query != null && !query.isEmpty();
-        // a search needs the cache only for the traces that hold the text: it is read on this thread
-        // while the reading threads list the folders (from the disk) and search the traces
-        TrialCache cache = cacheDir == null || searching ? null : TrialCache.open(cacheDir, run, graders);
-        java.util.concurrent.CompletableFuture<TrialCache> searchCache = new java.util.concurrent.CompletableFuture<>();
-        if (!searching || cacheDir == null) {
-            searchCache.complete(cache);
-        }
-        java.util.function.Supplier<TrialCache> caches = searchCache::join;
+        // a search lists the folders from the cache too: a look at each folder's time, where listing 10,000 from the disk took
+        // about 4x the CPU (a profile of the 10,000-trial bench run)
+        TrialCache cache = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
@@ -197,7 +192,7 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, caches, unsearched));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched));
                         chunk.clear();
                         if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
                             scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
@@ -205,7 +200,7 @@ public final class ResultsReader implements AutoCloseable {
                     }
                 }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, caches, unsearched));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched));
                 }
             } finally {
                 if (whole && !scored.isDone()) {
@@ -214,14 +209,6 @@ public final class ResultsReader implements AutoCloseable {
                 futures.add(end);
             }
         });
-        if (!searchCache.isDone()) {
-            TrialCache opened = null;
-            try {
-                opened = TrialCache.open(cacheDir, run, graders);
-            } finally {
-                searchCache.complete(opened); // never left waiting: without it the traces found are parsed
-            }
-        }
         while (true) {
             Future<List<TrialRecord>> f;
             try {
@@ -246,9 +233,8 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         if (searching) {
-            TrialCache found = searchCache.join();
-            if (found != null) {
-                saveLater(found); // the trials the search found, for the next listing
+            if (cache != null) {
+                saveLater(cache); // the trials the search found, for the next listing
             }
             if (unsearched != null) {
                 // a case folder that could not be listed, a second file of a trial: its traces were not searched
@@ -295,8 +281,7 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
-                                                  java.util.Map<TrialKey, String> notes, java.util.function.Supplier<TrialCache> cache,
-                                                  UnsearchedTraces unsearched) {
+                                                  java.util.Map<TrialKey, String> notes, TrialCache cache, UnsearchedTraces unsearched) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {

@@ -88,7 +88,7 @@ final class TrialListingReader {
     }
 
     private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query) {
-        return readTrial(run, key, graders, trace, query, (TrialCache) null);
+        return readTrial(run, key, graders, trace, query, null);
     }
 
     /**
@@ -98,19 +98,19 @@ final class TrialListingReader {
      * @param cache the run's cache, or null to read every file
      */
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache) {
-        return readTrial(run, key, graders, query, () -> cache, null);
+        return readTrial(run, key, graders, query, cache, null);
     }
 
     /**
      * Reads one trial when its trace matches a query, and says which traces could not be searched.
      *
-     * @param cache the run's cache, asked for only when a trace matched (a search may open it while it reads), or null
+     * @param cache the run's cache, or null to read every file
      * @param unsearched receives the traces that could not be searched (unreadable, too large, cut short, not a JSON
      *                   object), with the listing's reason; null to drop them
      * @return the trial, or null when the query does not match or the trace could not be searched
      */
-    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query,
-                          java.util.function.Supplier<TrialCache> cache, UnsearchedTraces unsearched) {
+    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache,
+                          UnsearchedTraces unsearched) {
         Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
         TrialRecord t = readTrial(run, key, graders, trace, query, cache);
         if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
@@ -124,14 +124,8 @@ final class TrialListingReader {
     }
 
     private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query, TrialCache cache) {
-        return readTrial(run, key, graders, trace, query, () -> cache);
-    }
-
-    private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query,
-                                  java.util.function.Supplier<TrialCache> caches) {
         Path runDir = run.dir();
         boolean searching = query != null && !query.isEmpty();
-        TrialCache cache = searching ? null : caches.get();
         TrialCache.Stamps stamps = null;
         if (cache != null && !searching) {
             stamps = cache.stamps(trace, key, graders);
@@ -173,9 +167,6 @@ final class TrialListingReader {
             TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
             // parsed after all (text after the object's end): whole where it counts, and it did not match
             return t.status() == TrialStatus.UNREADABLE ? t : NO_MATCH;
-        }
-        if (searching) {
-            cache = caches.get();
         }
         if (cache != null && searching) {
             stamps = cache.stamps(trace, key, graders);
