@@ -191,6 +191,17 @@ case $cds in
   use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
   make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$name.$$.tmp" -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
 esac
+# A headless command (any argument: Main opens the window only without one) runs with the serial
+# collector: one short-lived process with a small heap, where G1's threads and write barriers cost
+# more CPU than they save (trials --grep over 10,000 traces: about 5-10 % less CPU,
+# scripts/bench/trials-grep.sh). Not when the user's JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS chooses
+# a collector (two would stop the JVM), and not for the window, which keeps G1's short pauses.
+if [ "$n" -gt 0 ]; then
+  case " ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} " in
+    *-XX:+Use*GC*) ;;
+    *) set -- "$@" -XX:+UseSerialGC ;;
+  esac
+fi
 set -- "$@" -cp "$classpath" "$main"
 while [ "$n" -gt 0 ]; do
   set -- "$@" "$1"

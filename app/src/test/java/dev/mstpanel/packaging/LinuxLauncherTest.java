@@ -129,12 +129,25 @@ class LinuxLauncherTest {
                 "-Dhome=" + root + " -Dbin=" + root + "/bin",
                 "-Dliteral=$HOME",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-cp", root + "/lib/app/mst-panel.jar:" + root + "/lib/app/lib/picocli.jar",
                 "dev.mstpanel.Main"));
         expected.addAll(typed);
         assertThat(bracketed(out.stdout())).containsExactlyElementsOf(expected);
         assertThat(out.stdout()).endsWith("stdin:from stdin\n");
         assertThat(out.stderr()).isEmpty();
+    }
+
+    @Test
+    void aHeadlessCommandRunsWithTheSerialCollectorUnlessTheUserChoseOneAndTheWindowKeepsTheDefault() throws Exception {
+        Path root = image(JAVA_DOUBLE, CFG).toRealPath();
+        String launcher = root.resolve("bin/mst-panel").toString();
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null).stdout())).contains("-XX:+UseSerialGC");
+        assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null).stdout())).contains("-XX:+UseSerialGC");
+        assertThat(bracketed(run(dir, List.of(launcher), "", null).stdout())).as("the window").doesNotContain("-XX:+UseSerialGC");
+        // two collectors would stop the JVM: the user's choice wins
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_CLASS_DATA", "off", "JAVA_TOOL_OPTIONS", "-XX:+UseParallelGC")).stdout())).doesNotContain("-XX:+UseSerialGC");
     }
 
     @Test
