@@ -266,12 +266,19 @@ public final class TrialsCommand implements Callable<Integer> {
 
     /**
      * The search's line for the traces it could not look into, or null when it searched them all:
-     * {@code 2 traces could not be searched: …; see them with: mst-panel trials RUN --status unreadable}.
+     * {@code 2 traces could not be searched: …  (see them with: mst-panel trials RUN --status unreadable)},
+     * RUN in single quotes when the shell would split or expand it.
      */
     static String unsearchedLine(Path runDir, UnsearchedTraces unsearched) {
         String summary = unsearched.summary();
-        return summary == null ? null
-                : summary + "  (see them with: mst-panel trials " + TerminalText.escape(runDir.toString()) + " --status unreadable)";
+        if (summary == null) {
+            return null;
+        }
+        String dir = TerminalText.escape(runDir.toString());
+        if (!dir.matches("[A-Za-z0-9_./:@%+=,-]+")) {
+            dir = "'" + dir.replace("'", "'\\''") + "'";
+        }
+        return summary + "  (see them with: mst-panel trials " + dir + " --status unreadable)";
     }
 
     /** With {@code --json} the array keeps its shape: the traces not searched are said on stderr, as a run's problem is. */
