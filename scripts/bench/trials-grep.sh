@@ -51,6 +51,10 @@
 # files ~15 %, the value check ~12 %), main thread ~33 % (picocli's start ~1/3 of it: its classes are Java 5
 # class files, which CDS does not archive, so they load from the jar through the old verifier; TrialCache.load
 # ~10 %; ObjectMapper and logback setup; the JSON output), C1 compiling ~21 % (about 900 methods, 0.24 s CPU).
+# Again at 20:31, load 4.6-6.0, same command: text in 1,000 traces: launcher 1,872 ms (CPU 1,778), main 1,623 ms
+# (CPU 2,014), grep -rl 328 ms: 5.7x (main 4.9x); text in none: 953 ms (CPU 1,137), main 1,268 ms (CPU 1,324),
+# grep -rl 277 ms: 3.4x (main 4.6x). Interleaved A/B, 11 rounds, text in 1,000 traces, load 4.5-5.3: main 1,110 ms
+# (CPU 1,815), this build 1,144 ms (CPU 1,778), with G1 1,112 ms (CPU 1,810): the same within the noise.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
