@@ -187,16 +187,21 @@ if [ -n "$cds" ]; then
     fi
   fi
 fi
-# A headless command runs for a moment and holds little (a 10,000-trial listing peaks near 170 MB): the
-# serial collector costs it less CPU than G1's concurrent threads (about 10 % of `trials --json`'s,
-# scripts/bench/results-listing.sh). The window keeps the JVM's default collector.
-case " $commands " in
-  *" ${1:-none} "*) set -- "$@" -XX:+UseSerialGC ;;
-esac
 case $cds in
   use) set -- "$@" "-XX:SharedArchiveFile=$archive" -Xshare:auto -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
   make) set -- "$@" "-XX:ArchiveClassesAtExit=$cds_dir/$name.$$.tmp" -XX:+VerifySharedSpaces -Xlog:cds=off -Xlog:cds+dynamic=off ;;
 esac
+# A headless command (any argument: Main opens the window only without one) runs with the serial
+# collector: one short-lived process with a small heap, where G1's threads and write barriers cost
+# more CPU than they save (about 10 % less CPU for trials --json over 10,000 trials,
+# scripts/bench/results-listing.sh; 2-7 % for trials --grep). Not when the user's JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS chooses
+# a collector (two would stop the JVM), and not for the window, which keeps G1's short pauses.
+if [ "$n" -gt 0 ]; then
+  case " ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} " in
+    *-XX:+Use*GC*) ;;
+    *) set -- "$@" -XX:+UseSerialGC ;;
+  esac
+fi
 set -- "$@" -cp "$classpath" "$main"
 while [ "$n" -gt 0 ]; do
   set -- "$@" "$1"

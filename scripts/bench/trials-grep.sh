@@ -37,6 +37,24 @@
 # Again at 18:03, load 3.1-4.5: 1,811 ms (CPU 1,718) vs main 1,840 (CPU 1,736), grep -rl 265: 6.8x (main 6.9x);
 # 1,142 ms (CPU 1,150) vs main 1,374 (CPU 1,290), grep -rl 254: 4.5x (main 5.4x). At this load a 5-round
 # median moves by 100-200 ms from run to run; the 9- and 11-round CPU figures above are the steadier ones.
+#
+# Measured 2026-12-01 20:08-20:13 (load 8.2-10.8: three other builds on the 2-core box), ROUNDS=5 NICE="nice -n -10"
+# BASELINE=<main f0fdeef's app image>, after the search says which traces it could not search, the text's
+# aligned columns and the serial collector for headless commands (packaging/linux/launcher.sh):
+#   text in 1,000 traces: launcher 2,148 ms (CPU 1,873), main 1,679 ms (CPU 1,793), grep -rl 295 ms: 7.3x (main 5.7x)
+#   text in none:         launcher 1,549 ms (CPU 1,091), main 1,664 ms (CPU 1,242), grep -rl 427 ms: 3.6x (main 3.9x)
+# At that load a 5-round median moves by 20-30 %. Interleaved A/B (11 rounds, text in 1,000 traces, load 8-9):
+# main 2,045 ms (CPU 1,402), this build 2,005 ms (CPU 1,363), this build with G1 (JAVA_TOOL_OPTIONS=-XX:+UseG1GC)
+# 1,891 ms (CPU 1,329): no difference the noise lets one see. Earlier 7-9-round A/Bs of G1 against serial on this
+# build gave serial 4-7 % less CPU (1,203 vs 1,292; 1,782 vs 1,904; 1,401 vs 1,482 ms). Where the time goes
+# (perf and JFR of one search, text in 1,000 traces): reading threads ~40 % (Horspool ~30 % of theirs, reading
+# files ~15 %, the value check ~12 %), main thread ~33 % (picocli's start ~1/3 of it: its classes are Java 5
+# class files, which CDS does not archive, so they load from the jar through the old verifier; TrialCache.load
+# ~10 %; ObjectMapper and logback setup; the JSON output), C1 compiling ~21 % (about 900 methods, 0.24 s CPU).
+# Again at 20:31, load 4.6-6.0, same command: text in 1,000 traces: launcher 1,872 ms (CPU 1,778), main 1,623 ms
+# (CPU 2,014), grep -rl 328 ms: 5.7x (main 4.9x); text in none: 953 ms (CPU 1,137), main 1,268 ms (CPU 1,324),
+# grep -rl 277 ms: 3.4x (main 4.6x). Interleaved A/B, 11 rounds, text in 1,000 traces, load 4.5-5.3: main 1,110 ms
+# (CPU 1,815), this build 1,144 ms (CPU 1,778), with G1 1,112 ms (CPU 1,810): the same within the noise.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}

@@ -9,6 +9,7 @@ import dev.mstpanel.core.results.ScoreRecord;
 import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.UnsearchedTraces;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -117,6 +117,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 err.println("warning: " + runDir + ": " + run.problem());
             }
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
+            UnsearchedTraces unsearched = new UnsearchedTraces();
             reader.readTrials(run, query, batch -> {
                 try {
                     List<TrialRecord> kept = batch.stream().filter(t -> keep.contains(t.status())).toList();
@@ -127,7 +128,8 @@ public final class TrialsCommand implements Callable<Integer> {
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
-            });
+            }, unsearched);
+            warnUnsearched(err, runDir, unsearched);
         }
         g.writeEndArray();
         JsonOutput.end(g);
@@ -196,6 +198,10 @@ public final class TrialsCommand implements Callable<Integer> {
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
             int[] shown = {0};
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
+            UnsearchedTraces unsearched = new UnsearchedTraces();
+            // the run's rows are printed once all are read, so that its columns line up (TrialRows)
+            List<TrialRecord> rows = new java.util.ArrayList<>();
+            List<FailureDiagnosis> rowDiagnoses = new java.util.ArrayList<>();
             reader.readTrials(run, query, batch -> {
                 List<TrialRecord> kept = new java.util.ArrayList<>();
                 for (TrialRecord t : batch) {
@@ -209,15 +215,18 @@ public final class TrialsCommand implements Callable<Integer> {
                 List<FailureDiagnosis> found = diagnosesOf(looked, diagnoses);
                 int next = 0;
                 for (TrialRecord t : kept) {
-                    String msg = t.message();
-                    out.printf(Locale.ROOT, "  %-10s %-12s %s%s%n", t.status().jsonName(), t.variant(), t.label(),
-                            msg == null ? "" : "  " + oneLine(msg));
-                    if (hasDiagnosis(t)) {
-                        printDiagnosis(out, found.get(next++));
-                    }
+                    rows.add(t);
+                    rowDiagnoses.add(hasDiagnosis(t) ? found.get(next++) : null);
                     shown[0]++;
                 }
-            });
+            }, unsearched);
+            TrialRows table = new TrialRows(rows);
+            for (int i = 0; i < rows.size(); i++) {
+                out.println(table.row(rows.get(i)));
+                if (rowDiagnoses.get(i) != null) {
+                    printDiagnosis(out, rowDiagnoses.get(i));
+                }
+            }
             int total = counts.values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder sb = new StringBuilder("  ");
             if (query != null && total == 0) {
@@ -241,9 +250,38 @@ public final class TrialsCommand implements Callable<Integer> {
                 sb.append(counts.isEmpty() && query == null && !statusFilter ? "" : "·  ").append(query != null ? "the run is partial" : partial);
             }
             out.println(sb.toString().stripTrailing());
+            String notSearched = unsearchedLine(runDir, unsearched);
+            if (notSearched != null) {
+                out.println("  " + notSearched);
+            }
             out.println();
         }
         out.flush();
+    }
+
+    /**
+     * The search's line for the traces it could not look into, or null when it searched them all:
+     * {@code 2 traces could not be searched: …  (see them with: mst-panel trials RUN --status unreadable)},
+     * RUN in single quotes when the shell would split or expand it.
+     */
+    static String unsearchedLine(Path runDir, UnsearchedTraces unsearched) {
+        String summary = unsearched.summary();
+        if (summary == null) {
+            return null;
+        }
+        String dir = TerminalText.escape(runDir.toString());
+        if (!dir.matches("[A-Za-z0-9_./:@%+=,-]+")) {
+            dir = "'" + dir.replace("'", "'\\''") + "'";
+        }
+        return summary + "  (see them with: mst-panel trials " + dir + " --status unreadable)";
+    }
+
+    /** With {@code --json} the array keeps its shape: the traces not searched are said on stderr, as a run's problem is. */
+    private static void warnUnsearched(PrintWriter err, Path runDir, UnsearchedTraces unsearched) {
+        String line = unsearchedLine(runDir, unsearched);
+        if (line != null) {
+            err.println("warning: " + line);
+        }
     }
 
     /** The trials' failure diagnoses, in their order; a big batch is looked at on every core (a few files each). */
@@ -262,7 +300,7 @@ public final class TrialsCommand implements Callable<Integer> {
      * system file, logs); the notice (why there is none) when none was found.
      */
     private static void printDiagnosis(PrintWriter out, FailureDiagnosis d) {
-        String indent = "             ";
+        String indent = TrialRows.indent();
         List<Path> files = new java.util.ArrayList<>();
         for (Path p : new Path[] {d.screenshot(), d.accessibility(), d.system()}) {
             if (p != null) {

@@ -87,7 +87,8 @@ class TrialsCommandTest {
         Result r = run("trials", f.runDir().toString(), "--status", "failed");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains(RunFixture.EVAL + " / " + RunFixture.RUN_ID)
-                .contains("failed     default      send-summary #1  Task did not submit")
+                // the case column as wide as the longest case shown ("empty-artifacts #1"): the errors line up
+                .contains("failed     default      send-summary #1     Task did not submit")
                 .doesNotContain("calendar-lookup #1");
     }
 
@@ -207,7 +208,9 @@ class TrialsCommandTest {
         assertThat(r.code()).isZero();
         Path a = f.artifacts("default", RunFixture.FAILED_CASE, 0);
         assertThat(rowAndItsLines(r.out(), "send-summary #1")).containsExactly(
-                "  failed     default      send-summary #1  Task did not submit: the send button stayed disabled",
+                // the case column as wide as the widest shown (the long case id, cut at TrialRows.MAX_CASE)
+                "  failed     default      " + String.format("%-" + TrialRows.MAX_CASE + "s", "send-summary #1")
+                        + "  Task did not submit: the send button stayed disabled",
                 "             diagnosis in " + a + java.io.File.separator,
                 "               screen.png  accessibility.txt  system.json  logs/cowork_vm_node.log  logs/main.log");
         // an infra trial's diagnosis in a session copy's mst-diagnosis/, as --json finds it
@@ -225,7 +228,7 @@ class TrialsCommandTest {
         Result r = run("trials", f.runDir().toString(), "--status", "failed");
         assertThat(rowAndItsLines(r.out(), "empty-artifacts #1")).containsExactly("  failed     with-tools   empty-artifacts #1  timed out",
                 "             The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
-        assertThat(rowAndItsLines(r.out(), "no-artifacts #1")).containsExactly("  failed     with-tools   no-artifacts #1  wrong answer",
+        assertThat(rowAndItsLines(r.out(), "no-artifacts #1")).containsExactly("  failed     with-tools   no-artifacts #1     wrong answer",
                 "             No failure diagnosis: this trial has no artifacts folder.");
     }
 
@@ -248,7 +251,10 @@ class TrialsCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).isEqualTo(RunFixture.EVAL + " / " + RunFixture.RUN_ID + System.lineSeparator()
                 + "  no trial's transcript contains \"no such text anywhere\"  ·  the run is partial" + System.lineSeparator()
-                + System.lineSeparator());
+                // the fixture's cut-short trace: not searched, and said so
+                + "  1 trace could not be searched: cut-short #1 (with-tools): The trace is cut short (91 bytes, ends mid-JSON): it may"
+                + " still be being written, or the disk filled up.  (see them with: mst-panel trials " + f.runDir() + " --status unreadable)"
+                + System.lineSeparator() + System.lineSeparator());
     }
 
     @Test
@@ -305,6 +311,8 @@ class TrialsCommandTest {
         }
         assertThat(found).containsExactlyElementsOf(expected);
         Result again = run("trials", f.runDir().toString(), "--grep", "TASK DID NOT SUBMIT");
-        assertThat(again.out()).contains("case-000 #1").contains("case-003 #1").doesNotContain("case-001").doesNotContain("case-101");
+        assertThat(again.out()).contains("case-000 #1").contains("case-003 #1").doesNotContain("case-001")
+                .doesNotContain("case-101 #1  ")
+                .contains("  1 trace could not be searched: case-101 #1 (default): The trace could not be read: it is not a regular file");
     }
 }

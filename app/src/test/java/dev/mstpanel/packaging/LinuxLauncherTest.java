@@ -129,7 +129,7 @@ class LinuxLauncherTest {
                 "-Dhome=" + root + " -Dbin=" + root + "/bin",
                 "-Dliteral=$HOME",
                 "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", // a headless command's collector
+                "-XX:+UseSerialGC",
                 "-cp", root + "/lib/app/mst-panel.jar:" + root + "/lib/app/lib/picocli.jar",
                 "dev.mstpanel.Main"));
         expected.addAll(typed);
@@ -139,12 +139,24 @@ class LinuxLauncherTest {
     }
 
     @Test
+    void aHeadlessCommandRunsWithTheSerialCollectorUnlessTheUserChoseOneAndTheWindowKeepsTheDefault() throws Exception {
+        Path root = image(JAVA_DOUBLE, CFG).toRealPath();
+        String launcher = root.resolve("bin/mst-panel").toString();
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null).stdout())).contains("-XX:+UseSerialGC");
+        assertThat(bracketed(run(dir, List.of(launcher, "--version"), "", null).stdout())).contains("-XX:+UseSerialGC");
+        assertThat(bracketed(run(dir, List.of(launcher), "", null).stdout())).as("the window").doesNotContain("-XX:+UseSerialGC");
+        // two collectors would stop the JVM: the user's choice wins
+        assertThat(bracketed(run(dir, List.of(launcher, "trials", "x"), "", null,
+                java.util.Map.of("MST_PANEL_CLASS_DATA", "off", "JAVA_TOOL_OPTIONS", "-XX:+UseParallelGC")).stdout())).doesNotContain("-XX:+UseSerialGC");
+    }
+
+    @Test
     void findsItsInstallationFromARelativePathAndThroughALink() throws Exception {
         Path root = image(JAVA_DOUBLE, CFG).toRealPath();
         Out relative = run(root, List.of("bin/mst-panel", "--version"), "", null);
         assertThat(relative.exit()).as(relative.stderr()).isZero();
         assertThat(bracketed(relative.stdout())).contains("-cp", root + "/lib/app/mst-panel.jar:" + root + "/lib/app/lib/picocli.jar")
-                .endsWith("dev.mstpanel.Main", "--version").doesNotContain("-XX:+UseSerialGC");
+                .endsWith("dev.mstpanel.Main", "--version");
 
         Path links = Files.createDirectories(dir.resolve("usr/bin"));
         Files.createSymbolicLink(links.resolve("mst-panel"), root.resolve("bin/mst-panel"));

@@ -54,33 +54,84 @@ public record TranscriptQuery(Mode mode, String text) {
      * @param bytes a whole trial file, UTF-8 (a byte-order mark is skipped by the caller)
      */
     public boolean matches(byte[] bytes, int offset, int length) {
+        return search(bytes, offset, length) == Outcome.MATCH;
+    }
+
+    /** What {@link #search(byte[], int, int)} found in one trace. */
+    public enum Outcome {
+        /** The trace matches. */
+        MATCH,
+        /** The trace is whole and does not match. */
+        NO_MATCH,
+        /**
+         * The trace could not be searched: it is not one whole JSON object (cut short, not JSON, not an
+         * object), so "no match" would not be the whole truth. The listing says why ({@link TrialStatus#UNREADABLE}).
+         */
+        UNSEARCHABLE
+    }
+
+    /**
+     * Whether the trace in {@code bytes[offset, offset + length)} matches, or could not be searched.
+     * A trace whose bytes do not hold the text is checked to start with {@code {} and end with
+     * {@code }} (after white space) only: a trace cut short may have held the text in its lost
+     * part; one broken in the middle whose bytes never hold the text is {@link Outcome#NO_MATCH}.
+     *
+     * @param bytes a whole trial file, UTF-8 (a byte-order mark is skipped by the caller)
+     */
+    public Outcome search(byte[] bytes, int offset, int length) {
         if (text.isEmpty()) {
-            return true;
+            return Outcome.MATCH;
         }
         if (mode == Mode.TEXT && plainAscii(text)) {
             int hit = indexOfIgnoreCase(bytes, offset, length, text);
             if (hit < 0) {
-                return false; // JSON writes this text unescaped: not in the bytes, not in any value
+                // JSON writes this text unescaped: not in the bytes, not in any value
+                return looksWhole(bytes, offset, length) ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
             }
             int scanned = TraceTextScanner.scan(bytes, offset, length, text, hit);
             if (scanned != TraceTextScanner.UNSURE) {
-                return scanned == TraceTextScanner.MATCH;
+                return scanned == TraceTextScanner.MATCH ? Outcome.MATCH : Outcome.NO_MATCH;
             }
         }
-        return matchesByParsing(bytes, offset, length);
+        return searchByParsing(bytes, offset, length);
     }
 
     /** {@link #matches(byte[], int, int)} by Jackson's tokens alone (no byte check first): what the faster paths must agree with. */
     boolean matchesByParsing(byte[] bytes, int offset, int length) {
+        return searchByParsing(bytes, offset, length) == Outcome.MATCH;
+    }
+
+    private Outcome searchByParsing(byte[] bytes, int offset, int length) {
         if (text.isEmpty()) {
-            return true;
+            return Outcome.MATCH;
         }
         // not for a tool: "mail.send" names server "mail" and tool "send", which the bytes hold apart
         try (JsonParser p = JSON.createParser(bytes, offset, length)) {
-            return mode == Mode.TEXT ? textInValues(p) : toolMatches(p);
+            if (mode == Mode.TEXT ? textInValues(p) : toolMatches(p)) {
+                return Outcome.MATCH;
+            }
+            // the parse stopped at the end of the root object, or at its first non-object token
+            return p.currentToken() == JsonToken.END_OBJECT && p.getParsingContext().inRoot() ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
         } catch (IOException e) {
-            return false; // a broken trace is unreadable in the listing already
+            return Outcome.UNSEARCHABLE; // cut short or broken: the listing says why
         }
+    }
+
+    /** The first byte that is not white space is an opening brace and the last a closing one. */
+    static boolean looksWhole(byte[] b, int offset, int length) {
+        int i = offset;
+        int j = offset + length - 1;
+        while (i <= j && isJsonSpace(b[i])) {
+            i++;
+        }
+        while (j >= i && isJsonSpace(b[j])) {
+            j--;
+        }
+        return i < j && b[i] == '{' && b[j] == '}';
+    }
+
+    private static boolean isJsonSpace(byte c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }
 
     private boolean textInValues(JsonParser p) throws IOException {

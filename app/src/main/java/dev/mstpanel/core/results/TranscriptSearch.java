@@ -25,6 +25,17 @@ public final class TranscriptSearch {
      * @return the trials whose trace matches, in the order given
      */
     public List<TrialRecord> search(List<TrialRecord> trials, TranscriptQuery query, AtomicBoolean cancelled, IntConsumer progress) {
+        return search(trials, query, cancelled, progress, new UnsearchedTraces());
+    }
+
+    /**
+     * As {@link #search(List, TranscriptQuery, AtomicBoolean, IntConsumer)}, and says which traces
+     * could not be searched (unreadable, too large, cut short, not a JSON object).
+     *
+     * @param unsearched receives them, with the listing's reason when it had one
+     */
+    public List<TrialRecord> search(List<TrialRecord> trials, TranscriptQuery query, AtomicBoolean cancelled, IntConsumer progress,
+                                    UnsearchedTraces unsearched) {
         List<TrialRecord> out = new ArrayList<>();
         int step = Math.max(1, trials.size() / 100);
         int done = 0;
@@ -33,7 +44,7 @@ public final class TranscriptSearch {
                 break;
             }
             Path f = t.traceFile();
-            if (f != null && matches(f, query)) {
+            if (f != null && matches(t, f, query, unsearched)) {
                 out.add(t);
             }
             done++;
@@ -45,17 +56,32 @@ public final class TranscriptSearch {
         return out;
     }
 
-    private boolean matches(Path f, TranscriptQuery q) {
+    private boolean matches(TrialRecord t, Path f, TranscriptQuery q, UnsearchedTraces unsearched) {
+        // the listing's own words when it could not read the trial either
+        String listed = t.status() == TrialStatus.UNREADABLE && t.problem() != null ? t.problem() : null;
         try {
-            if (Files.size(f) > TranscriptReader.MAX_TRACE_BYTES) {
+            long size = Files.size(f);
+            if (size > TranscriptReader.MAX_TRACE_BYTES) {
+                unsearched.add(t.key(), listed != null ? listed : "The trace is " + dev.mstpanel.core.docker.ByteSize.human(size)
+                        + ", more than the " + dev.mstpanel.core.docker.ByteSize.human(TranscriptReader.MAX_TRACE_BYTES) + " a search reads.");
                 return false;
             }
             byte[] b = buffer.read(f);
             int n = buffer.length();
             int bom = ResultsFiles.bomLength(b, n);
-            return q.matches(b, bom, n - bom);
+            TranscriptQuery.Outcome found = n == 0 ? TranscriptQuery.Outcome.UNSEARCHABLE : q.search(b, bom, n - bom);
+            if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
+                unsearched.add(t.key(), listed != null ? listed
+                        : n == 0 ? "The trace file is empty: it may still be being written."
+                        : "The trace is cut short or not a JSON object: it may still be being written.");
+            }
+            return found == TranscriptQuery.Outcome.MATCH;
+        } catch (java.nio.file.NoSuchFileException e) {
+            unsearched.add(t.key(), "The trace " + f + " is gone: it was deleted or moved since the run was listed.");
+            return false;
         } catch (IOException e) {
-            return false; // gone or unreadable: the listing says why
+            unsearched.add(t.key(), listed != null ? listed : "The trace could not be read: " + e.getMessage());
+            return false;
         }
     }
 }

@@ -98,10 +98,27 @@ final class TrialListingReader {
      * @param cache the run's cache, or null to read every file
      */
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache) {
+        return readTrial(run, key, graders, query, cache, null);
+    }
+
+    /**
+     * Reads one trial when its trace matches a query, and says which traces could not be searched.
+     *
+     * @param cache the run's cache, or null to read every file
+     * @param unsearched receives the traces that could not be searched (unreadable, too large, cut short, not a JSON
+     *                   object), with the listing's reason; null to drop them
+     * @return the trial, or null when the query does not match or the trace could not be searched
+     */
+    TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache,
+                          UnsearchedTraces unsearched) {
         Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
         TrialRecord t = readTrial(run, key, graders, trace, query, cache);
         if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
-            return null; // no trace, or one that could not be parsed: nothing to search in
+            // no trace (nothing to search in), or one that could not be read or parsed: said, not taken for "no match"
+            if (unsearched != null && t.traceFile() != null && t.status() == TrialStatus.UNREADABLE) {
+                unsearched.add(key, t.problem());
+            }
+            return null;
         }
         return t == NO_MATCH ? null : t;
     }
@@ -141,8 +158,15 @@ final class TrialListingReader {
         }
         int bom = bomLength(bytes, length);
         // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
-        if (searching && !query.matches(bytes, bom, length - bom)) {
+        // (one that cannot be searched is parsed, for the listing's reason)
+        TranscriptQuery.Outcome found = searching ? query.search(bytes, bom, length - bom) : TranscriptQuery.Outcome.MATCH;
+        if (found == TranscriptQuery.Outcome.NO_MATCH) {
             return NO_MATCH;
+        }
+        if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
+            TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
+            // parsed after all (text after the object's end): whole where it counts, and it did not match
+            return t.status() == TrialStatus.UNREADABLE ? t : NO_MATCH;
         }
         if (cache != null && searching) {
             stamps = cache.stamps(trace, key, graders);

@@ -3,6 +3,7 @@ package dev.mstpanel.ui.results;
 import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TranscriptSearch;
 import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.UnsearchedTraces;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,10 @@ public final class TrialSearchViewModel {
     public ReadOnlyIntegerProperty searchedProperty() { return searched.getReadOnlyProperty(); }
     /** How many trials the running search reads in all. */
     public ReadOnlyIntegerProperty totalProperty() { return total.getReadOnlyProperty(); }
-    /** What the last search found ({@code 12 of 10,000 trials: tool send_message failed}), or null. */
+    /**
+     * What the last search found ({@code 12 of 10,000 trials: tool send_message failed}), then the
+     * traces it could not search, when there were any ({@link UnsearchedTraces#summary()}); or null.
+     */
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
 
     /** Searches every trial of the open runs; a blank query clears the search. */
@@ -62,18 +66,21 @@ public final class TrialSearchViewModel {
         total.set(trials.size());
         summary.set(null);
         background.execute(() -> {
+            UnsearchedTraces unsearched = new UnsearchedTraces();
             List<TrialRecord> found = new TranscriptSearch().search(trials, query, mine, n -> ui.execute(() -> {
                 if (!mine.get()) {
                     searched.set(n);
                 }
-            }));
+            }), unsearched);
+            String notSearched = unsearched.summary();
             ui.execute(() -> {
                 if (mine.get()) {
                     return; // cancelled, or replaced by a newer search
                 }
                 running.set(false);
                 results.showTranscriptMatches(found);
-                summary.set(String.format(java.util.Locale.ROOT, "%,d of %,d trials: %s", found.size(), trials.size(), query.describe()));
+                summary.set(String.format(java.util.Locale.ROOT, "%,d of %,d trials: %s", found.size(), trials.size(), query.describe())
+                        + (notSearched == null ? "" : ". " + notSearched + " (the \"unreadable\" filter shows them)"));
             });
         });
     }

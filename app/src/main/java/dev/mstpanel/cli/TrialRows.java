@@ -1,0 +1,93 @@
+package dev.mstpanel.cli;
+
+import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.TrialStatus;
+import java.util.List;
+
+/**
+ * The rows of one run in {@code mst-panel trials}' text, with the columns lined up as
+ * {@link RunCommand#row} lines up a run's shard rows: status, variant, {@code case #trial}, then
+ * the error. Each column is as wide as its longest cell in the rows shown (at least as wide as
+ * before: 10 and 12 characters for status and variant), at most {@link #MAX_VARIANT} and
+ * {@link #MAX_CASE} characters; a longer cell is cut with "…" (a case keeps its {@code #trial}),
+ * an error at 160 characters. Control characters in a cell are shown escaped first
+ * ({@link TerminalText#escape}), so what is measured is what the terminal shows. Widths count
+ * code points: a wide (East Asian) character takes one, so such names may still push a column.
+ */
+final class TrialRows {
+    /** The widest variant column, in characters. */
+    static final int MAX_VARIANT = 24;
+    /** The widest {@code case #trial} column, in characters. */
+    static final int MAX_CASE = 48;
+    static final int MAX_ERROR = 160;
+    private static final int STATUS_WIDTH = statusWidth();
+
+    private final int variantWidth;
+    private final int caseWidth;
+
+    /** @param trials the rows that will be printed (their widths set the columns') */
+    TrialRows(List<TrialRecord> trials) {
+        int v = 12;
+        int c = 1;
+        for (TrialRecord t : trials) {
+            v = Math.max(v, Math.min(MAX_VARIANT, width(TerminalText.escape(t.variant()))));
+            c = Math.max(c, Math.min(MAX_CASE, width(label(t, Integer.MAX_VALUE))));
+        }
+        variantWidth = v;
+        caseWidth = c;
+    }
+
+    /** How far a line under a row is indented to start below the variant column. */
+    static String indent() {
+        return " ".repeat(2 + STATUS_WIDTH + 1);
+    }
+
+    /** One trial's row: {@code   failed     default      send-summary #1  Task did not submit}. */
+    String row(TrialRecord t) {
+        String msg = t.message();
+        StringBuilder b = new StringBuilder("  ");
+        pad(b, t.status().jsonName(), STATUS_WIDTH).append(' ');
+        pad(b, cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
+        pad(b, label(t, caseWidth), caseWidth);
+        if (msg != null) {
+            b.append("  ").append(cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), MAX_ERROR));
+        }
+        return b.toString().stripTrailing();
+    }
+
+    /** {@code case #n}, the case cut so that the whole fits in {@code width} (the {@code #n} is kept). */
+    private static String label(TrialRecord t, int width) {
+        String suffix = " #" + t.number();
+        String c = TerminalText.escape(t.caseDisplay());
+        return (width == Integer.MAX_VALUE ? c : cut(c, Math.max(1, width - suffix.length()))) + suffix;
+    }
+
+    /** The text, cut to {@code width} code points with "…" as its last. */
+    static String cut(String s, int width) {
+        if (width(s) <= width) {
+            return s;
+        }
+        int end = s.offsetByCodePoints(0, Math.max(0, width - 1));
+        return s.substring(0, end) + "…";
+    }
+
+    private static StringBuilder pad(StringBuilder b, String s, int width) {
+        b.append(s);
+        for (int i = width(s); i < width; i++) {
+            b.append(' ');
+        }
+        return b;
+    }
+
+    private static int width(String s) {
+        return s.codePointCount(0, s.length());
+    }
+
+    private static int statusWidth() {
+        int w = 0;
+        for (TrialStatus s : TrialStatus.values()) {
+            w = Math.max(w, s.jsonName().length());
+        }
+        return w;
+    }
+}
