@@ -223,11 +223,28 @@ final class TranscriptRowNodes {
     /**
      * An expanded event: the collapsed row's head (chevron down, no preview), its arguments
      * ({@code #transcript-arguments-<index>}), tools found, output ({@code #transcript-output-<index>}),
-     * unknown fields and facts below, each text with Copy ({@code #…-copy}).
+     * unknown fields and facts below, each text with Copy ({@code #…-copy}); a failed call's error
+     * output comes first, before its arguments.
      */
     Node expandedEvent(TranscriptEvent e) {
         VBox body = new VBox(6);
         body.setPadding(new Insets(2, 0, 4, 40));
+        Node output = null;
+        if (e.output() != null) {
+            String out = prettyOrSelf(e.output());
+            String what = e.failed() ? "Error output" : e.simulated() ? "Output (invented by MST's dry-run proxy)" : "Output";
+            if (e.outputCut()) {
+                what += " · first " + ByteSize.human(e.output().length()) + " of " + ByteSize.human(e.outputChars());
+            }
+            output = block(what, out, !out.equals(e.output()) || out.startsWith("{") || out.startsWith("["), "transcript-output-" + e.index());
+        } else if (redacted && "tool_call".equals(e.kind())) {
+            output = muted("Output not kept (redacted run).");
+        }
+        // a failed call's error comes first, right under its head: in view with it even in a short list
+        if (e.failed() && e.output() != null) {
+            body.getChildren().add(output);
+            output = null;
+        }
         if (e.arguments() != null) {
             String args = e.arguments().isTextual() ? e.arguments().asText() : e.arguments().toPrettyString();
             body.getChildren().add(block("Arguments", args, true, "transcript-arguments-" + e.index()));
@@ -241,16 +258,8 @@ final class TranscriptRowNodes {
             head2.getStyleClass().add("transcript-block-title");
             body.getChildren().add(new VBox(3, head2, found));
         }
-        if (e.output() != null) {
-            String out = prettyOrSelf(e.output());
-            String what = e.failed() ? "Error output" : e.simulated() ? "Output (invented by MST's dry-run proxy)" : "Output";
-            if (e.outputCut()) {
-                what += " · first " + ByteSize.human(e.output().length()) + " of " + ByteSize.human(e.outputChars());
-            }
-            body.getChildren().add(block(what, out, !out.equals(e.output()) || out.startsWith("{") || out.startsWith("["),
-                    "transcript-output-" + e.index()));
-        } else if (redacted && "tool_call".equals(e.kind())) {
-            body.getChildren().add(muted("Output not kept (redacted run)."));
+        if (output != null) {
+            body.getChildren().add(output);
         }
         // the call's id is a known field shown with the facts; every other field the panel does not know is shown raw
         var more = JSON.createObjectNode();

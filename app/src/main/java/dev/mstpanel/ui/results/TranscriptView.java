@@ -130,7 +130,9 @@ public final class TranscriptView extends BorderPane {
         search = new TranscriptRowSearch(this::text, () -> list.getItems().size(), () -> list.getSelectionModel().getSelectedIndex(),
                 this::reveal, list::refresh);
         // what the user does in the list from now on: a failing call read after it does not take the list away from them
-        failing = new TranscriptFailingCall(list, expanded, bar, this::reveal);
+        failing = new TranscriptFailingCall(list, expanded, bar, this::reveal,
+                row -> row > 0 && row < list.getItems().size() && list.getItems().get(row) instanceof EventRow er
+                        && er.event().output() != null ? "transcript-output-" + er.event().index() : null);
 
         top.setPadding(new Insets(8, 10, 6, 10));
         top.getChildren().add(searchBar(t));
