@@ -48,7 +48,10 @@ class TranscriptFailingCallFxTest {
     void inAShortListTheFailingCallOpensScrolledSoItsErrorIsOnTheScreen(FxRobot robot) throws Exception {
         Transcript t = read(TranscriptFixture.FAILED_CASE);
         robot.interact(() -> {
-            Scene scene = new Scene(new TranscriptView(t), 900, 210);
+            // a fixed size whatever the window's (a group keeps its child at its preferred size)
+            TranscriptView view = new TranscriptView(t);
+            view.setPrefSize(900, 210);
+            Scene scene = new Scene(new javafx.scene.Group(view), 900, 210);
             scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
             stage.setScene(scene);
             stage.sizeToScene();
