@@ -11,7 +11,10 @@
 #     on the same file, warm cache: whole process, minus the JVM's start (`--version`), and in one warm
 #     JVM; target at most 2x python with the JVM start excluded.
 # Usage: xvfb-run -a -s "-screen 0 1440x900x24" scripts/bench/transcript.sh [EVENTS] [OUTPUT_CHARS]
-#        ROUNDS=N (default 5; opens per JVM in part 1, medians in part 2), IDLE_MS=N, NICE="nice -n -10" (root only).
+#        ROUNDS=N (default 5; opens per JVM in part 1, medians in part 2), IDLE_MS=N, NICE="nice -n -10" (root only);
+#        part 1 only: CONFIGS="on:1000 off:0" (warm-up on/off : idle pause ms; default all four), JVMS=N fresh JVMs per
+#        config and build, BASELINE=DIR another checkout built with package + test-compile (its JVMs alternate with
+#        this one's), BENCH_JAVA_OPTS (e.g. -XX:StartFlightRecording=filename=/tmp/x.jfr), PART2=off to skip part 2.
 #
 # Measured 2026-12-01 17:44-18:14 UTC (branch open9) on the shared 2-core box, load average 1.3-9.5 from other builds,
 # NICE="nice -n -15"; "base" = the code before open9 (5a6c0ca), "new" = open9; fresh JVMs, base/new interleaved.
@@ -49,14 +52,29 @@ read -r -a NICE_CMD <<< "${NICE:-}"   # NICE="nice -n -10" (root only)
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 if [ -n "${DISPLAY:-}" ]; then
   echo "== Transcript tab, first rows after the click (target 300 ms); a fresh JVM a line"
-  for cfg in "on ${IDLE_MS:-1000}" "on 0" "off ${IDLE_MS:-1000}" "off 0"; do
-    set -- $cfg
-    echo "-- warm-up $1, idle pause $2 ms after the listing shows; load average $(uptime | sed 's/.*load average: //')"
-    ${NICE_CMD[@]+"${NICE_CMD[@]}"} java -Dmstpanel.transcriptWarmUp="$1" -cp "$CP" dev.mstpanel.ui.results.TranscriptFirstOpenBench \
-      "$RUN" long-session "$2" "$ROUNDS" 2>/dev/null | grep -E '^(listing|open|later)' || true
+  # BASELINE=DIR: another checkout, built (package + test-compile), measured in turn with this one, a fresh JVM each
+  BUILDS="new"
+  if [ -n "${BASELINE:-}" ]; then
+    BUILDS="base new"
+    BASE_CP="$BASELINE/app/target/test-classes:$BASELINE/app/target/classes:$(ls "$BASELINE"/app/target/lib/*.jar | tr '\n' ':')"
+  fi
+  for cfg in ${CONFIGS:-on:${IDLE_MS:-1000} on:0 off:${IDLE_MS:-1000} off:0}; do
+    for j in $(seq "${JVMS:-1}"); do
+      for b in $BUILDS; do
+        cp=$CP
+        [ "$b" = base ] && cp=$BASE_CP
+        echo "-- [$b] warm-up ${cfg%%:*}, idle pause ${cfg#*:} ms after the listing shows; load average $(uptime | sed 's/.*load average: //')"
+        ${NICE_CMD[@]+"${NICE_CMD[@]}"} java ${BENCH_JAVA_OPTS:-} -Dmstpanel.transcriptWarmUp="${cfg%%:*}" -cp "$cp" dev.mstpanel.ui.results.TranscriptFirstOpenBench \
+          "$RUN" long-session "${cfg#*:}" "$ROUNDS" 2>/dev/null | grep -E '^(listing|open|later)' || true
+      done
+    done
   done
 else
   echo "no DISPLAY: skipping the Transcript tab part (run under xvfb-run)"
+fi
+if [ "${PART2:-on}" = off ]; then
+  echo "load average after:  $(uptime | sed 's/.*load average: //')"
+  exit 0
 fi
 echo "== transcript --json vs python json.load"
 # the installed launcher (app image, AppCDS, C1 only) too when built: ./mvnw -B -q -o -Ppackage package -DskipTests
