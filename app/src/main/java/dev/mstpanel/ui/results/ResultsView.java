@@ -58,6 +58,8 @@ public final class ResultsView extends BorderPane {
     private final Set<String> expanded = new HashSet<>();
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
+    /** True while a click in the navigator sets the selected run and trial ({@link #select}). */
+    private boolean selecting;
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
     private final dev.mstpanel.ui.common.Navigator navigator;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
@@ -258,11 +260,15 @@ public final class ResultsView extends BorderPane {
         model.selectedTrialProperty().addListener((o, a, t) -> {
             RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
-            if (compare != null) {
+            if (compare != null && !selecting) {
                 updateRunHeader(); // the variant cards shrink to one line while a trial is open
             }
         });
-        model.selectedRunDirProperty().addListener((o, a, b) -> updateRunHeader());
+        model.selectedRunDirProperty().addListener((o, a, b) -> {
+            if (!selecting) {
+                updateRunHeader();
+            }
+        });
         if (model.locationProperty().get() != null) {
             pathField.setText(model.locationProperty().get().toString());
         }
@@ -304,12 +310,18 @@ public final class ResultsView extends BorderPane {
             return;
         }
         Node n = item.getValue();
-        model.selectedRunDirProperty().set(n.runDir());
-        if (n.kind() == Kind.TRIAL) {
-            model.selectedTrialProperty().set(n.trial());
-        } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
-            // a case opens its first trial shown: two clicks from the list to why it failed
-            model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+        // the run and the trial change together: the run header is built once, after both (not once per change)
+        selecting = true;
+        try {
+            model.selectedRunDirProperty().set(n.runDir());
+            if (n.kind() == Kind.TRIAL) {
+                model.selectedTrialProperty().set(n.trial());
+            } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
+                // a case opens its first trial shown: two clicks from the list to why it failed
+                model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+            }
+        } finally {
+            selecting = false;
         }
         updateRunHeader();
     }
