@@ -23,6 +23,11 @@
 #   first open  base 3,107 / 4,164 / 1,050 ms (FX thread CPU 314 / 359 / 284 ms), new 2,869 / 2,452 / 1,627 ms (307 / 334 / 291 ms)
 #   later opens base medians 1,133 / 553 / 264 ms, new 284 / 776 / 885 ms
 #   at this load the wall times are the scheduler's (FX thread CPU is 10-30 % of them); no difference to see between the builds.
+#   20:12-20:16, load 6.0-8.3, with both cuts (record equals, run header built once per click), warm-up not done at the click:
+#   first open  base 1,328 / 1,214 / 1,557 ms (FX thread CPU 211 / 224 / 261 ms), new 729 / 1,042 / 2,166 ms (171 / 194 / 214 ms)
+#   20:15-20:19, load 5.0-8.3, CONFIGS=on:5000 (the warm-up done before the click in every JVM):
+#   first open  base 1,434 / 612 / 1,545 ms (FX thread CPU 177 / 196 / 205 ms), new 1,561 / 1,015 / 1,006 ms (195 / 186 / 202 ms)
+#   so: about 40 ms (17 %) less FX thread CPU on a first open the warm-up did not cover, none to see after it; wall times noise.
 #   What split9 cut: the first equals of the Transcript record on the FX thread (a change listener's), 5-27 ms (in a JVM that
 #   has linked other records' equals; 130 ms in one that has not) at load 8-10. JFR of a first open at load 10-12 (warm-up not
 #   done): FX thread samples 57 % CSS, 29 % layout, half of them in interpreted code; no single hot spot.
