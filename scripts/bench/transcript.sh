@@ -11,8 +11,26 @@
 #     on the same file, warm cache: whole process, minus the JVM's start (`--version`), and in one warm
 #     JVM; target at most 2x python with the JVM start excluded.
 # Usage: xvfb-run -a -s "-screen 0 1440x900x24" scripts/bench/transcript.sh [EVENTS] [OUTPUT_CHARS]
-#        ROUNDS=N (default 5; opens per JVM in part 1, medians in part 2), IDLE_MS=N, NICE="nice -n -10" (root only).
+#        ROUNDS=N (default 5; opens per JVM in part 1, medians in part 2), IDLE_MS=N, NICE="nice -n -10" (root only);
+#        part 1 only: CONFIGS="on:1000 off:0" (warm-up on/off : idle pause ms; default all four), JVMS=N fresh JVMs per
+#        config and build, BASELINE=DIR another checkout built with package + test-compile (its JVMs alternate with
+#        this one's), BENCH_JAVA_OPTS (e.g. -XX:StartFlightRecording=filename=/tmp/x.jfr), PART2=off to skip part 2.
 #
+# Measured 2026-12-01 20:04-20:09 UTC (branch split9) side by side with main (f0fdeef, built in a copy), part 1 only:
+#   ROUNDS=3 JVMS=3 CONFIGS=on:1000 PART2=off BASELINE=/tmp/split9-base NICE="nice -n -15" xvfb-run -a -s "-screen 0 1440x900x24" scripts/bench/transcript.sh
+#   load average 12.2-15.4 (three other sessions' builds and tests on the 2 cores); the warm-up finished before the click
+#   in 1 of the 6 JVMs (base), so these are first opens without it:
+#   first open  base 3,107 / 4,164 / 1,050 ms (FX thread CPU 314 / 359 / 284 ms), new 2,869 / 2,452 / 1,627 ms (307 / 334 / 291 ms)
+#   later opens base medians 1,133 / 553 / 264 ms, new 284 / 776 / 885 ms
+#   at this load the wall times are the scheduler's (FX thread CPU is 10-30 % of them); no difference to see between the builds.
+#   20:12-20:16, load 6.0-8.3, with both cuts (record equals, run header built once per click), warm-up not done at the click:
+#   first open  base 1,328 / 1,214 / 1,557 ms (FX thread CPU 211 / 224 / 261 ms), new 729 / 1,042 / 2,166 ms (171 / 194 / 214 ms)
+#   20:15-20:19, load 5.0-8.3, CONFIGS=on:5000 (the warm-up done before the click in every JVM):
+#   first open  base 1,434 / 612 / 1,545 ms (FX thread CPU 177 / 196 / 205 ms), new 1,561 / 1,015 / 1,006 ms (195 / 186 / 202 ms)
+#   so: about 40 ms (17 %) less FX thread CPU on a first open the warm-up did not cover, none to see after it; wall times noise.
+#   What split9 cut: the first equals of the Transcript record on the FX thread (a change listener's), 5-27 ms (in a JVM that
+#   has linked other records' equals; 130 ms in one that has not) at load 8-10. JFR of a first open at load 10-12 (warm-up not
+#   done): FX thread samples 57 % CSS, 29 % layout, half of them in interpreted code; no single hot spot.
 # Measured 2026-12-01 17:44-18:14 UTC (branch open9) on the shared 2-core box, load average 1.3-9.5 from other builds,
 # NICE="nice -n -15"; "base" = the code before open9 (5a6c0ca), "new" = open9; fresh JVMs, base/new interleaved.
 # Part 1, warm-up on, idle 1000 ms, ROUNDS=3 (first rows of the Transcript tab after the click, target 300 ms):
@@ -49,14 +67,29 @@ read -r -a NICE_CMD <<< "${NICE:-}"   # NICE="nice -n -10" (root only)
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 if [ -n "${DISPLAY:-}" ]; then
   echo "== Transcript tab, first rows after the click (target 300 ms); a fresh JVM a line"
-  for cfg in "on ${IDLE_MS:-1000}" "on 0" "off ${IDLE_MS:-1000}" "off 0"; do
-    set -- $cfg
-    echo "-- warm-up $1, idle pause $2 ms after the listing shows; load average $(uptime | sed 's/.*load average: //')"
-    ${NICE_CMD[@]+"${NICE_CMD[@]}"} java -Dmstpanel.transcriptWarmUp="$1" -cp "$CP" dev.mstpanel.ui.results.TranscriptFirstOpenBench \
-      "$RUN" long-session "$2" "$ROUNDS" 2>/dev/null | grep -E '^(listing|open|later)' || true
+  # BASELINE=DIR: another checkout, built (package + test-compile), measured in turn with this one, a fresh JVM each
+  BUILDS="new"
+  if [ -n "${BASELINE:-}" ]; then
+    BUILDS="base new"
+    BASE_CP="$BASELINE/app/target/test-classes:$BASELINE/app/target/classes:$(ls "$BASELINE"/app/target/lib/*.jar | tr '\n' ':')"
+  fi
+  for cfg in ${CONFIGS:-on:${IDLE_MS:-1000} on:0 off:${IDLE_MS:-1000} off:0}; do
+    for j in $(seq "${JVMS:-1}"); do
+      for b in $BUILDS; do
+        cp=$CP
+        [ "$b" = base ] && cp=$BASE_CP
+        echo "-- [$b] warm-up ${cfg%%:*}, idle pause ${cfg#*:} ms after the listing shows; load average $(uptime | sed 's/.*load average: //')"
+        ${NICE_CMD[@]+"${NICE_CMD[@]}"} java ${BENCH_JAVA_OPTS:-} -Dmstpanel.transcriptWarmUp="${cfg%%:*}" -cp "$cp" dev.mstpanel.ui.results.TranscriptFirstOpenBench \
+          "$RUN" long-session "${cfg#*:}" "$ROUNDS" 2>/dev/null | grep -E '^(listing|open|later)' || true
+      done
+    done
   done
 else
   echo "no DISPLAY: skipping the Transcript tab part (run under xvfb-run)"
+fi
+if [ "${PART2:-on}" = off ]; then
+  echo "load average after:  $(uptime | sed 's/.*load average: //')"
+  exit 0
 fi
 echo "== transcript --json vs python json.load"
 # the installed launcher (app image, AppCDS, C1 only) too when built: ./mvnw -B -q -o -Ppackage package -DskipTests

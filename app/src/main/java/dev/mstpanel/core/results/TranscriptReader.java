@@ -1,21 +1,14 @@
 package dev.mstpanel.core.results;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.docker.ByteSize;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -27,7 +20,7 @@ import java.util.regex.Pattern;
  * run's {@code results.json}. Called when a trial is opened, never while a run lists: the listing
  * ({@link ResultsReader}) skips the events.
  *
- * <p>Streamed: an event's arguments and unknown fields become small trees, its output text is cut
+ * <p>Streamed ({@link TranscriptParser}): an event's arguments and unknown fields become small trees, its output text is cut
  * to the reader's output limit (the whole length is kept). Nothing unknown is dropped: an unknown
  * event kind is an event like the others, an unknown field goes to the event's {@code extra}, and a
  * trace that is not an object, events that are not an array or an event that is not an object are
@@ -45,7 +38,7 @@ public final class TranscriptReader {
     public static final String TRIAL_PATH = "<run>/traces/<variant>/<case>/<trial>.json";
 
     private final ObjectMapper mapper;
-    private final int outputLimit;
+    private final TranscriptParser parser;
     private final Map<Path, CachedPrompts> prompts = new java.util.concurrent.ConcurrentHashMap<>();
 
     private record CachedPrompts(long modified, PromptIndex index) {}
@@ -57,7 +50,7 @@ public final class TranscriptReader {
         JsonFactory f = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
         this.mapper = new ObjectMapper(f);
-        this.outputLimit = outputLimitChars;
+        this.parser = new TranscriptParser(mapper, outputLimitChars);
     }
 
     /** Events in the first hand-over at most ({@link Progress#first}): more than a window shows. */
@@ -125,7 +118,7 @@ public final class TranscriptReader {
         try {
             long size = Files.size(file);
             if (Files.isRegularFile(file) && size <= MAX_TRACE_BYTES) {
-                early = new EarlyParse(file, size, java.util.concurrent.CompletableFuture.supplyAsync(() -> parse(file, size, null)));
+                early = new EarlyParse(file, size, java.util.concurrent.CompletableFuture.supplyAsync(() -> parser.parse(file, size, null)));
             }
         } catch (IOException e) {
             // said as the listing finds it
@@ -158,7 +151,7 @@ public final class TranscriptReader {
                     : notATrial(traceFile, file, trial.problem()));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
-        if (!inRun && trial.status() != TrialStatus.UNREADABLE && !namesATrial(file)) {
+        if (!inRun && trial.status() != TrialStatus.UNREADABLE && !parser.namesATrial(file)) {
             throw new NotATrialException(traceFile + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
@@ -261,7 +254,8 @@ public final class TranscriptReader {
             handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
                     redacted, firstFailed(events), Map.of(), List.of(), null));
         }
-        Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join() : parse(file, size, handOver);
+        TranscriptParser.Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join()
+                : parser.parse(file, size, handOver == null ? null : handOver::added);
         problems.addAll(p.problems);
         int failing = failingIndex(p.events, trial);
         String failedTool = null;
@@ -277,71 +271,12 @@ public final class TranscriptReader {
                 p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
     }
 
-    /** The events and fields of a trace file; what cannot be read is in {@code problems}. */
-    private Parsed parse(Path file, long size, HandOver handOver) {
-        Parsed p = new Parsed();
-        p.handOver = handOver;
-        List<String> problems = p.problems;
-        try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            skipBom(in);
-            try (JsonParser jp = mapper.createParser(in)) {
-                parseTrial(jp, p, problems);
-            }
-        } catch (NoSuchFileException e) {
-            problems.add("The trace file is gone: " + file + ".");
-        } catch (JsonEOFException e) {
-            problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
-        } catch (JsonProcessingException e) {
-            problems.add("The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + (p.events.isEmpty() ? ", so no event can be shown."
-                    : ": the " + p.events.size() + " events before it are shown."));
-        } catch (IOException e) {
-            problems.add("The trace could not be read: " + e.getMessage());
-        }
-        return p;
-    }
-
     /** A trace's parse started before its trial was listed ({@link #read(Path)}). */
-    private record EarlyParse(Path file, long size, java.util.concurrent.CompletableFuture<Parsed> parsed) {}
-
-    private static void skipBom(java.io.BufferedInputStream in) throws IOException {
-        in.mark(3);
-        byte[] b = in.readNBytes(3);
-        if (ResultsFiles.bomLength(b, b.length) == 0) {
-            in.reset();
-        }
-    }
+    private record EarlyParse(Path file, long size, java.util.concurrent.CompletableFuture<TranscriptParser.Parsed> parsed) {}
 
     private Transcript empty(TrialRecord trial, String prompt, String promptNote, boolean redacted, List<String> problems) {
         return new Transcript(trial, prompt, promptNote, List.of(), null, null, null, null, null, null, null, null, redacted, -1,
                 Map.of(), problems, FailureCause.of(trial));
-    }
-
-    /**
-     * True when a JSON object's top-level fields say it is a trial file (contract, section 6): its
-     * {@code kind} is {@code trial}, or it has a {@code caseId} or a {@code trace}. Only the top level is
-     * read; the trace is skipped.
-     */
-    private boolean namesATrial(Path file) {
-        try (var in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            skipBom(in);
-            try (JsonParser p = mapper.createParser(in)) {
-                if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
-                    return false;
-                }
-                while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
-                    String f = p.currentName();
-                    com.fasterxml.jackson.core.JsonToken t = p.nextToken();
-                    if (f.equals("caseId") || f.equals("trace") || f.equals("kind") && t == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
-                            && "trial".equals(p.getText())) {
-                        return true;
-                    }
-                    p.skipChildren();
-                }
-            }
-        } catch (IOException e) {
-            return true; // the listing's reading already said what is wrong with it
-        }
-        return false;
     }
 
     /**
@@ -423,281 +358,4 @@ public final class TranscriptReader {
         }
     }
 
-    private static final class Parsed {
-        HandOver handOver;
-        final List<String> problems = new ArrayList<>();
-        final List<TranscriptEvent> events = new ArrayList<>();
-        final Map<String, JsonNode> extra = new LinkedHashMap<>();
-        String finalText;
-        JsonNode usage;
-        JsonNode clientUsage;
-        String traceError;
-        String evidence;
-        String traceEvidence;
-        JsonNode skillLoads;
-        JsonNode claudeStartup;
-    }
-
-    private static final java.util.Set<String> LISTED_FIELDS = java.util.Set.of("format", "kind", "runId", "variant", "caseId",
-            "datasetName", "trial", "durationMs", "infrastructureError", "error", "gradingError", "artifacts", "evalName");
-
-    private void parseTrial(JsonParser p, Parsed out, List<String> problems) throws IOException {
-        if (p.nextToken() != JsonToken.START_OBJECT) {
-            problems.add("The trial file is not a JSON object, so it has no transcript.");
-            return;
-        }
-        boolean sawTrace = false;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken t = p.nextToken();
-            switch (field) {
-                case "trace" -> {
-                    sawTrace = true;
-                    if (t == JsonToken.START_OBJECT) {
-                        parseTrace(p, out, problems);
-                    } else {
-                        JsonNode raw = p.readValueAsTree();
-                        out.extra.put("trace", raw);
-                        problems.add("The trial's trace is " + describe(raw) + ", not an object, so it has no events. Its value is shown as written.");
-                    }
-                }
-                case "clientUsage" -> out.clientUsage = nullIfNull(p.readValueAsTree());
-                case "skillLoads" -> out.skillLoads = nullIfNull(p.readValueAsTree());
-                case "traceEvidence" -> {
-                    JsonNode n = p.readValueAsTree();
-                    if (n != null && n.isValueNode() && !n.isNull()) {
-                        out.traceEvidence = n.asText();
-                    } else if (n != null && !n.isNull()) {
-                        out.extra.put("traceEvidence", n);
-                    }
-                }
-                case "clientDiagnostics" -> {
-                    JsonNode n = p.readValueAsTree();
-                    if (n != null && n.isObject()) {
-                        JsonNode cs = n.get("claudeStartup");
-                        out.claudeStartup = nullIfNull(cs);
-                        n.fields().forEachRemaining(e -> {
-                            if (!e.getKey().equals("claudeStartup") && !e.getKey().equals("failureKind")) {
-                                out.extra.put("clientDiagnostics." + e.getKey(), e.getValue());
-                            }
-                        });
-                    } else if (n != null && !n.isNull()) {
-                        out.extra.put("clientDiagnostics", n);
-                    }
-                }
-                default -> {
-                    if (LISTED_FIELDS.contains(field)) {
-                        p.skipChildren(); // shown from the listing (TrialRecord)
-                    } else {
-                        out.extra.put(field, p.readValueAsTree());
-                    }
-                }
-            }
-        }
-        if (!sawTrace) {
-            problems.add("The trial file has no trace, so there are no events to show.");
-        }
-    }
-
-    private void parseTrace(JsonParser p, Parsed out, List<String> problems) throws IOException {
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken t = p.nextToken();
-            switch (field) {
-                case "events" -> {
-                    if (t == JsonToken.START_ARRAY) {
-                        JsonToken e;
-                        while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
-                            if (e == null) {
-                                throw new JsonEOFException(p, null, "end of input in events");
-                            }
-                            out.events.add(parseEvent(p, e, out.events.size(), problems));
-                            if (out.handOver != null) {
-                                out.handOver.added(out.events);
-                            }
-                        }
-                    } else {
-                        JsonNode raw = p.readValueAsTree();
-                        out.extra.put("trace.events", raw);
-                        problems.add("The trace's events are " + describe(raw) + ", not an array, so no event can be shown. The value is shown as written.");
-                    }
-                }
-                case "finalText" -> {
-                    if (t == JsonToken.VALUE_STRING) {
-                        out.finalText = text(p, problems, "the final answer");
-                    } else if (t != JsonToken.VALUE_NULL) {
-                        out.finalText = ((JsonNode) p.readValueAsTree()).toPrettyString();
-                    }
-                }
-                case "usage" -> out.usage = nullIfNull(p.readValueAsTree());
-                case "error" -> out.traceError = t == JsonToken.VALUE_NULL ? null : ResultsFiles.anyText(p, t);
-                case "evidence" -> {
-                    JsonNode n = p.readValueAsTree();
-                    if (n != null && n.isValueNode() && !n.isNull()) {
-                        out.evidence = n.asText();
-                    } else if (n != null && !n.isNull()) {
-                        out.extra.put("trace.evidence", n);
-                    }
-                }
-                default -> out.extra.put("trace." + field, p.readValueAsTree());
-            }
-        }
-    }
-
-    private TranscriptEvent parseEvent(JsonParser p, JsonToken t, int index, List<String> problems) throws IOException {
-        Map<String, JsonNode> extra = new LinkedHashMap<>();
-        if (t != JsonToken.START_OBJECT) {
-            JsonNode raw = p.readValueAsTree();
-            extra.put("value", raw);
-            return new TranscriptEvent(index, null, null, null, null, null, null, null, 0, null, null, null, null, null, null, extra,
-                    "Event " + (index + 1) + " is " + describe(raw) + ", not an object; its value is shown as written.");
-        }
-        String kind = null, source = null, server = null, name = null, rawName = null, startedAt = null, completedAt = null, output = null;
-        JsonNode arguments = null, results = null;
-        long outputChars = 0;
-        Boolean isError = null, simulated = null;
-        Long duration = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            JsonToken v = p.nextToken();
-            switch (f) {
-                case "kind" -> kind = string(p, v, f, extra);
-                case "source" -> source = string(p, v, f, extra);
-                case "server" -> server = string(p, v, f, extra);
-                case "name" -> name = string(p, v, f, extra);
-                case "rawName" -> rawName = string(p, v, f, extra);
-                case "startedAt" -> startedAt = string(p, v, f, extra);
-                case "completedAt" -> completedAt = string(p, v, f, extra);
-                case "arguments" -> arguments = nullIfNull(p.readValueAsTree());
-                case "results" -> results = nullIfNull(p.readValueAsTree());
-                case "output" -> {
-                    if (v == JsonToken.VALUE_STRING) {
-                        int n = p.getTextLength();
-                        if (n <= outputLimit) {
-                            output = p.getText(); // one copy of the parser's buffer, none through a writer
-                        } else {
-                            output = new String(p.getTextCharacters(), p.getTextOffset(), outputLimit);
-                        }
-                        outputChars = n;
-                    } else if (v != JsonToken.VALUE_NULL) {
-                        output = ((JsonNode) p.readValueAsTree()).toPrettyString();
-                        outputChars = output.length();
-                        if (output.length() > outputLimit) {
-                            output = output.substring(0, outputLimit);
-                        }
-                    }
-                }
-                case "isError", "simulatedWrite" -> {
-                    Boolean b = v == JsonToken.VALUE_TRUE ? Boolean.TRUE : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
-                    if (b == null && v != JsonToken.VALUE_NULL) {
-                        extra.put(f, p.readValueAsTree());
-                    }
-                    if (f.equals("isError")) {
-                        isError = b;
-                    } else {
-                        simulated = b;
-                    }
-                }
-                case "durationMs" -> {
-                    if (v.isNumeric()) {
-                        duration = p.getValueAsLong();
-                    } else if (v != JsonToken.VALUE_NULL) {
-                        extra.put(f, p.readValueAsTree());
-                    }
-                }
-                default -> extra.put(f, p.readValueAsTree());
-            }
-        }
-        String problem = null;
-        if (output != null && outputChars > output.length()) {
-            problem = "This output is " + ByteSize.human(outputChars) + " of text; the first " + ByteSize.human(output.length())
-                    + " is shown. Open the trace file to see all of it.";
-        }
-        return new TranscriptEvent(index, kind, source, server, name, rawName, arguments, output, outputChars, isError, duration,
-                startedAt, completedAt, results, simulated, extra, problem);
-    }
-
-    private String text(JsonParser p, List<String> problems, String what) throws IOException {
-        Bounded b = new Bounded(outputLimit);
-        p.getText(b);
-        if (b.total > outputLimit) {
-            problems.add("The " + what.replace("the ", "") + " is " + ByteSize.human(b.total) + " of text; the first "
-                    + ByteSize.human(outputLimit) + " is shown.");
-        }
-        return b.text();
-    }
-
-    private static String string(JsonParser p, JsonToken v, String field, Map<String, JsonNode> extra) throws IOException {
-        if (v == JsonToken.VALUE_STRING) {
-            return p.getText();
-        }
-        if (v != JsonToken.VALUE_NULL) {
-            extra.put(field, p.readValueAsTree()); // a type the contract does not give: shown raw
-        }
-        return null;
-    }
-
-    private static JsonNode nullIfNull(JsonNode n) {
-        return n == null || n.isNull() || n.isMissingNode() ? null : n;
-    }
-
-    private static String describe(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return "null";
-        }
-        if (n.isTextual()) {
-            return "a string";
-        }
-        if (n.isArray()) {
-            return "an array";
-        }
-        if (n.isObject()) {
-            return "an object";
-        }
-        if (n.isBoolean()) {
-            return "a boolean";
-        }
-        return n.isNumber() ? "a number" : "a " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
-    }
-
-    /** Keeps the first {@code limit} chars written and counts all of them. */
-    private static final class Bounded extends Writer {
-        private final int limit;
-        private final StringBuilder sb = new StringBuilder();
-        long total;
-
-        Bounded(int limit) {
-            this.limit = limit;
-        }
-
-        @Override
-        public void write(char[] cbuf, int off, int len) {
-            total += len;
-            int room = limit - sb.length();
-            if (room > 0) {
-                sb.append(cbuf, off, Math.min(room, len));
-            }
-        }
-
-        @Override
-        public void write(String str, int off, int len) {
-            total += len;
-            int room = limit - sb.length();
-            if (room > 0) {
-                sb.append(str, off, off + Math.min(room, len));
-            }
-        }
-
-        String text() {
-            return sb.toString();
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    }
 }

@@ -58,6 +58,8 @@ public final class ResultsView extends BorderPane {
     private final Set<String> expanded = new HashSet<>();
     private final Set<String> collapsed = new HashSet<>();
     private boolean rebuilding;
+    /** True while a click in the navigator sets the selected run and trial ({@link #select}). */
+    private boolean selecting;
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
     private final dev.mstpanel.ui.common.Navigator navigator;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
@@ -258,11 +260,15 @@ public final class ResultsView extends BorderPane {
         model.selectedTrialProperty().addListener((o, a, t) -> {
             RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
-            if (compare != null) {
+            if (compare != null && !selecting) {
                 updateRunHeader(); // the variant cards shrink to one line while a trial is open
             }
         });
-        model.selectedRunDirProperty().addListener((o, a, b) -> updateRunHeader());
+        model.selectedRunDirProperty().addListener((o, a, b) -> {
+            if (!selecting) {
+                updateRunHeader();
+            }
+        });
         if (model.locationProperty().get() != null) {
             pathField.setText(model.locationProperty().get().toString());
         }
@@ -304,12 +310,18 @@ public final class ResultsView extends BorderPane {
             return;
         }
         Node n = item.getValue();
-        model.selectedRunDirProperty().set(n.runDir());
-        if (n.kind() == Kind.TRIAL) {
-            model.selectedTrialProperty().set(n.trial());
-        } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
-            // a case opens its first trial shown: two clicks from the list to why it failed
-            model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+        // the run and the trial change together: the run header is built once, after both (not once per change)
+        selecting = true;
+        try {
+            model.selectedRunDirProperty().set(n.runDir());
+            if (n.kind() == Kind.TRIAL) {
+                model.selectedTrialProperty().set(n.trial());
+            } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
+                // a case opens its first trial shown: two clicks from the list to why it failed
+                model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+            }
+        } finally {
+            selecting = false;
         }
         updateRunHeader();
     }
@@ -450,51 +462,7 @@ public final class ResultsView extends BorderPane {
             return;
         }
         RunInfo info = r.info();
-        runHeader.getChildren().clear();
-        Label name = new Label(info.evalName() + "  ·  " + info.runId());
-        name.setWrapText(true);
-        name.setMinHeight(Region.USE_PREF_SIZE);
-        name.getStyleClass().add("run-title");
-        name.setId("run-title");
-        FlowPane facts = new FlowPane(6, 4);
-        addPill(facts, "collect " + orDash(info.collectPhase()), phaseClass(info.collectPhase()));
-        addPill(facts, "grade " + orDash(info.gradePhase()), phaseClass(info.gradePhase()));
-        addPill(facts, "runner " + orDash(info.runner()), "pill-muted");
-        addPill(facts, "shards " + (info.shards() == null ? "–" : info.shards()), "pill-muted");
-        addPill(facts, "keep " + orDash(info.keep()), "pill-muted");
-        if (info.mstVersion() != null) {
-            addPill(facts, "MST " + info.mstVersion(), "pill-muted");
-        }
-        Map<TrialStatus, Integer> c = r.counts();
-        String partial = info.partialText(c.getOrDefault(TrialStatus.MISSING, 0));
-        if (partial != null) {
-            addPill(facts, partial, "pill-danger");
-            facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
-        }
-        int passed = c.getOrDefault(TrialStatus.PASSED, 0);
-        int failed = c.getOrDefault(TrialStatus.FAILED, 0);
-        int graded = passed + failed;
-        StringBuilder fig = new StringBuilder();
-        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%d of %d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
-        for (TrialStatus s : new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE}) {
-            int n = c.getOrDefault(s, 0);
-            if (n > 0) {
-                fig.append("  ·  ").append(n).append(' ').append(s.jsonName());
-            }
-        }
-        if (c.getOrDefault(TrialStatus.INFRA, 0) > 0) {
-            fig.append("  (infra trials are left out of pass rates)");
-        }
-        Label figures = new Label(fig.toString());
-        figures.setWrapText(true);
-        figures.setMinHeight(Region.USE_PREF_SIZE);
-        figures.setId("run-figures");
-        String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
-        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
-        time.setWrapText(true);
-        time.setMinHeight(Region.USE_PREF_SIZE);
-        time.getStyleClass().addAll("text-muted", "text-small");
-        runHeader.getChildren().addAll(name, facts, figures, time);
+        runHeader.getChildren().setAll(RunHeaderFacts.of(info, r.counts()));
         if (compare != null) {
             Path headerRun = info.dir();
             RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun),
@@ -570,27 +538,6 @@ public final class ResultsView extends BorderPane {
         javafx.scene.control.MenuItem m = new javafx.scene.control.MenuItem(text);
         m.setDisable(true);
         return m;
-    }
-
-    private static String orDash(String s) {
-        return s == null ? "–" : s;
-    }
-
-    private static String phaseClass(String phase) {
-        if (phase == null) {
-            return "pill-muted";
-        }
-        return switch (phase) {
-            case "complete" -> "pill-success";
-            case "partial", "failed" -> "pill-danger";
-            default -> "pill-muted";
-        };
-    }
-
-    private static void addPill(FlowPane pane, String text, String style) {
-        Label l = new Label(text);
-        l.getStyleClass().addAll("pill", style);
-        pane.getChildren().add(l);
     }
 
     /** The pill style of a status. */

@@ -57,6 +57,8 @@ final class TrialInspectorView extends BorderPane {
     private final List<Tab> diagnosisTabs = new ArrayList<>();
     private Node diagnosisTop;
     private TranscriptView transcriptView;
+    /** The trial shown, as the trial property last said it. */
+    private TrialRecord shownTrial;
     private Boolean wide;
     private BorderPane diag;
     private Node body;
@@ -86,10 +88,17 @@ final class TrialInspectorView extends BorderPane {
         empty.getStyleClass().add("text-muted");
         empty.setWrapText(true);
         setCenter(new StackPane(empty));
-        model.trialProperty().addListener((o, a, t) -> showTrial(t, a));
-        model.transcriptSoFarProperty().addListener((o, a, t) -> showTranscriptSoFar(t));
-        model.transcriptProperty().addListener((o, a, t) -> showTranscript(t));
-        model.detailsProperty().addListener((o, a, d) -> show(d));
+        // invalidation listeners, each reading the new value: a change listener compares the new value with the old
+        // by equals, and the first equals of a record class (Transcript: 17 components) links its method handles, tens
+        // of ms on the FX thread in a trial's first open (issue 9: first rows within 300 ms)
+        model.trialProperty().addListener(o -> {
+            TrialRecord before = shownTrial;
+            shownTrial = model.trialProperty().get();
+            showTrial(shownTrial, before);
+        });
+        model.transcriptSoFarProperty().addListener(o -> showTranscriptSoFar(model.transcriptSoFarProperty().get()));
+        model.transcriptProperty().addListener(o -> showTranscript(model.transcriptProperty().get()));
+        model.detailsProperty().addListener(o -> show(model.detailsProperty().get()));
         model.screenshotProperty().addListener((o, a, b) -> updateScreenshot());
         model.screenshotProblemProperty().addListener((o, a, b) -> updateScreenshot());
         model.screenshotNoteProperty().addListener((o, a, b) -> updateScreenshot());

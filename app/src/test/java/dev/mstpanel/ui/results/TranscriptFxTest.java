@@ -97,6 +97,35 @@ class TranscriptFxTest {
     }
 
     @Test
+    void at1280x800TheFailingCallAndItsErrorAreInViewWhenTheTrialOpens(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        robot.interact(() -> window.openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
+        ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
+        Label error = robot.lookup("#transcript-output-3").queryAs(Label.class);
+        assertThat(error.getText()).isEqualTo(TranscriptFixture.FAILED_OUTPUT_TEXT);
+        // the view places the row again once it is laid out: wait for it, then say where things are
+        try {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> TranscriptViewport.within(TranscriptViewport.failingHead(robot), rows)
+                    && TranscriptViewport.within(error, rows));
+        } catch (java.util.concurrent.TimeoutException e) {
+            // said by the assertions below, with the bounds
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-failed-1280x800");
+        Node head = TranscriptViewport.failingHead(robot);
+        assertThat(TranscriptViewport.within(head, rows)).as("the failing call's row %s within the list's viewport %s",
+                TranscriptViewport.sceneBounds(head), TranscriptViewport.of(rows)).isTrue();
+        assertThat(TranscriptViewport.within(error, rows)).as("the error text %s within the list's viewport %s",
+                TranscriptViewport.sceneBounds(error), TranscriptViewport.of(rows)).isTrue();
+    }
+
+    @Test
     void aNarrowInspectorShowsTheTranscriptAsTheFirstTab(FxRobot robot) throws Exception {
         robot.interact(() -> stage.setWidth(1280));
         robot.interact(() -> window.openRun(run.runDir()));

@@ -1,0 +1,97 @@
+package dev.mstpanel.ui.results;
+
+import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.TrialStatus;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Region;
+
+/**
+ * The facts at the top of the Results view's run header (contract, section 6: {@code run.json}):
+ * the eval and run id, pills for the collect and grade phases, runner, shards, keep, MST's version
+ * and a partial run, the pass figures of the graded trials, and when and where the run is. The
+ * header's cards (compare, trend) and the run's problem follow them ({@link ResultsView}).
+ */
+final class RunHeaderFacts {
+    private RunHeaderFacts() {}
+
+    /**
+     * The header's first rows, new nodes each call.
+     *
+     * @param info the run as listed
+     * @param c the run's trials per status (a status with no trial may be absent)
+     * @return the title ({@code #run-title}), the pills (a partial run's is {@code #run-partial}), the
+     *     figures ({@code #run-figures}) and the time and folder line, in that order
+     */
+    static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
+        Label name = new Label(info.evalName() + "  ·  " + info.runId());
+        name.setWrapText(true);
+        name.setMinHeight(Region.USE_PREF_SIZE);
+        name.getStyleClass().add("run-title");
+        name.setId("run-title");
+        FlowPane facts = new FlowPane(6, 4);
+        addPill(facts, "collect " + orDash(info.collectPhase()), phaseClass(info.collectPhase()));
+        addPill(facts, "grade " + orDash(info.gradePhase()), phaseClass(info.gradePhase()));
+        addPill(facts, "runner " + orDash(info.runner()), "pill-muted");
+        addPill(facts, "shards " + (info.shards() == null ? "–" : info.shards()), "pill-muted");
+        addPill(facts, "keep " + orDash(info.keep()), "pill-muted");
+        if (info.mstVersion() != null) {
+            addPill(facts, "MST " + info.mstVersion(), "pill-muted");
+        }
+        String partial = info.partialText(c.getOrDefault(TrialStatus.MISSING, 0));
+        if (partial != null) {
+            addPill(facts, partial, "pill-danger");
+            facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
+        }
+        int passed = c.getOrDefault(TrialStatus.PASSED, 0);
+        int failed = c.getOrDefault(TrialStatus.FAILED, 0);
+        int graded = passed + failed;
+        StringBuilder fig = new StringBuilder();
+        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%d of %d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
+        for (TrialStatus s : new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE}) {
+            int n = c.getOrDefault(s, 0);
+            if (n > 0) {
+                fig.append("  ·  ").append(n).append(' ').append(s.jsonName());
+            }
+        }
+        if (c.getOrDefault(TrialStatus.INFRA, 0) > 0) {
+            fig.append("  (infra trials are left out of pass rates)");
+        }
+        Label figures = new Label(fig.toString());
+        figures.setWrapText(true);
+        figures.setMinHeight(Region.USE_PREF_SIZE);
+        figures.setId("run-figures");
+        String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
+        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
+        time.setWrapText(true);
+        time.setMinHeight(Region.USE_PREF_SIZE);
+        time.getStyleClass().addAll("text-muted", "text-small");
+        return List.of(name, facts, figures, time);
+    }
+
+    private static String orDash(String s) {
+        return s == null ? "–" : s;
+    }
+
+    /** The pill style of a phase ({@code complete}, {@code partial}, {@code failed}, others muted). */
+    private static String phaseClass(String phase) {
+        if (phase == null) {
+            return "pill-muted";
+        }
+        return switch (phase) {
+            case "complete" -> "pill-success";
+            case "partial", "failed" -> "pill-danger";
+            default -> "pill-muted";
+        };
+    }
+
+    private static void addPill(FlowPane pane, String text, String style) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("pill", style);
+        pane.getChildren().add(l);
+    }
+}
