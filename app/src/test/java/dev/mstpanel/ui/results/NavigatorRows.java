@@ -27,6 +27,16 @@ final class NavigatorRows {
         }
     }
 
+    /**
+     * Opens a run (or an eval folder) in the Results view and waits, up to 10 s, until the case's row is listed.
+     *
+     * @throws java.util.concurrent.TimeoutException when the row is not listed within 10 s
+     */
+    static void openRunAndWaitFor(FxRobot robot, dev.mstpanel.ui.MainWindow window, java.nio.file.Path folder, String label) throws java.util.concurrent.TimeoutException {
+        robot.interact(() -> window.openRun(folder));
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> item(robot, label) != null);
+    }
+
     /** The case row with this label below {@code item}, or null. */
     static TreeItem<ResultsView.Node> find(TreeItem<ResultsView.Node> item, String label) {
         if (item.getValue() != null && label.equals(item.getValue().label()) && item.getValue().kind() == ResultsView.Kind.CASE) {

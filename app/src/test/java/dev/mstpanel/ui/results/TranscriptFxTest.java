@@ -55,8 +55,7 @@ class TranscriptFxTest {
 
     @Test
     void aFailedTrialOpensOnItsFailingCallBesideItsScreenshotAndItsTranscriptCanBeSearched(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
@@ -102,8 +101,7 @@ class TranscriptFxTest {
             stage.setWidth(1280);
             stage.setHeight(800);
         });
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
@@ -128,8 +126,7 @@ class TranscriptFxTest {
     @Test
     void aNarrowInspectorShowsTheTranscriptAsTheFirstTab(FxRobot robot) throws Exception {
         robot.interact(() -> stage.setWidth(1280));
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.PASSED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.PASSED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-final").tryQuery().isPresent());
         javafx.scene.control.TabPane tabs = robot.lookup("#inspector-tabs").query();
@@ -141,8 +138,7 @@ class TranscriptFxTest {
 
     @Test
     void aRedactedRunSaysSoOnceAndATraceThatIsNotAnObjectSaysSoInPlace(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir().getParent()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.NOT_OBJECT_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir().getParent(), TranscriptFixture.NOT_OBJECT_CASE);
         NavigatorRows.open(robot, TranscriptFixture.NOT_OBJECT_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-problem").tryQuery().isPresent());
         assertThat(robot.lookup("#transcript-problem").queryAs(Label.class).getText()).contains("trace is a string, not an object");

@@ -67,8 +67,7 @@ class TranscriptProgressiveFxTest {
 
     @Test
     void aLongTranscriptWhoseFailingCallComesLateStillOpensOnItMarkedAndExpanded(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.LONG_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.LONG_CASE);
         NavigatorRows.open(robot, TranscriptFixture.LONG_CASE);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#transcript").tryQuery().isPresent()
                 && !((TranscriptView) robot.lookup("#transcript").query()).isReading());
