@@ -38,6 +38,7 @@ public final class ResultsReader implements AutoCloseable {
     private final ReadBuffer buffer = new ReadBuffer();
     private final RunJsonReader runs = new RunJsonReader(mapper);
     private final TrialListingReader trials = new TrialListingReader(mapper, buffer);
+    private final TrialHeads heads = new TrialHeads(mapper, trials);
     private final ExecutorService pool;
     private final Path cacheDir;
     /** Writes the runs' caches one at a time, apart from the reading threads. */
@@ -155,12 +156,34 @@ public final class ResultsReader implements AutoCloseable {
      * @param sink receives batches, in order; never an empty one
      */
     public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink) {
+        readTrials(run, query, sink, false);
+    }
+
+    /**
+     * Reads a run's trials for their statuses, as fast as the files allow (issue 10: the Compare
+     * screen's figures): a run listed before lists from the cache of listed trials, as
+     * {@link #readTrials(RunInfo, Consumer)} does; a run never listed is read from each trace's first
+     * and last bytes ({@link TrialHeads}): its trials have their status, variant, case, duration and
+     * errors, but no tool calls, failed tool or usage, and are not cached.
+     *
+     * @param sink receives batches, in order; never an empty one
+     * @return true when the trials are complete (as the listing gives them), false when they are
+     *         statuses only and a {@link #readTrials(RunInfo, Consumer)} must follow for the rest
+     */
+    public boolean readTrialStatuses(RunInfo run, Consumer<List<TrialRecord>> sink) {
+        return readTrials(run, null, sink, true);
+    }
+
+    private boolean readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, boolean statusesOnly) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
-        TrialCache cache = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
+        TrialCache opened = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
+        // statuses of a run never listed come from the traces' ends, and such records never enter the cache
+        boolean fromEnds = statusesOnly && (opened == null || opened.size() == 0);
+        TrialCache cache = fromEnds ? null : opened;
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
@@ -177,7 +200,7 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, fromEnds));
                         chunk.clear();
                         if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
                             scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
@@ -185,7 +208,7 @@ public final class ResultsReader implements AutoCloseable {
                     }
                 }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, fromEnds));
                 }
             } finally {
                 if (whole && !scored.isDone()) {
@@ -200,7 +223,7 @@ public final class ResultsReader implements AutoCloseable {
                 f = futures.take();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             }
             if (f == end) {
                 break;
@@ -212,7 +235,7 @@ public final class ResultsReader implements AutoCloseable {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("reading traces failed", e.getCause());
             }
@@ -221,7 +244,7 @@ public final class ResultsReader implements AutoCloseable {
             if (cache != null) {
                 saveLater(cache); // the trials the search found, for the next listing
             }
-            return; // a score without a trace has nothing to search in
+            return true; // a score without a trace has nothing to search in
         }
         List<TrialRecord> orphans = new ArrayList<>();
         Set<String> unreadableFolders = new HashSet<>();
@@ -237,7 +260,7 @@ public final class ResultsReader implements AutoCloseable {
                 scoreKeys = scored.get().get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("listing the scores failed", e.getCause());
             }
@@ -255,16 +278,17 @@ public final class ResultsReader implements AutoCloseable {
         if (!orphans.isEmpty()) {
             sink.accept(orphans);
         }
+        return !fromEnds;
     }
 
     private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
-                                                  java.util.Map<TrialKey, String> notes, TrialCache cache) {
+                                                  java.util.Map<TrialKey, String> notes, TrialCache cache, boolean fromEnds) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
                 TrialRecord t;
                 try {
-                    t = trials.readTrial(run, k, graders, query, cache);
+                    t = fromEnds ? heads.read(run, k, graders) : trials.readTrial(run, k, graders, query, cache);
                 } catch (RuntimeException e) {
                     // one trial that breaks the reader is that trial's problem, not the whole run's
                     t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());

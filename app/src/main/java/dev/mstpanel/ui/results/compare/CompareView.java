@@ -118,9 +118,12 @@ public final class CompareView extends BorderPane {
         message.textProperty().bind(model.messageProperty());
         message.visibleProperty().bind(model.messageProperty().isNotNull());
         message.managedProperty().bind(message.visibleProperty());
-        Label loading = new Label("Reading and comparing both sides…");
+        Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
+        // what has been counted so far, so a big pair of runs shows progress at once
+        loading.textProperty().bind(javafx.beans.binding.Bindings.when(model.progressProperty().isNotNull())
+                .then(model.progressProperty()).otherwise("Reading and comparing both sides…"));
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
 
