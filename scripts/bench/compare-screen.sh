@@ -10,6 +10,8 @@
 # $BENCH_DIR/build-<commit>, built once) and alternates its rounds with this checkout's (or with the
 # commit CANDIDATE=<git ref>, built the same way), two rounds per JVM, so both are measured side by
 # side under the same load.
+# SHOTS=<folder> saves pictures of round 1's screen while it loads (compare-load-<mode>-<stage>.png);
+# SIZE=1280x800 measures (and pictures) a laptop's window instead of 1440x900.
 #
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
@@ -31,7 +33,7 @@ find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 run_bench() { # $1: the checkout whose classes run; $2: rounds in its JVM; $3: its label
   local cp="$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
-  local cmd=(java -Xmx1g -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
+  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
   echo "== $3 (load $(uptime | sed 's/.*load average: //'))"
   if [[ -z ${DISPLAY:-} ]]; then
     xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true

@@ -60,7 +60,9 @@ public final class CompareScreenBench {
             AppContext app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
             MainWindow window = new MainWindow(app);
             Stage stage = new Stage();
-            stage.setScene(App.sceneFor(window, 1440, 900));
+            // -Dmstpanel.bench.size=1280x800 for a laptop's window (default 1440x900)
+            String[] size = System.getProperty("mstpanel.bench.size", "1440x900").split("x");
+            stage.setScene(App.sceneFor(window, Integer.parseInt(size[0]), Integer.parseInt(size[1])));
             stage.show();
             window.open("results");
             started.complete(new Object[] {app, window});
@@ -143,6 +145,10 @@ public final class CompareScreenBench {
                     long now = System.nanoTime();
                     if (progress == null && st[3] != null && !st[3].toString().startsWith("Counting the trials")) {
                         progress = now / 1_000_000 - t0 / 1_000_000 + " ms: " + st[3];
+                        shot(window, round, mode, "counting");
+                    }
+                    if ((Boolean) st[0] && figures < 0 && (Boolean) st[2]) {
+                        shot(window, round, mode, "statuses");
                     }
                     if ((Boolean) st[0] && figures < 0) {
                         figures = now - t0;
@@ -156,6 +162,7 @@ public final class CompareScreenBench {
                     Thread.sleep(5);
                 }
                 Thread.sleep(500); // the first frames of the screen count too
+                shot(window, round, mode, "complete");
                 long gap = maxGap.get();
                 // where the longest gap was: while the sides were read (the machine's load and the readers), or
                 // after the figures came (the screen building its nodes)
@@ -179,6 +186,21 @@ public final class CompareScreenBench {
         });
         Platform.exit();
         System.exit(0);
+    }
+
+    /**
+     * With {@code -Dmstpanel.screenshots=DIR}, saves the window of round 1 as {@code compare-load-<mode>-<stage>.png}
+     * (to look at the screen while it loads; the picture costs the FX thread a frame or two).
+     */
+    private static void shot(MainWindow window, int round, String mode, String stage) throws Exception {
+        String dir = System.getProperty("mstpanel.screenshots");
+        if (dir == null || dir.isBlank() || round != 1) {
+            return;
+        }
+        javafx.scene.image.WritableImage image = onFx(() -> window.getScene().snapshot(null));
+        Path out = Path.of(dir, "compare-load-" + mode + "-" + stage + ".png");
+        Files.createDirectories(out.getParent());
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png", out.toFile());
     }
 
     private static long gcMillis() {

@@ -68,6 +68,8 @@ public final class CompareViewModel {
     private final java.util.concurrent.atomic.AtomicBoolean progressPosted = new java.util.concurrent.atomic.AtomicBoolean();
     /** When the count was last posted (System.nanoTime): at most every {@link #PROGRESS_EVERY_NANOS}, so the FX thread lays out little. */
     private final java.util.concurrent.atomic.AtomicLong progressAt = new java.util.concurrent.atomic.AtomicLong();
+    /** How long after the statuses' figures are drawn the traces of a side without summary.json are read whole, in ms. */
+    private static final long WHOLE_READ_AFTER_MILLIS = 300;
     private static final long PROGRESS_EVERY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(150);
     private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
     private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
@@ -367,9 +369,19 @@ public final class CompareViewModel {
                 // statuses alone is read again whole for its means (the two at once, as before)
                 boolean baseAgain = first.base().meansPending();
                 boolean candidateAgain = first.candidate().meansPending();
-                ui.execute(() -> shown(gen, b, c, quick, first, baseAgain || candidateAgain));
+                java.util.concurrent.CountDownLatch drawn = new java.util.concurrent.CountDownLatch(1);
+                ui.execute(() -> {
+                    shown(gen, b, c, quick, first, baseAgain || candidateAgain);
+                    drawn.countDown();
+                });
                 firstShown[0] = true;
                 if (!baseAgain && !candidateAgain) {
+                    return;
+                }
+                // the screen lays out its figures and first rows before the whole read takes both cores
+                drawn.await(2, java.util.concurrent.TimeUnit.SECONDS);
+                Thread.sleep(WHOLE_READ_AFTER_MILLIS);
+                if (gen != generation) {
                     return;
                 }
                 java.util.concurrent.CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
@@ -381,6 +393,13 @@ public final class CompareViewModel {
                 }
                 Comparison complete = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
                 ui.execute(() -> shown(gen, b, c, whole, complete, false));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        meansPending.set(false);
+                    }
+                });
             } catch (RuntimeException e) {
                 LOG.warn("could not compare {} with {}", b, c, e);
                 ui.execute(() -> {
