@@ -194,7 +194,10 @@ public final class CompareView extends BorderPane {
     private void buildTable() {
         table.setId("compare-cases");
         table.setItems(model.rows());
-        table.setPlaceholder(new Label("No cases to show."));
+        Label none = new Label();
+        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
+                .then("Counting the cases of both sides…").otherwise("No cases to show."));
+        table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
         caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(r.getValue().caseId()));
@@ -417,8 +420,8 @@ public final class CompareView extends BorderPane {
             Comparison c = model.comparisonProperty().get();
             for (var e : toggles.entrySet()) {
                 e.getValue().setSelected(model.changeFilter().contains(e.getKey()));
-                int n = c == null ? 0 : c.counts().getOrDefault(e.getKey(), 0);
-                e.getValue().setText(e.getKey().jsonName() + " " + n);
+                // no count before the cases are counted: "regressed 0" while loading would be a wrong figure
+                e.getValue().setText(c == null ? e.getKey().jsonName() : e.getKey().jsonName() + " " + c.counts().getOrDefault(e.getKey(), 0));
             }
         } finally {
             syncing = false;

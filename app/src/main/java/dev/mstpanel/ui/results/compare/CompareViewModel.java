@@ -424,15 +424,43 @@ public final class CompareViewModel {
             return;
         }
         String opened = selectedCase.get() == null ? null : selectedCase.get().caseId();
+        // the complete comparison of the same cases only adds the means: the rows (and the case opened) stay
+        boolean sameCases = sameCases(comparison.get(), result);
         loading.set(false);
         progress.set(null);
         meansPending.set(pending);
         comparison.set(result);
         canRerun.set(!result.rerunArgs().isEmpty());
-        filter();
-        if (opened != null) {
-            rows.stream().filter(r -> r.caseId().equals(opened)).findFirst().ifPresent(selectedCase::set);
+        if (!sameCases) {
+            filter();
+            if (opened != null) {
+                rows.stream().filter(r -> r.caseId().equals(opened)).findFirst().ifPresent(selectedCase::set);
+            }
         }
+    }
+
+    /** True when both compare the same cases with the same changes and the same trials' statuses. */
+    private static boolean sameCases(Comparison a, Comparison b) {
+        if (a == null || b == null || a.cases().size() != b.cases().size()) {
+            return false;
+        }
+        for (int i = 0; i < a.cases().size(); i++) {
+            CaseComparison x = a.cases().get(i);
+            CaseComparison y = b.cases().get(i);
+            if (!x.caseId().equals(y.caseId()) || x.change() != y.change() || !sameTally(x.base(), y.base())
+                    || !sameTally(x.candidate(), y.candidate())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameTally(dev.mstpanel.core.results.compare.CaseTally x, dev.mstpanel.core.results.compare.CaseTally y) {
+        if (x == null || y == null) {
+            return x == y;
+        }
+        return x.trials() == y.trials() && x.graded() == y.graded() && x.passed() == y.passed()
+                && x.records().stream().map(TrialRecord::status).toList().equals(y.records().stream().map(TrialRecord::status).toList());
     }
 
     /** The candidate's tally read on another thread; its failure is thrown here as it was thrown there. */
