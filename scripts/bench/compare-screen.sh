@@ -16,6 +16,15 @@
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
 # longest pulse gap while loading 35-66 ms (120 ms once after the JVM's first figures).
+# Measured 2026-12-01 20:17-20:33 (load 4.9-9.6: other builds on the machine), nice -n -10, BASELINE=main
+# (6461554) alternating with this branch (265d0a4), 3 JVMs x 2 rounds each. Never listed: figures (from the
+# trials' statuses, each trace's ends read) 2,201-3,937 ms, median 3,012 ms, against main's 2,774-4,735 ms,
+# median 4,177 ms; the complete comparison (tool calls, tokens, cost of a side without summary.json, traces
+# read whole) 5,806-9,970 ms, median ~7,600 ms; first progress line 144-548 ms. Longest pulse gap while
+# loading, never listed: 264-1,313 ms (main 58-570 ms; young GC pauses of 140-200 ms under this load, and
+# the whole read after the figures). Listed before: 963-2,748 ms (main 759-2,210 ms); read by the Results
+# view: 235-588 ms (main 78-1,051 ms). Earlier at load 9-15 (73ab76b vs main): never listed, figures
+# median ~2.5 s against ~4.9 s. The 1 s figure at load ~2 could not be measured in this session.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
