@@ -36,6 +36,15 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         counts = Collections.unmodifiableMap(new EnumMap<>(counts));
     }
 
+    /**
+     * The same comparison with other figures for its two sides (the Compare screen: the means
+     * counted once the traces were read whole); the cases, counts, p and verdict stay.
+     */
+    public Comparison withFigures(VariantFigures newBase, VariantFigures newCandidate) {
+        return new Comparison(kind, newBase, newCandidate, baseRunDir, candidateRunDir, evalName, cases, counts, positive, negative, pValue,
+                verdict);
+    }
+
     /** What a comparison compares. */
     public enum Kind {
         /** Two variants of one run. */

@@ -353,13 +353,13 @@ public final class CompareViewModel {
         // two runs are read at the same time: the candidate's on a second background thread while
         // this one reads the base's, so the figures wait for the slower side, not for the sum of both
         java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun ? null
-                : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct, true), background);
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct), background);
         background.execute(() -> {
             boolean[] firstShown = {false};
             try {
                 // first the statuses (all the figures and the case table need), then, for a side whose
                 // means are computed from its trials, its traces read whole for tool calls, tokens and cost
-                RunTally baseRead = tally(b.runDir(), bt, true);
+                RunTally baseRead = tally(b.runDir(), bt);
                 RunTally[] quick = {baseRead, oneRun ? baseRead : joined(candidateRead)};
                 if (gen != generation) {
                     return;
@@ -384,14 +384,20 @@ public final class CompareViewModel {
                 if (gen != generation) {
                     return;
                 }
-                java.util.concurrent.CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
-                        : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), null, false), background);
-                RunTally baseWhole = baseAgain || oneRun && candidateAgain ? tally(b.runDir(), null, false) : quick[0];
-                RunTally[] whole = {baseWhole, oneRun ? baseWhole : candidateWhole == null ? quick[1] : joined(candidateWhole)};
+                // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
+                // live objects, so shorter collector pauses while the screen is in use
+                RunTally[] whole = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, false);
                 if (gen != generation) {
                     return;
                 }
-                Comparison complete = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
+                Comparison counted = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
+                Comparison complete;
+                if (sameCases(first, counted)) {
+                    complete = first.withFigures(counted.base(), counted.candidate());
+                } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole read's cases
+                    RunTally[] kept = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, true);
+                    complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
+                }
                 ui.execute(() -> shown(gen, b, c, whole, complete, false));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -414,6 +420,15 @@ public final class CompareViewModel {
                 });
             }
         });
+    }
+
+    /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */
+    private RunTally[] wholly(CompareSide b, CompareSide c, boolean oneRun, RunTally[] first, boolean baseAgain, boolean candidateAgain,
+                              boolean keepRecords) {
+        java.util.concurrent.CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> RunTally.read(reader, c.runDir(), keepRecords), background);
+        RunTally baseWhole = baseAgain || oneRun && candidateAgain ? RunTally.read(reader, b.runDir(), keepRecords) : first[0];
+        return new RunTally[] {baseWhole, oneRun ? baseWhole : candidateWhole == null ? first[1] : joined(candidateWhole)};
     }
 
     /** Shows a comparison of the current pick; a complete one replaces the statuses-only one, keeping the case opened. */
@@ -439,7 +454,7 @@ public final class CompareViewModel {
         }
     }
 
-    /** True when both compare the same cases with the same changes and the same trials' statuses. */
+    /** True when both compare the same cases with the same changes and the same counts of trials, graded and passed. */
     private static boolean sameCases(Comparison a, Comparison b) {
         if (a == null || b == null || a.cases().size() != b.cases().size()) {
             return false;
@@ -459,8 +474,7 @@ public final class CompareViewModel {
         if (x == null || y == null) {
             return x == y;
         }
-        return x.trials() == y.trials() && x.graded() == y.graded() && x.passed() == y.passed()
-                && x.records().stream().map(TrialRecord::status).toList().equals(y.records().stream().map(TrialRecord::status).toList());
+        return x.trials() == y.trials() && x.graded() == y.graded() && x.passed() == y.passed();
     }
 
     /** The candidate's tally read on another thread; its failure is thrown here as it was thrown there. */
@@ -475,14 +489,12 @@ public final class CompareViewModel {
         }
     }
 
-    private RunTally tally(Path runDir, List<TrialRecord> trials, boolean statuses) {
+    /** A side's run: from the Results view's trials when it holds them, else its statuses read ({@link RunTally#readStatuses}). */
+    private RunTally tally(Path runDir, List<TrialRecord> trials) {
         if (trials != null) {
             RunInfo info = reader.readRun(runDir);
             RunSummary summary = SummaryReader.read(runDir);
             return RunTally.of(info, summary, trials, true);
-        }
-        if (!statuses) {
-            return RunTally.read(reader, runDir, true);
         }
         long gen = generation;
         int[] mine = {0};

@@ -60,6 +60,7 @@ class CompareShowsStatusesFirstTest {
             assertThat(model.meansPendingProperty().get()).isFalse();
             assertThat(complete.base().meansPending()).isFalse();
             assertThat(complete.base().toolCallsMean()).as("counted from the traces read whole").isPositive();
+            assertThat(complete.cases().get(0).base().records()).as("an opened case still has its trials").isNotEmpty();
 
             // compare --json reads both runs whole
             RunTally wa = RunTally.read(reader, a, false);
