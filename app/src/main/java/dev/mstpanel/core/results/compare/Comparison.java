@@ -111,11 +111,26 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
                 pos, neg, p, SignTest.verdict(pos, neg));
     }
 
-    /** The ids of the regressed and flaky cases, in table order. */
+    /**
+     * The ids of the regressed and flaky cases, in table order, that {@code --case} can take: not
+     * one starting with {@code -}, which MST's command line would read as an option (those are in
+     * {@link #rerunLeftOut()}).
+     */
     public List<String> rerunCases() {
         List<String> out = new ArrayList<>();
         for (CaseComparison c : cases) {
-            if (c.change().rerun()) {
+            if (c.change().rerun() && !c.caseId().startsWith("-")) {
+                out.add(c.caseId());
+            }
+        }
+        return out;
+    }
+
+    /** The regressed and flaky cases whose id starts with {@code -}: {@code --case} cannot name them, so a re-run leaves them out. */
+    public List<String> rerunLeftOut() {
+        List<String> out = new ArrayList<>();
+        for (CaseComparison c : cases) {
+            if (c.change().rerun() && c.caseId().startsWith("-")) {
                 out.add(c.caseId());
             }
         }

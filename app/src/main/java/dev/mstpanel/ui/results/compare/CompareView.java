@@ -156,7 +156,14 @@ public final class CompareView extends BorderPane {
         rerun.setId("compare-rerun");
         rerun.disableProperty().bind(model.canRerunProperty().not());
         rerun.setOnAction(e -> navigator.openRunsForm(model.rerunRunDir(), model.rerunArgs()));
-        rerun.setTooltip(new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start."));
+        Tooltip rerunTip = new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start.");
+        rerun.setTooltip(rerunTip);
+        // a case id starting with "-" would be read as an option by MST: say which cases the re-run leaves out
+        model.comparisonProperty().addListener((o, a, c) -> {
+            List<String> out = c == null ? List.of() : c.rerunLeftOut();
+            rerunTip.setText("Opens the Runs form with --case and --variant filled in; you check it and press Start."
+                    + (out.isEmpty() ? "" : " Left out, as --case would read an id starting with - as an option: " + String.join(", ", out) + "."));
+        });
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox filterBar = new HBox(8, filters, grow, rerun);
