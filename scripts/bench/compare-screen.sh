@@ -25,6 +25,10 @@
 # the whole read after the figures). Listed before: 963-2,748 ms (main 759-2,210 ms); read by the Results
 # view: 235-588 ms (main 78-1,051 ms). Earlier at load 9-15 (73ab76b vs main): never listed, figures
 # median ~2.5 s against ~4.9 s. The 1 s figure at load ~2 could not be measured in this session.
+# Measured 2026-12-01 20:30-20:40 (load 4.1-6.0), BASELINE=main (6461554) vs 9cd8ad8 (the whole read only
+# counts), 2 JVMs x 2 rounds: never listed, figures 1,582-2,779 ms (median ~1,680 ms) against main's
+# 2,138-5,470 ms (median ~4,100 ms); complete 3,884-6,466 ms; longest pulse gap while loading 45-247 ms
+# (main 99-188 ms); first progress line 150-238 ms. Listed before 1,100-1,783 ms (main 639-1,773 ms).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
