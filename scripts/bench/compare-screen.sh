@@ -10,10 +10,25 @@
 # $BENCH_DIR/build-<commit>, built once) and alternates its rounds with this checkout's (or with the
 # commit CANDIDATE=<git ref>, built the same way), two rounds per JVM, so both are measured side by
 # side under the same load.
+# SHOTS=<folder> saves pictures of round 1's screen while it loads (compare-load-<mode>-<stage>.png);
+# SIZE=1280x800 measures (and pictures) a laptop's window instead of 1440x900.
 #
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
 # longest pulse gap while loading 35-66 ms (120 ms once after the JVM's first figures).
+# Measured 2026-12-01 20:17-20:33 (load 4.9-9.6: other builds on the machine), nice -n -10, BASELINE=main
+# (6461554) alternating with this branch (265d0a4), 3 JVMs x 2 rounds each. Never listed: figures (from the
+# trials' statuses, each trace's ends read) 2,201-3,937 ms, median 3,012 ms, against main's 2,774-4,735 ms,
+# median 4,177 ms; the complete comparison (tool calls, tokens, cost of a side without summary.json, traces
+# read whole) 5,806-9,970 ms, median ~7,600 ms; first progress line 144-548 ms. Longest pulse gap while
+# loading, never listed: 264-1,313 ms (main 58-570 ms; young GC pauses of 140-200 ms under this load, and
+# the whole read after the figures). Listed before: 963-2,748 ms (main 759-2,210 ms); read by the Results
+# view: 235-588 ms (main 78-1,051 ms). Earlier at load 9-15 (73ab76b vs main): never listed, figures
+# median ~2.5 s against ~4.9 s. The 1 s figure at load ~2 could not be measured in this session.
+# Measured 2026-12-01 20:30-20:40 (load 4.1-6.0), BASELINE=main (6461554) vs 9cd8ad8 (the whole read only
+# counts), 2 JVMs x 2 rounds: never listed, figures 1,582-2,779 ms (median ~1,680 ms) against main's
+# 2,138-5,470 ms (median ~4,100 ms); complete 3,884-6,466 ms; longest pulse gap while loading 45-247 ms
+# (main 99-188 ms); first progress line 150-238 ms. Listed before 1,100-1,783 ms (main 639-1,773 ms).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
@@ -31,7 +46,7 @@ find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 run_bench() { # $1: the checkout whose classes run; $2: rounds in its JVM; $3: its label
   local cp="$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
-  local cmd=(java -Xmx1g -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
+  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
   echo "== $3 (load $(uptime | sed 's/.*load average: //'))"
   if [[ -z ${DISPLAY:-} ]]; then
     xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true

@@ -60,7 +60,9 @@ public final class CompareScreenBench {
             AppContext app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
             MainWindow window = new MainWindow(app);
             Stage stage = new Stage();
-            stage.setScene(App.sceneFor(window, 1440, 900));
+            // -Dmstpanel.bench.size=1280x800 for a laptop's window (default 1440x900)
+            String[] size = System.getProperty("mstpanel.bench.size", "1440x900").split("x");
+            stage.setScene(App.sceneFor(window, Integer.parseInt(size[0]), Integer.parseInt(size[1])));
             stage.show();
             window.open("results");
             started.complete(new Object[] {app, window});
@@ -134,20 +136,33 @@ public final class CompareScreenBench {
                 });
                 long figures = -1;
                 long table = -1;
+                long complete = -1; // the traces read whole too (tool calls, tokens, cost), when the figures came from the statuses first
+                String progress = null; // the first progress line the screen showed
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                while (System.nanoTime() < deadline && table < 0) {
-                    boolean[] st = onFx(() -> new boolean[] {app.compare().comparisonProperty().get() != null,
-                            !app.compare().rows().isEmpty()});
+                while (System.nanoTime() < deadline && complete < 0) {
+                    Object[] st = onFx(() -> new Object[] {app.compare().comparisonProperty().get() != null,
+                            !app.compare().rows().isEmpty(), app.compare().meansPendingProperty().get(), app.compare().progressProperty().get()});
                     long now = System.nanoTime();
-                    if (st[0] && figures < 0) {
+                    if (progress == null && st[3] != null && !st[3].toString().startsWith("Counting the trials")) {
+                        progress = now / 1_000_000 - t0 / 1_000_000 + " ms: " + st[3];
+                        shot(window, round, mode, "counting");
+                    }
+                    if ((Boolean) st[0] && figures < 0 && (Boolean) st[2]) {
+                        shot(window, round, mode, "statuses");
+                    }
+                    if ((Boolean) st[0] && figures < 0) {
                         figures = now - t0;
                     }
-                    if (st[1]) {
+                    if ((Boolean) st[1] && table < 0) {
                         table = now - t0;
+                    }
+                    if (table >= 0 && !(Boolean) st[2]) {
+                        complete = now - t0;
                     }
                     Thread.sleep(5);
                 }
                 Thread.sleep(500); // the first frames of the screen count too
+                shot(window, round, mode, "complete");
                 long gap = maxGap.get();
                 // where the longest gap was: while the sides were read (the machine's load and the readers), or
                 // after the figures came (the screen building its nodes)
@@ -155,11 +170,12 @@ public final class CompareScreenBench {
                 long gcMs = gcMillis() - gc0;
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
-                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, longest FX pulse gap %.1f ms, %s"
-                                + " (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all; GC %d ms; load %.1f%n",
+                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, complete (tool calls, tokens, cost)"
+                                + " %.0f ms, longest FX pulse gap %.1f ms, %s (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all;"
+                                + " GC %d ms; first progress %s; load %.1f%n",
                         round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
-                                : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, gap / 1e6,
-                        where, idleGap / 1e6, fxCpu / 1e6, gcMs,
+                                : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, complete / 1e6, gap / 1e6,
+                        where, idleGap / 1e6, fxCpu / 1e6, gcMs, progress == null ? "none" : "at " + progress,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
         }
@@ -170,6 +186,21 @@ public final class CompareScreenBench {
         });
         Platform.exit();
         System.exit(0);
+    }
+
+    /**
+     * With {@code -Dmstpanel.screenshots=DIR}, saves the window of round 1 as {@code compare-load-<mode>-<stage>.png}
+     * (to look at the screen while it loads; the picture costs the FX thread a frame or two).
+     */
+    private static void shot(MainWindow window, int round, String mode, String stage) throws Exception {
+        String dir = System.getProperty("mstpanel.screenshots");
+        if (dir == null || dir.isBlank() || round != 1) {
+            return;
+        }
+        javafx.scene.image.WritableImage image = onFx(() -> window.getScene().snapshot(null));
+        Path out = Path.of(dir, "compare-load-" + mode + "-" + stage + ".png");
+        Files.createDirectories(out.getParent());
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png", out.toFile());
     }
 
     private static long gcMillis() {

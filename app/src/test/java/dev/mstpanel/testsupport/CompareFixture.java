@@ -36,8 +36,13 @@ public final class CompareFixture {
 
     /** Writes both runs under {@code resultsRoot} ({@code <root>/refund-desk/runs/…}); returns the eval folder. */
     public static Path write(Path resultsRoot) {
-        RunFixture a = RunFixture.create(resultsRoot, EVAL, RUN_A).traceBytes(600).runJson(EVAL, "default", "with-search");
-        RunFixture b = RunFixture.create(resultsRoot, EVAL, RUN_B).traceBytes(600).runJson(EVAL, "default", "with-search");
+        return write(resultsRoot, 600);
+    }
+
+    /** The same two runs with traces of about {@code traceBytes} bytes each. */
+    public static Path write(Path resultsRoot, int traceBytes) {
+        RunFixture a = RunFixture.create(resultsRoot, EVAL, RUN_A).traceBytes(traceBytes).runJson(EVAL, "default", "with-search");
+        RunFixture b = RunFixture.create(resultsRoot, EVAL, RUN_B).traceBytes(traceBytes).runJson(EVAL, "default", "with-search");
         String[][] cases = {
                 {"refund-order", "PPP", "FFI"},
                 {"lookup-invoice", "PPP", "PPF"},

@@ -180,7 +180,8 @@ public final class DemoShowcase extends Application {
             window.openComparison(runDir, "baseline", runDir, "with-skill");
             return null;
         });
-        until("the comparison", 30, () -> !app.compare().rows().isEmpty() && !app.compare().loadingProperty().get());
+        until("the comparison", 30, () -> !app.compare().rows().isEmpty() && !app.compare().loadingProperty().get()
+                && !app.compare().meansPendingProperty().get());
         fx(() -> {
             app.compare().selectedCaseProperty().set(app.compare().rows().stream()
                     .filter(r -> r.caseId().equals(failed.caseId())).findFirst().orElse(app.compare().rows().get(0)));

@@ -38,6 +38,7 @@ public final class ResultsReader implements AutoCloseable {
     private final ReadBuffer buffer = new ReadBuffer();
     private final RunJsonReader runs = new RunJsonReader(mapper);
     private final TrialListingReader trials = new TrialListingReader(mapper, buffer);
+    private final TrialHeads heads = new TrialHeads(mapper, trials);
     private final ExecutorService pool;
     private final Path cacheDir;
     /** Writes the runs' caches one at a time, apart from the reading threads. */
@@ -167,6 +168,26 @@ public final class ResultsReader implements AutoCloseable {
      * @param unsearched receives them (with the listing's reason), or null; unused without a query
      */
     public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched) {
+        readTrials(run, query, sink, unsearched, false);
+    }
+
+    /**
+     * Reads a run's trials for their statuses, as fast as the files allow (issue 10: the Compare
+     * screen's figures): a run listed before lists from the cache of listed trials, as
+     * {@link #readTrials(RunInfo, Consumer)} does; a run never listed is read from each trace's first
+     * and last bytes ({@link TrialHeads}): its trials have their status, variant, case, duration and
+     * errors, but no tool calls, failed tool or usage, and are not cached.
+     *
+     * @param sink receives batches, in order; never an empty one
+     * @return true when the trials are complete (as the listing gives them), false when they are
+     *         statuses only and a {@link #readTrials(RunInfo, Consumer)} must follow for the rest
+     */
+    public boolean readTrialStatuses(RunInfo run, Consumer<List<TrialRecord>> sink) {
+        return readTrials(run, null, sink, null, true);
+    }
+
+    private boolean readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched,
+                               boolean statusesOnly) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
@@ -175,7 +196,10 @@ public final class ResultsReader implements AutoCloseable {
         boolean searching = query != null && !query.isEmpty();
         // a search lists the folders from the cache too: a look at each folder's time, where listing 10,000 from the disk took
         // about 4x the CPU (a profile of the 10,000-trial bench run)
-        TrialCache cache = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
+        TrialCache opened = cacheDir == null ? null : TrialCache.open(cacheDir, run, graders);
+        // statuses of a run never listed come from the traces' ends, and such records never enter the cache
+        boolean fromEnds = statusesOnly && (opened == null || opened.size() == 0);
+        TrialCache cache = fromEnds ? null : opened;
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
@@ -192,7 +216,7 @@ public final class ResultsReader implements AutoCloseable {
                     seen.add(k);
                     chunk.add(k);
                     if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched));
+                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                         chunk.clear();
                         if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
                             scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
@@ -200,7 +224,7 @@ public final class ResultsReader implements AutoCloseable {
                     }
                 }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched));
+                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                 }
             } finally {
                 if (whole && !scored.isDone()) {
@@ -215,7 +239,7 @@ public final class ResultsReader implements AutoCloseable {
                 f = futures.take();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             }
             if (f == end) {
                 break;
@@ -227,7 +251,7 @@ public final class ResultsReader implements AutoCloseable {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("reading traces failed", e.getCause());
             }
@@ -244,7 +268,7 @@ public final class ResultsReader implements AutoCloseable {
                     }
                 }
             }
-            return; // a score without a trace has nothing to search in
+            return true; // a score without a trace has nothing to search in
         }
         List<TrialRecord> orphans = new ArrayList<>();
         Set<String> unreadableFolders = new HashSet<>();
@@ -260,7 +284,7 @@ public final class ResultsReader implements AutoCloseable {
                 scoreKeys = scored.get().get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fromEnds;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("listing the scores failed", e.getCause());
             }
@@ -278,16 +302,18 @@ public final class ResultsReader implements AutoCloseable {
         if (!orphans.isEmpty()) {
             sink.accept(orphans);
         }
+        return !fromEnds;
     }
 
     private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
-                                                  java.util.Map<TrialKey, String> notes, TrialCache cache, UnsearchedTraces unsearched) {
+                                                  java.util.Map<TrialKey, String> notes, TrialCache cache, UnsearchedTraces unsearched,
+                                                  boolean fromEnds) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
                 TrialRecord t;
                 try {
-                    t = trials.readTrial(run, k, graders, query, cache, unsearched);
+                    t = fromEnds ? heads.read(run, k, graders) : trials.readTrial(run, k, graders, query, cache, unsearched);
                 } catch (RuntimeException e) {
                     // one trial that breaks the reader is that trial's problem, not the whole run's
                     t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());

@@ -259,22 +259,11 @@ final class TrialListingReader {
                 artifactsDir = p;
             }
         }
-        TrialStatus status;
-        String scoreProblem = scores.stream().map(ScoreRecord::problem).filter(x -> x != null).findFirst().orElse(null);
+        String scoreProblem = TrialStatus.scoreProblem(scores);
         if (scoreProblem != null) {
-            status = TrialStatus.UNREADABLE;
             problem = scoreProblem;
-        } else if ("missing".equals(failureKind)) {
-            status = TrialStatus.MISSING;
-        } else if (infra || failureKind != null) {
-            status = TrialStatus.INFRA;
-        } else if (scores.isEmpty()) {
-            status = TrialStatus.UNGRADED;
-        } else if (scores.stream().allMatch(s -> Boolean.TRUE.equals(s.pass()))) {
-            status = TrialStatus.PASSED;
-        } else {
-            status = TrialStatus.FAILED;
         }
+        TrialStatus status = TrialStatus.of(scores, infra, failureKind);
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, dataset, duration, status,
                 error, gradingError, failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
                 counts.usage());

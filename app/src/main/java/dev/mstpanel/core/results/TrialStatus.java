@@ -24,6 +24,32 @@ public enum TrialStatus {
     }
 
     /**
+     * The status of a trial from its scores and its trace's {@code infrastructureError} and
+     * {@code clientDiagnostics.failureKind} (the rule above; one score that could not be read makes
+     * it {@code UNREADABLE}). The one place the listing and the quick status read of the Compare
+     * screen ({@link TrialHeads}) decide it.
+     */
+    static TrialStatus of(java.util.List<ScoreRecord> scores, boolean infra, String failureKind) {
+        if (scoreProblem(scores) != null) {
+            return UNREADABLE;
+        } else if ("missing".equals(failureKind)) {
+            return MISSING;
+        } else if (infra || failureKind != null) {
+            return INFRA;
+        } else if (scores.isEmpty()) {
+            return UNGRADED;
+        } else if (scores.stream().allMatch(s -> Boolean.TRUE.equals(s.pass()))) {
+            return PASSED;
+        }
+        return FAILED;
+    }
+
+    /** The first score's problem (it could not be read), or null. */
+    static String scoreProblem(java.util.List<ScoreRecord> scores) {
+        return scores.stream().map(ScoreRecord::problem).filter(x -> x != null).findFirst().orElse(null);
+    }
+
+    /**
      * Parses a lower- or upper-case status name.
      *
      * @throws IllegalArgumentException naming the valid statuses

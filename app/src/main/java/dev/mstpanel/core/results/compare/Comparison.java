@@ -36,6 +36,15 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         counts = Collections.unmodifiableMap(new EnumMap<>(counts));
     }
 
+    /**
+     * The same comparison with other figures for its two sides (the Compare screen: the means
+     * counted once the traces were read whole); the cases, counts, p and verdict stay.
+     */
+    public Comparison withFigures(VariantFigures newBase, VariantFigures newCandidate) {
+        return new Comparison(kind, newBase, newCandidate, baseRunDir, candidateRunDir, evalName, cases, counts, positive, negative, pValue,
+                verdict);
+    }
+
     /** What a comparison compares. */
     public enum Kind {
         /** Two variants of one run. */
@@ -102,11 +111,26 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
                 pos, neg, p, SignTest.verdict(pos, neg));
     }
 
-    /** The ids of the regressed and flaky cases, in table order. */
+    /**
+     * The ids of the regressed and flaky cases, in table order, that {@code --case} can take: not
+     * one starting with {@code -}, which MST's command line would read as an option (those are in
+     * {@link #rerunLeftOut()}).
+     */
     public List<String> rerunCases() {
         List<String> out = new ArrayList<>();
         for (CaseComparison c : cases) {
-            if (c.change().rerun()) {
+            if (c.change().rerun() && !c.caseId().startsWith("-")) {
+                out.add(c.caseId());
+            }
+        }
+        return out;
+    }
+
+    /** The regressed and flaky cases whose id starts with {@code -}: {@code --case} cannot name them, so a re-run leaves them out. */
+    public List<String> rerunLeftOut() {
+        List<String> out = new ArrayList<>();
+        for (CaseComparison c : cases) {
+            if (c.change().rerun() && c.caseId().startsWith("-")) {
                 out.add(c.caseId());
             }
         }

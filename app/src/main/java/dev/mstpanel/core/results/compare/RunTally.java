@@ -17,10 +17,18 @@ import java.util.Map;
  * @param summary its summary, or null when it has none
  * @param variants per variant name: baseline (the first of {@code run.json}'s {@code variants[]}) first,
  *        then the others of run.json, then any found only in {@code traces/}
+ * @param statusesOnly true when the trials were read for their statuses alone
+ *        ({@link ResultsReader#readTrialStatuses}): pass rates, cases and times are right, tool calls,
+ *        tokens and cost are not known yet
  */
-public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally> variants) {
+public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally> variants, boolean statusesOnly) {
     public RunTally {
         variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+    }
+
+    /** A tally of trials read whole. */
+    public RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally> variants) {
+        this(run, summary, variants, false);
     }
 
     /** The baseline variant's name (contract, section 9: the first variant), or null for a run without trials or variants. */
@@ -42,22 +50,48 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
      * @param keepRecords true to keep each case's trials (the window), false to only count them (the CLI)
      */
     public static RunTally read(ResultsReader reader, Path runDir, boolean keepRecords) {
+        return read(reader, runDir, keepRecords, false, n -> { });
+    }
+
+    /**
+     * Reads a run for its trials' statuses, as fast as its files allow (the Compare screen's first
+     * figures, issue 10): from the cache of listed trials when the run was listed before, else from
+     * each trace's ends ({@link ResultsReader#readTrialStatuses}); then {@link #statusesOnly()} tells
+     * whether a {@link #read(ResultsReader, Path, boolean)} must follow for tool calls, tokens and cost.
+     *
+     * @param counted called on the reading thread with the number of trials counted so far, after each batch
+     */
+    public static RunTally readStatuses(ResultsReader reader, Path runDir, boolean keepRecords, java.util.function.IntConsumer counted) {
+        return read(reader, runDir, keepRecords, true, counted);
+    }
+
+    private static RunTally read(ResultsReader reader, Path runDir, boolean keepRecords, boolean statuses,
+                                 java.util.function.IntConsumer counted) {
         RunInfo run = reader.readRun(runDir);
         RunSummary summary = SummaryReader.read(runDir);
         Map<String, VariantTally.Builder> builders = new LinkedHashMap<>();
         for (String v : run.variants()) {
             builders.put(v, new VariantTally.Builder(v, keepRecords));
         }
-        reader.readTrials(run, batch -> {
+        int[] n = {0};
+        java.util.function.Consumer<List<TrialRecord>> sink = batch -> {
             for (TrialRecord t : batch) {
                 builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords)).add(t);
             }
-        });
+            n[0] += batch.size();
+            counted.accept(n[0]);
+        };
+        boolean complete = true;
+        if (statuses) {
+            complete = reader.readTrialStatuses(run, sink);
+        } else {
+            reader.readTrials(run, sink);
+        }
         Map<String, VariantTally> out = new LinkedHashMap<>();
         for (var e : builders.entrySet()) {
             out.put(e.getKey(), e.getValue().build());
         }
-        return new RunTally(run, summary, out);
+        return new RunTally(run, summary, out, !complete);
     }
 
     /** Builds a tally from trials already read (tests, and a view that has them). */

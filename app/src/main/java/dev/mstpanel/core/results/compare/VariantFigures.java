@@ -34,12 +34,15 @@ import java.util.Map;
  * @param source what a person reads about where the figures came from
  * @param sourceNote when computed from the trials, why, in a few words: {@code no summary.json},
  *        {@code summary.json has no figures for it}, {@code summary.json unreadable}; null otherwise
+ * @param meansPending true when the means are computed from the trials but the trials were read for
+ *        their statuses only ({@link RunTally#statusesOnly()}): tool calls, MCP calls, tokens and cost
+ *        are then null until the traces are read whole
  */
 public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
                              WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
                              Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
                              String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
-                             String source, String sourceNote) {
+                             String source, String sourceNote, boolean meansPending) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
     }
@@ -82,10 +85,12 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             source = "from summary.json";
         } else {
             VariantTally.Usage u = t.usage();
-            tools = u.toolCallsMean();
-            mcp = u.mcpCallsMean();
-            tokens = u.tokensMean();
-            cost = u.costUsdMean();
+            if (!run.statusesOnly()) { // a status-only read counted no events: its zeros are not figures
+                tools = u.toolCallsMean();
+                mcp = u.mcpCallsMean();
+                tokens = u.tokensMean();
+                cost = u.costUsdMean();
+            }
             String fromTrials = "the figures are computed from the trials (" + t.graded()
                     + " graded): pass rate, tool calls, tokens, cost and time per trial.";
             if (s != null && s.problem() != null) {
@@ -105,7 +110,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
                 t.cases().size(), tools, mcp, tokens, cost, seconds, judges, base == null ? null : base.variant(), delta, sd,
-                sv != null, source, sourceNote);
+                sv != null, source, sourceNote, sv == null && run.statusesOnly());
     }
 
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */

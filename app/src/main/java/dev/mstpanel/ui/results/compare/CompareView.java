@@ -118,9 +118,12 @@ public final class CompareView extends BorderPane {
         message.textProperty().bind(model.messageProperty());
         message.visibleProperty().bind(model.messageProperty().isNotNull());
         message.managedProperty().bind(message.visibleProperty());
-        Label loading = new Label("Reading and comparing both sides…");
+        Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
+        // what has been counted so far, so a big pair of runs shows progress at once
+        loading.textProperty().bind(javafx.beans.binding.Bindings.when(model.progressProperty().isNotNull())
+                .then(model.progressProperty()).otherwise("Reading and comparing both sides…"));
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
 
@@ -153,7 +156,14 @@ public final class CompareView extends BorderPane {
         rerun.setId("compare-rerun");
         rerun.disableProperty().bind(model.canRerunProperty().not());
         rerun.setOnAction(e -> navigator.openRunsForm(model.rerunRunDir(), model.rerunArgs()));
-        rerun.setTooltip(new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start."));
+        Tooltip rerunTip = new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start.");
+        rerun.setTooltip(rerunTip);
+        // a case id starting with "-" would be read as an option by MST: say which cases the re-run leaves out
+        model.comparisonProperty().addListener((o, a, c) -> {
+            List<String> out = c == null ? List.of() : c.rerunLeftOut();
+            rerunTip.setText("Opens the Runs form with --case and --variant filled in; you check it and press Start."
+                    + (out.isEmpty() ? "" : " Left out, as --case would read an id starting with - as an option: " + String.join(", ", out) + "."));
+        });
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox filterBar = new HBox(8, filters, grow, rerun);
@@ -191,7 +201,10 @@ public final class CompareView extends BorderPane {
     private void buildTable() {
         table.setId("compare-cases");
         table.setItems(model.rows());
-        table.setPlaceholder(new Label("No cases to show."));
+        Label none = new Label();
+        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
+                .then("Counting the cases of both sides…").otherwise("No cases to show."));
+        table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
         caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(r.getValue().caseId()));
@@ -414,8 +427,8 @@ public final class CompareView extends BorderPane {
             Comparison c = model.comparisonProperty().get();
             for (var e : toggles.entrySet()) {
                 e.getValue().setSelected(model.changeFilter().contains(e.getKey()));
-                int n = c == null ? 0 : c.counts().getOrDefault(e.getKey(), 0);
-                e.getValue().setText(e.getKey().jsonName() + " " + n);
+                // no count before the cases are counted: "regressed 0" while loading would be a wrong figure
+                e.getValue().setText(c == null ? e.getKey().jsonName() : e.getKey().jsonName() + " " + c.counts().getOrDefault(e.getKey(), 0));
             }
         } finally {
             syncing = false;

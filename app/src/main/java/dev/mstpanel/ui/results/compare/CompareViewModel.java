@@ -48,6 +48,8 @@ public final class CompareViewModel {
     private final ObjectProperty<CompareSide> candidate = new SimpleObjectProperty<>(this, "candidate");
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress");
+    private final ReadOnlyBooleanWrapper meansPending = new ReadOnlyBooleanWrapper(this, "meansPending");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message");
     private final ObservableSet<CaseChange> changeFilter = FXCollections.observableSet(EnumSet.allOf(CaseChange.class));
     private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
@@ -59,7 +61,16 @@ public final class CompareViewModel {
     private final UiExecutor ui;
     private final Executor background;
     private final Function<Path, List<TrialRecord>> loadedTrials;
-    private long generation;
+    /** Bumped on the FX thread at each new pick; read by the reading threads to stop work nobody waits for. */
+    private volatile long generation;
+    /** Trials counted so far by the current pick's reads (both sides), and whether a progress update is posted. */
+    private final java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicBoolean progressPosted = new java.util.concurrent.atomic.AtomicBoolean();
+    /** When the count was last posted (System.nanoTime): at most every {@link #PROGRESS_EVERY_NANOS}, so the FX thread lays out little. */
+    private final java.util.concurrent.atomic.AtomicLong progressAt = new java.util.concurrent.atomic.AtomicLong();
+    /** How long after the statuses' figures are drawn the traces of a side without summary.json are read whole, in ms. */
+    private static final long WHOLE_READ_AFTER_MILLIS = 300;
+    private static final long PROGRESS_EVERY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(150);
     private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
     private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
     private boolean picking;
@@ -103,6 +114,14 @@ public final class CompareViewModel {
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     /** True while the sides are being read and compared. */
     public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    /** While loading, what has been read so far ({@code Counting trials… 6,200 read}); else null. */
+    public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    /**
+     * True while the comparison shown has its statuses but the traces are still being read whole for
+     * tool calls, tokens and cost (a run never listed: {@link RunTally#readStatuses}); the comparison
+     * is then replaced by the complete one.
+     */
+    public ReadOnlyBooleanProperty meansPendingProperty() { return meansPending.getReadOnlyProperty(); }
     /** Why the sides cannot be compared, or null. */
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     /** The changes the case table shows (all at first). */
@@ -167,6 +186,8 @@ public final class CompareViewModel {
         generation++;
         shown.set(false);
         loading.set(false);
+        progress.set(null);
+        meansPending.set(false);
     }
 
     /**
@@ -307,6 +328,8 @@ public final class CompareViewModel {
         rows.clear();
         selectedCase.set(null);
         canRerun.set(false);
+        progress.set(null);
+        meansPending.set(false);
         if (b == null || c == null) {
             message.set("Pick a base and a candidate: two variants of a run, or one variant in two runs of this eval.");
             loading.set(false);
@@ -323,36 +346,135 @@ public final class CompareViewModel {
         List<TrialRecord> bt = loadedTrials.apply(b.runDir());
         List<TrialRecord> ct = b.runDir().equals(c.runDir()) ? bt : loadedTrials.apply(c.runDir());
         boolean oneRun = b.runDir().equals(c.runDir());
+        counted.set(0);
+        progressAt.set(System.nanoTime() - PROGRESS_EVERY_NANOS); // the first count shows at once
+        progress.set("Counting the trials of both sides…");
+        Comparison.Kind kind = oneRun ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
         // two runs are read at the same time: the candidate's on a second background thread while
         // this one reads the base's, so the figures wait for the slower side, not for the sum of both
         java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun ? null
                 : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct), background);
         background.execute(() -> {
+            boolean[] firstShown = {false};
             try {
-                RunTally bTally = tally(b.runDir(), bt);
-                RunTally cTally = oneRun ? bTally : joined(candidateRead);
-                Comparison.Kind kind = b.runDir().equals(c.runDir()) ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
-                Comparison result = Comparison.of(kind, bTally, b.variant(), cTally, c.variant());
+                // first the statuses (all the figures and the case table need), then, for a side whose
+                // means are computed from its trials, its traces read whole for tool calls, tokens and cost
+                RunTally baseRead = tally(b.runDir(), bt);
+                RunTally[] quick = {baseRead, oneRun ? baseRead : joined(candidateRead)};
+                if (gen != generation) {
+                    return;
+                }
+                Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
+                // a side whose summary.json has its figures needs nothing more; one computed from
+                // statuses alone is read again whole for its means (the two at once, as before)
+                boolean baseAgain = first.base().meansPending();
+                boolean candidateAgain = first.candidate().meansPending();
+                java.util.concurrent.CountDownLatch drawn = new java.util.concurrent.CountDownLatch(1);
                 ui.execute(() -> {
-                    redacted.put(b.runDir(), bTally.run().redactStoredResponses());
-                    redacted.put(c.runDir(), cTally.run().redactStoredResponses());
+                    shown(gen, b, c, quick, first, baseAgain || candidateAgain);
+                    drawn.countDown();
+                });
+                firstShown[0] = true;
+                if (!baseAgain && !candidateAgain) {
+                    return;
+                }
+                // the screen lays out its figures and first rows before the whole read takes both cores
+                drawn.await(2, java.util.concurrent.TimeUnit.SECONDS);
+                Thread.sleep(WHOLE_READ_AFTER_MILLIS);
+                if (gen != generation) {
+                    return;
+                }
+                // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
+                // live objects, so shorter collector pauses while the screen is in use
+                RunTally[] whole = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, false);
+                if (gen != generation) {
+                    return;
+                }
+                Comparison counted = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
+                Comparison complete;
+                if (sameCases(first, counted)) {
+                    complete = first.withFigures(counted.base(), counted.candidate());
+                } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole read's cases
+                    RunTally[] kept = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, true);
+                    complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
+                }
+                ui.execute(() -> shown(gen, b, c, whole, complete, false));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                ui.execute(() -> {
                     if (gen == generation) {
-                        loading.set(false);
-                        comparison.set(result);
-                        canRerun.set(!result.rerunArgs().isEmpty());
-                        filter();
+                        meansPending.set(false);
                     }
                 });
             } catch (RuntimeException e) {
                 LOG.warn("could not compare {} with {}", b, c, e);
                 ui.execute(() -> {
-                    if (gen == generation) {
+                    if (gen == generation && firstShown[0]) {
+                        meansPending.set(false); // the figures shown stand; only the means could not be counted
+                    } else if (gen == generation) {
                         loading.set(false);
+                        progress.set(null);
+                        meansPending.set(false);
                         message.set("Could not compare " + b.label() + " with " + c.label() + ": " + e.getMessage());
                     }
                 });
             }
         });
+    }
+
+    /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */
+    private RunTally[] wholly(CompareSide b, CompareSide c, boolean oneRun, RunTally[] first, boolean baseAgain, boolean candidateAgain,
+                              boolean keepRecords) {
+        java.util.concurrent.CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> RunTally.read(reader, c.runDir(), keepRecords), background);
+        RunTally baseWhole = baseAgain || oneRun && candidateAgain ? RunTally.read(reader, b.runDir(), keepRecords) : first[0];
+        return new RunTally[] {baseWhole, oneRun ? baseWhole : candidateWhole == null ? first[1] : joined(candidateWhole)};
+    }
+
+    /** Shows a comparison of the current pick; a complete one replaces the statuses-only one, keeping the case opened. */
+    private void shown(long gen, CompareSide b, CompareSide c, RunTally[] tallies, Comparison result, boolean pending) {
+        redacted.put(b.runDir(), tallies[0].run().redactStoredResponses());
+        redacted.put(c.runDir(), tallies[1].run().redactStoredResponses());
+        if (gen != generation) {
+            return;
+        }
+        String opened = selectedCase.get() == null ? null : selectedCase.get().caseId();
+        // the complete comparison of the same cases only adds the means: the rows (and the case opened) stay
+        boolean sameCases = sameCases(comparison.get(), result);
+        loading.set(false);
+        progress.set(null);
+        meansPending.set(pending);
+        comparison.set(result);
+        canRerun.set(!result.rerunArgs().isEmpty());
+        if (!sameCases) {
+            filter();
+            if (opened != null) {
+                rows.stream().filter(r -> r.caseId().equals(opened)).findFirst().ifPresent(selectedCase::set);
+            }
+        }
+    }
+
+    /** True when both compare the same cases with the same changes and the same counts of trials, graded and passed. */
+    private static boolean sameCases(Comparison a, Comparison b) {
+        if (a == null || b == null || a.cases().size() != b.cases().size()) {
+            return false;
+        }
+        for (int i = 0; i < a.cases().size(); i++) {
+            CaseComparison x = a.cases().get(i);
+            CaseComparison y = b.cases().get(i);
+            if (!x.caseId().equals(y.caseId()) || x.change() != y.change() || !sameTally(x.base(), y.base())
+                    || !sameTally(x.candidate(), y.candidate())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameTally(dev.mstpanel.core.results.compare.CaseTally x, dev.mstpanel.core.results.compare.CaseTally y) {
+        if (x == null || y == null) {
+            return x == y;
+        }
+        return x.trials() == y.trials() && x.graded() == y.graded() && x.passed() == y.passed();
     }
 
     /** The candidate's tally read on another thread; its failure is thrown here as it was thrown there. */
@@ -367,13 +489,37 @@ public final class CompareViewModel {
         }
     }
 
+    /** A side's run: from the Results view's trials when it holds them, else its statuses read ({@link RunTally#readStatuses}). */
     private RunTally tally(Path runDir, List<TrialRecord> trials) {
         if (trials != null) {
             RunInfo info = reader.readRun(runDir);
             RunSummary summary = SummaryReader.read(runDir);
             return RunTally.of(info, summary, trials, true);
         }
-        return RunTally.read(reader, runDir, true);
+        long gen = generation;
+        int[] mine = {0};
+        return RunTally.readStatuses(reader, runDir, true, n -> {
+            counted.addAndGet(n - mine[0]);
+            mine[0] = n;
+            postProgress(gen);
+        });
+    }
+
+    /** Posts the count of trials read to the FX thread, at most one post waiting at a time. */
+    private void postProgress(long gen) {
+        long now = System.nanoTime();
+        long last = progressAt.get();
+        if (now - last < PROGRESS_EVERY_NANOS || !progressAt.compareAndSet(last, now)) {
+            return;
+        }
+        if (progressPosted.compareAndSet(false, true)) {
+            ui.execute(() -> {
+                progressPosted.set(false);
+                if (gen == generation && loading.get()) {
+                    progress.set(String.format(java.util.Locale.ROOT, "Counting trials… %,d read", counted.get()));
+                }
+            });
+        }
     }
 
     private void filter() {

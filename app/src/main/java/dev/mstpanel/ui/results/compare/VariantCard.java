@@ -91,11 +91,17 @@ public final class VariantCard extends VBox {
         append(means, f.tokensMean() == null ? null : tokens(f.tokensMean()) + " tokens");
         append(means, f.costUsdMean() == null ? null : String.format(Locale.ROOT, "$%.3f", f.costUsdMean()));
         append(means, f.secondsPerTrial() == null ? null : String.format(Locale.ROOT, "%.0f s", f.secondsPerTrial()));
-        Label perTrial = new Label(means.length() == 0 ? "no means recorded" : means + " per trial");
+        Label perTrial = new Label(f.meansPending()
+                ? (means.length() == 0 ? "" : means + " per trial · ") + "tool calls, tokens and cost: reading the traces…"
+                : means.length() == 0 ? "no means recorded" : means + " per trial");
+        perTrial.setId("variant-means-" + f.variant());
+        if (f.meansPending()) {
+            perTrial.getStyleClass().add("text-muted");
+        }
         perTrial.setWrapText(true);
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
         getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
-        if (!f.fromSummary()) {
+        if (!f.fromSummary() && !f.meansPending()) {
             Label src = new Label("computed from the trials (" + f.sourceNote() + ")");
             src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");

@@ -222,6 +222,22 @@ class ComparisonTest {
     }
 
     @Test
+    void caseIdsWithSpacesUnicodeAndShellCharactersAreRerunAsTheyAreButOneStartingWithADashIsLeftOut() throws Exception {
+        RunFixture a = RunFixture.create(root, "e", "20260101T000000Z-000001").runJson("e", "default");
+        RunFixture b = RunFixture.create(root, "e", "20260102T000000Z-000002").runJson("e", "default");
+        String odd = "refund order; $(rm -rf ~) & ünïcode \"quoted\"";
+        for (String id : List.of(odd, "--looks-like-a-flag")) {
+            CompareFixture.trials(a, "default", id, "PP");
+            CompareFixture.trials(b, "default", id, "FF");
+        }
+        Comparison c = Comparisons.ofRuns(RunTally.read(reader, a.runDir(), false), RunTally.read(reader, b.runDir(), false), null, null).get(0);
+        assertEquals(2, c.counts().get(CaseChange.REGRESSED));
+        // one argument per id (the command runs without a shell), decoded as MST wrote it
+        assertEquals(List.of("--case", odd, "--variant", "default"), c.rerunArgs());
+        assertEquals(List.of("--looks-like-a-flag"), c.rerunLeftOut());
+    }
+
+    @Test
     void runsOfDifferentEvalsOrWithoutSharedVariantsCannotBeCompared() {
         RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
         RunFixture b = RunFixture.create(root, "e2", "20260102T000000Z-000002").runJson("e2", "default");

@@ -86,6 +86,10 @@ class CompareViewFxTest {
         assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
         assertThat(((Label) robot.lookup("#compare-p").query()).getText()).startsWith("p = 1 ");
         assertThat(robot.lookup("#compare-base-card").tryQuery()).isPresent();
+        // the base run has no summary.json: its means come from its traces, read whole after the statuses' figures
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-base-card #variant-means-default").tryQuery()
+                .map(l -> !((Label) l).getText().contains("reading the traces")).orElse(false));
+        assertThat(((Label) robot.lookup("#compare-base-card #variant-means-default").query()).getText()).contains("tool calls").endsWith("per trial");
         assertThat(robot.lookup(".table-row-cell").nth(0).queryAs(javafx.scene.Node.class).isVisible()).isTrue();
 
         ListView<TrialRecord> base = robot.lookup("#compare-base-trials").query();
