@@ -19,6 +19,15 @@ public record RunSelection(List<String> cases, List<String> variants) {
         variants = variants == null ? List.of() : List.copyOf(variants);
     }
 
+    /**
+     * Whether {@code --case} can name this case: not an id starting with {@code -}, which MST's command
+     * line would read as an option (and {@link #parse} as the next one). The re-runs of a comparison and
+     * of a run's failed cases leave such cases out and say so.
+     */
+    public static boolean canName(String caseId) {
+        return !caseId.startsWith("-");
+    }
+
     /** True when nothing is restricted. */
     public boolean isAll() {
         return cases.isEmpty() && variants.isEmpty();

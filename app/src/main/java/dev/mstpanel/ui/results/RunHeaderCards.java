@@ -134,7 +134,8 @@ final class RunHeaderCards {
 
     /**
      * {@code --case <ids…> --variant <names…>} for the cases of a run whose outcome is fail or mixed
-     * (contract, section 10), or empty when every case passed or has no result.
+     * (contract, section 10), or empty when every case passed or has no result; a case {@code --case}
+     * cannot name is left out ({@link dev.mstpanel.core.mst.RunSelection#canName}).
      */
     static List<String> rerunArgs(RunTally tally) {
         LinkedHashSet<String> cases = new LinkedHashSet<>();
@@ -143,7 +144,8 @@ final class RunHeaderCards {
             boolean any = false;
             for (var c : v.cases().values()) {
                 var o = c.outcome();
-                if (o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED) {
+                if ((o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED)
+                        && dev.mstpanel.core.mst.RunSelection.canName(c.caseId())) {
                     cases.add(c.caseId());
                     any = true;
                 }

@@ -119,7 +119,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     public List<String> rerunCases() {
         List<String> out = new ArrayList<>();
         for (CaseComparison c : cases) {
-            if (c.change().rerun() && !c.caseId().startsWith("-")) {
+            if (c.change().rerun() && dev.mstpanel.core.mst.RunSelection.canName(c.caseId())) {
                 out.add(c.caseId());
             }
         }
@@ -130,7 +130,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     public List<String> rerunLeftOut() {
         List<String> out = new ArrayList<>();
         for (CaseComparison c : cases) {
-            if (c.change().rerun() && c.caseId().startsWith("-")) {
+            if (c.change().rerun() && !dev.mstpanel.core.mst.RunSelection.canName(c.caseId())) {
                 out.add(c.caseId());
             }
         }
