@@ -5,8 +5,7 @@ import java.io.PrintWriter;
 
 /**
  * How a headless command prints its result: as JSON with {@code --json}, else as text; when the
- * output cannot be written (a closed pipe, a full disk) it says so on stderr, once, and the
- * command exits 1.
+ * JSON cannot be written it ends as {@link #notWritten} says.
  */
 final class CommandOutput {
     private CommandOutput() {}
@@ -30,8 +29,25 @@ final class CommandOutput {
             (json ? asJson : asText).print();
             return 0;
         } catch (IOException e) {
-            err.println("mst-panel " + command + ": could not write the output: " + e.getMessage());
-            return 1;
+            return notWritten(err, command, e);
+        } catch (java.io.UncheckedIOException e) {
+            return notWritten(err, command, e.getCause());
         }
+    }
+
+    /**
+     * What a command does when its output could not be written: a reader that stopped reading (the
+     * end of {@code | head}: a broken pipe) is no error of the user's, so it ends quietly with 141, as
+     * a command stopped by SIGPIPE does; anything else (a full disk) is said once on stderr, exit 1.
+     *
+     * @return the exit code
+     */
+    static int notWritten(PrintWriter err, String command, IOException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        if (m.contains("Broken pipe")) {
+            return 141;
+        }
+        err.println("mst-panel " + command + ": could not write the output: " + m);
+        return 1;
     }
 }

@@ -28,10 +28,18 @@ final class JsonOutput {
 
     /** The process's standard output: text through this writer ({@link #textCharset()}), JSON as bytes to the stream beneath it. */
     static final class ProcessStdout extends PrintWriter {
-        private final PrintStream bytes;
+        private final PrintStream text;
+        private final java.io.OutputStream bytes;
 
-        ProcessStdout(PrintStream bytes) {
-            super(new java.io.OutputStreamWriter(bytes, textCharset()), true);
+        /**
+         * @param text the process's {@code System.out}
+         * @param bytes the same file descriptor, unbuffered and not a {@link PrintStream}: a write that fails
+         *     (a full disk, a closed pipe) throws, so the command can say so and exit 1, where a print stream
+         *     only keeps a flag
+         */
+        ProcessStdout(PrintStream text, java.io.OutputStream bytes) {
+            super(new java.io.OutputStreamWriter(text, textCharset()), true);
+            this.text = text;
             this.bytes = bytes;
         }
     }
@@ -57,6 +65,7 @@ final class JsonOutput {
         JsonGenerator g;
         if (out instanceof ProcessStdout stdout) {
             stdout.flush(); // what the command printed as text comes first
+            stdout.text.flush();
             g = JSON.createGenerator(stdout.bytes, JsonEncoding.UTF8);
         } else {
             g = JSON.createGenerator(out);

@@ -81,7 +81,7 @@ public final class MstPanelCommand implements Runnable {
      * @return 0 on success, 2 for a usage error, otherwise the command's own code
      */
     public static int execute(String... args) {
-        return execute(new JsonOutput.ProcessStdout(System.out), new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true), args);
+        return execute(new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out)), new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true), args);
     }
 
     /** As {@link #execute(String...)}, printing to the given writers (tests). */

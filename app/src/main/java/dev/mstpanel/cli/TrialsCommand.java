@@ -101,8 +101,9 @@ public final class TrialsCommand implements Callable<Integer> {
                 printTable(out, reader, location, keep, query, err);
             }
         } catch (IOException e) {
-            err.println("mst-panel trials: could not write the output: " + e.getMessage());
-            return 1;
+            return CommandOutput.notWritten(err, "trials", e);
+        } catch (java.io.UncheckedIOException e) {
+            return CommandOutput.notWritten(err, "trials", e.getCause());
         }
         return 0;
     }

@@ -67,6 +67,24 @@ class JsonOutputProcessTest {
     }
 
     @Test
+    void jsonThatCannotBeWrittenToAFullDiskIsSaidAndExitsOne() throws Exception {
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        for (int i = 0; i < 20; i++) {
+            f.trace("default", "case-" + i, 0, null).score("judge.accuracy", "default", "case-" + i, 0, true, "ok");
+        }
+        ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
+                "dev.mstpanel.Main", "trials", f.runDir().toString(), "--json");
+        pb.environment().put("MST_PANEL_HOME", dir.resolve("home").toString());
+        pb.redirectOutput(new java.io.File("/dev/full"));
+        Process p = pb.start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(p.exitValue()).as(err).isEqualTo(1);
+        assertThat(err).contains("mst-panel trials: could not write the output: No space left on device");
+    }
+
+    @Test
     void transcriptJsonUnderTheCLocaleKeepsTheFinalAnswersCharacters() throws Exception {
         RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
         com.fasterxml.jackson.databind.node.JsonNodeFactory nodes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;

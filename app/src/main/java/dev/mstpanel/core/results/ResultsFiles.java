@@ -37,6 +37,25 @@ public final class ResultsFiles {
         }
     }
 
+    /**
+     * Why a file or folder could not be read, in words: {@code permission denied} for an
+     * {@link java.nio.file.AccessDeniedException} (whose own message is only the path), the system's
+     * reason for another {@link java.nio.file.FileSystemException} ({@code Is a directory}, {@code No
+     * space left on device}), else the exception's message.
+     */
+    static String why(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "it does not exist";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
     /** {@code f} relative to the run folder, with {@code /} separators. */
     static String rel(Path runDir, Path f) {
         return runDir.relativize(f).toString().replace('\\', '/');

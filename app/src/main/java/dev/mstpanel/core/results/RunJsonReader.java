@@ -50,7 +50,7 @@ final class RunJsonReader {
         } catch (JsonProcessingException e) {
             return emptyRun(runDir, folderEval, folderRun, "run.json is not valid JSON (" + e.getOriginalMessage() + ").");
         } catch (IOException e) {
-            return emptyRun(runDir, folderEval, folderRun, "run.json could not be read: " + e.getMessage());
+            return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.");
         }
         JsonNode env = n.path("environment");
         List<String> variants = new ArrayList<>();

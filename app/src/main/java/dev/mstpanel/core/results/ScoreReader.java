@@ -65,7 +65,7 @@ final class ScoreReader {
                 if (Files.isDirectory(f)) {
                     continue;
                 }
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
+                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
                 continue;
             }
             int bom = ResultsFiles.bomLength(bytes, length);
@@ -117,7 +117,7 @@ final class ScoreReader {
             } catch (JsonProcessingException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not valid JSON" + ResultsFiles.whereNotJson(e) + "."));
             } catch (IOException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + e.getMessage()));
+                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
             }
         }
         out.sort(Comparator.comparing(ScoreRecord::grader));

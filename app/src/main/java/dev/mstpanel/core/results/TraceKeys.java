@@ -1,5 +1,6 @@
 package dev.mstpanel.core.results;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -183,11 +184,7 @@ final class TraceKeys {
     }
 
     private static String reason(ResultsException e) {
-        Throwable c = e.getCause();
-        if (c instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return c != null && c.getMessage() != null ? c.getMessage() : e.getMessage();
+        return e.getCause() instanceof IOException io ? ResultsFiles.why(io) : e.getMessage();
     }
 
     /** The keys that have a score file in one of {@code graders} but are not in {@code seen}, sorted. */

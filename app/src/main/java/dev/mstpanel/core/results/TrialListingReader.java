@@ -151,7 +151,7 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace " + trace + " is not read: " + e.getMessage()
                     + ". Open it with a tool for large files.");
         } catch (IOException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
         }
         if (length == 0) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file is empty: it may still be being written.");
@@ -240,7 +240,7 @@ final class TrialListingReader {
         } catch (JsonProcessingException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + ".");
         } catch (IOException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + e.getMessage());
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
         }
         if (searching) {
             scores = scores(runDir, key, graders);
