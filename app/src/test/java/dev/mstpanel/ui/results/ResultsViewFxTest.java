@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.ui.AppContext;
@@ -126,7 +127,7 @@ class ResultsViewFxTest {
         robot.interact(() -> window.open("results"));
         type(robot, project.toString());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        assertThat(robot.lookup("#results-message").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class)).isVisible()).isFalse();
 
         Path empty = home.resolve("empty-" + System.nanoTime());
         Files.createDirectories(empty);
@@ -139,18 +140,18 @@ class ResultsViewFxTest {
     void aWrongPathKeepsTheOpenRunAndSaysWhichFoldersToGive(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        String failedChip = robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class).getText();
+        String failedChip = FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class)).getText();
         Path missing = home.resolve("does-not-exist");
         type(robot, missing.toString());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("There is no folder at " + missing + "."));
-        Label note = robot.lookup("#results-message").queryAs(Label.class);
+        Label note = FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class));
         assertThat(note.getText()).contains("the eval's project folder (the one holding .mcp-test-results/)")
                 .contains(".mcp-test-results/<eval>/runs/<runId>").contains("Still showing " + run.runDir());
         // the run and its trials stay: the navigator, the status chips and a trial that opens
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         assertThat(cell(robot, RunFixture.FAILED_CASE)).isNotNull();
-        assertThat(robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo(failedChip).isNotEqualTo("failed 0");
-        assertThat(robot.lookup("#results-path").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo(missing.toString());
+        assertThat(FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class)).getText()).isEqualTo(failedChip).isNotEqualTo("failed 0");
+        assertThat(FxQuery.fx(() -> robot.lookup("#results-path").queryAs(javafx.scene.control.TextField.class)).getText()).isEqualTo(missing.toString());
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("Task did not submit: the send button stayed disabled"));
         dev.mstpanel.testsupport.Screenshots.take(note.getScene(), "results-wrong-path");
@@ -198,8 +199,8 @@ class ResultsViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
         open(robot, "only-case");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
-        assertThat(robot.lookup("#run-partial").queryAs(Label.class).getText()).isEqualTo("partial");
-        assertThat(robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class).getText()).isEqualTo("missing");
+        assertThat(FxQuery.fx(() -> robot.lookup("#run-partial").queryAs(Label.class)).getText()).isEqualTo("partial");
+        assertThat(FxQuery.fx(() -> robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class)).getText()).isEqualTo("missing");
     }
 
     @Test
