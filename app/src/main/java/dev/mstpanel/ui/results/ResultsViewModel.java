@@ -310,6 +310,9 @@ public final class ResultsViewModel {
         transcriptMatches.set(null);
         selectedTrial.set(null);
         selectedRunDir.set(null);
+        if (!p.equals(location.get())) {
+            caseSearch.set(""); // another folder: its cases are not filtered by what was typed for the last one
+        }
         location.set(p);
         message.set(null);
         loading.set(true);

@@ -89,8 +89,8 @@ final class TrialSearchBar extends VBox {
         summary.getStyleClass().addAll("text-small");
         summary.setWrapText(true);
         summary.textProperty().bind(model.summaryProperty());
-        HBox.setHgrow(summary, Priority.ALWAYS);
         summary.setMaxWidth(Double.MAX_VALUE);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Button clear = new Button("Clear", new FontIcon(Feather.X));
         clear.setId("trial-search-clear");
         clear.getStyleClass().addAll("small", "flat");
@@ -98,8 +98,10 @@ final class TrialSearchBar extends VBox {
             text.clear();
             model.clear();
         });
-        HBox done = new HBox(6, summary, clear);
+        // the summary above its Clear button: a long one ("… traces could not be searched: …") wraps whole in the narrow pane
+        VBox done = new VBox(4, summary, clear);
         done.setAlignment(Pos.CENTER_LEFT);
+        model.folderProperty().addListener((o, was, now) -> text.clear());
         done.visibleProperty().bind(model.summaryProperty().isNotNull().and(model.runningProperty().not()));
         done.managedProperty().bind(done.visibleProperty());
         getChildren().addAll(row, progress, done);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
@@ -36,7 +37,16 @@ public final class TrialSearchViewModel {
         this.results = results;
         this.ui = ui;
         this.background = background;
+        // another folder opened: a search of the last one (its figures, its "could not be searched") is not this one's
+        results.locationProperty().addListener((o, was, now) -> {
+            if (was != null && !was.equals(now)) {
+                clear();
+            }
+        });
     }
+
+    /** The folder open in the Results view; the search is cleared when another opens. */
+    public ReadOnlyObjectProperty<java.nio.file.Path> folderProperty() { return results.locationProperty(); }
 
     /** True while a search runs. */
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }

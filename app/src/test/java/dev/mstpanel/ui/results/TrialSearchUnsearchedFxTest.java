@@ -67,5 +67,17 @@ class TrialSearchUnsearchedFxTest {
                         + TranscriptFixture.PASSED_CASE + " #1 (default): ")
                 .contains("cut short").endsWith("(the \"unreadable\" filter shows them)");
         dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "trial-search-unsearched");
+        // the whole sentence is shown, wrapped in the narrow pane, not cut with "…"
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getHeight() >= summary.prefHeight(summary.getWidth()) - 1)).isTrue();
+
+        // another folder: the search, its figures and the case-id filter are the last folder's, not this one's
+        robot.interact(() -> app.results().caseSearchProperty().set("send"));
+        RunFixture other = RunFixture.allStatuses(home.resolve("other-" + System.nanoTime()));
+        robot.interact(() -> window.openRun(other.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, RunFixture.FAILED_CASE) != null);
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> text.getText())).isEmpty();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getText())).isNull();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getParent().isVisible())).isFalse();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#case-search").queryAs(javafx.scene.control.TextField.class).getText())).isEmpty();
     }
 }
