@@ -48,7 +48,7 @@ public final class ResultsView extends BorderPane {
     private final ResultsViewModel model;
     private final TrialInspectorViewModel inspector;
     /** The navigator's narrowest and preferred widths, in px. */
-    static final double NAVIGATOR_MIN_WIDTH = 360;
+    static final double NAVIGATOR_MIN_WIDTH = 320;
     static final double NAVIGATOR_PREF_WIDTH = 480;
     private final TextField pathField = new TextField();
     private final TreeView<Node> tree = new TreeView<>();
@@ -214,6 +214,7 @@ public final class ResultsView extends BorderPane {
         VBox.setVgrow(inspectorView, Priority.ALWAYS);
 
         SplitPane split = new SplitPane(left, right);
+        split.setId("results-split");
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.36);
         SplitPane.setResizableWithParent(left, false);

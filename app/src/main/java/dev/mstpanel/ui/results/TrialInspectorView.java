@@ -40,7 +40,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 final class TrialInspectorView extends BorderPane {
     /** The inspector width from which the transcript and the screenshot sit side by side, in px. */
-    static final double WIDE_MIN_WIDTH = 960;
+    static final double WIDE_MIN_WIDTH = 880;
     private final TrialInspectorViewModel model;
     private final DialogService dialogs;
     private final Executor background;

@@ -124,6 +124,28 @@ class TranscriptFxTest {
     }
 
     @Test
+    void onA1440x900WindowTheNavigatorDraggedToItsNarrowestPutsTheTranscriptBesideTheScreenshot(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1440);
+            stage.setHeight(900);
+        });
+        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
+        NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
+        // as the user drags the divider as far left as it goes
+        robot.interact(() -> robot.lookup("#results-split").queryAs(javafx.scene.control.SplitPane.class).setDividerPositions(0));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#inspector-split").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
+                && ((javafx.scene.image.ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-failed-1440x900");
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#screenshot-image").query().isVisible()
+                && robot.lookup("#transcript-rows").query().isVisible())).isTrue();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-navigator").query().getLayoutBounds().getWidth()))
+                .isGreaterThanOrEqualTo(ResultsView.NAVIGATOR_MIN_WIDTH - 1);
+    }
+
+    @Test
     void aNarrowInspectorShowsTheTranscriptAsTheFirstTab(FxRobot robot) throws Exception {
         robot.interact(() -> stage.setWidth(1280));
         NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.PASSED_CASE);
