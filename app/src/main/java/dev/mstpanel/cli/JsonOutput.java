@@ -21,8 +21,13 @@ import java.io.PrintWriter;
  * the output is the same as through {@link TerminalText#guard}, and the output is never closed.
  */
 final class JsonOutput {
-    /** A factory without an ObjectMapper: commands write their values field by field. */
-    private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * A factory without an ObjectMapper: commands write their values field by field. A character beyond
+     * the BMP (an emoji in a case id) is written as its four UTF-8 bytes, not as two escapes (backslash, u, four hex digits) of
+     * its surrogates, so {@code grep} finds it in the output as typed.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
 
     private JsonOutput() {}
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process (cli/JsonOutput): UTF-8 whatever the locale, escaped for the terminal, one trial per line.
  */
 class JsonOutputProcessTest {
-    private static final String CASE = "réservation-東京\u009b31m\u202e";
+    private static final String CASE = "réservation-東京-🎉\u009b31m\u202e";
 
     @TempDir
     Path dir;
@@ -42,7 +42,7 @@ class JsonOutputProcessTest {
 
         assertThat(r.exit()).as(r.err()).isZero();
         // the bytes are UTF-8 (read back as such by PanelProcess), not "?" for each character the C locale cannot encode
-        assertThat(r.out()).contains("réservation-東京").doesNotContain("?").doesNotContain("\u009b").doesNotContain("\u202e")
+        assertThat(r.out()).contains("réservation-東京-🎉").doesNotContain("?").doesNotContain("\u009b").doesNotContain("\u202e")
                 .contains("\\u009b31m\\u202e");
         JsonNode a = new ObjectMapper().readTree(r.out());
         assertThat(a).hasSize(2);
