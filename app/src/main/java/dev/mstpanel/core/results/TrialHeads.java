@@ -1,8 +1,6 @@
 package dev.mstpanel.core.results;
 
-import static dev.mstpanel.core.results.ResultsFiles.anyText;
 import static dev.mstpanel.core.results.ResultsFiles.bomLength;
-import static dev.mstpanel.core.results.ResultsFiles.scalar;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -58,7 +56,7 @@ final class TrialHeads {
     TrialRecord read(RunInfo run, TrialKey key, List<Path> graders) {
         Path runDir = run.dir();
         Path trace = runDir.resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
-        Fields f = null;
+        TrialFields f = null;
         try {
             ResultsFiles.requireRegularFile(trace); // a FIFO would block the open
             try (FileChannel ch = FileChannel.open(trace, StandardOpenOption.READ)) {
@@ -101,11 +99,11 @@ final class TrialHeads {
     }
 
     /** The top-level fields from the first and last {@code window} bytes, or null when they do not tell. */
-    private Fields ends(FileChannel ch, long size, int window) throws IOException {
+    private TrialFields ends(FileChannel ch, long size, int window) throws IOException {
         byte[] buf = buffers.get();
         int head = readAt(ch, buf, 0, window);
         int bom = bomLength(buf, head);
-        Fields f = new Fields();
+        TrialFields f = new TrialFields();
         JsonToken traceStart = null;
         try (JsonParser p = mapper.createParser(buf, bom, head - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -224,49 +222,5 @@ final class TrialHeads {
 
     private static boolean isSpace(byte c) {
         return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    }
-
-    /** The top-level fields the listing reads besides the trace, later ones replacing earlier (as a forward parse does). */
-    private static final class Fields {
-        String kind;
-        String variant;
-        String caseId;
-        String dataset;
-        Long duration;
-        boolean infra;
-        String error;
-        String gradingError;
-        String failureKind;
-        String artifacts;
-
-        void read(String field, JsonParser p, JsonToken t) throws IOException {
-            switch (field) {
-                case "kind" -> kind = scalar(p, t);
-                case "variant" -> variant = scalar(p, t);
-                case "caseId" -> caseId = scalar(p, t);
-                case "datasetName" -> dataset = scalar(p, t);
-                case "durationMs" -> duration = t.isNumeric() ? p.getValueAsLong() : null;
-                case "infrastructureError" -> infra = t == JsonToken.VALUE_TRUE;
-                case "error" -> error = anyText(p, t);
-                case "gradingError" -> gradingError = anyText(p, t);
-                case "artifacts" -> artifacts = scalar(p, t);
-                case "clientDiagnostics" -> {
-                    if (t == JsonToken.START_OBJECT) {
-                        while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            String f = p.currentName();
-                            JsonToken v = p.nextToken();
-                            if (f.equals("failureKind")) {
-                                failureKind = scalar(p, v);
-                            } else {
-                                p.skipChildren();
-                            }
-                        }
-                    } else {
-                        p.skipChildren();
-                    }
-                }
-                default -> p.skipChildren();
-            }
-        }
     }
 }

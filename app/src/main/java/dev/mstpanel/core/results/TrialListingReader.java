@@ -1,8 +1,6 @@
 package dev.mstpanel.core.results;
 
-import static dev.mstpanel.core.results.ResultsFiles.anyText;
 import static dev.mstpanel.core.results.ResultsFiles.bomLength;
-import static dev.mstpanel.core.results.ResultsFiles.scalar;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -186,16 +184,7 @@ final class TrialListingReader {
     private TrialRecord parse(RunInfo run, TrialKey key, List<Path> graders, Path trace, byte[] bytes, int bom, int length, boolean searching,
                               List<ScoreRecord> scores, PathSegments.Decoded vd, PathSegments.Decoded cd, Path defaultArtifacts) {
         Path runDir = run.dir();
-        String variant = null;
-        String caseId = null;
-        String dataset = null;
-        Long duration = null;
-        boolean infra = false;
-        String error = null;
-        String gradingError = null;
-        String failureKind = null;
-        String artifacts = null;
-        String kind = null;
+        TrialFields f = new TrialFields();
         EventCounts counts = new EventCounts();
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -205,33 +194,9 @@ final class TrialListingReader {
                 String field = p.currentName();
                 JsonToken t = p.nextToken();
                 switch (field) {
-                    case "kind" -> kind = scalar(p, t);
-                    case "variant" -> variant = scalar(p, t);
-                    case "caseId" -> caseId = scalar(p, t);
-                    case "datasetName" -> dataset = scalar(p, t);
-                    case "durationMs" -> duration = t.isNumeric() ? p.getValueAsLong() : null;
-                    case "infrastructureError" -> infra = t == JsonToken.VALUE_TRUE;
-                    case "error" -> error = anyText(p, t);
-                    case "gradingError" -> gradingError = anyText(p, t);
-                    case "artifacts" -> artifacts = scalar(p, t);
-                    case "clientDiagnostics" -> {
-                        if (t == JsonToken.START_OBJECT) {
-                            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                                String f = p.currentName();
-                                JsonToken v = p.nextToken();
-                                if (f.equals("failureKind")) {
-                                    failureKind = scalar(p, v);
-                                } else {
-                                    p.skipChildren();
-                                }
-                            }
-                        } else {
-                            p.skipChildren();
-                        }
-                    }
                     case "trace" -> counts.read(p, t);
                     case "clientUsage" -> counts.clientUsage(p, t);
-                    default -> p.skipChildren();
+                    default -> f.read(field, p, t);
                 }
             }
         } catch (JsonEOFException e) {
@@ -246,15 +211,15 @@ final class TrialListingReader {
             scores = scores(runDir, key, graders);
         }
         String problem = null;
-        if (kind != null && !kind.equals("trial")) {
-            problem = "The trace's kind is \"" + kind + "\", not \"trial\".";
+        if (f.kind != null && !f.kind.equals("trial")) {
+            problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
         }
-        boolean cut = caseId == null && cd.cut();
-        String shownCase = caseId != null ? caseId : cd.text();
-        String shownVariant = variant != null ? variant : vd.display();
+        boolean cut = f.caseId == null && cd.cut();
+        String shownCase = f.caseId != null ? f.caseId : cd.text();
+        String shownVariant = f.variant != null ? f.variant : vd.display();
         Path artifactsDir = defaultArtifacts;
-        if (artifacts != null && !artifacts.isBlank()) {
-            Path p = runDir.resolve(artifacts).normalize();
+        if (f.artifacts != null && !f.artifacts.isBlank()) {
+            Path p = runDir.resolve(f.artifacts).normalize();
             if (p.startsWith(runDir.normalize())) {
                 artifactsDir = p;
             }
@@ -263,9 +228,9 @@ final class TrialListingReader {
         if (scoreProblem != null) {
             problem = scoreProblem;
         }
-        TrialStatus status = TrialStatus.of(scores, infra, failureKind);
-        return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, dataset, duration, status,
-                error, gradingError, failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
+        TrialStatus status = TrialStatus.of(scores, f.infra, f.failureKind);
+        return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, f.dataset, f.duration, status,
+                f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
                 counts.usage());
     }
 
