@@ -219,16 +219,16 @@ public final class ResultsReader implements AutoCloseable {
                         futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                         chunk.clear();
                         if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
-                            scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
+                            scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
                         }
                     }
-                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::list);
+                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::names);
                 if (!chunk.isEmpty()) {
                     futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                 }
             } finally {
                 if (whole && !scored.isDone()) {
-                    scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::list)));
+                    scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
                 }
                 futures.add(end);
             }

@@ -48,7 +48,7 @@ final class ScoreReader {
         }
         List<ScoreRecord> out = new ArrayList<>(graders.size());
         for (Path g : graders) {
-            Path f = g.resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+            Path f = key.fileIn(g);
             if (!Files.isRegularFile(f)) {
                 continue;
             }

@@ -22,18 +22,32 @@ final class TraceKeys {
     private TraceKeys() {
     }
 
-    /** Lists a folder's entries as {@link ResultsFiles#list(Path)} does (sorted by name); a cache may answer instead ({@link TrialCache#list(Path)}). */
+    /**
+     * A folder's entry names, sorted, as {@link ResultsFiles#list(Path)} lists its entries; a cache may
+     * answer instead ({@link TrialCache#names(Path)}). Names, not paths: the listing of a 10,000-trial
+     * run handles 40,000 of them, and a path made and taken apart again for each cost a fifth of its CPU.
+     */
     @FunctionalInterface
     interface Folders {
-        List<Path> list(Path dir) throws ResultsException;
+        List<String> names(Path dir) throws ResultsException;
     }
 
     /** Every folder listed from the disk. */
-    static final Folders PLAIN = ResultsFiles::list;
+    static final Folders PLAIN = TraceKeys::namesOnDisk;
 
-    private static List<Path> listQuietly(Folders folders, Path dir) {
+    /** A folder's entry names as listed from the disk ({@link ResultsFiles#list(Path)}). */
+    static List<String> namesOnDisk(Path dir) throws ResultsException {
+        List<Path> entries = ResultsFiles.list(dir);
+        List<String> names = new ArrayList<>(entries.size());
+        for (Path p : entries) {
+            names.add(p.getFileName().toString());
+        }
+        return names;
+    }
+
+    private static List<String> namesQuietly(Folders folders, Path dir) {
         try {
-            return folders.list(dir);
+            return folders.names(dir);
         } catch (ResultsException e) {
             return List.of();
         }
@@ -69,8 +83,8 @@ final class TraceKeys {
                 continue;
             }
             String vs = v.getFileName().toString();
-            for (Path c : listQuietly(folders, v)) {
-                caseFolder(v, vs, c, keys, problems, folders);
+            for (String cs : namesQuietly(folders, v)) {
+                caseFolder(v, vs, cs, keys, problems, folders);
             }
         }
     }
@@ -79,20 +93,29 @@ final class TraceKeys {
      * One case folder's keys and problems (a method of its own so the JIT compiles it after a few hundred
      * folders: inside {@link #forEach} the loop over 10,000 folders ran interpreted).
      */
-    private static void caseFolder(Path v, String vs, Path c, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
-        String cs = c.getFileName().toString();
+    private static void caseFolder(Path v, String vs, String cs, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
         String where = null; // made only for a problem's words
+        Path c = v.resolve(cs);
+        // a name Java could not decode (not valid UTF-8, or any non-ASCII name in a C locale) holds U+FFFD in
+        // its place, and the path made from it is not the folder's: then the folder as listed is looked for
+        boolean nameLeadsBack = true;
+        if (cs.indexOf('\uFFFD') >= 0) {
+            Path listed = undecodable(v, cs);
+            if (listed != null) {
+                nameLeadsBack = false;
+                c = listed;
+            }
+        }
         // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
-        boolean nameLeadsBack = v.resolve(cs).equals(c);
         if (!nameLeadsBack && Files.isDirectory(c)) {
             where = "traces/" + vs + "/" + cs;
             problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
                     + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
             return;
         }
-        List<Path> files;
+        List<String> files;
         try {
-            files = nameLeadsBack ? folders.list(c) : null;
+            files = nameLeadsBack ? folders.names(c) : null;
         } catch (ResultsException e) {
             files = null;
             if (Files.isDirectory(c)) {
@@ -111,8 +134,7 @@ final class TraceKeys {
         }
         where = "traces/" + vs + "/" + cs;
         java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
-        for (Path t : files) {
-            String name = t.getFileName().toString();
+        for (String name : files) {
             var m = TRIAL_FILE.matcher(name);
             if (m.matches()) {
                 names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
@@ -164,11 +186,10 @@ final class TraceKeys {
      * folder MST writes): true then; false, with nothing handed over, when a file needs the notes of
      * the full rule. Files that are not trial files at all are left out either way.
      */
-    private static boolean allCanonical(List<Path> files, String vs, String cs, Consumer<TrialKey> keys) {
+    private static boolean allCanonical(List<String> files, String vs, String cs, Consumer<TrialKey> keys) {
         int[] trials = new int[files.size()];
         int count = 0;
-        for (Path t : files) {
-            String name = t.getFileName().toString();
+        for (String name : files) {
             int n = canonicalTrial(name);
             if (n >= 0) {
                 trials[count++] = n;
@@ -181,6 +202,20 @@ final class TraceKeys {
             keys.accept(new TrialKey(vs, cs, trials[i]));
         }
         return true;
+    }
+
+    /**
+     * The entry of {@code dir} whose name Java decodes as {@code name} but which the path made from that
+     * name does not lead to (a name that is not valid UTF-8), or null when the name leads back.
+     */
+    private static Path undecodable(Path dir, String name) {
+        Path made = dir.resolve(name);
+        for (Path p : ResultsFiles.listQuietly(dir)) {
+            if (p.getFileName().toString().equals(name) && !p.equals(made)) {
+                return p;
+            }
+        }
+        return null;
     }
 
     private static String reason(ResultsException e) {
@@ -211,21 +246,15 @@ final class TraceKeys {
         Set<TrialKey> keys = new java.util.HashSet<>();
         for (Path g : graders) {
             for (Path v : ResultsFiles.listQuietly(g)) {
-                for (Path c : listQuietly(folders, v)) {
-                    String vs = null;
-                    String cs = null;
-                    for (Path t : listQuietly(folders, c)) {
-                        String name = t.getFileName().toString();
+                String vs = v.getFileName().toString();
+                for (String cs : namesQuietly(folders, v)) {
+                    for (String name : namesQuietly(folders, v.resolve(cs))) {
                         int n = canonicalTrial(name);
                         if (n < 0) {
                             var m = TRIAL_FILE.matcher(name);
                             n = m.matches() ? Integer.parseInt(m.group(1)) : -1;
                         }
                         if (n >= 0) {
-                            if (vs == null) {
-                                vs = v.getFileName().toString();
-                                cs = c.getFileName().toString();
-                            }
                             keys.add(new TrialKey(vs, cs, n));
                         }
                     }

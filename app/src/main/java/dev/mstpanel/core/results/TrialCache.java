@@ -153,7 +153,7 @@ final class TrialCache {
         long[] v = new long[PER_FILE * (1 + graderDirs.size())];
         FileStamp.stamp(trace, v, 0);
         for (int i = 0; i < graderDirs.size(); i++) {
-            FileStamp.stamp(graderDirs.get(i).resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json"), v, PER_FILE * (1 + i));
+            FileStamp.stamp(key.fileIn(graderDirs.get(i)), v, PER_FILE * (1 + i));
         }
         return new Stamps(v);
     }
@@ -200,43 +200,38 @@ final class TrialCache {
     }
 
     /**
-     * A folder's entries as {@link ResultsFiles#list(Path)} gives them, taken from the cache when the
-     * folder's modification time is unchanged: a folder's time changes whenever an entry is added,
-     * removed or renamed in it, so its names are known without listing it. A folder with a name that
-     * does not lead back to its file (not valid UTF-8) is always listed.
+     * A folder's entry names as {@link TraceKeys#namesOnDisk(Path)} gives them, taken from the cache
+     * when the folder's modification and status-change times are unchanged: a folder's times change
+     * whenever an entry is added, removed or renamed in it, so its names are known without listing it.
+     * A folder with a name that does not lead back to its entry (not valid UTF-8) is always listed.
      *
      * @throws ResultsException as {@link ResultsFiles#list(Path)}, when the folder cannot be listed
      */
-    List<Path> list(Path dir) throws ResultsException {
+    List<String> names(Path dir) throws ResultsException {
         String rel = relative(dir);
         listed.add(rel);
         long[] time = FileStamp.folderTimes(dir);
         long modified = time[0];
         Listing kept = folders.get(rel);
         if (modified != ABSENT && kept != null && kept.modified == modified && kept.changed == time[1]) {
-            List<Path> out = new ArrayList<>(kept.names.size());
-            for (String n : kept.names) {
-                out.add(dir.resolve(n));
-            }
-            return out;
+            return kept.names;
         }
         List<Path> out = ResultsFiles.list(dir);
-        if (modified != ABSENT && nowNanos() - modified >= SETTLE_NANOS) {
-            List<String> names = new ArrayList<>(out.size());
-            for (Path p : out) {
-                String n = p.getFileName().toString();
-                if (!dir.resolve(n).equals(p)) {
-                    return out;
-                }
-                names.add(n);
-            }
+        List<String> names = new ArrayList<>(out.size());
+        boolean leadBack = true;
+        for (Path p : out) {
+            String n = p.getFileName().toString();
+            names.add(n);
+            leadBack = leadBack && dir.resolve(n).equals(p);
+        }
+        if (leadBack && modified != ABSENT && nowNanos() - modified >= SETTLE_NANOS) {
             folders.put(rel, new Listing(modified, time[1], List.copyOf(names)));
             changed = true;
         } else if (kept != null) {
             folders.remove(rel);
             changed = true;
         }
-        return out;
+        return names;
     }
 
     /**

@@ -55,7 +55,7 @@ final class TrialHeads {
      */
     TrialRecord read(RunInfo run, TrialKey key, List<Path> graders) {
         Path runDir = run.dir();
-        Path trace = runDir.resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        Path trace = key.traceIn(runDir);
         TrialFields f = null;
         try {
             ResultsFiles.requireRegularFile(trace); // a FIFO would block the open
@@ -85,7 +85,7 @@ final class TrialHeads {
         if (scoreProblem != null) {
             problem = scoreProblem;
         }
-        Path artifactsDir = runDir.resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
+        Path artifactsDir = key.artifactsIn(runDir);
         if (f.artifacts != null && !f.artifacts.isBlank()) {
             Path p = runDir.resolve(f.artifacts).normalize();
             if (p.startsWith(runDir.normalize())) {

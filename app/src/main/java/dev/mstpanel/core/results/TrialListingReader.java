@@ -43,7 +43,7 @@ final class TrialListingReader {
      */
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders) {
         Path runDir = run.dir();
-        Path trace = runDir.resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        Path trace = key.traceIn(runDir);
         return readTrial(run, key, graders, trace, null);
     }
 
@@ -62,8 +62,8 @@ final class TrialListingReader {
      * never dropped (issue 13, item 16).
      */
     static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
-        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
-        Path artifacts = run.dir().resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
+        Path trace = key.traceIn(run.dir());
+        Path artifacts = key.artifactsIn(run.dir());
         return unreadable(run, key, PathSegments.decode(key.variantSegment()), PathSegments.decode(key.caseSegment()), List.of(), trace,
                 artifacts, problem);
     }
@@ -109,7 +109,7 @@ final class TrialListingReader {
      */
     TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache,
                           UnsearchedTraces unsearched) {
-        Path trace = run.dir().resolve("traces").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(key.trial() + ".json");
+        Path trace = key.traceIn(run.dir());
         TrialRecord t = readTrial(run, key, graders, trace, query, cache);
         if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
             // no trace (nothing to search in), or one that could not be read or parsed: said, not taken for "no match"
@@ -136,7 +136,7 @@ final class TrialListingReader {
         List<ScoreRecord> scores = searching ? List.of() : scores(runDir, key, graders);
         PathSegments.Decoded vd = PathSegments.decode(key.variantSegment());
         PathSegments.Decoded cd = PathSegments.decode(key.caseSegment());
-        Path defaultArtifacts = runDir.resolve("artifacts").resolve(key.variantSegment()).resolve(key.caseSegment()).resolve(String.valueOf(key.trial()));
+        Path defaultArtifacts = key.artifactsIn(runDir);
         byte[] bytes;
         int length;
         try {

@@ -247,7 +247,7 @@ public final class RunFolderFollower implements AutoCloseable {
     }
 
     private static Path traceFile(Path dir, TrialKey k) {
-        return dir.resolve("traces").resolve(k.variantSegment()).resolve(k.caseSegment()).resolve(k.trial() + ".json");
+        return k.traceIn(dir);
     }
 
     private static FileTime modified(Path file) {

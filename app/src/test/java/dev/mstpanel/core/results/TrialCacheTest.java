@@ -84,6 +84,42 @@ class TrialCacheTest {
     }
 
     @Test
+    void aCaseFolderWhoseNameIsNotUtf8IsListedTheSameFromTheCacheAsFromItsFiles() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        Path variant = f.tracePath("default", RunFixture.FAILED_CASE, 0).getParent().getParent();
+        // a name with the byte 0xE9 (Latin-1 "é"), which Java's path API cannot write: made by the shell
+        Process p = new ProcessBuilder("bash", "-c", "mkdir -p \"$(printf 'caf\\xe9')\" && cp " + RunFixture.FAILED_CASE
+                + "/0.json \"$(printf 'caf\\xe9')/0.json\"").directory(variant.toFile()).redirectErrorStream(true).start();
+        assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        age(f.runDir());
+        Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
+        byTrial(cached, f.runDir());
+        Map<String, TrialRecord> second = byTrial(cached, f.runDir());
+        assertThat(second).isEqualTo(fromFiles);
+        assertThat(second.values()).anySatisfy(t -> assertThat(t.problem()).contains("has a name that is not valid UTF-8"));
+    }
+
+    @Test
+    void aFileIsStampedFromTheJdksStatResultWithTheSameNumbersAsTheUnixView() throws IOException {
+        // the tests open sun.nio.fs as the app image's launcher and the jar's manifest do (pom: argLine)
+        assertThat(FileStamp.direct()).as("the stat result is read directly").isTrue();
+        RunFixture f = RunFixture.allStatuses(root);
+        Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
+        long[] direct = new long[4];
+        FileStamp.stamp(trace, direct, 0);
+        assertThat(direct).containsExactly(FileStamp.viewStamp(trace));
+        assertThat(direct[0]).isEqualTo(Files.size(trace));
+        assertThat(direct[3]).as("the inode").isEqualTo(((Number) Files.getAttribute(trace, "unix:ino")).longValue());
+        long[] absent = new long[4];
+        FileStamp.stamp(trace.resolveSibling("nope.json"), absent, 0);
+        assertThat(absent).containsExactly(FileStamp.ABSENT, 0, 0, 0);
+        long[] folder = FileStamp.folderTimes(trace.getParent());
+        long[] view = FileStamp.viewStamp(trace.getParent());
+        assertThat(folder).containsExactly(view[1], view[2]);
+    }
+
+    @Test
     void anUnchangedTrialIsTakenFromTheCacheAndOneRewrittenWithItsSizeAndTimePutBackIsReadAgain() throws IOException {
         RunFixture f = RunFixture.allStatuses(root);
         age(f.runDir());
