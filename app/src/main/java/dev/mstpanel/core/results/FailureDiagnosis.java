@@ -51,23 +51,48 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
     /** The first screenshot found, or null. */
     public Path screenshot() {
-        return sources.stream().map(Source::screenshot).filter(p -> p != null).findFirst().orElse(null);
+        for (Source src : sources) {
+            if (src.screenshot() != null) {
+                return src.screenshot();
+            }
+        }
+        return null;
     }
 
     /** The first accessibility dump found, or null. */
     public Path accessibility() {
-        return sources.stream().map(Source::accessibility).filter(p -> p != null).findFirst().orElse(null);
+        for (Source src : sources) {
+            if (src.accessibility() != null) {
+                return src.accessibility();
+            }
+        }
+        return null;
     }
 
     /** Every log file found, in source order. */
     public List<Path> logs() {
-        return sources.stream().flatMap(s -> s.logs().stream()).toList();
+        if (sources.size() == 1) {
+            return java.util.Collections.unmodifiableList(sources.get(0).logs());
+        }
+        List<Path> all = new ArrayList<>();
+        for (Source src : sources) {
+            all.addAll(src.logs());
+        }
+        return java.util.Collections.unmodifiableList(all);
     }
 
     /** The first {@code system.json} found, or null. */
     public Path system() {
-        return sources.stream().map(Source::system).filter(p -> p != null).findFirst().orElse(null);
+        for (Source src : sources) {
+            if (src.system() != null) {
+                return src.system();
+            }
+        }
+        return null;
     }
+
+    // loops, not streams: the listing of 10,000 trials asks each of these once per trial, and a fresh JVM
+    // runs a stream pipeline's dozen classes interpreted
 
     /** True when no diagnosis file was found. */
     public boolean isEmpty() {

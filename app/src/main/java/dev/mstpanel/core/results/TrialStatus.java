@@ -13,9 +13,11 @@ import java.util.Locale;
 public enum TrialStatus {
     PASSED, FAILED, INFRA, MISSING, UNGRADED, UNREADABLE;
 
+    private final String jsonName = name().toLowerCase(Locale.ROOT);
+
     /** The lower-case name used in JSON and on the command line ({@code failed}). */
     public String jsonName() {
-        return name().toLowerCase(Locale.ROOT);
+        return jsonName;
     }
 
     /** True for the statuses the "failures only" filter keeps: failed, infra, missing, unreadable. */
