@@ -50,6 +50,10 @@ final class RunJsonReader {
         } catch (JsonProcessingException e) {
             return emptyRun(runDir, folderEval, folderRun, "run.json is not valid JSON (" + e.getOriginalMessage() + ").");
         } catch (IOException e) {
+            String folder = ResultsReader.folderProblem(runDir);
+            if (folder != null) {
+                return emptyRun(runDir, folderEval, folderRun, folder);
+            }
             return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.");
         }
         JsonNode env = n.path("environment");
