@@ -43,7 +43,7 @@ public final class ResultsFiles {
      * reason for another {@link java.nio.file.FileSystemException} ({@code Is a directory}, {@code No
      * space left on device}), else the exception's message.
      */
-    static String why(IOException e) {
+    public static String why(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
@@ -119,7 +119,7 @@ public final class ResultsFiles {
      * Where a file stops being JSON, in words ({@code " at line 3, column 14"}; empty when the parser
      * did not say): the parser's own text ("Unrecognized token …") means nothing to a user.
      */
-    static String whereNotJson(com.fasterxml.jackson.core.JsonProcessingException e) {
+    public static String whereNotJson(com.fasterxml.jackson.core.JsonProcessingException e) {
         var at = e.getLocation();
         return at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
