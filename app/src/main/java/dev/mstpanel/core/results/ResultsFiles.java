@@ -124,6 +124,28 @@ public final class ResultsFiles {
         return at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
+    /**
+     * What is wrong with a file that did not parse, as a sentence without the parser's own text: {@code The trace is nested
+     * deeper than 1000 levels, more than the panel reads} (Jackson's nesting limit), {@code The trace holds a number too
+     * large to read at line 1, column 40} (a number beyond a long, or longer than Jackson's number limit), else
+     * {@code The trace is not valid JSON at line 3, column 14}. No full stop.
+     *
+     * @param what the file as the sentence names it, {@code The trace}, {@code The score file scores/…}
+     */
+    public static String notJson(String what, com.fasterxml.jackson.core.JsonProcessingException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("nesting depth")) {
+            return what + " is nested deeper than " + com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth()
+                    + " levels, more than the panel reads";
+        }
+        if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException
+                || e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("Number value length")
+                || m.startsWith("Numeric value") && m.contains("out of range")) {
+            return what + " holds a number too large to read" + whereNotJson(e);
+        }
+        return what + " is not valid JSON" + whereNotJson(e);
+    }
+
     /** The current scalar value as a string; null for JSON null or a container (which is skipped). */
     static String scalar(JsonParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NULL) {

@@ -218,7 +218,7 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
                     "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         } catch (JsonProcessingException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + ".");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, ResultsFiles.notJson("The trace", e) + ".");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
         }

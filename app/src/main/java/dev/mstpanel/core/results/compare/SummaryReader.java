@@ -43,7 +43,7 @@ public final class SummaryReader {
             return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
         } catch (JsonProcessingException e) {
             // where it stops being JSON, not the parser's own words ("Unrecognized token …")
-            return new RunSummary(file, List.of(), null, "summary.json is not valid JSON" + ResultsFiles.whereNotJson(e) + ": the figures are computed from the trials.");
+            return new RunSummary(file, List.of(), null, ResultsFiles.notJson("summary.json", e) + ": the figures are computed from the trials.");
         } catch (IOException e) {
             return new RunSummary(file, List.of(), null, "summary.json could not be read (" + ResultsFiles.why(e) + "): the figures are computed from the trials.");
         }
