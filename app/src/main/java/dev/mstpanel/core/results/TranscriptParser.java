@@ -68,7 +68,7 @@ final class TranscriptParser {
             problems.add(ResultsFiles.notJson("The trace", e) + (p.events.isEmpty() ? ", so no event can be shown."
                     : ": the " + p.events.size() + " events before it are shown."));
         } catch (IOException e) {
-            problems.add("The trace could not be read: " + e.getMessage());
+            problems.add("The trace could not be read: " + ResultsFiles.why(e));
         }
         return p;
     }

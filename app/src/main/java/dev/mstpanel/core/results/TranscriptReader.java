@@ -233,7 +233,7 @@ public final class TranscriptReader {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            problems.add("The trace could not be read: " + e.getMessage());
+            problems.add("The trace could not be read: " + ResultsFiles.why(e));
             return empty(trial, prompt, promptNote, redacted, problems);
         }
         if (size > MAX_TRACE_BYTES) {

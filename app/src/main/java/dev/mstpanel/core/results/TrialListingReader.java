@@ -191,7 +191,7 @@ final class TrialListingReader {
      * True when the trial is unreadable because of its trace (cut short, not JSON, not an object, not readable), not
      * because of a score file: such a trace never matches a search, it could not be searched.
      */
-    private static boolean traceUnreadable(TrialRecord t) {
+    static boolean traceUnreadable(TrialRecord t) {
         return t.status() == TrialStatus.UNREADABLE && !java.util.Objects.equals(t.problem(), TrialStatus.scoreProblem(t.scores()));
     }
 
