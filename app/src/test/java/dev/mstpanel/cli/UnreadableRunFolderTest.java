@@ -151,6 +151,28 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void aTraceAndAScoreFileItCannotReadSayPermissionDenied() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path trace = runs[0].resolve("traces/default/lookup/0.json");
+        Path score = runs[0].resolve("scores/judge.accuracy/with-tools/lookup/0.json");
+        for (Path p : new Path[] {trace, score}) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("---------"));
+        }
+        Ended r = run("trials", runs[0].toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.util.Map<String, String> problems = new java.util.HashMap<>();
+        for (var n : new ObjectMapper().readTree(r.out())) {
+            problems.put(n.path("variant").asText(), n.path("status").asText() + ": " + n.path("problem").asText());
+        }
+        assertThat(problems.get("default")).isEqualTo("unreadable: The trace could not be read: permission denied");
+        assertThat(problems.get("with-tools"))
+                .isEqualTo("unreadable: The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+        Ended text = run("trials", runs[0].toString());
+        assertThat(text.out()).contains("The trace could not be read: permission denied")
+                .contains("The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+    }
+
+    @Test
     void compareNamesTheRunFolderItCannotReadAsTheCause() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Ended variants = run("compare", runs[1].toString());
