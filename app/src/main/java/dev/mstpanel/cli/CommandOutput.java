@@ -47,7 +47,25 @@ final class CommandOutput {
         if (m.contains("Broken pipe")) {
             return 141;
         }
-        err.println("mst-panel " + command + ": could not write the output: " + m);
+        err.println("mst-panel" + (command == null ? "" : " " + command) + ": could not write the output: " + m);
         return 1;
+    }
+
+    /**
+     * The exit code of a command that printed to the process's standard output, once it has ended: the
+     * text it printed goes through a writer that hides a failed write (a print writer), so a full disk
+     * ({@code > /dev/full}) or a closed pipe ({@code | head}) is looked at here, for every command and
+     * every form of output, as {@link #notWritten} says. A command that already failed keeps its code
+     * and its own message.
+     *
+     * @param command the command's name, or null when the arguments named none ({@code --help})
+     * @param code the command's own exit code
+     */
+    static int ended(JsonOutput.ProcessStdout out, PrintWriter err, String command, int code) {
+        IOException failure = out.failure();
+        if (failure == null || code != 0) {
+            return code;
+        }
+        return notWritten(err, command, failure);
     }
 }

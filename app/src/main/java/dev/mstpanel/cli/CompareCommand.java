@@ -89,7 +89,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
         PrintWriter raw = spec.commandLine().getOut();
-        return CommandOutput.print(err, "compare", json, () -> printJson(raw, comparisons), () -> printText(out, comparisons));
+        return CommandOutput.print(err, "compare", json, () -> printJson(raw, err, comparisons), () -> printText(out, comparisons));
     }
 
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
@@ -107,7 +107,19 @@ public final class CompareCommand implements Callable<Integer> {
         return p;
     }
 
-    private static void printJson(PrintWriter out, List<Comparison> comparisons) throws IOException {
+    private static void printJson(PrintWriter out, PrintWriter err, List<Comparison> comparisons) throws IOException {
+        // summary.json's figures left out are said on stderr (the JSON has null for them), once per run and variant
+        java.util.Set<String> warned = new java.util.HashSet<>();
+        for (Comparison c : comparisons) {
+            for (VariantFigures f : List.of(c.base(), c.candidate())) {
+                for (String field : f.leftOut()) {
+                    if (warned.add(f.runId() + "\n" + f.variant() + "\n" + field)) {
+                        err.println("warning: run " + f.runId() + ", variant " + f.variant() + ": summary.json's " + field
+                                + " is left out, not a figure a run can have");
+                    }
+                }
+            }
+        }
         JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
         g.writeStartObject();
         g.writeArrayFieldStart("comparisons");
@@ -115,10 +127,10 @@ public final class CompareCommand implements Callable<Integer> {
             g.writeStartObject();
             g.writeStringField("kind", c.kind().name().toLowerCase(Locale.ROOT));
             g.writeStringField("eval", c.evalName());
-            side(g, "base", c.base());
-            side(g, "candidate", c.candidate());
+            side(g, err, "base", c.base());
+            side(g, err, "candidate", c.candidate());
             g.writeStringField("verdict", c.verdict().jsonName());
-            g.writeNumberField("pValue", c.pValue());
+            number(g, err, "pValue", c.pValue());
             g.writeNumberField("casesUp", c.positive());
             g.writeNumberField("casesDown", c.negative());
             g.writeObjectFieldStart("counts");
@@ -148,14 +160,14 @@ public final class CompareCommand implements Callable<Integer> {
         JsonOutput.end(g);
     }
 
-    private static void side(JsonGenerator g, String name, VariantFigures f) throws IOException {
+    private static void side(JsonGenerator g, PrintWriter err, String name, VariantFigures f) throws IOException {
         g.writeObjectFieldStart(name);
         g.writeStringField("runId", f.runId());
         g.writeStringField("variant", f.variant());
         g.writeNumberField("trials", f.trials());
         g.writeNumberField("passed", f.passed());
         g.writeNumberField("graded", f.graded());
-        number(g, "trialPassRate", f.trialPassRate());
+        number(g, err, "trialPassRate", f.trialPassRate());
         if (f.interval() == null) {
             g.writeNullField("interval");
         } else {
@@ -166,17 +178,21 @@ public final class CompareCommand implements Callable<Integer> {
         }
         g.writeNumberField("casesPassed", f.casesPassed());
         g.writeNumberField("cases", f.cases());
-        number(g, "toolCallsMean", f.toolCallsMean());
-        number(g, "tokensMean", f.tokensMean());
-        number(g, "costUsdMean", f.costUsdMean());
-        number(g, "secondsPerTrial", f.secondsPerTrial());
+        number(g, err, "toolCallsMean", f.toolCallsMean());
+        number(g, err, "tokensMean", f.tokensMean());
+        number(g, err, "costUsdMean", f.costUsdMean());
+        number(g, err, "secondsPerTrial", f.secondsPerTrial());
         g.writeBooleanField("fromSummary", f.fromSummary());
         g.writeStringField("figuresSource", f.source());
         g.writeEndObject();
     }
 
-    private static void number(JsonGenerator g, String name, Double v) throws IOException {
+    /** A number field; null for none, and for a value that is not finite (Jackson would write the string "Infinity"), said on stderr. */
+    private static void number(JsonGenerator g, PrintWriter err, String name, Double v) throws IOException {
         if (v == null) {
+            g.writeNullField(name);
+        } else if (!Double.isFinite(v)) {
+            err.println("warning: " + name + " is " + v + ", not a number JSON can hold: written as null");
             g.writeNullField(name);
         } else {
             g.writeNumberField(name, v);
@@ -198,8 +214,10 @@ public final class CompareCommand implements Callable<Integer> {
     private static void printText(PrintWriter out, List<Comparison> comparisons) {
         for (Comparison c : comparisons) {
             out.println(c.evalName() + " · " + c.title());
-            out.println(sideLine("base     ", c.base()));
-            out.println(sideLine("candidate", c.candidate()));
+            // both rows' variant names padded to the longer one, so their columns line up whatever the names
+            int width = Math.max(14, Math.max(c.base().variant().length(), c.candidate().variant().length()));
+            out.println(sideLine("base     ", c.base(), width));
+            out.println(sideLine("candidate", c.candidate(), width));
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
             out.println("  verdict    " + c.verdictText());
@@ -223,8 +241,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static String sideLine(String label, VariantFigures f) {
-        return String.format(Locale.ROOT, "  %s  %-14s run %s  trial pass %s  (%d/%d graded of %d)  cases passed %d/%d", label, f.variant(),
+    private static String sideLine(String label, VariantFigures f, int width) {
+        return String.format(Locale.ROOT, "  %s  %-" + width + "s run %s  trial pass %s  (%d/%d graded of %d)  cases passed %d/%d", label, f.variant(),
                 f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.casesPassed(), f.cases());
     }
 
@@ -248,40 +266,23 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static List<String> meanCells(String label, VariantFigures f) {
-        return List.of(label,
-                f.toolCallsMean() == null ? "–" : String.format(Locale.ROOT, "%.1f", f.toolCallsMean()),
-                f.tokensMean() == null ? "–" : f.tokensMean() >= 10_000 ? String.format(Locale.ROOT, "%.1fk", f.tokensMean() / 1000)
-                        : String.format(Locale.ROOT, "%.0f", f.tokensMean()),
-                f.costUsdMean() == null ? "–" : String.format(Locale.ROOT, "$%.3f", f.costUsdMean()),
-                f.secondsPerTrial() == null ? "–" : String.format(Locale.ROOT, f.secondsPerTrial() < 10 ? "%.1f s" : "%.0f s", f.secondsPerTrial()));
+        return List.of(label, f.toolCallsText(), f.tokensText(), f.costText(), f.secondsText());
     }
 
     /**
      * Where both sides' figures come from (summary.json, contract section 9, or the trials), said
      * once when it is the same for both: {@code from summary.json, both sides},
-     * {@code computed from the trials, both sides (no summary.json)}, or
-     * {@code base from summary.json · candidate computed from the trials (summary.json has no figures for it)}.
+     * {@code computed from the trials, both sides (no summary.json)}, or each side's own
+     * ({@link VariantFigures#sourceText}): {@code base from summary.json · candidate from summary.json (time computed from the trials)}.
      * An unreadable summary.json is named with its problem.
      */
     static String figuresSource(VariantFigures base, VariantFigures candidate) {
-        if (base.fromSummary() && candidate.fromSummary()) {
-            return "from summary.json, both sides";
+        String b = base.sourceText();
+        if (b.equals(candidate.sourceText())) {
+            return base.fromSummary() ? b + ", both sides"
+                    : b.replace("computed from the trials (", "computed from the trials, both sides (").replace("figures for it", "figures for them");
         }
-        String b = whyComputed(base);
-        if (!base.fromSummary() && !candidate.fromSummary() && b.equals(whyComputed(candidate))) {
-            return "computed from the trials, both sides (" + b.replace("figures for it", "figures for them") + ")";
-        }
-        return "base " + sourceText(base) + " · candidate " + sourceText(candidate);
-    }
-
-    private static String sourceText(VariantFigures f) {
-        return f.fromSummary() ? "from summary.json" : "computed from the trials (" + whyComputed(f) + ")";
-    }
-
-    /** Why a side's figures are the trials': VariantFigures' note, or an unreadable summary.json's problem (its tail said already). */
-    private static String whyComputed(VariantFigures f) {
-        return "summary.json unreadable".equals(f.sourceNote()) && f.source() != null
-                ? f.source().replace(": the figures are computed from the trials.", "") : String.valueOf(f.sourceNote());
+        return "base " + b + " · candidate " + candidate.sourceText();
     }
 
     private static String outcome(CaseTally t) {

@@ -31,21 +31,73 @@ final class JsonOutput {
 
     private JsonOutput() {}
 
-    /** The process's standard output: text through this writer ({@link #textCharset()}), JSON as bytes to the stream beneath it. */
+    /**
+     * The process's standard output: text through this writer ({@link #textCharset()}), JSON as bytes to the stream beneath it.
+     * Both go to the file descriptor itself, not through {@code System.out} (a print stream, which hides a failed write):
+     * the JSON's generator sees a failed write as an exception; the text's first failed write is kept
+     * ({@link #failure()}) and the ones after it are dropped, so a command that prints text (a long {@code run} among them)
+     * goes on as before and the exit code says the output was lost ({@link CommandOutput#ended}).
+     */
     static final class ProcessStdout extends PrintWriter {
         private final PrintStream text;
         private final java.io.OutputStream bytes;
+        private final FirstFailure failures;
 
         /**
-         * @param text the process's {@code System.out}
+         * @param text the process's {@code System.out}, flushed before this writer's first bytes (nothing of the panel's writes to it)
          * @param bytes the same file descriptor, unbuffered and not a {@link PrintStream}: a write that fails
          *     (a full disk, a closed pipe) throws, so the command can say so and exit 1, where a print stream
          *     only keeps a flag
          */
         ProcessStdout(PrintStream text, java.io.OutputStream bytes) {
-            super(new java.io.OutputStreamWriter(text, textCharset()), true);
+            this(text, bytes, new FirstFailure(bytes));
+        }
+
+        private ProcessStdout(PrintStream text, java.io.OutputStream bytes, FirstFailure failures) {
+            super(new java.io.OutputStreamWriter(failures, textCharset()), true);
             this.text = text;
             this.bytes = bytes;
+            this.failures = failures;
+        }
+
+        /** The first write of text that failed (after flushing what is left), or null when all was written. */
+        IOException failure() {
+            flush();
+            return failures.first;
+        }
+    }
+
+    /** A stream that keeps its first failed write and drops every write after it (a full disk stays full; a closed pipe stays closed). */
+    private static final class FirstFailure extends java.io.FilterOutputStream {
+        private IOException first;
+
+        FirstFailure(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (first != null) {
+                return;
+            }
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                first = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (first == null) {
+                out.flush();
+            }
         }
     }
 

@@ -78,10 +78,16 @@ public final class MstPanelCommand implements Runnable {
      * Runs a command line and returns its exit code.
      *
      * @param args the arguments after the jar
-     * @return 0 on success, 2 for a usage error, otherwise the command's own code
+     * @return 0 on success, 2 for a usage error, otherwise the command's own code; 1 when its output could not be
+     *     written (a full disk, said on stderr), 141 when the reader closed the pipe ({@link CommandOutput#ended})
      */
     public static int execute(String... args) {
-        return execute(new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out)), new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true), args);
+        System.out.flush();
+        JsonOutput.ProcessStdout out = new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true);
+        int code = execute(out, err, args);
+        // text that could not be written (a full disk, a closed pipe) ends the command as JSON that could not does
+        return CommandOutput.ended(out, err, args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null, code);
     }
 
     /** As {@link #execute(String...)}, printing to the given writers (tests). */

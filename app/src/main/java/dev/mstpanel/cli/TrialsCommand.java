@@ -32,7 +32,8 @@ import picocli.CommandLine;
  * root, an eval folder or a run folder, with their status, error and failure diagnosis files. The
  * headless twin of the Results view. PATH may also be the eval's project folder: its
  * {@code .mcp-test-results/} is read. Exits 0 when it could read the folder, whatever the trials'
- * statuses; 1 when the path is not a folder or holds no runs; 2 on a usage error.
+ * statuses; 1 when the path is not a folder or holds no runs, when no run folder could be read (permission denied) or
+ * the output could not be written; 2 on a usage error.
  */
 @Command(name = "trials", mixinStandardHelpOptions = true,
         description = "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
@@ -101,12 +102,21 @@ public final class TrialsCommand implements Callable<Integer> {
             } else {
                 printTable(out, reader, location, keep, query, err);
             }
+            // no run folder could be read (permission denied): no trial was, and a script must not take the empty list for a run without trials
+            String unreadable = null;
+            for (Path runDir : location.runDirs()) {
+                unreadable = ResultsReader.folderProblem(runDir);
+                if (unreadable == null) {
+                    return 0;
+                }
+            }
+            err.println("mst-panel trials: no trial could be read: " + unreadable);
+            return 1;
         } catch (IOException e) {
             return CommandOutput.notWritten(err, "trials", e);
         } catch (java.io.UncheckedIOException e) {
             return CommandOutput.notWritten(err, "trials", e.getCause());
         }
-        return 0;
     }
 
     private static void printJson(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
@@ -278,7 +288,9 @@ public final class TrialsCommand implements Callable<Integer> {
             }
             int total = counts.values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder sb = new StringBuilder("  ");
-            if (query != null && total == 0) {
+            if (query == null && total == 0 && run.problem() != null) {
+                sb.append("no trials listed  "); // the line above says why
+            } else if (query != null && total == 0) {
                 sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
             } else {
                 if (query != null) {

@@ -85,6 +85,42 @@ class TrialsGrepUnsearchedTest {
     }
 
     @Test
+    void aBrokenTraceNeverMatchesAndIsCountedAsNotSearchedWhateverTheText() throws Exception {
+        RunFixture f = RunFixture.create(root, "grep-eval", "20260107T090000Z-0d0e0f").runJson("grep-eval", "default");
+        f.trace("default", "a-whole", 0, RunFixture.fields().put("error", "findme in a whole trace"));
+        f.trace("default", "b-whole-other", 0, RunFixture.fields().put("error", "timeout"));
+        // cut short after the text: the text is in its bytes and in a value the parser reaches before the cut
+        write(f.tracePath("default", "c-cut", 0), "{\"kind\":\"trial\",\"caseId\":\"c-cut\",\"error\":\"findme here\",\"trace\":{\"events\":[{\"output\":\"the");
+        // broken in the middle (not UTF-8), a brace at each end: with the text and without it
+        for (String[] c : new String[][] {{"d-bad-utf8-with", "findme"}, {"e-bad-utf8-without", "nothing"}}) {
+            Path p = f.tracePath("default", c[0], 0);
+            Files.createDirectories(p.getParent());
+            byte[] head = ("{\"kind\":\"trial\",\"caseId\":\"" + c[0] + "\",\"error\":\"" + c[1] + " \u00e9").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] bytes = java.util.Arrays.copyOf(head, head.length + 4);
+            bytes[head.length] = (byte) 0xFF;
+            bytes[head.length + 1] = '"';
+            bytes[head.length + 2] = ' ';
+            bytes[head.length + 3] = '}';
+            Files.write(p, bytes);
+        }
+        for (int pass = 0; pass < 2; pass++) { // before the run is listed, and after (its trials cached)
+            for (String text : List.of("findme", "no such words", "FINDME here")) {
+                Result r = run("trials", f.runDir().toString(), "--grep", text, "--json");
+                assertThat(r.code()).as(r.err()).isZero();
+                List<String> found = new ArrayList<>();
+                for (JsonNode n : new ObjectMapper().readTree(r.out())) {
+                    found.add(n.path("caseId").asText());
+                }
+                assertThat(found).as(text + ", pass " + pass).isSubsetOf("a-whole");
+                assertThat(r.err()).as(text + ", pass " + pass).startsWith("warning: 3 traces could not be searched: c-cut #1 (default): The trace is cut short")
+                        .contains("d-bad-utf8-with #1").contains("and 1 more");
+            }
+            Result listed = run("trials", f.runDir().toString(), "--status", "unreadable");
+            assertThat(listed.out()).contains("c-cut #1").contains("d-bad-utf8-with #1").contains("e-bad-utf8-without #1");
+        }
+    }
+
+    @Test
     void everyTraceSearchedSaysNothingMore() throws Exception {
         RunFixture f = RunFixture.create(root, "grep-eval", "20260107T090000Z-0a0b0c").runJson("grep-eval", "default");
         f.trace("default", "a-found", 0, RunFixture.fields().put("error", "The mailbox does not exist"));

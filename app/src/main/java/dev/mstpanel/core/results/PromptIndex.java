@@ -92,7 +92,7 @@ record PromptIndex(Map<String, String> prompts, String problem) {
         } catch (NoSuchFileException e) {
             return new PromptIndex(Map.of(), "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
         } catch (IOException e) {
-            return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + e.getMessage() + "), so the prompt is not shown.");
+            return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + ResultsFiles.why(e) + "), so the prompt is not shown.");
         }
         return new PromptIndex(Map.copyOf(out), null);
     }

@@ -43,7 +43,7 @@ public final class ResultsFiles {
      * reason for another {@link java.nio.file.FileSystemException} ({@code Is a directory}, {@code No
      * space left on device}), else the exception's message.
      */
-    static String why(IOException e) {
+    public static String why(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
@@ -119,9 +119,31 @@ public final class ResultsFiles {
      * Where a file stops being JSON, in words ({@code " at line 3, column 14"}; empty when the parser
      * did not say): the parser's own text ("Unrecognized token …") means nothing to a user.
      */
-    static String whereNotJson(com.fasterxml.jackson.core.JsonProcessingException e) {
+    public static String whereNotJson(com.fasterxml.jackson.core.JsonProcessingException e) {
         var at = e.getLocation();
         return at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * What is wrong with a file that did not parse, as a sentence without the parser's own text: {@code The trace is nested
+     * deeper than 1000 levels, more than the panel reads} (Jackson's nesting limit), {@code The trace holds a number too
+     * large to read at line 1, column 40} (a number beyond a long, or longer than Jackson's number limit), else
+     * {@code The trace is not valid JSON at line 3, column 14}. No full stop.
+     *
+     * @param what the file as the sentence names it, {@code The trace}, {@code The score file scores/…}
+     */
+    public static String notJson(String what, com.fasterxml.jackson.core.JsonProcessingException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("nesting depth")) {
+            return what + " is nested deeper than " + com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth()
+                    + " levels, more than the panel reads";
+        }
+        if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException
+                || e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("Number value length")
+                || m.startsWith("Numeric value") && m.contains("out of range")) {
+            return what + " holds a number too large to read" + whereNotJson(e);
+        }
+        return what + " is not valid JSON" + whereNotJson(e);
     }
 
     /** The current scalar value as a string; null for JSON null or a container (which is skipped). */

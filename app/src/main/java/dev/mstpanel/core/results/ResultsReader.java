@@ -342,6 +342,24 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /**
+     * Why a run folder cannot be read, or null when it can be listed: {@code The run folder DIR cannot be
+     * read: permission denied. …} with how to fix it. Looked at only when its {@code run.json} could not be
+     * read (a folder of mode 000 hides both), so a run that reads costs nothing more.
+     *
+     * @param runDir the run folder
+     */
+    public static String folderProblem(Path runDir) {
+        try (java.nio.file.DirectoryStream<Path> s = java.nio.file.Files.newDirectoryStream(runDir)) {
+            return null;
+        } catch (java.nio.file.AccessDeniedException e) {
+            return "The run folder " + runDir + " cannot be read: permission denied. Give this user read access to it"
+                    + " (chmod -R u+rX, or run the panel as the user who owns it).";
+        } catch (java.io.IOException e) {
+            return "The run folder " + runDir + " cannot be read: " + ResultsFiles.why(e) + ".";
+        }
+    }
+
+    /**
      * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial
      * from the file alone, without scores; the key is taken from the names of its folders.
      */

@@ -48,8 +48,12 @@ final class RunJsonReader {
         } catch (JsonEOFException e) {
             return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.");
         } catch (JsonProcessingException e) {
-            return emptyRun(runDir, folderEval, folderRun, "run.json is not valid JSON (" + e.getOriginalMessage() + ").");
+            return emptyRun(runDir, folderEval, folderRun, ResultsFiles.notJson("run.json", e) + ".");
         } catch (IOException e) {
+            String folder = ResultsReader.folderProblem(runDir);
+            if (folder != null) {
+                return emptyRun(runDir, folderEval, folderRun, folder);
+            }
             return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.");
         }
         JsonNode env = n.path("environment");

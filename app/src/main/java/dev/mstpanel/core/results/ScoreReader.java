@@ -50,6 +50,11 @@ final class ScoreReader {
         for (Path g : graders) {
             Path f = key.fileIn(g);
             if (!Files.isRegularFile(f)) {
+                // a named pipe, a device or a socket where the score should be: not opened (it would wait for ever), and said
+                if (Files.exists(f) && !Files.isDirectory(f)) {
+                    out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
+                            "The score file " + rel(runDir, f) + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it."));
+                }
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();
@@ -115,7 +120,7 @@ final class ScoreReader {
             } catch (JsonEOFException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is cut short."));
             } catch (JsonProcessingException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not valid JSON" + ResultsFiles.whereNotJson(e) + "."));
+                out.add(new ScoreRecord(folderName, null, null, null, f, ResultsFiles.notJson("The score file " + rel(runDir, f), e) + "."));
             } catch (IOException e) {
                 out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
             }

@@ -65,10 +65,10 @@ final class TranscriptParser {
         } catch (JsonEOFException e) {
             problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
         } catch (JsonProcessingException e) {
-            problems.add("The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + (p.events.isEmpty() ? ", so no event can be shown."
+            problems.add(ResultsFiles.notJson("The trace", e) + (p.events.isEmpty() ? ", so no event can be shown."
                     : ": the " + p.events.size() + " events before it are shown."));
         } catch (IOException e) {
-            problems.add("The trace could not be read: " + e.getMessage());
+            problems.add("The trace could not be read: " + ResultsFiles.why(e));
         }
         return p;
     }

@@ -74,7 +74,8 @@ public record TranscriptQuery(Mode mode, String text) {
      * Whether the trace in {@code bytes[offset, offset + length)} matches, or could not be searched.
      * A trace whose bytes do not hold the text is checked to start with {@code {} and end with
      * {@code }} (after white space) only: a trace cut short may have held the text in its lost
-     * part; one broken in the middle whose bytes never hold the text is {@link Outcome#NO_MATCH}.
+     * part; one broken in the middle whose bytes never hold the text is {@link Outcome#NO_MATCH} here,
+     * and the listing's reader tells it from a whole one ({@link #parsesWhole}, or the cache of listed trials).
      *
      * @param bytes a whole trial file, UTF-8 (a byte-order mark is skipped by the caller)
      */
@@ -114,6 +115,23 @@ public record TranscriptQuery(Mode mode, String text) {
             return p.currentToken() == JsonToken.END_OBJECT && p.getParsingContext().inRoot() ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
         } catch (IOException e) {
             return Outcome.UNSEARCHABLE; // cut short or broken: the listing says why
+        }
+    }
+
+    /**
+     * True when the bytes hold one whole JSON object (what follows it is not looked at, as the listing does not): each token
+     * read and skipped, no value kept. Tells a trace broken in the middle, whose first and last bytes are braces, from a
+     * whole one that does not hold a search's text.
+     */
+    static boolean parsesWhole(byte[] bytes, int offset, int length) {
+        try (JsonParser p = JSON.createParser(bytes, offset, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            p.skipChildren();
+            return p.currentToken() == JsonToken.END_OBJECT;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -171,6 +171,8 @@ public final class TranscriptReader {
         String why;
         if (problem.startsWith("The trace is not valid JSON")) {
             why = "it is not JSON";
+        } else if (problem.startsWith("The trace is nested deeper") || problem.startsWith("The trace holds a number too large")) {
+            why = "it" + problem.substring("The trace".length()).replaceAll("\\.$", "") + " (a limit of the panel's reader: the JSON itself may be valid)";
         } else if (problem.startsWith("The trace is not a JSON object")) {
             why = "it is JSON, but not an object";
         } else if (problem.startsWith("The trace's kind is")) {
@@ -231,7 +233,7 @@ public final class TranscriptReader {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            problems.add("The trace could not be read: " + e.getMessage());
+            problems.add("The trace could not be read: " + ResultsFiles.why(e));
             return empty(trial, prompt, promptNote, redacted, problems);
         }
         if (size > MAX_TRACE_BYTES) {

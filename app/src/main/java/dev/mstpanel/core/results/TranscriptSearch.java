@@ -59,6 +59,11 @@ public final class TranscriptSearch {
     private boolean matches(TrialRecord t, Path f, TranscriptQuery q, UnsearchedTraces unsearched) {
         // the listing's own words when it could not read the trial either
         String listed = t.status() == TrialStatus.UNREADABLE && t.problem() != null ? t.problem() : null;
+        if (TrialListingReader.traceUnreadable(t)) {
+            // listed as cut short or broken: never a match, whatever its bytes hold (as trials --grep)
+            unsearched.add(t.key(), listed);
+            return false;
+        }
         try {
             long size = Files.size(f);
             if (size > TranscriptReader.MAX_TRACE_BYTES) {
@@ -80,7 +85,7 @@ public final class TranscriptSearch {
             unsearched.add(t.key(), "The trace " + f + " is gone: it was deleted or moved since the run was listed.");
             return false;
         } catch (IOException e) {
-            unsearched.add(t.key(), listed != null ? listed : "The trace could not be read: " + e.getMessage());
+            unsearched.add(t.key(), listed != null ? listed : "The trace could not be read: " + ResultsFiles.why(e));
             return false;
         }
     }

@@ -111,7 +111,7 @@ final class TrialListingReader {
                           UnsearchedTraces unsearched) {
         Path trace = key.traceIn(run.dir());
         TrialRecord t = readTrial(run, key, graders, trace, query, cache);
-        if (query != null && !query.isEmpty() && (t.traceFile() == null || t.status() == TrialStatus.UNREADABLE && t.scores().isEmpty())) {
+        if (query != null && !query.isEmpty() && (t.traceFile() == null || traceUnreadable(t))) {
             // no trace (nothing to search in), or one that could not be read or parsed: said, not taken for "no match"
             if (unsearched != null && t.traceFile() != null && t.status() == TrialStatus.UNREADABLE) {
                 unsearched.add(key, t.problem());
@@ -159,7 +159,14 @@ final class TrialListingReader {
         // (one that cannot be searched is parsed, for the listing's reason)
         TranscriptQuery.Outcome found = searching ? query.search(bytes, bom, length - bom) : TranscriptQuery.Outcome.MATCH;
         if (found == TranscriptQuery.Outcome.NO_MATCH) {
-            return NO_MATCH;
+            // the bytes do not hold the text: a no-match for a whole trace, as the listing (cached, files unchanged) or a skim says
+            TrialRecord kept = cache == null ? null : cache.get(run, key, cache.stamps(trace, key, graders));
+            if (kept != null ? !traceUnreadable(kept) : TranscriptQuery.parsesWhole(bytes, bom, length - bom)) {
+                return NO_MATCH;
+            }
+            // broken in the middle (its first byte a brace and its last one too): could not be searched, whatever the text
+            TrialRecord t = kept != null ? kept : parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
+            return traceUnreadable(t) ? t : NO_MATCH;
         }
         if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
             TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
@@ -178,6 +185,14 @@ final class TrialListingReader {
             cache.put(key, stamps, t);
         }
         return t;
+    }
+
+    /**
+     * True when the trial is unreadable because of its trace (cut short, not JSON, not an object, not readable), not
+     * because of a score file: such a trace never matches a search, it could not be searched.
+     */
+    static boolean traceUnreadable(TrialRecord t) {
+        return t.status() == TrialStatus.UNREADABLE && !java.util.Objects.equals(t.problem(), TrialStatus.scoreProblem(t.scores()));
     }
 
     /** The trial from its trace's bytes (and its scores, read now when a search found the trace). */
@@ -203,7 +218,7 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
                     "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         } catch (JsonProcessingException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not valid JSON" + ResultsFiles.whereNotJson(e) + ".");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, ResultsFiles.notJson("The trace", e) + ".");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
         }

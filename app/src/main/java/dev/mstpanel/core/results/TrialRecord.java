@@ -84,10 +84,14 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
     }
 
     /**
-     * The one-line reason this trial did not pass, or null: the error, else the grading error,
-     * else the failure kind, else the problem reading it, else the first failing score's reasoning.
+     * The one-line reason this trial did not pass, or null: for an {@link TrialStatus#UNREADABLE} trial the problem
+     * reading it (a score file that could not be read is why its row says so, not the trial's own error); else the error,
+     * else the grading error, else the failure kind, else the problem reading it, else the first failing score's reasoning.
      */
     public String message() {
+        if (status == TrialStatus.UNREADABLE && problem != null) {
+            return problem;
+        }
         if (error != null) {
             return error;
         }

@@ -46,4 +46,28 @@ class TranscriptSearchTest {
         }
         assertThat(listed.firstReasons()).hasSize(2).anySatisfy(s -> assertThat(s).startsWith("b-cut-later #1 (default): The trace is cut short ("));
     }
+
+    @Test
+    void aTraceListedAsBrokenNeverMatchesAndIsCountedWhateverTheText() throws Exception {
+        RunFixture f = RunFixture.create(root, "e", "20260105T101500Z-a1b2c3").runJson("e", "default");
+        f.trace("default", "a-found", 0, RunFixture.fields().put("error", "The mailbox does not exist"));
+        Path cut = f.tracePath("default", "b-cut-with-text", 0);
+        Files.createDirectories(cut.getParent());
+        Files.writeString(cut, "{\"kind\":\"trial\",\"error\":\"the mailbox is full\",\"trace\":{\"events\":[");
+        Path bad = f.tracePath("default", "c-bad-utf8", 0);
+        Files.createDirectories(bad.getParent());
+        Files.write(bad, new byte[] {'{', '"', 'e', '"', ':', '"', (byte) 0xFF, '"', '}'});
+        try (ResultsReader reader = new ResultsReader()) {
+            List<TrialRecord> trials = reader.readTrials(reader.readRun(f.runDir()));
+            for (String text : List.of("MAILBOX", "no such words")) {
+                UnsearchedTraces unsearched = new UnsearchedTraces();
+                List<TrialRecord> found = new TranscriptSearch().search(trials, new TranscriptQuery(TranscriptQuery.Mode.TEXT, text),
+                        new AtomicBoolean(), n -> { }, unsearched);
+                assertThat(found).extracting(TrialRecord::caseId).as(text).isSubsetOf("a-found");
+                assertThat(unsearched.count()).as(text).isEqualTo(2);
+                assertThat(unsearched.summary()).as(text).startsWith("2 traces could not be searched: b-cut-with-text #1 (default): The trace is cut short (")
+                        .contains("c-bad-utf8 #1 (default): The trace is not valid JSON");
+            }
+        }
+    }
 }

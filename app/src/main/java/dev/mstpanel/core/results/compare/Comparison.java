@@ -173,6 +173,9 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         if (kind == Kind.VARIANTS) {
             return candidate.variant() + " vs " + base.variant() + " · run " + base.runId();
         }
+        if (!candidate.variant().equals(base.variant())) { // --variants A,B across two runs: each side by its own name
+            return candidate.variant() + " · run " + candidate.runId() + " vs " + base.variant() + " · run " + base.runId();
+        }
         return candidate.variant() + " · run " + candidate.runId() + " vs run " + base.runId();
     }
 

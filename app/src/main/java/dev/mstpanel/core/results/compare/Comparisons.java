@@ -22,6 +22,7 @@ public final class Comparisons {
      * @throws CompareException when the run has fewer than two variants or lacks one named
      */
     public static List<Comparison> ofVariants(RunTally run, String base, String candidate) throws CompareException {
+        requireTrials(run);
         List<String> names = run.variantNames();
         if (base != null && !names.contains(base) || candidate != null && !names.contains(candidate)) {
             String missing = base != null && !names.contains(base) ? base : candidate;
@@ -29,7 +30,7 @@ public final class Comparisons {
                     + String.join(", ", names) + ".");
         }
         if (names.size() < 2 && (base == null || candidate == null || base.equals(candidate))) {
-            throw new CompareException("Run " + run.run().runId() + " has only " + (names.isEmpty() ? "no variant" : "the variant " + names.get(0))
+            throw new CompareException("Run " + run.run().runId() + " has only the variant " + names.get(0)
                     + ": give a second run of the same eval to compare it with, or run the eval with two variants.");
         }
         String b = base != null ? base : run.baseline();
@@ -47,6 +48,20 @@ public final class Comparisons {
     }
 
     /**
+     * A run with no trial read has nothing to compare: its run.json's problem says why (a run folder that
+     * cannot be read: permission denied), rather than a list of no variants.
+     *
+     * @throws CompareException when the run has no variant with a trial
+     */
+    private static void requireTrials(RunTally run) throws CompareException {
+        if (run.variantNames().isEmpty()) {
+            String why = run.run().problem();
+            throw new CompareException("Run " + run.run().runId() + " has no trials to compare"
+                    + (why != null ? ": " + why : " (its traces/ folder holds none yet): give a run that has trials."));
+        }
+    }
+
+    /**
      * One variant (or each shared variant) in two runs of one eval, the first as base.
      *
      * @param base the earlier run, usually
@@ -57,6 +72,8 @@ public final class Comparisons {
      *         a copy: the same run id) or share no variant
      */
     public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
+        requireTrials(base);
+        requireTrials(candidate);
         String be = base.run().evalName();
         String ce = candidate.run().evalName();
         if (!be.equals(ce)) {

@@ -42,13 +42,16 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
      * @param judgeScores {@code metrics.judge_score}: judge → mean score
      * @param delta {@code variantDeltas[name]}, or null (the baseline has none)
      * @param pairwise {@code pairwise}: one per pairwise judge
+     * @param leftOut the figures of {@code metrics} left out as no figure a run can have, each as a person reads it:
+     *        {@code cost_usd_mean (-5: negative)}, {@code input_tokens_mean ("12": a string, not a number)}
      */
     public record Variant(String name, Integer total, Integer passed, Integer failed, Long durationMs, Map<String, Double> metrics,
-                          Map<String, Double> judgeScores, Delta delta, List<Pairwise> pairwise) {
+                          Map<String, Double> judgeScores, Delta delta, List<Pairwise> pairwise, List<String> leftOut) {
         public Variant {
             metrics = Map.copyOf(metrics);
             judgeScores = Map.copyOf(judgeScores);
             pairwise = List.copyOf(pairwise);
+            leftOut = List.copyOf(leftOut);
         }
 
         /** A metric, or null when MST did not write it. */

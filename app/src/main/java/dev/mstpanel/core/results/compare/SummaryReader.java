@@ -39,10 +39,13 @@ public final class SummaryReader {
             n = JSON.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return null;
+        } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
+            return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
         } catch (JsonProcessingException e) {
-            return new RunSummary(file, List.of(), null, "summary.json is not valid JSON (" + e.getOriginalMessage() + "): the figures are computed from the trials.");
+            // where it stops being JSON, not the parser's own words ("Unrecognized token …")
+            return new RunSummary(file, List.of(), null, ResultsFiles.notJson("summary.json", e) + ": the figures are computed from the trials.");
         } catch (IOException e) {
-            return new RunSummary(file, List.of(), null, "summary.json could not be read (" + e.getMessage() + "): the figures are computed from the trials.");
+            return new RunSummary(file, List.of(), null, "summary.json could not be read (" + ResultsFiles.why(e) + "): the figures are computed from the trials.");
         }
         if (n == null || !n.isObject()) {
             return new RunSummary(file, List.of(), null, "summary.json is not a JSON object: the figures are computed from the trials.");
@@ -57,13 +60,19 @@ public final class SummaryReader {
             JsonNode r = v.path("result");
             Map<String, Double> metrics = new LinkedHashMap<>();
             Map<String, Double> judges = new LinkedHashMap<>();
+            List<String> leftOut = new ArrayList<>();
             v.path("metrics").fields().forEachRemaining(e -> {
                 if (e.getKey().equals("judge_score")) {
                     e.getValue().fields().forEachRemaining(j -> {
-                        if (j.getValue().isNumber()) {
+                        if (j.getValue().isNumber() && Double.isFinite(j.getValue().asDouble())) {
                             judges.put(j.getKey(), j.getValue().asDouble());
                         }
                     });
+                    return;
+                }
+                String why = notAFigure(e.getKey(), e.getValue());
+                if (why != null) {
+                    leftOut.add(e.getKey() + " (" + why + ")");
                 } else if (e.getValue().isNumber()) {
                     metrics.put(e.getKey(), e.getValue().asDouble());
                 }
@@ -84,7 +93,8 @@ public final class SummaryReader {
             forEachNamed(v.path("pairwise"), "judge", (judge, p) -> pairwise.add(new RunSummary.Pairwise(judge, integer(p.path("candidateWins")),
                     integer(p.path("baselineWins")), integer(p.path("ties")), num(p.path("candidateWinRate")))));
             variants.add(new RunSummary.Variant(name, integer(r.path("total")), integer(r.path("passed")), integer(r.path("failed")),
-                    r.path("durationMs").isNumber() ? r.path("durationMs").asLong() : null, metrics, judges, delta, pairwise));
+                    r.path("durationMs").isNumber() && r.path("durationMs").asLong() >= 0 ? r.path("durationMs").asLong() : null, metrics, judges,
+                    delta, pairwise, leftOut));
         }
         RunSummary.PreviousRun previous = null;
         JsonNode p = n.path("previousRun");
@@ -97,6 +107,47 @@ public final class SummaryReader {
                     num(p.path("passRateDelta")), changes);
         }
         return new RunSummary(file, variants, previous, null);
+    }
+
+    /** The largest mean the panel takes as a figure (tokens, US dollars, seconds, calls per trial): 10^12; beyond it a value is not one a run had. */
+    static final double LARGEST_FIGURE = 1e12;
+
+    /** The figures of {@code metrics} a card or the {@code compare} table shows (VariantFigures): counted, so never negative. */
+    private static final java.util.Set<String> SHOWN = java.util.Set.of("tool_count_mean", "mcp_call_count_mean", "input_tokens_mean",
+            "output_tokens_mean", "cost_usd_mean", "duration_s_mean", "passed_rate", "trial_pass_rate", "judge_pass_rate");
+
+    /**
+     * Why a metric of summary.json is no figure a run can have, in words ({@code -5: negative}), or null when it is one (or is a metric
+     * the panel does not show, kept when a number): a string, a boolean or a container where a number belongs, a value that is not
+     * finite (1e400 reads as infinity), a negative count or mean, a rate above 1, or a mean above {@link #LARGEST_FIGURE}.
+     */
+    static String notAFigure(String metric, JsonNode v) {
+        if (!SHOWN.contains(metric)) {
+            return null;
+        }
+        if (!v.isNumber()) {
+            return v.isTextual() ? "\"" + shortText(v.asText()) + "\": a string, not a number"
+                    : v.isNull() ? null : v.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number";
+        }
+        double d = v.asDouble();
+        String shown = v.isIntegralNumber() ? v.asText() : shortText(v.asText());
+        if (!Double.isFinite(d)) {
+            return "too large to be a number"; // 1e400 reads as infinity: its own text is not kept
+        }
+        if (d < 0) {
+            return shown + ": negative";
+        }
+        if (metric.endsWith("_rate") && d > 1) {
+            return shown + ": a rate above 1";
+        }
+        if (d > LARGEST_FIGURE) {
+            return shown + ": too large to be a figure";
+        }
+        return null;
+    }
+
+    private static String shortText(String s) {
+        return s.length() > 24 ? s.substring(0, 23) + "…" : s;
     }
 
     private static void forEachNamed(JsonNode n, String nameField, java.util.function.BiConsumer<String, JsonNode> each) {

@@ -37,14 +37,21 @@ import java.util.Map;
  * @param meansPending true when the means are computed from the trials but the trials were read for
  *        their statuses only ({@link RunTally#statusesOnly()}): tool calls, MCP calls, tokens and cost
  *        are then null until the traces are read whole
+ * @param leftOut summary.json's figures for the variant that are no figure a run can have, left out (shown as {@code –}):
+ *        {@code cost_usd_mean (-5: negative)} ({@link RunSummary.Variant#leftOut()}); empty otherwise
+ * @param fromTrials with {@code fromSummary}, the figures summary.json did not give that were computed from the trials
+ *        ({@code time}); empty otherwise
  */
 public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
                              WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
                              Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
                              String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
-                             String source, String sourceNote, boolean meansPending) {
+                             String source, String sourceNote, boolean meansPending, java.util.List<String> leftOut,
+                             java.util.List<String> fromTrials) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
+        leftOut = java.util.List.copyOf(leftOut);
+        fromTrials = java.util.List.copyOf(fromTrials);
     }
 
     /**
@@ -104,13 +111,71 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                 sourceNote = "no summary.json";
             }
         }
+        java.util.List<String> fromTrials = new java.util.ArrayList<>();
         if (seconds == null && t.timedTrials() > 0) {
             seconds = t.durationMsSum() / 1000.0 / t.timedTrials();
+            if (sv != null && seconds >= 0) {
+                fromTrials.add("time");
+            }
         }
         Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
+        // a trace's own hostile figures (a negative duration, 1e308 tokens) give no mean either
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
-                t.cases().size(), tools, mcp, tokens, cost, seconds, judges, base == null ? null : base.variant(), delta, sd,
-                sv != null, source, sourceNote, sv == null && run.statusesOnly());
+                t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
+                base == null ? null : base.variant(), delta, sd, sv != null, source, sourceNote, sv == null && run.statusesOnly(),
+                sv == null ? java.util.List.of() : sv.leftOut(), fromTrials);
+    }
+
+    /** A mean as a figure: null for one no run can have (negative, not finite, above {@link SummaryReader#LARGEST_FIGURE}). */
+    private static Double figure(Double d) {
+        return d == null || !Double.isFinite(d) || d < 0 || d > SummaryReader.LARGEST_FIGURE ? null : d;
+    }
+
+    /** Tool calls per trial, {@code 4.2}; {@code –} when not known. One formatter for the {@code compare} table and the Compare screen's cards. */
+    public String toolCallsText() {
+        return toolCallsMean == null ? "–" : String.format(java.util.Locale.ROOT, "%.1f", toolCallsMean);
+    }
+
+    /** Tokens per trial, {@code 850}, {@code 12.3k}, {@code 4.5M}; {@code –} when not known. */
+    public String tokensText() {
+        if (tokensMean == null) {
+            return "–";
+        }
+        double t = tokensMean;
+        return t >= 10_000_000 ? String.format(java.util.Locale.ROOT, "%.1fM", t / 1e6)
+                : t >= 10_000 ? String.format(java.util.Locale.ROOT, "%.1fk", t / 1000) : String.format(java.util.Locale.ROOT, "%.0f", t);
+    }
+
+    /** US dollars per trial, {@code $0.042}; {@code –} when not known. */
+    public String costText() {
+        return costUsdMean == null ? "–" : String.format(java.util.Locale.ROOT, "$%.3f", costUsdMean);
+    }
+
+    /** Seconds per trial, {@code 4.2 s}, {@code 41 s}; {@code –} when not known. */
+    public String secondsText() {
+        return secondsPerTrial == null ? "–"
+                : String.format(java.util.Locale.ROOT, secondsPerTrial < 10 ? "%.1f s" : "%.0f s", secondsPerTrial);
+    }
+
+    /**
+     * Where this side's figures came from, as a person reads it: {@code from summary.json};
+     * {@code from summary.json (time computed from the trials; left out: cost_usd_mean (-5: negative))};
+     * {@code computed from the trials (no summary.json)}; an unreadable summary.json by its problem.
+     */
+    public String sourceText() {
+        if (!fromSummary) {
+            String why = "summary.json unreadable".equals(sourceNote) && source != null
+                    ? source.replace(": the figures are computed from the trials.", "") : String.valueOf(sourceNote);
+            return "computed from the trials (" + why + ")";
+        }
+        java.util.List<String> notes = new java.util.ArrayList<>();
+        if (!fromTrials.isEmpty()) {
+            notes.add(String.join(", ", fromTrials) + " computed from the trials");
+        }
+        if (!leftOut.isEmpty()) {
+            notes.add("left out, not figures a run can have: " + String.join(", ", leftOut));
+        }
+        return "from summary.json" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
     }
 
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */

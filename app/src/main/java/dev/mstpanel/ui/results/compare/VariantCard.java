@@ -1,7 +1,6 @@
 package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.compare.VariantFigures;
-import java.util.Locale;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -87,10 +86,11 @@ public final class VariantCard extends VBox {
         trials.setMinHeight(Region.USE_PREF_SIZE);
         Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
-        append(means, f.toolCallsMean() == null ? null : String.format(Locale.ROOT, "%.1f tool calls", f.toolCallsMean()));
-        append(means, f.tokensMean() == null ? null : tokens(f.tokensMean()) + " tokens");
-        append(means, f.costUsdMean() == null ? null : String.format(Locale.ROOT, "$%.3f", f.costUsdMean()));
-        append(means, f.secondsPerTrial() == null ? null : String.format(Locale.ROOT, "%.0f s", f.secondsPerTrial()));
+        // the compare command's formatter: one text for a figure, "–" never shown here (a figure not known is left out)
+        append(means, f.toolCallsMean() == null ? null : f.toolCallsText() + " tool calls");
+        append(means, f.tokensMean() == null ? null : f.tokensText() + " tokens");
+        append(means, f.costUsdMean() == null ? null : f.costText());
+        append(means, f.secondsPerTrial() == null ? null : f.secondsText());
         Label perTrial = new Label(f.meansPending()
                 ? (means.length() == 0 ? "" : means + " per trial · ") + "tool calls, tokens and cost: reading the traces…"
                 : means.length() == 0 ? "no means recorded" : means + " per trial");
@@ -101,8 +101,9 @@ public final class VariantCard extends VBox {
         perTrial.setWrapText(true);
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
         getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
-        if (!f.fromSummary() && !f.meansPending()) {
-            Label src = new Label("computed from the trials (" + f.sourceNote() + ")");
+        if (!f.meansPending() && (!f.fromSummary() || !f.leftOut().isEmpty() || !f.fromTrials().isEmpty())) {
+            // as the compare command's figures line says it: what came from where, and summary.json's figures left out
+            Label src = new Label(f.fromSummary() ? f.sourceText() : "computed from the trials (" + f.sourceNote() + ")");
             src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");
             src.setTooltip(new Tooltip(f.source()));
@@ -125,10 +126,6 @@ public final class VariantCard extends VBox {
         if (s != null) {
             sb.append(sb.length() == 0 ? "" : " · ").append(s);
         }
-    }
-
-    private static String tokens(double t) {
-        return t >= 10_000 ? String.format(Locale.ROOT, "%.1fk", t / 1000) : String.format(Locale.ROOT, "%.0f", t);
     }
 
     /** The rate's interval drawn on a 0–100 % track, the rate as a tick. */

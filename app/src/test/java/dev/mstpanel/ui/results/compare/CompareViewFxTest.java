@@ -241,6 +241,33 @@ class CompareViewFxTest {
     }
 
     @Test
+    void summaryFiguresNoRunCanHaveAreLeftOutOfTheCardAndNamed(FxRobot robot) throws Exception {
+        Files.writeString(run(CompareFixture.RUN_B).resolve("summary.json"), """
+                {"format": "mst.run/v1", "kind": "summary", "variants": [
+                  {"name": "default", "metrics": {"tool_count_mean": 7.5, "input_tokens_mean": 1e308, "output_tokens_mean": 1e308,
+                                                  "cost_usd_mean": -5, "duration_s_mean": -1.0}},
+                  {"name": "with-search", "metrics": {"tool_count_mean": 4.0, "cost_usd_mean": 0.031, "duration_s_mean": 35.0}}]}
+                """);
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_B), "default", run(CompareFixture.RUN_B), "with-search");
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-base-card #variant-source-default").tryQuery().isPresent());
+        String means = ((Label) robot.lookup("#compare-base-card #variant-means-default").query()).getText();
+        // the compare command's formatter: no "Infinityk", "$-5.000" or "-1.0 s"; the time is the trials'
+        assertThat(means).doesNotContain("Infinity").doesNotContain("E308").doesNotContain("$-").doesNotContain("-1")
+                .matches("7\\.5 tool calls · \\d+ s per trial");
+        assertThat(((Label) robot.lookup("#compare-base-card #variant-source-default").query()).getText())
+                .isEqualTo("from summary.json (time computed from the trials; left out, not figures a run can have: "
+                        + "input_tokens_mean (1.0E308: too large to be a figure), output_tokens_mean (1.0E308: too large to be a figure), "
+                        + "cost_usd_mean (-5: negative), duration_s_mean (-1.0: negative))");
+        assertThat(((Label) robot.lookup("#compare-candidate-card #variant-means-with-search").query()).getText())
+                .isEqualTo("4.0 tool calls · $0.031 · 35 s per trial");
+        assertThat(robot.lookup("#compare-candidate-card #variant-source-with-search").tryQuery()).isEmpty();
+        Screenshots.take(window.getScene(), "results-compare-hostile-summary");
+    }
+
+    @Test
     void trendShowsEachVariantPerRunAndADotOpensThatRun(FxRobot robot) throws Exception {
         Path results = project.resolve(".mcp-test-results");
         CompareFixture.trend(results);

@@ -1,0 +1,97 @@
+package dev.mstpanel.cli;
+
+import static dev.mstpanel.cli.InProcessCli.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.cli.InProcessCli.Result;
+import dev.mstpanel.testsupport.CompareFixture;
+import dev.mstpanel.testsupport.RunFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code compare} on a summary.json whose figures no run can have (the tester's M5): 1e308 tokens, a negative
+ * cost and duration, a number too large for a double, a string where a number belongs. The text shows "–" and
+ * says which figures were left out and from which side; {@code --json} writes null, never the string "Infinity",
+ * and names each field on stderr.
+ */
+class CompareHostileSummaryTest {
+    @TempDir
+    Path root;
+
+    private Path runB() throws Exception {
+        CompareFixture.write(root);
+        Path b = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_B);
+        Files.writeString(b.resolve("summary.json"), """
+                {"format": "mst.run/v1", "kind": "summary",
+                 "variants": [
+                   {"name": "default", "result": {"total": 9, "passed": 3, "failed": 6, "durationMs": -5},
+                    "metrics": {"tool_count_mean": "7.5", "input_tokens_mean": 1e308, "output_tokens_mean": 1e308,
+                                "cost_usd_mean": -5, "duration_s_mean": -1.0, "mcp_call_count_mean": 1e400}},
+                   {"name": "with-search", "metrics": {}}
+                 ]}
+                """);
+        return b;
+    }
+
+    @Test
+    void theTextShowsADashForEachFigureNoRunCanHaveAndSaysWhichSideGaveWhat() throws Exception {
+        Result r = run("compare", runB().toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("Infinity").doesNotContain("$-").doesNotContain("-1.0 s").doesNotContain("E308k");
+        List<String> lines = r.out().lines().toList();
+        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
+        // what summary.json gives is left out; the time is the trials' (the line says so), on both sides
+        assertThat(lines.get(head + 1)).matches("  base       – +– +– +\\d+(\\.\\d)? s");
+        assertThat(lines.get(head + 2)).matches("  candidate  – +– +– +\\d+(\\.\\d)? s");
+        String figures = lines.get(head + 3);
+        assertThat(figures).startsWith("  figures    base from summary.json (time computed from the trials; left out, not figures a run can have: ")
+                .contains("tool_count_mean (\"7.5\": a string, not a number)")
+                .contains("input_tokens_mean (1.0E308: too large to be a figure)")
+                .contains("cost_usd_mean (-5: negative)")
+                .contains("duration_s_mean (-1.0: negative)")
+                .contains("mcp_call_count_mean (too large to be a number)")
+                .endsWith(" · candidate from summary.json (time computed from the trials)")
+                .doesNotContain("both sides");
+    }
+
+    @Test
+    void jsonWritesNullForThemAndNamesEachFieldOnStderr() throws Exception {
+        Result r = run("compare", runB().toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("Infinity").doesNotContain("\"NaN\"");
+        JsonNode base = new ObjectMapper().readTree(r.out()).path("comparisons").get(0).path("base");
+        for (String field : List.of("toolCallsMean", "tokensMean", "costUsdMean")) {
+            assertThat(base.path(field).isNull()).as(field + ": " + base.path(field)).isTrue();
+        }
+        // summary.json's negative duration is left out: the time is the trials' (a number, not a string)
+        assertThat(base.path("secondsPerTrial").isNumber()).as(base.toString()).isTrue();
+        assertThat(base.path("secondsPerTrial").asDouble()).isPositive();
+        assertThat(r.err()).contains("warning: run " + CompareFixture.RUN_B + ", variant default: summary.json's cost_usd_mean (-5: negative) is left out")
+                .contains("summary.json's input_tokens_mean (1.0E308: too large to be a figure)");
+    }
+
+    @Test
+    void aLongVariantNameKeepsTheColumnsAndTheTitleNamesBothSidesVariants() throws Exception {
+        String longName = "vär🙂iant-with-a-very-long-name-over-24-chars";
+        RunFixture a = RunFixture.create(root, "e", "20260101T000000Z-000001").runJson("e", "default");
+        RunFixture b = RunFixture.create(root, "e", "20260102T000000Z-000002").runJson("e", longName);
+        CompareFixture.trials(a, "default", "x", "PF");
+        CompareFixture.trials(b, longName, "x", "PP");
+        Result r = run("compare", a.runDir().toString(), b.runDir().toString(), "--variants", "default," + longName);
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("e · " + longName + " · run 20260102T000000Z-000002 vs default · run 20260101T000000Z-000001");
+        String base = lines.get(1);
+        String candidate = lines.get(2);
+        assertThat(base).startsWith("  base       default ");
+        assertThat(candidate).startsWith("  candidate  " + longName + " run ");
+        assertThat(base.indexOf(" run ")).isEqualTo(candidate.indexOf(" run "));
+        assertThat(base.indexOf("trial pass")).isEqualTo(candidate.indexOf("trial pass"));
+    }
+}

@@ -1,0 +1,187 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.testsupport.RunFixture;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code trials} and {@code compare} on a run folder of mode 000 (issue: the tester's B3): the folder is named
+ * with "permission denied", no trial read at all exits 1, and compare names that cause. Root reads a folder of
+ * mode 000 all the same, so as root the command runs as the user {@code nobody} ({@code setpriv}), from a copy
+ * of the class path that user can read (the build's jars are in root's own Maven folder); as another user it
+ * runs as that user.
+ */
+class UnreadableRunFolderTest {
+    private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+
+    @TempDir
+    Path dir;
+
+    private String classPath;
+    private final List<Path> locked = new ArrayList<>();
+
+    @BeforeEach
+    void classPathTheCommandsUserCanRead() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+        if (!ROOT) {
+            classPath = System.getProperty("java.class.path");
+            return;
+        }
+        List<String> entries = new ArrayList<>();
+        int i = 0;
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path from = Path.of(e);
+            if (!Files.exists(from)) {
+                continue;
+            }
+            Path to = dir.resolve("cp").resolve(i++ + "-" + from.getFileName());
+            try (Stream<Path> all = Files.walk(from)) {
+                for (Path p : (Iterable<Path>) all::iterator) {
+                    Path t = to.resolve(from.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(t);
+                    } else {
+                        Files.createDirectories(t.getParent());
+                        try {
+                            Files.createLink(t, p); // same disk: no copy
+                        } catch (java.io.IOException | UnsupportedOperationException notLinked) {
+                            Files.copy(p, t);
+                        }
+                    }
+                }
+            }
+            entries.add(to.toString());
+        }
+        try (Stream<Path> all = Files.walk(dir.resolve("cp"))) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        classPath = String.join(File.pathSeparator, entries);
+    }
+
+    @AfterEach
+    void unlock() throws Exception {
+        for (Path p : locked) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    private record Ended(int exit, String out, String err) {}
+
+    private Ended run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        if (ROOT) {
+            cmd.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        }
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath, "dev.mstpanel.Main"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().put("MST_PANEL_HOME", dir.resolve("home").toString());
+        pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
+        Path out = dir.resolve("home").resolve("out.txt");
+        Path err = dir.resolve("home").resolve("err.txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
+        return new Ended(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** Two runs of one eval, two variants each; the second's folder at mode 000. */
+    private Path[] twoRunsTheSecondLocked() throws Exception {
+        Path results = dir.resolve("results");
+        Path[] runs = new Path[2];
+        String[] ids = {"20260105T101500Z-a1b2c3", "20260106T101500Z-d4e5f6"};
+        for (int r = 0; r < 2; r++) {
+            RunFixture f = RunFixture.create(results, "eval", ids[r]).runJson("eval", "default", "with-tools");
+            for (String v : new String[] {"default", "with-tools"}) {
+                f.trace(v, "lookup", 0, null).score("judge.accuracy", v, "lookup", 0, true, "ok");
+            }
+            runs[r] = f.runDir();
+        }
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Files.setPosixFilePermissions(runs[1], PosixFilePermissions.fromString("---------"));
+        locked.add(runs[1]);
+        return runs;
+    }
+
+    @Test
+    void trialsOnARunFolderItCannotReadSaysPermissionDeniedAndExitsOne() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+
+        Ended text = run("trials", runs[1].toString());
+        assertThat(text.exit()).as(text.err()).isEqualTo(1);
+        assertThat(text.out()).contains("The run folder " + runs[1] + " cannot be read: permission denied").contains("no trials listed");
+        assertThat(text.err()).contains("mst-panel trials: no trial could be read: The run folder " + runs[1] + " cannot be read: permission denied")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+
+        Ended json = run("trials", runs[1].toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isEqualTo(1);
+        assertThat(new ObjectMapper().readTree(json.out())).isEmpty();
+        assertThat(json.err()).contains("cannot be read: permission denied");
+    }
+
+    @Test
+    void trialsOnAResultsRootListsTheRunsItCanReadAndNamesTheOneItCannot() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Ended r = run("trials", dir.resolve("results").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("lookup #1").contains("2 passed")
+                .contains("The run folder " + runs[1] + " cannot be read: permission denied");
+    }
+
+    @Test
+    void aTraceAndAScoreFileItCannotReadSayPermissionDenied() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path trace = runs[0].resolve("traces/default/lookup/0.json");
+        Path score = runs[0].resolve("scores/judge.accuracy/with-tools/lookup/0.json");
+        for (Path p : new Path[] {trace, score}) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("---------"));
+        }
+        Ended r = run("trials", runs[0].toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.util.Map<String, String> problems = new java.util.HashMap<>();
+        for (var n : new ObjectMapper().readTree(r.out())) {
+            problems.put(n.path("variant").asText(), n.path("status").asText() + ": " + n.path("problem").asText());
+        }
+        assertThat(problems.get("default")).isEqualTo("unreadable: The trace could not be read: permission denied");
+        assertThat(problems.get("with-tools"))
+                .isEqualTo("unreadable: The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+        Ended text = run("trials", runs[0].toString());
+        assertThat(text.out()).contains("The trace could not be read: permission denied")
+                .contains("The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+    }
+
+    @Test
+    void compareNamesTheRunFolderItCannotReadAsTheCause() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Ended variants = run("compare", runs[1].toString());
+        assertThat(variants.exit()).as(variants.err()).isEqualTo(1);
+        assertThat(variants.err()).contains("has no trials to compare: The run folder " + runs[1] + " cannot be read: permission denied")
+                .doesNotContain("has only");
+
+        Ended two = run("compare", runs[0].toString(), runs[1].toString());
+        assertThat(two.exit()).as(two.err()).isEqualTo(1);
+        assertThat(two.err()).contains("cannot be read: permission denied").doesNotContain("share no variant");
+    }
+}
