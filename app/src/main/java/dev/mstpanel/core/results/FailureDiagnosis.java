@@ -277,28 +277,39 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
     /** See {@link #finder(Path, Boolean)}. */
     public static final class Finder {
         private final Path artifactsRoot;
+        /** {@code artifactsRoot} as text with a separator at its end: what a trial's default artifacts folder starts with. */
+        private final String rootPrefix;
         private final Boolean redactedRun;
-        private final java.util.Map<Path, java.util.Set<String>> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.Map<String, java.util.Set<String>> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
 
         private Finder(Path artifactsRoot, Boolean redactedRun) {
             this.artifactsRoot = artifactsRoot;
+            this.rootPrefix = artifactsRoot.toString() + artifactsRoot.getFileSystem().getSeparator();
             this.redactedRun = redactedRun;
         }
 
         /** The diagnosis of a trial: {@link #find(Path, Boolean)}, with a listed variant folder to skip absent ones. */
         public FailureDiagnosis find(Path artifactsDir) {
-            Path caseDir = artifactsDir == null ? null : artifactsDir.getParent();
-            Path variantDir = caseDir == null ? null : caseDir.getParent();
-            if (variantDir != null && artifactsRoot.equals(variantDir.getParent())) {
-                java.util.Set<String> cases = casesByVariant.computeIfAbsent(variantDir, d -> {
-                    java.util.Set<String> names = new java.util.HashSet<>();
-                    for (Path c : ResultsFiles.listQuietly(d)) {
-                        names.add(c.getFileName().toString());
+            // <artifacts>/<variant>/<case>/<trial> taken apart as text (a listing asks 10,000 times: a path's
+            // parents are a new path each, with its offsets worked out anew)
+            String text = artifactsDir == null ? null : artifactsDir.toString();
+            if (text != null && text.startsWith(rootPrefix)) {
+                String sep = artifactsRoot.getFileSystem().getSeparator();
+                int v = text.indexOf(sep, rootPrefix.length());
+                int c = v < 0 ? -1 : text.indexOf(sep, v + sep.length());
+                if (v > rootPrefix.length() && c > v + sep.length() && c + sep.length() < text.length()
+                        && text.indexOf(sep, c + sep.length()) < 0) {
+                    String variant = text.substring(rootPrefix.length(), v);
+                    java.util.Set<String> cases = casesByVariant.computeIfAbsent(variant, name -> {
+                        java.util.Set<String> names = new java.util.HashSet<>();
+                        for (Path folder : ResultsFiles.listQuietly(artifactsRoot.resolve(name))) {
+                            names.add(folder.getFileName().toString());
+                        }
+                        return names;
+                    });
+                    if (!cases.contains(text.substring(v + sep.length(), c))) {
+                        return absent(artifactsDir, redactedRun);
                     }
-                    return names;
-                });
-                if (!cases.contains(caseDir.getFileName().toString())) {
-                    return absent(artifactsDir, redactedRun);
                 }
             }
             return FailureDiagnosis.find(artifactsDir, redactedRun);

@@ -111,8 +111,13 @@ final class TrialCache {
     /** The run folder, absolute: what the cache file is of. */
     private final Path runDir;
     private final List<String> graders;
-    private final Map<TrialKey, Entry> entries = new ConcurrentHashMap<>(4096);
-    private final Map<String, Listing> folders = new ConcurrentHashMap<>(4096);
+    /*
+     * Not final: load() makes them anew at the size the cache file gives (a 10,000-trial run has 10,000
+     * trials and 20,000 folders; growing a map from a small size copies it over and over), before the
+     * cache is handed to the listing's threads (ResultsReader submits its work after open()).
+     */
+    private Map<TrialKey, Entry> entries = new ConcurrentHashMap<>(1024);
+    private Map<String, Listing> folders = new ConcurrentHashMap<>(1024);
     private final java.util.Set<String> listed = ConcurrentHashMap.newKeySet(4096);
     private volatile boolean changed;
 
@@ -304,6 +309,7 @@ final class TrialCache {
             return; // a grader folder came or went: every trial's scores are read again
         }
         int count = in.getInt();
+        entries = new ConcurrentHashMap<>(capacityFor(count));
         for (int i = 0; i < count; i++) {
             TrialKey key = new TrialKey(in.string(), in.string(), in.getInt());
             long[] v = new long[PER_FILE * (1 + graders.size())];
@@ -315,6 +321,7 @@ final class TrialCache {
             entries.put(key, new Entry(new Stamps(v), null, in.array(), offset, length));
         }
         int dirs = in.getInt();
+        folders = new ConcurrentHashMap<>(capacityFor(dirs));
         for (int i = 0; i < dirs; i++) {
             String rel = in.string();
             long modified = in.getLong();
@@ -326,6 +333,11 @@ final class TrialCache {
             }
             folders.put(rel, new Listing(modified, changedAt, List.copyOf(names)));
         }
+    }
+
+    /** A map's first size for this many entries and room for a tenth more (a count from a file: at most 4 M). */
+    private static int capacityFor(int count) {
+        return Math.max(1024, Math.min(count, 1 << 22) + count / 10);
     }
 
     private void write(DataOutputStream out) throws IOException {
