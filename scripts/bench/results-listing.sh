@@ -4,6 +4,9 @@
 # Usage: scripts/bench/results-listing.sh [TRIALS] [TRACE_BYTES]   (run from anywhere; builds if needed)
 #        ROUNDS=N for the number of interleaved rounds (default 5); medians are printed.
 #        NICE="nice -n -10" runs every measured command (cat too) at that priority (root only).
+#        BASELINE=DIR also times another build's app image (DIR holds bin/mst-panel, e.g. a copy of
+#        app/target/dist/mst-panel made before a change), interleaved, each with a cache folder of its own.
+#        LISTING_ONLY=1 skips java -jar, the first listings and the in-process rounds (the launcher vs cat only).
 #
 # Measured 2026-11-30 on the 2-core build box shared with other builds (load average 6.9-8.9),
 # 10,000 traces of 19,980 bytes (199.8 MB), 1,000 failed trials with a diagnosis, medians of 5:
@@ -68,35 +71,59 @@ read -r -a NICE_CMD <<< "${NICE:-}"
 t() { local TIMEFORMAT='%R %U %S'; { time ${NICE_CMD[@]+"${NICE_CMD[@]}"} "$@" > /dev/null 2>&1; } 2>&1 | awk '{printf "%d %d\n", $1*1000, ($2+$3)*1000}'; }
 : > /tmp/mstp-bench-listing.$$
 echo "load average before: $(uptime | sed 's/.*load average: //')"
-for i in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits all three alike
+BASE_HOME=""
+if [ -n "${BASELINE:-}" ]; then
+  [ -x "$BASELINE/bin/mst-panel" ] || { echo "BASELINE=$BASELINE has no bin/mst-panel" >&2; exit 2; }
+  BASE_HOME=$(mktemp -d /tmp/mstp-bench-listing-base.XXXXXX)
+  trap 'rm -rf "$CACHED_HOME" "$FIRST_HOME" "$BASE_HOME"' EXIT
+  for _ in 1 2; do MST_PANEL_HOME="$BASE_HOME" "$BASELINE/bin/mst-panel" trials "$RUN" --json > /dev/null; done   # its cache and class-data archive
+fi
+[ -x "$LAUNCHER" ] && for _ in 1 2; do "$LAUNCHER" trials "$RUN" --json > /dev/null; done
+for i in $(seq "$ROUNDS"); do   # interleaved, so load from other work hits all alike
   echo "cat $(t bash -c "find '$RUN/traces' -name '*.json' -print0 | xargs -0 cat")" >> /tmp/mstp-bench-listing.$$
-  echo "cli $(t java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
-  echo "clif $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
-  echo "jvm $(t java -Xmx256m -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-listing.$$
+  if [ -z "${LISTING_ONLY:-}" ]; then
+    echo "cli $(t java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+    echo "clif $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" java -Xmx256m -jar app/target/mst-panel.jar trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+    echo "jvm $(t java -Xmx256m -jar app/target/mst-panel.jar --version)" >> /tmp/mstp-bench-listing.$$
+  fi
   if [ -x "$LAUNCHER" ]; then
     echo "app $(t "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
-    echo "appf $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
+    [ -z "${LISTING_ONLY:-}" ] && echo "appf $(fresh; t env MST_PANEL_HOME="$FIRST_HOME" "$LAUNCHER" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
     echo "appv $(t "$LAUNCHER" --version)" >> /tmp/mstp-bench-listing.$$
+  fi
+  if [ -n "$BASE_HOME" ]; then
+    echo "base $(t env MST_PANEL_HOME="$BASE_HOME" "$BASELINE/bin/mst-panel" trials "$RUN" --json)" >> /tmp/mstp-bench-listing.$$
   fi
 done
 echo "load average after:  $(uptime | sed 's/.*load average: //')"
 med() { grep "^$1 " /tmp/mstp-bench-listing.$$ | awk "{print \$$2}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-cat_ms=$(med cat 2); cli_ms=$(med cli 2); jvm_ms=$(med jvm 2)
+cat_ms=$(med cat 2)
 echo "medians of $ROUNDS:                        wall ms   CPU ms (user+sys)"
 printf "cat of all trace bytes                    %7d   %7d\n" "$cat_ms" "$(med cat 3)"
-printf "mst-panel trials --json, -Xmx256m         %7d   %7d   (listed before)\n" "$cli_ms" "$(med cli 3)"
-printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med clif 2)" "$(med clif 3)"
-printf "  of which JVM start + picocli (--version) %6d   %7d\n" "$jvm_ms" "$(med jvm 3)"
-echo "ratio whole process / cat (wall):         $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
-echo "ratio (whole process - JVM start) / cat:  $(awk "BEGIN{printf \"%.2f\", ($cli_ms-$jvm_ms)/$cat_ms}")"
+if [ -z "${LISTING_ONLY:-}" ]; then
+  cli_ms=$(med cli 2); jvm_ms=$(med jvm 2)
+  printf "mst-panel trials --json, -Xmx256m         %7d   %7d   (listed before)\n" "$cli_ms" "$(med cli 3)"
+  printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med clif 2)" "$(med clif 3)"
+  printf "  of which JVM start + picocli (--version) %6d   %7d\n" "$jvm_ms" "$(med jvm 3)"
+  echo "ratio whole process / cat (wall):         $(awk "BEGIN{printf \"%.2f\", $cli_ms/$cat_ms}")"
+  echo "ratio (whole process - JVM start) / cat:  $(awk "BEGIN{printf \"%.2f\", ($cli_ms-$jvm_ms)/$cat_ms}")"
+fi
 if [ -x "$LAUNCHER" ]; then
   app_ms=$(med app 2)
   printf "launcher bin/mst-panel trials --json       %7d   %7d   (listed before)\n" "$app_ms" "$(med app 3)"
-  printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med appf 2)" "$(med appf 3)"
   printf "  of which launcher start (--version)      %7d   %7d\n" "$(med appv 2)" "$(med appv 3)"
-  echo "ratio launcher / cat (wall, JVM start included): $(awk "BEGIN{printf \"%.2f\", $app_ms/$cat_ms}") listed before, $(awk "BEGIN{printf \"%.2f\", $(med appf 2)/$cat_ms}") first listing"
+  echo "ratio launcher / cat (wall, JVM start included): $(awk "BEGIN{printf \"%.2f\", $app_ms/$cat_ms}") listed before"
+  if [ -z "${LISTING_ONLY:-}" ]; then
+    printf "  the first listing (empty cache folder)   %7d   %7d\n" "$(med appf 2)" "$(med appf 3)"
+    echo "ratio launcher / cat, first listing: $(awk "BEGIN{printf \"%.2f\", $(med appf 2)/$cat_ms}")"
+  fi
+fi
+if [ -n "$BASE_HOME" ]; then
+  printf "BASELINE's bin/mst-panel trials --json     %7d   %7d   (listed before)\n" "$(med base 2)" "$(med base 3)"
+  echo "this build / BASELINE, medians: $(awk "BEGIN{printf \"%.2f\", $(med app 2)/$(med base 2)}") wall, $(awk "BEGIN{printf \"%.2f\", $(med app 3)/$(med base 3)}") CPU"
 fi
 rm -f /tmp/mstp-bench-listing.$$
+[ -n "${LISTING_ONLY:-}" ] && exit 0
 echo "in-process listing (ResultsReader, -Xmx256m, no cache; round 1 is a cold JVM):"
 java -Xmx256m -cp "$CP" dev.mstpanel.bench.ResultsListingBench "$RUN" 6
 echo "in-process listing through the cache of listed trials (made in the rounds above):"
