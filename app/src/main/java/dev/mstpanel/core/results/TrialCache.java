@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 final class TrialCache {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
     /** The first bytes of a cache file; a new layout gets a new number. */
-    private static final byte[] MAGIC = "mst-panel trials 2\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "mst-panel trials 3\n".getBytes(StandardCharsets.US_ASCII);
     /**
      * The panel's code that read the trials ({@link TrialCacheFolder#codeStamp()}). A cache written by another build
      * is not used, so a trial is never shown as an older panel read it.
@@ -83,17 +83,20 @@ final class TrialCache {
      */
     private static final class Entry {
         final Stamps stamps;
+        /** Whether the trace parsed whole (not cut short, not broken): a search's no-match is then a no-match, with no record decoded. */
+        final boolean traceWhole;
         final byte[] bytes;
         final int offset;
         final int length;
         volatile TrialRecord trial;
 
         Entry(Stamps stamps, TrialRecord trial) {
-            this(stamps, trial, null, 0, 0);
+            this(stamps, !TrialListingReader.traceUnreadable(trial), trial, null, 0, 0);
         }
 
-        Entry(Stamps stamps, TrialRecord trial, byte[] bytes, int offset, int length) {
+        Entry(Stamps stamps, boolean traceWhole, TrialRecord trial, byte[] bytes, int offset, int length) {
             this.stamps = stamps;
+            this.traceWhole = traceWhole;
             this.trial = trial;
             this.bytes = bytes;
             this.offset = offset;
@@ -191,6 +194,27 @@ final class TrialCache {
                     t.problem(), t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
         }
         return t;
+    }
+
+    /**
+     * Whether a trial's trace parsed whole when it was listed, if it is unchanged since (one look at the
+     * trace alone, no record decoded): what a search needs for a trace whose bytes do not hold its text.
+     *
+     * @return true or false when the cache knows, null when it does not (not listed, or the trace changed)
+     */
+    Boolean traceWhole(TrialKey key, Path trace) {
+        Entry e = entries.get(key);
+        if (e == null) {
+            return null;
+        }
+        long[] now = new long[PER_FILE];
+        FileStamp.stamp(trace, now, 0);
+        for (int i = 0; i < PER_FILE; i++) {
+            if (now[i] != e.stamps.values[i]) {
+                return null;
+            }
+        }
+        return e.traceWhole;
     }
 
     /** Keeps a trial just read from files with these stamps (not when a file is still settling, or the trial has no trace). */
@@ -316,9 +340,10 @@ final class TrialCache {
             for (int j = 0; j < v.length; j++) {
                 v[j] = in.getLong();
             }
+            boolean whole = in.bool();
             int length = in.getInt();
             int offset = in.skip(length);
-            entries.put(key, new Entry(new Stamps(v), null, in.array(), offset, length));
+            entries.put(key, new Entry(new Stamps(v), whole, null, in.array(), offset, length));
         }
         int dirs = in.getInt();
         folders = new ConcurrentHashMap<>(capacityFor(dirs));
@@ -361,6 +386,7 @@ final class TrialCache {
             for (long x : entry.stamps.values) {
                 out.writeLong(x);
             }
+            out.writeBoolean(entry.traceWhole);
             if (entry.bytes != null) {
                 out.writeInt(entry.length); // as read: not decoded and written again
                 out.write(entry.bytes, entry.offset, entry.length);

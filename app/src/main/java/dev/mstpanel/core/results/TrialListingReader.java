@@ -160,12 +160,13 @@ final class TrialListingReader {
         TranscriptQuery.Outcome found = searching ? query.search(bytes, bom, length - bom) : TranscriptQuery.Outcome.MATCH;
         if (found == TranscriptQuery.Outcome.NO_MATCH) {
             // the bytes do not hold the text: a no-match for a whole trace, as the listing (cached, files unchanged) or a skim says
-            TrialRecord kept = cache == null ? null : cache.get(run, key, cache.stamps(trace, key, graders));
-            if (kept != null ? !traceUnreadable(kept) : TranscriptQuery.parsesWhole(bytes, bom, length - bom)) {
+            // (the cache is asked about the trace alone: one look at it, no record decoded, scores not looked at)
+            Boolean whole = cache == null ? null : cache.traceWhole(key, trace);
+            if (whole != null ? whole : TranscriptQuery.parsesWhole(bytes, bom, length - bom)) {
                 return NO_MATCH;
             }
             // broken in the middle (its first byte a brace and its last one too): could not be searched, whatever the text
-            TrialRecord t = kept != null ? kept : parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
+            TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
             return traceUnreadable(t) ? t : NO_MATCH;
         }
         if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
