@@ -116,8 +116,21 @@ public final class CompareView extends BorderPane {
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
         message.textProperty().bind(model.messageProperty());
-        message.visibleProperty().bind(model.messageProperty().isNotNull());
-        message.managedProperty().bind(message.visibleProperty());
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        // a load that failed says why in place, with "Try again" (its stack trace is in the panel's log only)
+        Button retry = new Button("Try again", new FontIcon(Feather.ROTATE_CCW));
+        retry.setId("compare-retry");
+        retry.getStyleClass().add("small");
+        retry.setMinWidth(Region.USE_PREF_SIZE);
+        retry.setOnAction(e -> model.retry());
+        retry.visibleProperty().bind(model.canRetryProperty());
+        retry.managedProperty().bind(retry.visibleProperty());
+        HBox messageRow = new HBox(10, message, retry);
+        messageRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        messageRow.visibleProperty().bind(model.messageProperty().isNotNull());
+        messageRow.managedProperty().bind(messageRow.visibleProperty());
         Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
@@ -186,7 +199,7 @@ public final class CompareView extends BorderPane {
         compactFigures.setVisible(false);
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());
-        top.getChildren().setAll(pickers, message, loading, figures, compactFigures, filterBar);
+        top.getChildren().setAll(pickers, messageRow, loading, figures, compactFigures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -203,7 +216,9 @@ public final class CompareView extends BorderPane {
         table.setItems(model.rows());
         Label none = new Label();
         none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
-                .then("Counting the cases of both sides…").otherwise("No cases to show."));
+                .then("Counting the cases of both sides…")
+                .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
+                        .then("Nothing compared yet: see the message above.").otherwise("No cases to show.")));
         table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
@@ -526,7 +541,8 @@ public final class CompareView extends BorderPane {
         private final Label counts = new Label();
         private final HBox box = new HBox(6, outcome, counts);
         private final Tooltip notGraded = new Tooltip();
-        private String pill;
+        /** The pill class shown; "" at first, so that a first side without the case drops the plain pill too. */
+        private String pill = "";
 
         OutcomeCell() {
             outcome.getStyleClass().add("pill");
