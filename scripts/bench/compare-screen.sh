@@ -43,10 +43,14 @@ if [ ! -d "$DIR/pair-eval/runs/20260111T080000Z-cccccc/traces" ]; then
   java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun pair "$DIR" "$TRIALS" "$BYTES" >/dev/null
 fi
 find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
+BENCH_CLASSES=$(mktemp -d)
+mkdir -p "$BENCH_CLASSES/dev/mstpanel/bench" && cp app/target/test-classes/dev/mstpanel/bench/CompareScreenBench*.class "$BENCH_CLASSES/dev/mstpanel/bench/"
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 run_bench() { # $1: the checkout whose classes run; $2: rounds in its JVM; $3: its label
-  local cp="$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
-  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
+  # this checkout's bench class drives both builds (the same measurement; ORDER works for a baseline that predates it)
+  local cp="$BENCH_CLASSES:$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
+  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} ${ORDER:+-Dmstpanel.bench.order=$ORDER}
+             ${JAVA_OPTS:-} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
   echo "== $3 (load $(uptime | sed 's/.*load average: //'))"
   if [[ -z ${DISPLAY:-} ]]; then
     xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true

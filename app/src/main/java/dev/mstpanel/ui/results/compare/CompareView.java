@@ -209,6 +209,22 @@ public final class CompareView extends BorderPane {
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
         model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
         showFigures(model.comparisonProperty().get());
+        // the first comparison of a fresh JVM as fast as later ones: done ahead, offscreen, while the user reads the listing
+        sceneProperty().addListener((o, a, sc) -> {
+            if (sc != null) {
+                CompareWarmUp.start(this, model);
+            }
+        });
+    }
+
+    /**
+     * The first styling and layout of this view cut in pieces, each small enough for one pulse
+     * ({@link CompareWarmUp} runs them one per pulse on an offscreen copy): the cards and verdict,
+     * the bar above them, the case table, the rest, then the layout, and once more for the table's cells.
+     */
+    List<Runnable> warmUpSteps() {
+        return List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
+                () -> top.layout(), this::layout, this::applyCss, this::layout);
     }
 
     private void buildTable() {
