@@ -12,6 +12,9 @@
 # side under the same load.
 # SHOTS=<folder> saves pictures of round 1's screen while it loads (compare-load-<mode>-<stage>.png);
 # SIZE=1280x800 measures (and pictures) a laptop's window instead of 1440x900.
+# ORDER=first,cached,loaded makes each JVM's first comparison that of never-listed runs (default
+# loaded,cached,first). JAVA_OPTS="-Dmstpanel.compareWarmUp=off" turns off the warm-up of the first
+# comparison (ui/results/compare/CompareWarmUp). This checkout's bench class drives a BASELINE build too.
 #
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
@@ -29,6 +32,14 @@
 # counts), 2 JVMs x 2 rounds: never listed, figures 1,582-2,779 ms (median ~1,680 ms) against main's
 # 2,138-5,470 ms (median ~4,100 ms); complete 3,884-6,466 ms; longest pulse gap while loading 45-247 ms
 # (main 99-188 ms); first progress line 150-238 ms. Listed before 1,100-1,783 ms (main 639-1,773 ms).
+# Measured 2026-12-01 23:48-23:55 (load 3.9-7.8: other helpers' builds), nice -n -10, BASELINE=4a09435 vs
+# 68240c3 (the warm-up), ORDER=first,cached,loaded, 3 JVMs x 2 rounds each, alternated. First comparison of
+# a fresh JVM (never listed): figures 2,580 / 4,197 / 3,994 ms against main's 3,277 / 4,389 / 3,820 ms;
+# longest pulse gap 349-543 ms (main 270-1,245 ms). Second round, never listed: 1,320-1,971 ms (main
+# 1,186-2,479 ms). At this load the warm-up often had not finished when the comparison opened (pulse gaps
+# of 169-315 ms in the idle window before it), so no gain is shown by this bench; in one JVM without a
+# window (statuses of both runs + compare, load 6-8) it cut the pair's read from 2.6-3.4 CPU-s / 5.2-5.6 s
+# to 1.4-2.3 CPU-s / 1.1-2.2 s once it had run (1.3-2.5 CPU-s of its own, mostly the JIT's).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
