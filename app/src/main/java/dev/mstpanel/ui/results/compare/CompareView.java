@@ -223,8 +223,18 @@ public final class CompareView extends BorderPane {
      * the bar above them, the case table, the rest, then the layout, and once more for the table's cells.
      */
     List<Runnable> warmUpSteps() {
-        return List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
-                () -> top.layout(), this::layout, this::applyCss, this::layout);
+        List<Runnable> steps = new java.util.ArrayList<>();
+        for (javafx.scene.Node n : figures.getChildren()) { // each card and the verdict on its own (the first carries the stylesheets' first use)
+            if (n instanceof javafx.scene.Parent p) {
+                for (javafx.scene.Node c : p.getChildrenUnmodifiable()) {
+                    steps.add(c::applyCss);
+                }
+            }
+            steps.add(n::applyCss);
+        }
+        steps.addAll(List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
+                () -> top.layout(), this::layout, this::applyCss, this::layout));
+        return steps;
     }
 
     private void buildTable() {
