@@ -171,7 +171,7 @@ public final class CompareViewModel {
         comparison.set(null);
         rows.clear();
         Runnable retry = () -> open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
-        inBackground(gen, "list the runs of " + b.getFileName() + " and " + c.getFileName(), retry, false, () -> {
+        inBackground(gen, "Could not list the runs of " + b.getFileName() + " and " + c.getFileName(), retry, false, () -> {
             List<RunInfo> runs = new ArrayList<>();
             java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
             Path runsDir = b.getParent();

@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * (statuses first, then the traces whole, as for a real pair), with its own {@link ResultsReader}
  * (no cache: nothing is written to the panel's cache). A {@link CompareView} over it is styled and
  * laid out on the FX thread in an offscreen {@link Scene} (never in a window), one step per pulse,
- * then dropped with the folder. Nothing is shown. It stops when the user opens a comparison first.
- * {@code -Dmstpanel.compareWarmUp=off} turns it off (a baseline for {@code scripts/bench/compare-screen.sh}).
+ * then dropped with the folder. Nothing is shown. It stops at once when the user opens a comparison
+ * first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
+ * {@code -Dmstpanel.compareWarmUp=off} turns it off (a baseline for {@code scripts/bench/compare-screen.sh}),
+ * {@code =on} runs it on a busy machine too (tests, the bench).
  */
 final class CompareWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(CompareWarmUp.class);
@@ -51,6 +53,9 @@ final class CompareWarmUp {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realShown;
     private static volatile boolean completed;
+    /** The warm-up's reader and threads while it runs: stopped at once when the user opens a comparison. */
+    private static final java.util.concurrent.atomic.AtomicReference<ResultsReader> READING = new java.util.concurrent.atomic.AtomicReference<>();
+    private static volatile ExecutorService threads;
 
     private CompareWarmUp() {}
 
@@ -83,7 +88,20 @@ final class CompareWarmUp {
             return;
         }
         realShown = real.shownProperty().get();
-        real.shownProperty().addListener((o, a, s) -> realShown |= s);
+        real.shownProperty().addListener((o, a, s) -> {
+            if (s && !realShown) {
+                realShown = true;
+                stopReading(); // the user's comparison gets the cores at once
+            }
+        });
+        // on a busy machine it could not finish before the user's comparison and would compete with it
+        // (measured at load 8-10 on 2 cores: the first comparison came later with it than without)
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (load > 2.0 * cores && !"on".equals(System.getProperty("mstpanel.compareWarmUp"))) {
+            LOG.debug("compare warm-up skipped: load average {} on {} cores", load, cores);
+            return;
+        }
         List<String> sheets = List.copyOf(view.getScene().getStylesheets());
         PauseTransition wait = new PauseTransition(Duration.millis(DELAY_MS));
         wait.setOnFinished(e -> {
@@ -110,10 +128,19 @@ final class CompareWarmUp {
         });
         Path dir = null;
         CompareViewModel[] model = {null};
-        try (ResultsReader reader = new ResultsReader()) {
+        threads = pool;
+        ResultsReader reader = new ResultsReader();
+        READING.set(reader);
+        try {
+            if (realShown) {
+                return;
+            }
             dir = Files.createTempDirectory("mstp-compare-warm-up");
             Path a = writeRun(dir, "20000101T000000Z-aaaaaa", 0);
             Path b = writeRun(dir, "20000102T000000Z-bbbbbb", 1);
+            if (realShown) {
+                return;
+            }
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
             CompareView[] view = {null};
             // each step on the FX thread in a pulse of its own, so the window keeps drawing
@@ -151,8 +178,31 @@ final class CompareWarmUp {
                 CompareViewModel m = model[0];
                 Platform.runLater(m::close);
             }
+            closeReader();
+            threads = null;
             pool.shutdown();
             delete(dir);
+        }
+    }
+
+    /** Stops the warm-up's reads where they are (their threads interrupted; the warm-up then ends quietly). */
+    private static void stopReading() {
+        ExecutorService t = threads;
+        if (t != null) {
+            t.shutdownNow();
+        }
+        closeReader();
+    }
+
+    /** Closes the warm-up's reader once, whoever comes first (the warm-up's end, or the user's comparison). */
+    private static void closeReader() {
+        ResultsReader r = READING.getAndSet(null);
+        if (r != null) {
+            try {
+                r.close();
+            } catch (RuntimeException e) {
+                LOG.debug("compare warm-up: closing its reader: {}", e.toString());
+            }
         }
     }
 
@@ -199,6 +249,9 @@ final class CompareWarmUp {
         }
         for (String variant : List.of("default", "other")) {
             for (int c = 0; c < CASES; c++) {
+                if (realShown) { // the user's comparison needs the cores more than the warm-up does
+                    throw new java.util.concurrent.CancellationException("a comparison was opened");
+                }
                 String caseId = String.format(java.util.Locale.ROOT, "case-%03d", c);
                 Path traces = Files.createDirectories(run.resolve("traces").resolve(variant).resolve(caseId));
                 Path scores = Files.createDirectories(run.resolve("scores").resolve("judge").resolve(variant).resolve(caseId));

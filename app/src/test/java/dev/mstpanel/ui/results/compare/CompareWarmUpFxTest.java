@@ -38,6 +38,7 @@ class CompareWarmUpFxTest {
     @Start
     void start(Stage stage) {
         CompareWarmUp.reset();
+        System.setProperty("mstpanel.compareWarmUp", "on"); // also on this shared machine's load
         panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1440, 900).open("results").show(stage);
         app = panel.app();
         window = panel.window();
@@ -45,6 +46,7 @@ class CompareWarmUpFxTest {
 
     @AfterEach
     void stop() {
+        System.clearProperty("mstpanel.compareWarmUp");
         panel.close();
     }
 
