@@ -40,6 +40,12 @@
 # of 169-315 ms in the idle window before it), so no gain is shown by this bench; in one JVM without a
 # window (statuses of both runs + compare, load 6-8) it cut the pair's read from 2.6-3.4 CPU-s / 5.2-5.6 s
 # to 1.4-2.3 CPU-s / 1.1-2.2 s once it had run (1.3-2.5 CPU-s of its own, mostly the JIT's).
+# Same build, warm-up off / on interleaved (ORDER=first JAVA_OPTS=-Dmstpanel.compareWarmUp=off|on ... 1), first
+# comparison of a fresh JVM, never listed: at load 4.4-7.6 (68240c3) 1,755 / 3,818 / 4,464 ms off against
+# 1,597 / 2,214 / 2,560 ms on, FX-thread CPU 386-510 ms off, 297-336 ms on; at load 8-10 (de62038) on was
+# worse (2,355-7,841 ms against 3,077-3,315 ms: the warm-up had not finished and competed), so 2e44d43 stops
+# its reads at once when a comparison opens and skips it above a load of twice the cores; then, forced on at
+# load 6.5-7.7: 3,586 / 2,656 ms on against 4,117 / 3,385 ms off, longest gap 599 / 328 ms against 808 / 1,021 ms.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
