@@ -102,13 +102,14 @@ final class CompareWarmUp {
             LOG.debug("compare warm-up skipped: load average {} on {} cores", load, cores);
             return;
         }
-        List<String> sheets = List.copyOf(view.getScene().getStylesheets());
         PauseTransition wait = new PauseTransition(Duration.millis(DELAY_MS));
         wait.setOnFinished(e -> {
-            if (realShown) {
-                LOG.debug("compare warm-up skipped: a comparison was opened first");
+            if (realShown || view.getScene() == null) {
+                LOG.debug("compare warm-up skipped: a comparison was opened first, or the view left the window");
                 return;
             }
+            // the window's stylesheets as they are now (the scene gets them after its root joins it)
+            List<String> sheets = List.copyOf(view.getScene().getStylesheets());
             Thread t = new Thread(() -> run(sheets), "compare-warm-up");
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
