@@ -46,6 +46,8 @@
 # worse (2,355-7,841 ms against 3,077-3,315 ms: the warm-up had not finished and competed), so 2e44d43 stops
 # its reads at once when a comparison opens and skips it above a load of twice the cores; then, forced on at
 # load 6.5-7.7: 3,586 / 2,656 ms on against 4,117 / 3,385 ms off, longest gap 599 / 328 ms against 808 / 1,021 ms.
+# c201a5e, load 5.2-6.2: 1,966 / 3,261 ms on against 3,171 / 3,659 ms off, longest gap 151 / 479 ms against
+# 286 / 297 ms; the warm-up's own steps made 257-300 ms gaps in the idle window before (none when off).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
