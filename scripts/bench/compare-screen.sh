@@ -12,6 +12,9 @@
 # side under the same load.
 # SHOTS=<folder> saves pictures of round 1's screen while it loads (compare-load-<mode>-<stage>.png);
 # SIZE=1280x800 measures (and pictures) a laptop's window instead of 1440x900.
+# ORDER=first,cached,loaded makes each JVM's first comparison that of never-listed runs (default
+# loaded,cached,first). JAVA_OPTS="-Dmstpanel.compareWarmUp=off" turns off the warm-up of the first
+# comparison (ui/results/compare/CompareWarmUp). This checkout's bench class drives a BASELINE build too.
 #
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
@@ -29,6 +32,22 @@
 # counts), 2 JVMs x 2 rounds: never listed, figures 1,582-2,779 ms (median ~1,680 ms) against main's
 # 2,138-5,470 ms (median ~4,100 ms); complete 3,884-6,466 ms; longest pulse gap while loading 45-247 ms
 # (main 99-188 ms); first progress line 150-238 ms. Listed before 1,100-1,783 ms (main 639-1,773 ms).
+# Measured 2026-12-01 23:48-23:55 (load 3.9-7.8: other helpers' builds), nice -n -10, BASELINE=4a09435 vs
+# 68240c3 (the warm-up), ORDER=first,cached,loaded, 3 JVMs x 2 rounds each, alternated. First comparison of
+# a fresh JVM (never listed): figures 2,580 / 4,197 / 3,994 ms against main's 3,277 / 4,389 / 3,820 ms;
+# longest pulse gap 349-543 ms (main 270-1,245 ms). Second round, never listed: 1,320-1,971 ms (main
+# 1,186-2,479 ms). At this load the warm-up often had not finished when the comparison opened (pulse gaps
+# of 169-315 ms in the idle window before it), so no gain is shown by this bench; in one JVM without a
+# window (statuses of both runs + compare, load 6-8) it cut the pair's read from 2.6-3.4 CPU-s / 5.2-5.6 s
+# to 1.4-2.3 CPU-s / 1.1-2.2 s once it had run (1.3-2.5 CPU-s of its own, mostly the JIT's).
+# Same build, warm-up off / on interleaved (ORDER=first JAVA_OPTS=-Dmstpanel.compareWarmUp=off|on ... 1), first
+# comparison of a fresh JVM, never listed: at load 4.4-7.6 (68240c3) 1,755 / 3,818 / 4,464 ms off against
+# 1,597 / 2,214 / 2,560 ms on, FX-thread CPU 386-510 ms off, 297-336 ms on; at load 8-10 (de62038) on was
+# worse (2,355-7,841 ms against 3,077-3,315 ms: the warm-up had not finished and competed), so 2e44d43 stops
+# its reads at once when a comparison opens and skips it above a load of twice the cores; then, forced on at
+# load 6.5-7.7: 3,586 / 2,656 ms on against 4,117 / 3,385 ms off, longest gap 599 / 328 ms against 808 / 1,021 ms.
+# c201a5e, load 5.2-6.2: 1,966 / 3,261 ms on against 3,171 / 3,659 ms off, longest gap 151 / 479 ms against
+# 286 / 297 ms; the warm-up's own steps made 257-300 ms gaps in the idle window before (none when off).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
@@ -43,10 +62,14 @@ if [ ! -d "$DIR/pair-eval/runs/20260111T080000Z-cccccc/traces" ]; then
   java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun pair "$DIR" "$TRIALS" "$BYTES" >/dev/null
 fi
 find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
+BENCH_CLASSES=$(mktemp -d)
+mkdir -p "$BENCH_CLASSES/dev/mstpanel/bench" && cp app/target/test-classes/dev/mstpanel/bench/CompareScreenBench*.class "$BENCH_CLASSES/dev/mstpanel/bench/"
 echo "load average before: $(uptime | sed 's/.*load average: //')"
 run_bench() { # $1: the checkout whose classes run; $2: rounds in its JVM; $3: its label
-  local cp="$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
-  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
+  # this checkout's bench class drives both builds (the same measurement; ORDER works for a baseline that predates it)
+  local cp="$BENCH_CLASSES:$1/app/target/test-classes:$1/app/target/classes:$(ls "$1"/app/target/lib/*.jar | tr '\n' ':')"
+  local cmd=(java -Xmx1g ${SHOTS:+-Dmstpanel.screenshots=$SHOTS} ${SIZE:+-Dmstpanel.bench.size=$SIZE} ${ORDER:+-Dmstpanel.bench.order=$ORDER}
+             ${JAVA_OPTS:-} -cp "$cp" dev.mstpanel.bench.CompareScreenBench "$DIR/pair-eval" 20260110T080000Z-aaaaaa 20260111T080000Z-cccccc "$2")
   echo "== $3 (load $(uptime | sed 's/.*load average: //'))"
   if [[ -z ${DISPLAY:-} ]]; then
     xvfb-run -a -s "-screen 0 1440x900x24" "${cmd[@]}" 2>&1 | grep -E '^round|Exception|Error' || true

@@ -116,8 +116,21 @@ public final class CompareView extends BorderPane {
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
         message.textProperty().bind(model.messageProperty());
-        message.visibleProperty().bind(model.messageProperty().isNotNull());
-        message.managedProperty().bind(message.visibleProperty());
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        // a load that failed says why in place, with "Try again" (its stack trace is in the panel's log only)
+        Button retry = new Button("Try again", new FontIcon(Feather.ROTATE_CCW));
+        retry.setId("compare-retry");
+        retry.getStyleClass().add("small");
+        retry.setMinWidth(Region.USE_PREF_SIZE);
+        retry.setOnAction(e -> model.retry());
+        retry.visibleProperty().bind(model.canRetryProperty());
+        retry.managedProperty().bind(retry.visibleProperty());
+        HBox messageRow = new HBox(10, message, retry);
+        messageRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        messageRow.visibleProperty().bind(model.messageProperty().isNotNull());
+        messageRow.managedProperty().bind(messageRow.visibleProperty());
         Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
@@ -186,7 +199,7 @@ public final class CompareView extends BorderPane {
         compactFigures.setVisible(false);
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());
-        top.getChildren().setAll(pickers, message, loading, figures, compactFigures, filterBar);
+        top.getChildren().setAll(pickers, messageRow, loading, figures, compactFigures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -196,6 +209,32 @@ public final class CompareView extends BorderPane {
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
         model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
         showFigures(model.comparisonProperty().get());
+        // the first comparison of a fresh JVM as fast as later ones: done ahead, offscreen, while the user reads the listing
+        sceneProperty().addListener((o, a, sc) -> {
+            if (sc != null) {
+                CompareWarmUp.start(this, model);
+            }
+        });
+    }
+
+    /**
+     * The first styling and layout of this view cut in pieces, each small enough for one pulse
+     * ({@link CompareWarmUp} runs them one per pulse on an offscreen copy): the cards and verdict,
+     * the bar above them, the case table, the rest, then the layout, and once more for the table's cells.
+     */
+    List<Runnable> warmUpSteps() {
+        List<Runnable> steps = new java.util.ArrayList<>();
+        for (javafx.scene.Node n : figures.getChildren()) { // each card and the verdict on its own (the first carries the stylesheets' first use)
+            if (n instanceof javafx.scene.Parent p) {
+                for (javafx.scene.Node c : p.getChildrenUnmodifiable()) {
+                    steps.add(c::applyCss);
+                }
+            }
+            steps.add(n::applyCss);
+        }
+        steps.addAll(List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
+                () -> top.layout(), this::layout, this::applyCss, this::layout));
+        return steps;
     }
 
     private void buildTable() {
@@ -203,7 +242,9 @@ public final class CompareView extends BorderPane {
         table.setItems(model.rows());
         Label none = new Label();
         none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
-                .then("Counting the cases of both sides…").otherwise("No cases to show."));
+                .then("Counting the cases of both sides…")
+                .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
+                        .then("Nothing compared yet: see the message above.").otherwise("No cases to show.")));
         table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
@@ -526,7 +567,8 @@ public final class CompareView extends BorderPane {
         private final Label counts = new Label();
         private final HBox box = new HBox(6, outcome, counts);
         private final Tooltip notGraded = new Tooltip();
-        private String pill;
+        /** The pill class shown; "" at first, so that a first side without the case drops the plain pill too. */
+        private String pill = "";
 
         OutcomeCell() {
             outcome.getStyleClass().add("pill");

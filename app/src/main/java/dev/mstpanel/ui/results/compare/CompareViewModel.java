@@ -56,6 +56,9 @@ public final class CompareViewModel {
     private final ObjectProperty<CaseComparison> selectedCase = new SimpleObjectProperty<>(this, "selectedCase");
     private final ReadOnlyBooleanWrapper canRerun = new ReadOnlyBooleanWrapper(this, "canRerun");
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
+    private final ReadOnlyBooleanWrapper canRetry = new ReadOnlyBooleanWrapper(this, "canRetry");
+    /** What "Try again" does after a failed load: the listing of the sides again, or the pick again. */
+    private Runnable again;
 
     private final ResultsReader reader;
     private final UiExecutor ui;
@@ -132,6 +135,11 @@ public final class CompareViewModel {
     public ObjectProperty<CaseComparison> selectedCaseProperty() { return selectedCase; }
     /** True while the Compare screen is open (the Results view shows it instead of the trial inspector). */
     public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
+    /**
+     * True when {@link #messageProperty()} tells of a load that failed (a side could not be read or
+     * compared, or the screen's own code failed): the view offers "Try again" ({@link #retry()}).
+     */
+    public ReadOnlyBooleanProperty canRetryProperty() { return canRetry.getReadOnlyProperty(); }
     /** True when some case regressed or is flaky. */
     public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
     /** The opened case's base side: its chosen trial and that trial's transcript. */
@@ -156,10 +164,14 @@ public final class CompareViewModel {
         long gen = ++generation;
         shown.set(true);
         loading.set(true);
+        progress.set(null);
+        meansPending.set(false);
         message.set(null);
+        canRetry.set(false);
         comparison.set(null);
         rows.clear();
-        background.execute(() -> {
+        Runnable retry = () -> open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
+        inBackground(gen, "Could not list the runs of " + b.getFileName() + " and " + c.getFileName(), retry, false, () -> {
             List<RunInfo> runs = new ArrayList<>();
             java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
             Path runsDir = b.getParent();
@@ -174,8 +186,15 @@ public final class CompareViewModel {
                 runs.add(reader.readRun(d.toAbsolutePath().normalize()));
             }
             ui.execute(() -> {
-                if (gen == generation) {
+                if (gen != generation) {
+                    LOG.debug("the sides of {} and {} were listed after a newer pick or close: dropped", b, c);
+                    return;
+                }
+                try {
                     open(runs, b, baseVariant, c, candidateVariant);
+                } catch (Throwable t) { // never leave the screen loading: say so in place, and log it
+                    LOG.warn("could not open the comparison of {} with {}", b, c, t);
+                    failed(gen, "Could not open the comparison", t, retry, false);
                 }
             });
         });
@@ -184,7 +203,9 @@ public final class CompareViewModel {
     /** Closes the Compare screen (the Results view shows the trial inspector again). */
     public void close() {
         generation++;
+        LOG.debug("compare screen closed: any load under way is dropped");
         shown.set(false);
+        canRetry.set(false);
         loading.set(false);
         progress.set(null);
         meansPending.set(false);
@@ -289,9 +310,16 @@ public final class CompareViewModel {
         }
         if (summariesReading.add(runDir)) {
             background.execute(() -> {
-                RunSummary read = SummaryReader.read(runDir);
+                RunSummary read;
+                try {
+                    read = SummaryReader.read(runDir);
+                } catch (Throwable t) { // the header's cards then show the figures computed from the trials
+                    LOG.warn("could not read the summary.json of {}", runDir, t);
+                    read = null;
+                }
+                RunSummary got = read;
                 ui.execute(() -> {
-                    summaries.put(runDir, java.util.Optional.ofNullable(read));
+                    summaries.put(runDir, java.util.Optional.ofNullable(got));
                     summariesReading.remove(runDir);
                     onRead.run();
                 });
@@ -328,6 +356,7 @@ public final class CompareViewModel {
         rows.clear();
         selectedCase.set(null);
         canRerun.set(false);
+        canRetry.set(false);
         progress.set(null);
         meansPending.set(false);
         if (b == null || c == null) {
@@ -342,6 +371,17 @@ public final class CompareViewModel {
         }
         message.set(null);
         loading.set(true);
+        Runnable retry = this::picked;
+        try {
+            load(gen, b, c, retry);
+        } catch (Throwable t) { // never leave the screen loading: say so in place, and log it
+            LOG.warn("could not compare {} with {}", b, c, t);
+            failed(gen, "Could not compare " + b.label() + " with " + c.label(), t, retry, false);
+        }
+    }
+
+    /** Reads and compares the two sides picked (FX thread; the reading in the background). */
+    private void load(long gen, CompareSide b, CompareSide c, Runnable retry) {
         // the Results view's trials are read on the FX thread (a list copy); counting happens in the background
         List<TrialRecord> bt = loadedTrials.apply(b.runDir());
         List<TrialRecord> ct = b.runDir().equals(c.runDir()) ? bt : loadedTrials.apply(c.runDir());
@@ -350,44 +390,60 @@ public final class CompareViewModel {
         progressAt.set(System.nanoTime() - PROGRESS_EVERY_NANOS); // the first count shows at once
         progress.set("Counting the trials of both sides…");
         Comparison.Kind kind = oneRun ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
+        String what = "Could not compare " + b.label() + " with " + c.label();
         // two runs are read at the same time: the candidate's on a second background thread while
         // this one reads the base's, so the figures wait for the slower side, not for the sum of both
         java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun ? null
                 : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct), background);
-        background.execute(() -> {
-            boolean[] firstShown = {false};
-            try {
-                // first the statuses (all the figures and the case table need), then, for a side whose
-                // means are computed from its trials, its traces read whole for tool calls, tokens and cost
-                RunTally baseRead = tally(b.runDir(), bt);
-                RunTally[] quick = {baseRead, oneRun ? baseRead : joined(candidateRead)};
-                if (gen != generation) {
-                    return;
-                }
-                Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
-                // a side whose summary.json has its figures needs nothing more; one computed from
-                // statuses alone is read again whole for its means (the two at once, as before)
-                boolean baseAgain = first.base().meansPending();
-                boolean candidateAgain = first.candidate().meansPending();
-                java.util.concurrent.CountDownLatch drawn = new java.util.concurrent.CountDownLatch(1);
-                ui.execute(() -> {
+        inBackground(gen, what, retry, false, () -> {
+            // first the statuses (all the figures and the case table need), then, for a side whose
+            // means are computed from its trials, its traces read whole for tool calls, tokens and cost
+            RunTally baseRead = tally(b.runDir(), bt);
+            RunTally[] quick = {baseRead, oneRun ? baseRead : joined(candidateRead)};
+            if (dropped(gen, b, c, "its statuses were read")) {
+                return;
+            }
+            Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
+            // a side whose summary.json has its figures needs nothing more; one computed from
+            // statuses alone is read again whole for its means (the two at once, as before)
+            boolean baseAgain = first.base().meansPending();
+            boolean candidateAgain = first.candidate().meansPending();
+            java.util.concurrent.CountDownLatch drawn = new java.util.concurrent.CountDownLatch(1);
+            ui.execute(() -> {
+                try {
                     shown(gen, b, c, quick, first, baseAgain || candidateAgain);
+                } catch (Throwable t) {
+                    LOG.warn("could not show the comparison of {} with {}", b, c, t);
+                    failed(gen, what, t, retry, false);
+                } finally {
                     drawn.countDown();
-                });
-                firstShown[0] = true;
-                if (!baseAgain && !candidateAgain) {
-                    return;
                 }
+            });
+            if (!baseAgain && !candidateAgain) {
+                return;
+            }
+            try {
                 // the screen lays out its figures and first rows before the whole read takes both cores
                 drawn.await(2, java.util.concurrent.TimeUnit.SECONDS);
                 Thread.sleep(WHOLE_READ_AFTER_MILLIS);
-                if (gen != generation) {
-                    return;
-                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                LOG.debug("the whole read of {} and {} was interrupted: dropped", b, c);
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        meansPending.set(false);
+                    }
+                });
+                return;
+            }
+            if (dropped(gen, b, c, "its figures were shown (before the whole read)")) {
+                return;
+            }
+            try {
                 // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
                 // live objects, so shorter collector pauses while the screen is in use
                 RunTally[] whole = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, false);
-                if (gen != generation) {
+                if (dropped(gen, b, c, "its traces were read whole")) {
                     return;
                 }
                 Comparison counted = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
@@ -398,28 +454,121 @@ public final class CompareViewModel {
                     RunTally[] kept = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, true);
                     complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
                 }
-                ui.execute(() -> shown(gen, b, c, whole, complete, false));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
                 ui.execute(() -> {
-                    if (gen == generation) {
-                        meansPending.set(false);
+                    try {
+                        shown(gen, b, c, whole, complete, false);
+                    } catch (Throwable t) {
+                        LOG.warn("could not show the complete comparison of {} with {}", b, c, t);
+                        failed(gen, "Could not count tool calls, tokens and cost", t, retry, true);
                     }
                 });
-            } catch (RuntimeException e) {
-                LOG.warn("could not compare {} with {}", b, c, e);
-                ui.execute(() -> {
-                    if (gen == generation && firstShown[0]) {
-                        meansPending.set(false); // the figures shown stand; only the means could not be counted
-                    } else if (gen == generation) {
-                        loading.set(false);
-                        progress.set(null);
-                        meansPending.set(false);
-                        message.set("Could not compare " + b.label() + " with " + c.label() + ": " + e.getMessage());
-                    }
-                });
+            } catch (Throwable t) { // the figures shown stand; only the means could not be counted
+                LOG.warn("could not count tool calls, tokens and cost of {} and {}", b, c, t);
+                ui.execute(() -> failed(gen, "Could not count tool calls, tokens and cost", t, retry, true));
             }
         });
+    }
+
+    /** Logs at debug and returns true when a newer pick (or Back) has replaced the load of {@code gen}. */
+    private boolean dropped(long gen, CompareSide b, CompareSide c, String after) {
+        if (gen == generation) {
+            return false;
+        }
+        LOG.debug("the comparison of {} with {} was replaced by a newer pick or closed after {}: dropped", b, c, after);
+        return true;
+    }
+
+    /** Runs {@code body} on the background executor; any failure (even an Error, or a rejected task) ends the load in place. */
+    private void inBackground(long gen, String what, Runnable retry, boolean keepFigures, Runnable body) {
+        try {
+            background.execute(() -> {
+                try {
+                    body.run();
+                } catch (Throwable t) { // e.g. NoClassDefFoundError when the panel's jar was replaced under it
+                    LOG.warn("{}", what, t);
+                    ui.execute(() -> failed(gen, what, t, retry, keepFigures));
+                }
+            });
+        } catch (RuntimeException e) { // a rejected task (the executor shut down)
+            LOG.warn("{}: the background task was refused", what, e);
+            failed(gen, what, e, retry, keepFigures);
+        }
+    }
+
+    /**
+     * Ends the load of {@code gen} with a plain message in place and "Try again" (FX thread); a load
+     * replaced meanwhile is only logged.
+     *
+     * @param keepFigures true when the statuses' figures are shown and stay (only the means failed)
+     */
+    private void failed(long gen, String what, Throwable t, Runnable retry, boolean keepFigures) {
+        if (gen != generation) {
+            LOG.debug("{} ({}), but a newer pick or close replaced that load: not shown", what, t.toString());
+            return;
+        }
+        loading.set(false);
+        progress.set(null);
+        meansPending.set(false);
+        Comparison c = comparison.get();
+        if (keepFigures && c != null) {
+            comparison.set(c.withFigures(notPending(c.base()), notPending(c.candidate())));
+            message.set(what + " (the pass rates, cases and verdict above are complete): " + reason(t));
+        } else {
+            message.set(what + ": " + reason(t));
+        }
+        again = retry;
+        canRetry.set(true);
+    }
+
+    /** "Try again" after a failed load: the same listing or pick as before. */
+    public void retry() {
+        Runnable r = again;
+        if (r != null && canRetry.get()) {
+            canRetry.set(false);
+            r.run();
+        }
+    }
+
+    /** A failure in words for the screen (its log line has the stack trace). */
+    static String reason(Throwable t) {
+        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof LinkageError) {
+            return "the panel's own program files changed while it was running (was it rebuilt or updated?). Restart the panel.";
+        }
+        if (t instanceof OutOfMemoryError) {
+            return "the panel ran out of memory while reading the trials. Close other views or give the panel more memory (-Xmx).";
+        }
+        if (t instanceof java.util.concurrent.RejectedExecutionException) {
+            return "the panel is shutting down its background work.";
+        }
+        if (t instanceof java.io.UncheckedIOException u && u.getCause() != null) {
+            t = u.getCause();
+        }
+        String m = t.getMessage();
+        if (t instanceof java.nio.file.NoSuchFileException) {
+            return "no such file: " + m + ".";
+        }
+        if (t instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied: " + m + ".";
+        }
+        if (m == null || m.isBlank()) {
+            return "an unexpected " + t.getClass().getSimpleName() + " (see the panel's log).";
+        }
+        return m.endsWith(".") ? m : m + ".";
+    }
+
+    /** The figures as shown, with no means pending any more (their read failed). */
+    private static dev.mstpanel.core.results.compare.VariantFigures notPending(dev.mstpanel.core.results.compare.VariantFigures f) {
+        if (!f.meansPending()) {
+            return f;
+        }
+        return new dev.mstpanel.core.results.compare.VariantFigures(f.runId(), f.variant(), f.trials(), f.passed(), f.graded(),
+                f.trialPassRate(), f.interval(), f.casesPassed(), f.cases(), f.toolCallsMean(), f.mcpCallsMean(), f.tokensMean(),
+                f.costUsdMean(), f.secondsPerTrial(), f.judgeScores(), f.baseline(), f.trialPassRateDelta(), f.summaryDelta(),
+                f.fromSummary(), f.source(), f.sourceNote(), false);
     }
 
     /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */
@@ -435,7 +584,7 @@ public final class CompareViewModel {
     private void shown(long gen, CompareSide b, CompareSide c, RunTally[] tallies, Comparison result, boolean pending) {
         redacted.put(b.runDir(), tallies[0].run().redactStoredResponses());
         redacted.put(c.runDir(), tallies[1].run().redactStoredResponses());
-        if (gen != generation) {
+        if (dropped(gen, b, c, "it was compared")) {
             return;
         }
         String opened = selectedCase.get() == null ? null : selectedCase.get().caseId();
