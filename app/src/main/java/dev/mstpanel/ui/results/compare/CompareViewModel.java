@@ -568,7 +568,7 @@ public final class CompareViewModel {
         return new dev.mstpanel.core.results.compare.VariantFigures(f.runId(), f.variant(), f.trials(), f.passed(), f.graded(),
                 f.trialPassRate(), f.interval(), f.casesPassed(), f.cases(), f.toolCallsMean(), f.mcpCallsMean(), f.tokensMean(),
                 f.costUsdMean(), f.secondsPerTrial(), f.judgeScores(), f.baseline(), f.trialPassRateDelta(), f.summaryDelta(),
-                f.fromSummary(), f.source(), f.sourceNote(), false);
+                f.fromSummary(), f.source(), f.sourceNote(), false, f.leftOut(), f.fromTrials());
     }
 
     /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */
