@@ -212,4 +212,14 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         long pp = Math.round(d * 100);
         return (pp > 0 ? "+" : pp < 0 ? "−" : "±") + Math.abs(pp) + " pp";
     }
+
+    /** These figures with no means pending any more (their read failed or ended): the same figures otherwise. */
+    public VariantFigures withMeansDone() {
+        if (!meansPending) {
+            return this;
+        }
+        return new VariantFigures(runId, variant, trials, passed, graded, trialPassRate, interval, casesPassed, cases, toolCallsMean,
+                mcpCallsMean, tokensMean, costUsdMean, secondsPerTrial, judgeScores, baseline, trialPassRateDelta, summaryDelta,
+                fromSummary, source, sourceNote, false, leftOut, fromTrials);
+    }
 }

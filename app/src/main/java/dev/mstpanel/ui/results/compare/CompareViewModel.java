@@ -511,10 +511,10 @@ public final class CompareViewModel {
         meansPending.set(false);
         Comparison c = comparison.get();
         if (keepFigures && c != null) {
-            comparison.set(c.withFigures(notPending(c.base()), notPending(c.candidate())));
-            message.set(what + " (the pass rates, cases and verdict above are complete): " + reason(t));
+            comparison.set(c.withFigures(c.base().withMeansDone(), c.candidate().withMeansDone()));
+            message.set(what + " (the pass rates, cases and verdict above are complete): " + CompareLoadFailure.reason(t));
         } else {
-            message.set(what + ": " + reason(t));
+            message.set(what + ": " + CompareLoadFailure.reason(t));
         }
         again = retry;
         canRetry.set(true);
@@ -527,48 +527,6 @@ public final class CompareViewModel {
             canRetry.set(false);
             r.run();
         }
-    }
-
-    /** A failure in words for the screen (its log line has the stack trace). */
-    static String reason(Throwable t) {
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
-                && t.getCause() != null) {
-            t = t.getCause();
-        }
-        if (t instanceof LinkageError) {
-            return "the panel's own program files changed while it was running (was it rebuilt or updated?). Restart the panel.";
-        }
-        if (t instanceof OutOfMemoryError) {
-            return "the panel ran out of memory while reading the trials. Close other views or give the panel more memory (-Xmx).";
-        }
-        if (t instanceof java.util.concurrent.RejectedExecutionException) {
-            return "the panel is shutting down its background work.";
-        }
-        if (t instanceof java.io.UncheckedIOException u && u.getCause() != null) {
-            t = u.getCause();
-        }
-        String m = t.getMessage();
-        if (t instanceof java.nio.file.NoSuchFileException) {
-            return "no such file: " + m + ".";
-        }
-        if (t instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied: " + m + ".";
-        }
-        if (m == null || m.isBlank()) {
-            return "an unexpected " + t.getClass().getSimpleName() + " (see the panel's log).";
-        }
-        return m.endsWith(".") ? m : m + ".";
-    }
-
-    /** The figures as shown, with no means pending any more (their read failed). */
-    private static dev.mstpanel.core.results.compare.VariantFigures notPending(dev.mstpanel.core.results.compare.VariantFigures f) {
-        if (!f.meansPending()) {
-            return f;
-        }
-        return new dev.mstpanel.core.results.compare.VariantFigures(f.runId(), f.variant(), f.trials(), f.passed(), f.graded(),
-                f.trialPassRate(), f.interval(), f.casesPassed(), f.cases(), f.toolCallsMean(), f.mcpCallsMean(), f.tokensMean(),
-                f.costUsdMean(), f.secondsPerTrial(), f.judgeScores(), f.baseline(), f.trialPassRateDelta(), f.summaryDelta(),
-                f.fromSummary(), f.source(), f.sourceNote(), false, f.leftOut(), f.fromTrials());
     }
 
     /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */

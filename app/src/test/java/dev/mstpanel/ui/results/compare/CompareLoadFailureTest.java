@@ -56,11 +56,11 @@ class CompareLoadFailureTest {
 
     @Test
     void aFailureSaysWhatWentWrongInWords() {
-        assertThat(CompareViewModel.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
+        assertThat(CompareLoadFailure.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
                 .isEqualTo("the run has no trials.");
-        assertThat(CompareViewModel.reason(new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
+        assertThat(CompareLoadFailure.reason(new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
                 .isEqualTo("permission denied: /r/run.json.");
-        assertThat(CompareViewModel.reason(new NullPointerException())).isEqualTo("an unexpected NullPointerException (see the panel's log).");
-        assertThat(CompareViewModel.reason(new OutOfMemoryError("Java heap space"))).startsWith("the panel ran out of memory");
+        assertThat(CompareLoadFailure.reason(new NullPointerException())).isEqualTo("an unexpected NullPointerException (see the panel's log).");
+        assertThat(CompareLoadFailure.reason(new OutOfMemoryError("Java heap space"))).startsWith("the panel ran out of memory");
     }
 }
