@@ -93,10 +93,13 @@ final class TranscriptWarmUp {
                 done();
                 return;
             }
-            Thread t = new Thread(() -> read(sheets), "transcript-warm-up");
+            // the inspector's steps start at once (they need no trace); the transcript's wait for the read
+            Steps steps = new Steps(sheets);
+            Thread t = new Thread(() -> read(steps), "transcript-warm-up");
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             t.start();
+            steps.start();
         });
         wait.play();
     }
@@ -127,23 +130,18 @@ final class TranscriptWarmUp {
         delayMs = delay;
     }
 
-    private static void read(List<String> sheets) {
+    private static void read(Steps steps) {
         long t0 = System.nanoTime();
         // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view is styled
         Transcript t = readMadeUp(SHOWN_EVENTS);
+        long readMs = (System.nanoTime() - t0) / 1_000_000;
+        if (t != null) {
+            linkRecordMethods(t);
+        }
+        Platform.runLater(() -> steps.read(t, readMs));
         if (t == null) {
-            Platform.runLater(TranscriptWarmUp::done);
             return;
         }
-        long readMs = (System.nanoTime() - t0) / 1_000_000;
-        linkRecordMethods(t);
-        Platform.runLater(() -> {
-            if (realOpened) {
-                done();
-            } else {
-                new Steps(t, sheets, readMs).start();
-            }
-        });
         if (!realOpened) {
             long t1 = System.nanoTime();
             readMadeUp(EVENTS);
@@ -217,9 +215,14 @@ final class TranscriptWarmUp {
      * on a cold JVM.
      */
     private static final class Steps extends AnimationTimer {
-        private final Transcript transcript;
+        /** The made-up trace's transcript once read (FX thread), or null before. */
+        private Transcript transcript;
+        /** True when the made-up trace could not be read: the transcript's steps cannot run. */
+        private boolean unread;
+        /** The first step that needs the transcript. */
+        private final int transcriptFirst;
         private final List<String> sheets;
-        private final long readMs;
+        private long readMs;
         private final List<Runnable> steps = new ArrayList<>();
         private final StringBuilder took = new StringBuilder();
         private int next;
@@ -231,10 +234,9 @@ final class TranscriptWarmUp {
         private TrialInspectorViewModel model;
         private TrialInspectorView inspector;
 
-        Steps(Transcript transcript, List<String> sheets, long readMs) {
-            this.transcript = transcript;
+        Steps(List<String> sheets) {
             this.sheets = sheets;
-            this.readMs = readMs;
+            TrialRecord trial = madeUpTrial(Path.of("warm-up.json"), SHOWN_EVENTS);
             // the trial inspector itself (the one a click fills: its header, error text, tabs, split and loading nodes, the
             // same ids and style classes), opened on the made-up trial with a read that never starts; a part a step
             steps.add(() -> {
@@ -250,13 +252,14 @@ final class TranscriptWarmUp {
             steps.add(() -> {
                 openingOwn = true;
                 try {
-                    model.open(transcript.trial(), false);
+                    model.open(trial, false);
                 } finally {
                     openingOwn = false;
                 }
             });
             steps.add(() -> root.applyCss());
             steps.add(() -> root.layout());
+            transcriptFirst = steps.size();
             // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
             // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the whole)
             steps.add(() -> inspector.showTranscriptSoFar(shortened(transcript, 1)));
@@ -287,7 +290,14 @@ final class TranscriptWarmUp {
             if (since == 0) {
                 since = now;
             }
-            if (!realOpened && quiet < 1) {
+            if (!realOpened && unread) {
+                drop();
+                stop();
+                LOG.debug("transcript warm-up stopped: no made-up trace");
+                done();
+                return;
+            }
+            if (!realOpened && (quiet < 1 || next == transcriptFirst && transcript == null)) {
                 if (now - since > GIVE_UP_NS) {
                     drop();
                     stop();
@@ -314,6 +324,13 @@ final class TranscriptWarmUp {
                 LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, took));
                 done();
             }
+        }
+
+        /** The made-up trace's transcript, or null when it could not be read (FX thread). */
+        void read(Transcript t, long ms) {
+            transcript = t;
+            unread = t == null;
+            readMs = ms;
         }
 
         private void drop() {
