@@ -16,6 +16,21 @@
 #        config and build, BASELINE=DIR another checkout built with package + test-compile (its JVMs alternate with
 #        this one's), BENCH_JAVA_OPTS (e.g. -XX:StartFlightRecording=filename=/tmp/x.jfr), PART2=off to skip part 2.
 #
+# Measured 2026-12-01 23:53-00:10 UTC (branch first9) side by side with main (4a09435, built in a copy), part 1 only:
+#   ROUNDS=3 JVMS=4 CONFIGS=on:1000 PART2=off BASELINE=/tmp/first9-base NICE="nice -n -15" xvfb-run -a -s "-screen 0 1440x900x24" scripts/bench/transcript.sh
+#   (and ROUNDS=2 JVMS=6; and CONFIGS=on:4000, the warm-up done before the click in every JVM); median of the first opens, FX thread CPU:
+#   23:53-23:56 load 6.4-7.8, 4+4 JVMs: first open base 533 ms (FX CPU 182 ms), new 568 ms (140 ms)
+#   23:58-00:01 load 4.9-6.8, 4+4 JVMs: first open base 464 ms (FX CPU 196 ms), new 522 ms (178 ms)
+#   00:01-00:05 load 4.7-9.2, 6+6 JVMs: first open base 708 ms (FX CPU 164 ms), new 689 ms (174 ms; warm-up done in 1 of 6)
+#   00:07-00:10 load 8.6-10.6, on:4000, 4+4 JVMs: first open base 1,204 ms (FX CPU 251 ms), new 1,387 ms (189 ms: -25 %)
+#   final code (also the case-across-runs cuts), 00:20-00:25, load 4.9-7.4, ROUNDS=2 JVMS=4 twice, 8+8 JVMs:
+#   first open base 753 ms (FX CPU 226 ms), new 596 ms (190 ms); warm-up done before the click: base 406 ms, new 299 ms (3 JVMs each)
+#   one JFR each at load 5-6: FX thread class loads between the click and the first rows 72 (base) -> 3 (new); best new wall 234.7 ms.
+#   so: less FX thread work in a first open when the warm-up ran (20-60 ms of CPU); the wall times at load 5-10 are the
+#   scheduler's and the JIT's (300+ compilations, ~1 s of compiler-thread time, in the first open's 500 ms), not to compare.
+#   What first9 changed: the warm-up opens the real TrialInspectorView offscreen (header, tabs, split, transcript so far,
+#   then whole) and links the records' equals/hashCode on its own thread; its inspector steps no longer wait for its read;
+#   the case across runs (ResultsViewModel, CaseHistoryBar) no longer uses streams, lambdas or "+" on the click's path.
 # Measured 2026-12-01 20:04-20:09 UTC (branch split9) side by side with main (f0fdeef, built in a copy), part 1 only:
 #   ROUNDS=3 JVMS=3 CONFIGS=on:1000 PART2=off BASELINE=/tmp/split9-base NICE="nice -n -15" xvfb-run -a -s "-screen 0 1440x900x24" scripts/bench/transcript.sh
 #   load average 12.2-15.4 (three other sessions' builds and tests on the 2 cores); the warm-up finished before the click

@@ -43,26 +43,39 @@ final class CaseHistoryBar extends HBox {
             return;
         }
         List<Map.Entry<RunInfo, List<TrialRecord>>> runs = model.caseAcrossRuns(sel);
+        // texts made with StringBuilder, not "+": this runs on the FX thread at a trial's first open, where each "+" call
+        // site's first use spins its concatenation's method handles (10 ms and more in a fresh JVM; issue 9: 300 ms)
         setVisible(runs.size() > 1);
         for (Map.Entry<RunInfo, List<TrialRecord>> r : runs) {
             String run = r.getKey().shortId();
             if (r.getValue().isEmpty()) {
-                Label none = new Label(run + " –");
+                Label none = new Label(new StringBuilder().append(run).append(" –").toString());
                 none.getStyleClass().addAll("pill", "pill-muted");
-                none.setTooltip(new Tooltip(r.getKey().runId() + ": this case did not run"));
+                none.setTooltip(new Tooltip(new StringBuilder().append(r.getKey().runId()).append(": this case did not run").toString()));
                 pills.getChildren().add(none);
                 continue;
             }
             for (TrialRecord t : r.getValue()) {
-                Label p = new Label(run + (r.getValue().size() > 1 ? " #" + t.number() : "") + " " + t.status().jsonName());
+                StringBuilder text = new StringBuilder().append(run);
+                if (r.getValue().size() > 1) {
+                    text.append(" #").append(t.number());
+                }
+                Label p = new Label(text.append(' ').append(t.status().jsonName()).toString());
                 p.getStyleClass().addAll("pill", ResultsView.pillClass(t.status()));
                 boolean current = t.runDir().equals(sel.runDir()) && t.key().equals(sel.key());
                 if (current) {
                     p.setStyle("-fx-border-color: -color-fg-default; -fx-border-radius: 10; -fx-border-width: 1.5;");
                 }
                 String cause = t.cause();
-                p.setTooltip(new Tooltip(r.getKey().runId() + (r.getKey().createdAt() == null ? "" : ", started " + r.getKey().createdAt())
-                        + "\n" + t.label() + ": " + t.status().jsonName() + (cause == null ? "" : " (" + cause + ")")));
+                StringBuilder tip = new StringBuilder().append(r.getKey().runId());
+                if (r.getKey().createdAt() != null) {
+                    tip.append(", started ").append(r.getKey().createdAt());
+                }
+                tip.append('\n').append(t.label()).append(": ").append(t.status().jsonName());
+                if (cause != null) {
+                    tip.append(" (").append(cause).append(')');
+                }
+                p.setTooltip(new Tooltip(tip.toString()));
                 p.setOnMouseClicked(e -> {
                     model.selectedRunDirProperty().set(t.runDir());
                     model.selectedTrialProperty().set(t);

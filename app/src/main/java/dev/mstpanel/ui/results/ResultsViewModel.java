@@ -214,19 +214,41 @@ public final class ResultsViewModel {
      * their UTC start time): each run's trials of it, by trial number.
      */
     public List<Map.Entry<RunInfo, List<TrialRecord>>> caseAcrossRuns(TrialRecord of) {
+        // loops and named comparators, no stream, lambda or method reference: this runs on the FX thread at a trial's first
+        // open, where each new call site's bootstrap (class spinning) came on top of the first rows (issue 9: 300 ms)
         List<Map.Entry<RunInfo, List<TrialRecord>>> out = new ArrayList<>();
         for (RunState r : runs.values()) {
             if (!r.info().evalName().equals(of.evalName())) {
                 continue;
             }
-            List<TrialRecord> same = r.trials.values().stream()
-                    .filter(t -> t.caseId().equals(of.caseId()) && t.variant().equals(of.variant()))
-                    .sorted(java.util.Comparator.comparingInt(TrialRecord::trial)).toList();
-            out.add(Map.entry(r.info(), same));
+            List<TrialRecord> same = new ArrayList<>();
+            for (TrialRecord t : r.trials.values()) {
+                if (t.caseId().equals(of.caseId()) && t.variant().equals(of.variant())) {
+                    same.add(t);
+                }
+            }
+            same.sort(BY_TRIAL_NUMBER);
+            out.add(Map.entry(r.info(), java.util.Collections.unmodifiableList(same)));
         }
-        out.sort((a, b) -> b.getKey().runId().compareTo(a.getKey().runId()));
+        out.sort(NEWEST_RUN_FIRST);
         return out;
     }
+
+    /** Trials by their number (stable: equal numbers keep their order). */
+    private static final java.util.Comparator<TrialRecord> BY_TRIAL_NUMBER = new java.util.Comparator<>() {
+        @Override
+        public int compare(TrialRecord a, TrialRecord b) {
+            return Integer.compare(a.trial(), b.trial());
+        }
+    };
+
+    /** Runs by id, the newest (greatest id) first. */
+    private static final java.util.Comparator<Map.Entry<RunInfo, List<TrialRecord>>> NEWEST_RUN_FIRST = new java.util.Comparator<>() {
+        @Override
+        public int compare(Map.Entry<RunInfo, List<TrialRecord>> a, Map.Entry<RunInfo, List<TrialRecord>> b) {
+            return b.getKey().runId().compareTo(a.getKey().runId());
+        }
+    };
 
     /** The runs, in the order found (oldest first per eval). */
     public List<RunState> runs() { return new ArrayList<>(runs.values()); }

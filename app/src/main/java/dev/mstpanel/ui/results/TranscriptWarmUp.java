@@ -17,15 +17,7 @@ import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
-import javafx.scene.control.TextArea;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,9 +31,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Once per JVM, {@value #DELAY_MS} ms after the listing first shows: made-up traces of
  * {@value #SHOWN_EVENTS} and {@value #EVENTS} events are written to temporary files and read on a
- * background thread through {@link TranscriptReader}; a {@link TranscriptView} over the first (one
- * event of it; then as a long trace's view is, its first event while the rest is read, more, the whole) is built, styled and laid out on the FX thread in an offscreen
- * {@link Scene} (never in a window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown, nothing is added to the window's scene
+ * background thread through {@link TranscriptReader}, and that thread calls equals and hashCode of
+ * the records a click compares (linked off the FX thread); a {@link TrialInspectorView} (the one a
+ * click fills, with its own view model whose read never starts) is opened on the first trace's trial
+ * and given its transcript as a long trace's is (its first event while the rest is read, more, the
+ * whole), built, styled and laid out on the FX thread in an offscreen {@link Scene} (never in a
+ * window), one small step per pulse so the window keeps drawing, and dropped. Nothing is shown,
+ * nothing is added to the window's scene
  * graph. It stops when the user opens a trial first. Only the window builds a Results view, so
  * headless commands never run it. {@code -Dmstpanel.transcriptWarmUp=off} turns it off (the
  * baseline of {@code scripts/bench/transcript.sh}).
@@ -56,6 +52,11 @@ final class TranscriptWarmUp {
     static final int SHOWN_EVENTS = 12;
     /** The made-up trace's failed call (within the shown events: the view expands it). */
     static final int FAILING_EVENT = 4;
+    /**
+     * The offscreen inspector's width, in px: wide ({@link TrialInspectorView#WIDE_MIN_WIDTH} or more), as the
+     * inspector of a 1440 px window is, so the transcript sits beside the diagnosis tabs in a split as there.
+     */
+    static final double INSPECTOR_WIDTH = 960;
     /** A frame at most this far after the one before (ns) says the window is idle: a step runs then. */
     private static final long QUICK_FRAME_NS = 50_000_000L;
     /** The warm-up gives up when the window has not been idle for this long (ns). */
@@ -65,6 +66,8 @@ final class TranscriptWarmUp {
     private static volatile Runnable onDone;
     private static volatile boolean completed;
     private static volatile int delayMs = DELAY_MS;
+    /** True while the warm-up opens its made-up trial in its own offscreen inspector (FX thread): not a user's open. */
+    private static boolean openingOwn;
 
     private TranscriptWarmUp() {}
 
@@ -90,17 +93,22 @@ final class TranscriptWarmUp {
                 done();
                 return;
             }
-            Thread t = new Thread(() -> read(sheets), "transcript-warm-up");
+            // the inspector's steps start at once (they need no trace); the transcript's wait for the read
+            Steps steps = new Steps(sheets);
+            Thread t = new Thread(() -> read(steps), "transcript-warm-up");
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             t.start();
+            steps.start();
         });
         wait.play();
     }
 
     /** A trial was opened: a warm-up not yet done stops (it would only compete with its read and build). */
     static void trialOpened() {
-        realOpened = true;
+        if (!openingOwn) {
+            realOpened = true;
+        }
     }
 
     /** Runs once the warm-up has ended or stopped, on the FX thread (tests). */
@@ -122,22 +130,18 @@ final class TranscriptWarmUp {
         delayMs = delay;
     }
 
-    private static void read(List<String> sheets) {
+    private static void read(Steps steps) {
         long t0 = System.nanoTime();
         // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view is styled
         Transcript t = readMadeUp(SHOWN_EVENTS);
+        long readMs = (System.nanoTime() - t0) / 1_000_000;
+        if (t != null) {
+            linkRecordMethods(t);
+        }
+        Platform.runLater(() -> steps.read(t, readMs));
         if (t == null) {
-            Platform.runLater(TranscriptWarmUp::done);
             return;
         }
-        long readMs = (System.nanoTime() - t0) / 1_000_000;
-        Platform.runLater(() -> {
-            if (realOpened) {
-                done();
-            } else {
-                new Steps(t, sheets, readMs).start();
-            }
-        });
         if (!realOpened) {
             long t1 = System.nanoTime();
             readMadeUp(EVENTS);
@@ -151,9 +155,7 @@ final class TranscriptWarmUp {
         try {
             file = Files.createTempFile("mst-panel-warm-up-", ".json");
             Files.writeString(file, madeUpTrace(events), StandardCharsets.UTF_8);
-            TrialRecord trial = new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
-                    "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
-                    events, 1, null, null);
+            TrialRecord trial = madeUpTrial(file, events);
             return new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(trial, false);
         } catch (IOException | RuntimeException e) {
             LOG.debug("transcript warm-up: no made-up trace ({})", e.toString());
@@ -167,6 +169,29 @@ final class TranscriptWarmUp {
                 }
             }
         }
+    }
+
+    /** The made-up trial whose trace is {@code file}. */
+    private static TrialRecord madeUpTrial(Path file, int events) {
+        return new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
+                "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
+                events, 1, null, null);
+    }
+
+    /**
+     * Calls equals and hashCode of the records a click compares or hashes (the trial, its key, the
+     * transcript and its events) on two equal copies, here on the warm-up's thread: the first call of a
+     * record class's equals or hashCode links its method handles (the ObjectMethods bootstrap and the
+     * lambda forms it spins), which took 5-20 ms on the FX thread in a trial's first open otherwise.
+     */
+    private static void linkRecordMethods(Transcript t) {
+        TrialRecord a = t.trial();
+        TrialRecord b = madeUpTrial(a.traceFile(), a.toolCalls());
+        Transcript u = shortened(t, t.events().size());
+        int sum = a.hashCode() + b.hashCode() + a.key().hashCode() + t.hashCode() + u.hashCode();
+        boolean same = a.equals(b) && a.key().equals(b.key()) && t.equals(u)
+                && (t.events().isEmpty() || t.events().get(0).equals(u.events().get(0)));
+        LOG.debug("transcript warm-up: record methods linked ({}, {})", same, sum);
     }
 
     /** The transcript with its first {@code events} events only. */
@@ -190,9 +215,14 @@ final class TranscriptWarmUp {
      * on a cold JVM.
      */
     private static final class Steps extends AnimationTimer {
-        private final Transcript transcript;
+        /** The made-up trace's transcript once read (FX thread), or null before. */
+        private Transcript transcript;
+        /** True when the made-up trace could not be read: the transcript's steps cannot run. */
+        private boolean unread;
+        /** The first step that needs the transcript. */
+        private final int transcriptFirst;
         private final List<String> sheets;
-        private final long readMs;
+        private long readMs;
         private final List<Runnable> steps = new ArrayList<>();
         private final StringBuilder took = new StringBuilder();
         private int next;
@@ -201,87 +231,51 @@ final class TranscriptWarmUp {
         private long since;
         private Scene scene;
         private StackPane root;
-        private TabPane tabs;
-        private VBox box;
-        private Tab tab;
-        private TranscriptView view;
+        private TrialInspectorViewModel model;
+        private TrialInspectorView inspector;
 
-        Steps(Transcript transcript, List<String> sheets, long readMs) {
-            this.transcript = transcript;
+        Steps(List<String> sheets) {
             this.sheets = sheets;
-            this.readMs = readMs;
-            // the inspector's frame around a transcript, a control a step: tabs, the error's text area, a progress indicator, a split
+            TrialRecord trial = madeUpTrial(Path.of("warm-up.json"), SHOWN_EVENTS);
+            // the trial inspector itself (the one a click fills: its header, error text, tabs, split and loading nodes, the
+            // same ids and style classes), opened on the made-up trial with a read that never starts; a part a step
             steps.add(() -> {
                 root = new StackPane();
                 root.getStyleClass().add("main-window");
-                scene = new Scene(root, 700, 360);
+                scene = new Scene(root, INSPECTOR_WIDTH, 360);
                 scene.getStylesheets().setAll(sheets);
-                box = new VBox(6);
-                box.getStyleClass().add("trial-inspector");
-                root.getChildren().add(box);
+                model = new TrialInspectorViewModel(dev.mstpanel.ui.common.UiExecutor.fx(), r -> { });
+                inspector = new TrialInspectorView(model, null, r -> { });
+                root.getChildren().add(inspector);
                 root.applyCss();
             });
             steps.add(() -> {
-                tabs = new TabPane();
-                tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-                tab = new Tab("Transcript");
-                tabs.getTabs().addAll(tab, new Tab("Screenshot"));
-                box.getChildren().add(tabs);
-                root.applyCss();
+                openingOwn = true;
+                try {
+                    model.open(trial, false);
+                } finally {
+                    openingOwn = false;
+                }
             });
-            steps.add(() -> {
-                TextArea error = new TextArea("made up\nerror");
-                error.setEditable(false);
-                error.setWrapText(true);
-                error.setPrefRowCount(3);
-                error.getStyleClass().addAll("trial-error", "monospace");
-                box.getChildren().add(0, error);
-                root.applyCss();
-            });
-            steps.add(() -> {
-                Label title = new Label("warm-up");
-                title.getStyleClass().add("inspector-title");
-                ProgressIndicator p = new ProgressIndicator();
-                p.setMaxSize(36, 36);
-                box.getChildren().addAll(title, new SplitPane(new StackPane(p), new Region()));
-                root.applyCss();
-            });
+            steps.add(() -> root.applyCss());
             steps.add(() -> root.layout());
-            // the transcript's search bar and list apart first, then a transcript of one event, then one of a screenful
-            steps.add(() -> {
-                javafx.scene.control.TextField field = new javafx.scene.control.TextField();
-                field.setPromptText("warm-up");
-                javafx.scene.control.Button b = new javafx.scene.control.Button(null,
-                        new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.CHEVRON_UP));
-                b.getStyleClass().add("small");
-                tab.setContent(new javafx.scene.layout.HBox(6, field, b));
-                root.applyCss();
-                root.layout();
-            });
-            steps.add(() -> {
-                javafx.scene.control.ListView<String> list = new javafx.scene.control.ListView<>();
-                list.getItems().add("warm-up");
-                tab.setContent(list);
-                root.applyCss();
-                root.layout();
-            });
+            transcriptFirst = steps.size();
             // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
-            // view is built (TranscriptView.whileReading: its first events while the rest is read, more, the whole); the
-            // same view, list, cells and skins as a short trace's
-            steps.add(() -> show(shortened(transcript, 1)));
-            steps.add(() -> view.applyCss());
+            // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the whole)
+            steps.add(() -> inspector.showTranscriptSoFar(shortened(transcript, 1)));
+            steps.add(() -> inspector.applyCss());
             steps.add(() -> root.layout());
-            steps.add(() -> view.reading(shortened(transcript, transcript.events().size())));
-            steps.add(() -> view.applyCss());
+            steps.add(() -> inspector.showTranscriptSoFar(shortened(transcript, transcript.events().size())));
+            steps.add(() -> inspector.applyCss());
             steps.add(() -> root.layout());
             steps.add(() -> {
-                view.finish(transcript);
+                inspector.showTranscript(transcript);
                 root.layout();
             });
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
             steps.add(() -> root.layout());
             steps.add(() -> {
-                view.rows().scrollTo(0);
+                inspector.transcriptView().rows().scrollTo(0);
                 root.layout();
             });
             steps.add(this::drop);
@@ -296,7 +290,14 @@ final class TranscriptWarmUp {
             if (since == 0) {
                 since = now;
             }
-            if (!realOpened && quiet < 1) {
+            if (!realOpened && unread) {
+                drop();
+                stop();
+                LOG.debug("transcript warm-up stopped: no made-up trace");
+                done();
+                return;
+            }
+            if (!realOpened && (quiet < 1 || next == transcriptFirst && transcript == null)) {
                 if (now - since > GIVE_UP_NS) {
                     drop();
                     stop();
@@ -325,21 +326,19 @@ final class TranscriptWarmUp {
             }
         }
 
-        private void show(Transcript t) {
-            view = TranscriptView.whileReading(t);
-            tab.setContent(view);
+        /** The made-up trace's transcript, or null when it could not be read (FX thread). */
+        void read(Transcript t, long ms) {
+            transcript = t;
+            unread = t == null;
+            readMs = ms;
         }
 
         private void drop() {
-            if (tab != null) {
-                tab.setContent(null);
-            }
             if (scene != null) {
                 scene.setRoot(new StackPane());
             }
-            view = null;
-            box = null;
-            tabs = null;
+            inspector = null;
+            model = null;
             root = null;
             scene = null;
         }

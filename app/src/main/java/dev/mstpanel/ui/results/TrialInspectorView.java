@@ -151,8 +151,8 @@ final class TrialInspectorView extends BorderPane {
         return box;
     }
 
-    /** The first events of a long transcript while the rest is read, then more of them as they come. */
-    private void showTranscriptSoFar(Transcript t) {
+    /** The first events of a long transcript while the rest is read, then more of them as they come (and the warm-up's). */
+    void showTranscriptSoFar(Transcript t) {
         if (t == null) {
             return;
         }
@@ -176,7 +176,8 @@ final class TrialInspectorView extends BorderPane {
         scene.addPostLayoutPulseListener(once[0]);
     }
 
-    private void showTranscript(Transcript t) {
+    /** The whole transcript: finishes the view of the transcript so far, or shows a new one (and the warm-up's). */
+    void showTranscript(Transcript t) {
         if (t == null) {
             return;
         }
