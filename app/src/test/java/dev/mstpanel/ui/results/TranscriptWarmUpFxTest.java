@@ -86,6 +86,15 @@ class TranscriptWarmUpFxTest {
         assertThat(robot.lookup("#trial-title").queryAs(Label.class).getText()).contains(TranscriptFixture.FAILED_CASE);
         // the window holds the one transcript opened, none of the warm-up's
         assertThat(robot.lookup("#transcript").queryAll()).hasSize(1);
+        // the inspector's tab headers side by side, none drawn over the next, as soon as the trial shows (JavaFX's
+        // grow animation of new tab headers drew them over each other for a moment at every trial opened)
+        List<javafx.geometry.Bounds> headers = dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#inspector-tabs .tab").queryAll().stream()
+                .filter(Node::isVisible).map(n -> n.localToScene(n.getLayoutBounds())).sorted(java.util.Comparator.comparingDouble(javafx.geometry.Bounds::getMinX))
+                .toList());
+        assertThat(headers).hasSizeGreaterThanOrEqualTo(5);
+        for (int i = 1; i < headers.size(); i++) {
+            assertThat(headers.get(i).getMinX()).as("tab header %d starts after the one before ends", i).isGreaterThanOrEqualTo(headers.get(i - 1).getMaxX() - 1);
+        }
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-after-warm-up");
     }
 
