@@ -67,6 +67,30 @@ class JsonOutputProcessTest {
     }
 
     @Test
+    void underTheCLocaleACaseFolderWithANonUtf8NameIsOneUnreadableRowAndTheOtherTrialsListAsTheyAre() throws Exception {
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default", "other");
+        f.trace("default", "plain", 0, null).score("judge.accuracy", "default", "plain", 0, true, "ok");
+        f.trace("other", "plain", 0, null).score("judge.accuracy", "other", "plain", 0, false, "no");
+        Path variant = f.tracePath("default", "plain", 0).getParent().getParent();
+        // a name with the byte 0xE9 (Latin-1 "é"): in a C locale Java can make no path of the name it reads
+        Process p = new ProcessBuilder("bash", "-c", "mkdir \"$(printf 'caf\\xe9')\" && cp plain/0.json \"$(printf 'caf\\xe9')/0.json\"")
+                .directory(variant.toFile()).start();
+        assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+
+        for (int listing = 0; listing < 2; listing++) { // from the files, then from the cache of listed trials
+            PanelProcess.Result r = PanelProcess.run(dir, cLocale(), 60, "trials", f.runDir().toString(), "--json");
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode a = new ObjectMapper().readTree(r.out());
+            assertThat(a.findValuesAsText("status")).as(r.out()).containsExactlyInAnyOrder("passed", "failed", "unreadable");
+            JsonNode odd = java.util.stream.StreamSupport.stream(a.spliterator(), false).filter(t -> t.path("status").asText().equals("unreadable"))
+                    .findFirst().orElseThrow();
+            assertThat(odd.path("problem").asText()).contains("not valid UTF-8").contains("LC_ALL=C.UTF-8");
+        }
+    }
+
+    @Test
     void jsonThatCannotBeWrittenToAFullDiskIsSaidAndExitsOne() throws Exception {
         RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
         for (int i = 0; i < 20; i++) {

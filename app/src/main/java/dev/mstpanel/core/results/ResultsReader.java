@@ -226,6 +226,10 @@ public final class ResultsReader implements AutoCloseable {
                 if (!chunk.isEmpty()) {
                     futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                 }
+            } catch (RuntimeException e) {
+                // not silent: the trials listed so far are shown, and the log says where the listing stopped
+                org.slf4j.LoggerFactory.getLogger(ResultsReader.class).warn("Listing the traces of {} stopped early", runDir, e);
+                throw e;
             } finally {
                 if (whole && !scored.isDone()) {
                     scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));

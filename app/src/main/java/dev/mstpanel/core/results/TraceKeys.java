@@ -18,6 +18,20 @@ import java.util.regex.Pattern;
  */
 final class TraceKeys {
     static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
+    /**
+     * Said after a name Java could not decode when it reads file names as ASCII (a C or POSIX locale, or
+     * one not installed): then a valid UTF-8 name is not decoded either.
+     */
+    private static final String LOCALE_HINT = namesInUtf8() ? "" : " The panel reads file names as " + System.getProperty("sun.jnu.encoding")
+            + " here (a C or POSIX locale): start it with LC_ALL=C.UTF-8 to read UTF-8 names.";
+
+    private static boolean namesInUtf8() {
+        try {
+            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8")).equals(java.nio.charset.StandardCharsets.UTF_8);
+        } catch (RuntimeException e) {
+            return true; // an encoding Java does not know: nothing to say
+        }
+    }
 
     private TraceKeys() {
     }
@@ -95,22 +109,28 @@ final class TraceKeys {
      */
     private static void caseFolder(Path v, String vs, String cs, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
         String where = null; // made only for a problem's words
-        Path c = v.resolve(cs);
         // a name Java could not decode (not valid UTF-8, or any non-ASCII name in a C locale) holds U+FFFD in
-        // its place, and the path made from it is not the folder's: then the folder as listed is looked for
+        // its place, and the path made from it is not the folder's (in a C locale none can be made at all):
+        // then the folder as listed is looked for
+        Path c = cs.indexOf('\uFFFD') >= 0 ? null : child(v, cs);
         boolean nameLeadsBack = true;
-        if (cs.indexOf('\uFFFD') >= 0) {
+        if (c == null) {
             Path listed = undecodable(v, cs);
             if (listed != null) {
                 nameLeadsBack = false;
                 c = listed;
+            } else {
+                c = child(v, cs);
+                if (c == null) {
+                    return; // no such entry any more (it went while the folder was listed)
+                }
             }
         }
         // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
         if (!nameLeadsBack && Files.isDirectory(c)) {
             where = "traces/" + vs + "/" + cs;
             problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
-                    + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials.");
+                    + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials." + LOCALE_HINT);
             return;
         }
         List<String> files;
@@ -209,13 +229,26 @@ final class TraceKeys {
      * name does not lead to (a name that is not valid UTF-8), or null when the name leads back.
      */
     private static Path undecodable(Path dir, String name) {
-        Path made = dir.resolve(name);
+        Path made = child(dir, name);
         for (Path p : ResultsFiles.listQuietly(dir)) {
             if (p.getFileName().toString().equals(name) && !p.equals(made)) {
                 return p;
             }
         }
         return null;
+    }
+
+    /**
+     * {@code dir.resolve(name)}, or null when the name cannot be a path here: in a C locale Java encodes
+     * names as ASCII, and a name it decoded with U+FFFD in it (or any other non-ASCII character) has no
+     * path ({@link java.nio.file.InvalidPathException}).
+     */
+    static Path child(Path dir, String name) {
+        try {
+            return dir.resolve(name);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     private static String reason(ResultsException e) {
@@ -248,7 +281,8 @@ final class TraceKeys {
             for (Path v : ResultsFiles.listQuietly(g)) {
                 String vs = v.getFileName().toString();
                 for (String cs : namesQuietly(folders, v)) {
-                    for (String name : namesQuietly(folders, v.resolve(cs))) {
+                    Path c = child(v, cs);
+                    for (String name : c == null ? List.<String>of() : namesQuietly(folders, c)) {
                         int n = canonicalTrial(name);
                         if (n < 0) {
                             var m = TRIAL_FILE.matcher(name);

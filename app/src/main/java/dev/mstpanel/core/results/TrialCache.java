@@ -251,7 +251,7 @@ final class TrialCache {
         for (Path p : out) {
             String n = p.getFileName().toString();
             names.add(n);
-            leadBack = leadBack && dir.resolve(n).equals(p);
+            leadBack = leadBack && p.equals(TraceKeys.child(dir, n));
         }
         if (leadBack && modified != ABSENT && nowNanos() - modified >= SETTLE_NANOS) {
             folders.put(rel, new Listing(modified, time[1], List.copyOf(names)));

@@ -62,8 +62,16 @@ final class TrialListingReader {
      * never dropped (issue 13, item 16).
      */
     static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
-        Path trace = key.traceIn(run.dir());
-        Path artifacts = key.artifactsIn(run.dir());
+        Path trace;
+        Path artifacts;
+        try {
+            trace = key.traceIn(run.dir());
+            artifacts = key.artifactsIn(run.dir());
+        } catch (java.nio.file.InvalidPathException e) {
+            // a name no path can be made of here (a C locale reads non-ASCII names as U+FFFD): the problem names the folder
+            trace = null;
+            artifacts = null;
+        }
         return unreadable(run, key, PathSegments.decode(key.variantSegment()), PathSegments.decode(key.caseSegment()), List.of(), trace,
                 artifacts, problem);
     }
