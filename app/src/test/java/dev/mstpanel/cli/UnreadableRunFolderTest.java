@@ -173,6 +173,34 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void aVariantFolderOrTracesFolderItCannotReadListsItsScoredTrialsAsUnreadableWithTheReasonNotAsLostTraces() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path variant = runs[0].resolve("traces/default");
+        Files.setPosixFilePermissions(variant, PosixFilePermissions.fromString("---------"));
+        Ended r = run("trials", runs[0].toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.util.List<String> defaults = new java.util.ArrayList<>();
+        java.util.List<String> others = new java.util.ArrayList<>();
+        for (var n : new ObjectMapper().readTree(r.out())) {
+            (n.path("variant").asText().equals("default") ? defaults : others).add(n.path("status").asText() + ": " + n.path("problem").asText());
+        }
+        assertThat(defaults).isNotEmpty().allSatisfy(p -> assertThat(p)
+                .startsWith("unreadable: The variant folder traces/default could not be read: permission denied").doesNotContain("lost"));
+        assertThat(others).as("the other variant lists as before").isNotEmpty().noneMatch(p -> p.startsWith("unreadable"));
+
+        Files.setPosixFilePermissions(variant, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path traces = runs[0].resolve("traces");
+        Files.setPosixFilePermissions(traces, PosixFilePermissions.fromString("---------"));
+        Ended all = run("trials", runs[0].toString(), "--json");
+        assertThat(all.exit()).as(all.err()).isZero();
+        for (var n : new ObjectMapper().readTree(all.out())) {
+            assertThat(n.path("status").asText() + ": " + n.path("problem").asText())
+                    .startsWith("unreadable: The traces folder traces/ could not be read: permission denied");
+        }
+        Files.setPosixFilePermissions(traces, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    @Test
     void compareNamesTheRunFolderItCannotReadAsTheCause() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Ended variants = run("compare", runs[1].toString());

@@ -268,7 +268,8 @@ public final class ResultsReader implements AutoCloseable {
                 // a case folder that could not be listed, a second file of a trial: its traces were not searched
                 for (var e : new java.util.TreeMap<>(notes).entrySet()) {
                     if (!seen.contains(e.getKey())) {
-                        unsearched.add(e.getKey(), e.getValue());
+                        TrialKey k = e.getKey().trial() == -1 ? new TrialKey(e.getKey().variantSegment(), "", 0) : e.getKey();
+                        unsearched.add(k, e.getValue());
                     }
                 }
             }
@@ -276,8 +277,12 @@ public final class ResultsReader implements AutoCloseable {
         }
         List<TrialRecord> orphans = new ArrayList<>();
         Set<String> unreadableFolders = new HashSet<>();
+        // traces/ or a variant folder that could not be read: the scores below it are listed with its problem
+        java.util.Map<TrialKey, String> unreadableAbove = new java.util.LinkedHashMap<>();
         for (var e : new java.util.TreeMap<>(notes).entrySet()) {
-            if (!seen.contains(e.getKey())) {
+            if (e.getKey().trial() == -1) {
+                unreadableAbove.put(e.getKey(), e.getValue());
+            } else if (!seen.contains(e.getKey())) {
                 orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
                 unreadableFolders.add(e.getKey().variantSegment() + "/" + e.getKey().caseSegment());
             }
@@ -292,10 +297,21 @@ public final class ResultsReader implements AutoCloseable {
             } catch (ExecutionException e) {
                 throw new IllegalStateException("listing the scores failed", e.getCause());
             }
+            Set<TrialKey> aboveShown = new HashSet<>();
             for (TrialRecord o : scoresWithoutTrace(run, graders, TraceKeys.without(scoreKeys, seen))) {
-                // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
-                if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
+                TrialKey above = unreadableAbove.keySet().stream().filter(f -> TraceKeys.coveredBy(f, o.key())).findFirst().orElse(null);
+                if (above != null) {
+                    // not "trace lost": its traces/ or variant folder could not be read, and its problem says why
+                    orphans.add(TrialListingReader.withScores(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above)), o.scores()));
+                    aboveShown.add(above);
+                } else if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
+                    // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
                     orphans.add(o);
+                }
+            }
+            for (var e : unreadableAbove.entrySet()) {
+                if (!aboveShown.contains(e.getKey())) { // no score below it either: one row says so
+                    orphans.add(TrialListingReader.unreadable(run, new TrialKey(e.getKey().variantSegment(), "", 0), e.getValue()));
                 }
             }
             if (cache != null) {

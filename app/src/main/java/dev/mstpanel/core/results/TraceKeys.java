@@ -92,12 +92,30 @@ final class TraceKeys {
     /** As {@link #forEach(Path, Consumer, BiConsumer)}, with the case folders listed by {@code folders}. */
     static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
         Path traces = runDir.resolve("traces");
-        for (Path v : ResultsFiles.listQuietly(traces)) {
+        List<Path> variants = List.of();
+        if (Files.exists(traces, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                variants = ResultsFiles.list(traces);
+            } catch (ResultsException e) {
+                problems.accept(folderKey(""), "The traces folder traces/ could not be read: " + reason(e)
+                        + ". Give this user read access to it (chmod -R u+rX) to list its trials.");
+                return;
+            }
+        }
+        for (Path v : variants) {
             if (!Files.isDirectory(v)) {
                 continue;
             }
             String vs = v.getFileName().toString();
-            for (String cs : namesQuietly(folders, v)) {
+            List<String> cases;
+            try {
+                cases = folders.names(v);
+            } catch (ResultsException e) {
+                problems.accept(folderKey(vs), "The variant folder traces/" + vs + " could not be read: " + reason(e)
+                        + ". Give this user read access to it (chmod -R u+rX) to list its trials.");
+                continue;
+            }
+            for (String cs : cases) {
                 caseFolder(v, vs, cs, keys, problems, folders);
             }
         }
@@ -249,6 +267,20 @@ final class TraceKeys {
         } catch (java.nio.file.InvalidPathException e) {
             return null;
         }
+    }
+
+    /**
+     * The key under which {@link #forEach} reports a folder above the case folders that could not be read:
+     * trial -1, the variant's segment ({@code ""} for {@code traces/} itself), no case. Its trials' keys are
+     * not known; the scores beside them are listed with its problem ({@link #coveredBy}).
+     */
+    static TrialKey folderKey(String variantSegment) {
+        return new TrialKey(variantSegment, "", -1);
+    }
+
+    /** Whether a trial is below the folder a {@link #folderKey} names. */
+    static boolean coveredBy(TrialKey folder, TrialKey trial) {
+        return folder.trial() == -1 && (folder.variantSegment().isEmpty() || folder.variantSegment().equals(trial.variantSegment()));
     }
 
     private static String reason(ResultsException e) {

@@ -76,6 +76,13 @@ final class TrialListingReader {
                 artifacts, problem);
     }
 
+    /** The same trial with these scores. */
+    static TrialRecord withScores(TrialRecord t, List<ScoreRecord> scores) {
+        return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
+                t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), scores, t.traceFile(), t.artifactsDir(), t.problem(),
+                t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
+    }
+
     /** The same trial with a sentence added to its problem (a second file for it was not read). */
     static TrialRecord withNote(TrialRecord t, String note) {
         String p = t.problem() == null ? note : t.problem() + " " + note;
