@@ -139,7 +139,7 @@ public final class ResultsView extends BorderPane {
             }
             File f = c.showDialog(getScene() == null ? null : getScene().getWindow());
             if (f != null) {
-                model.open(f.toPath());
+                openFolder(f.toPath());
             }
         });
         Button reload = new Button(null, new FontIcon(Feather.REFRESH_CW));
@@ -302,8 +302,16 @@ public final class ResultsView extends BorderPane {
             text = System.getProperty("user.home") + text.substring(1);
         }
         if (!text.isEmpty()) {
-            model.open(Path.of(text));
+            openFolder(Path.of(text));
         }
+    }
+
+    /** Opens a folder the user chose or typed (or Refresh): read anew, its runs' summary.json files too. */
+    private void openFolder(Path folder) {
+        if (compare != null) {
+            compare.forgetSummaries();
+        }
+        model.open(folder);
     }
 
     private void select(TreeItem<Node> item) {

@@ -297,6 +297,15 @@ public final class CompareViewModel {
     }
 
     /**
+     * Forgets the {@code summary.json} files read so far, so the run headers read them again (the Results
+     * view's Refresh, or a folder opened again: MST writes summary.json when a run or a regrade ends).
+     * FX thread.
+     */
+    public void forgetSummaries() {
+        summaries.clear();
+    }
+
+    /**
      * A run's {@code summary.json} for its header's cards, read once in the background (FX thread).
      *
      * @param runDir the run

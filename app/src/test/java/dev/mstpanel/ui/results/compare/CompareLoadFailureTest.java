@@ -55,6 +55,25 @@ class CompareLoadFailureTest {
     }
 
     @Test
+    void aSummaryJsonRewrittenIsReadAgainOnceTheSummariesAreForgotten() throws Exception {
+        Path eval = CompareFixture.write(results);
+        Path b = eval.resolve("runs").resolve(CompareFixture.RUN_B);
+        try (ResultsReader reader = new ResultsReader()) {
+            CompareViewModel model = new CompareViewModel(reader, UiExecutor.direct(), Runnable::run, dir -> null);
+            int[] reads = {0};
+            assertThat(model.summary(b, () -> reads[0]++)).isNull(); // read in the background, then drawn again
+            var first = model.summary(b, () -> reads[0]++);
+            assertThat(first).isPresent();
+            java.nio.file.Files.delete(b.resolve("summary.json"));
+            assertThat(model.summary(b, () -> reads[0]++)).as("kept while the folder is not read again").isSameAs(first);
+            model.forgetSummaries(); // the Results view's Refresh
+            assertThat(model.summary(b, () -> reads[0]++)).isNull();
+            assertThat(model.summary(b, () -> reads[0]++)).as("summary.json is gone").isEmpty();
+            assertThat(reads[0]).isEqualTo(2);
+        }
+    }
+
+    @Test
     void aFailureSaysWhatWentWrongInWords() {
         assertThat(CompareLoadFailure.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
                 .isEqualTo("the run has no trials.");
