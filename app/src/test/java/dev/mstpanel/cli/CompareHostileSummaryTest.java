@@ -61,6 +61,24 @@ class CompareHostileSummaryTest {
     }
 
     @Test
+    void tokensWithOneOfTheirTwoPartsLeftOutAreNoFigureNotTheOtherPartAlone() throws Exception {
+        CompareFixture.write(root);
+        Path b = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_B);
+        Files.writeString(b.resolve("summary.json"), """
+                {"format": "mst.run/v1", "kind": "summary",
+                 "variants": [
+                   {"name": "default", "metrics": {"input_tokens_mean": -5, "output_tokens_mean": 800}},
+                   {"name": "with-search", "metrics": {"input_tokens_mean": 9000, "output_tokens_mean": 700}}
+                 ]}
+                """);
+        Result r = run("compare", b.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode c = new ObjectMapper().readTree(r.out()).path("comparisons").get(0);
+        assertThat(c.path("base").path("tokensMean").isNull()).as(c.path("base").toString()).isTrue();
+        assertThat(c.path("candidate").path("tokensMean").asDouble()).isEqualTo(9700.0);
+    }
+
+    @Test
     void jsonWritesNullForThemAndNamesEachFieldOnStderr() throws Exception {
         Result r = run("compare", runB().toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();

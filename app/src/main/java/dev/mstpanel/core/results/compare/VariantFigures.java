@@ -84,7 +84,9 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             mcp = sv.metric("mcp_call_count_mean");
             Double in = sv.metric("input_tokens_mean");
             Double out = sv.metric("output_tokens_mean");
-            tokens = in == null && out == null ? null : (in == null ? 0 : in) + (out == null ? 0 : out);
+            // a sum with one part left out as no figure a run can have would read as the whole: no figure then
+            boolean partLeftOut = sv.leftOut().stream().anyMatch(x -> x.startsWith("input_tokens_mean") || x.startsWith("output_tokens_mean"));
+            tokens = partLeftOut || in == null && out == null ? null : (in == null ? 0 : in) + (out == null ? 0 : out);
             cost = sv.metric("cost_usd_mean");
             seconds = sv.metric("duration_s_mean");
             judges = sv.judgeScores();
