@@ -61,10 +61,10 @@ class DemoReplayFxTest {
 
     @Test
     void theDemoPlaysFromTheEmptyRunsViewAndItsFailedTrialOpensInResults(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#open-demo-runs").tryQuery().map(Node::isVisible).orElse(false));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#open-demo-runs").tryQuery().map(Node::isVisible).orElse(false)));
         Screenshots.take(robot.window(0).getScene(), "runs-empty-demo");
         robot.clickOn("#open-demo-runs");
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#replay-pane").tryQuery().isPresent()));
         ReplayPane replay = host(robot).replay();
         assertThat(texts(robot)).contains("Replay · the built-in demo").anyMatch(t -> t.contains("Nothing is running"));
 
@@ -84,8 +84,8 @@ class DemoReplayFxTest {
         }
 
         // it ends as the run ended: the result line, the kept containers, Open in Results
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.from(replay).lookup("#open-results").tryQuery().map(Node::isVisible).orElse(false));
-        String result = robot.from(replay).lookup("#run-result").queryAs(Label.class).getText();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.from(replay).lookup("#open-results").tryQuery().map(Node::isVisible).orElse(false)));
+        String result = dev.mstpanel.testsupport.FxQuery.fx(() -> robot.from(replay).lookup("#run-result").queryAs(Label.class).getText());
         assertThat(result).contains("passed", "trials missing", "-kept");
         // every shard row stays in sight at the default size, the out-of-memory shard among them
         WaitForAsyncUtils.waitForFxEvents();
@@ -105,7 +105,7 @@ class DemoReplayFxTest {
         Path demoCopy = app.paths().dataDir().resolve("demo");
         assertThat(app.results().runs().get(0).trials().get(0).runDir()).startsWith(demoCopy);
         assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false)));
 
         // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, contract section 6)
         assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
@@ -128,10 +128,10 @@ class DemoReplayFxTest {
             app.contexts().refresh();
         });
         // DOCKER_CONFIG names no context and no engine listens at the default socket here
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#contexts-demo-offer").tryQuery().map(Node::isVisible).orElse(false));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#contexts-demo-offer").tryQuery().map(Node::isVisible).orElse(false)));
         Screenshots.take(robot.window(0).getScene(), "contexts-demo-offer");
         robot.clickOn("#open-demo-contexts");
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#replay-pane").tryQuery().map(Node::isVisible).orElse(false));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#replay-pane").tryQuery().map(Node::isVisible).orElse(false)));
         assertThat(panel.window().openViewId()).isEqualTo("runs");
     }
 
