@@ -88,9 +88,11 @@ class OrphanBannerFxTest {
                 .filter(b -> "Remove".equals(b.getText())).findFirst().orElseThrow();
         robot.clickOn(confirm);
 
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#orphan-banner-title").startsWith("Removed"));
+        // the title and the button change in one FX event: both are looked at on the FX thread, after it
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> text(robot, "#orphan-banner-title").startsWith("Removed")
+                && !robot.lookup("#orphan-clean-up").queryButton().isVisible()));
         assertThat(text(robot, "#orphan-banner-title")).matches("Removed \\d+ orphaned MST containers? from .*engine-1.*\\.");
-        assertThat(robot.lookup("#orphan-clean-up").queryButton().isVisible()).isFalse();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-clean-up").queryButton().isVisible())).isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-unlabelled")).isTrue();
         assertThat(EngineContainers.exists("engine-1", p + "-theirs")).isTrue();
