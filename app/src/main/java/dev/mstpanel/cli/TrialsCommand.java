@@ -140,7 +140,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
-            }, unsearched);
+            }, unsearched, diagnoses);
             warnUnsearched(err, runDir, unsearched);
         }
         g.writeEndArray();
@@ -278,7 +278,7 @@ public final class TrialsCommand implements Callable<Integer> {
                     rowDiagnoses.add(hasDiagnosis(t) ? found.get(next++) : null);
                     shown[0]++;
                 }
-            }, unsearched);
+            }, unsearched, diagnoses);
             TrialRows table = new TrialRows(rows);
             for (int i = 0; i < rows.size(); i++) {
                 out.println(table.row(rows.get(i)));

@@ -106,8 +106,19 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      * @param redactedRun true when the run's {@code redactStoredResponses} is true (then MST keeps none), null when unknown
      */
     public static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun) {
+        return find(artifactsDir, redactedRun, null);
+    }
+
+    /** {@link #find(Path, Boolean)}, taken from {@code kept} while its folders are unchanged and kept there when found (null: none). */
+    private static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun, KeptDiagnoses kept) {
         if (artifactsDir == null) {
             return absent(null, redactedRun);
+        }
+        if (kept != null) {
+            FailureDiagnosis d = kept.get(artifactsDir);
+            if (d != null) {
+                return d;
+            }
         }
         Walk walk = new Walk(artifactsDir);
         if (!walk.isFolder) {
@@ -132,7 +143,16 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
                     : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
         }
-        return new FailureDiagnosis(artifactsDir, sources, notice);
+        FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice);
+        if (kept != null && walk.keepable) {
+            kept.put(artifactsDir, walk.entered, found, nowNanos());
+        }
+        return found;
+    }
+
+    private static long nowNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return java.util.concurrent.TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }
 
     /** One entry of a folder as the walk saw it (its link not followed). */
@@ -149,6 +169,13 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         final List<Path> sessions = new ArrayList<>();
         /** The entries of each folder a diagnosis may be read from, by name. */
         final Map<Path, Map<String, Entry>> children = new HashMap<>();
+        /** Every folder the walk entered, the artifacts folder first ({@link KeptDiagnoses}). */
+        final List<Path> entered = new ArrayList<>();
+        /**
+         * False when what was found depends on more than the entered folders' entries: a link met, a
+         * folder that could not be listed or was looked into outside the walk.
+         */
+        boolean keepable = true;
         boolean isFolder;
 
         Walk(Path root) {
@@ -156,6 +183,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 Files.walkFileTree(root, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), SEARCH_DEPTH, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) {
+                        entered.add(dir);
                         if (dir.equals(root)) {
                             isFolder = true;
                         } else {
@@ -174,6 +202,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     public FileVisitResult visitFile(Path file, BasicFileAttributes a) {
                         if (file.equals(root)) {
                             isFolder = a.isDirectory() || Files.isDirectory(root); // a link to a folder is followed, as before
+                            keepable = false;
                             return FileVisitResult.TERMINATE;
                         }
                         entry(file, a);
@@ -185,11 +214,13 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
                     @Override
                     public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        keepable = false;
                         return FileVisitResult.CONTINUE; // a folder we cannot list holds nothing we can show
                     }
                 });
             } catch (IOException | RuntimeException e) {
                 // the artifacts folder cannot be walked: nothing found in it
+                keepable = false;
             }
             if (!isFolder) {
                 children.clear();
@@ -206,6 +237,9 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
 
         private void entry(Path p, BasicFileAttributes a) {
+            if (a.isSymbolicLink() || a.isOther()) {
+                keepable = false;
+            }
             Map<String, Entry> in = children.get(p.getParent());
             if (in != null) {
                 in.put(name(p), new Entry(p, a));
@@ -216,6 +250,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         Source source(Path dir, boolean session) {
             Map<String, Entry> in = children.get(dir);
             if (in == null) {
+                keepable = false;
                 return sourceIn(dir, session);
             }
             Path logsDir = dir.resolve("logs");
@@ -233,6 +268,9 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 }
             } else {
                 Entry e = in.get("logs");
+                if (e != null && !e.attributes().isRegularFile()) {
+                    keepable = false;
+                }
                 logs = e == null || e.attributes().isRegularFile() ? List.of() : logs(e.path()); // a link, or below the walk's depth
             }
             return new Source(dir, session, file(in, "screen.png"), file(in, "accessibility.txt"), logs, file(in, "system.json"));
@@ -281,6 +319,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         private final String rootPrefix;
         private final Boolean redactedRun;
         private final java.util.Map<String, java.util.Set<String>> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
+        /** Where the diagnoses found are kept between listings (the cache of listed trials), or null. */
+        private volatile KeptDiagnoses kept;
 
         private Finder(Path artifactsRoot, Boolean redactedRun) {
             this.artifactsRoot = artifactsRoot;
@@ -312,7 +352,12 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     }
                 }
             }
-            return FailureDiagnosis.find(artifactsDir, redactedRun);
+            return FailureDiagnosis.find(artifactsDir, redactedRun, kept);
+        }
+
+        /** Keeps the diagnoses found from now on in the cache of listed trials ({@link ResultsReader}), and takes them from it. */
+        void keepIn(KeptDiagnoses kept) {
+            this.kept = kept;
         }
     }
 

@@ -168,7 +168,19 @@ public final class ResultsReader implements AutoCloseable {
      * @param unsearched receives them (with the listing's reason), or null; unused without a query
      */
     public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched) {
-        readTrials(run, query, sink, unsearched, false);
+        readTrials(run, query, sink, unsearched, false, null);
+    }
+
+    /**
+     * {@link #readTrials(RunInfo, TranscriptQuery, Consumer, UnsearchedTraces)}, and the failure
+     * diagnoses {@code diagnoses} finds while {@code sink} runs are kept with the run's trials in the
+     * cache of listed trials (and taken from it while their folders are unchanged: {@link KeptDiagnoses}).
+     *
+     * @param diagnoses the run's finder ({@link FailureDiagnosis#finder(Path, Boolean)}), used by {@code sink}
+     */
+    public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched,
+                           FailureDiagnosis.Finder diagnoses) {
+        readTrials(run, query, sink, unsearched, false, diagnoses);
     }
 
     /**
@@ -183,11 +195,11 @@ public final class ResultsReader implements AutoCloseable {
      *         statuses only and a {@link #readTrials(RunInfo, Consumer)} must follow for the rest
      */
     public boolean readTrialStatuses(RunInfo run, Consumer<List<TrialRecord>> sink) {
-        return readTrials(run, null, sink, null, true);
+        return readTrials(run, null, sink, null, true, null);
     }
 
     private boolean readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched,
-                               boolean statusesOnly) {
+                               boolean statusesOnly, FailureDiagnosis.Finder diagnoses) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
@@ -200,6 +212,9 @@ public final class ResultsReader implements AutoCloseable {
         // statuses of a run never listed come from the traces' ends, and such records never enter the cache
         boolean fromEnds = statusesOnly && (opened == null || opened.size() == 0);
         TrialCache cache = fromEnds ? null : opened;
+        if (diagnoses != null && cache != null) {
+            diagnoses.keepIn(cache.diagnoses()); // the sink's finds: before the cache is saved, at the end of this listing
+        }
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 final class TrialCache {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
     /** The first bytes of a cache file; a new layout gets a new number. */
-    private static final byte[] MAGIC = "mst-panel trials 3\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "mst-panel trials 4\n".getBytes(StandardCharsets.US_ASCII);
     /**
      * The panel's code that read the trials ({@link TrialCacheFolder#codeStamp()}). A cache written by another build
      * is not used, so a trial is never shown as an older panel read it.
@@ -123,6 +123,8 @@ final class TrialCache {
     private Map<String, Listing> folders = new ConcurrentHashMap<>(1024);
     private final java.util.Set<String> listed = ConcurrentHashMap.newKeySet(4096);
     private volatile boolean changed;
+    /** The failure diagnoses the listing found in the run's artifacts folders. */
+    private final KeptDiagnoses diagnoses = new KeptDiagnoses(this::relative);
 
     private TrialCache(Path file, Path base, List<String> graders) {
         this.file = file;
@@ -271,6 +273,7 @@ final class TrialCache {
         if (entries.keySet().retainAll(keys)) {
             changed = true;
         }
+        diagnoses.retainLooked();
         if (folders.keySet().retainAll(listed)) {
             changed = true;
         }
@@ -281,7 +284,7 @@ final class TrialCache {
      * old one. Never throws: a cache folder that cannot be written only costs the next listing its speed.
      */
     void save() {
-        if (!changed) {
+        if (!changed && !diagnoses.changed()) {
             return;
         }
         Path dir = file.getParent();
@@ -300,6 +303,7 @@ final class TrialCache {
             }
             tmp = null;
             changed = false;
+            diagnoses.saved();
             TrialCacheFolder.prune(dir);
         } catch (IOException | RuntimeException e) {
             LOG.info("The cache of listed trials {} could not be written ({}); the next listing reads the run's files again", file, e.toString());
@@ -312,6 +316,11 @@ final class TrialCache {
                 }
             }
         }
+    }
+
+    /** The failure diagnoses kept with the run's trials ({@link FailureDiagnosis.Finder#keepIn}). */
+    KeptDiagnoses diagnoses() {
+        return diagnoses;
     }
 
     /** The number of trials kept (for tests). */
@@ -358,6 +367,7 @@ final class TrialCache {
             }
             folders.put(rel, new Listing(modified, changedAt, List.copyOf(names)));
         }
+        diagnoses.read(in);
     }
 
     /** A map's first size for this many entries and room for a tenth more (a count from a file: at most 4 M). */
@@ -409,6 +419,7 @@ final class TrialCache {
                 CacheBytes.writeString(out, n);
             }
         }
+        diagnoses.write(out);
     }
 
     private void writeTrial(DataOutputStream out, TrialRecord t) throws IOException {
