@@ -124,6 +124,7 @@ public final class TrialsCommand implements Callable<Integer> {
         JsonGenerator g = JsonOutput.generator(out, new OnePerLine());
         g.writeStartArray();
         for (Path runDir : location.runDirs()) {
+            reader.readAhead(runDir); // its cache of listed trials, while run.json is read here
             RunInfo run = reader.readRun(runDir);
             if (run.problem() != null) {
                 err.println("warning: " + runDir + ": " + run.problem());
@@ -252,6 +253,7 @@ public final class TrialsCommand implements Callable<Integer> {
                                    TranscriptQuery query, PrintWriter err) {
         boolean statusFilter = keep.size() < TrialStatus.values().length;
         for (Path runDir : location.runDirs()) {
+            reader.readAhead(runDir); // its cache of listed trials, while run.json is read here
             RunInfo run = reader.readRun(runDir);
             out.println(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : ""));
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);

@@ -143,11 +143,16 @@ final class TrialCache {
      * @param graderDirs the run's grader folders, sorted ({@link ScoreReader#graderDirs(Path)})
      */
     static TrialCache open(Path cacheDir, RunInfo run, List<Path> graderDirs) {
-        Path runDir = run.dir().toAbsolutePath().normalize();
-        List<String> graders = graderDirs.stream().map(g -> g.getFileName().toString()).toList();
-        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), run.dir(), graders);
+        return open(cacheDir, run.dir(), graderDirs);
+    }
+
+    /** {@link #open(Path, RunInfo, List)} of a run folder ({@link RunInfo#dir()}), before its {@code run.json} is read. */
+    static TrialCache open(Path cacheDir, Path given, List<Path> graderDirs) {
+        Path runDir = given.toAbsolutePath().normalize();
+        List<String> graders = names(graderDirs);
+        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), given, graders);
         try {
-            cache.load(new CacheBytes.Input(Files.readAllBytes(cache.file)), run);
+            cache.load(new CacheBytes.Input(Files.readAllBytes(cache.file)));
             TrialCacheFolder.touch(cache.file); // used: the last to be pruned
         } catch (NoSuchFileException e) {
             // the first listing of this run
@@ -156,6 +161,19 @@ final class TrialCache {
             LOG.info("The cache of listed trials {} is not used ({}); the run is read from its files", cache.file, e.toString());
         }
         return cache;
+    }
+
+    /** Whether this cache was opened for these grader folders (the folder names, in order). */
+    boolean isOf(List<Path> graderDirs) {
+        return graders.equals(names(graderDirs));
+    }
+
+    private static List<String> names(List<Path> graderDirs) {
+        List<String> names = new ArrayList<>(graderDirs.size());
+        for (Path g : graderDirs) {
+            names.add(g.getFileName().toString());
+        }
+        return names;
     }
 
     /** The stamps of a trial's trace and score files now. */
@@ -328,7 +346,7 @@ final class TrialCache {
         return entries.size();
     }
 
-    private void load(CacheBytes.Input in, RunInfo run) throws IOException {
+    private void load(CacheBytes.Input in) throws IOException {
         if (!in.startsWith(MAGIC) || !CODE.equals(in.string()) || !runDir.toString().equals(in.string())) {
             return; // another layout, or a hash shared with another folder: written anew
         }

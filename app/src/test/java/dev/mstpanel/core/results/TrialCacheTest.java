@@ -282,4 +282,22 @@ class TrialCacheTest {
         assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isZero();
         assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
     }
+
+    @Test
+    void aCacheReadAheadIsTheOneTheListingUsesUnlessAGraderFolderCameMeanwhile() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
+        byTrial(cached, f.runDir());
+
+        cached.readAhead(f.runDir()); // as `trials` does, while it reads run.json
+        assertThat(byTrial(cached, f.runDir())).isEqualTo(fromFiles);
+
+        cached.readAhead(f.runDir());
+        // a new grader's scores written after the cache was read ahead: every trial's scores are read again
+        f.score("judge.tone", "default", "calendar-lookup", 0, false, "Too curt.");
+        Map<String, TrialRecord> after = byTrial(cached, f.runDir());
+        assertThat(after).isEqualTo(byTrial(plain, f.runDir()));
+        assertThat(after.get("calendar-lookup#0").scores()).anySatisfy(sc -> assertThat(sc.grader()).isEqualTo("judge.tone"));
+    }
 }
