@@ -133,7 +133,12 @@ public final class TrialsCommand implements Callable<Integer> {
             UnsearchedTraces unsearched = new UnsearchedTraces();
             reader.readTrials(run, query, batch -> {
                 try {
-                    List<TrialRecord> kept = batch.stream().filter(t -> keep.contains(t.status())).toList();
+                    List<TrialRecord> kept = new java.util.ArrayList<>(batch.size());
+                    for (TrialRecord t : batch) {
+                        if (keep.contains(t.status())) {
+                            kept.add(t);
+                        }
+                    }
                     List<FailureDiagnosis> found = diagnosesOf(kept, diagnoses);
                     for (int i = 0; i < kept.size(); i++) {
                         writeTrial(g, kept.get(i), found.get(i));
@@ -347,9 +352,17 @@ public final class TrialsCommand implements Callable<Integer> {
         }
     }
 
-    /** The trials' failure diagnoses, in their order; a big batch is looked at on every core (a few files each). */
+    /**
+     * The trials' failure diagnoses, in their order. On this thread, while the reader's threads read the
+     * next batch: a diagnosis found before is one look at a folder or two ({@link ResultsReader#readTrials(RunInfo,
+     * TranscriptQuery, java.util.function.Consumer, UnsearchedTraces, FailureDiagnosis.Finder)} keeps them).
+     */
     private static List<FailureDiagnosis> diagnosesOf(List<TrialRecord> trials, FailureDiagnosis.Finder diagnoses) {
-        return (trials.size() < 64 ? trials.stream() : trials.parallelStream()).map(t -> diagnoses.find(t.artifactsDir())).toList();
+        List<FailureDiagnosis> found = new java.util.ArrayList<>(trials.size());
+        for (TrialRecord t : trials) {
+            found.add(diagnoses.find(t.artifactsDir()));
+        }
+        return found;
     }
 
     /** Failed and infra trials are the ones MST keeps a failure diagnosis for (contract, section 6). */
