@@ -298,20 +298,19 @@ public final class RunCommand implements Callable<Integer> {
      * {@code all} (the run's shards), so the rows of one run line up.
      */
     static String row(ShardState s, List<ShardState> all) {
-        int contextWidth = 10;
-        int containerWidth = 12;
-        for (ShardState o : all) {
-            contextWidth = Math.max(contextWidth, o.context() == null ? 1 : Math.min(40, o.context().length()));
-            // room for the "-kept" a kept container's name gets at the end
-            containerWidth = Math.max(containerWidth, o.container() == null ? 1
-                    : Math.min(64, o.container().length() + (o.container().endsWith("-kept") ? 0 : "-kept".length())));
-        }
+        // room for the "-kept" a kept container's name gets at the end
+        int contextWidth = TextColumns.width(10, 40, all.stream().map(o -> o.context() == null ? "-" : o.context()).toList());
+        int containerWidth = TextColumns.width(12, 64, all.stream().map(o -> o.container() == null ? "-"
+                : o.container().endsWith("-kept") ? o.container() : o.container() + "-kept").toList());
         String oom = s.outOfMemoryText();
         String mem = oom != null ? oom : s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
                 + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
-        return String.format(Locale.ROOT, "shard %d/%d  %-" + contextWidth + "s %-" + containerWidth + "s %-26s %3d collected %3d infra  %s%s",
-                s.index(), s.count(), s.context() == null ? "-" : s.context(), s.container() == null ? "-" : s.container(),
-                s.phase().label(), s.collected(), s.infra(), mem,
-                s.currentCase() == null ? "" : "  last: " + s.currentCase()).stripTrailing();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "shard %d/%d  ", s.index(), s.count()));
+        TextColumns.pad(b, s.context() == null ? "-" : s.context(), contextWidth).append(' ');
+        TextColumns.pad(b, s.container() == null ? "-" : s.container(), containerWidth).append(' ');
+        TextColumns.pad(b, s.phase().label(), 26).append(' ');
+        b.append(String.format(Locale.ROOT, "%3d collected %3d infra  %s%s", s.collected(), s.infra(), mem,
+                s.currentCase() == null ? "" : "  last: " + s.currentCase()));
+        return b.toString().stripTrailing();
     }
 }

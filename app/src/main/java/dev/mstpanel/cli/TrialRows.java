@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The rows of one run in {@code mst-panel trials}' text, with the columns lined up as
- * {@link RunCommand#row} lines up a run's shard rows: status, variant, {@code case #trial}, then
+ * {@link RunCommand#row} lines up a run's shard rows (both with {@link TextColumns}): status, variant, {@code case #trial}, then
  * the error. Each column is as wide as its longest cell in the rows shown (at least as wide as
  * before: 10 and 12 characters for status and variant), at most {@link #MAX_VARIANT} and
  * {@link #MAX_CASE} characters; a longer cell is cut with "…" (a case keeps its {@code #trial}),
@@ -27,14 +27,8 @@ final class TrialRows {
 
     /** @param trials the rows that will be printed (their widths set the columns') */
     TrialRows(List<TrialRecord> trials) {
-        int v = 12;
-        int c = 1;
-        for (TrialRecord t : trials) {
-            v = Math.max(v, Math.min(MAX_VARIANT, width(TerminalText.escape(t.variant()))));
-            c = Math.max(c, Math.min(MAX_CASE, width(label(t, Integer.MAX_VALUE))));
-        }
-        variantWidth = v;
-        caseWidth = c;
+        variantWidth = TextColumns.width(12, MAX_VARIANT, trials.stream().map(t -> TerminalText.escape(t.variant())).toList());
+        caseWidth = TextColumns.width(1, MAX_CASE, trials.stream().map(t -> label(t, Integer.MAX_VALUE)).toList());
     }
 
     /** How far a line under a row is indented to start below the variant column. */
@@ -46,11 +40,11 @@ final class TrialRows {
     String row(TrialRecord t) {
         String msg = t.message();
         StringBuilder b = new StringBuilder("  ");
-        pad(b, t.status().jsonName(), STATUS_WIDTH).append(' ');
-        pad(b, cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
-        pad(b, label(t, caseWidth), caseWidth);
+        TextColumns.pad(b, t.status().jsonName(), STATUS_WIDTH).append(' ');
+        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
+        TextColumns.pad(b, label(t, caseWidth), caseWidth);
         if (msg != null) {
-            b.append("  ").append(cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), MAX_ERROR));
+            b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), MAX_ERROR));
         }
         return b.toString().stripTrailing();
     }
@@ -59,28 +53,7 @@ final class TrialRows {
     private static String label(TrialRecord t, int width) {
         String suffix = " #" + t.number();
         String c = TerminalText.escape(t.caseDisplay());
-        return (width == Integer.MAX_VALUE ? c : cut(c, Math.max(1, width - suffix.length()))) + suffix;
-    }
-
-    /** The text, cut to {@code width} code points with "…" as its last. */
-    static String cut(String s, int width) {
-        if (width(s) <= width) {
-            return s;
-        }
-        int end = s.offsetByCodePoints(0, Math.max(0, width - 1));
-        return s.substring(0, end) + "…";
-    }
-
-    private static StringBuilder pad(StringBuilder b, String s, int width) {
-        b.append(s);
-        for (int i = width(s); i < width; i++) {
-            b.append(' ');
-        }
-        return b;
-    }
-
-    private static int width(String s) {
-        return s.codePointCount(0, s.length());
+        return (width == Integer.MAX_VALUE ? c : TextColumns.cut(c, Math.max(1, width - suffix.length()))) + suffix;
     }
 
     private static int statusWidth() {

@@ -37,4 +37,12 @@ class ShardRowTextTest {
         assertThat(ra.indexOf("running")).isEqualTo(rb.indexOf("running"));
         assertThat(ra.indexOf("collected")).isEqualTo(rb.indexOf("collected"));
     }
+
+    @Test
+    void aShardRowIsItsColumnsPaddedToTheirWidthsWithTheCaseLast() {
+        // context 10 characters at least, container 12 (room for "-kept"), phase 26
+        assertThat(RunCommand.row(shard(ShardPhase.RUNNING, false, 5_623_808, 30L << 20)))
+                .isEqualTo("shard 2/3  engine-2   mst-x-2      running" + " ".repeat(26 - "running".length())
+                        + "   1 collected   1 infra  5.4 MiB / 32.0 MiB  last: default refund-order #2");
+    }
 }

@@ -209,9 +209,7 @@ final class TrialCache {
             e.trial = t;
         }
         if (!t.evalName().equals(run.evalName()) || !t.runId().equals(run.runId())) {
-            t = new TrialRecord(t.key(), run.evalName(), run.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
-                    t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(),
-                    t.problem(), t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
+            t = t.withNames(run.evalName(), run.runId());
         }
         return t;
     }

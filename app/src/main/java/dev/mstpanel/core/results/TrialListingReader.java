@@ -78,17 +78,12 @@ final class TrialListingReader {
 
     /** The same trial with these scores. */
     static TrialRecord withScores(TrialRecord t, List<ScoreRecord> scores) {
-        return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
-                t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), scores, t.traceFile(), t.artifactsDir(), t.problem(),
-                t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
+        return t.withScores(scores);
     }
 
     /** The same trial with a sentence added to its problem (a second file for it was not read). */
     static TrialRecord withNote(TrialRecord t, String note) {
-        String p = t.problem() == null ? note : t.problem() + " " + note;
-        return new TrialRecord(t.key(), t.evalName(), t.runId(), t.runDir(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(),
-                t.durationMs(), t.status(), t.error(), t.gradingError(), t.failureKind(), t.scores(), t.traceFile(), t.artifactsDir(), p,
-                t.toolCalls(), t.toolErrors(), t.failedTool(), t.usage());
+        return t.withNote(note);
     }
 
     /** Marks a trial whose trace does not match the query. */

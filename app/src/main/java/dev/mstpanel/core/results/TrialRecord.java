@@ -55,6 +55,34 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
                 failureKind, scores, traceFile, artifactsDir, problem, 0, 0, null);
     }
 
+    /**
+     * The same trial named by this eval and run (a cached trial of a run folder that was renamed or
+     * copied): one new record, the scores list shared; {@code this} when both names are already these.
+     */
+    public TrialRecord withNames(String evalName, String runId) {
+        if (evalName.equals(this.evalName) && runId.equals(this.runId)) {
+            return this;
+        }
+        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
+                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage);
+    }
+
+    /** The same trial with these scores (copied when not already an unmodifiable list; see {@link List#copyOf}). */
+    public TrialRecord withScores(List<ScoreRecord> scores) {
+        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
+                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage);
+    }
+
+    /**
+     * The same trial with a sentence added to its {@link #problem()} after a space (the problem itself
+     * when it had none): e.g. why a second file of it was not read.
+     */
+    public TrialRecord withNote(String note) {
+        String p = problem == null ? note : problem + " " + note;
+        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
+                gradingError, failureKind, scores, traceFile, artifactsDir, p, toolCalls, toolErrors, failedTool, usage);
+    }
+
     /** The short cause of a failure ({@link FailureCause#of(TrialRecord)}), or null when it did not fail. */
     public String cause() {
         return FailureCause.of(this);

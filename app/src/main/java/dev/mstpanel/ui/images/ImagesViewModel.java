@@ -159,16 +159,20 @@ public final class ImagesViewModel {
      */
     public void buildMstImages(List<String> contextNames) {
         String cfg = evalConfig.get() == null ? "" : evalConfig.get().strip();
-        if (!cfg.isEmpty() && !Files.isRegularFile(Path.of(cfg))) {
-            failBuild("Build MST's images", "The eval config " + cfg + " does not exist.");
-            return;
-        }
         Path config = cfg.isEmpty() ? null : Path.of(cfg);
         String claude = claudeDesktopVersion.get();
         String chatgpt = chatgptVersion.get();
         MstFinder.Result found = mst;
         building.set(true);
         background.execute(() -> {
+            // looked at here, off the FX thread: a config on a slow or gone mount does not freeze the window
+            if (config != null && !Files.isRegularFile(config)) {
+                ui.execute(() -> {
+                    building.set(false);
+                    failBuild("Build MST's images", "The eval config " + cfg + " does not exist.");
+                });
+                return;
+            }
             // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
             MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
             if (m == null || m.installation() == null) {

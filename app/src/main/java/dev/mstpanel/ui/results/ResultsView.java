@@ -290,8 +290,8 @@ public final class ResultsView extends BorderPane {
                                           dev.mstpanel.ui.results.compare.TrendViewModel trend) {
         ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator, trend);
         Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
-        if (model.locationProperty().get() == null && Files.isDirectory(here)) {
-            model.open(here);
+        if (model.locationProperty().get() == null) {
+            model.openIfFolder(here); // looked at off the FX thread: the first frame does not wait on the disk
         }
         return v;
     }

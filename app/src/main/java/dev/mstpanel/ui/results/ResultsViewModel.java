@@ -295,6 +295,26 @@ public final class ResultsViewModel {
         open(path, null);
     }
 
+    /**
+     * Opens {@code path} as {@link #open(Path)} does when it is a folder and nothing else was asked to
+     * open meanwhile; does nothing (no message) when it is not a folder: for the working folder's
+     * {@code .mcp-test-results} at start-up. Whether it is a folder is looked at on the background
+     * executor, never on the caller's (FX) thread; an open asked for after this call wins over it, and so
+     * does one asked for before it that has shown its folder by the time the look is done.
+     */
+    public void openIfFolder(Path path) {
+        long asked = requests;
+        background.execute(() -> {
+            if (java.nio.file.Files.isDirectory(path)) {
+                ui.execute(() -> {
+                    if (asked == requests && location.get() == null) {
+                        open(path);
+                    }
+                });
+            }
+        });
+    }
+
     private void open(Path path, Path select) {
         Path p = path.toAbsolutePath().normalize();
         long req = ++requests;

@@ -3,11 +3,9 @@ package dev.mstpanel.ui.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.testsupport.HugePng;
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -35,9 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class HostileResultsFxTest {
     @TempDir
     static Path home;
-    private PanelWindow panel;
-    private AppContext app;
-    private MainWindow window;
+    private ResultsWindow panel;
     private RunFixture run;
 
     @Start
@@ -48,9 +44,7 @@ class HostileResultsFxTest {
             Files.writeString(artifacts.resolve("logs").resolve(String.format("worker-%04d.log", i)), "log " + i + ": started\nlog " + i + ": done\n");
         }
         HugePng.write(artifacts.resolve("screen.png"), 23_000, 23_000);
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1440, 900).show(stage);
-        app = panel.app();
-        window = panel.window();
+        panel = ResultsWindow.show(stage, home, 1440, 900);
     }
 
     @AfterEach
@@ -60,12 +54,11 @@ class HostileResultsFxTest {
 
     @Test
     void twoThousandLogsAreOneViewerAndAHugeScreenshotShowsAtItsShownSize(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> app.results().runs().size() == 1 && !app.results().loadingProperty().get());
+        panel.openRun(robot, run.runDir());
         robot.interact(() -> {
-            var t = app.results().runs().get(0).trials().stream().filter(x -> x.caseId().equals(TranscriptFixture.FAILED_CASE)).findFirst().orElseThrow();
-            app.results().selectedRunDirProperty().set(t.runDir());
-            app.results().selectedTrialProperty().set(t);
+            var t = panel.app().results().runs().get(0).trials().stream().filter(x -> x.caseId().equals(TranscriptFixture.FAILED_CASE)).findFirst().orElseThrow();
+            panel.app().results().selectedRunDirProperty().set(t.runDir());
+            panel.app().results().selectedTrialProperty().set(t);
         });
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#tab-logs").tryQuery().isPresent()
                 || tab(robot, "tab-logs") != null);

@@ -28,12 +28,14 @@ final class NavigatorRows {
     }
 
     /**
-     * Opens a run (or an eval folder) in the Results view and waits, up to 10 s, until the case's row is listed.
+     * Opens a run (or an eval folder) in the Results view, waits until it is listed
+     * ({@link dev.mstpanel.testsupport.ResultsWindow#openFolder}, its first run read), then up to 10 s until the case's row is listed.
      *
-     * @throws java.util.concurrent.TimeoutException when the row is not listed within 10 s
+     * @throws java.util.concurrent.TimeoutException when the folder or the row is not listed within 10 s
      */
-    static void openRunAndWaitFor(FxRobot robot, dev.mstpanel.ui.MainWindow window, java.nio.file.Path folder, String label) throws java.util.concurrent.TimeoutException {
-        robot.interact(() -> window.openRun(folder));
+    static void openRunAndWaitFor(FxRobot robot, dev.mstpanel.testsupport.ResultsWindow panel, java.nio.file.Path folder, String label)
+            throws java.util.concurrent.TimeoutException {
+        panel.openFolder(robot, folder, 1);
         WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> item(robot, label) != null);
     }
 

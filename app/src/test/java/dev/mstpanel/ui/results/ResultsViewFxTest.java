@@ -3,10 +3,8 @@ package dev.mstpanel.ui.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.testsupport.FxQuery;
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
-import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -33,9 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ResultsViewFxTest {
     @TempDir
     static Path home;
-    private PanelWindow panel;
-    private AppContext app;
-    private MainWindow window;
+    private ResultsWindow panel;
     private RunFixture run;
 
     @Start
@@ -44,9 +40,7 @@ class ResultsViewFxTest {
         Files.createDirectories(results);
         run = RunFixture.allStatuses(results);
         // a panel home per test: no settings carried between tests
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1360, 860).show(stage);
-        app = panel.app();
-        window = panel.window();
+        panel = ResultsWindow.show(stage, home, 1360, 860);
     }
 
     @AfterEach
@@ -56,7 +50,7 @@ class ResultsViewFxTest {
 
     @Test
     void failedTrialShowsItsScreenshotAndASearchHitInItsAccessibilityDump(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
@@ -84,7 +78,7 @@ class ResultsViewFxTest {
         Path artifacts = run.artifacts("default", RunFixture.FAILED_CASE, 0);
         Files.writeString(artifacts.resolve("screen.png"), "this is not a png");
         Files.writeString(artifacts.resolve("system.json"), "{\"freeMemoryBytes\": 104857600, \"gpu\": {\"vendor\": \"none\"}}");
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("screen.png is not a PNG image"));
@@ -100,7 +94,7 @@ class ResultsViewFxTest {
 
     @Test
     void aTraceWrittenWhileTheRunIsOpenShowsUp(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         run.trace("default", "written-later", 0, RunFixture.fields().put("error", "late failure"));
         run.score("judge.accuracy", "default", "written-later", 0, false, "late");
@@ -111,7 +105,7 @@ class ResultsViewFxTest {
 
     @Test
     void failuresOnlyHidesPassedCases(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
         robot.clickOn("#failures-only");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") == null);
@@ -124,7 +118,7 @@ class ResultsViewFxTest {
     @Test
     void theFolderFieldAcceptsTheEvalsProjectFolder(FxRobot robot) throws Exception {
         Path project = run.runDir().getParent().getParent().getParent().getParent();
-        robot.interact(() -> window.open("results"));
+        robot.interact(() -> panel.window().open("results"));
         type(robot, project.toString());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         assertThat(FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class)).isVisible()).isFalse();
@@ -138,7 +132,7 @@ class ResultsViewFxTest {
 
     @Test
     void aWrongPathKeepsTheOpenRunAndSaysWhichFoldersToGive(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         String failedChip = FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class)).getText();
         Path missing = home.resolve("does-not-exist");
@@ -162,7 +156,7 @@ class ResultsViewFxTest {
         Path notes = run.tracePath("default", "notes-case", 0);
         Files.createDirectories(notes.getParent());
         Files.writeString(notes, "hello, these are my notes");
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "notes-case") != null);
         open(robot, "notes-case");
         robot.interact(() -> select(robot, "tab-transcript"));
@@ -175,7 +169,7 @@ class ResultsViewFxTest {
 
     @Test
     void trialsAreNumberedFromOneAsMstPrintsThem(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         // traces/default/calendar-lookup/0.json and 1.json: MST's live lines call them #1 and #2
         assertThat(childLabels(robot, "calendar-lookup")).containsExactly("trial #1", "trial #2");
@@ -187,7 +181,7 @@ class ResultsViewFxTest {
     @Test
     void aPartialRunsHeaderSaysHowManyTrialsAreMissing(FxRobot robot) throws Exception {
         run.partial();
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("partial: 2 trials missing"));
@@ -195,7 +189,7 @@ class ResultsViewFxTest {
         RunFixture g = RunFixture.create(run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
                 .runJson("other-eval", "default").partial();
         g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
-        robot.interact(() -> window.openRun(g.runDir()));
+        robot.interact(() -> panel.window().openRun(g.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
         open(robot, "only-case");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
@@ -214,13 +208,13 @@ class ResultsViewFxTest {
                 Files.setLastModifiedTime(p, hourAgo);
             }
         }
-        robot.interact(() -> window.openRun(copied.runDir()));
+        robot.interact(() -> panel.window().openRun(copied.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "copied-eval").stream().anyMatch(l -> !l.contains("reading")));
         assertThat(childLabels(robot, "copied-eval")).containsExactly("20250101T080000Z-c0c0c0  (no run.json)");
 
         RunFixture fresh = RunFixture.create(results, "fresh-eval", "20260107T080000Z-f1f1f1");
         fresh.trace("default", "new-case", 0, null);
-        robot.interact(() -> window.openRun(fresh.runDir()));
+        robot.interact(() -> panel.window().openRun(fresh.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "fresh-eval").stream().anyMatch(l -> !l.contains("reading")));
         assertThat(childLabels(robot, "fresh-eval")).containsExactly("20260107T080000Z-f1f1f1  (live)");
     }
@@ -231,8 +225,8 @@ class ResultsViewFxTest {
         RunFixture older = RunFixture.create(results, RunFixture.EVAL, "20260101T080000Z-0a0a0a").runJson(RunFixture.EVAL, "default");
         older.trace("default", "calendar-lookup", 0, null).score("judge.accuracy", "default", "calendar-lookup", 0, true, "ok");
         older.trace("default", "calendar-lookup", 1, null).score("judge.accuracy", "default", "calendar-lookup", 1, true, "ok");
-        robot.interact(() -> window.openRun(results.resolve(RunFixture.EVAL)));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !app.results().loadingProperty().get() && node(robot, RunFixture.RUN_ID) != null
+        robot.interact(() -> panel.window().openRun(results.resolve(RunFixture.EVAL)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !panel.app().results().loadingProperty().get() && node(robot, RunFixture.RUN_ID) != null
                 && !node(robot, RunFixture.RUN_ID).counts().isEmpty());
         ResultsView.Node eval = node(robot, RunFixture.EVAL);
         ResultsView.Node latest = node(robot, RunFixture.RUN_ID);
@@ -245,7 +239,7 @@ class ResultsViewFxTest {
 
     @Test
     void theNavigatorFitsItsBadgesWithoutScrollingSidewaysAndTheRunHeaderWraps(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-figures").tryQuery().isPresent());
@@ -274,9 +268,9 @@ class ResultsViewFxTest {
     @Test
     void aBrokenScoresProblemShowsOnceInTheTrialPane(FxRobot robot) throws Exception {
         Files.writeString(run.runDir().resolve("scores/judge.accuracy/default/calendar-lookup/1.json"), "{\"score\": ");
-        robot.interact(() -> window.openRun(run.runDir()));
+        robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
-        robot.interact(() -> app.results().selectedTrialProperty().set(app.results().runs().get(0).trials().stream()
+        robot.interact(() -> panel.app().results().selectedTrialProperty().set(panel.app().results().runs().get(0).trials().stream()
                 .filter(t -> t.caseId().equals("calendar-lookup") && t.trial() == 1).findFirst().orElseThrow()));
         String problem = "scores/judge.accuracy/default/calendar-lookup/1.json is cut short";
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("calendar-lookup #2") && texts(robot).contains(problem));

@@ -2,11 +2,9 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,20 +30,14 @@ import org.testfx.util.WaitForAsyncUtils;
 class TranscriptFxTest {
     @TempDir
     static Path home;
-    private PanelWindow panel;
-    private AppContext app;
-    private MainWindow window;
+    private ResultsWindow panel;
     private RunFixture run;
-    private Stage stage;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
         run = TranscriptFixture.buildIn(home);
         // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);
-        app = panel.app();
-        window = panel.window();
+        panel = ResultsWindow.show(stage, home, 1860, 1000);
     }
 
     @AfterEach
@@ -55,7 +47,7 @@ class TranscriptFxTest {
 
     @Test
     void aFailedTrialOpensOnItsFailingCallBesideItsScreenshotAndItsTranscriptCanBeSearched(FxRobot robot) throws Exception {
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
@@ -74,7 +66,7 @@ class TranscriptFxTest {
         assertThat(robot.lookup("#trial-cause").queryAs(Label.class).getText()).isEqualTo("cause: tool error: mail · send_message");
 
         // wide window: the screenshot is shown beside the transcript, not behind a tab
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-failed");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-failed");
         assertThat(robot.lookup("#inspector-split").tryQuery()).as("side by side at inspector width "
                 + robot.lookup(".trial-inspector").query().getLayoutBounds().getWidth()).isPresent();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
@@ -98,10 +90,10 @@ class TranscriptFxTest {
     @Test
     void at1280x800TheFailingCallAndItsErrorAreInViewWhenTheTrialOpens(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(800);
+            panel.stage().setWidth(1280);
+            panel.stage().setHeight(800);
         });
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
@@ -115,7 +107,7 @@ class TranscriptFxTest {
             // said by the assertions below, with the bounds
         }
         WaitForAsyncUtils.waitForFxEvents();
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-failed-1280x800");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-failed-1280x800");
         Node head = TranscriptViewport.failingHead(robot);
         assertThat(TranscriptViewport.within(head, rows)).as("the failing call's row %s within the list's viewport %s",
                 TranscriptViewport.sceneBounds(head), TranscriptViewport.of(rows)).isTrue();
@@ -126,10 +118,10 @@ class TranscriptFxTest {
     @Test
     void onA1440x900WindowTheNavigatorDraggedToItsNarrowestPutsTheTranscriptBesideTheScreenshot(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1440);
-            stage.setHeight(900);
+            panel.stage().setWidth(1440);
+            panel.stage().setHeight(900);
         });
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.FAILED_CASE);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-rows").tryQuery().isPresent());
         // as the user drags the divider as far left as it goes
@@ -138,7 +130,7 @@ class TranscriptFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
                 && ((javafx.scene.image.ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
         WaitForAsyncUtils.waitForFxEvents();
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-failed-1440x900");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-failed-1440x900");
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#screenshot-image").query().isVisible()
                 && robot.lookup("#transcript-rows").query().isVisible())).isTrue();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-navigator").query().getLayoutBounds().getWidth()))
@@ -147,8 +139,8 @@ class TranscriptFxTest {
 
     @Test
     void aNarrowInspectorShowsTheTranscriptAsTheFirstTab(FxRobot robot) throws Exception {
-        robot.interact(() -> stage.setWidth(1280));
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.PASSED_CASE);
+        robot.interact(() -> panel.stage().setWidth(1280));
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.PASSED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.PASSED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-final").tryQuery().isPresent());
         javafx.scene.control.TabPane tabs = robot.lookup("#inspector-tabs").query();
@@ -160,7 +152,7 @@ class TranscriptFxTest {
 
     @Test
     void aRedactedRunSaysSoOnceAndATraceThatIsNotAnObjectSaysSoInPlace(FxRobot robot) throws Exception {
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir().getParent(), TranscriptFixture.NOT_OBJECT_CASE);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir().getParent(), TranscriptFixture.NOT_OBJECT_CASE);
         NavigatorRows.open(robot, TranscriptFixture.NOT_OBJECT_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-problem").tryQuery().isPresent());
         assertThat(robot.lookup("#transcript-problem").queryAs(Label.class).getText()).contains("trace is a string, not an object");
@@ -168,9 +160,8 @@ class TranscriptFxTest {
 
     @Test
     void aTrialIsFoundThroughTheSearchAcrossTrialsAndFailuresGroupByCauseAcrossRuns(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir().getParent()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null
-                && !app.results().loadingProperty().get() && app.results().runs().size() == 2);
+        panel.openFolder(robot, run.runDir().getParent(), 2);
+        assertThat(NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE)).isNotNull();
 
         // the text only the failed call's output holds: one trial of the two runs
         javafx.scene.control.TextField text = robot.lookup("#trial-search-text").query();
@@ -187,7 +178,7 @@ class TranscriptFxTest {
         robot.interact(() -> text.setText("send_message"));
         robot.clickOn("#trial-search-go");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("2 of "));
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-search");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-search");
         robot.clickOn("#trial-search-clear");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null);
 

@@ -7,11 +7,9 @@ import dev.mstpanel.core.results.RunInfo;
 import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TranscriptReader;
 import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,21 +41,15 @@ class TranscriptProgressiveFxTest {
     private static final int LATE_FAILING = 3_000;
     @TempDir
     static Path home;
-    private PanelWindow panel;
-    private AppContext app;
-    private MainWindow window;
+    private ResultsWindow panel;
     private RunFixture run;
-    private Stage stage;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
         run = TranscriptFixture.buildIn(home);
         TranscriptFixture.longTrace(run, TranscriptFixture.LONG_CASE, 5_000, 2_000);
         // a wide window: the inspector is wider than TrialInspectorView.WIDE_MIN_WIDTH
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1860, 1000).show(stage);
-        app = panel.app();
-        window = panel.window();
+        panel = ResultsWindow.show(stage, home, 1860, 1000);
     }
 
     @AfterEach
@@ -67,7 +59,7 @@ class TranscriptProgressiveFxTest {
 
     @Test
     void aLongTranscriptWhoseFailingCallComesLateStillOpensOnItMarkedAndExpanded(FxRobot robot) throws Exception {
-        NavigatorRows.openRunAndWaitFor(robot, window, run.runDir(), TranscriptFixture.LONG_CASE);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.LONG_CASE);
         NavigatorRows.open(robot, TranscriptFixture.LONG_CASE);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#transcript").tryQuery().isPresent()
                 && !((TranscriptView) robot.lookup("#transcript").query()).isReading());
@@ -94,7 +86,7 @@ class TranscriptProgressiveFxTest {
         Label count = robot.lookup("#transcript-count").query();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "1 of 1".equals(count.getText()));
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(5_000);
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-long-failing-late");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-long-failing-late");
     }
 
     @Test
@@ -104,9 +96,9 @@ class TranscriptProgressiveFxTest {
         TranscriptView[] v = new TranscriptView[1];
         robot.interact(() -> {
             v[0] = TranscriptView.whileReading(head);
-            stage.setScene(scene(v[0]));
-            stage.setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
-            stage.setHeight(700);
+            panel.stage().setScene(scene(v[0]));
+            panel.stage().setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
+            panel.stage().setHeight(700);
         });
         TranscriptView view = v[0];
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
@@ -118,7 +110,7 @@ class TranscriptProgressiveFxTest {
         assertThat(search.isDisabled()).isTrue();
         assertThat(search.getPromptText()).contains("when the transcript is read");
         assertThat(robot.lookup("#transcript-summary").queryAs(Label.class).getText()).startsWith("100 events so far");
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "transcript-reading");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-reading");
 
         // the user scrolls; then more events come, the failing call among them: it is marked, the list stays where the user put it
         robot.moveTo(rows).scroll(3, VerticalDirection.DOWN);
@@ -150,9 +142,9 @@ class TranscriptProgressiveFxTest {
         TranscriptView[] v = new TranscriptView[1];
         robot.interact(() -> {
             v[0] = TranscriptView.whileReading(part(whole, 100));
-            stage.setScene(scene(v[0]));
-            stage.setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
-            stage.setHeight(700);
+            panel.stage().setScene(scene(v[0]));
+            panel.stage().setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
+            panel.stage().setHeight(700);
         });
         TranscriptView view = v[0];
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();

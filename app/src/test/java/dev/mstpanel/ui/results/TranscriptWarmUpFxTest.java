@@ -2,7 +2,7 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
 import java.nio.file.Path;
@@ -34,13 +34,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class TranscriptWarmUpFxTest {
     @TempDir
     static Path home;
-    private PanelWindow panel;
+    private ResultsWindow panel;
     private RunFixture run;
 
     @Start
     void start(Stage stage) throws Exception {
         run = TranscriptFixture.buildIn(home);
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1280, 820).open("results").show(stage);
+        panel = ResultsWindow.show(stage, home, 1280, 820);
     }
 
     @AfterEach
@@ -54,8 +54,7 @@ class TranscriptWarmUpFxTest {
         // a warm-up of its own, 1.5 s after the listing shows: time to see the settled window before it starts
         TranscriptWarmUp.reset(1_500);
         TranscriptWarmUp.onDone(done::countDown);
-        robot.interact(() -> panel.window().openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.FAILED_CASE);
         WaitForAsyncUtils.sleep(800, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         List<String> before = WaitForAsyncUtils.asyncFx(() -> nodes(panel.stage().getScene().getRoot())).get();
@@ -103,8 +102,7 @@ class TranscriptWarmUpFxTest {
         CountDownLatch done = new CountDownLatch(1);
         TranscriptWarmUp.reset(1_500);
         TranscriptWarmUp.onDone(done::countDown);
-        robot.interact(() -> panel.window().openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.FAILED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.FAILED_CASE);
         NavigatorRows.open(robot, TranscriptFixture.FAILED_CASE);
         assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(TranscriptWarmUp.completed()).as("the warm-up gave way to the user's trial").isFalse();

@@ -2,11 +2,9 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
-import dev.mstpanel.ui.AppContext;
-import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -29,19 +27,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class TrialSearchUnsearchedFxTest {
     @TempDir
     static Path home;
-    private PanelWindow panel;
-    private AppContext app;
-    private MainWindow window;
+    private ResultsWindow panel;
     private RunFixture run;
-    private Stage stage;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
         run = TranscriptFixture.buildIn(home);
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1400, 900).show(stage);
-        app = panel.app();
-        window = panel.window();
+        panel = ResultsWindow.show(stage, home, 1400, 900);
     }
 
     @AfterEach
@@ -51,9 +43,7 @@ class TrialSearchUnsearchedFxTest {
 
     @Test
     void theStatusLineSaysHowManyTracesCouldNotBeSearchedAndWhy(FxRobot robot) throws Exception {
-        robot.interact(() -> window.openRun(run.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, TranscriptFixture.PASSED_CASE) != null
-                && !app.results().loadingProperty().get());
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.PASSED_CASE);
         // the passed trial's trace is cut short after the listing read it (MST still writing, a full disk)
         Path trace = run.tracePath("default", TranscriptFixture.PASSED_CASE, 0);
         byte[] whole = Files.readAllBytes(trace);
@@ -66,15 +56,14 @@ class TrialSearchUnsearchedFxTest {
         assertThat(summary.getText()).contains("trials: text \"mailbox does not\". 1 trace could not be searched: "
                         + TranscriptFixture.PASSED_CASE + " #1 (default): ")
                 .contains("cut short").endsWith("(the \"unreadable\" filter shows them)");
-        dev.mstpanel.testsupport.Screenshots.take(stage.getScene(), "trial-search-unsearched");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "trial-search-unsearched");
         // the whole sentence is shown, wrapped in the narrow pane, not cut with "…"
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getHeight() >= summary.prefHeight(summary.getWidth()) - 1)).isTrue();
 
         // another folder: the search, its figures and the case-id filter are the last folder's, not this one's
-        robot.interact(() -> app.results().caseSearchProperty().set("send"));
+        robot.interact(() -> panel.app().results().caseSearchProperty().set("send"));
         RunFixture other = RunFixture.allStatuses(home.resolve("other-" + System.nanoTime()));
-        robot.interact(() -> window.openRun(other.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, RunFixture.FAILED_CASE) != null);
+        NavigatorRows.openRunAndWaitFor(robot, panel, other.runDir(), RunFixture.FAILED_CASE);
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> text.getText())).isEmpty();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getText())).isNull();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getParent().isVisible())).isFalse();
