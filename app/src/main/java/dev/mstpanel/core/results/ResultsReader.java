@@ -353,7 +353,7 @@ public final class ResultsReader implements AutoCloseable {
                 TrialKey above = unreadableAbove.keySet().stream().filter(f -> TraceKeys.coveredBy(f, o.key())).findFirst().orElse(null);
                 if (above != null) {
                     // not "trace lost": its traces/ or variant folder could not be read, and its problem says why
-                    orphans.add(TrialListingReader.withScores(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above)), o.scores()));
+                    orphans.add(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above)).withScores(o.scores()));
                     aboveShown.add(above);
                 } else if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
                     // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
@@ -394,7 +394,7 @@ public final class ResultsReader implements AutoCloseable {
                 }
                 if (t != null) {
                     String note = notes.get(k);
-                    out.add(note == null ? t : TrialListingReader.withNote(t, note));
+                    out.add(note == null ? t : t.withNote(note));
                 }
             }
             return out;

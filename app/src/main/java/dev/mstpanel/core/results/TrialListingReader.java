@@ -76,16 +76,6 @@ final class TrialListingReader {
                 artifacts, problem);
     }
 
-    /** The same trial with these scores. */
-    static TrialRecord withScores(TrialRecord t, List<ScoreRecord> scores) {
-        return t.withScores(scores);
-    }
-
-    /** The same trial with a sentence added to its problem (a second file for it was not read). */
-    static TrialRecord withNote(TrialRecord t, String note) {
-        return t.withNote(note);
-    }
-
     /** Marks a trial whose trace does not match the query. */
     private static final TrialRecord NO_MATCH = new TrialRecord(new TrialKey("", "", 0), "", "", Path.of(""), "", "", false, null, null,
             TrialStatus.UNREADABLE, null, null, null, List.of(), null, null, null);
