@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.recording.DemoData;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
 import dev.mstpanel.testsupport.Screenshots;
 import java.nio.file.Path;
@@ -108,7 +109,8 @@ class ReplayControlsFxTest {
         assertThat(replay.ended()).isFalse();
         assertThat(shownSeconds(robot)).isLessThanOrEqualTo(2);
         // it plays again: the rows start over and trials come in
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> replay.model().shardRows().stream().mapToInt(ShardSnapshot::collected).sum() >= 1);
+        // read on the FX thread, which changes the rows (a read from this thread raced it: a flake)
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> FxQuery.fx(() -> replay.model().shardRows().stream().mapToInt(ShardSnapshot::collected).sum() >= 1));
         assertThat(shownSeconds(robot)).isLessThan(15);
         assertThat(text(robot, "#run-result")).as("no result line before the run's end").isNullOrEmpty();
     }
@@ -165,7 +167,7 @@ class ReplayControlsFxTest {
         RunsHost host = robot.lookup("#runs-host").queryAs(RunsHost.class);
         assertThat(robot.from(host).lookup("#replay-pane").queryAll()).containsExactly(second);
         int firstLines = first.model().log().size();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> second.model().shardRows().size() >= 2);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> FxQuery.fx(() -> second.model().shardRows().size() >= 2));
         Thread.sleep(1000);
         assertThat(first.model().log()).as("the first replay stopped").hasSize(firstLines);
         // a stopped pass's thread ends on its own (it may be between two entries): wait for it, then there is one
