@@ -108,6 +108,39 @@ final class CacheBytes {
             return s;
         }
 
+        /** Where the last string read by {@link #repeated(int)} in each slot starts, and its length, and the string. */
+        private final int[] lastAt = new int[4];
+        private final int[] lastLength = {-1, -1, -1, -1};
+        private final String[] last = new String[4];
+
+        /**
+         * A string, as {@link #string()}, that is often the one read before it in the same slot (a variant's
+         * name over its 10,000 trials, a trial file's name over 20,000 folders): then that string again,
+         * not a new one decoded from the same bytes.
+         *
+         * @param slot 0 to 3, one per kind of repeated string
+         */
+        String repeated(int slot) throws IOException {
+            int n = getInt();
+            if (n < 0) {
+                return null;
+            }
+            need(n);
+            int at = b.position();
+            byte[] a = b.array();
+            String s;
+            if (n == lastLength[slot] && java.util.Arrays.equals(a, at, at + n, a, lastAt[slot], lastAt[slot] + n)) {
+                s = last[slot];
+            } else {
+                s = new String(a, at, n, StandardCharsets.UTF_8);
+                last[slot] = s;
+                lastAt[slot] = at;
+                lastLength[slot] = n;
+            }
+            b.position(at + n);
+            return s;
+        }
+
         private void need(int n) throws IOException {
             if (b.remaining() < n) {
                 throw new java.io.EOFException("the cache file ends early");

@@ -360,7 +360,7 @@ final class TrialCache {
         int count = in.getInt();
         entries = new ConcurrentHashMap<>(capacityFor(count));
         for (int i = 0; i < count; i++) {
-            TrialKey key = new TrialKey(in.string(), in.string(), in.getInt());
+            TrialKey key = new TrialKey(in.repeated(0), in.string(), in.getInt());
             long[] v = new long[PER_FILE * (1 + graders.size())];
             for (int j = 0; j < v.length; j++) {
                 v[j] = in.getLong();
@@ -377,11 +377,17 @@ final class TrialCache {
             long modified = in.getLong();
             long changedAt = in.getLong();
             int count2 = in.getInt();
-            List<String> names = new ArrayList<>(Math.min(count2, 1 << 16));
-            for (int j = 0; j < count2; j++) {
-                names.add(in.string());
+            List<String> names;
+            if (count2 == 1) {
+                names = List.of(in.repeated(1)); // a case folder with one trial: its file's name, the same in most folders
+            } else {
+                List<String> read = new ArrayList<>(Math.min(count2, 1 << 16));
+                for (int j = 0; j < count2; j++) {
+                    read.add(in.repeated(1));
+                }
+                names = List.copyOf(read);
             }
-            folders.put(rel, new Listing(modified, changedAt, List.copyOf(names)));
+            folders.put(rel, new Listing(modified, changedAt, names));
         }
         diagnoses.read(in);
     }
