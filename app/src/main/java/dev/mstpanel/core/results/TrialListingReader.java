@@ -245,8 +245,12 @@ final class TrialListingReader {
         if (f.kind != null && !f.kind.equals("trial")) {
             problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
         }
-        boolean cut = f.caseId == null && cd.cut();
-        String shownCase = f.caseId != null ? f.caseId : cd.text();
+        CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // the folder and the trace's caseId disagreeing (check12 F8)
+        boolean cut = listed.cut();
+        String shownCase = listed.caseId();
+        if (listed.note() != null) {
+            problem = problem == null ? listed.note() : problem + " " + listed.note();
+        }
         String shownVariant = f.variant != null ? f.variant : vd.display();
         Path artifactsDir = defaultArtifacts;
         if (f.artifacts != null && !f.artifacts.isBlank()) {
