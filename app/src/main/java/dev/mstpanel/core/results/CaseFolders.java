@@ -34,10 +34,15 @@ final class CaseFolders {
      *
      * @param key the trial's folders
      * @param traceCaseId the trace's {@code caseId}, or null when it has none
-     * @param folder the case segment decoded ({@link PathSegments#decode})
+     * @param folder the case segment decoded ({@link PathSegments#decode}), or null for a trace read from outside
+     *     {@code traces/} (a copied file: its folder is no case folder, and the trace's caseId stands)
      */
     static Listed of(TrialKey key, String traceCaseId, PathSegments.Decoded folder) {
         String segment = key.caseSegment();
+        if (folder == null) {
+            PathSegments.Decoded d = PathSegments.decode(segment);
+            return traceCaseId != null ? new Listed(traceCaseId, false, null) : new Listed(d.text(), d.cut(), null);
+        }
         if (traceCaseId == null) {
             return new Listed(folder.text(), folder.cut(), null);
         }

@@ -245,7 +245,8 @@ final class TrialListingReader {
         if (f.kind != null && !f.kind.equals("trial")) {
             problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
         }
-        CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // the folder and the trace's caseId disagreeing (check12 F8)
+        // the folder and the trace's caseId disagreeing (check12 F8); a trace file read from elsewhere (a copy) has no case folder to check
+        CaseFolders.Listed listed = trace.equals(key.traceIn(runDir)) ? CaseFolders.of(key, f.caseId, cd) : CaseFolders.of(key, f.caseId, null);
         boolean cut = listed.cut();
         String shownCase = listed.caseId();
         if (listed.note() != null) {
