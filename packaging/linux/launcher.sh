@@ -208,4 +208,13 @@ while [ "$n" -gt 0 ]; do
   shift
   n=$((n - 1))
 done
+# Under a locale whose charset is not UTF-8 (C or POSIX, as in cron, CI and containers, or a UTF-8
+# locale that is not installed), Java 17 decodes the arguments and every file name with that charset
+# (sun.jnu.encoding, which no -D option changes): `--grep café` would search for "caf??" and a folder
+# named rün could not be opened. The JVM gets the C.UTF-8 character type then (LC_ALL when it is set,
+# since it overrides LC_CTYPE; the other categories stay as they are), so the bytes typed are read as
+# UTF-8, as the panel's output already is. One `locale charmap` (about 1 ms) per start.
+if [ "$(locale charmap 2>/dev/null)" != UTF-8 ] && [ "$(LC_ALL=C.UTF-8 locale charmap 2>/dev/null)" = UTF-8 ]; then
+  if [ -n "${LC_ALL:-}" ]; then export LC_ALL=C.UTF-8; else export LC_CTYPE=C.UTF-8; fi
+fi
 exec "$java" "$@"

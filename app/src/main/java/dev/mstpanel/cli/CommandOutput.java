@@ -55,17 +55,20 @@ final class CommandOutput {
      * The exit code of a command that printed to the process's standard output, once it has ended: the
      * text it printed goes through a writer that hides a failed write (a print writer), so a full disk
      * ({@code > /dev/full}) or a closed pipe ({@code | head}) is looked at here, for every command and
-     * every form of output, as {@link #notWritten} says. A command that already failed keeps its code
-     * and its own message.
+     * every form of output, as {@link #notWritten} says. A command that already failed keeps its code,
+     * but a full disk is still said (tester check12 F4: {@code doctor > /dev/full} with a failing check
+     * ended 1 and said nothing, so the lost report looked like a written one); a closed pipe stays quiet.
      *
      * @param command the command's name, or null when the arguments named none ({@code --help})
      * @param code the command's own exit code
+     * @return {@code code} when it is not 0, else the code {@link #notWritten} gives
      */
     static int ended(JsonOutput.ProcessStdout out, PrintWriter err, String command, int code) {
         IOException failure = out.failure();
-        if (failure == null || code != 0) {
+        if (failure == null) {
             return code;
         }
-        return notWritten(err, command, failure);
+        int lost = notWritten(err, command, failure);
+        return code != 0 ? code : lost;
     }
 }

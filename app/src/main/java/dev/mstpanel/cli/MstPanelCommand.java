@@ -85,6 +85,11 @@ public final class MstPanelCommand implements Runnable {
         System.out.flush();
         JsonOutput.ProcessStdout out = new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out));
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true);
+        String undecoded = ArgumentEncoding.problem(args, System.getProperty("sun.jnu.encoding"));
+        if (undecoded != null) { // a usage error: what was typed never reached the panel (check12 F9)
+            err.println("mst-panel: " + undecoded);
+            return 2;
+        }
         int code = execute(out, err, args);
         // text that could not be written (a full disk, a closed pipe) ends the command as JSON that could not does
         return CommandOutput.ended(out, err, args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null, code);

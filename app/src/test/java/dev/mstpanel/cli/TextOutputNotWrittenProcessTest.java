@@ -85,6 +85,16 @@ class TextOutputNotWrittenProcessTest {
     }
 
     @Test
+    void doctorToAFullDiskSaysItEvenWhenAFailingCheckAlreadyGaveExitOne() throws Exception {
+        // tester check12 F4: doctor's own exit code (1: no engine, or MST missing here) hid the lost report
+        for (String[] args : new String[][] {{"doctor", "--timeout", "1"}, {"doctor", "--json", "--timeout", "1"}}) {
+            Ended doctor = run(true, args);
+            assertThat(doctor.exit()).as(doctor.err()).isEqualTo(1);
+            assertThat(doctor.err()).as(String.join(" ", args)).contains("mst-panel doctor: could not write the output: No space left on device");
+        }
+    }
+
+    @Test
     void trialsTextToAClosedPipeEndsQuietlyWith141AsJsonDoes() throws Exception {
         RunFixture f = run20();
         Ended text = run(false, "trials", f.runDir().toString());

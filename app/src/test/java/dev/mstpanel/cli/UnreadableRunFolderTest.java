@@ -212,4 +212,46 @@ class UnreadableRunFolderTest {
         assertThat(two.exit()).as(two.err()).isEqualTo(1);
         assertThat(two.err()).contains("cannot be read: permission denied").doesNotContain("share no variant");
     }
+
+    @Test
+    void aScoresFolderOrAGraderFolderItCannotReadListsItsTrialsAsUnreadableWithTheReasonNotAsUngraded() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path scores = runs[0].resolve("scores");
+        Files.setPosixFilePermissions(scores, PosixFilePermissions.fromString("---------"));
+        locked.add(scores);
+        Ended r = run("trials", runs[0].toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("ungraded").contains("unreadable")
+                .contains("The scores folder scores/ could not be read: permission denied. Give this user read access to it (chmod -R u+rX)")
+                .contains("2 unreadable");
+
+        Files.setPosixFilePermissions(scores, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path grader = scores.resolve("judge.accuracy");
+        Files.setPosixFilePermissions(grader, PosixFilePermissions.fromString("---------"));
+        locked.add(grader);
+        Ended json = run("trials", runs[0].toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isZero();
+        for (var n : new ObjectMapper().readTree(json.out())) {
+            assertThat(n.path("status").asText() + ": " + n.path("problem").asText())
+                    .startsWith("unreadable: The score folder scores/judge.accuracy could not be read: permission denied");
+        }
+
+        Files.setPosixFilePermissions(grader, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Ended again = run("trials", runs[0].toString());
+        assertThat(again.out()).as("readable again: listed as graded").contains("2 passed").doesNotContain("unreadable");
+    }
+
+    @Test
+    void aFolderGivenDirectlyThatItCannotListSaysPermissionDeniedNotItsPathAgain() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        // a copy whose name is not a run id: read as a results root, whose listing fails
+        Path copy = dir.resolve("copy-of-run");
+        Files.move(runs[1], copy);
+        locked.remove(runs[1]);
+        locked.add(copy);
+        Ended r = run("trials", copy.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel trials: The folder " + copy + " could not be listed: permission denied. Give this user read"
+                + " access to it (chmod -R u+rX, or run the panel as the user who owns it)." + System.lineSeparator());
+    }
 }

@@ -82,7 +82,9 @@ public final class ResultsFiles {
             }
             return out;
         } catch (IOException e) {
-            throw new ResultsException("The folder " + dir + " could not be listed: " + e.getMessage(), e);
+            // the reason in words, not the exception's text (for a folder of mode 000 that was the path again: tester check12 F3)
+            throw new ResultsException("The folder " + dir + " could not be listed: " + why(e) + (e instanceof java.nio.file.AccessDeniedException
+                    ? ". Give this user read access to it (chmod -R u+rX, or run the panel as the user who owns it)." : "."), e);
         }
     }
 

@@ -32,9 +32,54 @@ final class ScoreReader {
         this.buffer = buffer;
     }
 
-    /** The grader folders of a run ({@code scores/*}), sorted by name; empty when there are none. */
+    /**
+     * The grader folders of a run ({@code scores/*}), sorted by name; empty when there are none. When
+     * {@code scores/} is there but cannot be listed (permission denied, a symlink loop, a file), the list
+     * is {@code scores/} itself: every trial's read of its scores then meets that folder's problem
+     * ({@link #readScores}), so the trials list as {@code unreadable} with the reason, not as
+     * {@code ungraded} (tester check12 F2).
+     */
     static List<Path> graderDirs(Path runDir) {
-        return ResultsFiles.listQuietly(runDir.resolve("scores")).stream().filter(Files::isDirectory).toList();
+        Path scores = runDir.resolve("scores");
+        if (!Files.exists(scores, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        try {
+            return ResultsFiles.list(scores).stream().filter(Files::isDirectory).toList();
+        } catch (ResultsException e) {
+            return List.of(scores);
+        }
+    }
+
+    /** Why {@code scores/} itself cannot be listed (the one-entry list of {@link #graderDirs}), read once per trial's scores. */
+    private static String scoresFolderProblem(Path scores) {
+        String why;
+        try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(scores)) {
+            why = "it could not be listed";
+        } catch (IOException e) {
+            why = e instanceof java.nio.file.NotDirectoryException ? "it is not a folder" : ResultsFiles.why(e);
+        }
+        return "The scores folder scores/ could not be read: " + why + ". Give this user read access to it (chmod -R u+rX) to see the trials' scores.";
+    }
+
+    /**
+     * Why a score file could not be looked at (its stat failed with permission denied): the folder above it
+     * that this user may not enter, {@code scores/<grader>}, {@code scores/<grader>/<variant>} or the case
+     * folder. Looked for only then, so a run that reads costs nothing more.
+     */
+    private static String folderProblem(Path runDir, Path grader, Path file) {
+        Path folder = grader;
+        for (Path part : grader.relativize(file.getParent())) {
+            Path next = folder.resolve(part.toString());
+            try {
+                Files.readAttributes(next, java.nio.file.attribute.BasicFileAttributes.class);
+            } catch (IOException e) {
+                break;
+            }
+            folder = next;
+        }
+        return "The score folder " + rel(runDir, folder) + " could not be read: permission denied. Give this user read access to it"
+                + " (chmod -R u+rX) to see its scores.";
     }
 
     /**
@@ -49,9 +94,24 @@ final class ScoreReader {
         List<ScoreRecord> out = new ArrayList<>(graders.size());
         for (Path g : graders) {
             Path f = key.fileIn(g);
-            if (!Files.isRegularFile(f)) {
+            if (g.equals(runDir.resolve("scores"))) {
+                // scores/ itself could not be listed (graderDirs): its trials' scores are not known, and that is said
+                out.add(new ScoreRecord("scores", null, null, null, g, scoresFolderProblem(g)));
+                break;
+            }
+            java.nio.file.attribute.BasicFileAttributes a;
+            try {
+                a = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
+            } catch (java.nio.file.AccessDeniedException e) {
+                // a folder above it this user may not enter: not "ungraded", its scores could not be read
+                out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f, folderProblem(runDir, g, f)));
+                continue;
+            } catch (IOException e) {
+                continue; // no score file (or a file where a folder should be): this grader did not grade it
+            }
+            if (!a.isRegularFile()) {
                 // a named pipe, a device or a socket where the score should be: not opened (it would wait for ever), and said
-                if (Files.exists(f) && !Files.isDirectory(f)) {
+                if (!a.isDirectory()) {
                     out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
                             "The score file " + rel(runDir, f) + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it."));
                 }

@@ -92,8 +92,12 @@ final class TrialHeads {
                 artifactsDir = p;
             }
         }
+        CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // as the listing names it (check12 F8)
+        if (scoreProblem == null && listed.note() != null) {
+            problem = problem == null ? listed.note() : problem + " " + listed.note();
+        }
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, f.variant != null ? f.variant : vd.display(),
-                f.caseId != null ? f.caseId : cd.text(), f.caseId == null && cd.cut(), f.dataset, f.duration,
+                listed.caseId(), listed.cut(), f.dataset, f.duration,
                 TrialStatus.of(scores, f.infra, f.failureKind), f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir,
                 problem, 0, 0, null, TrialUsage.NONE);
     }

@@ -230,8 +230,13 @@ final class TrialListingReader {
         if (f.kind != null && !f.kind.equals("trial")) {
             problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
         }
-        boolean cut = f.caseId == null && cd.cut();
-        String shownCase = f.caseId != null ? f.caseId : cd.text();
+        // the folder and the trace's caseId disagreeing (check12 F8); a trace file read from elsewhere (a copy) has no case folder to check
+        CaseFolders.Listed listed = trace.equals(key.traceIn(runDir)) ? CaseFolders.of(key, f.caseId, cd) : CaseFolders.of(key, f.caseId, null);
+        boolean cut = listed.cut();
+        String shownCase = listed.caseId();
+        if (listed.note() != null) {
+            problem = problem == null ? listed.note() : problem + " " + listed.note();
+        }
         String shownVariant = f.variant != null ? f.variant : vd.display();
         Path artifactsDir = defaultArtifacts;
         if (f.artifacts != null && !f.artifacts.isBlank()) {

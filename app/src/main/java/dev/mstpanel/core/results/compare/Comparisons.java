@@ -42,9 +42,49 @@ public final class Comparisons {
             if (v.equals(b) || candidate != null && !candidate.equals(v)) {
                 continue;
             }
+            requireSides(run, b, run, v);
             out.add(Comparison.of(Comparison.Kind.VARIANTS, run, b, run, v));
         }
         return out;
+    }
+
+    /**
+     * Why two sides cannot be compared, or null when they can: a side whose variant has no trials at all
+     * (run.json names it, e.g. as its baseline, the first of its variants, but traces/ and scores/ hold
+     * none of its trials) would be compared as an empty side, every case of the other "added" and no
+     * verdict (tester check12 F11). The {@code compare} command ends with this message and exit 1; the
+     * Compare screen shows it in place of the comparison. One place for both (contract, section 9: the
+     * first variant of run.json is the baseline).
+     *
+     * @param base the base run; {@code baseVariant} one of its variants
+     * @param candidate the candidate run; {@code candidateVariant} one of its variants
+     * @return e.g. {@code Run R has no trials of its baseline "nope" (the first of run.json's variants; its
+     *         traces/ and scores/ hold none): there is nothing to compare it with. Its variants with trials:
+     *         baseline, with-skill.}
+     */
+    public static String emptySide(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) {
+        for (int i = 0; i < 2; i++) {
+            RunTally run = i == 0 ? base : candidate;
+            String v = i == 0 ? baseVariant : candidateVariant;
+            VariantTally t = run.variants().get(v);
+            if (t != null && t.trials() > 0) {
+                continue;
+            }
+            List<String> withTrials = run.variants().values().stream().filter(x -> x.trials() > 0).map(VariantTally::variant).toList();
+            boolean baseline = v != null && v.equals(run.baseline());
+            return "Run " + run.run().runId() + " has no trials of " + (baseline ? "its baseline" : "the variant") + " \"" + v + "\" ("
+                    + (baseline ? "the first of run.json's variants; " : run.run().variants().contains(v) ? "run.json names it, but " : "")
+                    + "its traces/ and scores/ hold none): there is nothing to compare it with."
+                    + (withTrials.isEmpty() ? "" : " Its variants with trials: " + String.join(", ", withTrials) + ".");
+        }
+        return null;
+    }
+
+    private static void requireSides(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) throws CompareException {
+        String why = emptySide(base, baseVariant, candidate, candidateVariant);
+        if (why != null) {
+            throw new CompareException(why + " Name a pair of variants that have trials with --variants BASE,CANDIDATE.");
+        }
     }
 
     /**
@@ -99,11 +139,13 @@ public final class Comparisons {
                 throw new CompareException("Run " + candidate.run().runId() + " has no variant \"" + cv + "\": its variants are "
                         + String.join(", ", candidate.variantNames()) + ".");
             }
+            requireSides(base, baseVariant, candidate, cv);
             out.add(Comparison.of(Comparison.Kind.RUNS, base, baseVariant, candidate, cv));
             return out;
         }
         for (String v : base.variantNames()) {
             if (candidate.variants().containsKey(v)) {
+                requireSides(base, v, candidate, v);
                 out.add(Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v));
             }
         }

@@ -40,6 +40,32 @@ public record TrendPoint(Path runDir, String runId, Instant startedAt, String va
         return out;
     }
 
+    /**
+     * The runs of an eval that could not be read, for the trend to say so (tester check12 F6: a run folder of
+     * mode 000 was left out of the chart without a word): a run with no trial read and a problem (its folder
+     * cannot be read, its run.json broken and its traces/ empty).
+     *
+     * @param runs the eval's runs, any order
+     * @return {@code null} when every run was read, else e.g. {@code 1 run could not be read: 20261130T003000Z-big001:
+     *         The run folder … cannot be read: permission denied. …}, oldest run first
+     */
+    public static String unread(List<RunTally> runs) {
+        List<RunTally> sorted = new ArrayList<>(runs);
+        sorted.sort((a, b) -> a.run().runId().compareTo(b.run().runId()));
+        List<String> lines = new ArrayList<>();
+        for (RunTally r : sorted) {
+            int trials = r.variants().values().stream().mapToInt(VariantTally::trials).sum();
+            if (trials == 0 && r.run().problem() != null) {
+                lines.add(r.run().runId() + ": " + r.run().problem());
+            }
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        return lines.size() + (lines.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
+                + (lines.size() == 1 ? "it" : "them") + " out: " + String.join(" ", lines);
+    }
+
     /** The UTC start in a run id ({@code 20260105T101500Z-…}), else {@code createdAt} parsed, else null. */
     static Instant startedAt(String createdAt, String runId) {
         if (runId != null && runId.length() >= 16 && runId.charAt(8) == 'T' && runId.charAt(15) == 'Z') {

@@ -412,6 +412,12 @@ public final class CompareViewModel {
             if (dropped(gen, b, c, "its statuses were read")) {
                 return;
             }
+            // a side with no trials (a run.json variant with none on disk): said in place, as the compare command says it
+            String empty = dev.mstpanel.core.results.compare.Comparisons.emptySide(quick[0], b.variant(), quick[1], c.variant());
+            if (empty != null) {
+                ui.execute(() -> cannotCompare(gen, empty + " Pick a base and a candidate that have trials."));
+                return;
+            }
             Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
             // a side whose summary.json has its figures needs nothing more; one computed from
             // statuses alone is read again whole for its means (the two at once, as before)
@@ -485,6 +491,17 @@ public final class CompareViewModel {
         }
         LOG.debug("the comparison of {} with {} was replaced by a newer pick or closed after {}: dropped", b, c, after);
         return true;
+    }
+
+    /** Ends the load of {@code gen} with why its sides cannot be compared, in place (FX thread); no "Try again": a new pick is the fix. */
+    private void cannotCompare(long gen, String why) {
+        if (dropped(gen, base.get(), candidate.get(), "it could not be compared")) {
+            return;
+        }
+        loading.set(false);
+        progress.set(null);
+        meansPending.set(false);
+        message.set(why);
     }
 
     /** Runs {@code body} on the background executor; any failure (even an Error, or a rejected task) ends the load in place. */

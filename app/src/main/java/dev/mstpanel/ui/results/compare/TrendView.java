@@ -45,6 +45,7 @@ public final class TrendView extends BorderPane {
         top.setAlignment(Pos.CENTER_LEFT);
         Label message = new Label();
         message.getStyleClass().add("banner-warning");
+        message.setWrapText(true); // a run that could not be read is named with its reason and fix
         message.textProperty().bind(model.messageProperty());
         message.visibleProperty().bind(model.messageProperty().isNotNull());
         message.managedProperty().bind(message.visibleProperty());

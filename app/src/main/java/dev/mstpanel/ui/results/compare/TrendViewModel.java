@@ -84,12 +84,15 @@ public final class TrendViewModel {
                 tallies.add(t == null ? RunTally.read(reader, d, false) : RunTally.of(info, null, t, false));
             }
             List<TrendPoint> result = TrendPoint.of(tallies);
+            String unread = TrendPoint.unread(tallies); // said, not left out silently (check12 F6)
             ui.execute(() -> {
                 if (gen == generation) {
                     loading.set(false);
                     points.setAll(result);
                     if (result.isEmpty()) {
-                        message.set("No graded trials in this eval's runs yet.");
+                        message.set(unread != null ? unread : "No graded trials in this eval's runs yet.");
+                    } else {
+                        message.set(unread);
                     }
                 }
             });

@@ -1,0 +1,73 @@
+package dev.mstpanel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.testsupport.PanelProcess;
+import dev.mstpanel.testsupport.RunFixture;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code compare} refuses a side with no trials (tester check12 F11): a variant run.json names (as its
+ * baseline, the first of its variants, or another) with no trace or score on disk was compared as an empty
+ * side, every case "added", verdict unclear, exit 0. Now it exits 1 with a plain message naming the
+ * variant and the ones that have trials. Each command runs as a separate process.
+ */
+class CompareEmptySideProcessTest {
+    @TempDir
+    Path dir;
+
+    private PanelProcess.Result compare(String... args) throws Exception {
+        String[] all = new String[args.length + 1];
+        all[0] = "compare";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, all);
+    }
+
+    private static RunFixture twoVariants(Path root, String runId, String... runJsonVariants) {
+        RunFixture f = RunFixture.create(root, "eval", runId).runJson("eval", runJsonVariants);
+        for (String v : new String[] {"baseline", "with-skill"}) {
+            f.trace(v, "gift-card", 0, null).score("judge", v, "gift-card", 0, v.equals("with-skill"), "ok");
+            f.trace(v, "refund", 0, null).score("judge", v, "refund", 0, true, "ok");
+        }
+        return f;
+    }
+
+    @Test
+    void aBaselineNamedInRunJsonWithNoTrialsIsRefusedWithExitOne() throws Exception {
+        RunFixture f = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "nope", "baseline", "with-skill");
+
+        PanelProcess.Result text = compare(f.runDir().toString());
+        assertThat(text.exit()).as(text.err()).isEqualTo(1);
+        assertThat(text.out()).isEmpty();
+        assertThat(text.err()).isEqualTo("mst-panel compare: Run 20260105T101500Z-a1b2c3 has no trials of its baseline \"nope\""
+                + " (the first of run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with."
+                + " Its variants with trials: baseline, with-skill. Name a pair of variants that have trials with --variants BASE,CANDIDATE."
+                + System.lineSeparator());
+
+        PanelProcess.Result json = compare(f.runDir().toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isEqualTo(1);
+        assertThat(json.err()).contains("has no trials of its baseline \"nope\"");
+
+        // the pair named: compared as before
+        PanelProcess.Result named = compare(f.runDir().toString(), "--variants", "baseline,with-skill");
+        assertThat(named.exit()).as(named.err()).isZero();
+        assertThat(named.out()).contains("with-skill vs baseline").contains("improved   gift-card");
+    }
+
+    @Test
+    void aCandidateWithNoTrialsIsRefusedAndSoIsANamedOneInTwoRuns() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill", "later");
+        RunFixture b = twoVariants(dir.resolve("results"), "20260106T101500Z-d4e5f6", "baseline", "with-skill", "later");
+
+        PanelProcess.Result one = compare(a.runDir().toString());
+        assertThat(one.exit()).as(one.err()).isEqualTo(1);
+        assertThat(one.err()).contains("has no trials of the variant \"later\" (run.json names it, but its traces/ and scores/ hold none)");
+
+        PanelProcess.Result runs = compare(a.runDir().toString(), b.runDir().toString(), "--variants", "later,later");
+        assertThat(runs.exit()).as(runs.err()).isEqualTo(1);
+        assertThat(runs.err()).startsWith("mst-panel compare: Run 20260105T101500Z-a1b2c3 has no trials of the variant \"later\"");
+    }
+}

@@ -1,0 +1,111 @@
+package dev.mstpanel.ui.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.testsupport.FxThreadGuard;
+import dev.mstpanel.testsupport.RunFixture;
+import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.ui.App;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Compare screen on a run whose run.json names a baseline with no trials on disk (tester check12
+ * F11) says so in place, as the {@code compare} command does, instead of comparing an empty side (every
+ * case "added", verdict unclear); picking two variants that have trials then compares them. A real
+ * CompareView in a window, the real reader on a run written by {@link RunFixture}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareEmptySideFxTest {
+    @TempDir
+    static Path results;
+    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "test-background");
+        t.setDaemon(true);
+        return t;
+    });
+    private ResultsReader reader;
+    private CompareViewModel model;
+    private Scene scene;
+    private FxThreadGuard guard;
+    private Path run;
+
+    @Start
+    void start(Stage stage) {
+        RunFixture f = RunFixture.create(results.resolve("r-" + System.nanoTime()), "checkout-flow", "20261201T173341Z-d17540")
+                .runJson("checkout-flow", "nope", "baseline", "with-skill");
+        for (String v : new String[] {"baseline", "with-skill"}) {
+            f.trace(v, "gift-card", 0, null).score("judge", v, "gift-card", 0, v.equals("with-skill"), "ok");
+            f.trace(v, "refund-order", 0, null).score("judge", v, "refund-order", 0, true, "ok");
+        }
+        run = f.runDir();
+        reader = new ResultsReader();
+        model = new CompareViewModel(reader, UiExecutor.fx(), background, dir -> null);
+        App.applyTheme(false);
+        scene = new Scene(new CompareView(model, null), 1280, 800);
+        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
+        stage.setScene(scene);
+        stage.show();
+        guard = FxThreadGuard.watch(scene);
+    }
+
+    @AfterEach
+    void stop() {
+        background.shutdownNow();
+        reader.close();
+        guard.assertNone();
+    }
+
+    @Test
+    void aBaselineWithNoTrialsIsSaidInPlaceAndAPairWithTrialsCompares(FxRobot robot) throws Exception {
+        robot.interact(() -> model.open(run, null, run, null));
+        Label message = robot.lookup("#compare-message").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> shown(message) && !model.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(message.getText()).isEqualTo("Run 20261201T173341Z-d17540 has no trials of its baseline \"nope\" (the first of"
+                + " run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with. Its variants with trials:"
+                + " baseline, with-skill. Pick a base and a candidate that have trials.");
+        assertThat(shown(robot.lookup("#compare-loading").query())).as("not left loading").isFalse();
+        TableView<?> table = robot.lookup("#compare-cases").query();
+        assertThat(table.getItems()).as("no empty side compared").isEmpty();
+        Screenshots.take(scene, "results-compare-empty-baseline");
+
+        CompareSide baseline = model.sides().stream().filter(s -> s.variant().equals("baseline")).findFirst().orElseThrow();
+        CompareSide withSkill = model.sides().stream().filter(s -> s.variant().equals("with-skill")).findFirst().orElseThrow();
+        robot.interact(() -> {
+            model.baseProperty().set(baseline);
+            model.candidateProperty().set(withSkill);
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(shown(message)).isFalse();
+        assertThat(model.comparisonProperty().get().base().variant()).isEqualTo("baseline");
+    }
+
+    /** The node and every parent visible: what a user sees. */
+    private static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return n.getScene() != null;
+    }
+}
