@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * folder, or its absence) have the size and modification time they had when it was read; otherwise
  * it is read again. A file changed within {@link #SETTLE_NANOS} of the read is not kept (the same
  * size and time could hide a second write, as with git's "racily clean" files). A cache file that is
- * unreadable, of another format or of another folder is ignored and written anew.
+ * unreadable, damaged (its last 8 bytes are the CRC-32 of the bytes before them), of another format or
+ * of another folder is ignored and written anew.
  *
  * <p>Thread-safe: the listing's reading threads look up and put trials at once.
  */
@@ -152,7 +153,7 @@ final class TrialCache {
         List<String> graders = names(graderDirs);
         TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), given, graders);
         try {
-            cache.load(new CacheBytes.Input(Files.readAllBytes(cache.file)));
+            cache.load(CacheBytes.Input.checked(Files.readAllBytes(cache.file)));
             TrialCacheFolder.touch(cache.file); // used: the last to be pruned
         } catch (NoSuchFileException e) {
             // the first listing of this run
@@ -308,9 +309,11 @@ final class TrialCache {
         try {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
             try (OutputStream raw = Files.newOutputStream(tmp);
-                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw, 1 << 16))) {
+                 DataOutputStream out = new DataOutputStream(new java.util.zip.CheckedOutputStream(new BufferedOutputStream(raw, 1 << 16), crc))) {
                 write(out);
+                out.writeLong(crc.getValue()); // the bytes before it, checked when the file is read (CacheBytes.Input.checked)
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

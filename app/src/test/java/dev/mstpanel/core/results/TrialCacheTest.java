@@ -224,6 +224,28 @@ class TrialCacheTest {
     }
 
     @Test
+    void aCacheFileWithBytesChangedInTheMiddleOfItsRecordsIsNotTakenForTrials() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
+        byTrial(cached, f.runDir());
+        Path file;
+        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
+            file = s.findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        // every eighth byte of the records in turn, as a bad disk or a partial copy would change them (the tester's
+        // four 0xff bytes at one offset gave a made-up variant, a negative tool-call count, a garbled score path)
+        for (int at = bytes.length / 4; at < bytes.length - 8; at += Math.max(1, bytes.length / 8)) {
+            byte[] damaged = bytes.clone();
+            damaged[at] = (byte) ~damaged[at];
+            Files.write(file, damaged);
+            assertThat(byTrial(cached, f.runDir())).as("a byte changed at " + at).isEqualTo(fromFiles);
+            assertThat(Files.readAllBytes(file)).as("written anew").isEqualTo(bytes);
+        }
+    }
+
+    @Test
     void aSearchUsesTheCacheOnlyForTracesThatHoldTheText() throws IOException {
         RunFixture f = RunFixture.allStatuses(root);
         age(f.runDir());
