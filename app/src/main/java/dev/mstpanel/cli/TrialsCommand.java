@@ -401,6 +401,9 @@ public final class TrialsCommand implements Callable<Integer> {
         }
         out.println(indent + "diagnosis in " + (dir == null ? "" : TerminalText.escape(dir.toString()) + java.io.File.separator));
         out.println(indent + "  " + names);
+        if (d.notice() != null) {
+            out.println(indent + d.notice()); // a part that could not be read: said beside what was found
+        }
     }
 
     private static String names(Set<TrialStatus> keep) {

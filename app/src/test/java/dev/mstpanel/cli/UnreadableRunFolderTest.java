@@ -151,6 +151,33 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void anArtifactsFolderItCannotReadIsNamedNotCalledAbsentAndAnUnreadableLogsFolderIsSaid() throws Exception {
+        Path results = dir.resolve("results");
+        RunFixture f = RunFixture.create(results, "eval", "20260107T101500Z-a7b8c9").runJson("eval", "default");
+        for (String c : new String[] {"locked-folder", "locked-logs"}) {
+            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
+            RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
+        }
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Path folder = f.artifacts("default", "locked-folder", 0);
+        Path logs = f.artifacts("default", "locked-logs", 0).resolve("logs");
+        for (Path p : new Path[] {folder, logs}) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("---------"));
+            locked.add(p);
+        }
+        Ended text = run("trials", f.runDir().toString());
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("The artifacts folder " + folder + " could not be read (permission denied)")
+                .doesNotContain("this trial has no artifacts folder")
+                .contains("screen.png") // the other trial's files that could be read are shown
+                .contains("Part of the artifacts folder could not be read (permission denied): logs.");
+    }
+
+    @Test
     void aTraceAndAScoreFileItCannotReadSayPermissionDenied() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Path trace = runs[0].resolve("traces/default/lookup/0.json");

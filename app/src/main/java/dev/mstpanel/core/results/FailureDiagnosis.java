@@ -122,6 +122,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
         Walk walk = new Walk(artifactsDir);
         if (!walk.isFolder) {
+            if (walk.rootFailure != null && !(walk.rootFailure instanceof java.nio.file.NoSuchFileException)) {
+                // there, but not to be listed (permission denied): not "no artifacts folder"
+                return new FailureDiagnosis(artifactsDir, List.of(), "The artifacts folder " + artifactsDir + " could not be read ("
+                        + ResultsFiles.why(walk.rootFailure) + "): give this user read access to it (chmod -R u+rX) to see the trial's failure diagnosis.");
+            }
             return absent(artifactsDir, redactedRun);
         }
         List<Source> sources = new ArrayList<>();
@@ -137,7 +142,19 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             }
         }
         String notice = null;
-        if (sources.isEmpty()) {
+        if (!walk.unreadable.isEmpty()) {
+            // a folder below it that could not be listed (its logs/, a session copy): said, not dropped without a word
+            StringBuilder folders = new StringBuilder();
+            for (Map.Entry<Path, IOException> p : walk.unreadable) {
+                folders.append(folders.length() == 0 ? "" : ", ").append(artifactsDir.relativize(p.getKey()));
+                if (folders.length() > 300) {
+                    folders.append(", …");
+                    break;
+                }
+            }
+            notice = "Part of the artifacts folder could not be read (" + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders
+                    + ". Give this user read access to it (chmod -R u+rX) to see every file of the failure diagnosis.";
+        } else if (sources.isEmpty()) {
             Map<String, Entry> top = walk.children.get(artifactsDir);
             boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
@@ -177,6 +194,10 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
          */
         boolean keepable = true;
         boolean isFolder;
+        /** Why the artifacts folder itself could not be listed, or null. */
+        IOException rootFailure;
+        /** The folders below it that could not be listed, with why, in the walk's order. */
+        final List<Map.Entry<Path, IOException>> unreadable = new ArrayList<>();
 
         Walk(Path root) {
             try {
@@ -215,6 +236,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     @Override
                     public FileVisitResult visitFileFailed(Path file, IOException e) {
                         keepable = false;
+                        if (file.equals(root)) {
+                            rootFailure = e;
+                        } else {
+                            unreadable.add(Map.entry(file, e));
+                        }
                         return FileVisitResult.CONTINUE; // a folder we cannot list holds nothing we can show
                     }
                 });
