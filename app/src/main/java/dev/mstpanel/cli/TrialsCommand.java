@@ -295,8 +295,9 @@ public final class TrialsCommand implements Callable<Integer> {
             }
             int total = counts.values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder sb = new StringBuilder("  ");
-            if (query == null && total == 0 && run.problem() != null) {
-                sb.append("no trials listed  "); // the line above says why
+            if (query == null && total == 0) {
+                // with a problem, the line above says why
+                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (its traces/ folder holds none yet)  ");
             } else if (query != null && total == 0) {
                 sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
             } else {
@@ -315,7 +316,7 @@ public final class TrialsCommand implements Callable<Integer> {
             String partial = run.partialText(query != null ? 0 : counts.getOrDefault(TrialStatus.MISSING, 0));
             if (partial != null) {
                 // with --grep, trials that never ran cannot match: the run's own missing count is not known here
-                sb.append(counts.isEmpty() && query == null && !statusFilter ? "" : "·  ").append(query != null ? "the run is partial" : partial);
+                sb.append(sb.length() > 2 ? "·  " : "").append(query != null ? "the run is partial" : partial);
             }
             out.println(sb.toString().stripTrailing());
             String notSearched = unsearchedLine(runDir, unsearched);

@@ -70,4 +70,19 @@ class CompareEmptySideProcessTest {
         assertThat(runs.exit()).as(runs.err()).isEqualTo(1);
         assertThat(runs.err()).startsWith("mst-panel compare: Run 20260105T101500Z-a1b2c3 has no trials of the variant \"later\"");
     }
+
+    @Test
+    void aRunWithARunJsonAndNoTrialsYetIsRefusedAloneAndBesideAnotherAndTrialsSaysItHasNone() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill");
+        RunFixture empty = RunFixture.create(dir.resolve("results"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "baseline", "with-skill");
+
+        for (PanelProcess.Result r : new PanelProcess.Result[] {compare(empty.runDir().toString()), compare(a.runDir().toString(), empty.runDir().toString())}) {
+            assertThat(r.exit()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6 has no trials to compare (its traces/ folder holds none yet):"
+                    + " give a run that has trials." + System.lineSeparator());
+        }
+        PanelProcess.Result trials = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, "trials", empty.runDir().toString());
+        assertThat(trials.exit()).as(trials.err()).isZero();
+        assertThat(trials.out()).contains("no trials listed (its traces/ folder holds none yet)");
+    }
 }

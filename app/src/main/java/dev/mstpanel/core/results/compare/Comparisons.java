@@ -71,6 +71,10 @@ public final class Comparisons {
                 continue;
             }
             List<String> withTrials = run.variants().values().stream().filter(x -> x.trials() > 0).map(VariantTally::variant).toList();
+            if (withTrials.isEmpty()) {
+                return "Run " + run.run().runId() + " has no trials yet (its traces/ and scores/ hold none; the run may still be starting, or was"
+                        + " copied in part): there is nothing to compare.";
+            }
             boolean baseline = v != null && v.equals(run.baseline());
             return "Run " + run.run().runId() + " has no trials of " + (baseline ? "its baseline" : "the variant") + " \"" + v + "\" ("
                     + (baseline ? "the first of run.json's variants; " : run.run().variants().contains(v) ? "run.json names it, but " : "")
@@ -94,7 +98,7 @@ public final class Comparisons {
      * @throws CompareException when the run has no variant with a trial
      */
     private static void requireTrials(RunTally run) throws CompareException {
-        if (run.variantNames().isEmpty()) {
+        if (run.variants().values().stream().noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
             String why = run.run().problem();
             throw new CompareException("Run " + run.run().runId() + " has no trials to compare"
                     + (why != null ? ": " + why : " (its traces/ folder holds none yet): give a run that has trials."));
