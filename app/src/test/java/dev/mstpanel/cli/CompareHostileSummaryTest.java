@@ -46,17 +46,18 @@ class CompareHostileSummaryTest {
         assertThat(r.out()).doesNotContain("Infinity").doesNotContain("$-").doesNotContain("-1.0 s").doesNotContain("E308k");
         List<String> lines = r.out().lines().toList();
         int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
-        // what summary.json gives is left out; the time is the trials' (the line says so), on both sides
-        assertThat(lines.get(head + 1)).matches("  base       – +– +– +\\d+(\\.\\d)? s");
-        assertThat(lines.get(head + 2)).matches("  candidate  – +– +– +\\d+(\\.\\d)? s");
+        // what summary.json gives is left out; tool calls and time are the trials' (the line says so; the trials
+        // record no tokens or cost), on both sides
+        assertThat(lines.get(head + 1)).matches("  base       1\\.0 +– +– +\\d+(\\.\\d)? s");
+        assertThat(lines.get(head + 2)).matches("  candidate  1\\.0 +– +– +\\d+(\\.\\d)? s");
         String figures = lines.get(head + 3);
-        assertThat(figures).startsWith("  figures    base from summary.json (time computed from the trials; left out, not figures a run can have: ")
+        assertThat(figures).startsWith("  figures    base from summary.json (time, tool calls computed from the trials; left out, not figures a run can have: ")
                 .contains("tool_count_mean (\"7.5\": a string, not a number)")
                 .contains("input_tokens_mean (1.0E308: too large to be a figure)")
                 .contains("cost_usd_mean (-5: negative)")
                 .contains("duration_s_mean (-1.0: negative)")
                 .contains("mcp_call_count_mean (too large to be a number)")
-                .endsWith(" · candidate from summary.json (time computed from the trials)")
+                .endsWith(" · candidate from summary.json (time, tool calls computed from the trials)")
                 .doesNotContain("both sides");
     }
 
@@ -84,9 +85,11 @@ class CompareHostileSummaryTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).doesNotContain("Infinity").doesNotContain("\"NaN\"");
         JsonNode base = new ObjectMapper().readTree(r.out()).path("comparisons").get(0).path("base");
-        for (String field : List.of("toolCallsMean", "tokensMean", "costUsdMean")) {
+        for (String field : List.of("tokensMean", "costUsdMean")) { // the trials record none either
             assertThat(base.path(field).isNull()).as(field + ": " + base.path(field)).isTrue();
         }
+        // summary.json's "7.5" (a string) is left out: the trials' tool calls instead
+        assertThat(base.path("toolCallsMean").asDouble()).as(base.toString()).isEqualTo(1.0);
         // summary.json's negative duration is left out: the time is the trials' (a number, not a string)
         assertThat(base.path("secondsPerTrial").isNumber()).as(base.toString()).isTrue();
         assertThat(base.path("secondsPerTrial").asDouble()).isPositive();

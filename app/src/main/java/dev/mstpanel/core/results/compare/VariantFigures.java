@@ -120,6 +120,26 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                 fromTrials.add("time");
             }
         }
+        if (sv != null && !run.statusesOnly()) {
+            // a figure summary.json does not give (absent from its entry, or left out as no figure a run can have)
+            // is computed from the trials, as time is, and said so
+            VariantTally.Usage u = t.usage();
+            if (figure(tools) == null && figure(u.toolCallsMean()) != null) {
+                tools = u.toolCallsMean();
+                fromTrials.add("tool calls");
+            }
+            if (figure(mcp) == null && figure(u.mcpCallsMean()) != null) {
+                mcp = u.mcpCallsMean();
+            }
+            if (figure(tokens) == null && figure(u.tokensMean()) != null) {
+                tokens = u.tokensMean();
+                fromTrials.add("tokens");
+            }
+            if (figure(cost) == null && figure(u.costUsdMean()) != null) {
+                cost = u.costUsdMean();
+                fromTrials.add("cost");
+            }
+        }
         Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
         // a trace's own hostile figures (a negative duration, 1e308 tokens) give no mean either
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
