@@ -246,6 +246,33 @@ class TrialCacheTest {
     }
 
     @Test
+    void aCacheFileThatIsAFifoOrALinkToAnEndlessFileIsNotOpenedAndIsReplacedByARealOne() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
+        byTrial(cached, f.runDir());
+        Path file;
+        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
+            file = s.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        // a FIFO blocks whoever opens it until a writer comes; /dev/zero never ends (the heap would fill)
+        Files.delete(file);
+        Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
+                .isEqualTo(fromFiles);
+        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isTrue();
+        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+
+        Files.delete(file);
+        Files.createSymbolicLink(file, Path.of("/dev/zero"));
+        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
+                .isEqualTo(fromFiles);
+        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isTrue();
+    }
+
+    @Test
     void aSearchUsesTheCacheOnlyForTracesThatHoldTheText() throws IOException {
         RunFixture f = RunFixture.allStatuses(root);
         age(f.runDir());
