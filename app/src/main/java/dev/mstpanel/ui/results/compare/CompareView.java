@@ -192,6 +192,15 @@ public final class CompareView extends BorderPane {
         setPadding(new Insets(10, 12, 10, 12));
 
         model.comparisonProperty().addListener((o, a, c) -> showFigures(c));
+        // the first figures of a pick come alone: the case table's rows follow two pulses later, so no pulse
+        // styles and lays out both the new cards and the table's first rows (the longest FX gap of a first comparison)
+        model.comparisonProperty().addListener((o, a, c) -> {
+            if (a == null && c != null && table.getItems() == model.rows()) {
+                table.setItems(javafx.collections.FXCollections.emptyObservableList());
+                new dev.mstpanel.ui.common.PulseSteps("compare: the case table after the cards", 0, 5_000_000_000L, () -> false,
+                        how -> table.setItems(model.rows())).then(() -> { }).then(() -> { }).start();
+            }
+        });
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
         model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
         showFigures(model.comparisonProperty().get());
@@ -205,27 +214,56 @@ public final class CompareView extends BorderPane {
 
     /**
      * The first styling and layout of this view cut in pieces, each small enough for one pulse
-     * ({@link CompareWarmUp} runs them one per pulse on an offscreen copy): the cards and verdict,
-     * the bar above them, the case table, the rest, then the layout, and once more for the table's cells.
+     * ({@link CompareWarmUp} runs them one per pulse on a copy in an offscreen scene). The view must
+     * not be in a scene yet: the steps put it into {@code holder} part by part (the bar, each card and
+     * each of a card's parts, the verdict, the filters, the case table, the case pane), each styled as
+     * it joins (a node joining a styled parent is styled alone; styling a view that joins whole styles
+     * all of it at once), then lay it out short (a few case rows) and then at {@code width} × {@code height} px.
      */
-    List<Runnable> warmUpSteps() {
+    List<Runnable> warmUpSteps(javafx.scene.layout.Pane holder, double width, double height) {
         List<Runnable> steps = new java.util.ArrayList<>();
-        for (javafx.scene.Node n : figures.getChildren()) { // each card and the verdict on its own (the first carries the stylesheets' first use)
-            if (n instanceof javafx.scene.Parent p) {
-                for (javafx.scene.Node c : p.getChildrenUnmodifiable()) {
-                    steps.add(c::applyCss);
-                }
-            }
-            steps.add(n::applyCss);
+        List<javafx.scene.Node> items = List.copyOf(split.getItems());
+        split.getItems().clear();
+        List<Runnable> parts = new java.util.ArrayList<>();
+        piecewise(top, parts, 2);
+        steps.add(() -> {
+            holder.getChildren().add(this);
+            holder.applyCss();
+        });
+        steps.addAll(parts);
+        for (javafx.scene.Node n : items) {
+            steps.add(() -> {
+                split.getItems().add(n);
+                n.applyCss();
+            });
         }
-        steps.addAll(List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
-                () -> top.layout(), this::layout, this::applyCss, this::layout));
+        steps.add(() -> {
+            resize(width, Math.min(height, 480));
+            layout();
+        });
+        steps.add(() -> {
+            resize(width, height);
+            layout();
+        });
+        steps.add(this::applyCss);
+        steps.add(this::layout);
         return steps;
     }
 
-
-
-
+    /** Takes {@code p}'s children out now; the steps put them back one by one (and theirs, {@code depth} levels down), each styled as it joins. */
+    private static void piecewise(javafx.scene.layout.Pane p, List<Runnable> steps, int depth) {
+        List<javafx.scene.Node> kids = List.copyOf(p.getChildren());
+        p.getChildren().clear();
+        for (javafx.scene.Node k : kids) {
+            steps.add(() -> {
+                p.getChildren().add(k);
+                k.applyCss();
+            });
+            if (depth > 0 && k instanceof javafx.scene.layout.Pane kp && kp.getChildren().size() > 1) {
+                piecewise(kp, steps, depth - 1);
+            }
+        }
+    }
 
     /**
      * The variant cards and verdict, or (a case open, or too little height for the cards above the
@@ -354,7 +392,6 @@ public final class CompareView extends BorderPane {
         casePane.show(c, model.comparisonProperty().get());
     }
 
-
     /** The figures in one line while a case is open: both sides' rates and the verdict. */
     static String figuresLine(Comparison c) {
         if (c == null) {
@@ -378,9 +415,5 @@ public final class CompareView extends BorderPane {
             case NO_RESULT, UNCHANGED -> "pill-muted";
         };
     }
-
-
-
-
 
 }
