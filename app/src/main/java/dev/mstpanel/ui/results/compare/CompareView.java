@@ -242,6 +242,10 @@ public final class CompareView extends BorderPane {
             layout();
         });
         steps.add(() -> {
+            resize(width, (Math.min(height, 480) + height) / 2);
+            layout();
+        });
+        steps.add(() -> {
             resize(width, height);
             layout();
         });
