@@ -23,12 +23,16 @@ import javafx.scene.layout.HBox;
 final class CompareCaseTable {
     private CompareCaseTable() {}
 
-    /** Fills {@code table} (id {@code compare-cases}) with the model's rows, its columns and placeholder. */
-    static void build(TableView<CaseComparison> table, CompareViewModel model) {
+    /**
+     * Fills {@code table} (id {@code compare-cases}) with the model's rows, its columns and placeholder.
+     *
+     * @param held true while the view holds the rows back for a pulse or two after the first figures (the placeholder then says they come)
+     */
+    static void build(TableView<CaseComparison> table, CompareViewModel model, javafx.beans.value.ObservableBooleanValue held) {
         table.setId("compare-cases");
         table.setItems(model.rows());
         Label none = new Label();
-        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
+        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty().or(held))
                 .then("Counting the cases of both sides…")
                 .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
                         .then("Nothing compared yet: see the message above.").otherwise("No cases to show.")));

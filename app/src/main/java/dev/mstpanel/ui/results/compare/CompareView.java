@@ -46,6 +46,8 @@ public final class CompareView extends BorderPane {
     private final TableView<CaseComparison> table = new TableView<>();
     private final Label compactFigures = new Label();
     private final SplitPane split = new SplitPane();
+    /** True while the case table's rows are held back after the first figures of a pick (see the constructor). */
+    private final javafx.beans.property.BooleanProperty rowsHeld = new javafx.beans.property.SimpleBooleanProperty(this, "rowsHeld");
     /** The opened case: both sides' trials and transcripts. */
     private final CompareCasePane casePane;
     private final VBox top = new VBox(10);
@@ -169,7 +171,7 @@ public final class CompareView extends BorderPane {
         HBox.setHgrow(filters, Priority.ALWAYS);
         filterBar.setAlignment(Pos.CENTER_LEFT);
 
-        CompareCaseTable.build(table, model);
+        CompareCaseTable.build(table, model, rowsHeld);
         VBox caseBox = casePane.build(() -> table.getSelectionModel().clearSelection());
         split.getItems().setAll(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
@@ -196,9 +198,12 @@ public final class CompareView extends BorderPane {
         // styles and lays out both the new cards and the table's first rows (the longest FX gap of a first comparison)
         model.comparisonProperty().addListener((o, a, c) -> {
             if (a == null && c != null && table.getItems() == model.rows()) {
+                rowsHeld.set(true);
                 table.setItems(javafx.collections.FXCollections.emptyObservableList());
-                new dev.mstpanel.ui.common.PulseSteps("compare: the case table after the cards", 0, 5_000_000_000L, () -> false,
-                        how -> table.setItems(model.rows())).then(() -> { }).then(() -> { }).start();
+                new dev.mstpanel.ui.common.PulseSteps("compare: the case table after the cards", 0, 5_000_000_000L, () -> false, how -> {
+                    table.setItems(model.rows());
+                    rowsHeld.set(false);
+                }).then(() -> { }).then(() -> { }).start();
             }
         });
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
