@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * temporary folder and compared by a {@link CompareViewModel} of its own on low-priority threads
  * (statuses first, then the traces whole, as for a real pair), with its own {@link ResultsReader}
  * (no cache: nothing is written to the panel's cache). A {@link CompareView} over it is styled and
- * laid out on the FX thread in an offscreen {@link Scene} (never in a window), one step per pulse,
- * then dropped with the folder. Nothing is shown. It stops at once when the user opens a comparison
+ * laid out on the FX thread in an offscreen {@link Scene} (never in a window), part by part, one step
+ * per pulse and only after a quick frame ({@link PulseSteps}, the pacing {@code ui.results.TranscriptWarmUp}
+ * uses too), then dropped with the folder (deleted off the FX thread). Nothing is shown. It stops at once when the user opens a comparison
  * first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
  * {@code -Dmstpanel.compareWarmUp=off} turns it off (a baseline for {@code scripts/bench/compare-screen.sh}),
  * {@code =on} runs it on a busy machine too (tests, the bench).
