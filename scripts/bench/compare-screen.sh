@@ -58,8 +58,8 @@
 # (main 1,545 / 853 / 1,257 ms); idle window before it 424 / 353 / 133 ms (main 668 / 623 / 1,051 ms). Second round
 # (never listed, same JVM): 2,079 / 1,223 / 2,149 ms (main 2,346 / 1,814 / 1,379 ms). At load 10.5-13.5 the same
 # command gave 8,130 / 4,953 / 2,115 ms against main's 2,927 / 7,521 / 6,682 ms (second rounds 2,339 / 1,772 / 2,076 ms
-# against 3,061 / 2,923 / 2,497 ms): at such a load the CPU left to the JVM decides. One JVM at load 6.3 (a895c38's
-# parent 8cf230f): figures 1,432 ms, longest gap 70 ms, idle window 73 ms, FX CPU to the figures 74 ms, JVM CPU 2,780 ms.
+# against 3,061 / 2,923 / 2,497 ms): at such a load the CPU left to the JVM decides. One JVM at load 6.3
+# (8cf230f): figures 1,432 ms, longest gap 70 ms, idle window 73 ms, FX CPU to the figures 74 ms, JVM CPU 2,780 ms.
 # The 1 s / 100 ms target was not met at these loads; it was not measured at load 1-2.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
