@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.ui.common.PulseSteps;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import dev.mstpanel.ui.common.PulseSteps;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * (no cache: nothing is written to the panel's cache). A {@link CompareView} over it is styled and
  * laid out on the FX thread in an offscreen {@link Scene} (never in a window), part by part, one step
  * per pulse and only after a quick frame ({@link PulseSteps}, the pacing {@code ui.results.TranscriptWarmUp}
- * uses too), then dropped with the folder (deleted off the FX thread). Nothing is shown. It stops at once when the user opens a comparison
- * first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
+ * uses too), then dropped with the folder (deleted off the FX thread). Nothing is shown. It stops at
+ * once when the user opens a comparison first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
  * {@code -Dmstpanel.compareWarmUp=off} turns it off (a baseline for {@code scripts/bench/compare-screen.sh}),
  * {@code =on} runs it on a busy machine too (tests, the bench).
  */
