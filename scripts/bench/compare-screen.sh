@@ -60,7 +60,13 @@
 # command gave 8,130 / 4,953 / 2,115 ms against main's 2,927 / 7,521 / 6,682 ms (second rounds 2,339 / 1,772 / 2,076 ms
 # against 3,061 / 2,923 / 2,497 ms): at such a load the CPU left to the JVM decides. One JVM at load 6.3
 # (8cf230f): figures 1,432 ms, longest gap 70 ms, idle window 73 ms, FX CPU to the figures 74 ms, JVM CPU 2,780 ms.
-# The 1 s / 100 ms target was not met at these loads; it was not measured at load 1-2.
+# Then at load 4.3-5.8 (03:11-03:15, the same command with 2 JVMs, 5c629ea): first comparison of a fresh JVM 2,480 /
+# 2,399 ms against main's 1,071 / 2,192 ms (JVM CPU to the figures 3,730 / 2,890 ms against 2,070 / 2,320 ms; longest
+# gap 548 / 367 ms against 88 / 208 ms), and again with the compare warm-up stepping in every pulse (not kept) 5,036 /
+# 2,752 ms against 1,739 / 2,571 ms: here compare13 was slower in 4 of 4 pairs. In these JVMs the compare warm-up had
+# not finished when the bench opened the comparison (its steps share the pulses with the transcript warm-up's, of
+# 150-270 ms each at this load). So no gain is shown for the first comparison at load 4-6; the FX work to the figures
+# is lower at load 8-10 only. The 1 s / 100 ms target was not met at any load seen; it was not measured at load 1-2.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
