@@ -48,6 +48,25 @@
 # load 6.5-7.7: 3,586 / 2,656 ms on against 4,117 / 3,385 ms off, longest gap 599 / 328 ms against 808 / 1,021 ms.
 # c201a5e, load 5.2-6.2: 1,966 / 3,261 ms on against 3,171 / 3,659 ms off, longest gap 151 / 479 ms against
 # 286 / 297 ms; the warm-up's own steps made 257-300 ms gaps in the idle window before (none when off).
+# Measured 2026-12-02 02:36-02:55 (load 7.8-13.5: two other helpers' builds and tests), nice -n -10, BASELINE=fecba60
+# (main) alternating with compare13 (45302a7 / a895c38: one pacing for the warm-ups, the compare warm-up styling its view
+# part by part, the case table's rows two pulses after the first figures), ORDER=first JAVA_OPTS=-Dmstpanel.compareWarmUp=on,
+# 3 JVMs x 2 rounds each, twice. The round lines now give the FX thread's CPU and the whole JVM's CPU to the figures.
+# First comparison of a fresh JVM, never listed, at load 7.8-9.7: figures 5,142 / 2,067 / 2,716 ms against main's
+# 6,445 / 4,310 / 6,356 ms; FX-thread CPU to the figures 365 / 108 / 107 ms (main 625 / 327 / 460 ms); JVM CPU to the
+# figures 3,860 / 3,020 / 2,850 ms (main 4,300 / 3,000 / 4,280 ms); longest pulse gap while loading 1,116 / 216 / 411 ms
+# (main 1,545 / 853 / 1,257 ms); idle window before it 424 / 353 / 133 ms (main 668 / 623 / 1,051 ms). Second round
+# (never listed, same JVM): 2,079 / 1,223 / 2,149 ms (main 2,346 / 1,814 / 1,379 ms). At load 10.5-13.5 the same
+# command gave 8,130 / 4,953 / 2,115 ms against main's 2,927 / 7,521 / 6,682 ms (second rounds 2,339 / 1,772 / 2,076 ms
+# against 3,061 / 2,923 / 2,497 ms): at such a load the CPU left to the JVM decides. One JVM at load 6.3
+# (8cf230f): figures 1,432 ms, longest gap 70 ms, idle window 73 ms, FX CPU to the figures 74 ms, JVM CPU 2,780 ms.
+# Then at load 4.3-5.8 (03:11-03:15, the same command with 2 JVMs, 5c629ea): first comparison of a fresh JVM 2,480 /
+# 2,399 ms against main's 1,071 / 2,192 ms (JVM CPU to the figures 3,730 / 2,890 ms against 2,070 / 2,320 ms; longest
+# gap 548 / 367 ms against 88 / 208 ms), and again with the compare warm-up stepping in every pulse (not kept) 5,036 /
+# 2,752 ms against 1,739 / 2,571 ms: here compare13 was slower in 4 of 4 pairs. In these JVMs the compare warm-up had
+# not finished when the bench opened the comparison (its steps share the pulses with the transcript warm-up's, of
+# 150-270 ms each at this load). So no gain is shown for the first comparison at load 4-6; the FX work to the figures
+# is lower at load 8-10 only. The 1 s / 100 ms target was not met at any load seen; it was not measured at load 1-2.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}

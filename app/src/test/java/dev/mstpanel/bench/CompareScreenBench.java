@@ -130,6 +130,10 @@ public final class CompareScreenBench {
                 maxGap.set(0);
                 long gc0 = gcMillis();
                 long fx0 = threads.getThreadCpuTime(fxThread);
+                var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+                long cpu0 = os.getProcessCpuTime();
+                long cpuFigures = -1; // the whole JVM's CPU from the open to the figures (all threads: readers, FX, GC, JIT)
+                long fxFigures = -1;
                 long t0 = System.nanoTime();
                 onFx(() -> {
                     window.openComparison(a, "default", b, "default");
@@ -153,6 +157,8 @@ public final class CompareScreenBench {
                     }
                     if ((Boolean) st[0] && figures < 0) {
                         figures = now - t0;
+                        cpuFigures = os.getProcessCpuTime() - cpu0;
+                        fxFigures = threads.getThreadCpuTime(fxThread) - fx0;
                     }
                     if ((Boolean) st[1] && table < 0) {
                         table = now - t0;
@@ -172,11 +178,12 @@ public final class CompareScreenBench {
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
                 System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, complete (tool calls, tokens, cost)"
-                                + " %.0f ms, longest FX pulse gap %.1f ms, %s (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all;"
+                                + " %.0f ms, longest FX pulse gap %.1f ms, %s (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all"
+                                + " (%.0f ms to the figures); JVM CPU to the figures %.0f ms;"
                                 + " GC %d ms; first progress %s; load %.1f%n",
                         round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
                                 : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, complete / 1e6, gap / 1e6,
-                        where, idleGap / 1e6, fxCpu / 1e6, gcMs, progress == null ? "none" : "at " + progress,
+                        where, idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
         }

@@ -9,11 +9,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -210,36 +208,29 @@ final class TranscriptWarmUp {
     }
 
     /**
-     * The FX part: a step in a pulse that came less than {@value #QUICK_FRAME_NS} ns after the one
-     * before, so after a long step or while the window is busy it waits; each step a few tens of ms
-     * on a cold JVM.
+     * The FX part, paced by {@link dev.mstpanel.ui.common.PulseSteps}: a step in a pulse that came less
+     * than {@value #QUICK_FRAME_NS} ns after the one before, so after a long step or while the window is
+     * busy it waits; each step a few tens of ms on a cold JVM.
      */
-    private static final class Steps extends AnimationTimer {
+    private static final class Steps {
         /** The made-up trace's transcript once read (FX thread), or null before. */
         private Transcript transcript;
         /** True when the made-up trace could not be read: the transcript's steps cannot run. */
         private boolean unread;
-        /** The first step that needs the transcript. */
-        private final int transcriptFirst;
-        private final List<String> sheets;
         private long readMs;
-        private final List<Runnable> steps = new ArrayList<>();
-        private final StringBuilder took = new StringBuilder();
-        private int next;
-        private long lastFrame;
-        private int quiet;
-        private long since;
+        private final dev.mstpanel.ui.common.PulseSteps steps;
         private Scene scene;
         private StackPane root;
         private TrialInspectorViewModel model;
         private TrialInspectorView inspector;
 
         Steps(List<String> sheets) {
-            this.sheets = sheets;
             TrialRecord trial = madeUpTrial(Path.of("warm-up.json"), SHOWN_EVENTS);
+            steps = new dev.mstpanel.ui.common.PulseSteps("transcript warm-up", QUICK_FRAME_NS, GIVE_UP_NS,
+                    () -> realOpened || unread, this::ended);
             // the trial inspector itself (the one a click fills: its header, error text, tabs, split and loading nodes, the
             // same ids and style classes), opened on the made-up trial with a read that never starts; a part a step
-            steps.add(() -> {
+            steps.then(() -> {
                 root = new StackPane();
                 root.getStyleClass().add("main-window");
                 scene = new Scene(root, INSPECTOR_WIDTH, 360);
@@ -249,7 +240,7 @@ final class TranscriptWarmUp {
                 root.getChildren().add(inspector);
                 root.applyCss();
             });
-            steps.add(() -> {
+            steps.then(() -> {
                 openingOwn = true;
                 try {
                     model.open(trial, false);
@@ -257,73 +248,46 @@ final class TranscriptWarmUp {
                     openingOwn = false;
                 }
             });
-            steps.add(() -> root.applyCss());
-            steps.add(() -> root.layout());
-            transcriptFirst = steps.size();
+            steps.then(() -> root.applyCss());
+            steps.then(() -> root.layout());
             // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
-            // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the whole)
-            steps.add(() -> inspector.showTranscriptSoFar(shortened(transcript, 1)));
-            steps.add(() -> inspector.applyCss());
-            steps.add(() -> root.layout());
-            steps.add(() -> inspector.showTranscriptSoFar(shortened(transcript, transcript.events().size())));
-            steps.add(() -> inspector.applyCss());
-            steps.add(() -> root.layout());
-            steps.add(() -> {
+            // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the whole);
+            // the first of these waits for the made-up trace's read
+            steps.thenWhen(() -> transcript != null, () -> inspector.showTranscriptSoFar(shortened(transcript, 1)));
+            steps.then(() -> inspector.applyCss());
+            steps.then(() -> root.layout());
+            steps.then(() -> inspector.showTranscriptSoFar(shortened(transcript, transcript.events().size())));
+            steps.then(() -> inspector.applyCss());
+            steps.then(() -> root.layout());
+            steps.then(() -> {
                 inspector.showTranscript(transcript);
                 root.layout();
             });
             // the view scrolls to its failing call once laid out (a runLater of its own): lay that out too
-            steps.add(() -> root.layout());
-            steps.add(() -> {
+            steps.then(() -> root.layout());
+            steps.then(() -> {
                 inspector.transcriptView().rows().scrollTo(0);
                 root.layout();
             });
-            steps.add(this::drop);
+            steps.then(this::drop);
         }
 
-        @Override
-        public void handle(long now) {
-            // a step only after a frame that came at once: the window is not busy (drawing, the user's work, our last step)
-            boolean quick = lastFrame > 0 && now - lastFrame < QUICK_FRAME_NS;
-            lastFrame = now;
-            quiet = quick ? quiet + 1 : 0;
-            if (since == 0) {
-                since = now;
-            }
-            if (!realOpened && unread) {
-                drop();
-                stop();
-                LOG.debug("transcript warm-up stopped: no made-up trace");
-                done();
-                return;
-            }
-            if (!realOpened && (quiet < 1 || next == transcriptFirst && transcript == null)) {
-                if (now - since > GIVE_UP_NS) {
-                    drop();
-                    stop();
-                    LOG.debug("transcript warm-up stopped: the window stayed busy");
-                    done();
+        void start() {
+            steps.start();
+        }
+
+        private void ended(dev.mstpanel.ui.common.PulseSteps.End how) {
+            drop();
+            switch (how) {
+                case DONE -> {
+                    completed = true;
+                    LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, steps.took()));
                 }
-                return;
+                case STOPPED -> LOG.debug(realOpened ? "transcript warm-up stopped: a trial opened first" : "transcript warm-up stopped: no made-up trace");
+                case GAVE_UP -> LOG.debug("transcript warm-up stopped: the window stayed busy");
+                case FAILED -> LOG.debug("transcript warm-up stopped: a step failed");
             }
-            since = now;
-            quiet = 0;
-            if (realOpened) {
-                drop();
-                stop();
-                LOG.debug("transcript warm-up stopped: a trial opened first");
-                done();
-                return;
-            }
-            long t0 = System.nanoTime();
-            steps.get(next++).run();
-            took.append(next == 1 ? "" : ", ").append((System.nanoTime() - t0) / 1_000_000);
-            if (next == steps.size()) {
-                stop();
-                completed = true;
-                LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, took));
-                done();
-            }
+            done();
         }
 
         /** The made-up trace's transcript, or null when it could not be read (FX thread). */

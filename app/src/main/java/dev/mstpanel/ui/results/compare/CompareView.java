@@ -1,7 +1,5 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
@@ -10,8 +8,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.SetChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -19,11 +15,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
@@ -52,23 +44,18 @@ public final class CompareView extends BorderPane {
     private final HBox figures = new HBox(12);
     private final Map<CaseChange, ToggleButton> toggles = new EnumMap<>(CaseChange.class);
     private final TableView<CaseComparison> table = new TableView<>();
-    private final ListView<TrialRecord> baseTrials = new ListView<>();
-    private final ListView<TrialRecord> candidateTrials = new ListView<>();
-    private final Label baseTitle = new Label();
-    private final Label candidateTitle = new Label();
-    private final Label caseTitle = new Label();
-    private final javafx.scene.layout.StackPane baseTranscript = new javafx.scene.layout.StackPane();
-    private final javafx.scene.layout.StackPane candidateTranscript = new javafx.scene.layout.StackPane();
     private final Label compactFigures = new Label();
     private final SplitPane split = new SplitPane();
+    /** True while the case table's rows are held back after the first figures of a pick (see the constructor). */
+    private final javafx.beans.property.BooleanProperty rowsHeld = new javafx.beans.property.SimpleBooleanProperty(this, "rowsHeld");
+    /** The opened case: both sides' trials and transcripts. */
+    private final CompareCasePane casePane;
     private final VBox top = new VBox(10);
     private boolean syncing;
     /** A case is open: the figures fold into one line. */
     private boolean caseOpen;
     /** The cards fit above the case table at the view's height (else they fold into one line too). */
     private boolean cardsFit = true;
-    /** The height a trial row takes in a side's one-row list of trials, px. */
-    private static final double TRIAL_ROW = 40;
 
     /**
      * @param model the screen's state
@@ -76,6 +63,7 @@ public final class CompareView extends BorderPane {
      */
     public CompareView(CompareViewModel model, dev.mstpanel.ui.common.Navigator navigator) {
         this.model = model;
+        this.casePane = new CompareCasePane(model);
         getStyleClass().add("compare-view");
         setId("compare-view");
         getStylesheets().add(Objects.requireNonNull(CompareView.class.getResource("compare.css")).toExternalForm());
@@ -183,8 +171,8 @@ public final class CompareView extends BorderPane {
         HBox.setHgrow(filters, Priority.ALWAYS);
         filterBar.setAlignment(Pos.CENTER_LEFT);
 
-        buildTable();
-        VBox caseBox = buildCaseDetail();
+        CompareCaseTable.build(table, model, rowsHeld);
+        VBox caseBox = casePane.build(() -> table.getSelectionModel().clearSelection());
         split.getItems().setAll(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
@@ -206,6 +194,18 @@ public final class CompareView extends BorderPane {
         setPadding(new Insets(10, 12, 10, 12));
 
         model.comparisonProperty().addListener((o, a, c) -> showFigures(c));
+        // the first figures of a pick come alone: the case table's rows follow two pulses later, so no pulse
+        // styles and lays out both the new cards and the table's first rows (the longest FX gap of a first comparison)
+        model.comparisonProperty().addListener((o, a, c) -> {
+            if (a == null && c != null && table.getItems() == model.rows()) {
+                rowsHeld.set(true);
+                table.setItems(javafx.collections.FXCollections.emptyObservableList());
+                new dev.mstpanel.ui.common.PulseSteps("compare: the case table after the cards", 0, 5_000_000_000L, () -> false, how -> {
+                    table.setItems(model.rows());
+                    rowsHeld.set(false);
+                }).then(() -> { }).then(() -> { }).start();
+            }
+        });
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
         model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
         showFigures(model.comparisonProperty().get());
@@ -219,144 +219,59 @@ public final class CompareView extends BorderPane {
 
     /**
      * The first styling and layout of this view cut in pieces, each small enough for one pulse
-     * ({@link CompareWarmUp} runs them one per pulse on an offscreen copy): the cards and verdict,
-     * the bar above them, the case table, the rest, then the layout, and once more for the table's cells.
+     * ({@link CompareWarmUp} runs them one per pulse on a copy in an offscreen scene). The view must
+     * not be in a scene yet: the steps put it into {@code holder} part by part (the bar, each card and
+     * each of a card's parts, the verdict, the filters, the case table, the case pane), each styled as
+     * it joins (a node joining a styled parent is styled alone; styling a view that joins whole styles
+     * all of it at once), then lay it out short (a few case rows) and then at {@code width} × {@code height} px.
      */
-    List<Runnable> warmUpSteps() {
+    List<Runnable> warmUpSteps(javafx.scene.layout.Pane holder, double width, double height) {
         List<Runnable> steps = new java.util.ArrayList<>();
-        for (javafx.scene.Node n : figures.getChildren()) { // each card and the verdict on its own (the first carries the stylesheets' first use)
-            if (n instanceof javafx.scene.Parent p) {
-                for (javafx.scene.Node c : p.getChildrenUnmodifiable()) {
-                    steps.add(c::applyCss);
-                }
-            }
-            steps.add(n::applyCss);
+        List<javafx.scene.Node> items = List.copyOf(split.getItems());
+        split.getItems().clear();
+        List<Runnable> parts = new java.util.ArrayList<>();
+        piecewise(top, parts, 2);
+        steps.add(() -> {
+            holder.getChildren().add(this);
+            holder.applyCss();
+        });
+        steps.addAll(parts);
+        for (javafx.scene.Node n : items) {
+            steps.add(() -> {
+                split.getItems().add(n);
+                n.applyCss();
+            });
         }
-        steps.addAll(List.of(figures::applyCss, top::applyCss, table::applyCss, split::applyCss, this::applyCss,
-                () -> top.layout(), this::layout, this::applyCss, this::layout));
+        steps.add(() -> {
+            resize(width, Math.min(height, 480));
+            layout();
+        });
+        steps.add(() -> {
+            resize(width, (Math.min(height, 480) + height) / 2);
+            layout();
+        });
+        steps.add(() -> {
+            resize(width, height);
+            layout();
+        });
+        steps.add(this::applyCss);
+        steps.add(this::layout);
         return steps;
     }
 
-    private void buildTable() {
-        table.setId("compare-cases");
-        table.setItems(model.rows());
-        Label none = new Label();
-        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty())
-                .then("Counting the cases of both sides…")
-                .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
-                        .then("Nothing compared yet: see the message above.").otherwise("No cases to show.")));
-        table.setPlaceholder(none);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
-        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(r.getValue().caseId()));
-        caseCol.setPrefWidth(300);
-        TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
-        baseCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));
-        baseCol.setCellFactory(c -> new OutcomeCell());
-        baseCol.setPrefWidth(150);
-        TableColumn<CaseComparison, CaseTally> candCol = new TableColumn<>("Candidate");
-        candCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().candidate()));
-        candCol.setCellFactory(c -> new OutcomeCell());
-        candCol.setPrefWidth(150);
-        TableColumn<CaseComparison, CaseChange> changeCol = new TableColumn<>("Change");
-        changeCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
-        changeCol.setCellFactory(c -> new ChangeCell());
-        changeCol.setPrefWidth(120);
-        table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
-    }
-
-    /** A side's empty list: before a case is chosen it says so; for a chosen case, that this side has no trials of it. */
-    private Label sidePlaceholder() {
-        Label l = new Label();
-        l.setWrapText(true);
-        l.getStyleClass().add("text-muted");
-        l.textProperty().bind(javafx.beans.binding.Bindings.when(model.selectedCaseProperty().isNull())
-                .then("Choose a case to see its trials").otherwise("Not on this side."));
-        return l;
-    }
-
-    private VBox buildCaseDetail() {
-        caseTitle.getStyleClass().add("side-title");
-        caseTitle.setId("compare-case-title");
-        caseTitle.setText("Open a case to see both sides' trials.");
-        Button closeCase = new Button("Close the case", new FontIcon(Feather.X));
-        closeCase.setId("compare-case-close");
-        closeCase.getStyleClass().add("small");
-        closeCase.setOnAction(e -> table.getSelectionModel().clearSelection());
-        closeCase.visibleProperty().bind(model.selectedCaseProperty().isNotNull());
-        closeCase.managedProperty().bind(closeCase.visibleProperty());
-        closeCase.setMinWidth(Region.USE_PREF_SIZE);
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox head = new HBox(8, caseTitle, gap, closeCase);
-        head.setAlignment(Pos.CENTER_LEFT);
-        baseTrials.setId("compare-base-trials");
-        candidateTrials.setId("compare-candidate-trials");
-        baseTranscript.setId("compare-base-transcript");
-        candidateTranscript.setId("compare-candidate-transcript");
-        baseTitle.getStyleClass().add("text-muted");
-        candidateTitle.getStyleClass().add("text-muted");
-        VBox left = side(baseTitle, baseTrials, baseTranscript, model.baseTrial());
-        VBox right = side(candidateTitle, candidateTrials, candidateTranscript, model.candidateTrial());
-        HBox sides = new HBox(12, left, right);
-        HBox.setHgrow(left, Priority.ALWAYS);
-        HBox.setHgrow(right, Priority.ALWAYS);
-        left.setPrefWidth(100);
-        right.setPrefWidth(100);
-        VBox box = new VBox(6, head, sides);
-        VBox.setVgrow(sides, Priority.ALWAYS);
-        box.setPadding(new Insets(8, 0, 0, 0));
-        box.setId("compare-case");
-        return box;
-    }
-
-    /**
-     * One side of an opened case: its title, its trials in one row (each a status pill; the chosen
-     * one's transcript below), and the transcript of the chosen trial.
-     */
-    private VBox side(Label title, ListView<TrialRecord> trials, javafx.scene.layout.StackPane transcript, SideTrial st) {
-        trials.setOrientation(Orientation.HORIZONTAL);
-        trials.setCellFactory(l -> new TrialCell());
-        trials.setPlaceholder(sidePlaceholder());
-        // one row of trials, high enough for a cell and the horizontal scroll bar, never squeezed
-        trials.setMinHeight(TRIAL_ROW + 16);
-        trials.setPrefHeight(TRIAL_ROW + 16);
-        trials.setMaxHeight(TRIAL_ROW + 16);
-        trials.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
-            if (t != null && !syncing) {
-                st.trialProperty().set(t);
+    /** Takes {@code p}'s children out now; the steps put them back one by one (and theirs, {@code depth} levels down), each styled as it joins. */
+    private static void piecewise(javafx.scene.layout.Pane p, List<Runnable> steps, int depth) {
+        List<javafx.scene.Node> kids = List.copyOf(p.getChildren());
+        p.getChildren().clear();
+        for (javafx.scene.Node k : kids) {
+            steps.add(() -> {
+                p.getChildren().add(k);
+                k.applyCss();
+            });
+            if (depth > 0 && k instanceof javafx.scene.layout.Pane kp && kp.getChildren().size() > 1) {
+                piecewise(kp, steps, depth - 1);
             }
-        });
-        st.trialProperty().addListener((o, a, t) -> {
-            syncing = true;
-            try {
-                if (t == null) {
-                    trials.getSelectionModel().clearSelection();
-                } else {
-                    trials.getSelectionModel().select(t);
-                    trials.scrollTo(t);
-                }
-            } finally {
-                syncing = false;
-            }
-        });
-        st.transcriptProperty().addListener((o, a, tr) -> {
-            if (tr != null) {
-                transcript.getChildren().setAll(new dev.mstpanel.ui.results.TranscriptView(tr));
-            } else if (st.trialProperty().get() != null) {
-                Label reading = new Label("Reading the transcript…");
-                reading.getStyleClass().add("text-muted");
-                transcript.getChildren().setAll(reading);
-            } else {
-                transcript.getChildren().clear();
-            }
-        });
-        transcript.setMinHeight(0);
-        VBox.setVgrow(transcript, Priority.ALWAYS);
-        VBox box = new VBox(4, title, trials, transcript);
-        box.setMinWidth(0);
-        return box;
+        }
     }
 
     /**
@@ -455,7 +370,7 @@ public final class CompareView extends BorderPane {
         requestLayout();
     }
 
-    private static String sideName(Comparison c, boolean base) {
+    static String sideName(Comparison c, boolean base) {
         var f = base ? c.base() : c.candidate();
         String run = f.runId();
         int dash = run.lastIndexOf('-');
@@ -483,36 +398,7 @@ public final class CompareView extends BorderPane {
         foldFigures();
         split.setDividerPositions(open ? 0.25 : 0.6);
         table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
-        if (c == null) {
-            caseTitle.setText("Open a case to see both sides' trials.");
-            baseTrials.getItems().clear();
-            candidateTrials.getItems().clear();
-            baseTitle.setText("");
-            candidateTitle.setText("");
-            return;
-        }
-        Comparison cmp = model.comparisonProperty().get();
-        caseTitle.setText(c.caseId() + "  ·  " + c.change().jsonName());
-        baseTitle.setText("base: " + (cmp == null ? "" : sideName(cmp, true)) + "  ·  " + outcome(c.base()));
-        candidateTitle.setText("candidate: " + (cmp == null ? "" : sideName(cmp, false)) + "  ·  " + outcome(c.candidate()));
-        baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());
-        candidateTrials.getItems().setAll(c.candidate() == null ? List.of() : c.candidate().records());
-        // the model chose each side's first trial to show before the lists had the case's trials
-        select(baseTrials, model.baseTrial().trialProperty().get());
-        select(candidateTrials, model.candidateTrial().trialProperty().get());
-    }
-
-    private void select(ListView<TrialRecord> list, TrialRecord t) {
-        syncing = true;
-        try {
-            if (t == null) {
-                list.getSelectionModel().clearSelection();
-            } else {
-                list.getSelectionModel().select(t);
-            }
-        } finally {
-            syncing = false;
-        }
+        casePane.show(c, model.comparisonProperty().get());
     }
 
     /** The figures in one line while a case is open: both sides' rates and the verdict. */
@@ -539,137 +425,4 @@ public final class CompareView extends BorderPane {
         };
     }
 
-    private static String pillClass(dev.mstpanel.core.results.compare.CaseOutcome o) {
-        return switch (o) {
-            case PASS -> "pill-success";
-            case FAIL -> "pill-danger";
-            case MIXED -> "pill-warning";
-            case NO_RESULT -> "pill-muted";
-        };
-    }
-
-    private static String pillClass(TrialStatus s) {
-        return switch (s) {
-            case PASSED -> "pill-success";
-            case FAILED, UNREADABLE -> "pill-danger";
-            case INFRA -> "pill-warning";
-            case MISSING, UNGRADED -> "pill-muted";
-        };
-    }
-
-    /**
-     * A side's outcome in the case table: its pill and {@code passed/graded}. The cell keeps its
-     * nodes and only changes their texts and pill class, so filling or scrolling the table makes
-     * no new nodes (and no new CSS to apply) per row.
-     */
-    private static final class OutcomeCell extends TableCell<CaseComparison, CaseTally> {
-        private final Label outcome = new Label();
-        private final Label counts = new Label();
-        private final HBox box = new HBox(6, outcome, counts);
-        private final Tooltip notGraded = new Tooltip();
-        /** The pill class shown; "" at first, so that a first side without the case drops the plain pill too. */
-        private String pill = "";
-
-        OutcomeCell() {
-            outcome.getStyleClass().add("pill");
-            counts.getStyleClass().add("text-muted");
-            box.setAlignment(Pos.CENTER_LEFT);
-        }
-
-        @Override
-        protected void updateItem(CaseTally t, boolean empty) {
-            super.updateItem(t, empty);
-            setText(null);
-            if (empty) {
-                setGraphic(null);
-                return;
-            }
-            if (t == null) {
-                setPill(null);
-                outcome.setText("—");
-                counts.setText("");
-                counts.setTooltip(null);
-                setGraphic(box);
-                return;
-            }
-            setPill(pillClass(t.outcome()));
-            outcome.setText(t.outcome().jsonName());
-            counts.setText(t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " +" + (t.trials() - t.graded()) : ""));
-            if (t.trials() > t.graded()) {
-                notGraded.setText((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out");
-                counts.setTooltip(notGraded);
-            } else {
-                counts.setTooltip(null);
-            }
-            setGraphic(box);
-        }
-
-        /** The outcome label's pill colour, or none (a muted dash for a side without the case). */
-        private void setPill(String cls) {
-            if (Objects.equals(cls, pill)) {
-                return;
-            }
-            outcome.getStyleClass().removeAll("pill", "text-muted");
-            if (pill != null) {
-                outcome.getStyleClass().remove(pill);
-            }
-            pill = cls;
-            outcome.getStyleClass().addAll(cls == null ? List.of("text-muted") : List.of("pill", cls));
-        }
-    }
-
-    /** The change of a case in the case table: one pill, kept by the cell (see {@link OutcomeCell}). */
-    private static final class ChangeCell extends TableCell<CaseComparison, CaseChange> {
-        private final Label pill = new Label();
-        private String cls;
-
-        ChangeCell() {
-            pill.getStyleClass().add("pill");
-        }
-
-        @Override
-        protected void updateItem(CaseChange ch, boolean empty) {
-            super.updateItem(ch, empty);
-            setText(null);
-            if (empty || ch == null) {
-                setGraphic(null);
-                return;
-            }
-            String c = pillClass(ch);
-            if (!c.equals(cls)) {
-                if (cls != null) {
-                    pill.getStyleClass().remove(cls);
-                }
-                pill.getStyleClass().add(c);
-                cls = c;
-            }
-            pill.setText(ch.jsonName());
-            setGraphic(pill);
-        }
-    }
-
-    private static final class TrialCell extends ListCell<TrialRecord> {
-        @Override
-        protected void updateItem(TrialRecord t, boolean empty) {
-            super.updateItem(t, empty);
-            setText(null);
-            if (empty || t == null) {
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
-            Label n = new Label("trial #" + t.number());
-            n.setMinWidth(Region.USE_PREF_SIZE);
-            Label s = new Label(t.status().jsonName());
-            s.getStyleClass().addAll("pill", pillClass(t.status()));
-            s.setMinWidth(Region.USE_PREF_SIZE);
-            String msg = t.message();
-            // one row of trials: the cell is the number and the status; the message is in the tooltip and the transcript
-            HBox box = new HBox(8, n, s);
-            box.setAlignment(Pos.CENTER_LEFT);
-            setGraphic(box);
-            setPrefHeight(TRIAL_ROW);
-            setTooltip(msg == null ? null : new Tooltip(msg));
-        }
-    }
 }

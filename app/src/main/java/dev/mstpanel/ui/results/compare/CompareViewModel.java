@@ -74,8 +74,7 @@ public final class CompareViewModel {
     /** How long after the statuses' figures are drawn the traces of a side without summary.json are read whole, in ms. */
     private static final long WHOLE_READ_AFTER_MILLIS = 300;
     private static final long PROGRESS_EVERY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(150);
-    private final java.util.Map<Path, java.util.Optional<RunSummary>> summaries = new java.util.HashMap<>();
-    private final java.util.Set<Path> summariesReading = new java.util.HashSet<>();
+    private final RunSummaries summaries;
     private boolean picking;
     /** Each compared run's {@code redactStoredResponses}, for its transcripts' "not kept" notes. */
     private final java.util.Map<Path, Boolean> redacted = new java.util.HashMap<>();
@@ -95,6 +94,7 @@ public final class CompareViewModel {
         this.ui = ui;
         this.background = background;
         this.loadedTrials = loadedTrials;
+        this.summaries = new RunSummaries(ui, background);
         baseTrial = new SideTrial(ui, background, transcripts, redacted::get);
         candidateTrial = new SideTrial(ui, background, transcripts, redacted::get);
         // opening a case shows a trial of each side at once: the first that did not pass, else the first
@@ -302,7 +302,7 @@ public final class CompareViewModel {
      * FX thread.
      */
     public void forgetSummaries() {
-        summaries.clear();
+        summaries.forget();
     }
 
     /**
@@ -313,28 +313,7 @@ public final class CompareViewModel {
      * @return the summary; empty when the run has none; null while it is being read
      */
     public java.util.Optional<RunSummary> summary(Path runDir, Runnable onRead) {
-        java.util.Optional<RunSummary> s = summaries.get(runDir);
-        if (s != null) {
-            return s;
-        }
-        if (summariesReading.add(runDir)) {
-            background.execute(() -> {
-                RunSummary read;
-                try {
-                    read = SummaryReader.read(runDir);
-                } catch (Throwable t) { // the header's cards then show the figures computed from the trials
-                    LOG.warn("could not read the summary.json of {}", runDir, t);
-                    read = null;
-                }
-                RunSummary got = read;
-                ui.execute(() -> {
-                    summaries.put(runDir, java.util.Optional.ofNullable(got));
-                    summariesReading.remove(runDir);
-                    onRead.run();
-                });
-            });
-        }
-        return null;
+        return summaries.summary(runDir, onRead);
     }
 
     private List<String> variantsFromTrials(Path runDir) {
@@ -408,7 +387,7 @@ public final class CompareViewModel {
             // first the statuses (all the figures and the case table need), then, for a side whose
             // means are computed from its trials, its traces read whole for tool calls, tokens and cost
             RunTally baseRead = tally(b.runDir(), bt);
-            RunTally[] quick = {baseRead, oneRun ? baseRead : joined(candidateRead)};
+            RunTally[] quick = {baseRead, oneRun ? baseRead : ComparisonReads.joined(candidateRead)};
             if (dropped(gen, b, c, "its statuses were read")) {
                 return;
             }
@@ -457,16 +436,16 @@ public final class CompareViewModel {
             try {
                 // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
                 // live objects, so shorter collector pauses while the screen is in use
-                RunTally[] whole = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, false);
+                RunTally[] whole = ComparisonReads.wholly(reader, background, b, c, oneRun, quick, baseAgain, candidateAgain, false);
                 if (dropped(gen, b, c, "its traces were read whole")) {
                     return;
                 }
                 Comparison counted = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
                 Comparison complete;
-                if (sameCases(first, counted)) {
+                if (ComparisonReads.sameCases(first, counted)) {
                     complete = first.withFigures(counted.base(), counted.candidate());
                 } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole read's cases
-                    RunTally[] kept = wholly(b, c, oneRun, quick, baseAgain, candidateAgain, true);
+                    RunTally[] kept = ComparisonReads.wholly(reader, background, b, c, oneRun, quick, baseAgain, candidateAgain, true);
                     complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
                 }
                 ui.execute(() -> {
@@ -555,15 +534,6 @@ public final class CompareViewModel {
         }
     }
 
-    /** The sides read whole where {@code baseAgain} / {@code candidateAgain}, the two at once; the others as read first. */
-    private RunTally[] wholly(CompareSide b, CompareSide c, boolean oneRun, RunTally[] first, boolean baseAgain, boolean candidateAgain,
-                              boolean keepRecords) {
-        java.util.concurrent.CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
-                : java.util.concurrent.CompletableFuture.supplyAsync(() -> RunTally.read(reader, c.runDir(), keepRecords), background);
-        RunTally baseWhole = baseAgain || oneRun && candidateAgain ? RunTally.read(reader, b.runDir(), keepRecords) : first[0];
-        return new RunTally[] {baseWhole, oneRun ? baseWhole : candidateWhole == null ? first[1] : joined(candidateWhole)};
-    }
-
     /** Shows a comparison of the current pick; a complete one replaces the statuses-only one, keeping the case opened. */
     private void shown(long gen, CompareSide b, CompareSide c, RunTally[] tallies, Comparison result, boolean pending) {
         redacted.put(b.runDir(), tallies[0].run().redactStoredResponses());
@@ -573,7 +543,7 @@ public final class CompareViewModel {
         }
         String opened = selectedCase.get() == null ? null : selectedCase.get().caseId();
         // the complete comparison of the same cases only adds the means: the rows (and the case opened) stay
-        boolean sameCases = sameCases(comparison.get(), result);
+        boolean sameCases = ComparisonReads.sameCases(comparison.get(), result);
         loading.set(false);
         progress.set(null);
         meansPending.set(pending);
@@ -584,41 +554,6 @@ public final class CompareViewModel {
             if (opened != null) {
                 rows.stream().filter(r -> r.caseId().equals(opened)).findFirst().ifPresent(selectedCase::set);
             }
-        }
-    }
-
-    /** True when both compare the same cases with the same changes and the same counts of trials, graded and passed. */
-    private static boolean sameCases(Comparison a, Comparison b) {
-        if (a == null || b == null || a.cases().size() != b.cases().size()) {
-            return false;
-        }
-        for (int i = 0; i < a.cases().size(); i++) {
-            CaseComparison x = a.cases().get(i);
-            CaseComparison y = b.cases().get(i);
-            if (!x.caseId().equals(y.caseId()) || x.change() != y.change() || !sameTally(x.base(), y.base())
-                    || !sameTally(x.candidate(), y.candidate())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean sameTally(dev.mstpanel.core.results.compare.CaseTally x, dev.mstpanel.core.results.compare.CaseTally y) {
-        if (x == null || y == null) {
-            return x == y;
-        }
-        return x.trials() == y.trials() && x.graded() == y.graded() && x.passed() == y.passed();
-    }
-
-    /** The candidate's tally read on another thread; its failure is thrown here as it was thrown there. */
-    private static RunTally joined(java.util.concurrent.CompletableFuture<RunTally> read) {
-        try {
-            return read.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
         }
     }
 

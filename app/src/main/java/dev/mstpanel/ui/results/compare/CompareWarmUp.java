@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.ui.common.PulseSteps;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.animation.PauseTransition;
@@ -36,9 +35,10 @@ import org.slf4j.LoggerFactory;
  * temporary folder and compared by a {@link CompareViewModel} of its own on low-priority threads
  * (statuses first, then the traces whole, as for a real pair), with its own {@link ResultsReader}
  * (no cache: nothing is written to the panel's cache). A {@link CompareView} over it is styled and
- * laid out on the FX thread in an offscreen {@link Scene} (never in a window), one step per pulse,
- * then dropped with the folder. Nothing is shown. It stops at once when the user opens a comparison
- * first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
+ * laid out on the FX thread in an offscreen {@link Scene} (never in a window), part by part, one step
+ * per pulse and only after a quick frame ({@link PulseSteps}, the pacing {@code ui.results.TranscriptWarmUp}
+ * uses too), then dropped with the folder (deleted off the FX thread). Nothing is shown. It stops at
+ * once when the user opens a comparison first (its reads interrupted), and does not start on a busy machine (load average over twice the cores).
  * {@code -Dmstpanel.compareWarmUp=off} turns it off (a baseline for {@code scripts/bench/compare-screen.sh}),
  * {@code =on} runs it on a busy machine too (tests, the bench).
  */
@@ -50,6 +50,13 @@ final class CompareWarmUp {
     static final int CASES = 60;
     /** About the size of a made-up trace, bytes: over twice the ends' window, so the ends are read. */
     static final int TRACE_BYTES = 6000;
+    /** A step runs only after a frame that came within this long of the one before (the window is not busy), ns. */
+    private static final long QUICK_FRAME_NS = 50_000_000L;
+    /** The warm-up gives up when the window has not been idle (or its comparison has not come) for this long, ns. */
+    private static final long GIVE_UP_NS = 20_000_000_000L;
+    /** The offscreen scene's size, px (the bench's and a desktop's window). */
+    private static final double WIDTH = 1440;
+    private static final double HEIGHT = 900;
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realShown;
     private static volatile boolean completed;
@@ -118,6 +125,7 @@ final class CompareWarmUp {
         wait.play();
     }
 
+    /** The warm-up's reading part, on its own low-priority thread: the made-up runs written and their run.json read; then its FX steps. */
     private static void run(List<String> sheets) {
         long t0 = System.nanoTime();
         AtomicInteger n = new AtomicInteger();
@@ -127,63 +135,78 @@ final class CompareWarmUp {
             t.setPriority(Thread.MIN_PRIORITY);
             return t;
         });
-        Path dir = null;
-        CompareViewModel[] model = {null};
         threads = pool;
         ResultsReader reader = new ResultsReader();
         READING.set(reader);
+        Path dir = null;
         try {
             if (realShown) {
-                return;
+                throw new java.util.concurrent.CancellationException("a comparison was opened");
             }
             dir = Files.createTempDirectory("mstp-compare-warm-up");
             Path a = writeRun(dir, "20000101T000000Z-aaaaaa", 0);
             Path b = writeRun(dir, "20000102T000000Z-bbbbbb", 1);
-            if (realShown) {
-                return;
-            }
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
-            CompareView[] view = {null};
-            // each step on the FX thread in a pulse of its own, so the window keeps drawing
-            if (!step(() -> {
-                model[0] = new CompareViewModel(reader, UiExecutor.fx(), pool, d -> null);
-                view[0] = new CompareView(model[0], null);
-                Scene scene = new Scene(view[0], 1440, 900);
-                scene.getStylesheets().setAll(sheets);
-                model[0].open(runs, a, "default", b, "default");
-            })) {
-                return;
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!realShown && System.nanoTime() < deadline && !fx(() -> model[0].comparisonProperty().get() != null
-                    && !model[0].meansPendingProperty().get() && !model[0].loadingProperty().get())) {
-                Thread.sleep(50);
-            }
-            if (fx(() -> model[0].comparisonProperty().get() == null)) {
-                LOG.debug("compare warm-up stopped: its comparison did not come ({})", fx(() -> model[0].messageProperty().get()));
-                return;
-            }
-            for (Runnable r : fx(() -> view[0].warmUpSteps())) {
-                if (!step(r)) {
-                    return;
-                }
-            }
-            completed = true;
-            LOG.debug("compare warm-up done in {} ms", (System.nanoTime() - t0) / 1_000_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            Path folder = dir;
+            Platform.runLater(() -> steps(sheets, reader, pool, runs, a, b, folder, t0).start());
         } catch (Throwable e) { // a warm-up never troubles the window: the real comparison does the same work later
             LOG.debug("compare warm-up stopped: {}", e.toString());
-        } finally {
+            cleanUp(pool, dir);
+        }
+    }
+
+    /**
+     * The FX part, paced by {@link PulseSteps} (one step per pulse, only after a quick frame): the
+     * warm-up's model and view made, its comparison opened (read on the warm-up's threads), then the
+     * view styled and laid out in an offscreen scene part by part ({@link CompareView#warmUpSteps}).
+     */
+    private static PulseSteps steps(List<String> sheets, ResultsReader reader, ExecutorService pool, List<RunInfo> runs, Path a, Path b,
+                                    Path dir, long t0) {
+        CompareViewModel[] model = {null};
+        CompareView[] view = {null};
+        javafx.scene.layout.StackPane holder = new javafx.scene.layout.StackPane();
+        PulseSteps steps = new PulseSteps("compare warm-up", QUICK_FRAME_NS, GIVE_UP_NS, () -> realShown, how -> {
             if (model[0] != null) {
-                CompareViewModel m = model[0];
-                Platform.runLater(m::close);
+                model[0].close();
             }
+            holder.getChildren().clear();
+            completed = how == PulseSteps.End.DONE;
+            if (completed) {
+                LOG.debug("compare warm-up done in {} ms", (System.nanoTime() - t0) / 1_000_000);
+            }
+            cleanUp(pool, dir);
+        });
+        steps.then(() -> {
+            model[0] = new CompareViewModel(reader, UiExecutor.fx(), pool, d -> null);
+            view[0] = new CompareView(model[0], null);
+        });
+        steps.then(() -> {
+            Scene scene = new Scene(holder, WIDTH, HEIGHT);
+            scene.getStylesheets().setAll(sheets);
+            holder.applyCss();
+        });
+        steps.then(() -> model[0].open(runs, a, "default", b, "default"));
+        // its comparison read in the background, statuses then whole, as a real pair's
+        steps.thenWhen(() -> model[0].comparisonProperty().get() != null && !model[0].meansPendingProperty().get()
+                && !model[0].loadingProperty().get() || model[0].canRetryProperty().get(), () -> {
+            if (model[0].comparisonProperty().get() == null) {
+                throw new IllegalStateException("its comparison did not come (" + model[0].messageProperty().get() + ")");
+            }
+        });
+        steps.thenAll(() -> view[0].warmUpSteps(holder, WIDTH, HEIGHT));
+        return steps;
+    }
+
+    /** Ends the warm-up's reads and deletes its folder, off the FX thread. */
+    private static void cleanUp(ExecutorService pool, Path dir) {
+        Thread t = new Thread(() -> {
             closeReader();
             threads = null;
             pool.shutdown();
             delete(dir);
-        }
+        }, "compare-warm-up-end");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Stops the warm-up's reads where they are (their threads interrupted; the warm-up then ends quietly). */
@@ -205,31 +228,6 @@ final class CompareWarmUp {
                 LOG.debug("compare warm-up: closing its reader: {}", e.toString());
             }
         }
-    }
-
-    /** Runs one step on the FX thread and waits for it; false when a comparison was opened meanwhile. */
-    private static boolean step(Runnable r) throws Exception {
-        if (realShown) {
-            LOG.debug("compare warm-up stopped: a comparison was opened");
-            return false;
-        }
-        fx(() -> {
-            r.run();
-            return null;
-        });
-        return !realShown;
-    }
-
-    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(c.call());
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
-        return f.get(20, TimeUnit.SECONDS);
     }
 
     /**

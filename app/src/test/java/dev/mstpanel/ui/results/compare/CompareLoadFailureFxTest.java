@@ -137,7 +137,7 @@ class CompareLoadFailureFxTest {
         assertThat(shown(retry)).isFalse();
         assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
-        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-verdict-word")).isEqualTo("unclear"); // on the FX thread: the cards may be rebuilt meanwhile
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !model.meansPendingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         Screenshots.take(scene, "results-compare-after-retry");

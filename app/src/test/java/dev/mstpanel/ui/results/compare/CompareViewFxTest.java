@@ -83,9 +83,11 @@ class CompareViewFxTest {
         assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
         assertThat(table.getItems().get(1).change()).isEqualTo(CaseChange.REGRESSED);
-        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
-        assertThat(((Label) robot.lookup("#compare-p").query()).getText()).startsWith("p = 1 ");
-        assertThat(robot.lookup("#compare-base-card").tryQuery()).isPresent();
+        // looked up on the FX thread: the complete comparison (the means) may replace the cards meanwhile
+        dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
+        assertThat(q.text("#compare-verdict-word")).isEqualTo("unclear");
+        assertThat(q.text("#compare-p")).startsWith("p = 1 ");
+        assertThat(q.exists("#compare-base-card")).isTrue();
         // the base run has no summary.json: its means come from its traces, read whole after the statuses' figures
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-base-card #variant-means-default").tryQuery()
                 .map(l -> !((Label) l).getText().contains("reading the traces")).orElse(false));
@@ -200,7 +202,7 @@ class CompareViewFxTest {
         robot.interact(() -> w.setHeight(1000));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-figures").query().isVisible());
         assertThat(robot.lookup("#compare-figures-line").query().isVisible()).isFalse();
-        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-verdict-word")).isEqualTo("unclear"); // on the FX thread: the cards may be rebuilt meanwhile
     }
 
     @Test
@@ -214,7 +216,7 @@ class CompareViewFxTest {
         robot.clickOn("#compare-variants");
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
-        assertThat(((Label) robot.lookup("#compare-verdict-word").query()).getText()).isEqualTo("unclear");
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-verdict-word")).isEqualTo("unclear"); // on the FX thread: the cards may be rebuilt meanwhile
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.IMPROVED);
         robot.clickOn("#compare-back");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#compare-view").query().isVisible());
