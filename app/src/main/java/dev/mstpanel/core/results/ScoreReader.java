@@ -118,11 +118,11 @@ final class ScoreReader {
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();
-            // open it straight away (no stat first): most trials have a score per grader
+            // found a regular file just above: opened without a second look
             byte[] bytes;
             int length;
             try {
-                bytes = buffer.read(f);
+                bytes = buffer.readRegular(f);
                 length = buffer.length();
             } catch (NoSuchFileException e) {
                 continue;
