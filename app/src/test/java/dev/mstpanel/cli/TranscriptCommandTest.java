@@ -184,6 +184,19 @@ class TranscriptCommandTest {
             assertThat(o.err()).isEqualTo("mst-panel transcript: " + other + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", "
                     + "no caseId and no trace. Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
         }
+        // an empty file; a run's other JSON files and a score file, each named for what it is (tester check13 F6)
+        Path empty = Files.writeString(root.resolve("zero.json"), "");
+        assertThat(run("transcript", empty.toString()).err()).isEqualTo("mst-panel transcript: " + empty + " is not a trial's trace: it is empty"
+                + " (0 bytes; it may still be being written). Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
+        Path summary = Files.writeString(f.runDir().resolve("summary.json"), "{\"format\": \"mst.run/v1\", \"kind\": \"summary\", \"variants\": []}");
+        assertThat(run("transcript", summary.toString()).err()).contains("(it is the run's summary.json)");
+        Path score;
+        try (java.util.stream.Stream<Path> all = Files.walk(f.runDir().resolve("scores"))) {
+            score = all.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        Result scoreFile = run("transcript", score.toString());
+        assertThat(scoreFile.code()).isEqualTo(1);
+        assertThat(scoreFile.err()).contains("(it is a score file)");
         // a copied trial file outside any run is still one
         Path copy = Files.copy(f.tracePath("default", TranscriptFixture.FAILED_CASE, 0), root.resolve("copied-trial.json"));
         assertThat(run("transcript", copy.toString()).code()).isZero();

@@ -167,6 +167,21 @@ public final class TranscriptReader {
      * @param file the same path, absolute
      * @param problem what the listing said about the file
      */
+    /** What a run's other JSON file is, in words ({@code " (it is the run's summary.json)"}), or "". */
+    private static String whatItIs(Path file) {
+        String name = String.valueOf(file.getFileName());
+        if (name.equals("run.json") || name.equals("summary.json") || name.equals("results.json")) {
+            return " (it is the run's " + name + ")";
+        }
+        for (Path p = file.getParent(); p != null; p = p.getParent()) {
+            if (p.getFileName() != null && p.getFileName().toString().equals("scores") && p.getParent() != null
+                    && Files.isRegularFile(p.getParent().resolve("run.json"))) {
+                return " (it is a score file)";
+            }
+        }
+        return "";
+    }
+
     static String notATrial(Path given, Path file, String problem) {
         String why;
         if (problem.startsWith("The trace is not valid JSON")) {
@@ -176,8 +191,11 @@ public final class TranscriptReader {
         } else if (problem.startsWith("The trace is not a JSON object")) {
             why = "it is JSON, but not an object";
         } else if (problem.startsWith("The trace's kind is")) {
-            why = "its kind is" + problem.substring("The trace's kind is".length()).replaceAll("\\.$", "")
-                    + ("run.json".equals(String.valueOf(file.getFileName())) ? " (it is the run's run.json)" : "");
+            why = "its kind is" + problem.substring("The trace's kind is".length()).replaceAll("\\.$", "") + whatItIs(file);
+        } else if (problem.startsWith("The trace file is empty")) {
+            why = "it is empty (0 bytes; it may still be being written)";
+        } else if (problem.startsWith("The trace could not be read: ")) {
+            why = "it could not be read (" + problem.substring("The trace could not be read: ".length()).replaceAll("\\.$", "") + ")";
         } else {
             why = Character.toLowerCase(problem.charAt(0)) + problem.substring(1).replaceAll("\\.$", "");
         }
