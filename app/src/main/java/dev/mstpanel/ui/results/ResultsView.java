@@ -507,7 +507,7 @@ public final class ResultsView extends BorderPane {
                 return;
             }
             menu.getItems().addAll(RunHeaderCards.compareItems(model.run(n.runDir()), n.kind() == Kind.VARIANT ? n.label() : null,
-                    model.runs(), navigator));
+                    model.runs(), navigator, compare));
             if (menu.getItems().isEmpty()) {
                 menu.getItems().add(disabled("Nothing to compare with: one variant and no other run of this eval"));
             }

@@ -51,7 +51,7 @@ final class RunHeaderCards {
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
         java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
         Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
-        if (graded != null && java.nio.file.Files.isDirectory(graded)) {
+        if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = regrade.group(1);
             Button b = new Button("Compare with the run it grades again (" + id.substring(id.lastIndexOf('-') + 1) + ")",
                     new FontIcon(Feather.GIT_COMMIT));
@@ -166,7 +166,9 @@ final class RunHeaderCards {
     }
 
     /** The navigator's compare actions for a run, or for one variant of it. */
-    static List<MenuItem> compareItems(ResultsViewModel.RunState run, String variant, List<ResultsViewModel.RunState> all, Navigator navigator) {
+    static List<MenuItem> compareItems(ResultsViewModel.RunState run, String variant, List<ResultsViewModel.RunState> all, Navigator navigator,
+                                       CompareViewModel compare) {
+        Runnable refresh = () -> { }; // a menu is made anew each time it opens: the next one has the answer
         List<MenuItem> items = new ArrayList<>();
         if (run == null) {
             return items;
@@ -182,7 +184,7 @@ final class RunHeaderCards {
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
         java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
         Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
-        if (graded != null && java.nio.file.Files.isDirectory(graded)) {
+        if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = regrade.group(1);
             String what0 = variant == null ? "this regrade" : variant;
             items.add(item("Compare " + what0 + " with the run it grades again " + id.substring(id.lastIndexOf('-') + 1),

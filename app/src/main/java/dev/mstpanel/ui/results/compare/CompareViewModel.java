@@ -316,6 +316,17 @@ public final class CompareViewModel {
         return summaries.summary(runDir, onRead);
     }
 
+    /**
+     * Whether a path is a folder, looked at once in the background and kept until the summaries are
+     * forgotten (FX thread).
+     *
+     * @param onLooked called on the FX thread once it has been looked at, when it was not yet
+     * @return true or false; null while it is being looked at
+     */
+    public Boolean isFolder(Path dir, Runnable onLooked) {
+        return summaries.isFolder(dir, onLooked);
+    }
+
     private List<String> variantsFromTrials(Path runDir) {
         List<TrialRecord> t = loadedTrials.apply(runDir);
         if (t == null) {

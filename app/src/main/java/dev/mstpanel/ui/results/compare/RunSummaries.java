@@ -30,9 +30,38 @@ final class RunSummaries {
         this.background = background;
     }
 
+    private final Map<Path, Boolean> folders = new HashMap<>();
+    private final Set<Path> looking = new HashSet<>();
+
     /** Forgets the files read so far, so they are read again. */
     void forget() {
         summaries.clear();
+        folders.clear();
+    }
+
+    /**
+     * Whether a path is a folder, looked at once in the background (a regrade's run that it grades
+     * again, for the run header's Compare action): the FX thread never waits on the disk.
+     *
+     * @param onLooked called on the FX thread once it has been looked at, when it was not yet
+     * @return true or false; null while it is being looked at
+     */
+    Boolean isFolder(Path dir, Runnable onLooked) {
+        Boolean known = folders.get(dir);
+        if (known != null) {
+            return known;
+        }
+        if (looking.add(dir)) {
+            background.execute(() -> {
+                boolean there = java.nio.file.Files.isDirectory(dir);
+                ui.execute(() -> {
+                    folders.put(dir, there);
+                    looking.remove(dir);
+                    onLooked.run();
+                });
+            });
+        }
+        return null;
     }
 
     /**
