@@ -162,14 +162,9 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
         FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice);
         if (kept != null && walk.keepable) {
-            kept.put(artifactsDir, walk.entered, found, nowNanos());
+            kept.put(artifactsDir, walk.entered, found, TrialCache.nowNanos());
         }
         return found;
-    }
-
-    private static long nowNanos() {
-        java.time.Instant now = java.time.Instant.now();
-        return java.util.concurrent.TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }
 
     /** One entry of a folder as the walk saw it (its link not followed). */

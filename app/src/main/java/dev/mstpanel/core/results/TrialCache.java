@@ -540,7 +540,8 @@ final class TrialCache {
     }
 
 
-    private static long nowNanos() {
+    /** Now, in ns since the epoch (the files' times are compared with it). */
+    static long nowNanos() {
         java.time.Instant now = java.time.Instant.now();
         return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }

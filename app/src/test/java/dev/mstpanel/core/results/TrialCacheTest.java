@@ -58,6 +58,13 @@ class TrialCacheTest {
         return out;
     }
 
+    /** The one cache file the listings so far wrote. */
+    private Path cacheFile() throws IOException {
+        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
+            return s.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
+        }
+    }
+
     private long cacheFiles() throws IOException {
         Path trials = cacheDir.resolve("trials");
         if (!Files.isDirectory(trials)) {
@@ -208,10 +215,7 @@ class TrialCacheTest {
         RunFixture f = RunFixture.allStatuses(root);
         age(f.runDir());
         byTrial(cached, f.runDir());
-        Path file;
-        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
-            file = s.findFirst().orElseThrow();
-        }
+        Path file = cacheFile();
         byte[] bytes = Files.readAllBytes(file);
         // cut in the middle of the trials, then garbage of the right magic
         Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
@@ -229,10 +233,7 @@ class TrialCacheTest {
         age(f.runDir());
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
         byTrial(cached, f.runDir());
-        Path file;
-        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
-            file = s.findFirst().orElseThrow();
-        }
+        Path file = cacheFile();
         byte[] bytes = Files.readAllBytes(file);
         // every eighth byte of the records in turn, as a bad disk or a partial copy would change them (the tester's
         // four 0xff bytes at one offset gave a made-up variant, a negative tool-call count, a garbled score path)
@@ -251,10 +252,7 @@ class TrialCacheTest {
         age(f.runDir());
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
         byTrial(cached, f.runDir());
-        Path file;
-        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
-            file = s.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
-        }
+        Path file = cacheFile();
         byte[] bytes = Files.readAllBytes(file);
         // a FIFO blocks whoever opens it until a writer comes; /dev/zero never ends (the heap would fill)
         Files.delete(file);
@@ -318,10 +316,7 @@ class TrialCacheTest {
         RunInfo run = cached.readRun(f.runDir());
         cached.readTrials(run);
         cached.flushCaches();
-        Path file;
-        try (Stream<Path> s = Files.list(cacheDir.resolve("trials"))) {
-            file = s.findFirst().orElseThrow();
-        }
+        Path file = cacheFile();
         assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
         // the build's stamp follows the magic line: change one of its bytes, as another build would have written
         byte[] bytes = Files.readAllBytes(file);
