@@ -79,6 +79,18 @@ class HostileResultsTest {
     }
 
     @Test
+    void anEmptySummaryJsonIsSaidToBeEmptyNotNotAnObject() throws Exception {
+        RunFixture f = run(root);
+        for (String empty : new String[] {"", "  \n"}) {
+            java.nio.file.Files.writeString(f.runDir().resolve("summary.json"), empty);
+            assertThat(dev.mstpanel.core.results.compare.SummaryReader.read(f.runDir()).problem())
+                    .isEqualTo("summary.json is empty (it may still be being written): the figures are computed from the trials.");
+        }
+        java.nio.file.Files.writeString(f.runDir().resolve("summary.json"), "[]");
+        assertThat(dev.mstpanel.core.results.compare.SummaryReader.read(f.runDir()).problem()).contains("is not a JSON object");
+    }
+
+    @Test
     void aSecondFileForATrialIsSaidOnceAndNotListedTwice() throws Exception {
         RunFixture f = run(root);
         f.trace("default", "twins", 1, null);

@@ -35,6 +35,10 @@ public final class SummaryReader {
         try {
             ResultsFiles.requireRegularFile(file);
             byte[] bytes = Files.readAllBytes(file);
+            if (bytes.length == 0 || new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                // MST writes it at the run's end: an empty one is being written, or was cut off before its first byte
+                return new RunSummary(file, List.of(), null, "summary.json is empty (it may still be being written): the figures are computed from the trials.");
+            }
             int bom = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
             n = JSON.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
