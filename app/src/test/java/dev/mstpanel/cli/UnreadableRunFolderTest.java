@@ -178,6 +178,28 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void anArtifactsFolderOfAVariantOrTheWholeArtifactsFolderItCannotReadIsNamedForEachFailedTrial() throws Exception {
+        Path results = dir.resolve("results");
+        RunFixture f = RunFixture.create(results, "eval", "20260108T101500Z-b1c2d3").runJson("eval", "default");
+        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
+        RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        for (Path locked : new Path[] {f.runDir().resolve("artifacts").resolve("default"), f.runDir().resolve("artifacts")}) {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+            this.locked.add(locked);
+            Ended text = run("trials", f.runDir().toString());
+            assertThat(text.exit()).as(text.err()).isZero();
+            assertThat(text.out()).contains("The failure diagnosis could not be looked for. The folder " + locked + " could not be listed: permission denied")
+                    .doesNotContain("this trial has no artifacts folder");
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
     void aTraceAndAScoreFileItCannotReadSayPermissionDenied() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Path trace = runs[0].resolve("traces/default/lookup/0.json");

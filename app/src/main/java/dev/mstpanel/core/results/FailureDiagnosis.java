@@ -339,7 +339,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         /** {@code artifactsRoot} as text with a separator at its end: what a trial's default artifacts folder starts with. */
         private final String rootPrefix;
         private final Boolean redactedRun;
-        private final java.util.Map<String, java.util.Set<String>> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.Map<String, Listed> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
         /** Where the diagnoses found are kept between listings (the cache of listed trials), or null. */
         private volatile KeptDiagnoses kept;
 
@@ -361,19 +361,41 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 if (v > rootPrefix.length() && c > v + sep.length() && c + sep.length() < text.length()
                         && text.indexOf(sep, c + sep.length()) < 0) {
                     String variant = text.substring(rootPrefix.length(), v);
-                    java.util.Set<String> cases = casesByVariant.computeIfAbsent(variant, name -> {
-                        java.util.Set<String> names = new java.util.HashSet<>();
-                        for (Path folder : ResultsFiles.listQuietly(artifactsRoot.resolve(name))) {
-                            names.add(folder.getFileName().toString());
-                        }
-                        return names;
-                    });
-                    if (!cases.contains(text.substring(v + sep.length(), c))) {
+                    Listed cases = casesByVariant.computeIfAbsent(variant, this::listed);
+                    if (cases.problem() != null) {
+                        // there, but not to be listed: not "no artifacts folder" (tester check13b F2)
+                        return new FailureDiagnosis(artifactsDir, List.of(), "The failure diagnosis could not be looked for. " + cases.problem());
+                    }
+                    if (!cases.names().contains(text.substring(v + sep.length(), c))) {
                         return absent(artifactsDir, redactedRun);
                     }
                 }
             }
             return FailureDiagnosis.find(artifactsDir, redactedRun, kept);
+        }
+
+        /** A variant's artifacts folder as listed: its case folders' names, or why it could not be listed. */
+        private record Listed(java.util.Set<String> names, String problem) {}
+
+        private Listed listed(String variant) {
+            Path dir = artifactsRoot.resolve(variant);
+            try {
+                java.util.Set<String> names = new java.util.HashSet<>();
+                for (Path folder : ResultsFiles.list(dir)) {
+                    names.add(folder.getFileName().toString());
+                }
+                return new Listed(names, null);
+            } catch (ResultsException e) {
+                if (e.getCause() instanceof java.nio.file.NoSuchFileException || e.getCause() instanceof java.nio.file.NotDirectoryException) {
+                    return new Listed(java.util.Set.of(), null); // no artifacts kept for this variant
+                }
+                try {
+                    ResultsFiles.list(artifactsRoot);
+                } catch (ResultsException above) {
+                    return new Listed(java.util.Set.of(), above.getMessage()); // artifacts/ itself: named, as that is what to fix
+                }
+                return new Listed(java.util.Set.of(), e.getMessage());
+            }
         }
 
         /** Keeps the diagnoses found from now on in the cache of listed trials ({@link ResultsReader}), and takes them from it. */
