@@ -57,7 +57,8 @@ class CompareHostileSummaryTest {
                 .contains("cost_usd_mean (-5: negative)")
                 .contains("duration_s_mean (-1.0: negative)")
                 .contains("mcp_call_count_mean (too large to be a number)")
-                .endsWith(" · candidate from summary.json (time, tool calls computed from the trials)")
+                // an entry with no metrics gave nothing: not "from summary.json" (tester check13b F4)
+                .endsWith(" · candidate computed from the trials (summary.json has no figures for it)")
                 .doesNotContain("both sides");
     }
 

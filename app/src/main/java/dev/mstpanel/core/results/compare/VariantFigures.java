@@ -140,11 +140,23 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                 fromTrials.add("cost");
             }
         }
+        // an entry that gave no figure at all (no metrics, or none a run can have) is said as one with no figures:
+        // "from summary.json" would name a source of nothing shown (tester check13b F4)
+        // (one with figures left out keeps its line: it names them)
+        boolean fromSummary = sv != null && (!sv.leftOut().isEmpty() || figure(tools) != null && !fromTrials.contains("tool calls") || figure(tokens) != null && !fromTrials.contains("tokens")
+                || figure(cost) != null && !fromTrials.contains("cost") || figure(seconds) != null && !fromTrials.contains("time")
+                || !judges.isEmpty() || sd != null || fromTrials.isEmpty() && figure(mcp) != null);
+        if (sv != null && !fromSummary) {
+            source = "summary.json has no figures for " + variant + ": the figures are computed from the trials (" + t.graded()
+                    + " graded): pass rate, tool calls, tokens, cost and time per trial.";
+            sourceNote = "summary.json has no figures for it";
+            fromTrials = new java.util.ArrayList<>();
+        }
         Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
         // a trace's own hostile figures (a negative duration, 1e308 tokens) give no mean either
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
                 t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
-                base == null ? null : base.variant(), delta, sd, sv != null, source, sourceNote, sv == null && run.statusesOnly(),
+                base == null ? null : base.variant(), delta, sd, fromSummary, source, sourceNote, !fromSummary && run.statusesOnly(),
                 sv == null ? java.util.List.of() : sv.leftOut(), fromTrials);
     }
 
