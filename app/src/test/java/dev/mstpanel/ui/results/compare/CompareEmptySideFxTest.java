@@ -6,7 +6,6 @@ import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
@@ -58,12 +57,8 @@ class CompareEmptySideFxTest {
         run = f.runDir();
         reader = new ResultsReader();
         model = new CompareViewModel(reader, UiExecutor.fx(), background, dir -> null);
-        App.applyTheme(false);
-        scene = new Scene(new CompareView(model, null), 1280, 800);
-        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
-        stage.setScene(scene);
-        stage.show();
-        guard = FxThreadGuard.watch(scene);
+        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, null));
+        scene = stage.getScene();
     }
 
     @AfterEach

@@ -13,7 +13,6 @@ import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.AbstractList;
@@ -86,12 +85,8 @@ class CompareLoadFailureFxTest {
         logger.setLevel(Level.DEBUG);
         log.start();
         logger.addAppender(log);
-        App.applyTheme(false);
-        scene = new Scene(new CompareView(model, null), 1280, 800);
-        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
-        stage.setScene(scene);
-        stage.show();
-        guard = FxThreadGuard.watch(scene);
+        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, null));
+        scene = stage.getScene();
     }
 
     @AfterEach

@@ -6,7 +6,6 @@ import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.Screenshots;
-import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,12 +50,8 @@ class TrendUnreadRunFxTest {
     void start(Stage stage) {
         reader = new ResultsReader();
         model = new TrendViewModel(reader, UiExecutor.fx(), background, dir -> null);
-        App.applyTheme(false);
-        scene = new Scene(new TrendView(model, dir -> { }), 1280, 800);
-        scene.getStylesheets().add(dev.mstpanel.ui.common.ThemeCompiler.stylesheet("/dev/mstpanel/ui/app.css"));
-        stage.setScene(scene);
-        stage.show();
-        guard = FxThreadGuard.watch(scene);
+        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new TrendView(model, dir -> { }));
+        scene = stage.getScene();
     }
 
     @AfterEach
