@@ -72,10 +72,18 @@ final class CompareWarmUp {
     }
 
     /** Lets the warm-up run again in this JVM, at the next view that joins a window (tests). */
+    private static volatile Path folder;
+
     static void reset() {
+        folder = null;
         STARTED.set(false);
         realShown = false;
         completed = false;
+    }
+
+    /** The folder this JVM's warm-up wrote its made-up runs to, or null before it made one (tests). */
+    static Path folder() {
+        return folder;
     }
 
     /** True once a warm-up ran all its steps in this JVM (tests). */
@@ -144,6 +152,7 @@ final class CompareWarmUp {
                 throw new java.util.concurrent.CancellationException("a comparison was opened");
             }
             dir = Files.createTempDirectory("mstp-compare-warm-up");
+            folder = dir;
             Path a = writeRun(dir, "20000101T000000Z-aaaaaa", 0);
             Path b = writeRun(dir, "20000102T000000Z-bbbbbb", 1);
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
