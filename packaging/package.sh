@@ -4,7 +4,8 @@
 #
 #   1. jlink: a runtime of the JDK modules the app needs (jlink.args), with the JDK's CDS archive;
 #   2. jpackage: the app image (<os>/app-image.jpackage) with the jar and its libraries, JavaFX
-#      included, on the class path;
+#      included, on the class path (class files older than Java 6 re-encoded first, so that the
+#      class-data archive can hold them: tools/UpgradeOldClassFiles.java);
 #   3. (no AppCDS training here: an archive made at this path would not apply once the app is
 #      installed or moved; the app makes one in the user's cache folder at its first start);
 #   4. macOS only: the bundle is signed once its content is final (archive and .cfg included):
@@ -41,6 +42,11 @@ rm -rf target/dist target/runtime target/jpackage-input target/packaging
 mkdir -p target/dist target/jpackage-input target/packaging/resources
 cp target/mst-panel.jar target/jpackage-input/
 cp -r target/lib target/jpackage-input/lib
+# Class files older than Java 6 (picocli's) re-encoded as Java 8 ones, so that the class-data archive
+# of a headless command holds them: JDK 17 leaves them out of it (tools/UpgradeOldClassFiles.java)
+step "class files older than Java 6: re-encoded for the class-data archive"
+"$jdk_bin/java" -cp target/packaging-tools/asm.jar ../packaging/tools/UpgradeOldClassFiles.java target/jpackage-input/lib \
+  | sed 's/^/[package]   /'
 # JavaFX looks for its native libraries next to its jars first; otherwise it unpacks them from the
 # jars into ~/.openjfx/cache and compares them with the cached copies at every start.
 mkdir -p target/packaging/natives
