@@ -1,7 +1,6 @@
 package dev.mstpanel.core.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -36,34 +35,39 @@ final class ReadBuffer {
      * @throws IOException when the file cannot be read ({@link java.nio.file.NoSuchFileException} when absent)
      */
     byte[] read(Path file) throws IOException {
-        ResultsFiles.requireRegularFile(file);
-        return readRegular(file);
+        return readRegular(file, ResultsFiles.regularFile(file).size());
     }
 
     /**
      * {@link #read(Path)} of a file the caller has just found to be a regular file (its own look at it,
-     * as {@link ScoreReader} makes for each score file): not looked up a second time before it is opened
-     * (20,000 score files for the Compare screen's two 10,000-trial runs).
+     * as {@link ScoreReader} makes for each score file): not looked up a second time before it is opened,
+     * nor once open (20,000 score files for the Compare screen's two 10,000-trial runs). The file is read
+     * to its end, so one that grew since that look is read whole.
+     *
+     * @param size the file's size in bytes at that look
+     * @throws TooLargeException when the file is, or grows while read to, more than {@link #MAX_FILE_BYTES}
      */
-    byte[] readRegular(Path file) throws IOException {
+    byte[] readRegular(Path file, long size) throws IOException {
+        if (size > MAX_FILE_BYTES) {
+            throw new TooLargeException(size);
+        }
         byte[][] holder = buffer.get();
         byte[] buf = holder[0];
         int n = 0;
-        try (var ch = Files.newByteChannel(file); var in = java.nio.channels.Channels.newInputStream(ch)) {
-            long size = ch.size(); // of the open file: no second lookup of the path
-            if (size > MAX_FILE_BYTES) {
-                throw new TooLargeException(size);
-            }
-            if (size > buf.length) {
-                buf = new byte[(int) size + 1]; // one allocation for a large file, not doublings
-                holder[0] = buf;
-            }
+        if (size >= buf.length) {
+            buf = new byte[(int) size + 1]; // one allocation for a large file, not doublings; + 1 to see its end
+            holder[0] = buf;
+        }
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
             while (true) {
                 if (n == buf.length) {
+                    if (n > MAX_FILE_BYTES) {
+                        throw new TooLargeException(n);
+                    }
                     buf = java.util.Arrays.copyOf(buf, buf.length * 2);
                     holder[0] = buf;
                 }
-                int r = in.read(buf, n, buf.length - n);
+                int r = ch.read(java.nio.ByteBuffer.wrap(buf, n, buf.length - n));
                 if (r < 0) {
                     break;
                 }

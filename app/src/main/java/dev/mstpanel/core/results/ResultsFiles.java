@@ -110,11 +110,22 @@ public final class ResultsFiles {
      *         or cannot be looked at ({@link java.nio.file.NoSuchFileException} when absent)
      */
     public static void requireRegularFile(java.nio.file.Path file) throws IOException {
+        regularFile(file);
+    }
+
+    /**
+     * {@link #requireRegularFile(Path)} that gives the file's attributes from the same look (its size
+     * in bytes, so the file once opened is not looked at again for it).
+     *
+     * @throws IOException as {@link #requireRegularFile(Path)}
+     */
+    static java.nio.file.attribute.BasicFileAttributes regularFile(java.nio.file.Path file) throws IOException {
         java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
         if (!a.isRegularFile()) {
             throw new IOException(a.isDirectory() ? "it is a folder, not a file"
                     : "it is not a regular file (a named pipe, a device or a socket), so the panel does not open it");
         }
+        return a;
     }
 
     /**

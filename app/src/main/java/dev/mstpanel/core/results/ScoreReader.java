@@ -122,7 +122,7 @@ final class ScoreReader {
             byte[] bytes;
             int length;
             try {
-                bytes = buffer.readRegular(f);
+                bytes = buffer.readRegular(f, a.size());
                 length = buffer.length();
             } catch (NoSuchFileException e) {
                 continue;

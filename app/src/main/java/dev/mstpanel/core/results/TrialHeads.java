@@ -58,9 +58,10 @@ final class TrialHeads {
         Path trace = key.traceIn(runDir);
         TrialFields f = null;
         try {
-            ResultsFiles.requireRegularFile(trace); // a FIFO would block the open
+            // a FIFO would block the open; the size is this look's (one that changes after it makes the ends
+            // unreadable as JSON, and the file is then read whole)
+            long size = ResultsFiles.regularFile(trace).size();
             try (FileChannel ch = FileChannel.open(trace, StandardOpenOption.READ)) {
-                long size = ch.size();
                 if (size > 2L * WINDOW && size <= ReadBuffer.MAX_FILE_BYTES) {
                     f = ends(ch, size, WINDOW);
                     if (f == null && size > 2L * WIDE_WINDOW) {
@@ -129,6 +130,9 @@ final class TrialHeads {
             return null;
         }
         int tail = readAt(ch, buf, size - window, window);
+        if (tail < window) {
+            return null; // the file is shorter than when it was looked at: read whole
+        }
         int members = membersAfterTrace(buf, tail, (byte) (traceStart == JsonToken.START_OBJECT ? '}' : ']'));
         if (members < 0) {
             return null;
