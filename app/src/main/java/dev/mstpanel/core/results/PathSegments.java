@@ -85,8 +85,10 @@ public final class PathSegments {
         String body = segment;
         String hash = null;
         boolean cut = false;
-        var m = CUT_TAIL.matcher(segment);
-        if (segment.length() >= MAX_SEGMENT_BYTES - 2 && segment.length() <= MAX_SEGMENT_BYTES && m.find()) {
+        // only a segment of MST's cut length can end in its hash (no matcher for the others: one per trial listed)
+        java.util.regex.Matcher m = segment.length() >= MAX_SEGMENT_BYTES - 2 && segment.length() <= MAX_SEGMENT_BYTES
+                ? CUT_TAIL.matcher(segment) : null;
+        if (m != null && m.find()) {
             cut = true;
             hash = m.group(1);
             body = segment.substring(0, m.start());

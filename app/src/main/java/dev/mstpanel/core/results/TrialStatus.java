@@ -48,7 +48,12 @@ public enum TrialStatus {
 
     /** The first score's problem (it could not be read), or null. */
     static String scoreProblem(java.util.List<ScoreRecord> scores) {
-        return scores.stream().map(ScoreRecord::problem).filter(x -> x != null).findFirst().orElse(null);
+        for (ScoreRecord s : scores) { // a loop, not a stream: once per trial listed
+            if (s.problem() != null) {
+                return s.problem();
+            }
+        }
+        return null;
     }
 
     /**
