@@ -3,9 +3,6 @@ package dev.mstpanel.testsupport;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextInputControl;
 import org.testfx.api.FxRobot;
@@ -32,12 +29,11 @@ public final class FxQuery {
         return fx(() -> robot.lookup(query).tryQuery().isPresent());
     }
 
-    /** The text of a label, check box, button or text field. */
+    /** The text of a label, check box, button, link or text field. */
     public String text(String query) throws Exception {
         return fx(() -> {
             Node n = node(query);
-            return n instanceof Label l ? l.getText() : n instanceof CheckBox c ? c.getText()
-                    : n instanceof Button b ? b.getText() : ((TextInputControl) n).getText();
+            return n instanceof javafx.scene.control.Labeled l ? l.getText() : ((TextInputControl) n).getText();
         });
     }
 

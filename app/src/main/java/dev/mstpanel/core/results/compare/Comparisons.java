@@ -106,6 +106,48 @@ public final class Comparisons {
     }
 
     /**
+     * The other variants two runs share, for a screen that compares them on one variant (tester check14 #5: the
+     * Compare screen opened on the baseline said nothing of a regression in another variant, which the compare
+     * command lists). Each with its cases' changes, counted as {@link Comparison#countsByName()} counts them.
+     *
+     * @param shown the variant compared on the screen (left out)
+     * @return shared variants in the base run's order, those without trials on both sides left out; empty for one run
+     */
+    public static List<VariantChanges> otherVariants(RunTally base, RunTally candidate, String shown) {
+        List<VariantChanges> out = new ArrayList<>();
+        if (base == candidate) {
+            return out;
+        }
+        for (String v : base.variantNames()) {
+            if (v.equals(shown) || !candidate.variants().containsKey(v) || emptySide(base, v, candidate, v) != null) {
+                continue;
+            }
+            Comparison c = Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v);
+            out.add(new VariantChanges(v, c.countsByName().getOrDefault(CaseChange.REGRESSED.jsonName(), 0),
+                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict()));
+        }
+        return out;
+    }
+
+    /** A shared variant's regressed and improved cases between two runs, and its verdict ({@link #otherVariants}). */
+    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict) {
+        /** {@code with-skill: 1 regressed, 2 improved}, or {@code with-skill: no case changed}. */
+        public String summary() {
+            if (regressed == 0 && improved == 0) {
+                return variant + ": no case regressed or improved";
+            }
+            StringBuilder b = new StringBuilder(variant).append(": ");
+            if (regressed > 0) {
+                b.append(regressed).append(" regressed");
+            }
+            if (improved > 0) {
+                b.append(regressed > 0 ? ", " : "").append(improved).append(" improved");
+            }
+            return b.toString();
+        }
+    }
+
+    /**
      * One variant (or each shared variant) in two runs of one eval, the first as base.
      *
      * @param base the earlier run, usually

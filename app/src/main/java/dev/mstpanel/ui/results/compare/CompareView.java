@@ -51,6 +51,8 @@ public final class CompareView extends BorderPane {
     /** The opened case: both sides' trials and transcripts. */
     private final CompareCasePane casePane;
     private final VBox top = new VBox(10);
+    /** Two runs on one variant: the other variants' changes, under the verdict ({@link #otherVariantsRow()}). */
+    private final FlowPane otherVariants;
     private boolean syncing;
     /** A case is open: the figures fold into one line. */
     private boolean caseOpen;
@@ -63,6 +65,7 @@ public final class CompareView extends BorderPane {
      */
     public CompareView(CompareViewModel model, dev.mstpanel.ui.common.Navigator navigator) {
         this.model = model;
+        this.otherVariants = otherVariantsRow();
         this.casePane = new CompareCasePane(model);
         getStyleClass().add("compare-view");
         setId("compare-view");
@@ -350,13 +353,11 @@ public final class CompareView extends BorderPane {
         Label cl = new Label(counts.toString());
         cl.setWrapText(true);
         cl.setMinHeight(Region.USE_PREF_SIZE);
-        Label rule = new Label(c.verdict() == dev.mstpanel.core.results.compare.Verdict.UNCLEAR
-                ? "Not enough evidence either way at p < 0.05: flips this few could be chance."
-                : "The candidate is " + c.verdict().jsonName() + " than the base at p < 0.05.");
+        Label rule = new Label(verdictRule(c.verdict(), n));
         rule.getStyleClass().addAll("text-muted", "text-small");
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
-        verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule);
+        verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule, otherVariants);
         verdict.setMaxWidth(520);
         verdict.setPrefWidth(380);
         // the three share the width: less wrapping, so less height
@@ -368,6 +369,48 @@ public final class CompareView extends BorderPane {
         figures.getChildren().addAll(b, k, verdict);
         foldFigures(); // the one-line text follows the comparison
         requestLayout();
+    }
+
+    /**
+     * Two runs compared on one variant: the other variants they share, each a link that compares them on
+     * it, those with regressed cases marked (tester check14 #5); under the verdict, hidden when there are none.
+     */
+    private FlowPane otherVariantsRow() {
+        FlowPane row = new FlowPane(8, 4);
+        row.setId("compare-other-variants");
+        row.setAlignment(Pos.CENTER_LEFT);
+        Runnable fill = () -> {
+            row.getChildren().clear();
+            if (model.otherVariants().isEmpty()) {
+                return;
+            }
+            Label head = new Label("Other variants in these runs:");
+            head.getStyleClass().add("text-muted");
+            row.getChildren().add(head);
+            for (var v : model.otherVariants()) {
+                javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink(v.summary());
+                link.setId("compare-other-" + v.variant());
+                if (v.regressed() > 0) {
+                    link.getStyleClass().add("danger");
+                }
+                link.setTooltip(new Tooltip("Compares the two runs on " + v.variant() + " (verdict: " + v.verdict().jsonName() + ")."));
+                link.setOnAction(e -> model.pickVariant(v.variant()));
+                row.getChildren().add(link);
+            }
+        };
+        model.otherVariants().addListener((javafx.collections.ListChangeListener<Object>) ch -> fill.run());
+        row.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.otherVariants()));
+        row.managedProperty().bind(row.visibleProperty());
+        return row;
+    }
+
+    /** The verdict's sentence under its figures; with no case changed there is nothing the test could tell apart (tester check14 #5). */
+    static String verdictRule(dev.mstpanel.core.results.compare.Verdict v, int changed) {
+        if (v != dev.mstpanel.core.results.compare.Verdict.UNCLEAR) {
+            return "The candidate is " + v.jsonName() + " than the base at p < 0.05.";
+        }
+        return changed == 0 ? "No case's pass fraction changed: the two sides cannot be told apart."
+                : "Not enough evidence either way at p < 0.05: " + (changed == 1 ? "one flip" : "flips this few") + " could be chance.";
     }
 
     static String sideName(Comparison c, boolean base) {

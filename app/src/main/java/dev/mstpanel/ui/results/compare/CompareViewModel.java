@@ -53,6 +53,9 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message");
     private final ObservableSet<CaseChange> changeFilter = FXCollections.observableSet(EnumSet.allOf(CaseChange.class));
     private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
+    private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariants = FXCollections.observableArrayList();
+    private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariantsView =
+            FXCollections.unmodifiableObservableList(otherVariants);
     private final ObjectProperty<CaseComparison> selectedCase = new SimpleObjectProperty<>(this, "selectedCase");
     private final ReadOnlyBooleanWrapper canRerun = new ReadOnlyBooleanWrapper(this, "canRerun");
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
@@ -131,6 +134,37 @@ public final class CompareViewModel {
     public ObservableSet<CaseChange> changeFilter() { return changeFilter; }
     /** The case table's rows: the comparison's cases whose change is in the filter, regressions first. */
     public ObservableList<CaseComparison> rows() { return rows; }
+
+    /**
+     * Two runs compared on one variant: the other variants both runs have, with their regressed and
+     * improved cases ({@link dev.mstpanel.core.results.compare.Comparisons#otherVariants}); empty for two
+     * variants of one run, or until the statuses are read. Read-only (FX thread).
+     */
+    public ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariants() {
+        return otherVariantsView;
+    }
+
+    /** Compares the same two runs on another of their variants ({@link #otherVariants()}). */
+    public void pickVariant(String variant) {
+        CompareSide b = base.get();
+        CompareSide c = candidate.get();
+        if (b == null || c == null || b.runDir().equals(c.runDir())) {
+            return;
+        }
+        CompareSide nb = find(sides, b.runDir(), variant, null);
+        CompareSide nc = find(sides, c.runDir(), variant, null);
+        if (nb == null || nc == null) {
+            return;
+        }
+        picking = true;
+        try {
+            base.set(nb);
+            candidate.set(nc);
+        } finally {
+            picking = false;
+        }
+        picked();
+    }
     /** The case opened (its two sides' trials are shown next to each other), or null. */
     public ObjectProperty<CaseComparison> selectedCaseProperty() { return selectedCase; }
     /** True while the Compare screen is open (the Results view shows it instead of the trial inspector). */
@@ -353,6 +387,7 @@ public final class CompareViewModel {
         CompareSide c = candidate.get();
         comparison.set(null);
         rows.clear();
+        otherVariants.clear();
         selectedCase.set(null);
         canRerun.set(false);
         canRetry.set(false);
@@ -409,6 +444,9 @@ public final class CompareViewModel {
                 return;
             }
             Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
+            // two runs on one variant: what changed in the others they share, said beside the verdict
+            List<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> others = oneRun || !b.variant().equals(c.variant())
+                    ? List.of() : dev.mstpanel.core.results.compare.Comparisons.otherVariants(quick[0], quick[1], b.variant());
             // a side whose summary.json has its figures needs nothing more; one computed from
             // statuses alone is read again whole for its means (the two at once, as before)
             boolean baseAgain = first.base().meansPending();
@@ -417,6 +455,9 @@ public final class CompareViewModel {
             ui.execute(() -> {
                 try {
                     shown(gen, b, c, quick, first, baseAgain || candidateAgain);
+                    if (gen == generation) {
+                        otherVariants.setAll(others);
+                    }
                 } catch (Throwable t) {
                     LOG.warn("could not show the comparison of {} with {}", b, c, t);
                     failed(gen, what, t, retry, false);

@@ -173,6 +173,30 @@ class CompareViewFxTest {
     }
 
     @Test
+    void twoRunsComparedOnOneVariantNameWhatChangedInTheOtherAndALinkComparesThem(FxRobot robot) throws Exception {
+        // run B's with-search fails one trial of apply-coupon (PPP -> FPP): a regression beside default's
+        Path score = run(CompareFixture.RUN_B).resolve("scores/judge.accuracy/with-search/apply-coupon/0.json");
+        Files.writeString(score, Files.readString(score).replaceAll("\"pass\"\\s*:\\s*true", "\"pass\": false"));
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-other-with-search").tryQuery().isPresent());
+        dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
+        assertThat(q.text("#compare-other-with-search")).isEqualTo("with-search: 1 regressed");
+        Screenshots.take(window.getScene(), "compare-other-variants");
+        robot.clickOn("#compare-other-with-search");
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty() && "apply-coupon".equals(table.getItems().get(0).caseId()));
+        assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
+        assertThat(app.compare().baseProperty().get().variant()).isEqualTo("with-search");
+        assertThat(app.compare().candidateProperty().get().variant()).isEqualTo("with-search");
+        // and from there the line names default, the variant left
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-other-default").tryQuery().isPresent());
+        assertThat(q.text("#compare-other-default")).isEqualTo("default: 2 regressed, 1 improved");
+    }
+
+    @Test
     void aLaptopSizedWindowFoldsTheFiguresIntoOneLineSoTheCasesAndTheStatusBarStayInView(FxRobot robot) throws Exception {
         javafx.stage.Window w = window.getScene().getWindow();
         robot.interact(() -> {
