@@ -15,6 +15,9 @@
 # ORDER=first,cached,loaded makes each JVM's first comparison that of never-listed runs (default
 # loaded,cached,first). JAVA_OPTS="-Dmstpanel.compareWarmUp=off" turns off the warm-up of the first
 # comparison (ui/results/compare/CompareWarmUp). This checkout's bench class drives a BASELINE build too.
+# IMAGE_JVM=1 starts the bench's JVMs with the installed app's JVM options (the --java-options of
+# packaging/common.jpackage: C1 only, the add-opens for the listing's stat), as bin/mst-panel starts
+# the window; without it they are the JDK's defaults, as `java -jar app/target/mst-panel.jar` has them.
 #
 # Measured 2026-12-01 15:40 (load 1.8-2.7), nice -n -10, 3 rounds: runs read by the Results view 54-253 ms;
 # listed before (the cache of listed trials) 316-601 ms; never listed 890-2,039 ms (median 1,142 ms);
@@ -81,6 +84,11 @@ if [ ! -d "$DIR/pair-eval/runs/20260111T080000Z-cccccc/traces" ]; then
   java -Djava.awt.headless=true -cp "$CP" dev.mstpanel.testsupport.GenerateRun pair "$DIR" "$TRIALS" "$BYTES" >/dev/null
 fi
 find "$DIR" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
+if [[ -n ${IMAGE_JVM:-} ]]; then
+  IMAGE_OPTS=$(sed -n 's/^--java-options //p' packaging/common.jpackage | tr '\n' ' ')
+  JAVA_OPTS="$IMAGE_OPTS ${JAVA_OPTS:-}"
+  echo "the installed app's JVM options: $IMAGE_OPTS"
+fi
 BENCH_CLASSES=$(mktemp -d)
 mkdir -p "$BENCH_CLASSES/dev/mstpanel/bench" && cp app/target/test-classes/dev/mstpanel/bench/CompareScreenBench*.class "$BENCH_CLASSES/dev/mstpanel/bench/"
 echo "load average before: $(uptime | sed 's/.*load average: //')"

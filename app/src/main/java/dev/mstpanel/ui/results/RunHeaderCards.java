@@ -37,7 +37,7 @@ final class RunHeaderCards {
     static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
                     Navigator navigator, Runnable refresh, Runnable openTrend, boolean compact) {
         List<String> variants = variants(run);
-        HBox actions = new HBox(8);
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6); // wraps on a 1440 px screen rather than eliding every label (tester check14 #7)
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.setId("run-compare-actions");
         Path dir = run.info().dir();
