@@ -311,6 +311,16 @@ public final class ResultsView extends BorderPane {
         if (compare != null) {
             compare.forgetSummaries();
         }
+        // another folder: the trend or comparison of the one before would stay on screen over it (tester check14 #6)
+        Path shown = model.locationProperty().get();
+        if (shown == null || !shown.toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize())) {
+            if (trend != null) {
+                trend.close();
+            }
+            if (compare != null) {
+                compare.close();
+            }
+        }
         model.open(folder);
     }
 

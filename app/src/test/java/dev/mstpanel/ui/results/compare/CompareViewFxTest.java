@@ -314,6 +314,14 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
         assertThat(app.results().selectedRunDirProperty().get()).isEqualTo(eval.resolve("runs").resolve(last));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ((Label) robot.lookup("#run-title").query()).getText().endsWith(last));
+
+        // another folder typed while the trend is shown: the trend of the folder before does not stay over it (tester check14 #6)
+        robot.clickOn("#open-trend");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#trend-view").query().isVisible());
+        robot.interact(() -> ((javafx.scene.control.TextField) robot.lookup("#results-path").query()).setText(project.toString()));
+        robot.clickOn("#results-path").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> project.equals(app.results().locationProperty().get()));
     }
 
     private static java.util.List<String> texts(FxRobot robot, String parent) {
