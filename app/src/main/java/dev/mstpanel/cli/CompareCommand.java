@@ -167,6 +167,12 @@ public final class CompareCommand implements Callable<Integer> {
         g.writeNumberField("trials", f.trials());
         g.writeNumberField("passed", f.passed());
         g.writeNumberField("graded", f.graded());
+        g.writeNumberField("unreadable", f.unreadable());
+        if (f.unreadableProblem() == null) {
+            g.writeNullField("unreadableProblem");
+        } else {
+            g.writeStringField("unreadableProblem", f.unreadableProblem());
+        }
         number(g, err, "trialPassRate", f.trialPassRate());
         if (f.interval() == null) {
             g.writeNullField("interval");
@@ -218,6 +224,12 @@ public final class CompareCommand implements Callable<Integer> {
             int width = Math.max(14, Math.max(c.base().variant().length(), c.candidate().variant().length()));
             out.println(sideLine("base     ", c.base(), width));
             out.println(sideLine("candidate", c.candidate(), width));
+            // trials that could not be read are left out like the other trials not graded, but said (tester check14 #17)
+            for (VariantFigures f : List.of(c.base(), c.candidate())) {
+                if (f.unreadableText() != null) {
+                    out.println("  unreadable " + f.variant() + " (run " + f.runId() + "): " + f.unreadableText());
+                }
+            }
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
             out.println("  verdict    " + c.verdictText());

@@ -78,6 +78,22 @@ class CompareCommandTest {
     }
 
     @Test
+    void trialsThatCouldNotBeReadAreSaidWithTheirReasonInTextAndJson() throws Exception {
+        CompareFixture.write(root);
+        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_A).resolve("scores/judge.accuracy/default/apply-coupon/0.json"), "{not json");
+        Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String line = r.out().lines().filter(l -> l.startsWith("  unreadable default")).findFirst().orElseThrow();
+        assertThat(line).startsWith("  unreadable default (run " + CompareFixture.RUN_A + "): 1 trial could not be read, left out of these figures: ")
+                .contains("scores/judge.accuracy/default/apply-coupon/0.json");
+        assertThat(r.out().lines().filter(l -> l.startsWith("  unreadable with-search"))).isEmpty();
+        Result j = run("compare", runDir(CompareFixture.RUN_A).toString(), "--json");
+        JsonNode base = new com.fasterxml.jackson.databind.ObjectMapper().readTree(j.out()).path("comparisons").get(0).path("base");
+        assertThat(base.path("unreadable").asInt()).isEqualTo(1);
+        assertThat(base.path("unreadableProblem").asText()).contains("apply-coupon/0.json");
+    }
+
+    @Test
     void namedVariantsAcrossRunsAndTextListsRegressions() {
         CompareFixture.write(root);
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--variants", "default,default");

@@ -41,13 +41,15 @@ import java.util.Map;
  *        {@code cost_usd_mean (-5: negative)} ({@link RunSummary.Variant#leftOut()}); empty otherwise
  * @param fromTrials with {@code fromSummary}, the figures summary.json did not give that were computed from the trials
  *        ({@code time}); empty otherwise
+ * @param unreadable trials of the variant that could not be read ({@link VariantTally#unreadable()})
+ * @param unreadableProblem the first one's problem, or null
  */
 public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
                              WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
                              Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
                              String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
                              String source, String sourceNote, boolean meansPending, java.util.List<String> leftOut,
-                             java.util.List<String> fromTrials) {
+                             java.util.List<String> fromTrials, int unreadable, String unreadableProblem) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
         leftOut = java.util.List.copyOf(leftOut);
@@ -157,7 +159,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
                 t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
                 base == null ? null : base.variant(), delta, sd, fromSummary, source, sourceNote, !fromSummary && run.statusesOnly(),
-                sv == null ? java.util.List.of() : sv.leftOut(), fromTrials);
+                sv == null ? java.util.List.of() : sv.leftOut(), fromTrials, t.unreadable(), t.unreadableProblem());
     }
 
     /** A mean as a figure: null for one no run can have (negative, not finite, above {@link SummaryReader#LARGEST_FIGURE}). */
@@ -247,6 +249,18 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         return (pp > 0 ? "+" : pp < 0 ? "−" : "±") + Math.abs(pp) + " pp";
     }
 
+    /**
+     * The unreadable trials in words, or null when there are none: {@code 8 trials could not be read: The scores folder …}
+     * (the problem is the first trial's; the others' may differ).
+     */
+    public String unreadableText() {
+        if (unreadable == 0) {
+            return null;
+        }
+        return (unreadable == 1 ? "1 trial" : unreadable + " trials") + " could not be read, left out of these figures"
+                + (unreadableProblem == null ? "." : ": " + unreadableProblem + (unreadable > 1 ? " (the first one's reason)" : ""));
+    }
+
     /** These figures with no means pending any more (their read failed or ended): the same figures otherwise. */
     public VariantFigures withMeansDone() {
         if (!meansPending) {
@@ -254,6 +268,6 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         }
         return new VariantFigures(runId, variant, trials, passed, graded, trialPassRate, interval, casesPassed, cases, toolCallsMean,
                 mcpCallsMean, tokensMean, costUsdMean, secondsPerTrial, judgeScores, baseline, trialPassRateDelta, summaryDelta,
-                fromSummary, source, sourceNote, false, leftOut, fromTrials);
+                fromSummary, source, sourceNote, false, leftOut, fromTrials, unreadable, unreadableProblem);
     }
 }

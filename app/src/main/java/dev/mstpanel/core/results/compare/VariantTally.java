@@ -20,9 +20,12 @@ import java.util.Map;
  * @param durationMsSum the sum of those trials' {@code durationMs}, in ms
  * @param usage tool calls, MCP calls, tokens and cost summed over the graded trials (infra left out, as
  *        in {@code summary.json}'s metrics; contract, section 9)
+ * @param unreadable trials the panel could not read (a trace or score file, or a folder above them), left out of the
+ *        figures like the other trials not graded, and said (tester check14 #17)
+ * @param unreadableProblem the first of those trials' problem (what is wrong and how to fix it), or null
  */
 public record VariantTally(String variant, Map<String, CaseTally> cases, int trials, int graded, int passed,
-                           int timedTrials, long durationMsSum, Usage usage) {
+                           int timedTrials, long durationMsSum, Usage usage, int unreadable, String unreadableProblem) {
     public VariantTally {
         cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
     }
@@ -89,6 +92,8 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
         private long tokens;
         private int costTrials;
         private double cost;
+        private int unreadable;
+        private String unreadableProblem;
 
         /**
          * @param variant the variant's name
@@ -128,6 +133,12 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 c[2]++;
                 passed++;
             }
+            if (t.status() == TrialStatus.UNREADABLE) {
+                unreadable++;
+                if (unreadableProblem == null) {
+                    unreadableProblem = t.problem();
+                }
+            }
             if (keepRecords) {
                 records.computeIfAbsent(t.caseId(), k -> new ArrayList<>()).add(t);
             }
@@ -145,7 +156,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], r));
             }
             return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
-                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost));
+                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem);
         }
     }
 }

@@ -81,9 +81,19 @@ public final class VariantCard extends VBox {
         interval.setWrapText(true);
         interval.setMinHeight(Region.USE_PREF_SIZE);
         Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
-                + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded)" : ""));
+                + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded"
+                + (f.unreadable() > 0 ? ", " + f.unreadable() + " of them unreadable" : "") + ")" : ""));
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
+        // what could not be read, and how to fix it, where the figures it changes are (tester check14 #17)
+        Label unreadable = new Label(f.unreadableText() == null ? "" : f.unreadableText());
+        unreadable.setId("variant-unreadable-" + f.variant());
+        unreadable.getStyleClass().addAll("text-small", "danger");
+        unreadable.setStyle("-fx-text-fill: -color-danger-fg;");
+        unreadable.setWrapText(true);
+        unreadable.setMinHeight(Region.USE_PREF_SIZE);
+        unreadable.setVisible(f.unreadableText() != null);
+        unreadable.setManaged(f.unreadableText() != null);
         Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
         // the compare command's formatter: one text for a figure, "–" never shown here (a figure not known is left out)
@@ -100,7 +110,7 @@ public final class VariantCard extends VBox {
         }
         perTrial.setWrapText(true);
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
-        getChildren().addAll(name, top, bar, interval, trials, cases, perTrial);
+        getChildren().addAll(name, top, bar, interval, trials, unreadable, cases, perTrial);
         if (!f.meansPending() && (!f.fromSummary() || !f.leftOut().isEmpty() || !f.fromTrials().isEmpty())) {
             // as the compare command's figures line says it: what came from where, and summary.json's figures left out
             Label src = new Label(f.fromSummary() ? f.sourceText() : "computed from the trials (" + f.sourceNote() + ")");

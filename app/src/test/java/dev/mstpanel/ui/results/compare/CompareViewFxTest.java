@@ -197,6 +197,22 @@ class CompareViewFxTest {
     }
 
     @Test
+    void aTrialThatCouldNotBeReadIsSaidOnItsSidesCardWithItsReason(FxRobot robot) throws Exception {
+        Files.writeString(run(CompareFixture.RUN_A).resolve("scores/judge.accuracy/default/apply-coupon/0.json"), "{not json");
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-base-card #variant-unreadable-default").tryQuery()
+                .map(javafx.scene.Node::isVisible).orElse(false));
+        dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
+        assertThat(q.text("#compare-base-card #variant-unreadable-default")).startsWith("1 trial could not be read, left out of these figures: ")
+                .contains("apply-coupon/0.json");
+        assertThat(robot.lookup("#compare-candidate-card #variant-unreadable-default").queryAs(Label.class).isVisible()).isFalse();
+        Screenshots.take(window.getScene(), "compare-unreadable-trial");
+    }
+
+    @Test
     void aLaptopSizedWindowFoldsTheFiguresIntoOneLineSoTheCasesAndTheStatusBarStayInView(FxRobot robot) throws Exception {
         javafx.stage.Window w = window.getScene().getWindow();
         robot.interact(() -> {
