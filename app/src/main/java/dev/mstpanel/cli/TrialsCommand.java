@@ -92,8 +92,13 @@ public final class TrialsCommand implements Callable<Integer> {
                 err.println("mst-panel trials: " + e.getMessage());
                 return 1;
             }
+            for (String why : location.unlisted()) { // said before the trials, so a listing without them is not taken for all
+                err.println("mst-panel trials: " + why);
+            }
             if (location.runDirs().isEmpty()) {
-                err.println("mst-panel trials: " + ResultsReader.noRunsMessage(path));
+                if (location.unlisted().isEmpty()) {
+                    err.println("mst-panel trials: " + ResultsReader.noRunsMessage(path));
+                }
                 return 1;
             }
             if (json) {

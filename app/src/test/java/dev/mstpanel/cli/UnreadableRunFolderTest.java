@@ -142,6 +142,33 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void anEvalFolderItCannotEnterIsNamedNotSkippedAndAloneItExitsOneWithoutCallingTheRootEmpty() throws Exception {
+        Path results = dir.resolve("results");
+        for (String eval : new String[] {"open-eval", "locked-eval"}) {
+            RunFixture.create(results, eval, "20260109T101500Z-c1d2e3").runJson(eval, "default")
+                    .trace("default", "lookup", 0, null).score("judge.accuracy", "default", "lookup", 0, true, "ok");
+        }
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Path lockedEval = results.resolve("locked-eval");
+        Files.setPosixFilePermissions(lockedEval, PosixFilePermissions.fromString("---------"));
+        locked.add(lockedEval);
+        Ended both = run("trials", results.toString());
+        assertThat(both.exit()).as(both.err()).isZero();
+        assertThat(both.out()).contains("open-eval").doesNotContain("locked-eval /");
+        assertThat(both.err()).contains("mst-panel trials: The folder " + lockedEval + " could not be listed: permission denied");
+
+        Files.setPosixFilePermissions(results.resolve("open-eval"), PosixFilePermissions.fromString("---------"));
+        locked.add(results.resolve("open-eval"));
+        Ended none = run("trials", results.toString());
+        assertThat(none.exit()).isEqualTo(1);
+        assertThat(none.err()).contains(lockedEval + " could not be listed: permission denied").doesNotContain("No MST runs");
+    }
+
+    @Test
     void trialsOnAResultsRootListsTheRunsItCanReadAndNamesTheOneItCannot() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Ended r = run("trials", dir.resolve("results").toString());

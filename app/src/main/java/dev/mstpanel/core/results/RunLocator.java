@@ -35,7 +35,9 @@ public final class RunLocator {
             Location inner = locateIn(path.resolve(RESULTS_FOLDER));
             List<Path> runs = new ArrayList<>(found.runDirs());
             runs.addAll(inner.runDirs());
-            return new Location(path, inner.kind(), runs);
+            List<String> unlisted = new ArrayList<>(found.unlisted());
+            unlisted.addAll(inner.unlisted());
+            return new Location(path, inner.kind(), runs, unlisted);
         }
         return found;
     }
@@ -76,12 +78,20 @@ public final class RunLocator {
             return new Location(path, LocationKind.EVAL, runsIn(path.resolve("runs")));
         }
         List<Path> runs = new ArrayList<>();
+        List<String> unlisted = new ArrayList<>();
         for (Path evalDir : ResultsFiles.list(path)) {
-            if (Files.isDirectory(evalDir.resolve("runs"))) {
-                runs.addAll(runsIn(evalDir.resolve("runs")));
+            try {
+                if (Files.isDirectory(evalDir.resolve("runs"))) {
+                    runs.addAll(runsIn(evalDir.resolve("runs")));
+                } else if (Files.isDirectory(evalDir) && !(Files.isReadable(evalDir) && Files.isExecutable(evalDir))) {
+                    // an eval folder this user may not enter: its runs/ cannot even be seen, so it is said, not skipped
+                    ResultsFiles.list(evalDir);
+                }
+            } catch (ResultsException e) {
+                unlisted.add(e.getMessage()); // the other evals are still listed
             }
         }
-        return new Location(path, LocationKind.RESULTS_ROOT, runs);
+        return new Location(path, LocationKind.RESULTS_ROOT, runs, unlisted);
     }
 
     /** True when the folder looks like one run. */

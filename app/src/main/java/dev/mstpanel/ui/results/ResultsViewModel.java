@@ -323,7 +323,8 @@ public final class ResultsViewModel {
             String problem;
             try {
                 loc = reader.locate(p);
-                problem = loc.runDirs().isEmpty() ? ResultsReader.noRunsMessage(path) : null;
+                problem = !loc.runDirs().isEmpty() ? null
+                        : loc.unlisted().isEmpty() ? ResultsReader.noRunsMessage(path) : String.join(" ", loc.unlisted());
             } catch (ResultsException e) {
                 problem = e.getMessage();
             }
@@ -356,7 +357,8 @@ public final class ResultsViewModel {
             caseSearch.set(""); // another folder: its cases are not filtered by what was typed for the last one
         }
         location.set(p);
-        message.set(null);
+        // folders that could not be looked into are said above the runs that could (tester check14 #19)
+        message.set(loc == null || loc.unlisted().isEmpty() ? null : String.join(" ", loc.unlisted()));
         loading.set(true);
         revision.set(revision.get() + 1);
         if (select != null) {
