@@ -124,8 +124,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         if (!walk.isFolder) {
             if (walk.rootFailure != null && !(walk.rootFailure instanceof java.nio.file.NoSuchFileException)) {
                 // there, but not to be listed (permission denied): not "no artifacts folder"
-                return new FailureDiagnosis(artifactsDir, List.of(), "The artifacts folder " + artifactsDir + " could not be read ("
-                        + ResultsFiles.why(walk.rootFailure) + "): give this user read access to it (chmod -R u+rX) to see the trial's failure diagnosis.");
+                // the first folder on the way that stops this user, not always the trial's own (check13b F3)
+                return new FailureDiagnosis(artifactsDir, List.of(), walk.rootFailure instanceof java.nio.file.AccessDeniedException
+                        ? AccessHint.denied("artifacts folder", artifactsDir, Path::toString, "to see the trial's failure diagnosis")
+                        : "The artifacts folder " + artifactsDir + " could not be read (" + ResultsFiles.why(walk.rootFailure)
+                                + "): the trial's failure diagnosis cannot be shown.");
             }
             return absent(artifactsDir, redactedRun);
         }
@@ -153,7 +156,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 }
             }
             notice = "Part of the artifacts folder could not be read (" + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders
-                    + ". Give this user read access to it (chmod -R u+rX) to see every file of the failure diagnosis.";
+                    + ". " + AccessHint.giveAccess(artifactsDir, "to see every file of the failure diagnosis") + ".";
         } else if (sources.isEmpty()) {
             Map<String, Entry> top = walk.children.get(artifactsDir);
             boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
