@@ -157,16 +157,6 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 sources.add(src);
             }
         }
-        // a file found that this user may not read is said, not listed as if fine (check13b F10): one access() per
-        // file found, in the trials that have a diagnosis only, and not again while the diagnosis is kept
-        for (Source src : sources) {
-            unreadableFile(walk, src.screenshot());
-            unreadableFile(walk, src.accessibility());
-            for (Path log : src.logs()) {
-                unreadableFile(walk, log);
-            }
-            unreadableFile(walk, src.system());
-        }
         String notice = null;
         String readProblem = null;
         if (!walk.unreadable.isEmpty()) {
@@ -193,13 +183,6 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             kept.put(artifactsDir, walk.entered, found, TrialCache.nowNanos());
         }
         return found;
-    }
-
-    private static void unreadableFile(Walk walk, Path file) {
-        if (file != null && !Files.isReadable(file)) {
-            walk.unreadable.add(Map.entry(file, new java.nio.file.AccessDeniedException(file.toString())));
-            walk.keepable = false;
-        }
     }
 
     /** One entry of a folder as the walk saw it (its link not followed). */
