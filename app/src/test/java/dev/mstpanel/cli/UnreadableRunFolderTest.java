@@ -353,6 +353,22 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void transcriptOfATraceInARunFolderItCannotEnterNamesThatFolderNotAMissingFile() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path trace = runs[1].resolve("traces/default/lookup/0.json");
+        Ended r = run("transcript", trace.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel transcript: " + trace + " cannot be opened: The folder " + runs[1]
+                + " could not be read: permission denied. " + HINT + "." + System.lineSeparator()).doesNotContain("There is no file");
+
+        Path own = runs[0].resolve("traces/default/lookup/0.json");
+        Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("---------"));
+        Ended file = run("transcript", own.toString());
+        assertThat(file.exit()).as(file.err()).isEqualTo(1);
+        assertThat(file.err()).contains(own + " cannot be read as a trial's trace: permission denied. " + HINT + ".");
+    }
+
+    @Test
     void compareNamesTheRunFolderItCannotReadAsTheCause() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Ended variants = run("compare", runs[1].toString());

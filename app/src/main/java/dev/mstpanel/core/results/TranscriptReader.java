@@ -140,6 +140,11 @@ public final class TranscriptReader {
             }
         }
         if (trial.status() == TrialStatus.MISSING && trial.traceFile() == null || !Files.exists(file)) {
+            // a file behind a folder this user may not enter is there, not missing (check13c F-transcript-unreadable)
+            String denied = deniedOnTheWay(file);
+            if (denied != null) {
+                throw new NotATrialException(traceFile + " cannot be opened: " + denied);
+            }
             throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
@@ -148,6 +153,7 @@ public final class TranscriptReader {
             String why = trial.problem().replaceFirst("^The trace could not be read: ", "").replaceAll("\\.$", "");
             throw new NotATrialException(inRun && !trial.problem().startsWith("The trace's kind is")
                     ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0)) + why.substring(1) + "."
+                            + (why.equals("permission denied") ? " " + AccessHint.giveAccess(file) + "." : "")
                     : notATrial(traceFile, file, trial.problem()));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
@@ -156,6 +162,21 @@ public final class TranscriptReader {
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
         return read(trial, run.redactStoredResponses(), null, early);
+    }
+
+    /**
+     * Why a path that does not show as a file cannot be looked at, when a folder on the way stops this user: {@code The
+     * folder DIR could not be read: permission denied. …} with the fix ({@link AccessHint}); null when it is simply absent.
+     */
+    private static String deniedOnTheWay(Path file) {
+        try {
+            Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            return null;
+        } catch (java.nio.file.AccessDeniedException e) {
+            return AccessHint.denied("file", file, Path::toString, "");
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     /**
