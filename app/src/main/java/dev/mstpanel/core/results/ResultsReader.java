@@ -481,6 +481,14 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /**
+     * True when a run's problem ({@link RunInfo#problem()}) is {@link #folderProblem(Path)}'s: the run folder, or a
+     * folder above it, cannot be read, so nothing of the run is known (not "live", not "not finished").
+     */
+    public static boolean isFolderProblem(String problem) {
+        return problem != null && (problem.startsWith("The run folder ") || problem.startsWith("The folder ")) && problem.contains(" cannot be read: ");
+    }
+
+    /**
      * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial
      * from the file alone, without scores; the key is taken from the names of its folders.
      */
