@@ -301,7 +301,7 @@ public final class TrialsCommand implements Callable<Integer> {
             StringBuilder sb = new StringBuilder("  ");
             if (query == null && total == 0) {
                 // with a problem, the line above says why
-                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (its traces/ folder holds none yet)  ");
+                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
             } else if (query != null && total == 0) {
                 sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
             } else {

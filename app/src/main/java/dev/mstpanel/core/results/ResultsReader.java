@@ -481,6 +481,15 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /**
+     * Why a run lists no trial, in words for after its name: {@code it has no traces/ folder yet} or {@code its traces/
+     * folder holds none yet} (check13b F5: the second was said of a run without the folder). Looks at the disk once;
+     * for a message only.
+     */
+    public static String noTracesWhy(Path runDir) {
+        return java.nio.file.Files.isDirectory(runDir.resolve("traces")) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
+    }
+
+    /**
      * True when a run's problem ({@link RunInfo#problem()}) is {@link #folderProblem(Path)}'s: the run folder, or a
      * folder above it, cannot be read, so nothing of the run is known (not "live", not "not finished").
      */
