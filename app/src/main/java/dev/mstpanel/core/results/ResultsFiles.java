@@ -115,7 +115,7 @@ public final class ResultsFiles {
         java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
         if (!a.isRegularFile()) {
             throw new IOException(a.isDirectory() ? "it is a folder, not a file"
-                    : "it is not a regular file (a named pipe, a device or a socket), so the panel does not open it");
+                    : "it is not a regular file (a device, named pipe or socket): the panel does not open those");
         }
     }
 
