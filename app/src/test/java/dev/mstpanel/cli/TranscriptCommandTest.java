@@ -211,6 +211,12 @@ class TranscriptCommandTest {
         // a copied trial file outside any run is still one
         Path copy = Files.copy(f.tracePath("default", TranscriptFixture.FAILED_CASE, 0), root.resolve("copied-trial.json"));
         assertThat(run("transcript", copy.toString()).code()).isZero();
+        // a trial file not named <trial>.json: its folders are not taken for its variant and case (tester check13b F6)
+        Path bare = Files.createDirectories(root.resolve("outer").resolve("inner")).resolve("kt.json");
+        Files.writeString(bare, "{\"kind\":\"trial\"}");
+        Result b = run("transcript", bare.toString());
+        assertThat(b.code()).isZero();
+        assertThat(b.out()).startsWith("(variant not known) / kt.json #1").doesNotContain("outer / inner");
     }
 
     @Test

@@ -510,8 +510,11 @@ public final class ResultsReader implements AutoCloseable {
         if (m.matches()) {
             trial = Integer.parseInt(m.group(1));
         }
-        TrialKey key = new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
-                c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
+        // the folders are taken for variant and case only for a file named as MST names trials (a copied case folder);
+        // any other file's folders are not its variant and case (check13b F6: /tmp/c13b/kt.json showed "tmp / c13b")
+        TrialKey key = !m.matches() ? new TrialKey("(variant not known)", name, 0)
+                : new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
+                        c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
         return trials.readTrial(run, key, List.of(), traceFile);
     }
 
