@@ -32,5 +32,7 @@ class RunNoteTest {
         assertThat(new ResultsViewModel.RunState(run(runDir, "run.json is cut short: it may still be being written."), true, now).note(now))
                 .as("a run.json being written is live").isEqualTo("(live)");
         assertThat(new ResultsViewModel.RunState(run(runDir, null), false, 0).note(now)).isEqualTo("(not finished)");
+        assertThat(RunHeaderCards.canGrade(run(runDir, denied))).as("no Grade… for a run that cannot be read").isFalse();
+        assertThat(RunHeaderCards.canGrade(run(runDir, null))).isTrue();
     }
 }
