@@ -33,7 +33,10 @@ import picocli.CommandLine;
  * headless twin of the Results view. PATH may also be the eval's project folder: its
  * {@code .mcp-test-results/} is read. Exits 0 when it could read the folder, whatever the trials'
  * statuses; 1 when the path is not a folder or holds no runs, when no run folder could be read (permission denied) or
- * the output could not be written; 2 on a usage error.
+ * the output could not be written; 2 on a usage error. With {@code --json}, each trial's {@code diagnosis} is
+ * {@code {screenshot, accessibility, logs[], system, problem}}: paths or null, and {@code problem} null unless the
+ * diagnosis or part of it could not be read ({@link FailureDiagnosis#readProblem()}: which folder or file, and how to
+ * fix it), so that "could not be read" is told from "none kept".
  */
 @Command(name = "trials", mixinStandardHelpOptions = true,
         description = "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
@@ -251,6 +254,7 @@ public final class TrialsCommand implements Callable<Integer> {
         }
         g.writeEndArray();
         field(g, Fields.SYSTEM, str(d.system()));
+        field(g, Fields.PROBLEM, d.readProblem()); // "could not be read", not "none kept" (check13b F9)
         g.writeEndObject();
         g.writeEndObject();
     }
@@ -302,7 +306,7 @@ public final class TrialsCommand implements Callable<Integer> {
             StringBuilder sb = new StringBuilder("  ");
             if (query == null && total == 0) {
                 // with a problem, the line above says why
-                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (its traces/ folder holds none yet)  ");
+                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
             } else if (query != null && total == 0) {
                 sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
             } else {

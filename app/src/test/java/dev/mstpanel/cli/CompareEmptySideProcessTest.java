@@ -78,11 +78,15 @@ class CompareEmptySideProcessTest {
 
         for (PanelProcess.Result r : new PanelProcess.Result[] {compare(empty.runDir().toString()), compare(a.runDir().toString(), empty.runDir().toString())}) {
             assertThat(r.exit()).as(r.err()).isEqualTo(1);
-            assertThat(r.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6 has no trials to compare (its traces/ folder holds none yet):"
-                    + " give a run that has trials." + System.lineSeparator());
+            assertThat(r.err()).isEqualTo("mst-panel compare: The run folder " + empty.runDir() + " has no trials to compare (it has no traces/"
+                    + " folder yet): give a run that has trials." + System.lineSeparator());
         }
         PanelProcess.Result trials = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, "trials", empty.runDir().toString());
         assertThat(trials.exit()).as(trials.err()).isZero();
-        assertThat(trials.out()).contains("no trials listed (its traces/ folder holds none yet)");
+        assertThat(trials.out()).contains("no trials listed (it has no traces/ folder yet)");
+
+        java.nio.file.Files.createDirectories(empty.runDir().resolve("traces"));
+        PanelProcess.Result emptyTraces = compare(empty.runDir().toString());
+        assertThat(emptyTraces.err()).contains("The run folder " + empty.runDir() + " has no trials to compare (its traces/ folder holds none yet)");
     }
 }

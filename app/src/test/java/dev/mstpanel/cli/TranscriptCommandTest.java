@@ -196,10 +196,27 @@ class TranscriptCommandTest {
         }
         Result scoreFile = run("transcript", score.toString());
         assertThat(scoreFile.code()).isEqualTo(1);
-        assertThat(scoreFile.err()).contains("(it is a score file)");
+        Path scoresDir = f.runDir().resolve("scores");
+        Path scored = f.runDir().resolve("traces").resolve(scoresDir.relativize(score).subpath(1, 4).toString());
+        assertThat(scoreFile.err()).contains("(it is a score file). The trace it scores is " + scored + ".");
+        // only whitespace, a file cut off mid-write, a device: said as what they are (tester check13b F6)
+        Path blank = Files.writeString(root.resolve("blank.json"), " \n");
+        assertThat(run("transcript", blank.toString()).err()).isEqualTo("mst-panel transcript: " + blank + " is not a trial's trace: it holds only"
+                + " whitespace, no JSON (it may still be being written). Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
+        Path cut = Files.writeString(root.resolve("cut.json"), "{\"kind\":\"trial\",");
+        assertThat(run("transcript", cut.toString()).err()).contains(cut + " is not a trial's trace: it ends before the JSON does (16 bytes; it may"
+                + " still be being written, or the disk filled up).");
+        assertThat(run("transcript", "/dev/null").err()).contains("/dev/null is not a trial's trace: it is not a regular file (a device, named pipe"
+                + " or socket): the panel does not open those. Give a trial file");
         // a copied trial file outside any run is still one
         Path copy = Files.copy(f.tracePath("default", TranscriptFixture.FAILED_CASE, 0), root.resolve("copied-trial.json"));
         assertThat(run("transcript", copy.toString()).code()).isZero();
+        // a trial file not named <trial>.json: its folders are not taken for its variant and case (tester check13b F6)
+        Path bare = Files.createDirectories(root.resolve("outer").resolve("inner")).resolve("kt.json");
+        Files.writeString(bare, "{\"kind\":\"trial\"}");
+        Result b = run("transcript", bare.toString());
+        assertThat(b.code()).isZero();
+        assertThat(b.out()).startsWith("(variant not known) / kt.json #1").doesNotContain("outer / inner");
     }
 
     @Test

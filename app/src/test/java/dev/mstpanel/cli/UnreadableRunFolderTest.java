@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnreadableRunFolderTest {
     private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+    /** How the panel says to get access: as root the folders are root's and the command runs as nobody, so it names the owner. */
+    private static final String HINT = ROOT ? "Ask its owner (root) for read access (chmod -R a+rX), or run the panel as root"
+            : "Give this user read access to it (chmod -R u+rX)";
 
     @TempDir
     Path dir;
@@ -198,7 +201,7 @@ class UnreadableRunFolderTest {
         }
         Ended text = run("trials", f.runDir().toString());
         assertThat(text.exit()).as(text.err()).isZero();
-        assertThat(text.out()).contains("The artifacts folder " + folder + " could not be read (permission denied)")
+        assertThat(text.out()).contains("The artifacts folder " + folder + " could not be read: permission denied. " + HINT)
                 .doesNotContain("this trial has no artifacts folder")
                 .contains("screen.png") // the other trial's files that could be read are shown
                 .contains("Part of the artifacts folder could not be read (permission denied): logs.");
@@ -276,6 +279,122 @@ class UnreadableRunFolderTest {
         Files.setPosixFilePermissions(traces, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
+    /** One run, variants default (case lookup, 3 trials; results.json says 3) and with-tools (1 trial); only trial 0 of lookup has a score. */
+    private RunFixture runWhoseResultsJsonNamesItsTrials() throws Exception {
+        Path results = dir.resolve("results");
+        RunFixture f = RunFixture.create(results, "eval", "20260109T101500Z-c1d2e3").runJson("eval", "default", "with-tools");
+        for (int t = 0; t < 3; t++) {
+            f.trace("default", "lookup", t, null);
+        }
+        f.score("judge.accuracy", "default", "lookup", 0, true, "ok");
+        f.trace("with-tools", "lookup", 0, null).score("judge.accuracy", "with-tools", "lookup", 0, true, "ok");
+        Files.writeString(f.runDir().resolve("results.json"), "{\"format\":\"mst.run/v1\",\"kind\":\"results\",\"cases\":["
+                + "{\"id\":\"lookup\",\"variant\":\"default\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":3}},"
+                + "{\"id\":\"lookup\",\"variant\":\"with-tools\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":1}}]}");
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        return f;
+    }
+
+    @Test
+    void aCaseVariantOrTracesFolderItCannotReadKeepsEveryTrialResultsJsonNamesInTheListingWithTheFix() throws Exception {
+        RunFixture f = runWhoseResultsJsonNamesItsTrials();
+        String[][] folders = {
+            {"traces/default/lookup", "The case folder traces/default/lookup could not be read: permission denied. " + HINT, "3"},
+            {"traces/default", "The variant folder traces/default could not be read: permission denied. " + HINT, "3"},
+            {"traces", "The traces folder traces/ could not be read: permission denied. " + HINT, "4"},
+        };
+        for (String[] c : folders) {
+            Path folder = f.runDir().resolve(c[0]);
+            Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("---------"));
+            locked.add(folder);
+            Ended r = run("trials", f.runDir().toString(), "--json");
+            assertThat(r.exit()).as(r.err()).isZero();
+            List<String> unreadable = new ArrayList<>();
+            int all = 0;
+            for (var n : new ObjectMapper().readTree(r.out())) {
+                all++;
+                if (n.path("status").asText().equals("unreadable")) {
+                    unreadable.add(n.path("variant").asText() + " " + n.path("caseId").asText() + " #" + n.path("trial").asInt()
+                            + ": " + n.path("problem").asText());
+                }
+            }
+            assertThat(all).as(c[0] + ": every trial results.json names is listed").isEqualTo(4);
+            assertThat(unreadable).as(c[0]).hasSize(Integer.parseInt(c[2])).allSatisfy(p -> assertThat(p).endsWith(": " + c[1] + (ROOT ? "." : " to list its trials.")));
+            assertThat(unreadable.get(0)).startsWith("default lookup #0: ");
+            Ended text = run("trials", f.runDir().toString());
+            assertThat(text.out()).contains(c[2] + " unreadable");
+            Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void anArtifactsCaseFolderItCannotReadIsNamedNotTheTrialFolderBelowIt() throws Exception {
+        Path results = dir.resolve("results");
+        RunFixture f = RunFixture.create(results, "eval", "20260110T101500Z-d1e2f3").runJson("eval", "default");
+        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
+        RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Path caseFolder = f.artifacts("default", "failed-one", 0).getParent();
+        Files.setPosixFilePermissions(caseFolder, PosixFilePermissions.fromString("---------"));
+        locked.add(caseFolder);
+        Ended text = run("trials", f.runDir().toString());
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("The folder " + caseFolder + " could not be read: permission denied. " + HINT)
+                .doesNotContain(caseFolder.resolve("0") + " could not be read");
+    }
+
+    @Test
+    void trialsJsonSaysADiagnosisCouldNotBeReadNotThatItIsAbsent() throws Exception {
+        Path results = dir.resolve("results");
+        RunFixture f = RunFixture.create(results, "eval", "20260111T101500Z-e1f2a3").runJson("eval", "default");
+        for (String c : new String[] {"locked-folder", "readable"}) {
+            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
+            RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
+        }
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Path folder = f.artifacts("default", "locked-folder", 0);
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("---------"));
+        locked.add(folder);
+        Ended json = run("trials", f.runDir().toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isZero();
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> byCase = new java.util.HashMap<>();
+        for (var n : new ObjectMapper().readTree(json.out())) {
+            byCase.put(n.path("caseId").asText(), n.path("diagnosis"));
+        }
+        assertThat(byCase.get("locked-folder").path("problem").asText())
+                .isEqualTo("The artifacts folder " + folder + " could not be read: permission denied. " + HINT + (ROOT ? "." : " to see the trial's failure diagnosis."));
+        assertThat(byCase.get("readable").path("problem").isNull()).as("a diagnosis that reads has no problem").isTrue();
+        assertThat(byCase.get("readable").path("screenshot").asText()).endsWith("screen.png");
+    }
+
+    @Test
+    void transcriptOfATraceInARunFolderItCannotEnterNamesThatFolderNotAMissingFile() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path trace = runs[1].resolve("traces/default/lookup/0.json");
+        Ended r = run("transcript", trace.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel transcript: " + trace + " cannot be opened: The folder " + runs[1]
+                + " could not be read: permission denied. " + HINT + "." + System.lineSeparator()).doesNotContain("There is no file");
+
+        Path own = runs[0].resolve("traces/default/lookup/0.json");
+        Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("---------"));
+        Ended file = run("transcript", own.toString());
+        assertThat(file.exit()).as(file.err()).isEqualTo(1);
+        assertThat(file.err()).contains(own + " cannot be read as a trial's trace: permission denied. " + HINT + ".");
+    }
+
     @Test
     void compareNamesTheRunFolderItCannotReadAsTheCause() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
@@ -298,7 +417,7 @@ class UnreadableRunFolderTest {
         Ended r = run("trials", runs[0].toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).doesNotContain("ungraded").contains("unreadable")
-                .contains("The scores folder scores/ could not be read: permission denied. Give this user read access to it (chmod -R u+rX)")
+                .contains("The scores folder scores/ could not be read: permission denied. " + HINT)
                 .contains("2 unreadable");
 
         Files.setPosixFilePermissions(scores, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -327,7 +446,7 @@ class UnreadableRunFolderTest {
         locked.add(copy);
         Ended r = run("trials", copy.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("mst-panel trials: The folder " + copy + " could not be listed: permission denied. Give this user read"
-                + " access to it (chmod -R u+rX, or run the panel as the user who owns it)." + System.lineSeparator());
+        assertThat(r.err()).isEqualTo("mst-panel trials: The folder " + copy + " could not be listed: permission denied. " + HINT + "."
+                + System.lineSeparator());
     }
 }

@@ -23,8 +23,11 @@ import java.util.Map;
  *     {@code mst-diagnosis/} found below it (at most 4 levels down)
  * @param notice why there is nothing to show (no artifacts folder, an empty one, a run that redacts
  *     stored responses), or null
+ * @param readProblem why the diagnosis, or part of it, could not be read (a folder on the way that could not
+ *     be listed: permission denied), with how to fix it; null when every folder looked into could be read,
+ *     so that "none kept" and "could not be read" differ (tester check13b F9). Then {@code notice} says the same.
  */
-public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String notice) {
+public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String notice, String readProblem) {
     /** The name of a session copy's diagnosis folder. */
     public static final String SESSION_FOLDER = "mst-diagnosis";
     private static final int SEARCH_DEPTH = 4;
@@ -47,6 +50,16 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
     public FailureDiagnosis {
         sources = List.copyOf(sources);
+    }
+
+    /** A diagnosis whose folders could all be read ({@code readProblem} null). */
+    public FailureDiagnosis(Path artifactsDir, List<Source> sources, String notice) {
+        this(artifactsDir, sources, notice, null);
+    }
+
+    /** One that could not be read: the problem is its notice too. */
+    private static FailureDiagnosis unreadable(Path artifactsDir, List<Source> sources, String problem) {
+        return new FailureDiagnosis(artifactsDir, sources, problem, problem);
     }
 
     /** The first screenshot found, or null. */
@@ -124,8 +137,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         if (!walk.isFolder) {
             if (walk.rootFailure != null && !(walk.rootFailure instanceof java.nio.file.NoSuchFileException)) {
                 // there, but not to be listed (permission denied): not "no artifacts folder"
-                return new FailureDiagnosis(artifactsDir, List.of(), "The artifacts folder " + artifactsDir + " could not be read ("
-                        + ResultsFiles.why(walk.rootFailure) + "): give this user read access to it (chmod -R u+rX) to see the trial's failure diagnosis.");
+                // the first folder on the way that stops this user, not always the trial's own (check13b F3)
+                return unreadable(artifactsDir, List.of(), walk.rootFailure instanceof java.nio.file.AccessDeniedException
+                        ? AccessHint.denied("artifacts folder", artifactsDir, Path::toString, "to see the trial's failure diagnosis")
+                        : "The artifacts folder " + artifactsDir + " could not be read (" + ResultsFiles.why(walk.rootFailure)
+                                + "): the trial's failure diagnosis cannot be shown.");
             }
             return absent(artifactsDir, redactedRun);
         }
@@ -142,6 +158,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             }
         }
         String notice = null;
+        String readProblem = null;
         if (!walk.unreadable.isEmpty()) {
             // a folder below it that could not be listed (its logs/, a session copy): said, not dropped without a word
             StringBuilder folders = new StringBuilder();
@@ -153,14 +170,15 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 }
             }
             notice = "Part of the artifacts folder could not be read (" + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders
-                    + ". Give this user read access to it (chmod -R u+rX) to see every file of the failure diagnosis.";
+                    + ". " + AccessHint.giveAccess(artifactsDir, "to see every file of the failure diagnosis") + ".";
+            readProblem = notice;
         } else if (sources.isEmpty()) {
             Map<String, Entry> top = walk.children.get(artifactsDir);
             boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
                     : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
         }
-        FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice);
+        FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice, readProblem);
         if (kept != null && walk.keepable) {
             kept.put(artifactsDir, walk.entered, found, TrialCache.nowNanos());
         }
@@ -364,7 +382,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     Listed cases = casesByVariant.computeIfAbsent(variant, this::listed);
                     if (cases.problem() != null) {
                         // there, but not to be listed: not "no artifacts folder" (tester check13b F2)
-                        return new FailureDiagnosis(artifactsDir, List.of(), "The failure diagnosis could not be looked for. " + cases.problem());
+                        return unreadable(artifactsDir, List.of(), "The failure diagnosis could not be looked for. " + cases.problem());
                     }
                     if (!cases.names().contains(text.substring(v + sep.length(), c))) {
                         return absent(artifactsDir, redactedRun);

@@ -83,8 +83,10 @@ public final class ResultsFiles {
             return out;
         } catch (IOException e) {
             // the reason in words, not the exception's text (for a folder of mode 000 that was the path again: tester check12 F3)
-            throw new ResultsException("The folder " + dir + " could not be listed: " + why(e) + (e instanceof java.nio.file.AccessDeniedException
-                    ? ". Give this user read access to it (chmod -R u+rX, or run the panel as the user who owns it)." : "."), e);
+            // permission denied: the first folder on the way that stops this user, and how to give access as fits its owner (check13b F3)
+            Path shown = e instanceof java.nio.file.AccessDeniedException ? AccessHint.firstBlocked(dir) : dir;
+            throw new ResultsException("The folder " + shown + " could not be listed: " + why(e) + (e instanceof java.nio.file.AccessDeniedException
+                    ? ". " + AccessHint.giveAccess(shown) + "." : "."), e);
         }
     }
 
@@ -123,7 +125,7 @@ public final class ResultsFiles {
         java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
         if (!a.isRegularFile()) {
             throw new IOException(a.isDirectory() ? "it is a folder, not a file"
-                    : "it is not a regular file (a named pipe, a device or a socket), so the panel does not open it");
+                    : "it is not a regular file (a device, named pipe or socket): the panel does not open those");
         }
         return a;
     }

@@ -266,6 +266,8 @@ public final class ResultsReader implements AutoCloseable {
         // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
+        // the case folders whose trials could not be listed (their key is (variant, case, 0))
+        Set<TrialKey> unlisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
         java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
         Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
         // the score files are listed beside the traces (a listing only: which trials have a score but no trace)
@@ -285,7 +287,7 @@ public final class ResultsReader implements AutoCloseable {
                             scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
                         }
                     }
-                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::names);
+                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::names, unlisted::add);
                 if (!chunk.isEmpty()) {
                     futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                 }
@@ -339,17 +341,42 @@ public final class ResultsReader implements AutoCloseable {
             return true; // a score without a trace has nothing to search in
         }
         List<TrialRecord> orphans = new ArrayList<>();
-        Set<String> unreadableFolders = new HashSet<>();
         // traces/ or a variant folder that could not be read: the scores below it are listed with its problem
         java.util.Map<TrialKey, String> unreadableAbove = new java.util.LinkedHashMap<>();
+        // a case folder that could not be read: its problem, by "variant/case"
+        java.util.Map<String, String> unreadableFolders = new java.util.HashMap<>();
         for (var e : new java.util.TreeMap<>(notes).entrySet()) {
             if (e.getKey().trial() == -1) {
                 unreadableAbove.put(e.getKey(), e.getValue());
+            } else if (unlisted.contains(e.getKey()) && !seen.contains(e.getKey())) {
+                unreadableFolders.put(e.getKey().variantSegment() + "/" + e.getKey().caseSegment(), e.getValue());
             } else if (!seen.contains(e.getKey())) {
                 orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
-                unreadableFolders.add(e.getKey().variantSegment() + "/" + e.getKey().caseSegment());
             }
         }
+        // the trials below a folder that could not be read, as results.json names them: listed as unreadable with the
+        // folder's problem, so that they stay in the counts (check13b F11); read only then
+        java.util.Map<TrialKey, String> hidden = new java.util.TreeMap<>();
+        if (!unreadableAbove.isEmpty() || !unreadableFolders.isEmpty()) {
+            for (TrialKey k : ExpectedTrials.read(runDir, mapper)) {
+                if (seen.contains(k)) {
+                    continue;
+                }
+                String why = unreadableFolders.get(k.variantSegment() + "/" + k.caseSegment());
+                if (why == null) {
+                    for (var a : unreadableAbove.entrySet()) {
+                        if (TraceKeys.coveredBy(a.getKey(), k)) {
+                            why = a.getValue();
+                            break;
+                        }
+                    }
+                }
+                if (why != null) {
+                    hidden.put(k, why);
+                }
+            }
+        }
+        Set<String> foldersShown = new HashSet<>();
         synchronized (seen) {
             Set<TrialKey> scoreKeys;
             try {
@@ -363,13 +390,34 @@ public final class ResultsReader implements AutoCloseable {
             Set<TrialKey> aboveShown = new HashSet<>();
             for (TrialRecord o : scoresWithoutTrace(run, graders, TraceKeys.without(scoreKeys, seen))) {
                 TrialKey above = unreadableAbove.keySet().stream().filter(f -> TraceKeys.coveredBy(f, o.key())).findFirst().orElse(null);
-                if (above != null) {
+                String inFolder = unreadableFolders.get(o.key().variantSegment() + "/" + o.key().caseSegment());
+                if (inFolder != null) {
+                    // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
+                    orphans.add(TrialListingReader.unreadable(run, o.key(), inFolder).withScores(o.scores()));
+                    hidden.remove(o.key());
+                    foldersShown.add(o.key().variantSegment() + "/" + o.key().caseSegment());
+                } else if (above != null) {
+                    hidden.remove(o.key());
                     // not "trace lost": its traces/ or variant folder could not be read, and its problem says why
                     orphans.add(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above)).withScores(o.scores()));
                     aboveShown.add(above);
-                } else if (!unreadableFolders.contains(o.key().variantSegment() + "/" + o.key().caseSegment())) {
-                    // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
+                } else {
                     orphans.add(o);
+                }
+            }
+            for (var e : hidden.entrySet()) { // no score, but results.json names it
+                orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
+                foldersShown.add(e.getKey().variantSegment() + "/" + e.getKey().caseSegment());
+                for (TrialKey a : unreadableAbove.keySet()) {
+                    if (TraceKeys.coveredBy(a, e.getKey())) {
+                        aboveShown.add(a);
+                    }
+                }
+            }
+            for (var e : unreadableFolders.entrySet()) {
+                if (!foldersShown.contains(e.getKey())) { // neither a score nor results.json names its trials: one row says so
+                    String[] vc = e.getKey().split("/", 2);
+                    orphans.add(TrialListingReader.unreadable(run, new TrialKey(vc[0], vc[1], 0), e.getValue()));
                 }
             }
             for (var e : unreadableAbove.entrySet()) {
@@ -377,6 +425,7 @@ public final class ResultsReader implements AutoCloseable {
                     orphans.add(TrialListingReader.unreadable(run, new TrialKey(e.getKey().variantSegment(), "", 0), e.getValue()));
                 }
             }
+            orphans.sort(java.util.Comparator.comparing(TrialRecord::key)); // in variant, case and trial order among themselves
             if (cache != null) {
                 cache.retain(seen); // every folder of the run has been looked at
                 saveLater(cache);
@@ -435,11 +484,29 @@ public final class ResultsReader implements AutoCloseable {
         try (java.nio.file.DirectoryStream<Path> s = java.nio.file.Files.newDirectoryStream(runDir)) {
             return null;
         } catch (java.nio.file.AccessDeniedException e) {
-            return "The run folder " + runDir + " cannot be read: permission denied. Give this user read access to it"
-                    + " (chmod -R u+rX, or run the panel as the user who owns it).";
+            Path blocked = AccessHint.firstBlocked(runDir);
+            return (blocked.equals(runDir) ? "The run folder " : "The folder ") + blocked + " cannot be read: permission denied. "
+                    + AccessHint.giveAccess(blocked) + ".";
         } catch (java.io.IOException e) {
             return "The run folder " + runDir + " cannot be read: " + ResultsFiles.why(e) + ".";
         }
+    }
+
+    /**
+     * Why a run lists no trial, in words for after its name: {@code it has no traces/ folder yet} or {@code its traces/
+     * folder holds none yet} (check13b F5: the second was said of a run without the folder). Looks at the disk once;
+     * for a message only.
+     */
+    public static String noTracesWhy(Path runDir) {
+        return java.nio.file.Files.isDirectory(runDir.resolve("traces")) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
+    }
+
+    /**
+     * True when a run's problem ({@link RunInfo#problem()}) is {@link #folderProblem(Path)}'s: the run folder, or a
+     * folder above it, cannot be read, so nothing of the run is known (not "live", not "not finished").
+     */
+    public static boolean isFolderProblem(String problem) {
+        return problem != null && (problem.startsWith("The run folder ") || problem.startsWith("The folder ")) && problem.contains(" cannot be read: ");
     }
 
     /**
@@ -455,8 +522,11 @@ public final class ResultsReader implements AutoCloseable {
         if (m.matches()) {
             trial = Integer.parseInt(m.group(1));
         }
-        TrialKey key = new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
-                c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
+        // the folders are taken for variant and case only for a file named as MST names trials (a copied case folder);
+        // any other file's folders are not its variant and case (check13b F6: /tmp/c13b/kt.json showed "tmp / c13b")
+        TrialKey key = !m.matches() ? new TrialKey("(variant not known)", name, 0)
+                : new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
+                        c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
         return trials.readTrial(run, key, List.of(), traceFile);
     }
 

@@ -59,7 +59,7 @@ final class ScoreReader {
         } catch (IOException e) {
             why = e instanceof java.nio.file.NotDirectoryException ? "it is not a folder" : ResultsFiles.why(e);
         }
-        return "The scores folder scores/ could not be read: " + why + ". Give this user read access to it (chmod -R u+rX) to see the trials' scores.";
+        return "The scores folder scores/ could not be read: " + why + ". " + AccessHint.giveAccess(scores, "to see the trials' scores") + ".";
     }
 
     /**
@@ -78,8 +78,8 @@ final class ScoreReader {
             }
             folder = next;
         }
-        return "The score folder " + rel(runDir, folder) + " could not be read: permission denied. Give this user read access to it"
-                + " (chmod -R u+rX) to see its scores.";
+        return "The score folder " + rel(runDir, folder) + " could not be read: permission denied. " + AccessHint.giveAccess(folder, "to see its scores")
+                + ".";
     }
 
     /**

@@ -106,14 +106,24 @@ final class TraceKeys {
 
     /** As {@link #forEach(Path, Consumer, BiConsumer)}, with the case folders listed by {@code folders}. */
     static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
+        forEach(runDir, keys, problems, folders, k -> { });
+    }
+
+    /**
+     * As {@link #forEach(Path, Consumer, BiConsumer, Folders)}, and hands {@code unlisted} the key
+     * {@code (variant, case, 0)} of each case folder whose trials could not be listed (it could not be read,
+     * or its name is not valid UTF-8), after its problem: its trials are not known from the folder, and a
+     * listing takes them from elsewhere ({@link ExpectedTrials}) so that they stay in the counts.
+     */
+    static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders,
+                        Consumer<TrialKey> unlisted) {
         Path traces = runDir.resolve("traces");
         List<Path> variants = List.of();
         if (Files.exists(traces, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             try {
                 variants = ResultsFiles.list(traces);
             } catch (ResultsException e) {
-                problems.accept(folderKey(""), "The traces folder traces/ could not be read: " + reason(e)
-                        + ". Give this user read access to it (chmod -R u+rX) to list its trials.");
+                problems.accept(folderKey(""), folderProblem("traces folder", runDir, traces, e));
                 return;
             }
         }
@@ -126,12 +136,11 @@ final class TraceKeys {
             try {
                 cases = folders.names(v);
             } catch (ResultsException e) {
-                problems.accept(folderKey(vs), "The variant folder traces/" + vs + " could not be read: " + reason(e)
-                        + ". Give this user read access to it (chmod -R u+rX) to list its trials.");
+                problems.accept(folderKey(vs), folderProblem("variant folder", runDir, v, e));
                 continue;
             }
             for (String cs : cases) {
-                caseFolder(v, vs, cs, keys, problems, folders);
+                caseFolder(v, vs, cs, keys, problems, folders, unlisted);
             }
         }
     }
@@ -140,7 +149,8 @@ final class TraceKeys {
      * One case folder's keys and problems (a method of its own so the JIT compiles it after a few hundred
      * folders: inside {@link #forEach} the loop over 10,000 folders ran interpreted).
      */
-    private static void caseFolder(Path v, String vs, String cs, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
+    private static void caseFolder(Path v, String vs, String cs, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders,
+                                   Consumer<TrialKey> unlisted) {
         String where = null; // made only for a problem's words
         // a name Java could not decode (not valid UTF-8, or any non-ASCII name in a C locale) holds U+FFFD in
         // its place, and the path made from it is not the folder's (in a C locale none can be made at all):
@@ -164,6 +174,7 @@ final class TraceKeys {
             where = "traces/" + vs + "/" + cs;
             problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
                     + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials." + LOCALE_HINT);
+            unlisted.accept(new TrialKey(vs, cs, 0));
             return;
         }
         List<String> files;
@@ -172,8 +183,8 @@ final class TraceKeys {
         } catch (ResultsException e) {
             files = null;
             if (Files.isDirectory(c)) {
-                where = "traces/" + vs + "/" + cs;
-                problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " could not be read: " + reason(e) + ".");
+                problems.accept(new TrialKey(vs, cs, 0), folderProblem("case folder", v.getParent().getParent(), c, e));
+                unlisted.accept(new TrialKey(vs, cs, 0));
                 return;
             }
         }
@@ -296,6 +307,19 @@ final class TraceKeys {
     /** Whether a trial is below the folder a {@link #folderKey} names. */
     static boolean coveredBy(TrialKey folder, TrialKey trial) {
         return folder.trial() == -1 && (folder.variantSegment().isEmpty() || folder.variantSegment().equals(trial.variantSegment()));
+    }
+
+    /**
+     * Why a folder of {@code traces/} could not be listed, in one line with the fix: for permission denied the
+     * first folder on the way that stops this user, and how to give access as fits its owner ({@link AccessHint}).
+     */
+    private static String folderProblem(String kind, Path runDir, Path dir, ResultsException e) {
+        if (e.getCause() instanceof java.nio.file.AccessDeniedException) {
+            return AccessHint.denied(kind, dir, p -> p.equals(runDir.resolve("traces")) ? "traces/"
+                    : p.startsWith(runDir) && !p.equals(runDir) ? ResultsFiles.rel(runDir, p) : p.toString(), "to list its trials");
+        }
+        String shown = dir.equals(runDir.resolve("traces")) ? "traces/" : ResultsFiles.rel(runDir, dir);
+        return "The " + kind + " " + shown + " could not be read: " + reason(e) + ".";
     }
 
     private static String reason(ResultsException e) {

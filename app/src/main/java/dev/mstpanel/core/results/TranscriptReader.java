@@ -140,6 +140,11 @@ public final class TranscriptReader {
             }
         }
         if (trial.status() == TrialStatus.MISSING && trial.traceFile() == null || !Files.exists(file)) {
+            // a file behind a folder this user may not enter is there, not missing (check13c F-transcript-unreadable)
+            String denied = deniedOnTheWay(file);
+            if (denied != null) {
+                throw new NotATrialException(traceFile + " cannot be opened: " + denied);
+            }
             throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
@@ -148,6 +153,7 @@ public final class TranscriptReader {
             String why = trial.problem().replaceFirst("^The trace could not be read: ", "").replaceAll("\\.$", "");
             throw new NotATrialException(inRun && !trial.problem().startsWith("The trace's kind is")
                     ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0)) + why.substring(1) + "."
+                            + (why.equals("permission denied") ? " " + AccessHint.giveAccess(file) + "." : "")
                     : notATrial(traceFile, file, trial.problem()));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
@@ -156,6 +162,21 @@ public final class TranscriptReader {
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
         return read(trial, run.redactStoredResponses(), null, early);
+    }
+
+    /**
+     * Why a path that does not show as a file cannot be looked at, when a folder on the way stops this user: {@code The
+     * folder DIR could not be read: permission denied. …} with the fix ({@link AccessHint}); null when it is simply absent.
+     */
+    private static String deniedOnTheWay(Path file) {
+        try {
+            Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            return null;
+        } catch (java.nio.file.AccessDeniedException e) {
+            return AccessHint.denied("file", file, Path::toString, "");
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -182,6 +203,22 @@ public final class TranscriptReader {
         return "";
     }
 
+    /**
+     * The trace a score file {@code <run>/scores/<grader>/<variant>/<case>/<trial>.json} scores, {@code
+     * <run>/traces/<variant>/<case>/<trial>.json}, or null when the file is not one (check13b F6).
+     */
+    private static Path scoredTrace(Path file) {
+        Path c = file.getParent();
+        Path v = c == null ? null : c.getParent();
+        Path g = v == null ? null : v.getParent();
+        Path scores = g == null ? null : g.getParent();
+        if (scores == null || scores.getFileName() == null || !scores.getFileName().toString().equals("scores") || scores.getParent() == null
+                || !Files.isRegularFile(scores.getParent().resolve("run.json"))) {
+            return null;
+        }
+        return scores.getParent().resolve("traces").resolve(v.getFileName().toString()).resolve(c.getFileName().toString()).resolve(file.getFileName().toString());
+    }
+
     static String notATrial(Path given, Path file, String problem) {
         String why;
         if (problem.startsWith("The trace is not valid JSON")) {
@@ -194,13 +231,23 @@ public final class TranscriptReader {
             why = "its kind is" + problem.substring("The trace's kind is".length()).replaceAll("\\.$", "") + whatItIs(file);
         } else if (problem.startsWith("The trace file is empty")) {
             why = "it is empty (0 bytes; it may still be being written)";
+        } else if (problem.startsWith("The trace file holds only whitespace")) {
+            why = "it holds only whitespace, no JSON (it may still be being written)";
+        } else if (problem.startsWith("The trace is cut short (")) {
+            // "(57 bytes, ends mid-JSON): …" -> "it ends before the JSON does (57 bytes; it may still be being written)"
+            String bytes = problem.substring("The trace is cut short (".length(), problem.indexOf(' ', "The trace is cut short (".length()));
+            why = "it ends before the JSON does (" + bytes + " bytes; it may still be being written, or the disk filled up)";
+        } else if (problem.startsWith("The trace could not be read: it is ")) {
+            why = problem.substring("The trace could not be read: ".length()).replaceAll("\\.$", ""); // not opened, by choice: no "could not be read"
         } else if (problem.startsWith("The trace could not be read: ")) {
             why = "it could not be read (" + problem.substring("The trace could not be read: ".length()).replaceAll("\\.$", "") + ")";
         } else {
             why = Character.toLowerCase(problem.charAt(0)) + problem.substring(1).replaceAll("\\.$", "");
         }
         Path dir = file.getParent();
-        String give = dir != null && Files.isDirectory(dir.resolve("traces"))
+        Path scored = scoredTrace(file);
+        String give = scored != null ? "The trace it scores is " + scored + "."
+                : dir != null && Files.isDirectory(dir.resolve("traces"))
                 ? "This run's trials are in " + dir.resolve("traces") + "/<variant>/<case>/<trial>.json."
                 : "Give a trial file, " + TRIAL_PATH + ".";
         return given + " is not a trial's trace: " + why + ". " + give;

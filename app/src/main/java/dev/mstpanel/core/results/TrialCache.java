@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
  */
 final class TrialCache {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCache.class);
+    /** The cache files found to be folders, said once per process each. */
+    private static final java.util.Set<Path> SAID_FOLDERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The first bytes of a cache file; a new layout gets a new number. */
     private static final byte[] MAGIC = "mst-panel trials 4\n".getBytes(StandardCharsets.US_ASCII);
     /**
@@ -157,6 +159,15 @@ final class TrialCache {
             // listing for ever, a link to /dev/zero or a huge file would fill the heap (tester check13 F8)
             java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(cache.file, java.nio.file.attribute.BasicFileAttributes.class,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            if (a.isDirectory()) {
+                // not made by the panel, so never deleted by it: said once, with the fix (tester check13b F1)
+                if (SAID_FOLDERS.add(cache.file)) {
+                    LOG.error("The cache of listed trials {} is a folder, not the panel's file, so this run is read from its files at every"
+                            + " listing (the panel does not delete a folder it did not make): remove it (rm -r {}) to let the panel cache the run again.",
+                            cache.file, cache.file);
+                }
+                return cache;
+            }
             if (!a.isRegularFile() || a.size() > KEPT_BYTES) {
                 throw new IOException(a.isRegularFile() ? "it is " + a.size() + " bytes, more than the whole cache folder keeps" : "it is not a regular file");
             }

@@ -203,7 +203,11 @@ final class TrialListingReader {
         TrialFields f = new TrialFields();
         EventCounts counts = new EventCounts();
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
+            JsonToken first = p.nextToken();
+            if (first == null) { // only whitespace: no JSON value at all (check13b F6)
+                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file holds only whitespace: it may still be being written.");
+            }
+            if (first != JsonToken.START_OBJECT) {
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -219,6 +223,11 @@ final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
                     "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         } catch (JsonProcessingException e) {
+            if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
+                // the parser's other way of saying the bytes end mid-JSON (after a comma, in a field name): cut short too (check13b F6)
+                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
+                        "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+            }
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, ResultsFiles.notJson("The trace", e) + ".");
         } catch (IOException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));

@@ -64,6 +64,14 @@ public final class ResultsViewModel {
             this.info = info;
         }
 
+        /** A run as read: not loading, watched or not, last changed at {@code lastChange} (ms since the epoch). */
+        RunState(RunInfo info, boolean watched, long lastChange) {
+            this.info = info;
+            this.loading = false;
+            this.watched = watched;
+            this.lastChange = lastChange;
+        }
+
         public RunInfo info() { return info; }
         /** The trials in folder order (variant, case, trial), new ones at the end. */
         public List<TrialRecord> trials() { return new ArrayList<>(trials.values()); }
@@ -73,6 +81,7 @@ public final class ResultsViewModel {
 
         /**
          * What the navigator says after the run id: {@code (reading…)} while first read;
+         * {@code (cannot be read)} when the run folder cannot be read ({@link ResultsReader#isFolderProblem});
          * {@code (live)} only when watched and changed within {@link #LIVE_WINDOW_MS} (a trace
          * written, run.json rewritten); else for an unfinished run {@code (no run.json)} or
          * {@code (run.json unreadable)} or {@code (not finished)}; empty for a finished run.
@@ -85,6 +94,9 @@ public final class ResultsViewModel {
             }
             if (info.finished()) {
                 return "";
+            }
+            if (ResultsReader.isFolderProblem(info.problem())) {
+                return "(cannot be read)"; // its folder's time is not a trace being written (check13c F-live-unreadable)
             }
             if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
                 return "(live)";

@@ -74,7 +74,9 @@ final class RunHeaderCards {
         grade.setTooltip(new javafx.scene.control.Tooltip("Grade this run again in containers (mst grade " + run.info().runId()
                 + " --runner docker): opens the Runs form to check the command and start it."));
         grade.setOnAction(e -> navigator.openGradeForm(dir));
-        actions.getChildren().add(grade);
+        if (canGrade(run.info())) {
+            actions.getChildren().add(grade);
+        }
         Button t = new Button("Trend of " + run.info().evalName(), new FontIcon(Feather.TRENDING_UP));
         t.setId("open-trend");
         t.getStyleClass().add("small");
@@ -130,6 +132,14 @@ final class RunHeaderCards {
             row.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
             header.getChildren().add(row);
         }
+    }
+
+    /**
+     * Whether the header offers "Grade…": not for a run whose folder this user cannot read, where grading could only
+     * fail later (check13c F-live-unreadable); the header's message says what to fix instead.
+     */
+    static boolean canGrade(dev.mstpanel.core.results.RunInfo info) {
+        return !dev.mstpanel.core.results.ResultsReader.isFolderProblem(info.problem());
     }
 
     /**

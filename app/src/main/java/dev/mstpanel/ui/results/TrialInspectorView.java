@@ -87,7 +87,7 @@ final class TrialInspectorView extends BorderPane {
         transcriptTab.setGraphic(new FontIcon(Feather.MESSAGE_SQUARE));
         empty.getStyleClass().add("text-muted");
         empty.setWrapText(true);
-        setCenter(new StackPane(empty));
+        setCenter(emptyPane());
         // invalidation listeners, each reading the new value: a change listener compares the new value with the old
         // by equals, and the first equals of a record class (Transcript: 17 components) links its method handles, tens
         // of ms on the FX thread in a trial's first open (issue 9: first rows within 300 ms)
@@ -118,10 +118,17 @@ final class TrialInspectorView extends BorderPane {
         return getWidth() >= WIDE_MIN_WIDTH;
     }
 
+    /** The placeholder, kept off the divider and the window's edge (check13c F-placeholder-edge). */
+    private StackPane emptyPane() {
+        StackPane p = new StackPane(empty);
+        p.setPadding(new Insets(16, 24, 16, 24));
+        return p;
+    }
+
     private void showTrial(TrialRecord t, TrialRecord before) {
         if (t == null) {
             setTop(null);
-            setCenter(new StackPane(empty));
+            setCenter(emptyPane());
             wide = null;
             return;
         }

@@ -54,6 +54,13 @@ class ResultsOpenDefaultFxTest {
 
         assertThat(FxQuery.fx(() -> panel.app().results().locationProperty().get())).isEqualTo(results.toAbsolutePath().normalize());
         assertThat(new FxQuery(robot).text("#results-path")).isEqualTo(results.toAbsolutePath().normalize().toString());
+        // the placeholder beside the navigator keeps off the divider and the window's edge (check13c F-placeholder-edge)
+        javafx.scene.control.Label empty = robot.lookup(".label").queryAll().stream().filter(n -> n instanceof javafx.scene.control.Label l
+                && l.getText() != null && l.getText().startsWith("Choose a trial to see")).map(n -> (javafx.scene.control.Label) n).findFirst().orElseThrow();
+        javafx.geometry.Bounds label = FxQuery.fx(() -> empty.localToScene(empty.getBoundsInLocal()));
+        javafx.geometry.Bounds pane = FxQuery.fx(() -> empty.getParent().localToScene(empty.getParent().getBoundsInLocal()));
+        assertThat(label.getMinX() - pane.getMinX()).as("room on the left").isGreaterThanOrEqualTo(16);
+        assertThat(pane.getMaxX() - label.getMaxX()).as("room on the right").isGreaterThanOrEqualTo(16);
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "results-open-default");
     }
 }

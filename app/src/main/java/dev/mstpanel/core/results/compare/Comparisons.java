@@ -1,5 +1,7 @@
 package dev.mstpanel.core.results.compare;
 
+import dev.mstpanel.core.results.ResultsReader;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,8 +102,9 @@ public final class Comparisons {
     private static void requireTrials(RunTally run) throws CompareException {
         if (run.variants().values().stream().noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
             String why = run.run().problem();
-            throw new CompareException("Run " + run.run().runId() + " has no trials to compare"
-                    + (why != null ? ": " + why : " (its traces/ folder holds none yet): give a run that has trials."));
+            // the folder as given, not run.json's runId (a copied run.json names another run: check13b F5)
+            throw new CompareException("The run folder " + run.run().dir() + " has no trials to compare"
+                    + (why != null ? ": " + why : " (" + ResultsReader.noTracesWhy(run.run().dir()) + "): give a run that has trials."));
         }
     }
 
