@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * machine's orphans. Exits 0 even when some contexts are down.
  */
 @Command(name = "containers", mixinStandardHelpOptions = true,
-        description = "List MST's containers on every Docker context (by their mst.owner.* labels).",
+        description = "List MST's containers on every Docker context (found by MST's owner labels).",
         subcommands = {ContainersCommand.RemoveOrphans.class})
 public final class ContainersCommand implements Callable<Integer> {
 

@@ -91,6 +91,9 @@ record PromptIndex(Map<String, String> prompts, String problem) {
             }
         } catch (NoSuchFileException e) {
             return new PromptIndex(Map.of(), "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // the parser's own text is not for a user (tester check14 #21): where it stops being JSON
+            return new PromptIndex(Map.copyOf(out), "results.json is not valid JSON" + ResultsFiles.whereNotJson(e) + ", so the prompt is not shown.");
         } catch (IOException e) {
             return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + ResultsFiles.why(e) + "), so the prompt is not shown.");
         }

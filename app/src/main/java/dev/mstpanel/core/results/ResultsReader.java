@@ -34,7 +34,11 @@ public final class ResultsReader implements AutoCloseable {
     private static final int FIRST_BATCH = 24;
     private static final int BATCH = 256;
 
-    private final ObjectMapper mapper = new ObjectMapper();
+    // a string as long as a file the panel reads (a judge's reasoning of 25 MB): Jackson's default stops at 20 M
+    // characters, which read as "not valid JSON" (tester check14 #23)
+    private final ObjectMapper mapper = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxStringLength((int) ReadBuffer.MAX_FILE_BYTES).build())
+            .build());
     private final ReadBuffer buffer = new ReadBuffer();
     private final RunJsonReader runs = new RunJsonReader(mapper);
     private final TrialListingReader trials = new TrialListingReader(mapper, buffer);

@@ -110,11 +110,11 @@ final class ScoreReader {
                 continue; // no score file (or a file where a folder should be): this grader did not grade it
             }
             if (!a.isRegularFile()) {
-                // a named pipe, a device or a socket where the score should be: not opened (it would wait for ever), and said
-                if (!a.isDirectory()) {
-                    out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
-                            "The score file " + rel(runDir, f) + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it."));
-                }
+                // a folder, a named pipe, a device or a socket where the score should be: not opened (a pipe would wait
+                // for ever), and said, as a trace in that place is (tester check14 #18)
+                out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
+                        "The score file " + rel(runDir, f) + (a.isDirectory() ? " is a folder, not a file."
+                                : " is not a regular file (a named pipe, a device or a socket), so the panel does not open it.")));
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();
