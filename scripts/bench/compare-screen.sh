@@ -70,6 +70,12 @@
 # not finished when the bench opened the comparison (its steps share the pulses with the transcript warm-up's, of
 # 150-270 ms each at this load). So no gain is shown for the first comparison at load 4-6; the FX work to the figures
 # is lower at load 8-10 only. The 1 s / 100 ms target was not met at any load seen; it was not measured at load 1-2.
+# Measured 2026-12-02 06:17-06:20 (load 1.1-1.9: no other work on the machine), IMAGE_JVM=1 (C1 only, as the installed
+# app runs the window), 6f1dcc2..c3fae15 (statuses with fewer system calls): runs read by the Results view 61-67 ms;
+# listed before 302-353 ms; never listed 608-615 ms, longest pulse gap 36-60 ms. First comparison of a fresh JVM
+# (ORDER=first, warm-up on, 5 JVMs): 707 / 769 / 733 / 779 / 800 ms, longest gap 91.7 / 91.4 / 118.8 / 54.0 / 79.6 ms
+# (after the figures, during the whole read). Without IMAGE_JVM (the JDK's defaults, C2): never listed 956 ms, a fresh
+# JVM's first comparison 1,649 ms.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}

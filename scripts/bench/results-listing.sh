@@ -48,6 +48,11 @@
 # run.json is read, diagnoses found in a loop, repeated names decoded once: cat 381 ms; launcher 780 ms listed before (2.05x;
 # CPU 1,195 ms), launcher start 274 ms; last stop's image 864 ms: 0.90x its wall, 0.92x its CPU. strace -c: 42,000 statx
 # (was 47,000), 317 openat (was 2,287), 16 getdents64 (was 4,016).
+#
+# picocli's class files re-encoded for the class-data archive (packaging/tools/UpgradeOldClassFiles.java), string
+# concatenation compiled inline: cat 344 ms; launcher 656 ms listed before (1.91x; CPU 1,025 ms), launcher start 203 ms;
+# last stop's image 687 ms in the same rounds (load 1.4-2.1, 2026-12-02 06:15). Paired (12 pairs, no nice): 1.93x cat,
+# 0.89x the wall and 0.93x the CPU of last stop's image.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TRIALS=${1:-10000}
