@@ -52,6 +52,13 @@ public final class ClassDataArchive {
     /** The jpackage launcher's own variable (Linux), see {@link #plan}. */
     static final String LAUNCHER_MARKER = "_JPACKAGE_LAUNCHER";
     private static final List<String> QUIET = List.of("-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    /**
+     * The installed app's compiler choice (packaging/common.jpackage, where it is measured: C1 only, a first frame
+     * with far less CPU), given to the window's JVM that {@code java -jar} starts too, so both run the window alike
+     * (the Compare screen's first comparison of two 10,000-trial runs: 707-800 ms with it, 1,649 ms without,
+     * scripts/bench/compare-screen.sh). The native launcher's JVM has it from its .cfg already.
+     */
+    static final String WINDOW_JIT = "-XX:TieredStopAtLevel=1";
 
     private ClassDataArchive() {}
 
@@ -146,6 +153,7 @@ public final class ClassDataArchive {
         } else {
             command.add(launch.command());
             command.addAll(options);
+            command.add(WINDOW_JIT); // before the user's own options, so one of theirs wins
             command.addAll(launch.arguments());
         }
         return Optional.of(new Plan(List.copyOf(command), Map.copyOf(env), archive, training));

@@ -35,8 +35,8 @@ class ClassDataArchiveTest {
         assertThat(first.archive().getFileName().toString()).endsWith(".tmp");
         assertThat(first.command().get(0)).isEqualTo("/usr/lib/jvm/java-17/bin/java");
         assertThat(first.command().get(1)).isEqualTo("-XX:ArchiveClassesAtExit=" + first.archive());
-        assertThat(first.command()).containsSubsequence("-Xshare:auto", "-XX:ErrorFile=" + dir.resolve("logs/hs_err_pid%p.log"), "-Xmx1g", "-jar",
-                jarFile.toString());
+        assertThat(first.command()).containsSubsequence("-Xshare:auto", "-XX:ErrorFile=" + dir.resolve("logs/hs_err_pid%p.log"),
+                "-XX:TieredStopAtLevel=1", "-Xmx1g", "-jar", jarFile.toString());
         assertThat(first.environment()).containsEntry(ClassDataArchive.MARKER, "child").containsKey(ClassDataArchive.STARTED_AT)
                 .doesNotContainKey("JAVA_TOOL_OPTIONS");
 
@@ -44,6 +44,16 @@ class ClassDataArchiveTest {
         ClassDataArchive.Plan next = ClassDataArchive.plan(Map.of("HOME", "/h"), jar(jarFile), dir.resolve("cache"), null).orElseThrow();
         assertThat(next.training()).isFalse();
         assertThat(next.command()).contains("-XX:SharedArchiveFile=" + made);
+    }
+
+    @Test
+    void theJarsWindowGetsTheInstalledAppsCompilerChoice() throws IOException {
+        // one choice for both ways of starting the window: the installed app's .cfg has it from common.jpackage
+        String common = Files.readString(Path.of("..", "packaging", "common.jpackage"));
+        assertThat(common.lines()).contains("--java-options " + ClassDataArchive.WINDOW_JIT);
+        Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(Map.of("HOME", "/h"), jar(jarFile), dir.resolve("cache"), null).orElseThrow();
+        assertThat(plan.command()).containsSubsequence(ClassDataArchive.WINDOW_JIT, "-Xmx1g"); // the user's own options come after, and win
     }
 
     /** The first bytes of a JDK dynamic archive: its magic number in the machine's byte order. */
