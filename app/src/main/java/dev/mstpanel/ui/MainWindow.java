@@ -328,7 +328,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     @Override
     public void openRunsForm(java.nio.file.Path runDir, List<String> mstArgs) {
-        open("runs");
+        showRunsForm();
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
@@ -336,7 +336,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     @Override
     public void openGradeForm(java.nio.file.Path runDir) {
-        open("runs");
+        showRunsForm();
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillGrade(config, runDir.getFileName().toString());
@@ -483,6 +483,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         }
         java.nio.file.Path p = java.nio.file.Path.of(d);
         return java.nio.file.Files.isDirectory(p) ? p : null;
+    }
+
+    /** The Runs view with its form in sight: a replay over it (the demo's, ended or not) is closed (tester check14 #26). */
+    private void showRunsForm() {
+        open("runs");
+        if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {
+            host.closeReplay();
+        }
     }
 
     private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.recording.RunRecording rec, java.nio.file.Path runDir,
