@@ -115,9 +115,12 @@ public final class TrendChart extends Pane {
             getChildren().addAll(tick, l);
         }
         Map<String, Color> colours = colours();
+        int vi = 0;
         for (var e : colours.entrySet()) {
             List<TrendPoint> vp = points.stream().filter(p -> p.variant().equals(e.getKey()) && p.rate() != null).toList();
             Color c = e.getValue();
+            // one run: no band can be drawn, so each variant's interval is a whisker, the variants side by side (tester check14 #3)
+            double dx = runs.size() == 1 ? (vi++ - (colours.size() - 1) / 2.0) * 18 : 0;
             Polygon band = new Polygon();
             Polyline line = new Polyline();
             for (TrendPoint p : vp) {
@@ -137,8 +140,23 @@ public final class TrendChart extends Pane {
             line.setStrokeWidth(2);
             line.setMouseTransparent(true);
             getChildren().addAll(band, line);
+            if (runs.size() == 1) {
+                for (TrendPoint p : vp) {
+                    double x = LEFT + xs.get(p.runId()) + dx;
+                    double hi = TOP + ph * (1 - p.interval().high());
+                    double lo = TOP + ph * (1 - p.interval().low());
+                    Color whisker = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.6);
+                    for (Line l : List.of(new Line(x, hi, x, lo), new Line(x - 4, hi, x + 4, hi), new Line(x - 4, lo, x + 4, lo))) {
+                        l.setStroke(whisker);
+                        l.setStrokeWidth(2);
+                        l.setMouseTransparent(true);
+                        l.getStyleClass().add("trend-whisker");
+                        getChildren().add(l);
+                    }
+                }
+            }
             for (TrendPoint p : vp) {
-                Circle dot = new Circle(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.rate()), 5, c);
+                Circle dot = new Circle(LEFT + xs.get(p.runId()) + dx, TOP + ph * (1 - p.rate()), 5, c);
                 dot.setStroke(Color.WHITE);
                 dot.setStrokeWidth(1.5);
                 dot.setCursor(javafx.scene.Cursor.HAND);

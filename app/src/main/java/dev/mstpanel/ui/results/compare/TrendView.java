@@ -53,7 +53,7 @@ public final class TrendView extends BorderPane {
         loading.getStyleClass().add("text-muted");
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
-        Label note = new Label("Trial pass rate (passed ÷ graded trials) of each variant per run; the band is its 95 % interval. Click a dot to open that run.");
+        Label note = new Label("Trial pass rate (passed ÷ graded trials) of each variant per run; the band (a bar for a run alone) is its 95 % interval. Click a dot to open that run.");
         note.getStyleClass().addAll("text-muted", "text-small");
         note.setWrapText(true);
         legend.setId("trend-legend");

@@ -344,6 +344,26 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> project.equals(app.results().locationProperty().get()));
     }
 
+    @Test
+    void aTrendOfOneRunDrawsEachVariantsIntervalAsAWhiskerBesideTheOther(FxRobot robot) throws Exception {
+        Path results = project.resolve(".mcp-test-results");
+        dev.mstpanel.testsupport.RunFixture solo = dev.mstpanel.testsupport.RunFixture.create(results, "solo", "20260201T101500Z-a1a1a1")
+                .runJson("solo", "default", "with-search");
+        CompareFixture.trials(solo, "default", "lookup", "PPF");
+        CompareFixture.trials(solo, "with-search", "lookup", "PPP");
+        robot.interact(() -> {
+            window.open("results");
+            app.trend().open("solo", java.util.List.of(solo.runDir()));
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup(".trend-dot").queryAll().size() == 2);
+        // three strokes per variant (the interval and its two caps); the two dots apart, not one over the other
+        assertThat(robot.lookup(".trend-whisker").queryAll()).hasSize(6);
+        javafx.scene.shape.Circle a = robot.lookup("#trend-dot-default-20260201T101500Z-a1a1a1").query();
+        javafx.scene.shape.Circle b = robot.lookup("#trend-dot-with-search-20260201T101500Z-a1a1a1").query();
+        assertThat(Math.abs(a.getCenterX() - b.getCenterX())).isGreaterThanOrEqualTo(12);
+        Screenshots.take(window.getScene(), "results-trend-one-run");
+    }
+
     private static java.util.List<String> texts(FxRobot robot, String parent) {
         return robot.lookup(parent + " .label").queryAllAs(Label.class).stream().map(Label::getText).toList();
     }
