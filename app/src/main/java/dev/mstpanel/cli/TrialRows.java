@@ -10,7 +10,7 @@ import java.util.List;
  * the error. Each column is as wide as its longest cell in the rows shown (at least as wide as
  * before: 10 and 12 characters for status and variant), at most {@link #MAX_VARIANT} and
  * {@link #MAX_CASE} characters; a longer cell is cut with "…" (a case keeps its {@code #trial}),
- * an error at 160 characters. Control characters in a cell are shown escaped first
+ * an error at 160 characters (an unreadable trial's problem, the panel's own with its fix at the end, is not cut). Control characters in a cell are shown escaped first
  * ({@link TerminalText#escape}), so what is measured is what the terminal shows. Widths count
  * code points: a wide (East Asian) character takes one, so such names may still push a column.
  */
@@ -44,7 +44,9 @@ final class TrialRows {
         TextColumns.pad(b, TextColumns.cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
         TextColumns.pad(b, label(t, caseWidth), caseWidth);
         if (msg != null) {
-            b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), MAX_ERROR));
+            // an unreadable trial's text is the panel's own, its fix at the end: never cut (tester check14 #14)
+            int max = t.status() == dev.mstpanel.core.results.TrialStatus.UNREADABLE ? Integer.MAX_VALUE : MAX_ERROR;
+            b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), max));
         }
         return b.toString().stripTrailing();
     }

@@ -52,6 +52,20 @@ class TrialsTableColumnsTest {
     }
 
     @Test
+    void anUnreadableTrialsProblemIsShownWholeItsFixIncludedWhereAnAgentsLongErrorIsCut() throws Exception {
+        RunFixture f = RunFixture.create(root, "cols-eval", "20260105T101500Z-a1b2c3").runJson("cols-eval", "default");
+        f.trace("default", "long-error", 0, RunFixture.fields().put("error", "E".repeat(300))).score("judge.accuracy", "default", "long-error", 0, false, "no");
+        // a folder with a long name where a score file should be: unreadable, with the panel's own text
+        f.trace("default", "case-" + "y".repeat(150), 0, null);
+        java.nio.file.Files.createDirectories(f.runDir().resolve("scores/judge.accuracy/default/case-" + "y".repeat(150) + "/0.json"));
+        List<String> rows = rows(run("trials", f.runDir().toString()));
+        String unreadable = rows.stream().filter(l -> l.startsWith("  unreadable")).findFirst().orElseThrow();
+        assertThat(unreadable).endsWith("is a folder, not a file.").contains("y".repeat(150));
+        String error = rows.stream().filter(l -> l.contains("EEE")).findFirst().orElseThrow();
+        assertThat(error).endsWith("E…").doesNotContain("E".repeat(200));
+    }
+
+    @Test
     void aCaseIdWithControlCharactersIsMeasuredAsItIsShownEscaped() {
         RunFixture f = RunFixture.create(root, "cols-eval", "20260105T101500Z-a1b2c3").runJson("cols-eval", "default");
         f.trace("default", "evil\u001b[2J", 0, RunFixture.fields().put("error", "ERR-EVIL"));
