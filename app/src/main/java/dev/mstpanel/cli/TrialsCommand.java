@@ -82,6 +82,11 @@ public final class TrialsCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        if (grep != null && grep.indexOf('\uFFFD') >= 0) {
+            // bytes that are not UTF-8 (a Latin-1 terminal): Java decoded them as U+FFFD, which no trace would hold (tester check14 #25)
+            err.println("mst-panel trials: the --grep text holds bytes that are not UTF-8 (the terminal's character set is not UTF-8?): type it in UTF-8.");
+            return 2;
+        }
         if (grep != null && grep.isBlank()) {
             err.println("mst-panel trials: --grep needs a text to look for.");
             return 2;

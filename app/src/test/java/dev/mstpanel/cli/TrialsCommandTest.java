@@ -315,4 +315,14 @@ class TrialsCommandTest {
                 .doesNotContain("case-101 #1  ")
                 .contains("  1 trace could not be searched: case-101 #1 (default): The trace could not be read: it is not a regular file");
     }
+
+    @Test
+    void aGrepTextWithBytesThatAreNotUtf8IsAUsageErrorNotASearchForTheReplacementCharacter() {
+        RunFixture f = RunFixture.create(root, "grep-eval", "20260105T101500Z-a1b2c3").runJson("grep-eval", "default");
+        f.trace("default", "a", 0, null);
+        Result r = run("trials", f.runDir().toString(), "--grep", "caf\uFFFD"); // what Java makes of "caf\xe9" read as UTF-8
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("the --grep text holds bytes that are not UTF-8");
+    }
+
 }
