@@ -35,68 +35,35 @@ final class ExpectedTrials {
                 return keys;
             }
             try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
-                if (p.nextToken() != JsonToken.START_OBJECT) {
-                    return keys;
-                }
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String f = p.currentName();
-                    JsonToken t = p.nextToken();
-                    if (!f.equals("cases") || t != JsonToken.START_ARRAY) {
-                        p.skipChildren();
-                        continue;
-                    }
-                    JsonToken e;
-                    while ((e = p.nextToken()) != JsonToken.END_ARRAY && e != null) {
-                        if (e != JsonToken.START_OBJECT) {
-                            p.skipChildren();
-                            continue;
+                ResultsJsonCases.walk(p, new ResultsJsonCases.Visitor() {
+                    private int trials = 1;
+
+                    @Override
+                    public void requestField(String name, JsonToken t, JsonParser parser) throws IOException {
+                        if (name.equals("trials") && t == JsonToken.VALUE_NUMBER_INT) {
+                            long n = parser.getLongValue();
+                            trials = n >= 1 && n <= MAX_TRIALS ? (int) n : 1;
+                        } else {
+                            parser.skipChildren();
                         }
-                        entry(p, keys);
                     }
-                }
+
+                    @Override
+                    public void caseEnd(String id, String variant) {
+                        if (id != null) {
+                            String vs = PathSegments.encode(variant == null ? "default" : variant);
+                            String cs = PathSegments.encode(id);
+                            for (int i = 0; i < trials; i++) {
+                                keys.add(new TrialKey(vs, cs, i));
+                            }
+                        }
+                        trials = 1;
+                    }
+                });
             }
         } catch (IOException | RuntimeException e) {
             // what was read so far is kept: the rest of the listing says what it can
         }
         return keys;
-    }
-
-    private static void entry(JsonParser p, Set<TrialKey> keys) throws IOException {
-        String id = null;
-        String variant = null;
-        int trials = 1;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String cf = p.currentName();
-            JsonToken v = p.nextToken();
-            switch (cf) {
-                case "id" -> id = ResultsFiles.scalar(p, v);
-                case "variant" -> variant = ResultsFiles.scalar(p, v);
-                case "request" -> {
-                    if (v != JsonToken.START_OBJECT) {
-                        p.skipChildren();
-                        break;
-                    }
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String rf = p.currentName();
-                        JsonToken rv = p.nextToken();
-                        if (rf.equals("trials") && rv == JsonToken.VALUE_NUMBER_INT) {
-                            long n = p.getLongValue();
-                            trials = n >= 1 && n <= MAX_TRIALS ? (int) n : 1;
-                        } else {
-                            p.skipChildren();
-                        }
-                    }
-                }
-                default -> p.skipChildren();
-            }
-        }
-        if (id == null) {
-            return;
-        }
-        String vs = PathSegments.encode(variant == null ? "default" : variant);
-        String cs = PathSegments.encode(id);
-        for (int i = 0; i < trials; i++) {
-            keys.add(new TrialKey(vs, cs, i));
-        }
     }
 }

@@ -40,53 +40,33 @@ record PromptIndex(Map<String, String> prompts, String problem) {
             }
             ResultsFiles.requireRegularFile(file);
             try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
-                if (p.nextToken() != JsonToken.START_OBJECT) {
-                    return new PromptIndex(Map.of(), "results.json is not a JSON object, so the prompts are not shown.");
-                }
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String f = p.currentName();
-                    JsonToken t = p.nextToken();
-                    if (!f.equals("cases") || t != JsonToken.START_ARRAY) {
-                        p.skipChildren();
-                        continue;
-                    }
-                    while (p.nextToken() == JsonToken.START_OBJECT) {
-                        String id = null;
-                        String variant = null;
-                        String input = null;
-                        while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            String cf = p.currentName();
-                            JsonToken v = p.nextToken();
-                            switch (cf) {
-                                case "id" -> id = ResultsFiles.scalar(p, v);
-                                case "variant" -> variant = ResultsFiles.scalar(p, v);
-                                case "request" -> {
-                                    if (v != JsonToken.START_OBJECT) {
-                                        p.skipChildren();
-                                        break;
-                                    }
-                                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                                        String rf = p.currentName();
-                                        JsonToken rv = p.nextToken();
-                                        if (rf.equals("input") && rv != JsonToken.VALUE_NULL) {
-                                            if (rv == JsonToken.VALUE_STRING) {
-                                                input = p.getText();
-                                            } else {
-                                                JsonNode n = p.readValueAsTree();
-                                                input = n.toPrettyString();
-                                            }
-                                        } else {
-                                            p.skipChildren();
-                                        }
-                                    }
-                                }
-                                default -> p.skipChildren();
+                boolean object = ResultsJsonCases.walk(p, new ResultsJsonCases.Visitor() {
+                    private String input;
+
+                    @Override
+                    public void requestField(String name, JsonToken t, JsonParser parser) throws IOException {
+                        if (name.equals("input") && t != JsonToken.VALUE_NULL) {
+                            if (t == JsonToken.VALUE_STRING) {
+                                input = parser.getText();
+                            } else {
+                                JsonNode n = parser.readValueAsTree();
+                                input = n.toPrettyString();
                             }
+                        } else {
+                            parser.skipChildren();
                         }
+                    }
+
+                    @Override
+                    public void caseEnd(String id, String variant) {
                         if (id != null && input != null) {
                             out.put((variant == null ? "default" : variant) + "\n" + id, input);
                         }
+                        input = null;
                     }
+                });
+                if (!object) {
+                    return new PromptIndex(Map.of(), "results.json is not a JSON object, so the prompts are not shown.");
                 }
             }
         } catch (NoSuchFileException e) {
