@@ -88,6 +88,15 @@ class UnreadableRunFolderTest {
 
     private record Ended(int exit, String out, String err) {}
 
+    /** Every folder and file under {@code results} readable by any user (the command's user then meets only the locks a test sets). */
+    private static void readableByAll(Path results) throws java.io.IOException {
+        try (Stream<Path> all = Files.walk(results)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+    }
+
     private Ended run(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         if (ROOT) {
@@ -118,11 +127,7 @@ class UnreadableRunFolderTest {
             }
             runs[r] = f.runDir();
         }
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         Files.setPosixFilePermissions(runs[1], PosixFilePermissions.fromString("---------"));
         locked.add(runs[1]);
         return runs;
@@ -151,11 +156,7 @@ class UnreadableRunFolderTest {
             RunFixture.create(results, eval, "20260109T101500Z-c1d2e3").runJson(eval, "default")
                     .trace("default", "lookup", 0, null).score("judge.accuracy", "default", "lookup", 0, true, "ok");
         }
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         Path lockedEval = results.resolve("locked-eval");
         Files.setPosixFilePermissions(lockedEval, PosixFilePermissions.fromString("---------"));
         locked.add(lockedEval);
@@ -188,11 +189,7 @@ class UnreadableRunFolderTest {
             f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
             RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
         }
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         Path folder = f.artifacts("default", "locked-folder", 0);
         Path logs = f.artifacts("default", "locked-logs", 0).resolve("logs");
         for (Path p : new Path[] {folder, logs}) {
@@ -213,11 +210,7 @@ class UnreadableRunFolderTest {
         RunFixture f = RunFixture.create(results, "eval", "20260108T101500Z-b1c2d3").runJson("eval", "default");
         f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
         RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         for (Path locked : new Path[] {f.runDir().resolve("artifacts").resolve("default"), f.runDir().resolve("artifacts")}) {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
             this.locked.add(locked);
@@ -291,11 +284,7 @@ class UnreadableRunFolderTest {
         Files.writeString(f.runDir().resolve("results.json"), "{\"format\":\"mst.run/v1\",\"kind\":\"results\",\"cases\":["
                 + "{\"id\":\"lookup\",\"variant\":\"default\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":3}},"
                 + "{\"id\":\"lookup\",\"variant\":\"with-tools\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":1}}]}");
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         return f;
     }
 
@@ -337,11 +326,7 @@ class UnreadableRunFolderTest {
         RunFixture f = RunFixture.create(results, "eval", "20260110T101500Z-d1e2f3").runJson("eval", "default");
         f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
         RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         Path caseFolder = f.artifacts("default", "failed-one", 0).getParent();
         Files.setPosixFilePermissions(caseFolder, PosixFilePermissions.fromString("---------"));
         locked.add(caseFolder);
@@ -359,11 +344,7 @@ class UnreadableRunFolderTest {
             f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
             RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
         }
-        try (Stream<Path> all = Files.walk(results)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
-            }
-        }
+        readableByAll(results);
         Path folder = f.artifacts("default", "locked-folder", 0);
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("---------"));
         locked.add(folder);
