@@ -185,11 +185,14 @@ class CompareViewFxTest {
             app.results().open(eval);
             window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
         });
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#compare-other-with-search").tryQuery().isPresent());
+        // the complete comparison (the means read whole) rebuilds the cards: the link is clicked once it has come
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !app.compare().loadingProperty().get()
+                && !app.compare().meansPendingProperty().get()
+                && robot.from(window.getScene().getRoot()).lookup("#compare-other-with-search").tryQuery().isPresent()));
         dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
         assertThat(q.text("#compare-other-with-search")).isEqualTo("with-search: 1 regressed");
         Screenshots.take(window.getScene(), "compare-other-variants");
-        robot.clickOn("#compare-other-with-search");
+        robot.clickOn(robot.from(window.getScene().getRoot()).lookup("#compare-other-with-search").queryAs(javafx.scene.Node.class));
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty() && "apply-coupon".equals(table.getItems().get(0).caseId()));
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
