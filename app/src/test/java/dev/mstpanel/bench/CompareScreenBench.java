@@ -76,6 +76,7 @@ public final class CompareScreenBench {
         AtomicLong last = new AtomicLong();
         AtomicLong maxGap = new AtomicLong();
         AtomicLong maxGapEnd = new AtomicLong(); // when the longest gap ended (System.nanoTime)
+        AtomicLong maxGapUptime = new AtomicLong(); // the same, as the JVM's uptime in ms (to find it in a -Xlog:gc log)
         AnimationTimer timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
@@ -83,6 +84,7 @@ public final class CompareScreenBench {
                 if (prev != 0 && now - prev > maxGap.get()) {
                     maxGap.set(now - prev);
                     maxGapEnd.set(System.nanoTime());
+                    maxGapUptime.set(java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
                 }
             }
         };
@@ -178,12 +180,12 @@ public final class CompareScreenBench {
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
                 System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, complete (tool calls, tokens, cost)"
-                                + " %.0f ms, longest FX pulse gap %.1f ms, %s (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all"
+                                + " %.0f ms, longest FX pulse gap %.1f ms, %s, ended at JVM uptime %d ms (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all"
                                 + " (%.0f ms to the figures); JVM CPU to the figures %.0f ms;"
                                 + " GC %d ms; first progress %s; load %.1f%n",
                         round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
                                 : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, complete / 1e6, gap / 1e6,
-                        where, idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
+                        where, maxGapUptime.get(), idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
         }
