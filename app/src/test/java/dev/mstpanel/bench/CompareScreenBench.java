@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -73,21 +72,7 @@ public final class CompareScreenBench {
         AppContext app = (AppContext) s[0];
         MainWindow window = (MainWindow) s[1];
 
-        AtomicLong last = new AtomicLong();
-        AtomicLong maxGap = new AtomicLong();
-        AtomicLong maxGapEnd = new AtomicLong(); // when the longest gap ended (System.nanoTime)
-        AtomicLong maxGapUptime = new AtomicLong(); // the same, as the JVM's uptime in ms (to find it in a -Xlog:gc log)
-        AnimationTimer timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                long prev = last.getAndSet(now);
-                if (prev != 0 && now - prev > maxGap.get()) {
-                    maxGap.set(now - prev);
-                    maxGapEnd.set(System.nanoTime());
-                    maxGapUptime.set(java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
-                }
-            }
-        };
+        dev.mstpanel.testsupport.PulseGaps timer = new dev.mstpanel.testsupport.PulseGaps();
         onFx(() -> {
             timer.start();
             return null;
@@ -126,10 +111,10 @@ public final class CompareScreenBench {
                 Thread.sleep(1500); // let the Results view settle
                 System.gc();
                 Thread.sleep(300);
-                maxGap.set(0);
+                timer.resetLongest();
                 Thread.sleep(2000); // the same window, idle: what the machine's load alone costs
-                long idleGap = maxGap.get();
-                maxGap.set(0);
+                long idleGap = timer.longestGapNanos();
+                timer.resetLongest();
                 long gc0 = gcMillis();
                 long fx0 = threads.getThreadCpuTime(fxThread);
                 var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
@@ -172,10 +157,10 @@ public final class CompareScreenBench {
                 }
                 Thread.sleep(500); // the first frames of the screen count too
                 shot(window, round, mode, "complete");
-                long gap = maxGap.get();
+                long gap = timer.longestGapNanos();
                 // where the longest gap was: while the sides were read (the machine's load and the readers), or
                 // after the figures came (the screen building its nodes)
-                String where = maxGapEnd.get() - t0 < figures ? "while reading" : "after the figures came";
+                String where = timer.longestGapEndedAt() - t0 < figures ? "while reading" : "after the figures came";
                 long gcMs = gcMillis() - gc0;
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
@@ -185,7 +170,7 @@ public final class CompareScreenBench {
                                 + " GC %d ms; first progress %s; load %.1f%n",
                         round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
                                 : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, complete / 1e6, gap / 1e6,
-                        where, maxGapUptime.get(), idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
+                        where, timer.longestGapEndedAtUptimeMillis(), idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
         }

@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -96,21 +95,7 @@ public final class RunViewLogBench {
             Thread.sleep(100);
         }
 
-        AtomicLong last = new AtomicLong();
-        AtomicLong maxGap = new AtomicLong();
-        AtomicLong pulses = new AtomicLong();
-        java.util.concurrent.atomic.AtomicBoolean skipNext = new java.util.concurrent.atomic.AtomicBoolean();
-        AnimationTimer timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                long prev = last.getAndSet(now);
-                // the gap spanning the benchmark's own System.gc() is not the view's
-                if (prev != 0 && !skipNext.getAndSet(false)) {
-                    maxGap.accumulateAndGet(now - prev, Math::max);
-                }
-                pulses.incrementAndGet();
-            }
-        };
+        dev.mstpanel.testsupport.PulseGaps timer = new dev.mstpanel.testsupport.PulseGaps();
         onFx(() -> {
             timer.start();
             return null;
@@ -123,7 +108,7 @@ public final class RunViewLogBench {
             Thread.sleep(1000);
             if (s % 10 == 0) {
                 System.gc();
-                skipNext.set(true);
+                timer.skipNextGap(); // the gap spanning the benchmark's own System.gc() is not the view's
                 heap.append(String.format(Locale.ROOT, " %ds:%.1fMiB", s, memory.getHeapMemoryUsage().getUsed() / 1048576.0));
             }
         }
@@ -137,7 +122,7 @@ public final class RunViewLogBench {
         long received = onFx(() -> model.linesReceivedProperty().get());
         System.out.printf(Locale.ROOT, "lines/s requested %d for %d s; pulses %d; longest FX pulse gap %.1f ms; on-screen log %d of %d lines received;"
                         + " panel CPU %.0f%% of one core; heap after GC%s%n",
-                rate, seconds, pulses.get(), maxGap.get() / 1e6, logLines, received, 100.0 * cpu / wall, heap);
+                rate, seconds, timer.pulses(), timer.longestGapNanos() / 1e6, logLines, received, 100.0 * cpu / wall, heap);
         onFx(() -> {
             model.cancel();
             model.cancel();

@@ -51,6 +51,13 @@ class TrialCacheTest {
         }
     }
 
+    /** A run of every status ({@link RunFixture#allStatuses}) under {@code root}, {@linkplain #age aged} an hour as a finished run. */
+    private RunFixture agedRun() throws IOException {
+        RunFixture f = RunFixture.allStatuses(root);
+        age(f.runDir());
+        return f;
+    }
+
     private static Map<String, TrialRecord> byTrial(ResultsReader reader, Path runDir) {
         RunInfo run = reader.readRun(runDir);
         Map<String, TrialRecord> out = reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
@@ -77,8 +84,7 @@ class TrialCacheTest {
 
     @Test
     void aRunListedAgainFromTheCacheHasTheSameTrialsAsFromItsFiles() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
 
         Map<String, TrialRecord> first = byTrial(cached, f.runDir());
@@ -128,8 +134,7 @@ class TrialCacheTest {
 
     @Test
     void anUnchangedTrialIsTakenFromTheCacheAndOneRewrittenWithItsSizeAndTimePutBackIsReadAgain() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         Map<String, TrialRecord> first = byTrial(cached, f.runDir());
         Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
         RunInfo run = cached.readRun(f.runDir());
@@ -162,8 +167,7 @@ class TrialCacheTest {
 
     @Test
     void aScoreThatChangedChangesTheTrialsStatus() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         assertThat(byTrial(cached, f.runDir()).get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
 
         f.score("judge.accuracy", "default", "calendar-lookup", 0, false, "Regraded: wrong meeting.");
@@ -175,8 +179,7 @@ class TrialCacheTest {
 
     @Test
     void trialsAndCasesAddedOrRemovedAreSeen() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         byTrial(cached, f.runDir());
 
         f.trace("default", "calendar-lookup", 2, null); // a new trial in a known case folder
@@ -212,8 +215,7 @@ class TrialCacheTest {
 
     @Test
     void aBrokenCacheFileIsIgnoredAndWrittenAnew() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         byTrial(cached, f.runDir());
         Path file = cacheFile();
         byte[] bytes = Files.readAllBytes(file);
@@ -229,8 +231,7 @@ class TrialCacheTest {
 
     @Test
     void aCacheFileWithBytesChangedInTheMiddleOfItsRecordsIsNotTakenForTrials() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
         byTrial(cached, f.runDir());
         Path file = cacheFile();
@@ -248,8 +249,7 @@ class TrialCacheTest {
 
     @Test
     void aCacheFileThatIsAFifoOrALinkToAnEndlessFileIsNotOpenedAndIsReplacedByARealOne() throws Exception {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
         byTrial(cached, f.runDir());
         Path file = cacheFile();
@@ -272,8 +272,7 @@ class TrialCacheTest {
 
     @Test
     void aSearchUsesTheCacheOnlyForTracesThatHoldTheText() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         byTrial(cached, f.runDir());
         RunInfo run = cached.readRun(f.runDir());
         List<TrialRecord> found = new java.util.ArrayList<>();
@@ -294,8 +293,7 @@ class TrialCacheTest {
         Files.setLastModifiedTime(leftOver, dayAgo);
         Path writing = Files.writeString(trials.resolve("0000000000000002.bin456.tmp"), "being written now");
 
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         byTrial(cached, f.runDir());
 
         List<Path> left;
@@ -311,8 +309,7 @@ class TrialCacheTest {
 
     @Test
     void aCacheWrittenByAnotherBuildOfThePanelIsNotUsed() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         RunInfo run = cached.readRun(f.runDir());
         cached.readTrials(run);
         cached.flushCaches();
@@ -329,8 +326,7 @@ class TrialCacheTest {
 
     @Test
     void aCacheReadAheadIsTheOneTheListingUsesUnlessAGraderFolderCameMeanwhile() throws IOException {
-        RunFixture f = RunFixture.allStatuses(root);
-        age(f.runDir());
+        RunFixture f = agedRun();
         Map<String, TrialRecord> fromFiles = byTrial(plain, f.runDir());
         byTrial(cached, f.runDir());
 

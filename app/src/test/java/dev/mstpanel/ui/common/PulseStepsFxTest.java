@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
@@ -26,14 +25,8 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class PulseStepsFxTest {
-    /** Counts the window's pulses (an AnimationTimer's handle runs once per pulse). */
-    private final AnimationTimer counter = new AnimationTimer() {
-        @Override
-        public void handle(long now) {
-            pulses++;
-        }
-    };
-    private volatile int pulses;
+    /** Counts the window's pulses (a PulseGaps timer). */
+    private final dev.mstpanel.testsupport.PulseGaps counter = new dev.mstpanel.testsupport.PulseGaps();
 
     @Start
     void start(Stage stage) {
@@ -121,14 +114,14 @@ class PulseStepsFxTest {
                 .start());
         assertThat(end.get(10, TimeUnit.SECONDS)).isEqualTo(PulseSteps.End.FAILED);
         assertThat(ran).isEmpty();
-        int before = pulses;
+        long before = counter.pulses();
         Thread.sleep(200);
-        assertThat(pulses).as("the window still pulses").isGreaterThan(before);
+        assertThat(counter.pulses()).as("the window still pulses").isGreaterThan(before);
     }
 
     private void record(List<String> ran, List<Integer> atPulse, String step) {
         ran.add(step);
-        atPulse.add(pulses);
+        atPulse.add((int) counter.pulses());
     }
 
     private static <T> T onFx(java.util.concurrent.Callable<T> c) throws Exception {

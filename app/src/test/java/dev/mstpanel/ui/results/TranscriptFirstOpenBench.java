@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.ListView;
@@ -69,16 +68,11 @@ public final class TranscriptFirstOpenBench {
         });
         started.get();
         // every pulse from now on (an animation timer asks for one each frame), to see what the idle pause cost the window
-        List<Long> pulses = java.util.Collections.synchronizedList(new ArrayList<>());
+        dev.mstpanel.testsupport.PulseGaps pulses = new dev.mstpanel.testsupport.PulseGaps();
         long[] listedAt = new long[1];
         CompletableFuture<TreeItem<ResultsView.Node>> listed = new CompletableFuture<>();
         fx(() -> {
-            new AnimationTimer() {
-                @Override
-                public void handle(long now) {
-                    pulses.add(System.nanoTime());
-                }
-            }.start();
+            pulses.start();
             Scene scene = h.stage.getScene();
             // an animation timer asks for a pulse each frame, so the listener also sees a listing laid out before it came
             scene.addPostLayoutPulseListener(new Runnable() {
@@ -88,6 +82,7 @@ public final class TranscriptFirstOpenBench {
                     TreeItem<ResultsView.Node> it = tree == null || tree.getRoot() == null ? null : NavigatorRows.find(tree.getRoot(), caseId);
                     if (it != null && !listed.isDone()) {
                         listedAt[0] = System.nanoTime();
+                        pulses.reset(); // the pulses after the listing showed
                         listed.complete(it);
                         Platform.runLater(() -> scene.removePostLayoutPulseListener(this));
                     }
@@ -103,20 +98,8 @@ public final class TranscriptFirstOpenBench {
         cpuSince(idleCpu);
         Thread.sleep(idleMs);
         String idleCpuText = cpuSince(idleCpu);
-        long gap = 0;
-        int n = 0;
-        long prev = -1;
-        synchronized (pulses) {
-            for (long p : pulses) {
-                if (p > listedAt[0]) {
-                    if (prev > 0) {
-                        gap = Math.max(gap, p - prev);
-                    }
-                    prev = p;
-                    n++;
-                }
-            }
-        }
+        long gap = pulses.longestGapNanos();
+        long n = pulses.pulses();
         System.out.printf(Locale.ROOT, "listing shown %,d ms after the JVM started; idle pause %,d ms: %d pulses, longest gap between two %.1f ms%s; warm-up %s%n",
                 listedMs - jvmStart, idleMs, n, gap / 1e6, idleCpuText, !TranscriptWarmUp.enabled() ? "off"
                         : TranscriptWarmUp.completed() ? "done before the click" : "not done at the click (it stops)");

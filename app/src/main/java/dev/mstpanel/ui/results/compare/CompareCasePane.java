@@ -105,19 +105,7 @@ final class CompareCasePane {
                 st.trialProperty().set(t);
             }
         });
-        st.trialProperty().addListener((o, a, t) -> {
-            syncing = true;
-            try {
-                if (t == null) {
-                    trials.getSelectionModel().clearSelection();
-                } else {
-                    trials.getSelectionModel().select(t);
-                    trials.scrollTo(t);
-                }
-            } finally {
-                syncing = false;
-            }
-        });
+        st.trialProperty().addListener((o, a, t) -> select(trials, t, true));
         st.transcriptProperty().addListener((o, a, tr) -> {
             if (tr != null) {
                 transcript.getChildren().setAll(new dev.mstpanel.ui.results.TranscriptView(tr));
@@ -152,17 +140,24 @@ final class CompareCasePane {
         baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());
         candidateTrials.getItems().setAll(c.candidate() == null ? List.of() : c.candidate().records());
         // the model chose each side's first trial to show before the lists had the case's trials
-        select(baseTrials, model.baseTrial().trialProperty().get());
-        select(candidateTrials, model.candidateTrial().trialProperty().get());
+        select(baseTrials, model.baseTrial().trialProperty().get(), false);
+        select(candidateTrials, model.candidateTrial().trialProperty().get(), false);
     }
 
-    private void select(ListView<TrialRecord> list, TrialRecord t) {
+    /**
+     * Selects the side's trial {@code t} in its list (none when null) without it reaching the model
+     * back (the list's listener skips while {@code syncing}); {@code scroll} brings it into view.
+     */
+    private void select(ListView<TrialRecord> list, TrialRecord t, boolean scroll) {
         syncing = true;
         try {
             if (t == null) {
                 list.getSelectionModel().clearSelection();
             } else {
                 list.getSelectionModel().select(t);
+                if (scroll) {
+                    list.scrollTo(t);
+                }
             }
         } finally {
             syncing = false;

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
@@ -146,20 +145,14 @@ public final class CompareViewModel {
 
     /** Compares the same two runs on another of their variants ({@link #otherVariants()}). */
     public void pickVariant(String variant) {
-        CompareSide b = base.get();
-        CompareSide c = candidate.get();
-        if (b == null || c == null || b.runDir().equals(c.runDir())) {
-            return;
-        }
-        CompareSide nb = find(sides, b.runDir(), variant, null);
-        CompareSide nc = find(sides, c.runDir(), variant, null);
-        if (nb == null || nc == null) {
+        CompareSide[] next = CompareSides.onVariant(sides, base.get(), candidate.get(), variant);
+        if (next == null) {
             return;
         }
         picking = true;
         try {
-            base.set(nb);
-            candidate.set(nc);
+            base.set(next[0]);
+            candidate.set(next[1]);
         } finally {
             picking = false;
         }
@@ -256,22 +249,9 @@ public final class CompareViewModel {
      */
     public void open(List<RunInfo> runs, Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
         shown.set(true);
-        List<CompareSide> all = new ArrayList<>();
-        List<RunInfo> sorted = new ArrayList<>(runs);
-        sorted.sort((a, b) -> b.runId().compareTo(a.runId()));
-        for (RunInfo r : sorted) {
-            List<String> vs = r.variants().isEmpty() ? variantsFromTrials(r.dir()) : r.variants();
-            for (String v : vs) {
-                all.add(new CompareSide(r.dir(), r.runId(), r.createdAt(), v));
-            }
-        }
-        CompareSide b = find(all, baseRunDir, baseVariant, null);
-        CompareSide c;
-        if (Objects.equals(baseRunDir, candidateRunDir)) {
-            c = find(all, candidateRunDir, candidateVariant, b == null ? null : b.variant());
-        } else {
-            c = find(all, candidateRunDir, candidateVariant != null ? candidateVariant : b == null ? null : b.variant(), null);
-        }
+        List<CompareSide> all = CompareSides.listed(runs, loadedTrials);
+        CompareSide b = CompareSides.find(all, baseRunDir, baseVariant, null);
+        CompareSide c = CompareSides.candidate(all, b, baseRunDir, candidateRunDir, candidateVariant);
         picking = true;
         try {
             sides.setAll(all);
@@ -359,23 +339,6 @@ public final class CompareViewModel {
      */
     public Boolean isFolder(Path dir, Runnable onLooked) {
         return summaries.isFolder(dir, onLooked);
-    }
-
-    private List<String> variantsFromTrials(Path runDir) {
-        List<TrialRecord> t = loadedTrials.apply(runDir);
-        if (t == null) {
-            return List.of();
-        }
-        return t.stream().map(TrialRecord::variant).distinct().toList();
-    }
-
-    private static CompareSide find(List<CompareSide> all, Path runDir, String variant, String notVariant) {
-        for (CompareSide s : all) {
-            if (s.runDir().equals(runDir) && (variant == null ? !s.variant().equals(notVariant) : s.variant().equals(variant))) {
-                return s;
-            }
-        }
-        return null;
     }
 
     private void picked() {
