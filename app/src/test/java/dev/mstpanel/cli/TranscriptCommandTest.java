@@ -112,6 +112,16 @@ class TranscriptCommandTest {
     }
 
     @Test
+    void aPathWithBytesThatAreNotUtf8SaysWhyItCannotBeOpenedNotThatThereIsNoFile() {
+        // a folder named with the byte 0xFF, given on the command line: the JVM decodes the byte as U+FFFD (tester fix15 #2)
+        RunFixture f = TranscriptFixture.build(root);
+        Result r = run("transcript", f.runDir().resolve("traces/default/bad\uFFFD/0.json").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).startsWith("mst-panel transcript: ").contains("has a file or folder name with bytes that are not UTF-8")
+                .contains("rename the folder or file to a UTF-8 name").doesNotContain("There is no file").doesNotContain("Exception");
+    }
+
+    @Test
     void aRedactedRunSaysSoInWords() {
         TranscriptFixture.build(root);
         RunFixture red = RunFixture.create(root, TranscriptFixture.EVAL, TranscriptFixture.REDACTED_RUN_ID);

@@ -119,7 +119,56 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      * @param redactedRun true when the run's {@code redactStoredResponses} is true (then MST keeps none), null when unknown
      */
     public static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun) {
+        Path runDir = runDirOf(artifactsDir);
+        String outside = runDir == null ? null : linkOutside(runDir, artifactsDir);
+        if (outside != null) {
+            return unreadable(artifactsDir, List.of(), outside);
+        }
         return find(artifactsDir, redactedRun, null);
+    }
+
+    /** The run folder above {@code <run>/artifacts/...}: the parent of the nearest folder named {@code artifacts}, or null. */
+    private static Path runDirOf(Path artifactsDir) {
+        for (Path p = artifactsDir; p != null; p = p.getParent()) {
+            Path n = p.getFileName();
+            if (n != null && "artifacts".equals(n.toString())) {
+                return p.getParent();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why a folder of a run is not looked into: it is, or lies below, a link to a folder outside the run folder
+     * (a variant folder linked to {@code /}, say), so that the panel never walks outside the run (tester fix15 #1).
+     *
+     * @param runDir the run folder
+     * @param dir a folder below it (an artifacts folder, a variant's)
+     * @return the message, with the fix, or null when {@code dir} resolves inside the run or does not resolve
+     */
+    static String linkOutside(Path runDir, Path dir) {
+        if (runDir == null) {
+            return null;
+        }
+        Path real;
+        Path runReal;
+        try {
+            real = dir.toRealPath();
+            runReal = runDir.toRealPath();
+        } catch (IOException | RuntimeException e) {
+            return null; // not there, or not to be resolved: the walk says so as before
+        }
+        if (real.startsWith(runReal)) {
+            return null;
+        }
+        Path shown;
+        try {
+            shown = runDir.relativize(dir);
+        } catch (IllegalArgumentException e) {
+            shown = dir;
+        }
+        return shown + " leads through a link to " + real + ", outside the run folder: skipped, the panel does not look outside the run."
+                + " Copy the files into the run folder instead of linking them to see them.";
     }
 
     /** {@link #find(Path, Boolean)}, taken from {@code kept} while its folders are unchanged and kept there when found (null: none). */
@@ -397,6 +446,13 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
         private Listed listed(String variant) {
             Path dir = artifactsRoot.resolve(variant);
+            // a link is looked at once per variant (two lstat calls), its target only when it is one (tester fix15 #1)
+            if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(artifactsRoot)) {
+                String outside = linkOutside(artifactsRoot.getParent(), dir);
+                if (outside != null) {
+                    return new Listed(java.util.Set.of(), outside);
+                }
+            }
             try {
                 java.util.Set<String> names = new java.util.HashSet<>();
                 for (Path folder : ResultsFiles.list(dir)) {

@@ -78,12 +78,21 @@ final class RunJsonReader {
         if (keep == null) {
             keep = text(env.path("options").path("keep"));
         }
-        return new RunInfo(runDir, orElse(text(n.path("evalName")), folderEval), orElse(text(n.path("runId")), folderRun),
+        String jsonRun = text(n.path("runId"));
+        String runProblem = null;
+        String runId = orElse(jsonRun, folderRun);
+        if (jsonRun != null && !jsonRun.equals(folderRun) && ResultsReader.RUN_ID.matcher(folderRun).matches()) {
+            // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
+            runId = folderRun;
+            runProblem = "run.json names another run (" + jsonRun + ") than its folder " + folderRun
+                    + ": it was copied from that run. The panel uses the folder's name; put this run's own run.json back to see its own phases and runner.";
+        }
+        return new RunInfo(runDir, orElse(text(n.path("evalName")), folderEval), runId,
                 text(n.path("createdAt")), text(n.path("finishedAt")), text(n.path("mst").path("version")),
                 text(env.path("name")), shards, keep, text(n.path("phases").path("collect")), text(n.path("phases").path("grade")),
                 n.path("partial").isBoolean() ? n.path("partial").asBoolean() : null,
                 n.path("redactStoredResponses").isBoolean() ? n.path("redactStoredResponses").asBoolean() : null,
-                List.copyOf(variants), null);
+                List.copyOf(variants), runProblem);
     }
 
     private static RunInfo emptyRun(Path dir, String eval, String runId, String problem) {

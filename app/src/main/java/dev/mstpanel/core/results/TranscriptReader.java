@@ -145,6 +145,12 @@ public final class TranscriptReader {
             if (denied != null) {
                 throw new NotATrialException(traceFile + " cannot be opened: " + denied);
             }
+            if (traceFile.toString().indexOf('\uFFFD') >= 0) {
+                // bytes that are not UTF-8 in a name: the JVM decoded them as U+FFFD, a path that is not the file's (tester fix15 #2)
+                throw new NotATrialException(traceFile + " has a file or folder name with bytes that are not UTF-8 (shown as \uFFFD), so the"
+                        + " panel cannot open it: Java cannot name such a file. MST writes percent-encoded UTF-8 names; rename the folder"
+                        + " or file to a UTF-8 name (for example with a shell's tab completion and mv) and give the new path.");
+            }
             throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
