@@ -37,4 +37,17 @@ class TrialsCopiedRunJsonTest {
             assertThat(t.path("runId").asText()).isEqualTo("20260106T090000Z-d4e5f6");
         }
     }
+
+    @Test
+    void aRegradeFolderWithTheRunJsonOfTheRunItGradesAgainIsNotFlagged() throws Exception {
+        RunFixture base = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        base.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
+        RunFixture regrade = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3.g1");
+        regrade.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
+        Files.copy(base.runDir().resolve("run.json"), regrade.runDir().resolve("run.json"));
+
+        InProcessCli.Result text = InProcessCli.run("trials", regrade.runDir().toString());
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).doesNotContain("names another run");
+    }
 }

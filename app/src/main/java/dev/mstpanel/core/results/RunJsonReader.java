@@ -81,7 +81,9 @@ final class RunJsonReader {
         String jsonRun = text(n.path("runId"));
         String runProblem = null;
         String runId = orElse(jsonRun, folderRun);
-        if (jsonRun != null && !jsonRun.equals(folderRun) && ResultsReader.RUN_ID.matcher(folderRun).matches()) {
+        if (jsonRun != null && !jsonRun.equals(folderRun) && ResultsReader.RUN_ID.matcher(folderRun).matches()
+                && !folderRun.matches(java.util.regex.Pattern.quote(jsonRun) + "\\.g\\d+")) {
+            // (a regrade's folder, <run id>.g<n> of contract section 6, may carry the run.json of the run it grades again)
             // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
             runId = folderRun;
             runProblem = "run.json names another run (" + jsonRun + ") than its folder " + folderRun
