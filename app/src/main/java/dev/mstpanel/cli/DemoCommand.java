@@ -38,8 +38,9 @@ public final class DemoCommand implements Callable<Integer> {
             try {
                 eval = DemoData.installResults(AppPaths.of(HostEnvironment.fromSystem()).dataDir());
             } catch (IOException | RuntimeException e) {
-                spec.commandLine().getErr().println("mst-panel demo: the demo's results are not copied (" + e.getMessage()
-                        + "); its folders are shown as " + DemoData.PLACEHOLDER + ".");
+                // installResults's message names the folder, why and the fix
+                spec.commandLine().getErr().println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
+                        + DemoData.PLACEHOLDER + ".");
             }
             rec = DemoData.recording(eval);
         } catch (IOException e) {

@@ -54,10 +54,27 @@ public final class DemoData {
      *
      * @param dataDir the panel's data folder
      * @return the demo's eval folder (holding {@code .mcp-test-results})
-     * @throws IOException when the copy cannot be written
+     * @throws IOException when the copy cannot be written: its message names the folder, why and the
+     *         fix, as a user reads it (tester check14 #1: a data folder that cannot be written was silent)
      */
     public static Path installResults(Path dataDir) throws IOException {
         Path eval = dataDir.resolve("demo").resolve("eval");
+        try {
+            return copyResults(eval);
+        } catch (IOException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "a file is where a folder belongs"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason().toLowerCase(java.util.Locale.ROOT)
+                    : String.valueOf(e.getMessage());
+            if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null && !f.getFile().equals(eval.toString())) {
+                why = f.getFile() + ": " + why;
+            }
+            throw new IOException("The demo's results cannot be copied into " + eval + " (" + why + "): make that folder writable"
+                    + " (or remove what is in its way), or set MST_PANEL_HOME to a folder you can write", e);
+        }
+    }
+
+    private static Path copyResults(Path eval) throws IOException {
         Files.createDirectories(eval);
         try (ZipInputStream zip = new ZipInputStream(open("demo-results.zip"))) {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
