@@ -450,12 +450,19 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         java.nio.file.Path dataDir = app.paths().dataDir();
         app.background().execute(() -> {
             try {
-                java.nio.file.Path eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                // results that cannot be copied (a data folder that cannot be written) still leave the replay: said beside it
+                java.nio.file.Path eval = null;
+                String notCopied = "";
+                try {
+                    eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                } catch (IOException e) {
+                    notCopied = " " + e.getMessage() + "; until then its results cannot open.";
+                }
                 dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.DemoData.recording(eval);
                 java.nio.file.Path dir = existingRunDir(rec);
-                app.ui().execute(() -> playRecording(rec, dir, "the built-in demo",
-                        "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
-                                + "6 trials go missing. Its results are demo data."));
+                String about = "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
+                        + "6 trials go missing. Its results are demo data." + notCopied;
+                app.ui().execute(() -> playRecording(rec, dir, "the built-in demo", about));
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
             }
