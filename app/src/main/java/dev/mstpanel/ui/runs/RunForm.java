@@ -130,6 +130,15 @@ final class RunForm {
         revalidate();
     }
 
+    /** Said beside an empty eval config in place of the plain hint (a re-run whose config was not found), or null. */
+    private String configHint;
+
+    /** @see RunViewModel#hintConfig(String) */
+    void hintConfig(String hint) {
+        configHint = hint;
+        revalidate();
+    }
+
     /** The eval config as last read, or null. */
     EvalConfig config() {
         return config;
@@ -260,7 +269,7 @@ final class RunForm {
                 fieldStates.get(f).set(RunViewModel.FieldState.OK);
             } else if (f == Field.CONFIG && configPath.get().isBlank()) {
                 // nothing typed yet: a hint, not a red error (Start stays disabled all the same)
-                fieldStates.get(f).set(new RunViewModel.FieldState(Severity.NOTE, list.get(0).message()));
+                fieldStates.get(f).set(new RunViewModel.FieldState(Severity.NOTE, configHint != null ? configHint : list.get(0).message()));
             } else {
                 Severity worst = list.stream().map(Problem::severity).min(Enum::compareTo).orElseThrow();
                 String text = String.join("\n", list.stream().map(Problem::message).toList());

@@ -325,6 +325,14 @@ public final class RunViewModel {
         form.selection.set(selection);
     }
 
+    /**
+     * What the form says beside an empty eval config instead of "Choose an eval config." (a re-run or grade
+     * whose config the panel could not find: {@code RerunConfig#notFoundHint}); null for the plain hint.
+     */
+    public void hintConfig(String hint) {
+        form.hintConfig(hint);
+    }
+
     /** Starts the same run again with {@code --resume <run id>} (the "Resume missing trials" action). */
     public void resumeMissing() {
         RunSnapshot s = live.snapshotProperty().get();

@@ -42,6 +42,22 @@ public final class RerunConfig {
         return null;
     }
 
+    /**
+     * What the Runs form says beside an empty eval config when {@link #pick} found none for a re-run or a
+     * grade of {@code runDir} (tester check16 #10: the field was empty without a word). Path arithmetic only.
+     *
+     * @return e.g. {@code run.json does not record the eval config of run 20260110T080000Z-aaaaaa, and none of your
+     *         recent eval configs is in its project folder /work/shop: choose it with Browse…}
+     */
+    public static String notFoundHint(Path runDir) {
+        Path project = projectFolder(runDir);
+        String run = runDir.getFileName() == null ? String.valueOf(runDir) : runDir.getFileName().toString();
+        return "run.json does not record the eval config of run " + run + (project != null
+                ? ", and none of your recent eval configs is in its project folder " + project
+                : ", and the run is not in a project's .mcp-test-results folder (written with --output-dir?)")
+                + ": choose it with Browse…";
+    }
+
     /** The project folder of a run under {@code .mcp-test-results}, or null when the run is elsewhere ({@code --output-dir}). */
     public static Path projectFolder(Path runDir) {
         Path abs = runDir.toAbsolutePath().normalize();

@@ -12,6 +12,7 @@ import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -274,6 +275,34 @@ class CompareViewFxTest {
         assertThat(sel.cases()).containsExactlyInAnyOrder("refund-order", "lookup-invoice", "update-address", "close-account",
                 "list-orders", "merge-carts");
         assertThat(sel.variants()).containsExactly("default", "with-search");
+    }
+
+    @Test
+    void aReRunWhoseEvalConfigIsNotFoundSaysWhyBesideTheEmptyField(FxRobot robot) throws Exception {
+        // a copy of a run outside any project's .mcp-test-results (written with --output-dir): no recent config is its own
+        Path elsewhere = home.resolve("elsewhere-" + System.nanoTime()).resolve(CompareFixture.RUN_A);
+        Files.createDirectories(elsewhere.getParent());
+        try (var walk = Files.walk(run(CompareFixture.RUN_A))) {
+            for (Path f : (Iterable<Path>) walk::iterator) {
+                Path to = elsewhere.resolve(run(CompareFixture.RUN_A).relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        robot.interact(() -> {
+            app.runs().configPathProperty().set("");
+            window.openRunsForm(elsewhere, List.of("--case", "refund-order", "--variant", "default"));
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> new dev.mstpanel.testsupport.FxQuery(robot).text("#config-message")
+                .startsWith("run.json does not record the eval config of run " + CompareFixture.RUN_A));
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#config-message"))
+                .isEqualTo("run.json does not record the eval config of run " + CompareFixture.RUN_A
+                        + ", and the run is not in a project's .mcp-test-results folder (written with --output-dir?): choose it with Browse…");
+        assertThat(app.runs().selectionProperty().get().cases()).containsExactly("refund-order");
+        Screenshots.take(window.getScene(), "runs-rerun-config-unknown");
     }
 
     @Test
