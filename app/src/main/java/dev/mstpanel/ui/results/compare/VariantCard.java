@@ -23,6 +23,17 @@ public final class VariantCard extends VBox {
      * @param title the card's title (the variant, or "base: …")
      * @param previousRunLine the previous run's line, or null
      */
+    /** The most of a title shown, in code points (about two lines of a card): the rest is cut with "…". */
+    static final int TITLE_CODE_POINTS = 60;
+
+    /** {@code s} cut to {@code max} code points with "…" at the end (a surrogate pair is never split), or {@code s} when short enough. */
+    static String cut(String s, int max) {
+        if (s == null || s.codePointCount(0, s.length()) <= max) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
+    }
+
     public VariantCard(VariantFigures f, String title, String previousRunLine) {
         this(f, title, previousRunLine, null, null);
     }
@@ -42,7 +53,11 @@ public final class VariantCard extends VBox {
         setMinWidth(230);
         setPrefWidth(270);
         setMaxWidth(340);
-        Label name = new Label(title);
+        // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown (tester check17 #15)
+        Label name = new Label(cut(title, TITLE_CODE_POINTS));
+        if (!name.getText().equals(title)) {
+            name.setTooltip(new Tooltip(title));
+        }
         name.getStyleClass().add("variant-name");
         name.setWrapText(true);
         name.setMinHeight(Region.USE_PREF_SIZE);
@@ -113,7 +128,7 @@ public final class VariantCard extends VBox {
         getChildren().addAll(name, top, bar, interval, trials, unreadable, cases, perTrial);
         if (!f.meansPending() && (!f.fromSummary() || !f.leftOut().isEmpty() || !f.fromTrials().isEmpty())) {
             // as the compare command's figures line says it: what came from where, and summary.json's figures left out
-            Label src = new Label(f.fromSummary() ? f.sourceText() : "computed from the trials (" + f.sourceNote() + ")");
+            Label src = new Label(f.sourceText()); // an unreadable summary.json by why (tester check17 #12), as the command says it
             src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");
             src.setTooltip(new Tooltip(f.source()));
