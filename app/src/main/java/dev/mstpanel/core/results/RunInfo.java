@@ -53,6 +53,18 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
     }
 
     /**
+     * {@link #startedAt()} for a person: {@code createdAt} as written when it parses, else the run id's time with
+     * its source ({@code 2026-10-07T18:25:04Z (from its run id)}), else null.
+     */
+    public String startedText() {
+        java.time.Instant at = startedAt();
+        if (at == null) {
+            return null;
+        }
+        return startedAt(createdAt, null) != null ? createdAt.trim() : at + " (from its run id)";
+    }
+
+    /**
      * {@link #startedAt()} of a {@code createdAt} text and a run id, either null.
      *
      * @return the instant, or null when neither gives one
