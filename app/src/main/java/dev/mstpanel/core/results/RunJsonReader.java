@@ -68,6 +68,10 @@ final class RunJsonReader {
         } catch (JsonEOFException e) {
             return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
         } catch (JsonProcessingException e) {
+            if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
+                // the parser says "end-of-input" without a JsonEOFException when the file ends inside an object or array
+                return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
+            }
             return emptyRun(runDir, folderEval, folderRun, ResultsFiles.notJson("run.json", e) + ".", ResultsFiles.notJson("it", e));
         } catch (IOException e) {
             String folder = ResultsReader.folderProblem(runDir);

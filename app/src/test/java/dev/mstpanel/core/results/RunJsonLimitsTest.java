@@ -64,6 +64,9 @@ class RunJsonLimitsTest {
                     "it is empty (0 bytes)");
             assertThat(broken(reader, "garbage", "not json at all")).containsExactly("run.json is not valid JSON at line 1, column 1.",
                     "it is not valid JSON at line 1, column 1");
+            // cut off inside an object: the parser gives no JsonEOFException there, yet it is cut short, not "not valid JSON"
+            assertThat(broken(reader, "cut", "{\"format\":\"mst.run/v1\",\"kind\":\"run\","))
+                    .containsExactly("run.json is cut short: it may still be being written.", "it is cut short");
             assertThat(broken(reader, "array", "[1, 2]")).containsExactly("run.json is not a JSON object, so the run's phases and runner are unknown.",
                     "it is not a JSON object");
             RunFixture f = RunFixture.create(dir, "eval", "20261007T182504Z-dddddd");
