@@ -69,18 +69,27 @@ public final class CompareCommand implements Callable<Integer> {
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
         List<Comparison> comparisons;
+        List<String> notes = new ArrayList<>(); // a run.json that could not be read, said rather than used silently
         try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
             if (b == null) {
-                comparisons = Comparisons.ofVariants(RunTally.read(reader, a, false), baseVariant, candidateVariant);
+                RunTally run = RunTally.read(reader, a, false);
+                note(notes, run.runJsonNote(baseVariant == null));
+                comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant);
             } else {
                 // the two runs are read at once: each read waits on its files as much as on the CPU
                 CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, b, false));
                 RunTally base = RunTally.read(reader, a, false);
-                comparisons = Comparisons.ofRuns(base, other.join(), baseVariant, candidateVariant);
+                RunTally candidate = other.join();
+                note(notes, base.runJsonNote(false));
+                note(notes, candidate.runJsonNote(false));
+                comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant);
             }
         } catch (ResultsException | CompareException e) {
+            if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
+                notes.forEach(n -> err.println("note: " + n));
+            }
             err.println("mst-panel compare: " + e.getMessage());
             return 1;
         } catch (CompletionException e) {
@@ -89,7 +98,19 @@ public final class CompareCommand implements Callable<Integer> {
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
         PrintWriter raw = spec.commandLine().getOut();
-        return CommandOutput.print(err, "compare", json, () -> printJson(raw, err, comparisons), () -> printText(out, comparisons));
+        return CommandOutput.print(err, "compare", json, () -> {
+            notes.forEach(n -> err.println("warning: " + n));
+            printJson(raw, err, comparisons);
+        }, () -> {
+            notes.forEach(out::println);
+            printText(out, comparisons);
+        });
+    }
+
+    private static void note(List<String> notes, String note) {
+        if (note != null) {
+            notes.add(note);
+        }
     }
 
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {

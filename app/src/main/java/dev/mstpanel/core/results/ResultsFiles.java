@@ -130,6 +130,45 @@ public final class ResultsFiles {
         return a;
     }
 
+    /** A file larger than a reader's limit, refused before it is read whole: {@link #size} and {@link #limit} in bytes. */
+    public static final class TooLargeException extends IOException {
+        /** The file's size in bytes (at least {@code limit + 1} when it grew while read). */
+        public final long size;
+        /** The limit in bytes. */
+        public final long limit;
+
+        TooLargeException(Path file, long size, long limit) {
+            super(file + " is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the "
+                    + dev.mstpanel.core.docker.ByteSize.human(limit) + " read of it");
+            this.size = size;
+            this.limit = limit;
+        }
+    }
+
+    /**
+     * Reads a whole regular file of at most {@code limit} bytes: its size is looked at before it is
+     * opened ({@link #regularFile(Path)}), and at most {@code limit + 1} bytes are read, so a file that
+     * grew past the limit since is refused too and never held whole in memory.
+     *
+     * @param limit the largest size read, in bytes (below 2 GiB)
+     * @return the file's bytes
+     * @throws TooLargeException when the file is, or grows while read to, more than {@code limit} bytes
+     * @throws IOException as {@link #requireRegularFile(Path)}, or when it cannot be read
+     */
+    public static byte[] readAtMost(Path file, long limit) throws IOException {
+        long size = regularFile(file).size();
+        if (size > limit) {
+            throw new TooLargeException(file, size, limit);
+        }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes((int) limit + 1);
+            if (bytes.length > limit) {
+                throw new TooLargeException(file, Math.max(bytes.length, size), limit);
+            }
+            return bytes;
+        }
+    }
+
     /**
      * Where a file stops being JSON, in words ({@code " at line 3, column 14"}; empty when the parser
      * did not say): the parser's own text ("Unrecognized token …") means nothing to a user.

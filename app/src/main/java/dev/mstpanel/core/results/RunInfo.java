@@ -21,11 +21,72 @@ import java.util.List;
  * @param partial {@code partial}
  * @param redactStoredResponses {@code redactStoredResponses}: true means no failure diagnosis is kept
  * @param variants the names in {@code variants[]}
- * @param problem why {@code run.json} could not be read, or null
+ * @param problem what is wrong with {@code run.json}, as a sentence for the run's header: why it could not be
+ *        read, or that it was copied from another run; null when nothing is
+ * @param runJsonUnread why {@code run.json} was not read, in a few words for after "could not be read: " ({@code it
+ *        is not valid JSON at line 1, column 1}, {@code it is empty}, {@code permission denied}); null when it was
+ *        read (a run.json copied from another run is read: its {@code problem} says so, this is null). When set,
+ *        the run id is the folder's name and the variants come from the {@code traces/} folders, so the baseline
+ *        is the first variant folder
  */
 public record RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
                       String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                      Boolean redactStoredResponses, List<String> variants, String problem) {
+                      Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread) {
+
+    /** A run whose run.json was read (or is not known to be broken): {@link #runJsonUnread()} null. */
+    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
+                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
+                   Boolean redactStoredResponses, List<String> variants, String problem) {
+        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
+                redactStoredResponses, variants, problem, null);
+    }
+
+    /**
+     * When the run started, the one rule for every place that orders or places runs in time (the trend, the
+     * Compare pickers, the run header): {@code run.json}'s {@code createdAt} (ISO-8601, contract section 6) when it
+     * parses, else the UTC time at the start of the run id (MST's {@code RUN_ID_PATTERN}, contract section 6:
+     * {@code 20261007T182504Z-7f3c2a} started at 2026-10-07T18:25:04Z), else null (a folder named otherwise and
+     * no readable run.json).
+     */
+    public java.time.Instant startedAt() {
+        return startedAt(createdAt, runId);
+    }
+
+    /**
+     * {@link #startedAt()} for a person: {@code createdAt} as written when it parses, else the run id's time with
+     * its source ({@code 2026-10-07T18:25:04Z (from its run id)}), else null.
+     */
+    public String startedText() {
+        java.time.Instant at = startedAt();
+        if (at == null) {
+            return null;
+        }
+        return startedAt(createdAt, null) != null ? createdAt.trim() : at + " (from its run id)";
+    }
+
+    /**
+     * {@link #startedAt()} of a {@code createdAt} text and a run id, either null.
+     *
+     * @return the instant, or null when neither gives one
+     */
+    public static java.time.Instant startedAt(String createdAt, String runId) {
+        if (createdAt != null && !createdAt.isBlank()) {
+            try {
+                return java.time.OffsetDateTime.parse(createdAt.trim()).toInstant();
+            } catch (java.time.format.DateTimeParseException ignored) {
+                // the run id's time below
+            }
+        }
+        if (runId != null && runId.length() >= 16 && runId.charAt(8) == 'T' && runId.charAt(15) == 'Z') {
+            try {
+                return java.time.LocalDateTime.parse(runId.substring(0, 15), java.time.format.DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss"))
+                        .toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException ignored) {
+                return null;
+            }
+        }
+        return null;
+    }
 
     /** The 6-hex short id MST accepts for {@code --resume}, or the whole id when it has none. */
     public String shortId() {

@@ -20,6 +20,14 @@ import java.util.List;
  * the folders. Thread-safe.
  */
 final class RunJsonReader {
+    /**
+     * The largest run.json read, 4 MiB: a run.json MST writes is a few KB (its variants, datasets and
+     * environment; contract section 6), so a larger one is not a run.json of MST's and is not read whole
+     * (a 200 MB one took the panel to 1.3 GB). Such a run is named by its folders, as a broken one is.
+     */
+    static final long MAX_BYTES = 4L * 1024 * 1024;
+    /** Said after a run.json too large to read: where the names come from instead. */
+    private static final String FROM_FOLDERS = " The run is named by its folder, its variants by their folders in traces/.";
     private final ObjectMapper mapper;
 
     RunJsonReader(ObjectMapper mapper) {
@@ -36,25 +44,42 @@ final class RunJsonReader {
         Path file = runDir.resolve("run.json");
         JsonNode n;
         try {
-            ResultsFiles.requireRegularFile(file);
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);
+            if (bytes.length == 0) {
+                return emptyRun(runDir, folderEval, folderRun, "run.json is empty (0 bytes): the run may still be starting, or it was cut off.", "it is empty (0 bytes)");
+            }
             int bom = ResultsFiles.bomLength(bytes, bytes.length);
             n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
-            if (n == null || !n.isObject()) {
-                return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.");
+            if (n == null || n.isMissingNode()) {
+                return emptyRun(runDir, folderEval, folderRun, "run.json holds no JSON value (only blanks).", "it holds no JSON value");
+            }
+            if (!n.isObject()) {
+                return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.", "it is not a JSON object");
             }
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            return emptyRun(runDir, folderEval, folderRun, "run.json is missing: the run may still be starting, or the folder was copied in part. Its trials are listed from traces/.");
+            return emptyRun(runDir, folderEval, folderRun, "run.json is missing: the run may still be starting, or the folder was copied in part. Its trials are listed from traces/.",
+                    "it is missing");
+        } catch (ResultsFiles.TooLargeException e) {
+            // a run.json MST writes is a few KB: a huge one is not read whole (a 200 MB file took the panel to 1.3 GB)
+            String size = mib(e.size);
+            return emptyRun(runDir, folderEval, folderRun, "run.json is " + size + ", larger than any run.json MST writes (the limit is "
+                    + mib(MAX_BYTES) + "): it is not read." + FROM_FOLDERS, "it is " + size + ", larger than any run.json MST writes (the limit is "
+                    + mib(MAX_BYTES) + ")");
         } catch (JsonEOFException e) {
-            return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.");
+            return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
         } catch (JsonProcessingException e) {
-            return emptyRun(runDir, folderEval, folderRun, ResultsFiles.notJson("run.json", e) + ".");
+            if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
+                // the parser says "end-of-input" without a JsonEOFException when the file ends inside an object or array
+                return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
+            }
+            return emptyRun(runDir, folderEval, folderRun, ResultsFiles.notJson("run.json", e) + ".", ResultsFiles.notJson("it", e));
         } catch (IOException e) {
             String folder = ResultsReader.folderProblem(runDir);
             if (folder != null) {
-                return emptyRun(runDir, folderEval, folderRun, folder);
+                return emptyRun(runDir, folderEval, folderRun, folder, "its run folder cannot be read");
             }
-            return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.");
+            return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.",
+                    ResultsFiles.why(e));
         }
         JsonNode env = n.path("environment");
         List<String> variants = new ArrayList<>();
@@ -97,7 +122,14 @@ final class RunJsonReader {
                 List.copyOf(variants), runProblem);
     }
 
-    private static RunInfo emptyRun(Path dir, String eval, String runId, String problem) {
-        return new RunInfo(dir, eval, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem);
+    private static RunInfo emptyRun(Path dir, String eval, String runId, String problem, String unread) {
+        return new RunInfo(dir, eval, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem, unread);
+    }
+
+    /** {@code 200 MiB}, {@code 4 MiB}, {@code 4.5 MiB}: a size in MiB, as the problem names it. */
+    private static String mib(long bytes) {
+        double m = bytes / (1024.0 * 1024);
+        return (m == Math.rint(m) || m >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", m)
+                : String.format(java.util.Locale.ROOT, "%.1f", m)) + " MiB";
     }
 }

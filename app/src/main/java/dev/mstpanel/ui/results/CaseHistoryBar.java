@@ -68,8 +68,8 @@ final class CaseHistoryBar extends HBox {
                 }
                 String cause = t.cause();
                 StringBuilder tip = new StringBuilder().append(r.getKey().runId());
-                if (r.getKey().createdAt() != null) {
-                    tip.append(", started ").append(r.getKey().createdAt());
+                if (r.getKey().startedText() != null) {
+                    tip.append(", started ").append(r.getKey().startedText());
                 }
                 tip.append('\n').append(t.label()).append(": ").append(t.status().jsonName());
                 if (cause != null) {

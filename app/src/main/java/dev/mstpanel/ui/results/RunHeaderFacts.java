@@ -65,7 +65,8 @@ final class RunHeaderFacts {
         figures.setWrapText(true);
         figures.setMinHeight(Region.USE_PREF_SIZE);
         figures.setId("run-figures");
-        String when = info.createdAt() == null ? "" : "started " + info.createdAt() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
+        // when the run started by the one rule the trend orders runs by (run.json's createdAt, else its run id's time)
+        String when = info.startedText() == null ? "" : "started " + info.startedText() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
         Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
         time.setWrapText(true);
         time.setMinHeight(Region.USE_PREF_SIZE);

@@ -36,6 +36,27 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
         return variants.isEmpty() ? null : variants.keySet().iterator().next();
     }
 
+    /**
+     * What a comparison of this run must say when its run.json could not be read (tester fix16 #1: it was used
+     * silently, the run id then taken from the folder and the baseline from the folders' order), in one line:
+     * {@code run.json of run 20261007T182504Z-7f3c2a could not be read: it is not valid JSON at line 1, column 1;
+     * so the baseline is taken as the first variant folder, default.} The baseline is the first variant in
+     * run.json (contract, section 9); without run.json it is the first folder of {@code traces/} by name.
+     *
+     * @param baselineUsed true when the comparison takes this run's baseline (one run's variants, no base named)
+     * @return the line, or null when run.json was read
+     */
+    public String runJsonNote(boolean baselineUsed) {
+        String why = run.runJsonUnread();
+        if (why == null) {
+            return null;
+        }
+        String base = baseline();
+        return "run.json of run " + run.runId() + " could not be read: " + why
+                + (baselineUsed && base != null ? "; so the baseline is taken as the first variant folder, " + base + "."
+                        : "; so the run is named by its folder, " + run.runId() + ".");
+    }
+
     /** The variant names, baseline first. */
     public List<String> variantNames() {
         return List.copyOf(variants.keySet());

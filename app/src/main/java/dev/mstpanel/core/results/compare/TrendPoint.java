@@ -1,39 +1,51 @@
 package dev.mstpanel.core.results.compare;
 
+import dev.mstpanel.core.results.RunInfo;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * One variant's trial pass rate in one run of an eval, for the trend chart (issue 10).
+ * One variant's trial pass rate in one run of an eval, for the trend chart (issue 10). Each run folder is its
+ * own run of the trend, named by its folder (tester fix16 #3: two folders holding the same run.json, a run
+ * copied under a new name, were merged into one point by their shared run id).
  *
  * @param runDir the run folder
- * @param runId the run's id
- * @param startedAt when the run started: the UTC time in its run id (contract, section 6), else {@code run.json}'s {@code createdAt}, else null
+ * @param runId the run's id ({@link RunInfo#runId()})
+ * @param runName the run folder's name: what the chart names the run by
+ * @param startedAt when the run started ({@link RunInfo#startedAt()}: run.json's {@code createdAt}, else the time
+ *        in its run id), or null
  * @param variant the variant's name
  * @param passed passed trials
  * @param graded passed + failed trials
  * @param rate passed ÷ graded, 0..1, or null when nothing was graded
  * @param interval its 95% Wilson interval, or null
  */
-public record TrendPoint(Path runDir, String runId, Instant startedAt, String variant, int passed, int graded, Double rate,
+public record TrendPoint(Path runDir, String runId, String runName, Instant startedAt, String variant, int passed, int graded, Double rate,
                          WilsonInterval interval) {
 
+    /** Oldest run first ({@link RunInfo#startedAt()}, a run with no time last), then by folder name. */
+    private static final Comparator<RunTally> ORDER = Comparator.<RunTally, Instant>comparing(r -> r.run().startedAt(),
+            Comparator.nullsLast(Comparator.naturalOrder())).thenComparing(r -> folderName(r.run()));
+
     /**
-     * The points of an eval's runs: one per variant per run, oldest run first.
+     * The points of an eval's runs: one per variant per run folder, oldest run first.
      *
      * @param runs the eval's runs, any order
      */
     public static List<TrendPoint> of(List<RunTally> runs) {
         List<RunTally> sorted = new ArrayList<>(runs);
-        sorted.sort((a, b) -> a.run().runId().compareTo(b.run().runId()));
+        sorted.sort(ORDER);
         List<TrendPoint> out = new ArrayList<>();
         for (RunTally r : sorted) {
-            Instant at = startedAt(r.run().createdAt(), r.run().runId());
+            Instant at = r.run().startedAt();
             for (VariantTally v : r.variants().values()) {
                 Double rate = v.graded() == 0 ? null : (double) v.passed() / v.graded();
-                out.add(new TrendPoint(r.run().dir(), r.run().runId(), at, v.variant(), v.passed(), v.graded(), rate,
+                out.add(new TrendPoint(r.run().dir(), r.run().runId(), folderName(r.run()), at, v.variant(), v.passed(), v.graded(), rate,
                         WilsonInterval.of(v.passed(), v.graded())));
             }
         }
@@ -41,49 +53,53 @@ public record TrendPoint(Path runDir, String runId, Instant startedAt, String va
     }
 
     /**
-     * The runs of an eval that could not be read, for the trend to say so (tester check12 F6: a run folder of
-     * mode 000 was left out of the chart without a word): a run with no trial read and a problem (its folder
-     * cannot be read, its run.json broken and its traces/ empty).
+     * What the trend says above its chart about the eval's runs, one line each, or null when there is nothing to say:
+     * <ul>
+     *   <li>the runs it could not read (tester check12 F6: a run folder of mode 000 was left out of the chart without
+     *       a word): a run with no trial read and a problem (its folder cannot be read, its run.json broken and its
+     *       traces/ empty), {@code 1 run could not be read, so the chart leaves it out: 20261130T003000Z-big001: The run
+     *       folder … cannot be read: permission denied. …};</li>
+     *   <li>each run drawn whose run.json could not be read (tester fix16 #2), {@code run.json of run 20261201T173341Z-d17540
+     *       could not be read: it is not valid JSON at line 1, column 1; the chart names it by its folder and takes its
+     *       variants from its folders.};</li>
+     *   <li>run folders that hold the same run.json (the same run id, tester fix16 #3): {@code The run folders A and B hold
+     *       the same run.json (run R; one may be a copy of the other): the chart draws each as its own run, named by its folder.}</li>
+     * </ul>
      *
-     * @param runs the eval's runs, any order
-     * @return {@code null} when every run was read, else e.g. {@code 1 run could not be read: 20261130T003000Z-big001:
-     *         The run folder … cannot be read: permission denied. …}, oldest run first
+     * @param runs the eval's runs, any order; each line names them oldest run first
      */
     public static String unread(List<RunTally> runs) {
         List<RunTally> sorted = new ArrayList<>(runs);
-        sorted.sort((a, b) -> a.run().runId().compareTo(b.run().runId()));
+        sorted.sort(ORDER);
+        List<String> leftOut = new ArrayList<>();
         List<String> lines = new ArrayList<>();
+        Map<String, List<String>> byRunId = new LinkedHashMap<>();
         for (RunTally r : sorted) {
             int trials = r.variants().values().stream().mapToInt(VariantTally::trials).sum();
             if (trials == 0 && r.run().problem() != null) {
-                lines.add(r.run().runId() + ": " + r.run().problem());
+                leftOut.add(r.run().runId() + ": " + r.run().problem());
+                continue;
             }
+            if (r.run().runJsonUnread() != null) {
+                lines.add("run.json of run " + folderName(r.run()) + " could not be read: " + r.run().runJsonUnread()
+                        + "; the chart names it by its folder and takes its variants from its folders.");
+            }
+            byRunId.computeIfAbsent(r.run().runId(), k -> new ArrayList<>()).add(folderName(r.run()));
         }
-        if (lines.isEmpty()) {
-            return null;
+        byRunId.forEach((id, folders) -> {
+            if (folders.size() > 1) {
+                lines.add("The run folders " + String.join(" and ", folders) + " hold the same run.json (run " + id
+                        + "; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
+            }
+        });
+        if (!leftOut.isEmpty()) {
+            lines.add(0, leftOut.size() + (leftOut.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
+                    + (leftOut.size() == 1 ? "it" : "them") + " out: " + String.join(" ", leftOut));
         }
-        return lines.size() + (lines.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
-                + (lines.size() == 1 ? "it" : "them") + " out: " + String.join(" ", lines);
+        return lines.isEmpty() ? null : String.join("\n", lines);
     }
 
-    /** The UTC start in a run id ({@code 20260105T101500Z-…}), else {@code createdAt} parsed, else null. */
-    static Instant startedAt(String createdAt, String runId) {
-        if (runId != null && runId.length() >= 16 && runId.charAt(8) == 'T' && runId.charAt(15) == 'Z') {
-            String s = runId.substring(0, 4) + "-" + runId.substring(4, 6) + "-" + runId.substring(6, 8) + "T" + runId.substring(9, 11)
-                    + ":" + runId.substring(11, 13) + ":" + runId.substring(13, 15) + "Z";
-            try {
-                return Instant.parse(s);
-            } catch (java.time.format.DateTimeParseException ignored) {
-                // fall back to createdAt
-            }
-        }
-        if (createdAt != null) {
-            try {
-                return Instant.parse(createdAt);
-            } catch (java.time.format.DateTimeParseException ignored) {
-                return null;
-            }
-        }
-        return null;
+    private static String folderName(RunInfo run) {
+        return run.dir().getFileName() == null ? run.runId() : run.dir().getFileName().toString();
     }
 }

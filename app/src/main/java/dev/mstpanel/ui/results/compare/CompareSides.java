@@ -29,7 +29,7 @@ final class CompareSides {
         for (RunInfo r : sorted) {
             List<String> vs = r.variants().isEmpty() ? variantsFromTrials(loadedTrials, r.dir()) : r.variants();
             for (String v : vs) {
-                all.add(new CompareSide(r.dir(), r.runId(), r.createdAt(), v));
+                all.add(new CompareSide(r.dir(), r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), v)); // RunInfo#startedAt
             }
         }
         return all;

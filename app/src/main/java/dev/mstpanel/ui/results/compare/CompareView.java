@@ -122,6 +122,16 @@ public final class CompareView extends BorderPane {
         HBox.setHgrow(message, Priority.ALWAYS);
         messageRow.visibleProperty().bind(model.messageProperty().isNotNull());
         messageRow.managedProperty().bind(messageRow.visibleProperty());
+        // a compared run whose run.json could not be read: its baseline and id come from its folders (tester fix16 #1)
+        Label runJsonNote = new Label();
+        runJsonNote.setId("compare-run-json-note");
+        runJsonNote.setWrapText(true);
+        runJsonNote.getStyleClass().add("banner-warning");
+        runJsonNote.setMaxWidth(Double.MAX_VALUE);
+        runJsonNote.setMinHeight(Region.USE_PREF_SIZE);
+        runJsonNote.textProperty().bind(model.runJsonNoteProperty());
+        runJsonNote.visibleProperty().bind(model.runJsonNoteProperty().isNotNull());
+        runJsonNote.managedProperty().bind(runJsonNote.visibleProperty());
         Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
@@ -190,7 +200,7 @@ public final class CompareView extends BorderPane {
         compactFigures.setVisible(false);
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());
-        top.getChildren().setAll(pickers, messageRow, loading, figures, compactFigures, filterBar);
+        top.getChildren().setAll(pickers, messageRow, runJsonNote, loading, figures, compactFigures, filterBar);
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);

@@ -50,6 +50,7 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress");
     private final ReadOnlyBooleanWrapper meansPending = new ReadOnlyBooleanWrapper(this, "meansPending");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message");
+    private final ReadOnlyStringWrapper runJsonNote = new ReadOnlyStringWrapper(this, "runJsonNote");
     private final ObservableSet<CaseChange> changeFilter = FXCollections.observableSet(EnumSet.allOf(CaseChange.class));
     private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
     private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariants = FXCollections.observableArrayList();
@@ -129,6 +130,11 @@ public final class CompareViewModel {
     public ReadOnlyBooleanProperty meansPendingProperty() { return meansPending.getReadOnlyProperty(); }
     /** Why the sides cannot be compared, or null. */
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /**
+     * The compared runs whose run.json could not be read, one line each ({@link RunTally#runJsonNote}: why, and
+     * that the baseline is then the first variant folder), or null when both were read (tester fix16 #1).
+     */
+    public ReadOnlyStringProperty runJsonNoteProperty() { return runJsonNote.getReadOnlyProperty(); }
     /** The changes the case table shows (all at first). */
     public ObservableSet<CaseChange> changeFilter() { return changeFilter; }
     /** The case table's rows: the comparison's cases whose change is in the filter, regressions first. */
@@ -351,6 +357,7 @@ public final class CompareViewModel {
         comparison.set(null);
         rows.clear();
         otherVariants.clear();
+        runJsonNote.set(null);
         selectedCase.set(null);
         canRerun.set(false);
         canRetry.set(false);
@@ -562,6 +569,7 @@ public final class CompareViewModel {
         loading.set(false);
         progress.set(null);
         meansPending.set(pending);
+        runJsonNote.set(runJsonNote(b, c, tallies));
         comparison.set(result);
         canRerun.set(!result.rerunArgs().isEmpty());
         if (!sameCases) {
@@ -570,6 +578,21 @@ public final class CompareViewModel {
                 rows.stream().filter(r -> r.caseId().equals(opened)).findFirst().ifPresent(selectedCase::set);
             }
         }
+    }
+
+    /** The lines naming a compared run whose run.json could not be read, or null (as the compare command prints them). */
+    private static String runJsonNote(CompareSide b, CompareSide c, RunTally[] tallies) {
+        boolean oneRun = b.runDir().equals(c.runDir());
+        List<String> lines = new ArrayList<>();
+        String first = tallies[0].runJsonNote(oneRun && b.variant().equals(tallies[0].baseline()));
+        if (first != null) {
+            lines.add(first);
+        }
+        String second = oneRun ? null : tallies[1].runJsonNote(false);
+        if (second != null) {
+            lines.add(second);
+        }
+        return lines.isEmpty() ? null : String.join("\n", lines);
     }
 
     /** A side's run: from the Results view's trials when it holds them, else its statuses read ({@link RunTally#readStatuses}). */

@@ -20,8 +20,9 @@ import javafx.scene.text.Text;
 
 /**
  * Each variant's trial pass rate per run over time: a line through the rates, the 95% intervals
- * as a band around it, a dot per run that opens the run when clicked. The x axis is the runs'
- * start times (runs of one day spread evenly when their times coincide); the y axis 0–100 %.
+ * as a band around it, a dot per run folder that opens the run when clicked. The x axis is the runs'
+ * start times ({@link dev.mstpanel.core.results.RunInfo#startedAt()}; spread evenly when their times
+ * coincide); the y axis 0–100 %. Each run is named by its folder.
  */
 public final class TrendChart extends Pane {
     /** Colours per variant, in order (readable on the light and the dark theme). */
@@ -88,25 +89,24 @@ public final class TrendChart extends Pane {
             l.setY(y + 4);
             getChildren().addAll(grid, l);
         }
-        List<String> runs = new ArrayList<>();
-        Map<String, TrendPoint> firstOfRun = new LinkedHashMap<>();
+        // each run folder is a run of the chart, even two holding the same run.json (tester fix16 #3)
+        List<Path> runs = new ArrayList<>();
+        Map<Path, TrendPoint> firstOfRun = new LinkedHashMap<>();
         for (TrendPoint p : points) {
-            if (firstOfRun.putIfAbsent(p.runId(), p) == null) {
-                runs.add(p.runId());
+            if (firstOfRun.putIfAbsent(p.runDir(), p) == null) {
+                runs.add(p.runDir());
             }
         }
         if (runs.isEmpty()) {
             return;
         }
-        Map<String, Double> xs = xPositions(runs, firstOfRun, pw);
+        Map<Path, Double> xs = xPositions(runs, firstOfRun, pw);
         // x labels: every run when they fit, else every k-th
         int step = Math.max(1, (int) Math.ceil(runs.size() * 96 / pw));
         for (int i = 0; i < runs.size(); i += step) {
             TrendPoint p = firstOfRun.get(runs.get(i));
             double x = LEFT + xs.get(runs.get(i));
-            String id = p.runId();
-            int dash = id.lastIndexOf('-');
-            Text l = text((p.startedAt() == null ? "" : DAY.format(p.startedAt()) + "\n") + (dash < 0 ? id : id.substring(dash + 1)));
+            Text l = text((p.startedAt() == null ? "" : DAY.format(p.startedAt()) + "\n") + shortName(p.runName()));
             l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
             l.setX(x - l.getLayoutBounds().getWidth() / 2);
             l.setY(TOP + ph + 16);
@@ -124,17 +124,17 @@ public final class TrendChart extends Pane {
             Polygon band = new Polygon();
             Polyline line = new Polyline();
             for (TrendPoint p : vp) {
-                band.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.interval().high()));
+                band.getPoints().addAll(LEFT + xs.get(p.runDir()), TOP + ph * (1 - p.interval().high()));
             }
             for (int i = vp.size() - 1; i >= 0; i--) {
                 TrendPoint p = vp.get(i);
-                band.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.interval().low()));
+                band.getPoints().addAll(LEFT + xs.get(p.runDir()), TOP + ph * (1 - p.interval().low()));
             }
             band.setFill(Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.16));
             band.setStroke(null);
             band.setMouseTransparent(true);
             for (TrendPoint p : vp) {
-                line.getPoints().addAll(LEFT + xs.get(p.runId()), TOP + ph * (1 - p.rate()));
+                line.getPoints().addAll(LEFT + xs.get(p.runDir()), TOP + ph * (1 - p.rate()));
             }
             line.setStroke(c);
             line.setStrokeWidth(2);
@@ -142,7 +142,7 @@ public final class TrendChart extends Pane {
             getChildren().addAll(band, line);
             if (runs.size() == 1) {
                 for (TrendPoint p : vp) {
-                    double x = LEFT + xs.get(p.runId()) + dx;
+                    double x = LEFT + xs.get(p.runDir()) + dx;
                     double hi = TOP + ph * (1 - p.interval().high());
                     double lo = TOP + ph * (1 - p.interval().low());
                     Color whisker = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.6);
@@ -156,13 +156,14 @@ public final class TrendChart extends Pane {
                 }
             }
             for (TrendPoint p : vp) {
-                Circle dot = new Circle(LEFT + xs.get(p.runId()) + dx, TOP + ph * (1 - p.rate()), 5, c);
+                Circle dot = new Circle(LEFT + xs.get(p.runDir()) + dx, TOP + ph * (1 - p.rate()), 5, c);
                 dot.setStroke(Color.WHITE);
                 dot.setStrokeWidth(1.5);
                 dot.setCursor(javafx.scene.Cursor.HAND);
                 dot.getStyleClass().add("trend-dot");
-                dot.setId("trend-dot-" + p.variant() + "-" + p.runId());
-                Tooltip.install(dot, new Tooltip(p.variant() + " · run " + p.runId() + "\ntrial pass rate " + Math.round(p.rate() * 100) + " % ("
+                dot.setId("trend-dot-" + p.variant() + "-" + p.runName());
+                Tooltip.install(dot, new Tooltip(p.variant() + " · run " + p.runName()
+                        + (p.runName().equals(p.runId()) ? "" : " (its run.json: run " + p.runId() + ")") + "\ntrial pass rate " + Math.round(p.rate() * 100) + " % ("
                         + Math.round(p.interval().low() * 100) + "–" + Math.round(p.interval().high() * 100) + " %), " + p.passed() + " of "
                         + p.graded() + " graded trials\nClick to open the run"));
                 dot.setOnMouseClicked(ev -> openRun.accept(p.runDir()));
@@ -179,15 +180,27 @@ public final class TrendChart extends Pane {
         return t;
     }
 
-    /** Runs placed by start time; when times are missing or all equal, evenly. */
-    private static Map<String, Double> xPositions(List<String> runs, Map<String, TrendPoint> first, double pw) {
-        Map<String, Double> xs = new LinkedHashMap<>();
+    /** A run's name under its tick: a run id's 6-hex short id ({@code 7f3c2a}, {@code 7f3c2a.g1}), else the folder's name, cut to 16 characters. */
+    static String shortName(String folder) {
+        if (dev.mstpanel.core.results.ResultsReader.RUN_ID.matcher(folder).matches()) {
+            return folder.substring(folder.indexOf('-') + 1);
+        }
+        return folder.length() <= 16 ? folder : folder.substring(0, 15) + "…";
+    }
+
+    /**
+     * Runs placed by start time ({@link TrendPoint#startedAt()}: run.json's createdAt, else the run id's time); when
+     * a time is missing or two runs share one, evenly in the points' order.
+     */
+    private static Map<Path, Double> xPositions(List<Path> runs, Map<Path, TrendPoint> first, double pw) {
+        Map<Path, Double> xs = new LinkedHashMap<>();
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         boolean timed = true;
-        for (String r : runs) {
+        java.util.Set<java.time.Instant> times = new java.util.HashSet<>();
+        for (Path r : runs) {
             var at = first.get(r).startedAt();
-            if (at == null) {
+            if (at == null || !times.add(at)) { // two runs at one time (a copied run folder) would hide one dot under the other
                 timed = false;
                 break;
             }

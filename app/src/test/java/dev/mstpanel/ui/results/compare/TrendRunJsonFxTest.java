@@ -1,0 +1,102 @@
+package dev.mstpanel.ui.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.testsupport.FxThreadGuard;
+import dev.mstpanel.testsupport.RunFixture;
+import dev.mstpanel.testsupport.Screenshots;
+import dev.mstpanel.ui.common.UiExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The trend names the runs it draws whose run.json could not be read, and run folders that hold the same run.json
+ * (a run copied under a new name), each drawn as its own run named by its folder (tester fix16 #2, #3). A real
+ * TrendView in a window, the real reader on three run folders of one eval.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TrendRunJsonFxTest {
+    @TempDir
+    static Path results;
+    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "test-background");
+        t.setDaemon(true);
+        return t;
+    });
+    private ResultsReader reader;
+    private TrendViewModel model;
+    private Scene scene;
+    private FxThreadGuard guard;
+
+    @Start
+    void start(Stage stage) {
+        reader = new ResultsReader();
+        model = new TrendViewModel(reader, UiExecutor.fx(), background, dir -> null);
+        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new TrendView(model, dir -> { }));
+        scene = stage.getScene();
+    }
+
+    @AfterEach
+    void stop() {
+        background.shutdownNow();
+        reader.close();
+        guard.assertNone();
+    }
+
+    @Test
+    void aRunWithGarbageRunJsonAndACopiedRunFolderAreEachDrawnAndNamedAboveTheChart(FxRobot robot) throws Exception {
+        Path root = results.resolve("r-" + System.nanoTime());
+        RunFixture good = RunFixture.create(root, "checkout-flow", "20261130T003000Z-a1b2c3").runJson("checkout-flow", "baseline");
+        good.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, true, "ok");
+        RunFixture garbage = RunFixture.create(root, "checkout-flow", "20261201T173341Z-d17540");
+        garbage.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, false, "wrong");
+        Files.writeString(garbage.runDir().resolve("run.json"), "<html>502 Bad Gateway</html>");
+        RunFixture copy = RunFixture.create(root, "checkout-flow", "retry-after-fix");
+        copy.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, false, "wrong");
+        Files.copy(good.runDir().resolve("run.json"), copy.runDir().resolve("run.json"));
+
+        robot.interact(() -> model.open("checkout-flow", List.of(good.runDir(), garbage.runDir(), copy.runDir())));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !model.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Label message = robot.lookup(".banner-warning").queryAll().stream().filter(n -> n instanceof Label && shown(n))
+                .map(n -> (Label) n).findFirst().orElseThrow();
+        assertThat(message.getText().lines()).containsExactly(
+                "run.json of run 20261201T173341Z-d17540 could not be read: it is not valid JSON at line 1, column 1;"
+                        + " the chart names it by its folder and takes its variants from its folders.",
+                "The run folders 20261130T003000Z-a1b2c3 and retry-after-fix hold the same run.json (run 20261130T003000Z-a1b2c3;"
+                        + " one may be a copy of the other): the chart draws each as its own run, named by its folder.");
+        // one dot per run folder: the copy is not merged into the run whose run.json it holds
+        java.util.Set<Node> dots = robot.lookup(".trend-dot").queryAll();
+        assertThat(dots).extracting(Node::getId).containsExactlyInAnyOrder(
+                "trend-dot-baseline-20261130T003000Z-a1b2c3", "trend-dot-baseline-20261201T173341Z-d17540", "trend-dot-baseline-retry-after-fix");
+        assertThat(dots).extracting(n -> ((javafx.scene.shape.Circle) n).getCenterX()).doesNotHaveDuplicates();
+        Screenshots.take(scene, "results-trend-run-json-unread");
+    }
+
+    /** The node and every parent visible: what a user sees. */
+    private static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return n.getScene() != null;
+    }
+}
