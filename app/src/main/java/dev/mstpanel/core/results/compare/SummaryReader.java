@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.results.ResultsFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +21,13 @@ import java.util.Map;
  */
 public final class SummaryReader {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The largest summary.json read, 16 MiB: MST's is its variants' figures, deltas and the previous run's
+     * case lists (contract, section 9), some KB to a few hundred KB for thousands of cases. A larger file is
+     * not read whole (a 1.5 GB one took the panel to 5 GB, and one over 2 GB could not be read at all:
+     * tester check17 #11, #12); the figures are then computed from the trials, as for a broken one.
+     */
+    static final long MAX_BYTES = 16L * 1024 * 1024;
 
     private SummaryReader() {}
 
@@ -33,8 +39,7 @@ public final class SummaryReader {
         Path file = runDir.resolve("summary.json");
         JsonNode n;
         try {
-            ResultsFiles.requireRegularFile(file);
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);
             if (bytes.length == 0 || new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
                 // MST writes it at the run's end: an empty one is being written, or was cut off before its first byte
                 return new RunSummary(file, List.of(), null, "summary.json is empty (it may still be being written): the figures are computed from the trials.");
@@ -43,6 +48,10 @@ public final class SummaryReader {
             n = JSON.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return null;
+        } catch (ResultsFiles.TooLargeException e) {
+            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.docker.ByteSize.human(e.size)
+                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.docker.ByteSize.human(e.limit)
+                    + "), so it is not read: the figures are computed from the trials.");
         } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
             return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
         } catch (JsonProcessingException e) {
