@@ -322,7 +322,33 @@ public final class CompareCommand implements Callable<Integer> {
         return t == null ? "—" : t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
     }
 
-    private static List<String> quoted(List<String> args) {
-        return args.stream().map(a -> a.matches("[A-Za-z0-9._/:=@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'").toList();
+    /**
+     * The arguments quoted for a POSIX shell, so the re-run line can be pasted: plain words as they are, others
+     * in single quotes; one holding a control character (an ESC in a case id, say) in bash's and zsh's
+     * {@code $'…'} with {@code \xHH} escapes, since the line is printed with control characters escaped and a
+     * single-quoted {@code \u001b} would be the literal text (tester check17 #9).
+     */
+    static List<String> quoted(List<String> args) {
+        return args.stream().map(CompareCommand::quoted).toList();
+    }
+
+    private static String quoted(String a) {
+        if (a.matches("[A-Za-z0-9._/:=@%+-]+")) {
+            return a;
+        }
+        if (a.chars().noneMatch(Character::isISOControl)) {
+            return "'" + a.replace("'", "'\\''") + "'";
+        }
+        StringBuilder b = new StringBuilder("$'");
+        a.codePoints().forEach(c -> {
+            if (c == '\\' || c == '\'') {
+                b.append('\\').appendCodePoint(c);
+            } else if (Character.isISOControl(c)) {
+                b.append(c < 0x80 ? String.format(Locale.ROOT, "\\x%02x", c) : String.format(Locale.ROOT, "\\u%04x", c));
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.append('\'').toString();
     }
 }
