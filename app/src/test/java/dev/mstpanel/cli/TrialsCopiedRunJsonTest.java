@@ -36,6 +36,12 @@ class TrialsCopiedRunJsonTest {
         for (JsonNode t : new ObjectMapper().readTree(json.out())) {
             assertThat(t.path("runId").asText()).isEqualTo("20260106T090000Z-d4e5f6");
         }
+        // the copied run.json was read: it still tells that the run finished (not "(run.json unreadable)" in the navigator)
+        try (dev.mstpanel.core.results.ResultsReader reader = new dev.mstpanel.core.results.ResultsReader()) {
+            dev.mstpanel.core.results.RunInfo info = reader.readRun(f.runDir());
+            assertThat(info.runJsonUnread()).isNull();
+            assertThat(info.finished()).isTrue();
+        }
     }
 
     @Test

@@ -121,8 +121,11 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
         return missingTrials > 0 ? "partial: " + missingTrials + (missingTrials == 1 ? " trial" : " trials") + " missing" : "partial";
     }
 
-    /** True when the run looks finished: {@code run.json} read and {@code finishedAt} set. */
+    /**
+     * True when the run looks finished: {@code run.json} read and {@code finishedAt} set. A run.json read
+     * with a problem of its own (copied from another run) still tells whether the run finished.
+     */
     public boolean finished() {
-        return problem == null && finishedAt != null && !finishedAt.isBlank();
+        return runJsonUnread == null && finishedAt != null && !finishedAt.isBlank();
     }
 }

@@ -101,8 +101,8 @@ public final class ResultsViewModel {
             if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
                 return "(live)";
             }
-            if (info.problem() != null) {
-                return info.problem().startsWith("run.json is missing") ? "(no run.json)" : "(run.json unreadable)";
+            if (info.runJsonUnread() != null) { // (a run.json copied from another run was read: it is "not finished" below)
+                return info.problem() != null && info.problem().startsWith("run.json is missing") ? "(no run.json)" : "(run.json unreadable)";
             }
             return "(not finished)";
         }
