@@ -18,7 +18,15 @@ import java.nio.file.Path;
 public final class GenerateRun {
     private GenerateRun() {}
 
+    /** What to give it, said when nothing or an unknown word is given. */
+    private static final String USAGE = "usage: GenerateRun demo DIR | big DIR TRIALS TRACE_BYTES | transcripts DIR"
+            + " | long-trace DIR EVENTS OUTPUT_CHARS | dump FILE LINES | pair DIR TRIALS TRACE_BYTES | trend DIR   (see the class comment for each)";
+
     public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            System.err.println(USAGE);
+            System.exit(2);
+        }
         switch (args[0]) {
             case "demo" -> {
                 RunFixture f = RunFixture.allStatuses(Path.of(args[1]));
@@ -68,7 +76,10 @@ public final class GenerateRun {
                 System.out.println(eval);
             }
             case "trend" -> System.out.println(CompareFixture.trend(Path.of(args[1])));
-            default -> throw new IllegalArgumentException("demo | big | dump | transcripts | long-trace | pair | trend");
+            default -> {
+                System.err.println(USAGE);
+                System.exit(2);
+            }
         }
     }
 
