@@ -44,7 +44,7 @@ class CompareEmptySideProcessTest {
         assertThat(text.out()).isEmpty();
         assertThat(text.err()).isEqualTo("mst-panel compare: Run 20260105T101500Z-a1b2c3 has no trials of its baseline \"nope\""
                 + " (the first of run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with."
-                + " Its variants with trials: baseline, with-skill. Name a pair of variants that have trials with --variants BASE,CANDIDATE."
+                + " Its variants with trials: baseline, with-skill. Name a pair of variants that have graded trials with --variants BASE,CANDIDATE."
                 + System.lineSeparator());
 
         PanelProcess.Result json = compare(f.runDir().toString(), "--json");
@@ -88,5 +88,20 @@ class CompareEmptySideProcessTest {
         java.nio.file.Files.createDirectories(empty.runDir().resolve("traces"));
         PanelProcess.Result emptyTraces = compare(empty.runDir().toString());
         assertThat(emptyTraces.err()).contains("The run folder " + empty.runDir() + " has no trials to compare (its traces/ folder holds none yet)");
+    }
+    @Test
+    void aSideWithTrialsButNoneGradedSaysItsCountsAndToGradeItFirst() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill");
+        // collected with --no-grade: traces, no scores; one trial infra
+        RunFixture b = RunFixture.create(dir.resolve("results"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "baseline", "with-skill");
+        b.trace("baseline", "gift-card", 0, null).trace("baseline", "refund", 0, null)
+                .trace("baseline", "refund", 1, RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
+
+        PanelProcess.Result r = compare(a.runDir().toString(), b.runDir().toString(), "--variants", "baseline,baseline");
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 3 trials,"
+                + " 2 not graded yet, 1 infra. Grade it first (Results → Grade…, or mst grade), then compare."
+                + " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE." + System.lineSeparator());
     }
 }

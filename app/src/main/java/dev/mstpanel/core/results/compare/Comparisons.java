@@ -70,6 +70,10 @@ public final class Comparisons {
             String v = i == 0 ? baseVariant : candidateVariant;
             VariantTally t = run.variants().get(v);
             if (t != null && t.trials() > 0) {
+                String none = noneGraded(run, t);
+                if (none != null) {
+                    return none;
+                }
                 continue;
             }
             List<String> withTrials = run.variants().values().stream().filter(x -> x.trials() > 0).map(VariantTally::variant).toList();
@@ -86,10 +90,58 @@ public final class Comparisons {
         return null;
     }
 
+    /**
+     * Why a variant with trials has no graded one (every case would be "no-result", the verdict unclear), or null
+     * when it has one: all its trials unreadable (the first one's problem said), else its counts by status and
+     * what to do (tester check17: a run collected with {@code --no-grade}, or whose scores/ cannot be read).
+     */
+    private static String noneGraded(RunTally run, VariantTally t) {
+        if (t.graded() > 0) {
+            return null;
+        }
+        String side = "Run " + run.run().runId() + "'s variant \"" + t.variant() + "\"";
+        if (t.unreadable() == t.trials()) {
+            return side + " has no trial the panel could read (" + t.trials() + (t.trials() == 1 ? " trial" : " trials") + ")"
+                    + (t.unreadableProblem() != null ? ": " + t.unreadableProblem() : ".") + " There is nothing to compare it with.";
+        }
+        List<String> parts = new ArrayList<>();
+        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED), "not graded yet");
+        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.INFRA), "infra");
+        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.MISSING), "missing");
+        add(parts, t.unreadable(), "unreadable");
+        boolean ungraded = t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED) > 0;
+        return side + " has no graded trial: of its " + t.trials() + (t.trials() == 1 ? " trial, " : " trials, ") + String.join(", ", parts)
+                + ". " + (ungraded ? "Grade it first (Results → Grade…, or mst grade), then compare."
+                        : "There is nothing to compare it with: re-run its cases once the infra problem is fixed.");
+    }
+
+    private static void add(List<String> parts, int n, String what) {
+        if (n > 0) {
+            parts.add(n + " " + what);
+        }
+    }
+
+    /**
+     * Where a run's eval name came from when its run.json could not be read (the eval folder's name, contract
+     * section 6), so a mismatch says why one side is of another eval (tester check17 #2); empty otherwise.
+     */
+    private static String fromFolder(dev.mstpanel.core.results.RunInfo run) {
+        return run.runJsonUnread() == null ? "" : " (named by its folder, since its run.json could not be read: " + run.runJsonUnread() + ")";
+    }
+
+    /** Whether two paths are one folder reached two ways (a symbolic link), false when either cannot be resolved. */
+    private static boolean sameFolder(Path a, Path b) {
+        try {
+            return a.toRealPath().equals(b.toRealPath());
+        } catch (java.io.IOException | SecurityException e) {
+            return false;
+        }
+    }
+
     private static void requireSides(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) throws CompareException {
         String why = emptySide(base, baseVariant, candidate, candidateVariant);
         if (why != null) {
-            throw new CompareException(why + " Name a pair of variants that have trials with --variants BASE,CANDIDATE.");
+            throw new CompareException(why + " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE.");
         }
     }
 
@@ -166,15 +218,17 @@ public final class Comparisons {
         String be = base.run().evalName();
         String ce = candidate.run().evalName();
         if (!be.equals(ce)) {
-            throw new CompareException("Run " + base.run().runId() + " is of the eval \"" + be + "\" and run " + candidate.run().runId()
-                    + " of \"" + ce + "\": compare two runs of the same eval.");
+            throw new CompareException("Run " + base.run().runId() + " is of the eval \"" + be + "\"" + fromFolder(base.run())
+                    + " and run " + candidate.run().runId() + " of \"" + ce + "\"" + fromFolder(candidate.run())
+                    + ": compare two runs of the same eval.");
         }
         Path bd = base.run().dir().toAbsolutePath().normalize();
         Path cd = candidate.run().dir().toAbsolutePath().normalize();
         String id = base.run().runId();
         // the same folder, or a copy of the run elsewhere (same run id, same eval): comparing a run with itself says nothing
         if (bd.equals(cd) || id != null && !id.isBlank() && id.equals(candidate.run().runId())) {
-            throw new CompareException("Both sides are run " + id + (bd.equals(cd) ? "" : " of the eval \"" + be + "\" (" + cd + " is a copy of it)")
+            throw new CompareException("Both sides are run " + id + (bd.equals(cd) ? "" : " of the eval \"" + be + "\" (" + cd + " is "
+                    + (sameFolder(bd, cd) ? "a link to it" : "a copy of it") + ")")
                     + ": give two different runs, or one run to compare its variants.");
         }
         List<Comparison> out = new ArrayList<>();

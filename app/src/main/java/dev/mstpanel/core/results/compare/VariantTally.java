@@ -23,11 +23,24 @@ import java.util.Map;
  * @param unreadable trials the panel could not read (a trace or score file, or a folder above them), left out of the
  *        figures like the other trials not graded, and said (tester check14 #17)
  * @param unreadableProblem the first of those trials' problem (what is wrong and how to fix it), or null
+ * @param byStatus trials per status (every status present, 0 when none), for saying why a side has no
+ *        graded trial (infra, missing, not graded yet, unreadable)
  */
 public record VariantTally(String variant, Map<String, CaseTally> cases, int trials, int graded, int passed,
-                           int timedTrials, long durationMsSum, Usage usage, int unreadable, String unreadableProblem) {
+                           int timedTrials, long durationMsSum, Usage usage, int unreadable, String unreadableProblem,
+                           Map<TrialStatus, Integer> byStatus) {
     public VariantTally {
         cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
+        java.util.EnumMap<TrialStatus, Integer> all = new java.util.EnumMap<>(TrialStatus.class);
+        for (TrialStatus s : TrialStatus.values()) {
+            all.put(s, byStatus == null ? 0 : byStatus.getOrDefault(s, 0));
+        }
+        byStatus = java.util.Collections.unmodifiableMap(all);
+    }
+
+    /** Trials of one status. */
+    public int count(TrialStatus status) {
+        return byStatus.get(status);
     }
 
     /**
@@ -94,6 +107,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
         private double cost;
         private int unreadable;
         private String unreadableProblem;
+        private final java.util.EnumMap<TrialStatus, Integer> byStatus = new java.util.EnumMap<>(TrialStatus.class);
 
         /**
          * @param variant the variant's name
@@ -109,6 +123,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
             int[] c = counts.computeIfAbsent(t.caseId(), k -> new int[3]);
             c[0]++;
             trials++;
+            byStatus.merge(t.status(), 1, Integer::sum);
             boolean isGraded = t.status() == TrialStatus.PASSED || t.status() == TrialStatus.FAILED;
             if (isGraded) {
                 c[1]++;
@@ -156,7 +171,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], r));
             }
             return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
-                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem);
+                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem, byStatus);
         }
     }
 }

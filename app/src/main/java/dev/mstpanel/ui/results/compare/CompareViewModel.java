@@ -410,7 +410,7 @@ public final class CompareViewModel {
             // a side with no trials (a run.json variant with none on disk): said in place, as the compare command says it
             String empty = dev.mstpanel.core.results.compare.Comparisons.emptySide(quick[0], b.variant(), quick[1], c.variant());
             if (empty != null) {
-                ui.execute(() -> cannotCompare(gen, empty + " Pick a base and a candidate that have trials."));
+                ui.execute(() -> cannotCompare(gen, empty + " Pick a base and a candidate that have graded trials."));
                 return;
             }
             Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());

@@ -253,4 +253,24 @@ class ComparisonTest {
         e = assertThrows(CompareException.class, () -> Comparisons.ofVariants(ta, null, null));
         assertTrue(e.getMessage().contains("has only the variant default"), e.getMessage());
     }
+
+    @Test
+    void anEvalNamedByItsFolderSaysWhyAndALinkToTheSameRunIsCalledALink() throws Exception {
+        RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
+        RunFixture b = RunFixture.create(root, "brk", "20260102T000000Z-000002").runJson("e1", "default");
+        CompareFixture.trials(a, "default", "x", "P");
+        CompareFixture.trials(b, "default", "x", "P");
+        java.nio.file.Files.writeString(b.runDir().resolve("run.json"), "{ not json");
+        RunTally ta = RunTally.read(reader, a.runDir(), false);
+        CompareException e = assertThrows(CompareException.class, () -> Comparisons.ofRuns(ta, RunTally.read(reader, b.runDir(), false), null, null));
+        assertTrue(e.getMessage().startsWith("Run 20260101T000000Z-000001 is of the eval \"e1\" and run 20260102T000000Z-000002 of \"brk\""
+                + " (named by its folder, since its run.json could not be read: it is not valid JSON"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": compare two runs of the same eval."), e.getMessage());
+
+        Path link = root.resolve("link-to-a");
+        java.nio.file.Files.createSymbolicLink(link, a.runDir());
+        e = assertThrows(CompareException.class, () -> Comparisons.ofRuns(ta, RunTally.read(reader, link, false), null, null));
+        assertEquals("Both sides are run 20260101T000000Z-000001 of the eval \"e1\" (" + link.toAbsolutePath().normalize()
+                + " is a link to it): give two different runs, or one run to compare its variants.", e.getMessage());
+    }
 }

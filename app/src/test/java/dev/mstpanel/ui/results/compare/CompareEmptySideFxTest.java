@@ -76,7 +76,7 @@ class CompareEmptySideFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(message.getText()).isEqualTo("Run 20261201T173341Z-d17540 has no trials of its baseline \"nope\" (the first of"
                 + " run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with. Its variants with trials:"
-                + " baseline, with-skill. Pick a base and a candidate that have trials.");
+                + " baseline, with-skill. Pick a base and a candidate that have graded trials.");
         assertThat(shown(robot.lookup("#compare-loading").query())).as("not left loading").isFalse();
         TableView<?> table = robot.lookup("#compare-cases").query();
         assertThat(table.getItems()).as("no empty side compared").isEmpty();
