@@ -241,8 +241,9 @@ public final class CompareCommand implements Callable<Integer> {
     private static void printText(PrintWriter out, List<Comparison> comparisons) {
         for (Comparison c : comparisons) {
             out.println(c.evalName() + " · " + c.title());
-            // both rows' variant names padded to the longer one, so their columns line up whatever the names
-            int width = Math.max(14, Math.max(c.base().variant().length(), c.candidate().variant().length()));
+            // both rows' variant names padded to the longer one (cut at 24 characters with "…", as trials cuts
+            // its cells), so their columns line up whatever the names and a long name does not push them off screen
+            int width = TextColumns.width(14, VARIANT_CUT, List.of(c.base().variant(), c.candidate().variant()));
             out.println(sideLine("base     ", c.base(), width));
             out.println(sideLine("candidate", c.candidate(), width));
             // trials that could not be read are left out like the other trials not graded, but said (tester check14 #17)
@@ -274,9 +275,15 @@ public final class CompareCommand implements Callable<Integer> {
         out.flush();
     }
 
+    /** Variant names longer than this many characters are cut with "…" in the text rows (the JSON has them whole). */
+    static final int VARIANT_CUT = 24;
+
     private static String sideLine(String label, VariantFigures f, int width) {
-        return String.format(Locale.ROOT, "  %s  %-" + width + "s run %s  trial pass %s  (%d/%d graded of %d)  cases passed %d/%d", label, f.variant(),
-                f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.casesPassed(), f.cases());
+        StringBuilder b = new StringBuilder("  ").append(label).append("  ");
+        TextColumns.pad(b, TextColumns.cut(f.variant(), VARIANT_CUT), width);
+        return b.append(String.format(Locale.ROOT, " run %s  trial pass %s  (%d of %d graded passed · %d %s)  cases passed %d/%d",
+                f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.trials() == 1 ? "trial" : "trials",
+                f.casesPassed(), f.cases())).toString();
     }
 
     /** The means per trial of both sides as a small aligned table; {@code –} for a figure not known. */
