@@ -91,9 +91,10 @@ class ContainersSelectionFxTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private String selectedName(FxRobot robot) {
-        return robot.lookup(".label").queryAllAs(Label.class).stream().map(Label::getText)
-                .filter(t -> t != null && (t.equals("Select a container") || t.contains(" / " + p))).findFirst().orElse("");
+    /** The selected container's name as the pane shows it, read on the FX thread (labels are laid out there). */
+    private String selectedName(FxRobot robot) throws Exception {
+        return dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup(".label").queryAllAs(Label.class).stream().map(Label::getText)
+                .filter(t -> t != null && (t.equals("Select a container") || t.contains(" / " + p))).findFirst().orElse(""));
     }
 
     @Test

@@ -68,17 +68,26 @@ class OrphanBannerFxTest {
         panel.close();
     }
 
-    private String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryLabeled().getText();
+    /** The label's text, read on the FX thread (a read from the test thread raced the FX thread's text layout once in CI). */
+    private String text(FxRobot robot, String id) throws Exception {
+        return dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup(id).queryLabeled().getText());
+    }
+
+    private static boolean visible(Node n) {
+        try {
+            return dev.mstpanel.testsupport.FxQuery.fx(n::isVisible);
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     @Test
     void startUpOffersToCleanThisMachinesOrphansAndRemovesOnlyThem(FxRobot robot) throws Exception {
         Node banner = robot.lookup("#orphan-banner").query();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, banner::isVisible);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> visible(banner));
         assertThat(text(robot, "#orphan-banner-title")).matches("\\d+ orphaned MST containers? on .*engine-1.*");
         assertThat(text(robot, "#orphan-banner-detail")).contains("only these");
-        assertThat(robot.lookup("#orphan-show").queryButton().isVisible()).isTrue();
+        assertThat(visible(robot.lookup("#orphan-show").query())).isTrue();
 
         robot.clickOn("#orphan-clean-up");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
@@ -89,8 +98,8 @@ class OrphanBannerFxTest {
         robot.clickOn(confirm);
 
         // the title and the button change in one FX event: both are looked at on the FX thread, after it
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> text(robot, "#orphan-banner-title").startsWith("Removed")
-                && !robot.lookup("#orphan-clean-up").queryButton().isVisible()));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-banner-title").queryLabeled()
+                .getText().startsWith("Removed") && !robot.lookup("#orphan-clean-up").queryButton().isVisible()));
         assertThat(text(robot, "#orphan-banner-title")).matches("Removed \\d+ orphaned MST containers? from .*engine-1.*\\.");
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-clean-up").queryButton().isVisible())).isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
@@ -103,6 +112,6 @@ class OrphanBannerFxTest {
         assertThat(window.openViewId()).isEqualTo("containers");
         robot.clickOn("#orphan-close");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(banner.isVisible()).isFalse();
+        assertThat(visible(banner)).isFalse();
     }
 }
