@@ -101,7 +101,21 @@ class CompareEmptySideProcessTest {
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 3 trials,"
-                + " 2 not graded yet, 1 infra. Grade it first (Results → Grade…, or mst grade), then compare."
+                + " 2 not graded yet, 1 infra. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
+        // once another variant of it is graded, that one is named, and so is the way to pick a pair
+        b.trace("with-skill", "refund", 0, null).score("judge", "with-skill", "refund", 0, true, "ok");
+        PanelProcess.Result other = compare(a.runDir().toString(), b.runDir().toString(), "--variants", "baseline,baseline");
+        assertThat(other.err()).endsWith("then compare. Its variants with graded trials: with-skill."
                 + " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE." + System.lineSeparator());
+
+        // one variant on each side: no other pair to name
+        RunFixture c = RunFixture.create(dir.resolve("one"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "baseline");
+        c.trace("baseline", "refund", 0, null).score("judge", "baseline", "refund", 0, true, "ok");
+        RunFixture d = RunFixture.create(dir.resolve("one"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "baseline");
+        d.trace("baseline", "refund", 0, null);
+        PanelProcess.Result one = compare(c.runDir().toString(), d.runDir().toString());
+        assertThat(one.exit()).as(one.err()).isEqualTo(1);
+        assertThat(one.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 1 trial,"
+                + " 1 not graded yet. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
     }
 }

@@ -110,9 +110,11 @@ public final class Comparisons {
         add(parts, t.count(dev.mstpanel.core.results.TrialStatus.MISSING), "missing");
         add(parts, t.unreadable(), "unreadable");
         boolean ungraded = t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED) > 0;
+        List<String> others = run.variants().values().stream().filter(x -> x.graded() > 0).map(VariantTally::variant).toList();
         return side + " has no graded trial: of its " + t.trials() + (t.trials() == 1 ? " trial, " : " trials, ") + String.join(", ", parts)
                 + ". " + (ungraded ? "Grade it first (Results → Grade…, or mst grade), then compare."
-                        : "There is nothing to compare it with: re-run its cases once the infra problem is fixed.");
+                        : "There is nothing to compare it with: re-run its cases once the infra problem is fixed.")
+                + (others.isEmpty() ? "" : " Its variants with graded trials: " + String.join(", ", others) + ".");
     }
 
     private static void add(List<String> parts, int n, String what) {
@@ -141,7 +143,12 @@ public final class Comparisons {
     private static void requireSides(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) throws CompareException {
         String why = emptySide(base, baseVariant, candidate, candidateVariant);
         if (why != null) {
-            throw new CompareException(why + " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE.");
+            // the hint only where another pair could be named: a run with one variant has none
+            long gradedBase = base.variants().values().stream().filter(x -> x.graded() > 0).count();
+            long gradedCandidate = candidate.variants().values().stream().filter(x -> x.graded() > 0).count();
+            boolean another = candidate == base ? gradedBase >= 2
+                    : gradedBase >= 1 && gradedCandidate >= 1 && (base.variants().size() > 1 || candidate.variants().size() > 1);
+            throw new CompareException(why + (another ? " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE." : ""));
         }
     }
 
