@@ -124,6 +124,21 @@ public final class Comparisons {
     }
 
     /**
+     * The run of the two whose compared variant has trials not graded yet and none graded (a run collected with
+     * {@code --no-grade}), so a screen can offer to grade it where {@link #emptySide} says so; null when neither.
+     */
+    public static RunTally ungradedSide(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) {
+        for (int i = 0; i < 2; i++) {
+            RunTally run = i == 0 ? base : candidate;
+            VariantTally t = run.variants().get(i == 0 ? baseVariant : candidateVariant);
+            if (t != null && t.graded() == 0 && t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED) > 0) {
+                return run;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Where a run's eval name came from when its run.json could not be read (the eval folder's name, contract
      * section 6), so a mismatch says why one side is of another eval (tester check17 #2); empty otherwise.
      */

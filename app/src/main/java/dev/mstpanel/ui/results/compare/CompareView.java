@@ -117,7 +117,21 @@ public final class CompareView extends BorderPane {
         retry.setOnAction(e -> model.retry());
         retry.visibleProperty().bind(model.canRetryProperty());
         retry.managedProperty().bind(retry.visibleProperty());
-        HBox messageRow = new HBox(10, message, retry);
+        // a side collected with --no-grade: grade it from here (the Runs form, filled in, for the person to start)
+        Button grade = new Button("Grade…", new FontIcon(Feather.CHECK_SQUARE));
+        grade.setId("compare-grade");
+        grade.getStyleClass().add("small");
+        grade.setMinWidth(Region.USE_PREF_SIZE);
+        grade.setOnAction(e -> {
+            java.nio.file.Path run = model.toGradeProperty().get();
+            if (run != null) {
+                navigator.openGradeForm(run);
+            }
+        });
+        grade.visibleProperty().bind(model.toGradeProperty().isNotNull());
+        grade.managedProperty().bind(grade.visibleProperty());
+        model.toGradeProperty().addListener((o, a, run) -> grade.setText(run == null ? "Grade…" : "Grade run " + run.getFileName() + "…"));
+        HBox messageRow = new HBox(10, message, retry, grade);
         messageRow.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(message, Priority.ALWAYS);
         messageRow.visibleProperty().bind(model.messageProperty().isNotNull());

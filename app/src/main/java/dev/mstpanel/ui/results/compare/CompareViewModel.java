@@ -60,6 +60,8 @@ public final class CompareViewModel {
     private final ReadOnlyBooleanWrapper canRerun = new ReadOnlyBooleanWrapper(this, "canRerun");
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
     private final ReadOnlyBooleanWrapper canRetry = new ReadOnlyBooleanWrapper(this, "canRetry");
+    /** The run the message says to grade first, or null: cleared whenever the message changes. */
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Path> toGrade = new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "toGrade");
     /** What "Try again" does after a failed load: the listing of the sides again, or the pick again. */
     private Runnable again;
 
@@ -105,6 +107,7 @@ public final class CompareViewModel {
             baseTrial.trialProperty().set(c == null || c.base() == null ? null : SideTrial.firstToShow(c.base().records()));
             candidateTrial.trialProperty().set(c == null || c.candidate() == null ? null : SideTrial.firstToShow(c.candidate().records()));
         });
+        message.addListener((o, a, m) -> toGrade.set(null)); // the offer to grade goes with the message that made it
         base.addListener((o, a, b) -> picked());
         candidate.addListener((o, a, b) -> picked());
         changeFilter.addListener((SetChangeListener<CaseChange>) c -> filter());
@@ -173,6 +176,8 @@ public final class CompareViewModel {
      * compared, or the screen's own code failed): the view offers "Try again" ({@link #retry()}).
      */
     public ReadOnlyBooleanProperty canRetryProperty() { return canRetry.getReadOnlyProperty(); }
+    /** The run folder {@link #messageProperty()} says to grade first (none of its compared trials graded), or null. */
+    public javafx.beans.property.ReadOnlyObjectProperty<Path> toGradeProperty() { return toGrade.getReadOnlyProperty(); }
     /** True when some case regressed or is flaky. */
     public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
     /** The opened case's base side: its chosen trial and that trial's transcript. */
@@ -410,7 +415,13 @@ public final class CompareViewModel {
             // a side with no trials (a run.json variant with none on disk): said in place, as the compare command says it
             String empty = dev.mstpanel.core.results.compare.Comparisons.emptySide(quick[0], b.variant(), quick[1], c.variant());
             if (empty != null) {
-                ui.execute(() -> cannotCompare(gen, empty + " Pick a base and a candidate that have graded trials."));
+                RunTally ungraded = dev.mstpanel.core.results.compare.Comparisons.ungradedSide(quick[0], b.variant(), quick[1], c.variant());
+                ui.execute(() -> {
+                    cannotCompare(gen, empty + " Pick a base and a candidate that have graded trials.");
+                    if (gen == generation && ungraded != null) {
+                        toGrade.set(ungraded.run().dir());
+                    }
+                });
                 return;
             }
             Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());

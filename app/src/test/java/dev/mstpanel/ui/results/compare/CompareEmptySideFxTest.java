@@ -45,6 +45,9 @@ class CompareEmptySideFxTest {
     private Scene scene;
     private FxThreadGuard guard;
     private Path run;
+    private Path ungraded;
+    /** What the screen asked the shell to open (the Navigator the shell hands to every view), recorded. */
+    private final java.util.List<String> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Start
     void start(Stage stage) {
@@ -55,9 +58,22 @@ class CompareEmptySideFxTest {
             f.trace(v, "refund-order", 0, null).score("judge", v, "refund-order", 0, true, "ok");
         }
         run = f.runDir();
+        // collected with --no-grade for with-skill: traces, no scores
+        RunFixture g = RunFixture.create(results.resolve("g-" + System.nanoTime()), "checkout-flow", "20261202T080000Z-aa0001")
+                .runJson("checkout-flow", "baseline", "with-skill");
+        g.trace("baseline", "refund-order", 0, null).score("judge", "baseline", "refund-order", 0, true, "ok");
+        g.trace("with-skill", "refund-order", 0, null).trace("with-skill", "refund-order", 1, null);
+        ungraded = g.runDir();
         reader = new ResultsReader();
         model = new CompareViewModel(reader, UiExecutor.fx(), background, dir -> null);
-        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, null));
+        dev.mstpanel.ui.common.Navigator navigator = new dev.mstpanel.ui.common.Navigator() {
+            @Override public void openResults(Path runDir) { opened.add("results " + runDir); }
+            @Override public void openComparison(Path b, String bv, Path c, String cv) { opened.add("comparison"); }
+            @Override public void openRunsForm(Path runDir, java.util.List<String> mstArgs) { opened.add("runs " + runDir); }
+            @Override public void openGradeForm(Path runDir) { opened.add("grade " + runDir); }
+            @Override public void openImages(String context) { opened.add("images " + context); }
+        };
+        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, navigator));
         scene = stage.getScene();
     }
 
@@ -92,6 +108,30 @@ class CompareEmptySideFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(shown(message)).isFalse();
         assertThat(model.comparisonProperty().get().base().variant()).isEqualTo("baseline");
+    }
+
+    @Test
+    void aSideWithNoTrialGradedSaysSoAndOffersToGradeItsRun(FxRobot robot) throws Exception {
+        robot.interact(() -> model.open(ungraded, "baseline", ungraded, "with-skill"));
+        Label message = robot.lookup("#compare-message").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> shown(message) && !model.loadingProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText)).isEqualTo("Run 20261202T080000Z-aa0001's variant \"with-skill\" has no"
+                + " graded trial: of its 2 trials, 2 not graded yet. Grade it first (Results → Grade…, or mst grade), then compare."
+                + " Its variants with graded trials: baseline. Pick a base and a candidate that have graded trials.");
+        javafx.scene.control.Button grade = robot.lookup("#compare-grade").query();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade))).isTrue();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(grade::getText)).isEqualTo("Grade run 20261202T080000Z-aa0001…");
+        Screenshots.take(scene, "results-compare-ungraded-side");
+        robot.clickOn(grade);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(opened).containsExactly("grade " + ungraded);
+
+        // a pair that compares: the message and the offer go
+        robot.interact(() -> model.open(run, "baseline", run, "with-skill"));
+        TableView<?> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !table.getItems().isEmpty()));
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade) || shown(message))).isFalse();
     }
 
     /** The node and every parent visible: what a user sees. */
