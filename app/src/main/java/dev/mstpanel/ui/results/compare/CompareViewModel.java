@@ -71,14 +71,10 @@ public final class CompareViewModel {
     private final Function<Path, List<TrialRecord>> loadedTrials;
     /** Bumped on the FX thread at each new pick; read by the reading threads to stop work nobody waits for. */
     private volatile long generation;
-    /** Trials counted so far by the current pick's reads (both sides), and whether a progress update is posted. */
-    private final java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicBoolean progressPosted = new java.util.concurrent.atomic.AtomicBoolean();
-    /** When the count was last posted (System.nanoTime): at most every {@link #PROGRESS_EVERY_NANOS}, so the FX thread lays out little. */
-    private final java.util.concurrent.atomic.AtomicLong progressAt = new java.util.concurrent.atomic.AtomicLong();
+    /** "Counting trials… N read" while the current pick's statuses are read. */
+    private final CountingProgress counting;
     /** How long after the statuses' figures are drawn the traces of a side without summary.json are read whole, in ms. */
     private static final long WHOLE_READ_AFTER_MILLIS = 300;
-    private static final long PROGRESS_EVERY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(150);
     private final RunSummaries summaries;
     private boolean picking;
     /** Each compared run's {@code redactStoredResponses}, for its transcripts' "not kept" notes. */
@@ -100,6 +96,7 @@ public final class CompareViewModel {
         this.background = background;
         this.loadedTrials = loadedTrials;
         this.summaries = new RunSummaries(ui, background);
+        this.counting = new CountingProgress(ui, progress::set);
         baseTrial = new SideTrial(ui, background, transcripts, redacted::get);
         candidateTrial = new SideTrial(ui, background, transcripts, redacted::get);
         // opening a case shows a trial of each side at once: the first that did not pass, else the first
@@ -395,8 +392,7 @@ public final class CompareViewModel {
         List<TrialRecord> bt = loadedTrials.apply(b.runDir());
         List<TrialRecord> ct = b.runDir().equals(c.runDir()) ? bt : loadedTrials.apply(c.runDir());
         boolean oneRun = b.runDir().equals(c.runDir());
-        counted.set(0);
-        progressAt.set(System.nanoTime() - PROGRESS_EVERY_NANOS); // the first count shows at once
+        counting.reset();
         progress.set("Counting the trials of both sides…");
         Comparison.Kind kind = oneRun ? Comparison.Kind.VARIANTS : Comparison.Kind.RUNS;
         String what = "Could not compare " + b.label() + " with " + c.label();
@@ -614,29 +610,7 @@ public final class CompareViewModel {
             return RunTally.of(info, summary, trials, true);
         }
         long gen = generation;
-        int[] mine = {0};
-        return RunTally.readStatuses(reader, runDir, true, n -> {
-            counted.addAndGet(n - mine[0]);
-            mine[0] = n;
-            postProgress(gen);
-        });
-    }
-
-    /** Posts the count of trials read to the FX thread, at most one post waiting at a time. */
-    private void postProgress(long gen) {
-        long now = System.nanoTime();
-        long last = progressAt.get();
-        if (now - last < PROGRESS_EVERY_NANOS || !progressAt.compareAndSet(last, now)) {
-            return;
-        }
-        if (progressPosted.compareAndSet(false, true)) {
-            ui.execute(() -> {
-                progressPosted.set(false);
-                if (gen == generation && loading.get()) {
-                    progress.set(String.format(java.util.Locale.ROOT, "Counting trials… %,d read", counted.get()));
-                }
-            });
-        }
+        return RunTally.readStatuses(reader, runDir, true, counting.side(() -> gen == generation && loading.get()));
     }
 
     private void filter() {
