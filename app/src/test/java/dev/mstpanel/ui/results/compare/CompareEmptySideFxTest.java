@@ -3,13 +3,10 @@ package dev.mstpanel.ui.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -35,15 +32,9 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareEmptySideFxTest {
     @TempDir
     static Path results;
-    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "test-background");
-        t.setDaemon(true);
-        return t;
-    });
-    private ResultsReader reader;
+    private dev.mstpanel.testsupport.ViewHarness harness;
     private CompareViewModel model;
     private Scene scene;
-    private FxThreadGuard guard;
     private Path run;
     private Path ungraded;
     /** What the screen asked the shell to open (the Navigator the shell hands to every view), recorded. */
@@ -64,8 +55,9 @@ class CompareEmptySideFxTest {
         g.trace("baseline", "refund-order", 0, null).score("judge", "baseline", "refund-order", 0, true, "ok");
         g.trace("with-skill", "refund-order", 0, null).trace("with-skill", "refund-order", 1, null);
         ungraded = g.runDir();
-        reader = new ResultsReader();
-        model = new CompareViewModel(reader, UiExecutor.fx(), background, dir -> null);
+        harness = new dev.mstpanel.testsupport.ViewHarness();
+        ResultsReader reader = harness.reader();
+        model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), dir -> null);
         dev.mstpanel.ui.common.Navigator navigator = new dev.mstpanel.ui.common.Navigator() {
             @Override public void openResults(Path runDir) { opened.add("results " + runDir); }
             @Override public void openComparison(Path b, String bv, Path c, String cv) { opened.add("comparison"); }
@@ -73,15 +65,13 @@ class CompareEmptySideFxTest {
             @Override public void openGradeForm(Path runDir) { opened.add("grade " + runDir); }
             @Override public void openImages(String context) { opened.add("images " + context); }
         };
-        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, navigator));
+        harness.show(stage, new CompareView(model, navigator));
         scene = stage.getScene();
     }
 
     @AfterEach
     void stop() {
-        background.shutdownNow();
-        reader.close();
-        guard.assertNone();
+        harness.close();
     }
 
     @Test

@@ -11,14 +11,11 @@ import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.testsupport.CompareFixture;
-import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -52,22 +49,17 @@ class CompareLoadFailureFxTest {
     @TempDir
     static Path results;
     private final AtomicBoolean failing = new AtomicBoolean(true);
-    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "test-background");
-        t.setDaemon(true);
-        return t;
-    });
+    private dev.mstpanel.testsupport.ViewHarness harness;
     private final ListAppender<ILoggingEvent> log = new ListAppender<>();
-    private ResultsReader reader;
     private CompareViewModel model;
     private Scene scene;
-    private FxThreadGuard guard;
     private Path eval;
 
     @Start
     void start(Stage stage) {
         eval = CompareFixture.write(results.resolve("r-" + System.nanoTime()));
-        reader = new ResultsReader();
+        harness = new dev.mstpanel.testsupport.ViewHarness();
+        ResultsReader reader = harness.reader();
         // a test double of the Results view's trials: while failing, a list that throws as the replaced jar did
         Function<Path, List<TrialRecord>> loaded = dir -> failing.get() ? new AbstractList<>() {
             @Override
@@ -80,12 +72,12 @@ class CompareLoadFailureFxTest {
                 return 1;
             }
         } : null;
-        model = new CompareViewModel(reader, UiExecutor.fx(), background, loaded);
+        model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), loaded);
         Logger logger = (Logger) LoggerFactory.getLogger(CompareViewModel.class);
         logger.setLevel(Level.DEBUG);
         log.start();
         logger.addAppender(log);
-        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, null));
+        harness.show(stage, new CompareView(model, null));
         scene = stage.getScene();
     }
 
@@ -94,9 +86,7 @@ class CompareLoadFailureFxTest {
         Logger logger = (Logger) LoggerFactory.getLogger(CompareViewModel.class);
         logger.detachAppender(log);
         logger.setLevel(null);
-        background.shutdownNow();
-        reader.close();
-        guard.assertNone();
+        harness.close();
     }
 
     private Path run(String id) {
@@ -145,7 +135,7 @@ class CompareLoadFailureFxTest {
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty() && !model.meansPendingProperty().get());
         // the background executor is shut down (as when the window closes): the next pick's read is refused
-        background.shutdownNow();
+        harness.background().shutdownNow();
         robot.interact(model::swap);
         WaitForAsyncUtils.waitForFxEvents();
         Label message = robot.lookup("#compare-message").query();

@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -34,14 +31,8 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareRunJsonUnreadFxTest {
     @TempDir
     static Path results;
-    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "test-background");
-        t.setDaemon(true);
-        return t;
-    });
-    private ResultsReader reader;
+    private dev.mstpanel.testsupport.ViewHarness harness;
     private CompareViewModel model;
-    private FxThreadGuard guard;
     private Path run;
 
     @Start
@@ -53,17 +44,16 @@ class CompareRunJsonUnreadFxTest {
         }
         Files.writeString(f.runDir().resolve("run.json"), "<html>garbage</html>");
         run = f.runDir();
-        reader = new ResultsReader();
+        harness = new dev.mstpanel.testsupport.ViewHarness();
+        ResultsReader reader = harness.reader();
         List<TrialRecord> trials = reader.readTrials(reader.readRun(run));
-        model = new CompareViewModel(reader, UiExecutor.fx(), background, dir -> dir.equals(run) ? trials : null);
-        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new CompareView(model, null));
+        model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), dir -> dir.equals(run) ? trials : null);
+        harness.show(stage, new CompareView(model, null));
     }
 
     @AfterEach
     void stop() {
-        background.shutdownNow();
-        reader.close();
-        guard.assertNone();
+        harness.close();
     }
 
     @Test

@@ -3,15 +3,12 @@ package dev.mstpanel.ui.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.testsupport.FxThreadGuard;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -35,29 +32,22 @@ import org.testfx.util.WaitForAsyncUtils;
 class TrendRunJsonFxTest {
     @TempDir
     static Path results;
-    private final ExecutorService background = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "test-background");
-        t.setDaemon(true);
-        return t;
-    });
-    private ResultsReader reader;
+    private dev.mstpanel.testsupport.ViewHarness harness;
     private TrendViewModel model;
     private Scene scene;
-    private FxThreadGuard guard;
 
     @Start
     void start(Stage stage) {
-        reader = new ResultsReader();
-        model = new TrendViewModel(reader, UiExecutor.fx(), background, dir -> null);
-        guard = dev.mstpanel.testsupport.ViewWindow.show(stage, new TrendView(model, dir -> { }));
+        harness = new dev.mstpanel.testsupport.ViewHarness();
+        ResultsReader reader = harness.reader();
+        model = new TrendViewModel(reader, UiExecutor.fx(), harness.background(), dir -> null);
+        harness.show(stage, new TrendView(model, dir -> { }));
         scene = stage.getScene();
     }
 
     @AfterEach
     void stop() {
-        background.shutdownNow();
-        reader.close();
-        guard.assertNone();
+        harness.close();
     }
 
     @Test
