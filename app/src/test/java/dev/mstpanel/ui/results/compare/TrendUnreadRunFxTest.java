@@ -28,6 +28,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * left out of the chart without a word). A real TrendView in a window, the real reader on two runs of one
  * eval, the second's run.json broken and its traces/ empty (the test runs as root, which reads a folder
  * of mode 000 all the same; that case gives the run folder's "permission denied" through the same line).
+ * It also names the runs it draws whose run.json could not be read, and run folders that hold the same
+ * run.json (a run copied under a new name), each drawn as its own run named by its folder (tester fix16
+ * #2, #3).
  */
 @ExtendWith(ApplicationExtension.class)
 class TrendUnreadRunFxTest {
@@ -69,6 +72,36 @@ class TrendUnreadRunFxTest {
                 + " run.json is cut short: it may still be being written.");
         assertThat(model.points()).extracting(p -> p.runId()).containsExactly("20261130T003000Z-a1b2c3");
         Screenshots.take(scene, "results-trend-run-not-read");
+    }
+
+    @Test
+    void aRunWithGarbageRunJsonAndACopiedRunFolderAreEachDrawnAndNamedAboveTheChart(FxRobot robot) throws Exception {
+        Path root = results.resolve("r-" + System.nanoTime());
+        RunFixture good = RunFixture.create(root, "checkout-flow", "20261130T003000Z-a1b2c3").runJson("checkout-flow", "baseline");
+        good.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, true, "ok");
+        RunFixture garbage = RunFixture.create(root, "checkout-flow", "20261201T173341Z-d17540");
+        garbage.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, false, "wrong");
+        Files.writeString(garbage.runDir().resolve("run.json"), "<html>502 Bad Gateway</html>");
+        RunFixture copy = RunFixture.create(root, "checkout-flow", "retry-after-fix");
+        copy.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, false, "wrong");
+        Files.copy(good.runDir().resolve("run.json"), copy.runDir().resolve("run.json"));
+
+        robot.interact(() -> model.open("checkout-flow", List.of(good.runDir(), garbage.runDir(), copy.runDir())));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !model.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Label message = robot.lookup(".banner-warning").queryAll().stream().filter(n -> n instanceof Label && shown(n))
+                .map(n -> (Label) n).findFirst().orElseThrow();
+        assertThat(message.getText().lines()).containsExactly(
+                "run.json of run 20261201T173341Z-d17540 could not be read: it is not valid JSON at line 1, column 1;"
+                        + " the chart names it by its folder and takes its variants from its folders.",
+                "The run folders 20261130T003000Z-a1b2c3 and retry-after-fix hold the same run.json (run 20261130T003000Z-a1b2c3;"
+                        + " one may be a copy of the other): the chart draws each as its own run, named by its folder.");
+        // one dot per run folder: the copy is not merged into the run whose run.json it holds
+        java.util.Set<Node> dots = robot.lookup(".trend-dot").queryAll();
+        assertThat(dots).extracting(Node::getId).containsExactlyInAnyOrder(
+                "trend-dot-baseline-20261130T003000Z-a1b2c3", "trend-dot-baseline-20261201T173341Z-d17540", "trend-dot-baseline-retry-after-fix");
+        assertThat(dots).extracting(n -> ((javafx.scene.shape.Circle) n).getCenterX()).doesNotHaveDuplicates();
+        Screenshots.take(scene, "results-trend-run-json-unread");
     }
 
     /** The node and every parent visible: what a user sees. */
