@@ -18,6 +18,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The trend screen's state (issue 10): for one eval folder, each variant's trial pass rate per run
@@ -25,6 +27,7 @@ import javafx.collections.ObservableList;
  * trials when it has read them, else from the disk.
  */
 public final class TrendViewModel {
+    private static final Logger LOG = LoggerFactory.getLogger(TrendViewModel.class);
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
@@ -75,7 +78,7 @@ public final class TrendViewModel {
         for (Path d : dirs) {
             loaded.add(loadedTrials.apply(d));
         }
-        background.execute(() -> {
+        inBackground(gen, "Could not draw the trend of " + evalName, () -> {
             List<RunTally> tallies = new ArrayList<>();
             for (int i = 0; i < dirs.size(); i++) {
                 Path d = dirs.get(i);
@@ -99,13 +102,41 @@ public final class TrendViewModel {
         });
     }
 
+    /**
+     * Runs {@code body} on the background executor; any failure (an Error too, such as the panel's jar rebuilt under
+     * a running window, or a refused task) ends the load in place with why, instead of "Counting…" for good.
+     */
+    private void inBackground(long gen, String what, Runnable body) {
+        try {
+            background.execute(() -> {
+                try {
+                    body.run();
+                } catch (Throwable t) {
+                    failed(gen, what, t);
+                }
+            });
+        } catch (RuntimeException t) {
+            failed(gen, what, t);
+        }
+    }
+
+    private void failed(long gen, String what, Throwable t) {
+        LOG.warn("{}", what, t);
+        ui.execute(() -> {
+            if (gen == generation) {
+                loading.set(false);
+                message.set(what + ": " + CompareLoadFailure.reason(t));
+            }
+        });
+    }
+
     /** Opens the trend of the eval folder a run is in (its sibling runs). */
     public void openEvalOf(Path runDir) {
         Path runs = runDir.toAbsolutePath().normalize().getParent();
         long gen = ++generation;
         shown.set(true);
         loading.set(true);
-        background.execute(() -> {
+        inBackground(gen, "Could not list the runs beside " + runDir.getFileName(), () -> {
             List<Path> dirs;
             String name;
             try {

@@ -38,13 +38,26 @@ class TrendUnreadRunFxTest {
     static Path results;
     private dev.mstpanel.testsupport.ViewHarness harness;
     private TrendViewModel model;
+    /** While true, the Results view's trials (a test double) throw as classes of a jar replaced under the window do. */
+    private final java.util.concurrent.atomic.AtomicBoolean replacedJar = new java.util.concurrent.atomic.AtomicBoolean();
     private Scene scene;
 
     @Start
     void start(Stage stage) {
         harness = new dev.mstpanel.testsupport.ViewHarness();
         ResultsReader reader = harness.reader();
-        model = new TrendViewModel(reader, UiExecutor.fx(), harness.background(), dir -> null);
+        model = new TrendViewModel(reader, UiExecutor.fx(), harness.background(), dir -> replacedJar.get()
+                ? new java.util.AbstractList<dev.mstpanel.core.results.TrialRecord>() {
+                    @Override
+                    public dev.mstpanel.core.results.TrialRecord get(int i) {
+                        throw new NoClassDefFoundError("dev/mstpanel/core/results/compare/TrendPoint");
+                    }
+
+                    @Override
+                    public int size() {
+                        return 1;
+                    }
+                } : null);
         harness.show(stage, new TrendView(model, dir -> { }));
         scene = stage.getScene();
     }
@@ -102,6 +115,30 @@ class TrendUnreadRunFxTest {
                 "trend-dot-baseline-20261130T003000Z-a1b2c3", "trend-dot-baseline-20261201T173341Z-d17540", "trend-dot-baseline-retry-after-fix");
         assertThat(dots).extracting(n -> ((javafx.scene.shape.Circle) n).getCenterX()).doesNotHaveDuplicates();
         Screenshots.take(scene, "results-trend-run-json-unread");
+    }
+
+    @Test
+    void aTrendThatFailsToLoadSaysWhyInPlaceInsteadOfCountingForGood(FxRobot robot) throws Exception {
+        Path root = results.resolve("r-" + System.nanoTime());
+        RunFixture good = RunFixture.create(root, "checkout-flow", "20261130T003000Z-a1b2c3").runJson("checkout-flow", "baseline");
+        good.trace("baseline", "gift-card", 0, null).score("judge", "baseline", "gift-card", 0, true, "ok");
+        replacedJar.set(true);
+        robot.interact(() -> model.open("checkout-flow", List.of(good.runDir())));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !model.loadingProperty().get()));
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> model.messageProperty().get())).isEqualTo("Could not draw the trend of checkout-flow:"
+                + " the panel's own program files changed while it was running (was it rebuilt or updated?). Restart the panel.");
+        Label message = dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup(".banner-warning").queryAll().stream()
+                .filter(n -> n instanceof Label l && shown(n) && l.getText() != null && l.getText().startsWith("Could not draw"))
+                .map(n -> (Label) n).findFirst().orElse(null));
+        assertThat(message).as("said on the screen").isNotNull();
+
+        // its background work shut down (as when the window closes): said, not left loading
+        replacedJar.set(false);
+        harness.background().shutdownNow();
+        robot.interact(() -> model.open("checkout-flow", List.of(good.runDir())));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !model.loadingProperty().get()));
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> model.messageProperty().get()))
+                .isEqualTo("Could not draw the trend of checkout-flow: the panel is shutting down its background work.");
     }
 
     /** The node and every parent visible: what a user sees. */
