@@ -360,7 +360,7 @@ class CompareViewFxTest {
         robot.clickOn("#open-trend");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup(".trend-dot").queryAll().size() == 12);
         assertThat(texts(robot, "#trend-legend")).containsExactly("default", "with-search");
-        Screenshots.take(window.getScene(), "results-trend");
+        Screenshots.take(window.getScene(), "results-trend-eval");
         String last = "20260110T101500Z-ffffff";
         robot.clickOn("#trend-dot-with-search-" + last);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
