@@ -262,11 +262,7 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             });
             out.println("  changes    " + String.join(" · ", counts));
-            for (CaseChange ch : List.of(CaseChange.REGRESSED, CaseChange.IMPROVED, CaseChange.FLAKY)) {
-                for (CaseComparison r : c.cases(ch)) {
-                    out.printf(Locale.ROOT, "  %-10s %s  %s → %s%n", ch.jsonName(), r.caseId(), outcome(r.base()), outcome(r.candidate()));
-                }
-            }
+            caseRows(out, c);
             if (!c.rerunArgs().isEmpty()) {
                 out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
             }
@@ -325,8 +321,37 @@ public final class CompareCommand implements Callable<Integer> {
         return "base " + b + " · candidate " + candidate.sourceText();
     }
 
+    /** Case ids longer than this many columns are cut with "…" in the text rows, as {@code trials} cuts them. */
+    static final int CASE_CUT = TrialRows.MAX_CASE;
+
+    /**
+     * A row per case that changed, in the order of {@code --json}'s {@code cases} (regressed, flaky, improved,
+     * added, removed, no-result; unchanged left out): change, case id (control characters escaped, cut at
+     * {@link #CASE_CUT} columns, padded so the outcomes line up), base → candidate (tester check18 #1, #3).
+     */
+    private static void caseRows(PrintWriter out, Comparison c) {
+        List<CaseComparison> rows = c.cases().stream().filter(r -> r.change() != CaseChange.UNCHANGED).toList();
+        int width = TextColumns.width(1, CASE_CUT, rows.stream().map(r -> TerminalText.escape(r.caseId())).toList());
+        for (CaseChange ch : CaseChange.values()) {
+            for (CaseComparison r : rows) {
+                if (r.change() != ch) {
+                    continue;
+                }
+                StringBuilder b = new StringBuilder("  ");
+                TextColumns.pad(b, ch.jsonName(), 10).append(' ');
+                TextColumns.pad(b, TextColumns.cut(TerminalText.escape(r.caseId()), width), width);
+                out.println(b.append("  ").append(outcome(r.base())).append(" → ").append(outcome(r.candidate())));
+            }
+        }
+    }
+
+    /** {@code pass 3/3}, {@code no-result 0/0 · 3 not graded} (infra, missing or ungraded trials), or {@code —} for no side. */
     private static String outcome(CaseTally t) {
-        return t == null ? "—" : t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
+        if (t == null) {
+            return "—";
+        }
+        String s = t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
+        return t.trials() > t.graded() ? s + " · " + (t.trials() - t.graded()) + " not graded" : s;
     }
 
     /**

@@ -21,7 +21,8 @@ public final class TerminalText {
     private TerminalText() {}
 
     /**
-     * One value for a line of text: every control character escaped, line ends too.
+     * One value for a line of text: every control character escaped, line ends and tabs too (a tab in a
+     * case id would push the row's columns).
      *
      * @param s the value, may be null (gives {@code null})
      */
@@ -32,7 +33,7 @@ public final class TerminalText {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (dangerous(c) || c == '\n' || c == '\r') {
+            if (dangerous(c) || c == '\n' || c == '\r' || c == '\t') {
                 if (b == null) {
                     b = new StringBuilder(s.length() + 16).append(s, 0, i);
                 }

@@ -1,24 +1,37 @@
 package dev.mstpanel.cli;
 
 /**
- * Lines up the columns of the commands' text output ({@code trials}' rows, {@code run}'s shard rows):
- * a column is as wide as its widest cell within a floor and a cap, a cell is padded with spaces to
- * its column's width, and a cell wider than the cap is cut with "…" where a command wants it cut.
- * Widths count characters as code points: a character outside the BMP (an emoji) counts one, and so
- * does a wide (East Asian) character, which takes two cells on most terminals, so names with such
- * characters may still push a column.
+ * Lines up the columns of the commands' text output ({@code trials}' rows, {@code run}'s shard rows,
+ * {@code compare}'s case rows): a column is as wide as its widest cell within a floor and a cap, a cell
+ * is padded with spaces to its column's width, and a cell wider than the cap is cut with "…" where a
+ * command wants it cut. Widths are in terminal columns, as JLine's {@code WCWidth} (Markus Kuhn's
+ * {@code wcwidth}) gives them per code point: a wide (East Asian) character or an emoji takes two, a
+ * combining mark (the accent of a decomposed "é") none, any other character one. Control characters
+ * are escaped before a cell is measured ({@link TerminalText#escape}), so they count as their escape.
  */
 final class TextColumns {
     private TextColumns() {}
 
-    /** How wide {@code s} is, in characters (code points). */
+    /** How wide {@code s} is on a terminal, in columns. */
     static int width(String s) {
-        return s.codePointCount(0, s.length());
+        int w = 0;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            w += columns(cp);
+            i += Character.charCount(cp);
+        }
+        return w;
+    }
+
+    /** A code point's columns: 0, 1 or 2 (a control character, which the commands escape first, counts 1). */
+    private static int columns(int cp) {
+        int w = org.jline.utils.WCWidth.wcwidth(cp);
+        return w < 0 ? 1 : w;
     }
 
     /**
      * A column's width: the width of its widest cell, at least {@code min} and at most {@code max}
-     * characters (a cell wider than {@code max} counts as {@code max}).
+     * columns (a cell wider than {@code max} counts as {@code max}).
      *
      * @param cells the column's cells as they will be shown (no null)
      */
@@ -30,7 +43,7 @@ final class TextColumns {
         return w;
     }
 
-    /** Appends {@code s}, then spaces up to {@code width} characters; nothing more when it is as wide or wider. */
+    /** Appends {@code s}, then spaces up to {@code width} columns; nothing more when it is as wide or wider. */
     static StringBuilder pad(StringBuilder b, String s, int width) {
         b.append(s);
         for (int i = width(s); i < width; i++) {
@@ -39,12 +52,23 @@ final class TextColumns {
         return b;
     }
 
-    /** The text cut to {@code width} characters, "…" its last; the text itself when it fits. */
+    /** The text cut to at most {@code width} columns, "…" its last; the text itself when it fits. A wide character is not split. */
     static String cut(String s, int width) {
         if (width(s) <= width) {
             return s;
         }
-        int end = s.offsetByCodePoints(0, Math.max(0, width - 1));
+        int room = Math.max(0, width - 1);
+        int w = 0;
+        int end = 0;
+        while (end < s.length()) {
+            int cp = s.codePointAt(end);
+            int c = columns(cp);
+            if (w + c > room) {
+                break;
+            }
+            w += c;
+            end += Character.charCount(cp);
+        }
         return s.substring(0, end) + "…";
     }
 }

@@ -112,15 +112,36 @@ class CompareHostileSummaryTest {
         String base = lines.get(1);
         String candidate = lines.get(2);
         assertThat(base).startsWith("  base       default ");
-        // cut at 24 characters with "…" (the title and --json have it whole), the columns lined up in characters
-        assertThat(candidate).startsWith("  candidate  vär🙂iant-with-a-very-lo… run ");
+        // cut at 24 columns with "…" (the emoji takes two; the title and --json have it whole), the columns lined up
+        assertThat(candidate).startsWith("  candidate  vär🙂iant-with-a-very-l… run ");
         assertThat(column(base, " run ")).isEqualTo(column(candidate, " run "));
         assertThat(column(base, "trial pass")).isEqualTo(column(candidate, "trial pass"));
         assertThat(base).contains("(1 of 2 graded passed · 2 trials)");
     }
 
-    /** Where {@code what} starts in the line, in characters (code points) as a terminal shows them. */
+    @Test
+    void caseIdsWithControlOrWideCharactersStayOnOneRowEachAndTheOutcomesLineUp() throws Exception {
+        String[] ids = {"tab\there\nnewline", "a/b:c?\u001b[31mred", "emoji 🎁 gift", "cafe\u0301 refund", "x".repeat(70)};
+        RunFixture a = RunFixture.create(root, "e", "20260101T000000Z-000001").runJson("e", "default");
+        RunFixture b = RunFixture.create(root, "e", "20260102T000000Z-000002").runJson("e", "default");
+        for (String id : ids) {
+            CompareFixture.trials(a, "default", id, "PP");
+            CompareFixture.trials(b, "default", id, "PF");
+        }
+        Result r = run("compare", a.runDir().toString(), b.runDir().toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("  regressed  ")).toList();
+        assertThat(rows).hasSize(ids.length);
+        assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("  regressed  tab\\u0009here\\u000anewline "));
+        assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("  regressed  a/b:c?\\u001b[31mred "));
+        // a long case id is cut at 48 columns, as trials cuts it
+        assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("  regressed  " + "x".repeat(47) + "…  pass 2/2"));
+        assertThat(rows).allSatisfy(l -> assertThat(column(l, "pass 2/2")).isEqualTo(2 + 11 + 48 + 2));
+        assertThat(r.out()).doesNotContain("\t").doesNotContain("\u001b");
+    }
+
+    /** Where {@code what} starts in the line, in terminal columns. */
     private static int column(String line, String what) {
-        return line.codePointCount(0, line.indexOf(what));
+        return TextColumns.width(line.substring(0, line.indexOf(what)));
     }
 }
