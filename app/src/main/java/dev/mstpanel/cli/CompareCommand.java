@@ -116,6 +116,10 @@ public final class CompareCommand implements Callable<Integer> {
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
         Path p = given.toAbsolutePath().normalize();
         if (!java.nio.file.Files.isDirectory(p)) {
+            String unreachable = dev.mstpanel.core.results.AccessHint.unreachable(given);
+            if (unreachable != null) {
+                throw new ResultsException(unreachable);
+            }
             // compare takes run folders only: not the list of every results folder that locate's message gives
             throw new ResultsException((java.nio.file.Files.exists(p) ? given + " is a file, not a run folder"
                     : "There is no folder at " + given) + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");

@@ -381,12 +381,28 @@ class UnreadableRunFolderTest {
         Path[] runs = twoRunsTheSecondLocked();
         Ended variants = run("compare", runs[1].toString());
         assertThat(variants.exit()).as(variants.err()).isEqualTo(1);
-        assertThat(variants.err()).contains("has no trials to compare: The run folder " + runs[1] + " cannot be read: permission denied")
-                .doesNotContain("has only");
+        // said once: the folder, why and the fix (tester check18 #6: the path was said twice)
+        assertThat(variants.err()).isEqualTo("mst-panel compare: The run folder " + runs[1] + " cannot be read: permission denied. "
+                + HINT + "." + System.lineSeparator());
 
         Ended two = run("compare", runs[0].toString(), runs[1].toString());
         assertThat(two.exit()).as(two.err()).isEqualTo(1);
         assertThat(two.err()).contains("cannot be read: permission denied").doesNotContain("share no variant");
+    }
+
+    @Test
+    void aRunFolderBehindAFolderItCannotEnterIsSaidToBeUnreachableNotMissing() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Path runsFolder = runs[0].getParent();
+        Files.setPosixFilePermissions(runsFolder, PosixFilePermissions.fromString("---------"));
+        locked.add(runsFolder);
+        Ended r = run("compare", runs[0].toString(), runs[1].toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("mst-panel compare: " + runs[0] + " cannot be reached: permission denied on " + runsFolder + ". "
+                + HINT + "." + System.lineSeparator());
+        Ended trials = run("trials", runs[0].toString());
+        assertThat(trials.exit()).isNotZero();
+        assertThat(trials.err()).contains(runs[0] + " cannot be reached: permission denied on " + runsFolder).doesNotContain("There is no folder");
     }
 
     @Test

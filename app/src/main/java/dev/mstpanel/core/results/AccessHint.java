@@ -79,6 +79,23 @@ public final class AccessHint {
         return "The " + name + " " + shown.apply(blocked) + " could not be read: permission denied. " + giveAccess(blocked, what) + ".";
     }
 
+    /**
+     * Why a path that is not a folder here may still be one: a folder above it this user cannot enter, so
+     * whether it exists cannot be told (tester check18 #5: such a run folder was called "no folder"). Null
+     * when the path plainly does not exist or is there.
+     *
+     * @param path the path given, as the user gave it
+     * @return e.g. {@code /r/runs/x cannot be reached: permission denied on /r/runs. Ask its owner (root) for read
+     *         access (chmod -R a+rX), or run the panel as root.}
+     */
+    public static String unreachable(Path path) {
+        if (Files.exists(path) || Files.notExists(path)) {
+            return null;
+        }
+        Path blocked = firstBlocked(path);
+        return path + " cannot be reached: permission denied on " + blocked + ". " + giveAccess(blocked) + ".";
+    }
+
     /** The name of a file's owner, or null when it cannot be looked up. */
     private static String owner(Path p) {
         try {

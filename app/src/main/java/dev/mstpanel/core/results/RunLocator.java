@@ -65,6 +65,10 @@ public final class RunLocator {
 
     private static Location locateIn(Path path) throws ResultsException {
         if (!Files.isDirectory(path)) {
+            String unreachable = AccessHint.unreachable(path);
+            if (unreachable != null) {
+                throw new ResultsException(unreachable);
+            }
             throw new ResultsException((Files.exists(path) ? path + " is a file, not a results folder. "
                     : "There is no folder at " + path + ". ") + acceptedFolders());
         }

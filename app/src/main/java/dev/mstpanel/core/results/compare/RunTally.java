@@ -44,12 +44,12 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
      * run.json (contract, section 9); without run.json it is the first folder of {@code traces/} by name.
      *
      * @param baselineUsed true when the comparison takes this run's baseline (one run's variants, no base named)
-     * @return the line, or null when run.json was read
+     * @return the line, or null when run.json was read or the run folder itself cannot be read (said as the cause)
      */
     public String runJsonNote(boolean baselineUsed) {
         String why = run.runJsonUnread();
-        if (why == null) {
-            return null;
+        if (why == null || dev.mstpanel.core.results.ResultsReader.isFolderProblem(run.problem())) {
+            return null; // a run folder that cannot be read is said once, as why there is nothing to compare
         }
         String base = baseline();
         return "run.json of run " + run.runId() + " could not be read: " + why

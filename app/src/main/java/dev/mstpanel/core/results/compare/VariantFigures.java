@@ -250,15 +250,15 @@ public record VariantFigures(String runId, String variant, int trials, int passe
     }
 
     /**
-     * The unreadable trials in words, or null when there are none: {@code 8 trials could not be read: The scores folder …}
-     * (the problem is the first trial's; the others' may differ).
+     * The unreadable trials in words, or null when there are none: {@code 8 trials could not be read, left out of these
+     * figures; the first's reason: The scores folder …} (the others' may differ).
      */
     public String unreadableText() {
         if (unreadable == 0) {
             return null;
         }
         return (unreadable == 1 ? "1 trial" : unreadable + " trials") + " could not be read, left out of these figures"
-                + (unreadableProblem == null ? "." : ": " + unreadableProblem + (unreadable > 1 ? " (the first one's reason)" : ""));
+                + (unreadableProblem == null ? "." : (unreadable > 1 ? "; the first's reason: " : ": ") + unreadableProblem);
     }
 
     /** These figures with no means pending any more (their read failed or ended): the same figures otherwise. */
