@@ -69,14 +69,15 @@ public final class CompareCommand implements Callable<Integer> {
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
         List<Comparison> comparisons;
-        List<String> notes = new ArrayList<>(); // a run.json that could not be read, said rather than used silently
+        // a run.json that could not be read, and variants left out, said rather than passed over silently
+        List<String> notes = new ArrayList<>();
         try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
             if (b == null) {
                 RunTally run = RunTally.read(reader, a, false);
                 note(notes, run.runJsonNote(baseVariant == null));
-                comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant);
+                comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant, notes);
             } else {
                 // the two runs are read at once: each read waits on its files as much as on the CPU
                 CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, b, false));
@@ -84,7 +85,7 @@ public final class CompareCommand implements Callable<Integer> {
                 RunTally candidate = other.join();
                 note(notes, base.runJsonNote(false));
                 note(notes, candidate.runJsonNote(false));
-                comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant);
+                comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
             }
         } catch (ResultsException | CompareException e) {
             if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
@@ -259,6 +260,9 @@ public final class CompareCommand implements Callable<Integer> {
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
             out.println("  verdict    " + c.verdictText());
+            if (!c.cases().isEmpty() && c.cases().stream().allMatch(r -> r.base() == null || r.candidate() == null)) {
+                out.println("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
+            }
             List<String> counts = new ArrayList<>();
             c.countsByName().forEach((k, v) -> {
                 if (v > 0) {

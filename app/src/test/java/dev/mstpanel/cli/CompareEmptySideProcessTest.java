@@ -62,9 +62,17 @@ class CompareEmptySideProcessTest {
         RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill", "later");
         RunFixture b = twoVariants(dir.resolve("results"), "20260106T101500Z-d4e5f6", "baseline", "with-skill", "later");
 
+        // the baseline against each other variant: one without trials is left out and said, the others compared (tester check18 #7)
         PanelProcess.Result one = compare(a.runDir().toString());
-        assertThat(one.exit()).as(one.err()).isEqualTo(1);
-        assertThat(one.err()).contains("has no trials of the variant \"later\" (run.json names it, but its traces/ and scores/ hold none)");
+        assertThat(one.exit()).as(one.err()).isZero();
+        assertThat(one.out()).contains("with-skill vs baseline").startsWith("later: not compared. Run 20260105T101500Z-a1b2c3 has no trials"
+                + " of the variant \"later\" (run.json names it, but its traces/ and scores/ hold none)");
+        PanelProcess.Result twoRuns = compare(a.runDir().toString(), b.runDir().toString());
+        assertThat(twoRuns.exit()).as(twoRuns.err()).isZero();
+        assertThat(twoRuns.out()).startsWith("later: not compared.").contains("baseline · run 20260106T101500Z-d4e5f6 vs run 20260105T101500Z-a1b2c3");
+        PanelProcess.Result json = compare(a.runDir().toString(), b.runDir().toString(), "--json");
+        assertThat(json.exit()).isZero();
+        assertThat(json.err()).startsWith("warning: later: not compared.");
 
         PanelProcess.Result runs = compare(a.runDir().toString(), b.runDir().toString(), "--variants", "later,later");
         assertThat(runs.exit()).as(runs.err()).isEqualTo(1);
@@ -117,5 +125,16 @@ class CompareEmptySideProcessTest {
         assertThat(one.exit()).as(one.err()).isEqualTo(1);
         assertThat(one.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 1 trial,"
                 + " 1 not graded yet. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
+    }
+
+    @Test
+    void aVariantInOneRunOnlyIsSaidAndTwoSidesThatShareNoCaseSaySo() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill");
+        RunFixture b = RunFixture.create(dir.resolve("results"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "baseline");
+        b.trace("baseline", "another-case", 0, null).score("judge", "baseline", "another-case", 0, true, "ok");
+        PanelProcess.Result r = compare(a.runDir().toString(), b.runDir().toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("with-skill: only in run 20260105T101500Z-a1b2c3, not compared." + System.lineSeparator())
+                .contains("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
     }
 }

@@ -24,6 +24,16 @@ public final class Comparisons {
      * @throws CompareException when the run has fewer than two variants or lacks one named
      */
     public static List<Comparison> ofVariants(RunTally run, String base, String candidate) throws CompareException {
+        return ofVariants(run, base, candidate, new ArrayList<>());
+    }
+
+    /**
+     * {@link #ofVariants(RunTally, String, String)}, saying in {@code notes} each other variant left out when no
+     * candidate is named because it has no (graded) trials; with none left it throws as before.
+     *
+     * @param notes gets one line per variant left out
+     */
+    public static List<Comparison> ofVariants(RunTally run, String base, String candidate, List<String> notes) throws CompareException {
         requireTrials(run);
         List<String> names = run.variantNames();
         if (base != null && !names.contains(base) || candidate != null && !names.contains(candidate)) {
@@ -40,13 +50,25 @@ public final class Comparisons {
             throw new CompareException("The base and the candidate are both \"" + b + "\": name two different variants.");
         }
         List<Comparison> out = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        String firstWhy = null;
         for (String v : names) {
             if (v.equals(b) || candidate != null && !candidate.equals(v)) {
+                continue;
+            }
+            String why = candidate != null ? null : emptySide(run, b, run, v);
+            if (why != null && emptySide(run, b, run, b) == null) { // the candidate's side: left out, said
+                firstWhy = firstWhy != null ? firstWhy : why;
+                left.add(v + ": not compared. " + why);
                 continue;
             }
             requireSides(run, b, run, v);
             out.add(Comparison.of(Comparison.Kind.VARIANTS, run, b, run, v));
         }
+        if (out.isEmpty() && firstWhy != null) {
+            requireSides(run, b, run, names.stream().filter(v -> !v.equals(b)).findFirst().orElseThrow());
+        }
+        notes.addAll(left);
         return out;
     }
 
@@ -238,6 +260,18 @@ public final class Comparisons {
      *         a copy: the same run id) or share no variant
      */
     public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
+        return ofRuns(base, candidate, baseVariant, candidateVariant, new ArrayList<>());
+    }
+
+    /**
+     * {@link #ofRuns(RunTally, RunTally, String, String)}, saying in {@code notes} each variant left out when none is
+     * named: one on one side only, or one with no (graded) trials on a side ({@code with-search: only in run R, not
+     * compared.}). With no variant left to compare it throws as before.
+     *
+     * @param notes gets one line per variant left out
+     */
+    public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant, List<String> notes)
+            throws CompareException {
         requireTrials(base);
         requireTrials(candidate);
         String be = base.run().evalName();
@@ -271,16 +305,36 @@ public final class Comparisons {
             out.add(Comparison.of(Comparison.Kind.RUNS, base, baseVariant, candidate, cv));
             return out;
         }
+        // every shared variant that can be compared; one that cannot (no trials, none graded, on one side only) is left
+        // out with a note, unless none is left (tester check18 #7, #8: one such variant ended the whole command)
+        String firstWhy = null;
+        List<String> left = new ArrayList<>();
         for (String v : base.variantNames()) {
-            if (candidate.variants().containsKey(v)) {
-                requireSides(base, v, candidate, v);
-                out.add(Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v));
+            if (!candidate.variants().containsKey(v)) {
+                left.add(v + ": only in run " + base.run().runId() + ", not compared.");
+                continue;
             }
+            String why = emptySide(base, v, candidate, v);
+            if (why != null) {
+                firstWhy = firstWhy != null ? firstWhy : why;
+                left.add(v + ": not compared. " + why);
+                continue;
+            }
+            out.add(Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v));
+        }
+        for (String v : candidate.variantNames()) {
+            if (!base.variants().containsKey(v)) {
+                left.add(v + ": only in run " + candidate.run().runId() + ", not compared.");
+            }
+        }
+        if (out.isEmpty() && firstWhy != null) {
+            throw new CompareException(firstWhy);
         }
         if (out.isEmpty()) {
             throw new CompareException("Runs " + base.run().runId() + " (" + String.join(", ", base.variantNames()) + ") and "
                     + candidate.run().runId() + " (" + String.join(", ", candidate.variantNames()) + ") share no variant: name the pair with --variants BASE,CANDIDATE.");
         }
+        notes.addAll(left);
         return out;
     }
 }
