@@ -285,7 +285,14 @@ public final class Comparisons {
         Path cd = candidate.run().dir().toAbsolutePath().normalize();
         String id = base.run().runId();
         // the same folder, or a copy of the run elsewhere (same run id, same eval): comparing a run with itself says nothing
-        if (bd.equals(cd) || id != null && !id.isBlank() && id.equals(candidate.run().runId())) {
+        boolean sameId = id != null && !id.isBlank() && id.equals(candidate.run().runId());
+        if (sameId && !bd.equals(cd) && !sameFolder(bd, cd) && bd.getFileName() != null && cd.getFileName() != null
+                && !bd.getFileName().equals(cd.getFileName())) {
+            // two folders of other names whose run.json name one run: a run.json copied, not a copy of the run (tester check18 #9)
+            throw new CompareException("The run.json of both run folders names run " + id + ", but the folders are " + bd.getFileName()
+                    + " and " + cd.getFileName() + ": one run.json was copied from the other run. Put each run's own run.json back, then compare.");
+        }
+        if (bd.equals(cd) || sameId) {
             throw new CompareException("Both sides are run " + id + (bd.equals(cd) ? "" : " of the eval \"" + be + "\" (" + cd + " is "
                     + (sameFolder(bd, cd) ? "a link to it" : "a copy of it") + ")")
                     + ": give two different runs, or one run to compare its variants.");

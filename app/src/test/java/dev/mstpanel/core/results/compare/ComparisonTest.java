@@ -273,4 +273,17 @@ class ComparisonTest {
         assertEquals("Both sides are run 20260101T000000Z-000001 of the eval \"e1\" (" + link.toAbsolutePath().normalize()
                 + " is a link to it): give two different runs, or one run to compare its variants.", e.getMessage());
     }
+
+    @Test
+    void twoFoldersOfOtherNamesHoldingOneRunJsonAreSaidToHoldACopiedRunJsonNotToBeACopy() throws Exception {
+        RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
+        RunFixture b = RunFixture.create(root, "e1", "retry-after-fix").runJson("e1", "default");
+        CompareFixture.trials(a, "default", "x", "P");
+        CompareFixture.trials(b, "default", "y", "F");
+        java.nio.file.Files.copy(a.runDir().resolve("run.json"), b.runDir().resolve("run.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        RunTally ta = RunTally.read(reader, a.runDir(), false);
+        CompareException e = assertThrows(CompareException.class, () -> Comparisons.ofRuns(ta, RunTally.read(reader, b.runDir(), false), null, null));
+        assertEquals("The run.json of both run folders names run 20260101T000000Z-000001, but the folders are 20260101T000000Z-000001 and"
+                + " retry-after-fix: one run.json was copied from the other run. Put each run's own run.json back, then compare.", e.getMessage());
+    }
 }
