@@ -260,7 +260,7 @@ public final class CompareCommand implements Callable<Integer> {
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
             out.println("  verdict    " + c.verdictText());
-            if (!c.cases().isEmpty() && c.cases().stream().allMatch(r -> r.base() == null || r.candidate() == null)) {
+            if (c.sharesNoCase()) {
                 out.println("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
             }
             List<String> counts = new ArrayList<>();
@@ -353,13 +353,13 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code pass 3/3}, {@code no-result 0/0 · 3 not graded} (infra, missing or ungraded trials), or {@code —} for no side. */
+    /** {@code pass 3/3}, {@code no-result 0/0 · 3 infra} ({@link CaseTally#leftOutText}), or {@code —} for no side. */
     private static String outcome(CaseTally t) {
         if (t == null) {
             return "—";
         }
         String s = t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
-        return t.trials() > t.graded() ? s + " · " + (t.trials() - t.graded()) + " not graded" : s;
+        return t.leftOutText() == null ? s : s + " · " + t.leftOutText();
     }
 
     /**

@@ -74,7 +74,7 @@ class CompareCommandTest {
         assertThat(r.out()).contains("with-search vs default");
         assertThat(r.out()).contains("  figures    computed from the trials, both sides (no summary.json)" + System.lineSeparator());
         assertThat(r.out()).containsPattern("  improved   cancel-plan +fail 0/3 → pass 3/3\n");
-        assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases that changed: 3 up, 0 down)");
+        assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases whose pass fraction changed: 3 up, 0 down)");
     }
 
     @Test
@@ -102,13 +102,13 @@ class CompareCommandTest {
         List<String> rows = r.out().lines().filter(l -> l.matches("  (regressed|flaky|improved|added|removed|no-result) .*")).toList();
         assertThat(rows).containsExactly(
                 "  regressed  lookup-invoice  pass 3/3 → mixed 2/3",
-                "  regressed  refund-order    pass 3/3 → fail 0/2 · 1 not graded",
+                "  regressed  refund-order    pass 3/3 → fail 0/2 · 1 infra",
                 "  flaky      close-account   fail 0/3 → mixed 1/3",
                 "  flaky      update-address  mixed 1/3 → mixed 2/3",
                 "  improved   cancel-plan     fail 0/3 → pass 3/3",
                 "  added      merge-carts     — → mixed 2/3",
                 "  removed    export-csv      pass 3/3 → —",
-                "  no-result  vm-down         pass 3/3 → no-result 0/0 · 3 not graded");
+                "  no-result  vm-down         pass 3/3 → no-result 0/0 · 3 infra");
         assertThat(r.out()).contains("re-run     mst run --config <your eval config> --case lookup-invoice refund-order close-account update-address --variant default");
     }
 

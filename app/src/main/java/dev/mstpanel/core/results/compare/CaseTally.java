@@ -11,9 +11,10 @@ import java.util.List;
  * @param trials every trial of the case, graded or not
  * @param graded passed + failed trials
  * @param passed passed trials
+ * @param infra infra trials (left out of the graded ones, like missing, ungraded and unreadable trials)
  * @param records the trials themselves, in trial order, or an empty list when they were not kept
  */
-public record CaseTally(String caseId, int trials, int graded, int passed, List<TrialRecord> records) {
+public record CaseTally(String caseId, int trials, int graded, int passed, int infra, List<TrialRecord> records) {
     public CaseTally {
         records = List.copyOf(records);
     }
@@ -26,5 +27,18 @@ public record CaseTally(String caseId, int trials, int graded, int passed, List<
     /** passed ÷ graded, or null when no trial was graded. */
     public Double passFraction() {
         return graded == 0 ? null : (double) passed / graded;
+    }
+
+    /**
+     * The trials left out of the graded ones, by why, for after the counts: {@code 1 infra}, {@code 2 not graded},
+     * {@code 1 infra, 2 not graded} (missing, ungraded and unreadable trials are "not graded"); null when every
+     * trial was graded (tester check18 #10: infra trials were called "not graded", which points at Grade…).
+     */
+    public String leftOutText() {
+        int other = trials - graded - infra;
+        if (infra == 0 && other <= 0) {
+            return null;
+        }
+        return infra == 0 ? other + " not graded" : other <= 0 ? infra + " infra" : infra + " infra, " + other + " not graded";
     }
 }

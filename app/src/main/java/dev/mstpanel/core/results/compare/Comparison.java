@@ -180,9 +180,17 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     }
 
     /** The verdict as a sentence: {@code better (p = 0.021, sign test over 14 cases: 12 up, 2 down)}. */
+    /**
+     * True when the two sides share no case (each case on one side only, "added" or "removed"): their pass rates are
+     * of different cases, so their difference is no comparison (tester check18 #8, #14).
+     */
+    public boolean sharesNoCase() {
+        return !cases.isEmpty() && cases.stream().allMatch(r -> r.base() == null || r.candidate() == null);
+    }
+
     public String verdictText() {
         int n = positive + negative;
-        return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " that changed: "
+        return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " whose pass fraction changed: "
                 + positive + " up, " + negative + " down)";
     }
 

@@ -120,7 +120,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
 
         /** Counts one trial of this variant. */
         public Builder add(TrialRecord t) {
-            int[] c = counts.computeIfAbsent(t.caseId(), k -> new int[3]);
+            int[] c = counts.computeIfAbsent(t.caseId(), k -> new int[4]);
             c[0]++;
             trials++;
             byStatus.merge(t.status(), 1, Integer::sum);
@@ -148,6 +148,9 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 c[2]++;
                 passed++;
             }
+            if (t.status() == TrialStatus.INFRA) {
+                c[3]++;
+            }
             if (t.status() == TrialStatus.UNREADABLE) {
                 unreadable++;
                 if (unreadableProblem == null) {
@@ -168,7 +171,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 if (!r.isEmpty()) {
                     r.sort(java.util.Comparator.comparingInt(TrialRecord::trial));
                 }
-                cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], r));
+                cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], r));
             }
             return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
                     new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem, byStatus);

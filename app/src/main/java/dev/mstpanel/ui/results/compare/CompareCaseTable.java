@@ -103,7 +103,7 @@ final class CompareCaseTable {
             }
             setPill(pillClass(t.outcome()));
             outcome.setText(t.outcome().jsonName());
-            counts.setText(t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " · " + (t.trials() - t.graded()) + " not graded" : "")); // not a bare "+2" (check13c F-plus-n)
+            counts.setText(t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2" (check13c F-plus-n)
             if (t.trials() > t.graded()) {
                 notGraded.setText((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out");
                 counts.setTooltip(notGraded);

@@ -130,7 +130,8 @@ public final class CompareView extends BorderPane {
         });
         grade.visibleProperty().bind(model.toGradeProperty().isNotNull());
         grade.managedProperty().bind(grade.visibleProperty());
-        model.toGradeProperty().addListener((o, a, run) -> grade.setText(run == null ? "Grade…" : "Grade run " + run.getFileName() + "…"));
+        // named as the pickers name a run (its id's last part), which the message names whole
+        model.toGradeProperty().addListener((o, a, run) -> grade.setText(run == null ? "Grade…" : "Grade run " + shortRun(run.getFileName().toString()) + "…"));
         HBox messageRow = new HBox(10, message, retry, grade);
         messageRow.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(message, Priority.ALWAYS);
@@ -219,6 +220,11 @@ public final class CompareView extends BorderPane {
         setTop(top);
         setCenter(split);
         setPadding(new Insets(10, 12, 10, 12));
+        // a pick that cannot be compared says why above: no empty table, filters or "Choose a case" boxes below it (tester check18 #20)
+        javafx.beans.binding.BooleanBinding nothingCompared = model.messageProperty().isNotNull().and(model.comparisonProperty().isNull());
+        split.visibleProperty().bind(nothingCompared.not());
+        filterBar.visibleProperty().bind(nothingCompared.not());
+        filterBar.managedProperty().bind(filterBar.visibleProperty());
 
         model.comparisonProperty().addListener((o, a, c) -> showFigures(c));
         // the first figures of a pick come alone: the case table's rows follow two pulses later, so no pulse
@@ -377,7 +383,7 @@ public final class CompareView extends BorderPane {
         Label cl = new Label(counts.toString());
         cl.setWrapText(true);
         cl.setMinHeight(Region.USE_PREF_SIZE);
-        Label rule = new Label(verdictRule(c.verdict(), n));
+        Label rule = new Label(c.sharesNoCase() ? SHARE_NO_CASE : verdictRule(c.verdict(), n));
         rule.getStyleClass().addAll("text-muted", "text-small");
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
@@ -428,6 +434,9 @@ public final class CompareView extends BorderPane {
         return row;
     }
 
+    /** Under the verdict of two sides that share no case ({@link Comparison#sharesNoCase}). */
+    static final String SHARE_NO_CASE = "The two sides share no case: their pass rates are of different cases, not a comparison.";
+
     /** The verdict's sentence under its figures; with no case changed there is nothing the test could tell apart (tester check14 #5). */
     static String verdictRule(dev.mstpanel.core.results.compare.Verdict v, int changed) {
         if (v != dev.mstpanel.core.results.compare.Verdict.UNCLEAR) {
@@ -439,9 +448,13 @@ public final class CompareView extends BorderPane {
 
     static String sideName(Comparison c, boolean base) {
         var f = base ? c.base() : c.candidate();
-        String run = f.runId();
-        int dash = run.lastIndexOf('-');
-        return f.variant() + " · run " + (dash < 0 ? run : run.substring(dash + 1));
+        return f.variant() + " · run " + shortRun(f.runId());
+    }
+
+    /** A run id's last part, as the pickers and cards name a run: {@code 20261007T182504Z-7f3c2a} → {@code 7f3c2a}. */
+    static String shortRun(String runId) {
+        int dash = runId.lastIndexOf('-');
+        return dash < 0 ? runId : runId.substring(dash + 1);
     }
 
     private void syncToggles() {

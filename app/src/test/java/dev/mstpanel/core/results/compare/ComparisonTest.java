@@ -217,7 +217,7 @@ class ComparisonTest {
         Comparison c = Comparisons.ofRuns(RunTally.read(reader, a.runDir(), false), RunTally.read(reader, b.runDir(), false), null, null).get(0);
         assertEquals(Verdict.WORSE, c.verdict());
         assertEquals(2.0 / 256, c.pValue(), 1e-12);
-        assertEquals("worse (p = 0.0078, sign test over 8 cases that changed: 0 up, 8 down)", c.verdictText());
+        assertEquals("worse (p = 0.0078, sign test over 8 cases whose pass fraction changed: 0 up, 8 down)", c.verdictText());
         assertEquals(8, c.counts().get(CaseChange.REGRESSED));
     }
 

@@ -111,7 +111,8 @@ class CompareEmptySideFxTest {
                 + " Its variants with graded trials: baseline. Pick a base and a candidate that have graded trials.");
         javafx.scene.control.Button grade = robot.lookup("#compare-grade").query();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade))).isTrue();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(grade::getText)).isEqualTo("Grade run 20261202T080000Z-aa0001…");
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(grade::getText)).isEqualTo("Grade run aa0001…");
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(robot.lookup("#compare-cases").query()))).as("no empty case table").isFalse();
         Screenshots.take(scene, "results-compare-ungraded-side");
         robot.clickOn(grade);
         WaitForAsyncUtils.waitForFxEvents();

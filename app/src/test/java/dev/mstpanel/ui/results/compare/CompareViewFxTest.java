@@ -84,9 +84,9 @@ class CompareViewFxTest {
         assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
         assertThat(table.getItems().get(1).change()).isEqualTo(CaseChange.REGRESSED);
-        // trials left out of a side's count are said in words, not as a bare "+1" (check13c F-plus-n)
+        // trials left out of a side's count are said in words, not as a bare "+1" (check13c F-plus-n), infra as infra (check18 #10)
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-cases .label").queryAll().stream()
-                .anyMatch(l -> ((Label) l).getText().endsWith(" · 1 not graded")));
+                .anyMatch(l -> ((Label) l).getText().endsWith(" · 1 infra")));
         assertThat(robot.lookup("#compare-cases .label").queryAll()).noneMatch(l -> ((Label) l).getText().matches(".*\\d+/\\d+ \\+\\d+"));
         // looked up on the FX thread: the complete comparison (the means) may replace the cards meanwhile
         dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
