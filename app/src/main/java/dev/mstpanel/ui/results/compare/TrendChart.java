@@ -180,13 +180,20 @@ public final class TrendChart extends Pane {
         return t;
     }
 
-    /** A run's name under its tick: a run id's 6-hex short id ({@code 7f3c2a}, {@code 7f3c2a.g1}), else the folder's name, cut to 16 characters. */
+    /**
+     * A run's name under its tick, short enough for its slot (about 96 px, the day above it): a run id's short id
+     * ({@code 7f3c2a}, {@code 7f3c2a.g1}), the part after {@code Z-} of a folder named as a run id is
+     * ({@code 20260111T101500Z-noscore} → {@code noscore}), else the folder's name; cut to 12 characters (tester
+     * check18 #19: whole ids ran into each other).
+     */
     static String shortName(String folder) {
-        if (dev.mstpanel.core.results.ResultsReader.RUN_ID.matcher(folder).matches()) {
-            return folder.substring(folder.indexOf('-') + 1);
-        }
-        return folder.length() <= 16 ? folder : folder.substring(0, 15) + "…";
+        java.util.regex.Matcher m = STAMPED.matcher(folder);
+        String s = m.matches() ? m.group(1) : folder;
+        return s.codePointCount(0, s.length()) <= 12 ? s : s.substring(0, s.offsetByCodePoints(0, 11)) + "…";
     }
+
+    /** A folder named as MST names runs: its start in UTC, then {@code -} and the rest. */
+    private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("^\\d{8}T\\d{6}Z-(.+)$");
 
     /**
      * Runs placed by start time ({@link TrendPoint#startedAt()}: run.json's createdAt, else the run id's time); when
