@@ -73,12 +73,21 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         sorted.sort(ORDER);
         List<String> leftOut = new ArrayList<>();
         List<String> lines = new ArrayList<>();
+        List<String> noGraded = new ArrayList<>();
         Map<String, List<String>> byRunId = new LinkedHashMap<>();
         for (RunTally r : sorted) {
             int trials = r.variants().values().stream().mapToInt(VariantTally::trials).sum();
             if (trials == 0 && r.run().problem() != null) {
                 leftOut.add(r.run().runId() + ": " + r.run().problem());
                 continue;
+            }
+            if (trials > 0 && r.variants().values().stream().allMatch(v -> v.graded() == 0)) {
+                // read, but nothing to draw: said, not a bare label under the axis (tester check18 #19)
+                int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.UNGRADED)).sum();
+                int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.INFRA)).sum();
+                noGraded.add(folderName(r.run()) + " (" + (ungraded > 0 ? ungraded + " not graded yet" : "")
+                        + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")
+                        + (ungraded == 0 && infra == 0 ? trials + " trials, none graded" : "") + ")");
             }
             if (r.run().runJsonUnread() != null) {
                 lines.add("run.json of run " + folderName(r.run()) + " could not be read: " + r.run().runJsonUnread()
@@ -92,6 +101,11 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                         + "; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
             }
         });
+        if (!noGraded.isEmpty()) {
+            lines.add(0, (noGraded.size() == 1 ? "1 run has" : noGraded.size() + " runs have") + " no graded trial, so the chart has no dot for "
+                    + (noGraded.size() == 1 ? "it" : "them") + ": " + String.join(", ", noGraded) + "."
+                    + (noGraded.stream().anyMatch(n -> n.contains("not graded yet")) ? " Grade… in a run's header grades one not graded yet." : ""));
+        }
         if (!leftOut.isEmpty()) {
             lines.add(0, leftOut.size() + (leftOut.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
                     + (leftOut.size() == 1 ? "it" : "them") + " out: " + String.join(" ", leftOut));

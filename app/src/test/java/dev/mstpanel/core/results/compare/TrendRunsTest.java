@@ -97,4 +97,18 @@ class TrendRunsTest {
         assertThat(RunInfo.startedAt(null, "20261399T182504Z-7f3c2a")).isNull();
         assertThat(RunInfo.startedAt(null, "retry-after-fix")).isNull();
     }
+
+    @Test
+    void aRunWithNoGradedTrialIsNamedAboveTheChartWithWhy() throws Exception {
+        RunFixture good = run("20260105T101500Z-aaaaaa", null, true);
+        RunFixture ungraded = RunFixture.create(dir, "eval", "20260106T101500Z-noscore").runJson("eval", "default");
+        ungraded.trace("default", "gift-card", 0, null).trace("default", "gift-card", 1, null);
+        RunFixture infra = RunFixture.create(dir, "eval", "20260107T101500Z-allinfr").runJson("eval", "default");
+        infra.trace("default", "gift-card", 0, RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
+        try (ResultsReader reader = new ResultsReader()) {
+            String said = TrendPoint.unread(read(reader, good.runDir(), ungraded.runDir(), infra.runDir()));
+            assertThat(said).isEqualTo("2 runs have no graded trial, so the chart has no dot for them: 20260106T101500Z-noscore"
+                    + " (2 not graded yet), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades one not graded yet.");
+        }
+    }
 }
