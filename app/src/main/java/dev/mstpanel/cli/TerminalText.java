@@ -27,22 +27,7 @@ public final class TerminalText {
      * @param s the value, may be null (gives {@code null})
      */
     public static String escape(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (dangerous(c) || c == '\n' || c == '\r' || c == '\t') {
-                if (b == null) {
-                    b = new StringBuilder(s.length() + 16).append(s, 0, i);
-                }
-                appendEscape(b, c);
-            } else if (b != null) {
-                b.append(c);
-            }
-        }
-        return b == null ? s : b.toString();
+        return dev.mstpanel.core.files.ControlCharacters.escape(s);
     }
 
     /**
@@ -58,8 +43,7 @@ public final class TerminalText {
 
     /** True for a character that must not reach a terminal raw (line ends and tab are handled by the caller). */
     static boolean dangerous(char c) {
-        return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7f && c <= 0x9f)
-                || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+        return c != '\t' && c != '\n' && c != '\r' && dev.mstpanel.core.files.ControlCharacters.isControl(c);
     }
 
     private static void appendEscape(StringBuilder b, char c) {

@@ -39,7 +39,8 @@ final class CompareCaseTable {
         table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
-        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(r.getValue().caseId()));
+        // a case id's control characters shown escaped, so a newline or tab in one does not split its row (tester check18 #11)
+        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(dev.mstpanel.core.files.ControlCharacters.escape(r.getValue().caseId())));
         caseCol.setPrefWidth(300);
         TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
         baseCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));

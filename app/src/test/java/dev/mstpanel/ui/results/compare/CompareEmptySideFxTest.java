@@ -125,6 +125,23 @@ class CompareEmptySideFxTest {
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade) || shown(message))).isFalse();
     }
 
+    @Test
+    void aCaseIdWithControlCharactersIsOneRowShownEscaped(FxRobot robot) throws Exception {
+        String odd = "tab\there\nnewline\u001b[31m";
+        RunFixture f = RunFixture.create(results.resolve("o-" + System.nanoTime()), "checkout-flow", "20261203T080000Z-0dd1d5")
+                .runJson("checkout-flow", "baseline", "with-skill");
+        f.trace("baseline", odd, 0, null).score("judge", "baseline", odd, 0, true, "ok");
+        f.trace("with-skill", odd, 0, null).score("judge", "with-skill", odd, 0, false, "no");
+        robot.interact(() -> model.open(f.runDir(), "baseline", f.runDir(), "with-skill"));
+        TableView<?> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !table.getItems().isEmpty()));
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.List<String> cells = dev.mstpanel.testsupport.FxQuery.fx(() -> robot.from(table).lookup(".table-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.Labeled).map(n -> ((javafx.scene.control.Labeled) n).getText())
+                .filter(t -> t != null && t.startsWith("tab")).toList());
+        assertThat(cells).containsExactly("tab\\u0009here\\u000anewline\\u001b[31m");
+    }
+
     /** The node and every parent visible: what a user sees. */
     private static boolean shown(Node n) {
         for (Node p = n; p != null; p = p.getParent()) {
