@@ -120,8 +120,15 @@ final class RunHeaderCards {
         HBox cards = new HBox(10);
         cards.setId("variant-cards");
         RunSummary.PreviousRun prev = summary.map(RunSummary::previousRun).orElse(null);
+        // the previous run's pass rate is the whole run's: said once above the cards; each card has its variant's changes
+        if (prev != null && prev.runLine() != null) {
+            javafx.scene.control.Label runLine = new javafx.scene.control.Label(prev.runLine());
+            runLine.setId("previous-run-run-line");
+            runLine.getStyleClass().add("text-muted");
+            header.getChildren().add(runLine);
+        }
         for (VariantFigures f : tally.figures()) {
-            cards.getChildren().add(new VariantCard(f, f.variant(), prev == null ? null : prev.line(f.variant())));
+            cards.getChildren().add(new VariantCard(f, f.variant(), prev == null ? null : prev.variantLine(f.variant())));
         }
         if (!cards.getChildren().isEmpty()) {
             javafx.scene.control.ScrollPane row = new javafx.scene.control.ScrollPane(cards);

@@ -35,6 +35,11 @@ public record CaseTally(String caseId, int trials, int graded, int passed, int i
      * trial was graded (tester check18 #10: infra trials were called "not graded", which points at Grade…).
      */
     public String leftOutText() {
+        return leftOutText(trials, graded, infra);
+    }
+
+    /** {@link #leftOutText()} for any count of trials (a case's, a variant's). */
+    static String leftOutText(int trials, int graded, int infra) {
         int other = trials - graded - infra;
         if (infra == 0 && other <= 0) {
             return null;

@@ -103,37 +103,42 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
         }
 
         /**
-         * The line a person reads: {@code previous run 7f3c2a: pass rate 60 % → 75 %, 2 regressed, 1 improved}
-         * ({@code passRate} is the previous run's, {@code passRateDelta} this run's minus it; the counts
-         * are the variant's, or every variant's when {@code variant} is null).
+         * The run's own line, for its header once (the pass rate is the whole run's, not a variant's: tester check18
+         * #13): {@code previous run 7f3c2a: pass rate 60 % → 75 %}, {@code (its config differed)} when so; null when
+         * MST recorded no pass rate.
          */
-        public String line(String variant) {
-            StringBuilder sb = new StringBuilder("previous run ");
-            sb.append(runId == null ? "?" : shortId(runId));
-            if (passRate != null) {
-                sb.append(": pass rate ").append(VariantFigures.percent(passRate));
-                if (passRateDelta != null) {
-                    sb.append(" → ").append(VariantFigures.percent(passRate + passRateDelta));
-                }
+        public String runLine() {
+            if (passRate == null) {
+                return null;
             }
-            int reg = 0;
-            int imp = 0;
-            for (var e : changes.entrySet()) {
-                if (variant == null || e.getKey().equals(variant)) {
-                    reg += e.getValue().regressed().size();
-                    imp += e.getValue().improved().size();
-                }
-            }
-            if (reg > 0) {
-                sb.append(", ").append(reg).append(" regressed");
-            }
-            if (imp > 0) {
-                sb.append(", ").append(imp).append(" improved");
+            StringBuilder sb = new StringBuilder("previous run ").append(runId == null ? "?" : shortId(runId))
+                    .append(": pass rate ").append(VariantFigures.percent(passRate));
+            if (passRateDelta != null) {
+                sb.append(" → ").append(VariantFigures.percent(passRate + passRateDelta));
             }
             if (Boolean.FALSE.equals(sameConfig)) {
                 sb.append(" (its config differed)");
             }
             return sb.toString();
+        }
+
+        /**
+         * A variant's line, for its card: {@code vs previous run 7f3c2a: 2 regressed, 1 improved}, or
+         * {@code vs previous run 7f3c2a: no case regressed or improved}; null when MST recorded no change for the variant.
+         */
+        public String variantLine(String variant) {
+            CaseChanges c = changes.get(variant);
+            if (c == null) {
+                return null;
+            }
+            String id = runId == null ? "?" : shortId(runId);
+            int reg = c.regressed().size();
+            int imp = c.improved().size();
+            if (reg == 0 && imp == 0) {
+                return "vs previous run " + id + ": no case regressed or improved";
+            }
+            return "vs previous run " + id + ": " + (reg > 0 ? reg + " regressed" : "") + (reg > 0 && imp > 0 ? ", " : "")
+                    + (imp > 0 ? imp + " improved" : "");
         }
 
         private static String shortId(String id) {

@@ -96,8 +96,7 @@ public final class VariantCard extends VBox {
         interval.setWrapText(true);
         interval.setMinHeight(Region.USE_PREF_SIZE);
         Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
-                + (f.trials() > f.graded() ? " (" + (f.trials() - f.graded()) + " not graded"
-                + (f.unreadable() > 0 ? ", " + f.unreadable() + " of them unreadable" : "") + ")" : ""));
+                + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
         // what could not be read, and how to fix it, where the figures it changes are (tester check14 #17)

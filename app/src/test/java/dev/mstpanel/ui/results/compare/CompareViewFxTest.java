@@ -258,7 +258,10 @@ class CompareViewFxTest {
         robot.interact(() -> window.openRun(run(CompareFixture.RUN_B)));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-with-search").tryQuery().isPresent());
         Label prev = robot.lookup("#variant-card-default #previous-run-line").query();
-        assertThat(prev.getText()).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %, 2 regressed, 1 improved");
+        assertThat(prev.getText()).isEqualTo("vs previous run aaaaaa: 2 regressed, 1 improved");
+        // the previous run's pass rate is the whole run's: once, above the cards, not on each card (tester check18 #13)
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#previous-run-run-line")).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %");
+        assertThat(robot.lookup("#variant-card-with-search #previous-run-line").tryQuery()).isEmpty();
         assertThat(texts(robot, "#variant-card-with-search")).contains("+32 pp vs default", "cases passed 8 of 9");
         Screenshots.take(window.getScene(), "results-run-header");
         robot.clickOn("#compare-variants");
