@@ -548,9 +548,36 @@ public final class ResultsView extends BorderPane {
         if (model.run(runDir) != null) {
             model.selectedTrialProperty().set(null);
             model.selectedRunDirProperty().set(runDir);
+            // the navigator selects (and shows) that run too, so a case clicked next is of the run the header shows (tester check18 #15)
+            TreeItem<Node> item = runItem(tree.getRoot(), runDir);
+            if (item != null && item != tree.getSelectionModel().getSelectedItem()) {
+                for (TreeItem<Node> p = item.getParent(); p != null; p = p.getParent()) {
+                    p.setExpanded(true);
+                }
+                tree.getSelectionModel().select(item);
+                int row = tree.getRow(item);
+                if (row >= 0) {
+                    tree.scrollTo(row);
+                }
+            }
         } else {
             navigator.openResults(runDir);
         }
+    }
+
+    /** The navigator's row of a run, or null (runs are the children of the eval rows). */
+    private static TreeItem<Node> runItem(TreeItem<Node> root, Path runDir) {
+        if (root == null) {
+            return null;
+        }
+        for (TreeItem<Node> eval : root.getChildren()) {
+            for (TreeItem<Node> run : eval.getChildren()) {
+                if (run.getValue() != null && run.getValue().kind() == Kind.RUN && runDir.equals(run.getValue().runDir())) {
+                    return run;
+                }
+            }
+        }
+        return null;
     }
 
     private static javafx.scene.control.MenuItem disabled(String text) {

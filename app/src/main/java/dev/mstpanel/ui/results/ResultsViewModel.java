@@ -377,39 +377,56 @@ public final class ResultsViewModel {
             selectedRunDir.set(select);
         }
         background.execute(() -> {
-            boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
-            // newest runs first: they are what people open the view for
-            List<Path> dirs = new ArrayList<>(loc.runDirs());
-            java.util.Collections.reverse(dirs);
-            for (Path dir : dirs) {
-                if (gen != generation) {
-                    return;
-                }
-                RunInfo info = reader.readRun(dir);
-                boolean watch = single || !info.finished();
-                long changed = info.finished() ? 0 : ResultsReader.lastChangeMillis(dir);
-                enqueue(gen, () -> {
-                    RunState s = runs.computeIfAbsent(dir, d -> new RunState(info));
-                    s.watched = watch;
-                    s.lastChange = Math.max(s.lastChange, changed);
+            try {
+                readRuns(gen, loc);
+            } catch (java.util.concurrent.RejectedExecutionException closing) {
+                LOG.debug("the listing of {} stopped: the panel is closing its reader", p); // the window is closing: nobody waits
+            } catch (RuntimeException | LinkageError e) {
+                LOG.warn("could not list {}", p, e);
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        loading.set(false);
+                        message.set("Could not list " + p + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    }
                 });
-                if (watch) {
-                    RunFolderWatcher w = new RunFolderWatcher(reader, dir, listener(gen, dir));
-                    ui.execute(() -> {
-                        if (gen == generation) {
-                            watchers.add(w);
-                            w.start();
-                        } else {
-                            w.close();
-                        }
-                    });
-                } else {
-                    RunListener l = listener(gen, dir);
-                    reader.readTrials(info, l::trials);
-                    l.initialReadDone();
-                }
             }
         });
+    }
+
+    /** Reads the runs of a location on the background thread, newest first, posting each to the FX thread. */
+    private void readRuns(long gen, ResultsReader.Location loc) {
+        boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
+        // newest runs first: they are what people open the view for
+        List<Path> dirs = new ArrayList<>(loc.runDirs());
+        java.util.Collections.reverse(dirs);
+        for (Path dir : dirs) {
+            if (gen != generation) {
+                return;
+            }
+            RunInfo info = reader.readRun(dir);
+            boolean watch = single || !info.finished();
+            long changed = info.finished() ? 0 : ResultsReader.lastChangeMillis(dir);
+            enqueue(gen, () -> {
+                RunState s = runs.computeIfAbsent(dir, d -> new RunState(info));
+                s.watched = watch;
+                s.lastChange = Math.max(s.lastChange, changed);
+            });
+            if (watch) {
+                RunFolderWatcher w = new RunFolderWatcher(reader, dir, listener(gen, dir));
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        watchers.add(w);
+                        w.start();
+                    } else {
+                        w.close();
+                    }
+                });
+            } else {
+                RunListener l = listener(gen, dir);
+                reader.readTrials(info, l::trials);
+                l.initialReadDone();
+            }
+        }
     }
 
     /**

@@ -369,6 +369,10 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
         assertThat(app.results().selectedRunDirProperty().get()).isEqualTo(eval.resolve("runs").resolve(last));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ((Label) robot.lookup("#run-title").query()).getText().endsWith(last));
+        // the navigator selects that run too (tester check18 #15: it kept the run selected before)
+        javafx.scene.control.TreeView<?> nav = robot.lookup(".tree-view").query();
+        String selected = dev.mstpanel.testsupport.FxQuery.fx(() -> String.valueOf(nav.getSelectionModel().getSelectedItem().getValue()));
+        assertThat(selected).contains(last);
 
         // another folder typed while the trend is shown: the trend of the folder before does not stay over it (tester check14 #6)
         robot.clickOn("#open-trend");
