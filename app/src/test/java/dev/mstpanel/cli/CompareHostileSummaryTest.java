@@ -33,7 +33,7 @@ class CompareHostileSummaryTest {
                    {"name": "default", "result": {"total": 9, "passed": 3, "failed": 6, "durationMs": -5},
                     "metrics": {"tool_count_mean": "7.5", "input_tokens_mean": 1e308, "output_tokens_mean": 1e308,
                                 "cost_usd_mean": -5, "duration_s_mean": -1.0, "mcp_call_count_mean": 1e400}},
-                   {"name": "with-search", "metrics": {}}
+                   {"name": "with-search", "metrics": {"duration_s_mean": -3}}
                  ]}
                 """);
         return b;
@@ -57,8 +57,10 @@ class CompareHostileSummaryTest {
                 .contains("cost_usd_mean (-5: negative)")
                 .contains("duration_s_mean (-1.0: negative)")
                 .contains("mcp_call_count_mean (too large to be a number)")
-                // an entry with no metrics gave nothing: not "from summary.json" (tester check13b F4)
-                .endsWith(" · candidate computed from the trials (summary.json has no figures for it)")
+                // both sides' entries are summary.json's, so both are used (one side's trials and the other's summary.json
+                // would not compare: tester check18 #35)
+                .endsWith(" · candidate from summary.json (time, tool calls computed from the trials; left out, not figures a run can"
+                        + " have: duration_s_mean (-3: negative))")
                 .doesNotContain("both sides");
     }
 

@@ -106,6 +106,12 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         } else {
             cf = candidateRun.figures(candidateVariant);
         }
+        if (bf.fromSummary() != cf.fromSummary()) {
+            // one side's means from summary.json, the other's from its trials do not compare: both from the trials
+            bf = baseRun.figures(baseVariant, true);
+            cf = kind == Kind.VARIANTS && baseRun == candidateRun ? VariantFigures.of(candidateRun, candidateVariant, bf, true)
+                    : candidateRun.figures(candidateVariant, true);
+        }
         double p = SignTest.pValue(pos, neg);
         return new Comparison(kind, bf, cf, baseRun.run().dir(), candidateRun.run().dir(), candidateRun.run().evalName(), rows, counts,
                 pos, neg, p, SignTest.verdict(pos, neg));

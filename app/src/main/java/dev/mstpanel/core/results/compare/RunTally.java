@@ -145,11 +145,16 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
 
     /** The figures of one variant against this run's baseline, or null when the run has no such variant. */
     public VariantFigures figures(String variant) {
+        return figures(variant, false);
+    }
+
+    /** {@link #figures(String)}, the means from the trials alone when {@code fromTrialsOnly} ({@link VariantFigures#of(RunTally, String, VariantFigures, boolean)}). */
+    public VariantFigures figures(String variant, boolean fromTrialsOnly) {
         if (!variants.containsKey(variant)) {
             return null;
         }
         String b = baseline();
-        VariantFigures base = b.equals(variant) ? null : VariantFigures.of(this, b, null);
-        return VariantFigures.of(this, variant, base);
+        VariantFigures base = b.equals(variant) ? null : VariantFigures.of(this, b, null, fromTrialsOnly);
+        return VariantFigures.of(this, variant, base, fromTrialsOnly);
     }
 }

@@ -65,13 +65,27 @@ public record VariantFigures(String runId, String variant, int trials, int passe
      * @param base the baseline's figures for the delta, or null when this is the baseline
      */
     public static VariantFigures of(RunTally run, String variant, VariantFigures base) {
+        return of(run, variant, base, false);
+    }
+
+    /** Why a side's summary.json is not used when the other side's figures come from the trials ({@link #of(RunTally, String, VariantFigures, boolean)}). */
+    public static final String ONE_SOURCE = "one source for both sides: the other side's figures come from its trials";
+
+    /**
+     * The figures of a variant, its means from its trials even when summary.json has them when {@code fromTrialsOnly}:
+     * a comparison whose other side has no summary.json figures computes both sides' means from the trials, since MST's
+     * means and the panel's count differently (tester check18 #35: 1.0 → 7.5 tool calls was only the change of source).
+     *
+     * @param fromTrialsOnly true to leave summary.json out (its source then says {@link #ONE_SOURCE})
+     */
+    public static VariantFigures of(RunTally run, String variant, VariantFigures base, boolean fromTrialsOnly) {
         VariantTally t = run.variants().get(variant);
         if (t == null) {
             throw new IllegalArgumentException("run " + run.run().runId() + " has no variant " + variant);
         }
         Double rate = t.graded() == 0 ? null : (double) t.passed() / t.graded();
         WilsonInterval ci = WilsonInterval.of(t.passed(), t.graded());
-        RunSummary s = run.summary();
+        RunSummary s = fromTrialsOnly ? null : run.summary();
         RunSummary.Variant sv = s == null ? null : s.variant(variant);
         Double tools = null;
         Double mcp = null;
@@ -111,6 +125,9 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             } else if (s != null) {
                 source = "summary.json has no entry for " + variant + ": " + fromTrials;
                 sourceNote = "summary.json has no figures for it";
+            } else if (fromTrialsOnly && run.summary() != null && run.summary().problem() == null) {
+                source = "The figures are computed from the trials (" + t.graded() + " graded), " + ONE_SOURCE + ".";
+                sourceNote = ONE_SOURCE;
             } else {
                 source = "No summary.json: " + fromTrials;
                 sourceNote = "no summary.json";
