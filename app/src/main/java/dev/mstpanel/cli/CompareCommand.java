@@ -89,7 +89,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
         } catch (ResultsException | CompareException e) {
             if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
-                notes.forEach(n -> err.println("note: " + n));
+                notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
             }
             err.println("mst-panel compare: " + e.getMessage());
             return 1;
@@ -100,10 +100,10 @@ public final class CompareCommand implements Callable<Integer> {
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
         PrintWriter raw = spec.commandLine().getOut();
         return CommandOutput.print(err, "compare", json, () -> {
-            notes.forEach(n -> err.println("warning: " + n));
+            notes.forEach(n -> err.println("warning: " + TerminalText.escape(n)));
             printJson(raw, err, comparisons);
         }, () -> {
-            notes.forEach(out::println);
+            notes.forEach(n -> out.println(TerminalText.escape(n)));
             printText(out, comparisons);
         });
     }
@@ -140,7 +140,7 @@ public final class CompareCommand implements Callable<Integer> {
             for (VariantFigures f : List.of(c.base(), c.candidate())) {
                 for (String field : f.leftOut()) {
                     if (warned.add(f.runId() + "\n" + f.variant() + "\n" + field)) {
-                        err.println("warning: run " + f.runId() + ", variant " + f.variant() + ": summary.json's " + field
+                        err.println("warning: run " + TerminalText.escape(f.runId()) + ", variant " + TerminalText.escape(f.variant()) + ": summary.json's " + field
                                 + " is left out, not a figure a run can have");
                     }
                 }
@@ -245,16 +245,19 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static void printText(PrintWriter out, List<Comparison> comparisons) {
         for (Comparison c : comparisons) {
-            out.println(c.evalName() + " · " + c.title());
+            // names from files: a line end or tab in one is shown escaped, so each line stays a line (tester check18 #31)
+            out.println(TerminalText.escape(c.evalName() + " · " + c.title()));
             // both rows' variant names padded to the longer one (cut at 24 characters with "…", as trials cuts
             // its cells), so their columns line up whatever the names and a long name does not push them off screen
-            int width = TextColumns.width(14, VARIANT_CUT, List.of(c.base().variant(), c.candidate().variant()));
-            out.println(sideLine("base     ", c.base(), width));
-            out.println(sideLine("candidate", c.candidate(), width));
+            int width = TextColumns.width(14, VARIANT_CUT, List.of(TerminalText.escape(c.base().variant()), TerminalText.escape(c.candidate().variant())));
+            // and the run ids padded to the longer (a regrade's <run id>.g1 is longer than its run's: tester check18 #30)
+            int runWidth = TextColumns.width(1, 64, List.of(TerminalText.escape(c.base().runId()), TerminalText.escape(c.candidate().runId())));
+            out.println(sideLine("base     ", c.base(), width, runWidth));
+            out.println(sideLine("candidate", c.candidate(), width, runWidth));
             // trials that could not be read are left out like the other trials not graded, but said (tester check14 #17)
             for (VariantFigures f : List.of(c.base(), c.candidate())) {
                 if (f.unreadableText() != null) {
-                    out.println("  unreadable " + f.variant() + " (run " + f.runId() + "): " + f.unreadableText());
+                    out.println("  unreadable " + TerminalText.escape(f.variant() + " (run " + f.runId() + "): " + f.unreadableText()));
                 }
             }
             means(out, c.base(), c.candidate());
@@ -282,11 +285,12 @@ public final class CompareCommand implements Callable<Integer> {
     /** Variant names longer than this many characters are cut with "…" in the text rows (the JSON has them whole). */
     static final int VARIANT_CUT = 24;
 
-    private static String sideLine(String label, VariantFigures f, int width) {
+    private static String sideLine(String label, VariantFigures f, int width, int runWidth) {
         StringBuilder b = new StringBuilder("  ").append(label).append("  ");
-        TextColumns.pad(b, TextColumns.cut(f.variant(), VARIANT_CUT), width);
-        return b.append(String.format(Locale.ROOT, " run %s  trial pass %s  (%d of %d graded passed · %d %s)  cases passed %d/%d",
-                f.runId(), f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.trials() == 1 ? "trial" : "trials",
+        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(f.variant()), VARIANT_CUT), width).append(" run ");
+        TextColumns.pad(b, TerminalText.escape(f.runId()), runWidth);
+        return b.append(String.format(Locale.ROOT, "  trial pass %s  (%d of %d graded passed · %d %s)  cases passed %d/%d",
+                f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.trials() == 1 ? "trial" : "trials",
                 f.casesPassed(), f.cases())).toString();
     }
 

@@ -274,7 +274,7 @@ public final class TrialsCommand implements Callable<Integer> {
         for (Path runDir : location.runDirs()) {
             reader.readAhead(runDir); // its cache of listed trials, while run.json is read here
             RunInfo run = reader.readRun(runDir);
-            out.println(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : ""));
+            out.println(TerminalText.escape(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : "")));
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
             int[] shown = {0};
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());

@@ -142,6 +142,21 @@ class CompareHostileSummaryTest {
         assertThat(r.out()).doesNotContain("\t").doesNotContain("\u001b");
     }
 
+    @Test
+    void variantAndEvalNamesWithControlCharactersStayOnTheirLines() throws Exception {
+        String v = "with\u001b[2Jsearch \"q\"\n2";
+        RunFixture a = RunFixture.create(root, "refund\tdesk", "20260101T000000Z-000001").runJson("refund\tdesk", "default", v);
+        CompareFixture.trials(a, "default", "x", "PF");
+        CompareFixture.trials(a, v, "x", "PP");
+        Result r = run("compare", a.runDir().toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("\t").doesNotContain("\u001b").contains("refund\\u0009desk · ")
+                .contains("with\\u001b[2Jsearch \"q\"\\u000a2");
+        assertThat(r.out().lines().filter(l -> l.startsWith("  candidate  with"))).hasSize(1);
+        Result t = run("trials", a.runDir().toString());
+        assertThat(t.out().lines().findFirst().orElseThrow()).startsWith("refund\\u0009desk / 20260101T000000Z-000001");
+    }
+
     /** Where {@code what} starts in the line, in terminal columns. */
     private static int column(String line, String what) {
         return TextColumns.width(line.substring(0, line.indexOf(what)));

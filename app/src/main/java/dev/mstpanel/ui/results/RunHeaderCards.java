@@ -77,7 +77,7 @@ final class RunHeaderCards {
         if (canGrade(run.info())) {
             actions.getChildren().add(grade);
         }
-        Button t = new Button("Trend of " + run.info().evalName(), new FontIcon(Feather.TRENDING_UP));
+        Button t = new Button("Trend of " + dev.mstpanel.core.files.ControlCharacters.escape(run.info().evalName()), new FontIcon(Feather.TRENDING_UP));
         t.setId("open-trend");
         t.getStyleClass().add("small");
         t.setOnAction(e -> openTrend.run());

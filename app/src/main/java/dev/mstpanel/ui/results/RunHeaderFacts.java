@@ -28,7 +28,8 @@ final class RunHeaderFacts {
      *     figures ({@code #run-figures}) and the time and folder line, in that order
      */
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
-        Label name = new Label(info.evalName() + "  ·  " + info.runId());
+        // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
+        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId()));
         name.setWrapText(true);
         name.setMinHeight(Region.USE_PREF_SIZE);
         name.getStyleClass().add("run-title");
