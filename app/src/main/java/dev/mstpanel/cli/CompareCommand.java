@@ -63,6 +63,12 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        // an empty argument would be the current folder: a usage error, not a folder (tester check18 #26)
+        for (var given : new Object[][] {{"RUN_A", runA}, {"RUN_B", runB}}) {
+            if (given[1] != null && given[1].toString().isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
+            }
+        }
         if (variants != null && variants.size() != 2) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
         }
@@ -77,6 +83,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (b == null) {
                 RunTally run = RunTally.read(reader, a, false);
                 note(notes, run.runJsonNote(baseVariant == null));
+                note(notes, run.unfinishedNote());
                 comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant, notes);
             } else {
                 // the two runs are read at once: each read waits on its files as much as on the CPU
@@ -85,6 +92,8 @@ public final class CompareCommand implements Callable<Integer> {
                 RunTally candidate = other.join();
                 note(notes, base.runJsonNote(false));
                 note(notes, candidate.runJsonNote(false));
+                note(notes, base.unfinishedNote());
+                note(notes, candidate.unfinishedNote());
                 comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
             }
         } catch (ResultsException | CompareException e) {
@@ -114,6 +123,15 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */
+    private static void insideRun(Path given, Path p) throws ResultsException {
+        for (Path up = p.getParent(); up != null; up = up.getParent()) {
+            if (ResultsReader.isRunDir(up)) {
+                throw new ResultsException(given + " is inside the run folder " + up + ": give that folder.");
+            }
+        }
+    }
+
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
         Path p = given.toAbsolutePath().normalize();
         if (!java.nio.file.Files.isDirectory(p)) {
@@ -121,12 +139,16 @@ public final class CompareCommand implements Callable<Integer> {
             if (unreachable != null) {
                 throw new ResultsException(unreachable);
             }
+            if (java.nio.file.Files.exists(p)) {
+                insideRun(given, p); // a trace or score file: the run folder it is in
+            }
             // compare takes run folders only: not the list of every results folder that locate's message gives
             throw new ResultsException((java.nio.file.Files.exists(p) ? given + " is a file, not a run folder"
                     : "There is no folder at " + given) + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
         }
         ResultsReader.Location loc = reader.locate(p);
         if (loc.kind() != ResultsReader.LocationKind.RUN) {
+            insideRun(given, p);
             String latest = loc.runDirs().isEmpty() ? "" : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
             throw new ResultsException(given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);
         }
@@ -377,22 +399,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static String quoted(String a) {
-        if (a.matches("[A-Za-z0-9._/:=@%+-]+")) {
-            return a;
-        }
-        if (a.chars().noneMatch(Character::isISOControl)) {
-            return "'" + a.replace("'", "'\\''") + "'";
-        }
-        StringBuilder b = new StringBuilder("$'");
-        a.codePoints().forEach(c -> {
-            if (c == '\\' || c == '\'') {
-                b.append('\\').appendCodePoint(c);
-            } else if (Character.isISOControl(c)) {
-                b.append(c < 0x80 ? String.format(Locale.ROOT, "\\x%02x", c) : String.format(Locale.ROOT, "\\u%04x", c));
-            } else {
-                b.appendCodePoint(c);
-            }
-        });
-        return b.append('\'').toString();
+        return dev.mstpanel.core.mst.RunCommandLine.quote(a);
     }
 }

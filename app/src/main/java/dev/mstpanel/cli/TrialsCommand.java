@@ -61,6 +61,9 @@ public final class TrialsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (path != null && path.toString().isEmpty()) { // an empty argument would be the current folder (tester check18 #26)
+            throw new CommandLine.ParameterException(spec.commandLine(), "PATH is empty: give the eval's project folder, a results folder or a run folder.");
+        }
         PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         Set<TrialStatus> keep = EnumSet.allOf(TrialStatus.class);

@@ -137,4 +137,21 @@ class CompareEmptySideProcessTest {
         assertThat(r.out()).startsWith("with-skill: only in run 20260105T101500Z-a1b2c3, not compared." + System.lineSeparator())
                 .contains("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
     }
+
+    @Test
+    void anEmptyArgumentIsAUsageErrorAndAFolderInsideARunNamesTheRun() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill");
+        PanelProcess.Result empty = compare(a.runDir().toString(), "");
+        assertThat(empty.exit()).isEqualTo(2);
+        assertThat(empty.err()).contains("RUN_B is empty: give a run folder");
+        PanelProcess.Result traces = compare(a.runDir().resolve("traces").toString());
+        assertThat(traces.exit()).isEqualTo(1);
+        assertThat(traces.err()).isEqualTo("mst-panel compare: " + a.runDir().resolve("traces") + " is inside the run folder " + a.runDir()
+                + ": give that folder." + System.lineSeparator());
+        java.nio.file.Path trace = a.tracePath("baseline", "refund", 0);
+        assertThat(compare(trace.toString()).err()).contains(trace + " is inside the run folder " + a.runDir());
+        PanelProcess.Result trials = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, "trials", "");
+        assertThat(trials.exit()).isEqualTo(2);
+        assertThat(trials.err()).contains("PATH is empty");
+    }
 }

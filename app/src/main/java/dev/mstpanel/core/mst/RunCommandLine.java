@@ -129,11 +129,29 @@ public final class RunCommandLine {
         return sb.toString();
     }
 
-    /** Quotes one word for a POSIX shell: as is when safe, else in single quotes. */
+    /**
+     * Quotes one word for a POSIX shell: as is when safe, else in single quotes; a word holding a control character
+     * (an ESC, a tab or a line end in a case id) in bash's and zsh's {@code $'…'} with {@code \xHH} escapes, so the line
+     * can be copied and pasted as the word itself and holds no raw control character (tester check17 #9, check18 #24).
+     * The one quoting of the panel's shown command lines (the Runs form's preview, compare's re-run line).
+     */
     public static String quote(String word) {
         if (!word.isEmpty() && SAFE.matcher(word).matches()) {
             return word;
         }
-        return "'" + word.replace("'", "'\"'\"'") + "'";
+        if (word.chars().noneMatch(Character::isISOControl)) {
+            return "'" + word.replace("'", "'\"'\"'") + "'";
+        }
+        StringBuilder b = new StringBuilder("$'");
+        word.codePoints().forEach(c -> {
+            if (c == '\\' || c == '\'') {
+                b.append('\\').appendCodePoint(c);
+            } else if (Character.isISOControl(c)) {
+                b.append(c < 0x80 ? String.format(java.util.Locale.ROOT, "\\x%02x", c) : String.format(java.util.Locale.ROOT, "\\u%04x", c));
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.append('\'').toString();
     }
 }

@@ -399,7 +399,7 @@ public final class SecretRedactor {
         if (!arg.isEmpty() && arg.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,@%+*".indexOf(c) >= 0)) {
             return arg;
         }
-        return "'" + arg.replace("'", "'\"'\"'") + "'";
+        return RunCommandLine.quote(arg); // single quotes, or $'…' for a word with a control character
     }
 
     @Override

@@ -317,7 +317,8 @@ final class RunFormPane extends BorderPane {
         selection.setId("run-selection");
         selection.setWrapText(true);
         selection.setMaxWidth(Double.MAX_VALUE);
-        selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only " + model.selectionProperty().get().describe()
+        selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only "
+                + dev.mstpanel.core.files.ControlCharacters.escape(model.selectionProperty().get().describe())
                 + " (--case, --variant).", model.selectionProperty()));
         Hyperlink everything = new Hyperlink("Run everything");
         everything.setId("run-selection-clear");

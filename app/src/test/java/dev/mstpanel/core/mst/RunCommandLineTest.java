@@ -68,4 +68,14 @@ class RunCommandLineTest {
         assertThatThrownBy(() -> new RunCommandLine(RunRequest.of(null), FlagVocabulary.RUNNER))
                 .hasMessage("Choose an eval config first.");
     }
+
+    @Test
+    void aWordWithAControlCharacterIsQuotedAsDollarQuoteWithNoRawControlCharacter() {
+        // the Runs form's preview and compare's re-run line: a case id's ESC, tab or newline (tester check18 #24)
+        String q = RunCommandLine.quote("tab\there\nnewline\u001b[31m");
+        org.assertj.core.api.Assertions.assertThat(q).isEqualTo("$'tab\\x09here\\x0anewline\\x1b[31m'");
+        org.assertj.core.api.Assertions.assertThat(q.chars().noneMatch(Character::isISOControl)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(RunCommandLine.quote("it's")).isEqualTo("'it'\"'\"'s'");
+        org.assertj.core.api.Assertions.assertThat(RunCommandLine.quote("refund-order")).isEqualTo("refund-order");
+    }
 }

@@ -57,6 +57,27 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
                         : "; so the run is named by its folder, " + run.runId() + ".");
     }
 
+    /**
+     * What a comparison of this run must say when it has not finished, or finished partial (tester check18 #37: a
+     * running run was compared without a word, its cases not run yet shown as "removed"): {@code run R has not
+     * finished (collect: running): the cases it has not run yet show as removed; compare again when it ends.};
+     * null for a finished, whole run, or one whose run.json could not be read (said by {@link #runJsonNote}).
+     */
+    public String unfinishedNote() {
+        RunInfo r = run;
+        if (r.runJsonUnread() != null) {
+            return null;
+        }
+        if (!r.finished()) {
+            return "run " + r.runId() + " has not finished" + (r.collectPhase() != null ? " (collect: " + r.collectPhase() + ")" : "")
+                    + ": the cases it has not run yet show as removed; compare again when it ends.";
+        }
+        if (Boolean.TRUE.equals(r.partial())) {
+            return "run " + r.runId() + " is partial (MST recorded trials missing): its cases without trials show as removed or no-result.";
+        }
+        return null;
+    }
+
     /** The variant names, baseline first. */
     public List<String> variantNames() {
         return List.copyOf(variants.keySet());

@@ -54,9 +54,18 @@ final class CompareCaseTable {
         changeCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
         changeCol.setCellFactory(c -> new ChangeCell());
         changeCol.setPrefWidth(120);
+        // a side's column sorts by its outcome (no side, no result, then pass fraction: fail 0/3 < mixed 1/3 < pass 3/3), not by
+        // the case id its text starts with (tester check18 #36)
+        baseCol.setComparator(BY_OUTCOME);
+        candCol.setComparator(BY_OUTCOME);
         table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
     }
+
+    /** A side's trials in outcome order: none on this side, no graded trial, then by pass fraction, then by graded trials. */
+    static final java.util.Comparator<CaseTally> BY_OUTCOME = java.util.Comparator.nullsFirst(
+            java.util.Comparator.<CaseTally, Double>comparing(t -> t.passFraction() == null ? -1.0 : t.passFraction())
+                    .thenComparingInt(CaseTally::graded));
 
     static String pillClass(dev.mstpanel.core.results.compare.CaseOutcome o) {
         return switch (o) {

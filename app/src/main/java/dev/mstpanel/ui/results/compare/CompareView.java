@@ -96,8 +96,13 @@ public final class CompareView extends BorderPane {
             l.setMinWidth(Region.USE_PREF_SIZE);
         }
         back.setMinWidth(Region.USE_PREF_SIZE);
-        basePicker.setPrefWidth(320);
-        candidatePicker.setPrefWidth(320);
+        // the pickers take the row's free room (up to 460 px), so a run's time, what tells two runs apart, is not cut (tester check18 #12)
+        for (ComboBox<?> picker : List.of(basePicker, candidatePicker)) {
+            picker.setPrefWidth(320);
+            picker.setMinWidth(160);
+            picker.setMaxWidth(460);
+            HBox.setHgrow(picker, Priority.ALWAYS);
+        }
         HBox pickers = new HBox(8, back, title, new Region(), baseLabel, basePicker, vs, candidateLabel, candidatePicker, swap);
         ((Region) pickers.getChildren().get(2)).setMinWidth(12);
         pickers.setAlignment(Pos.CENTER_LEFT);

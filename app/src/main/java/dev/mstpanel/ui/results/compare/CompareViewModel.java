@@ -599,6 +599,12 @@ public final class CompareViewModel {
         if (second != null) {
             lines.add(second);
         }
+        for (int i = 0; i < (oneRun ? 1 : 2); i++) { // a run not finished, or partial: said as the compare command says it
+            String unfinished = tallies[i].unfinishedNote();
+            if (unfinished != null) {
+                lines.add(Character.toUpperCase(unfinished.charAt(0)) + unfinished.substring(1));
+            }
+        }
         return lines.isEmpty() ? null : String.join("\n", lines);
     }
 
