@@ -289,4 +289,22 @@ class ComparisonTest {
         assertEquals("The run.json of both run folders names run 20260101T000000Z-000001, but the folders are 20260101T000000Z-000001 and"
                 + " retry-after-fix: one run.json was copied from the other run. Put each run's own run.json back, then compare.", e.getMessage());
     }
+
+    @Test
+    void aRunNotFinishedOrPartialIsSaidAndAFinishedOneIsNot() throws Exception {
+        RunFixture done = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default");
+        CompareFixture.trials(done, "default", "x", "P");
+        assertNull(RunTally.read(reader, done.runDir(), false).unfinishedNote());
+        RunFixture partial = RunFixture.create(root, "e1", "20260102T000000Z-000002").runJson("e1", "default").partial();
+        CompareFixture.trials(partial, "default", "x", "P");
+        assertEquals("run 20260102T000000Z-000002 is partial (MST recorded trials missing): its cases without trials show as removed or no-result.",
+                RunTally.read(reader, partial.runDir(), false).unfinishedNote());
+        RunFixture running = RunFixture.create(root, "e1", "20260103T000000Z-000003").runJson("e1", "default");
+        CompareFixture.trials(running, "default", "x", "P");
+        Path json = running.runDir().resolve("run.json");
+        java.nio.file.Files.writeString(json, java.nio.file.Files.readString(json).replace("\"finishedAt\"", "\"finishedAtNot\"")
+                .replace("\"collect\" : \"complete\"", "\"collect\" : \"running\""));
+        assertEquals("run 20260103T000000Z-000003 has not finished (collect: running): the cases it has not run yet show as removed;"
+                + " compare again when it ends.", RunTally.read(reader, running.runDir(), false).unfinishedNote());
+    }
 }
