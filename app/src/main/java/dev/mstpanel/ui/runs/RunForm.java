@@ -192,18 +192,32 @@ final class RunForm {
             return; // the window is closing: a late change (e.g. a contexts probe) is not checked
         }
         background.execute(() -> {
-            CachedConfig cc = req.config() == null ? null : readConfig(req.config());
-            EvalConfig cfg = cc == null ? null : cc.config();
-            List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
-            RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
-                    : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
-            String shown = CommandPreview.shown(req, found);
-            ui.execute(() -> {
-                if (gen != generation) {
-                    return;
-                }
-                applyChecks(cfg, ps, found, shown);
-            });
+            try {
+                CachedConfig cc = req.config() == null ? null : readConfig(req.config());
+                EvalConfig cfg = cc == null ? null : cc.config();
+                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
+                RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
+                        : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
+                String shown = CommandPreview.shown(req, found);
+                ui.execute(() -> {
+                    if (gen != generation) {
+                        return;
+                    }
+                    applyChecks(cfg, ps, found, shown);
+                });
+            } catch (RuntimeException | LinkageError | OutOfMemoryError t) {
+                // said beside the config, Start left off: not "Checking…" for good (tester check18, the jar rebuilt under the window)
+                LOG.warn("checking the run form failed", t);
+                ui.execute(() -> {
+                    if (gen == generation) {
+                        config = null; // nothing checked: Start stays off
+                        checking.set(false);
+                        fieldStates.get(Field.CONFIG).set(new RunViewModel.FieldState(Severity.ERROR,
+                                "Could not check the form: " + dev.mstpanel.ui.common.FailureText.reason(t)));
+                        updateCanStart();
+                    }
+                });
+            }
         });
     }
 

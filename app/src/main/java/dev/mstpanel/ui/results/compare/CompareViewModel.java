@@ -546,9 +546,9 @@ public final class CompareViewModel {
         Comparison c = comparison.get();
         if (keepFigures && c != null) {
             comparison.set(c.withFigures(c.base().withMeansDone(), c.candidate().withMeansDone()));
-            message.set(what + " (the pass rates, cases and verdict above are complete): " + CompareLoadFailure.reason(t));
+            message.set(what + " (the pass rates, cases and verdict above are complete): " + dev.mstpanel.ui.common.FailureText.reason(t));
         } else {
-            message.set(what + ": " + CompareLoadFailure.reason(t));
+            message.set(what + ": " + dev.mstpanel.ui.common.FailureText.reason(t));
         }
         again = retry;
         canRetry.set(true);

@@ -125,7 +125,7 @@ public final class TrendViewModel {
         ui.execute(() -> {
             if (gen == generation) {
                 loading.set(false);
-                message.set(what + ": " + CompareLoadFailure.reason(t));
+                message.set(what + ": " + dev.mstpanel.ui.common.FailureText.reason(t));
             }
         });
     }

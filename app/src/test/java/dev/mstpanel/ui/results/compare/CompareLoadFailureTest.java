@@ -75,11 +75,11 @@ class CompareLoadFailureTest {
 
     @Test
     void aFailureSaysWhatWentWrongInWords() {
-        assertThat(CompareLoadFailure.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
                 .isEqualTo("the run has no trials.");
-        assertThat(CompareLoadFailure.reason(new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
                 .isEqualTo("permission denied: /r/run.json.");
-        assertThat(CompareLoadFailure.reason(new NullPointerException())).isEqualTo("an unexpected NullPointerException (see the panel's log).");
-        assertThat(CompareLoadFailure.reason(new OutOfMemoryError("Java heap space"))).startsWith("the panel ran out of memory");
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new NullPointerException())).isEqualTo("an unexpected NullPointerException (see the panel's log).");
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new OutOfMemoryError("Java heap space"))).startsWith("the panel ran out of memory");
     }
 }

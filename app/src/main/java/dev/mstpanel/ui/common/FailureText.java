@@ -1,16 +1,16 @@
-package dev.mstpanel.ui.results.compare;
+package dev.mstpanel.ui.common;
 
 /**
- * Why a load of the Compare screen failed, in words for the screen: the log line beside it has the
- * stack trace (issue 10; the tester's report of a screen stuck on "Reading and comparing both sides…"
- * after the jar was rebuilt under a running window). Stateless.
+ * Why a background task of a view failed, in words for the view (the Compare screen's load, the trend's, the
+ * Runs form's check): the log line beside it has the stack trace (issue 10; the tester's report of a screen stuck
+ * on "Reading and comparing both sides…" after the jar was rebuilt under a running window). Stateless.
  */
-final class CompareLoadFailure {
-    private CompareLoadFailure() {
+public final class FailureText {
+    private FailureText() {
     }
 
-    /** A failure in words for the screen (its log line has the stack trace). */
-    static String reason(Throwable t) {
+    /** A failure in words for a view, ending with a full stop (its log line has the stack trace). */
+    public static String reason(Throwable t) {
         while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
                 && t.getCause() != null) {
             t = t.getCause();
