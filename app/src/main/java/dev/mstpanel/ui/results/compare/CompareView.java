@@ -211,7 +211,7 @@ public final class CompareView extends BorderPane {
         split.setDividerPositions(0.6);
         // at the default window size the cards and filters above take most of the height: keep about five case rows
         table.setMinHeight(170);
-        caseBox.setMinHeight(110);
+        caseBox.setMinHeight(44); // 110 once a case is open (showCase)
 
         compactFigures.setId("compare-figures-line");
         compactFigures.getStyleClass().addAll("pill", "pill-muted");
@@ -483,6 +483,8 @@ public final class CompareView extends BorderPane {
         foldFigures();
         split.setDividerPositions(open ? 0.25 : 0.6);
         table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
+        // closed, the case pane holds only "Choose a case": it gives its height up to the cards (tester check18 #17)
+        ((Region) split.getItems().get(1)).setMinHeight(open ? 110 : 44);
         casePane.show(c, model.comparisonProperty().get());
     }
 
