@@ -357,7 +357,7 @@ public final class ResultsView extends BorderPane {
                 e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
                 int n = totals.getOrDefault(e.getKey(), 0);
                 boolean unknown = e.getKey() == TrialStatus.MISSING && missingUnknown && n == 0;
-                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : " " + n));
+                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : String.format(Locale.ROOT, " %,d", n))); // 3,298 as below it (check18 #28)
                 e.getValue().setTooltip(unknown ? new Tooltip("A partial run: its files do not say how many trials are missing.") : null);
             }
             TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));

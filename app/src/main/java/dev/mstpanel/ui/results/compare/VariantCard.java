@@ -96,7 +96,7 @@ public final class VariantCard extends VBox {
         interval.setId("variant-interval-" + f.variant());
         interval.setWrapText(true);
         interval.setMinHeight(Region.USE_PREF_SIZE);
-        Label trials = new Label(f.passed() + " of " + f.graded() + " graded trials passed"
+        Label trials = new Label(String.format(java.util.Locale.ROOT, "%,d of %,d", f.passed(), f.graded()) + " graded trials passed"
                 + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
