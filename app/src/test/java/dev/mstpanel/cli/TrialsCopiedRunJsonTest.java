@@ -56,4 +56,20 @@ class TrialsCopiedRunJsonTest {
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out()).doesNotContain("names another run");
     }
+
+    @Test
+    void aFolderNamedAsARunIdWithAnotherSuffixIsFlaggedTooAndComparedUnderItsName() throws Exception {
+        // tester check18 #38: 20260115T101500Z-wrongjs holding another run's run.json was taken for that run
+        RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        other.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260115T101500Z-wrongjs");
+        f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "wrong balance");
+        Files.copy(other.runDir().resolve("run.json"), f.runDir().resolve("run.json"));
+        InProcessCli.Result text = InProcessCli.run("trials", f.runDir().toString());
+        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("eval / 20260115T101500Z-wrongjs  (")
+                .contains("run.json names another run (20260105T101500Z-a1b2c3)");
+        InProcessCli.Result compare = InProcessCli.run("compare", other.runDir().toString(), f.runDir().toString());
+        assertThat(compare.code()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("run 20260115T101500Z-wrongjs vs run 20260105T101500Z-a1b2c3");
+    }
 }
