@@ -48,6 +48,15 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
      * {@code 20261007T182504Z-7f3c2a} started at 2026-10-07T18:25:04Z), else null (a folder named otherwise and
      * no readable run.json).
      */
+    /**
+     * The one order of runs in time, wherever "latest" or "previous" is meant (the navigator's latest run, "Compare
+     * with the previous run", the trend): by {@link #startedAt()}, a run with no time last, then by run id (tester
+     * check18 #34: the navigator and the previous run went by run id while the trend went by createdAt).
+     */
+    public static final java.util.Comparator<RunInfo> BY_START = java.util.Comparator.<RunInfo, java.time.Instant>comparing(
+            RunInfo::startedAt, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()))
+            .thenComparing(RunInfo::runId, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()));
+
     public java.time.Instant startedAt() {
         return startedAt(createdAt, runId);
     }

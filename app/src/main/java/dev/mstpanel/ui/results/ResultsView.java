@@ -371,7 +371,7 @@ public final class ResultsView extends BorderPane {
                 String evalId = "e:" + ev.getKey();
                 // an eval shows how many runs it has and its latest run's figures, not a sum over runs
                 Map<TrialStatus, Integer> evalCounts = Map.of();
-                String latestRunId = null;
+                RunInfo latestRun = null;
                 TreeItem<Node> evalItem = new TreeItem<>();
                 for (ResultsViewModel.RunState r : ev.getValue()) {
                     RunInfo info = r.info();
@@ -420,9 +420,9 @@ public final class ResultsView extends BorderPane {
                     String note = r.note(System.currentTimeMillis());
                     String label = info.runId() + (note.isEmpty() ? "" : "  " + note);
                     runItem.setValue(new Node(Kind.RUN, runId, label, info.dir(), null, runCounts));
-                    // run ids start with their UTC start time, so the greatest is the latest run
-                    if (latestRunId == null || info.runId().compareTo(latestRunId) > 0) {
-                        latestRunId = info.runId();
+                    // the latest by start, as "previous run" and the trend take it (RunInfo.BY_START)
+                    if (latestRun == null || RunInfo.BY_START.compare(info, latestRun) > 0) {
+                        latestRun = info;
                         evalCounts = runCounts;
                     }
                     runItem.setExpanded(!collapsed.contains(runId));

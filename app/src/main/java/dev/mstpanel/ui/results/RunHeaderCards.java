@@ -232,13 +232,13 @@ final class RunHeaderCards {
         return List.copyOf(vs);
     }
 
-    /** The latest earlier run of the same eval among those open, or null. */
+    /** The latest earlier run of the same eval among those open ({@link RunInfo#BY_START}), or null. */
     static RunInfo previousRun(ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all) {
         RunInfo best = null;
         for (ResultsViewModel.RunState r : all) {
             RunInfo i = r.info();
-            if (Objects.equals(i.evalName(), run.info().evalName()) && i.runId().compareTo(run.info().runId()) < 0
-                    && (best == null || i.runId().compareTo(best.runId()) > 0)) {
+            if (Objects.equals(i.evalName(), run.info().evalName()) && !i.dir().equals(run.info().dir())
+                    && RunInfo.BY_START.compare(i, run.info()) < 0 && (best == null || RunInfo.BY_START.compare(i, best) > 0)) {
                 best = i;
             }
         }
