@@ -60,7 +60,13 @@ final class RunHeaderCards {
             b.setOnAction(e -> navigator.openComparison(graded, null, dir, null));
             actions.getChildren().add(b);
         }
-        RunInfo previous = previousRun(run, all);
+        RunInfo opened = previousRun(run, all);
+        if (opened == null) {
+            // a run folder opened on its own: its earlier runs are beside it, read off the FX thread, then drawn again (check18 #21)
+            List<RunInfo> beside = compare.siblingRuns(dir, refresh);
+            opened = beside == null ? null : previousAmong(run.info(), beside);
+        }
+        RunInfo previous = opened;
         if (previous != null && !previous.dir().equals(graded)) {
             Button b = new Button("Compare with the previous run", new FontIcon(Feather.GIT_COMMIT));
             b.setId("compare-previous");
@@ -234,11 +240,15 @@ final class RunHeaderCards {
 
     /** The latest earlier run of the same eval among those open ({@link RunInfo#BY_START}), or null. */
     static RunInfo previousRun(ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all) {
+        return previousAmong(run.info(), all.stream().map(ResultsViewModel.RunState::info).toList());
+    }
+
+    /** The latest run of {@code run}'s eval that started before it ({@link RunInfo#BY_START}), or null. */
+    static RunInfo previousAmong(RunInfo run, List<RunInfo> runs) {
         RunInfo best = null;
-        for (ResultsViewModel.RunState r : all) {
-            RunInfo i = r.info();
-            if (Objects.equals(i.evalName(), run.info().evalName()) && !i.dir().equals(run.info().dir())
-                    && RunInfo.BY_START.compare(i, run.info()) < 0 && (best == null || RunInfo.BY_START.compare(i, best) > 0)) {
+        for (RunInfo i : runs) {
+            if (Objects.equals(i.evalName(), run.evalName()) && !i.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize())
+                    && RunInfo.BY_START.compare(i, run) < 0 && (best == null || RunInfo.BY_START.compare(i, best) > 0)) {
                 best = i;
             }
         }

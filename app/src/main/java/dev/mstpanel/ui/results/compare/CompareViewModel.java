@@ -349,6 +349,11 @@ public final class CompareViewModel {
         return summaries.isFolder(dir, onLooked);
     }
 
+    /** The runs beside a run folder, read once in the background (FX thread; null while read): see RunSummaries#siblingRuns. */
+    public List<RunInfo> siblingRuns(Path runDir, Runnable onRead) {
+        return summaries.siblingRuns(reader, runDir, onRead);
+    }
+
     private void picked() {
         if (picking) {
             return;

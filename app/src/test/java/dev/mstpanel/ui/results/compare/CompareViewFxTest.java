@@ -263,6 +263,8 @@ class CompareViewFxTest {
         assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#previous-run-run-line")).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %");
         assertThat(robot.lookup("#variant-card-with-search #previous-run-line").tryQuery()).isEmpty();
         assertThat(texts(robot, "#variant-card-with-search")).contains("+32 pp vs default", "cases passed 8 of 9");
+        // the run folder opened on its own: its previous run, beside it in runs/, is offered too (tester check18 #21)
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-previous").tryQuery().isPresent());
         Screenshots.take(window.getScene(), "results-run-header");
         robot.clickOn("#compare-variants");
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
