@@ -296,7 +296,9 @@ public final class CompareCommand implements Callable<Integer> {
             });
             out.println("  changes    " + String.join(" · ", counts));
             caseRows(out, c);
-            if (!c.rerunArgs().isEmpty()) {
+            if (c.regradePair()) {
+                out.println("  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
+            } else if (!c.rerunArgs().isEmpty()) {
                 out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
             }
             out.println();

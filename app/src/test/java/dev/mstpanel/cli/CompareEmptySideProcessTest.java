@@ -154,4 +154,18 @@ class CompareEmptySideProcessTest {
         assertThat(trials.exit()).isEqualTo(2);
         assertThat(trials.err()).contains("PATH is empty");
     }
+
+    @Test
+    void aRegradeComparedWithItsRunOffersNoReRunOfTheAgent() throws Exception {
+        RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill");
+        RunFixture g = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3.g1").runJson("eval", "baseline", "with-skill");
+        for (String v : new String[] {"baseline", "with-skill"}) {
+            g.trace(v, "gift-card", 0, null).score("judge", v, "gift-card", 0, true, "other judges");
+            g.trace(v, "refund", 0, null).score("judge", v, "refund", 0, false, "other judges");
+        }
+        PanelProcess.Result r = compare(a.runDir().toString(), g.runDir().toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("regressed  refund").doesNotContain("  re-run     mst run")
+                .contains("  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
+    }
 }

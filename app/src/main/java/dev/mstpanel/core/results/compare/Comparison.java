@@ -185,7 +185,22 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         return candidate.variant() + " · run " + candidate.runId() + " vs run " + base.runId();
     }
 
-    /** The verdict as a sentence: {@code better (p = 0.021, sign test over 14 cases: 12 up, 2 down)}. */
+    /**
+     * True when one side is a regrade of the other ({@code <run id>.g<n>}, contract section 6), or both regrades of one
+     * run: the same trials graded again, so the changes are the graders' and re-running the agent would not answer them
+     * (tester check18 #30).
+     */
+    public boolean regradePair() {
+        String b = base.runId();
+        String c = candidate.runId();
+        return b != null && c != null && !b.equals(c) && (c.matches(java.util.regex.Pattern.quote(b) + "\\.g\\d+")
+                || b.matches(java.util.regex.Pattern.quote(c) + "\\.g\\d+") || stripRegrade(b).equals(stripRegrade(c)));
+    }
+
+    private static String stripRegrade(String id) {
+        return id.replaceFirst("\\.g\\d+$", "");
+    }
+
     /**
      * True when the two sides share no case (each case on one side only, "added" or "removed"): their pass rates are
      * of different cases, so their difference is no comparison (tester check18 #8, #14).
@@ -194,6 +209,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         return !cases.isEmpty() && cases.stream().allMatch(r -> r.base() == null || r.candidate() == null);
     }
 
+    /** The verdict as a sentence: {@code better (p = 0.021, sign test over 14 cases whose pass fraction changed: 12 up, 2 down)}. */
     public String verdictText() {
         int n = positive + negative;
         return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " whose pass fraction changed: "

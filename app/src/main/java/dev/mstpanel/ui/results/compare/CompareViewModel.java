@@ -583,7 +583,7 @@ public final class CompareViewModel {
         meansPending.set(pending);
         runJsonNote.set(runJsonNote(b, c, tallies));
         comparison.set(result);
-        canRerun.set(!result.rerunArgs().isEmpty());
+        canRerun.set(!result.rerunArgs().isEmpty() && !result.regradePair()); // a regrade's changes are the graders' (check18 #30)
         if (!sameCases) {
             filter();
             if (opened != null) {
