@@ -332,7 +332,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
-        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null);
+        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
+                dev.mstpanel.core.results.compare.RerunConfig.projectFolder(runDir));
     }
 
     @Override
@@ -341,7 +342,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillGrade(config, runDir.getFileName().toString());
-        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null);
+        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
+                dev.mstpanel.core.results.compare.RerunConfig.projectFolder(runDir));
     }
 
     @Override

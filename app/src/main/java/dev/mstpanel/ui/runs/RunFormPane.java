@@ -495,6 +495,10 @@ final class RunFormPane extends BorderPane {
 
     private void initialDir(java.util.function.Consumer<File> set) {
         String current = model.configPathProperty().get();
+        if ((current == null || current.isBlank()) && model.browseFrom() != null && Files.isDirectory(model.browseFrom())) {
+            set.accept(model.browseFrom().toFile()); // a re-run's project folder, named by the hint beside the field
+            return;
+        }
         if (current != null && !current.isBlank()) {
             try {
                 Path dir = Path.of(current.strip()).toAbsolutePath().getParent();

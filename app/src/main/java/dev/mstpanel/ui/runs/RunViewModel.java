@@ -330,7 +330,23 @@ public final class RunViewModel {
      * whose config the panel could not find: {@code RerunConfig#notFoundHint}); null for the plain hint.
      */
     public void hintConfig(String hint) {
+        hintConfig(hint, null);
+    }
+
+    /**
+     * {@link #hintConfig(String)}, and the folder Browse… opens in while no config is chosen: the run's project
+     * folder, which the hint names (tester check18 #16: the chooser opened at "Recent"), or null.
+     */
+    public void hintConfig(String hint, java.nio.file.Path browseFrom) {
         form.hintConfig(hint);
+        this.browseFrom = browseFrom;
+    }
+
+    private java.nio.file.Path browseFrom;
+
+    /** Where Browse… opens while no config is chosen, or null ({@link #hintConfig(String, java.nio.file.Path)}). */
+    public java.nio.file.Path browseFrom() {
+        return browseFrom;
     }
 
     /** Starts the same run again with {@code --resume <run id>} (the "Resume missing trials" action). */
