@@ -125,10 +125,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */
     private static void insideRun(Path given, Path p) throws ResultsException {
-        for (Path up = p.getParent(); up != null; up = up.getParent()) {
-            if (ResultsReader.isRunDir(up)) {
-                throw new ResultsException(given + " is inside the run folder " + up + ": give that folder.");
-            }
+        if (dev.mstpanel.core.results.RunLocator.runFolderAbove(p) != null) {
+            throw new ResultsException(ResultsReader.noRunsMessage(given)); // "… is inside the run folder …: give that folder."
         }
     }
 
@@ -354,7 +352,20 @@ public final class CompareCommand implements Callable<Integer> {
             return base.fromSummary() ? b + ", both sides"
                     : b.replace("computed from the trials (", "computed from the trials, both sides (").replace("figures for it", "figures for them");
         }
+        if (!base.fromSummary() && !candidate.fromSummary()) {
+            // both from the trials, for different reasons: said once, each side's reason after (tester check19 #4)
+            return "computed from the trials, both sides (" + why("base", base) + "; " + why("candidate", candidate) + ")";
+        }
         return "base " + b + " · candidate " + candidate.sourceText();
+    }
+
+    /** Why a side's figures come from its trials, for the figures line: {@code base: no summary.json}. */
+    private static String why(String side, VariantFigures f) {
+        if (VariantFigures.ONE_SOURCE.equals(f.sourceNote())) {
+            return side + "'s summary.json not used, so the two compare";
+        }
+        String t = f.sourceText();
+        return side + ": " + (t.startsWith("computed from the trials (") && t.endsWith(")") ? t.substring("computed from the trials (".length(), t.length() - 1) : t);
     }
 
     /** Case ids longer than this many columns are cut with "…" in the text rows, as {@code trials} cuts them. */

@@ -132,8 +132,8 @@ class CompareCommandTest {
             assertThat(lines.get(head + 2).charAt(at)).as(col).isNotEqualTo(' ');
             assertThat(lines.get(head + 1).charAt(at)).as(col).isNotEqualTo(' ');
         }
-        assertThat(lines.get(head + 3)).isEqualTo("  figures    base computed from the trials (no summary.json) · candidate computed from the trials"
-                + " (one source for both sides: the other side's figures come from its trials)");
+        assertThat(lines.get(head + 3)).isEqualTo("  figures    computed from the trials, both sides (base: no summary.json; candidate's summary.json"
+                + " not used, so the two compare)");
     }
 
     @Test

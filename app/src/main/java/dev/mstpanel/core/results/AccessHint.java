@@ -81,14 +81,25 @@ public final class AccessHint {
 
     /**
      * Why a path that is not a folder here may still be one: a folder above it this user cannot enter, so
-     * whether it exists cannot be told (tester check18 #5: such a run folder was called "no folder"). Null
-     * when the path plainly does not exist or is there.
+     * whether it exists cannot be told (tester check18 #5: such a run folder was called "no folder"); or a
+     * symbolic link whose target does not exist, or that loops. Null when the path plainly does not exist or is there.
      *
      * @param path the path given, as the user gave it
      * @return e.g. {@code /r/runs/x cannot be reached: permission denied on /r/runs. Ask its owner (root) for read
      *         access (chmod -R a+rX), or run the panel as root.}
      */
     public static String unreachable(Path path) {
+        if (Files.isSymbolicLink(path) && !Files.exists(path)) {
+            // a link whose target is not there, or one that loops: said as such, not "no folder" nor "permission denied" (check19 #1)
+            String target;
+            try {
+                target = String.valueOf(Files.readSymbolicLink(path));
+            } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                target = "?";
+            }
+            return Files.notExists(path) ? path + " is a link to " + target + ", which does not exist."
+                    : path + " is a symbolic link that cannot be followed (it points to " + target + ", a loop of links).";
+        }
         if (Files.exists(path) || Files.notExists(path)) {
             return null;
         }

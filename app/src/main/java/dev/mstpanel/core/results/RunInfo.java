@@ -53,6 +53,11 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
      * with the previous run", the trend): by {@link #startedAt()}, a run with no time last, then by run id (tester
      * check18 #34: the navigator and the previous run went by run id while the trend went by createdAt).
      */
+    /** True when run.json was read but names another run than its folder: it was copied from that run ({@code problem} says so). */
+    public boolean runJsonCopied() {
+        return runJsonUnread == null && problem != null && problem.startsWith(RunJsonReader.COPIED);
+    }
+
     public static final java.util.Comparator<RunInfo> BY_START = java.util.Comparator.<RunInfo, java.time.Instant>comparing(
             RunInfo::startedAt, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()))
             .thenComparing(RunInfo::runId, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()));

@@ -20,6 +20,9 @@ import java.util.List;
  * the folders. Thread-safe.
  */
 final class RunJsonReader {
+    /** How the problem of a run.json copied from another run starts ({@link RunInfo#runJsonCopied()}). */
+    static final String COPIED = "run.json names another run";
+
     /** A folder name that starts as a run id does (tester check18 #38: {@code 20260115T101500Z-wrongjs} holding another run's run.json). */
     private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("^\\d{8}T\\d{6}Z-.+$");
     /**
@@ -114,7 +117,7 @@ final class RunJsonReader {
             // (a regrade's folder, <run id>.g<n> of contract section 6, may carry the run.json of the run it grades again)
             // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
             runId = folderRun;
-            runProblem = "run.json names another run (" + jsonRun + ") than its folder " + folderRun
+            runProblem = COPIED + " (" + jsonRun + ") than its folder " + folderRun
                     + ": it was copied from that run. The panel uses the folder's name; put this run's own run.json back to see its own phases and runner.";
         }
         return new RunInfo(runDir, orElse(text(n.path("evalName")), folderEval), runId,

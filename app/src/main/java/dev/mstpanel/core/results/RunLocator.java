@@ -49,7 +49,24 @@ public final class RunLocator {
      * @param given the path as the user gave it
      */
     public static String noRunsMessage(Path given) {
+        Path run = runFolderAbove(given);
+        if (run != null) { // a folder inside a run (its traces/, scores/, a case folder): that run is what was meant (tester check18 #32)
+            return given + " is inside the run folder " + run + ": give that folder.";
+        }
         return "No MST runs in " + given + ". " + acceptedFolders() + " Runs appear there once MST has started one.";
+    }
+
+    /**
+     * The run folder a path is inside (its traces/, scores/, a case folder or a trace file), or null: the nearest folder
+     * above it that {@link #isRunDir} takes for a run. Reads the disk: call off the FX thread.
+     */
+    public static Path runFolderAbove(Path given) {
+        for (Path up = given.toAbsolutePath().normalize().getParent(); up != null; up = up.getParent()) {
+            if (isRunDir(up)) {
+                return up;
+            }
+        }
+        return null;
     }
 
     /**
