@@ -153,6 +153,15 @@ class CompareEmptySideProcessTest {
         PanelProcess.Result trials = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, "trials", "");
         assertThat(trials.exit()).isEqualTo(2);
         assertThat(trials.err()).contains("PATH is empty");
+        PanelProcess.Result inside = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, "trials",
+                a.runDir().resolve("traces").toString());
+        assertThat(inside.err()).contains(a.runDir().resolve("traces") + " is inside the run folder " + a.runDir() + ": give that folder.");
+
+        // links: one whose target is missing, one that loops (tester check19 #1)
+        java.nio.file.Path dangling = java.nio.file.Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
+        assertThat(compare(dangling.toString()).err()).contains(dangling + " is a link to " + dir.resolve("nowhere") + ", which does not exist.");
+        java.nio.file.Path loop = java.nio.file.Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));
+        assertThat(compare(loop.toString()).err()).contains(loop + " is a symbolic link that cannot be followed").doesNotContain("permission denied");
     }
 
     @Test
