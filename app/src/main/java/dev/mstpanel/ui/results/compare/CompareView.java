@@ -361,7 +361,8 @@ public final class CompareView extends BorderPane {
             foldFigures();
             return;
         }
-        Double delta = c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
+        // two sides that share no case: their rates are of different cases, so no "−5 pp vs base" (tester check19 #6)
+        Double delta = c.sharesNoCase() || c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
                 : c.candidate().trialPassRate() - c.base().trialPassRate();
         VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null, "base", null);
         VariantCard k = new VariantCard(c.candidate(), "candidate: " + sideName(c, false), null, "base", delta);
@@ -499,7 +500,7 @@ public final class CompareView extends BorderPane {
     }
 
     static String outcome(CaseTally t) {
-        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.trials() > t.graded() ? " (+" + (t.trials() - t.graded()) + " not graded)" : "");
+        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra (check19 #5)
     }
 
     static String pillClass(CaseChange c) {
