@@ -69,7 +69,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
     }
 
     /** Why a side's summary.json is not used when the other side's figures come from the trials ({@link #of(RunTally, String, VariantFigures, boolean)}). */
-    public static final String ONE_SOURCE = "one source for both sides: the other side's figures come from its trials";
+    public static final String ONE_SOURCE = "summary.json set aside, so both sides compare";
 
     /**
      * The figures of a variant, its means from its trials even when summary.json has them when {@code fromTrialsOnly}:
