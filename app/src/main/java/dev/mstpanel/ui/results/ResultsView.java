@@ -641,7 +641,7 @@ public final class ResultsView extends BorderPane {
                 for (TrialStatus st : TrialStatus.values()) {
                     Integer c = n.counts().get(st);
                     if (c != null && c > 0) {
-                        Label l = new Label(c + " " + st.jsonName());
+                        Label l = new Label(String.format(Locale.ROOT, "%,d ", c) + st.jsonName());
                         l.getStyleClass().addAll("pill", "pill-count", pillClass(st));
                         counts.add(l);
                     }

@@ -83,7 +83,11 @@ final class RunHeaderCards {
         if (canGrade(run.info())) {
             actions.getChildren().add(grade);
         }
-        Button t = new Button("Trend of " + dev.mstpanel.core.files.ControlCharacters.escape(run.info().evalName()), new FontIcon(Feather.TRENDING_UP));
+        String eval = dev.mstpanel.core.files.ControlCharacters.escape(run.info().evalName());
+        Button t = new Button("Trend of " + RunHeaderFacts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
+        if (!eval.equals(RunHeaderFacts.cut(eval, 40))) {
+            t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here (check19 #9)
+        }
         t.setId("open-trend");
         t.getStyleClass().add("small");
         t.setOnAction(e -> openTrend.run());

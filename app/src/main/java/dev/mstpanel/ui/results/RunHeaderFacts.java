@@ -27,9 +27,19 @@ final class RunHeaderFacts {
      * @return the title ({@code #run-title}), the pills (a partial run's is {@code #run-partial}), the
      *     figures ({@code #run-figures}) and the time and folder line, in that order
      */
+    /** {@code s} cut to {@code max} code points, "…" its last; {@code s} when it fits. */
+    static String cut(String s, int max) {
+        return s == null || s.codePointCount(0, s.length()) <= max ? s : s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
+    }
+
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
         // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
-        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId()));
+        // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view (check19 #9)
+        String full = dev.mstpanel.core.files.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
+        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(cut(info.evalName(), 80) + "  ·  " + info.runId()));
+        if (!name.getText().equals(full)) {
+            name.setTooltip(new javafx.scene.control.Tooltip(full));
+        }
         name.setWrapText(true);
         name.setMinHeight(Region.USE_PREF_SIZE);
         name.getStyleClass().add("run-title");
@@ -52,7 +62,7 @@ final class RunHeaderFacts {
         int failed = c.getOrDefault(TrialStatus.FAILED, 0);
         int graded = passed + failed;
         StringBuilder fig = new StringBuilder();
-        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%d of %d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
+        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%,d of %,d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
         for (TrialStatus s : new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE}) {
             int n = c.getOrDefault(s, 0);
             if (n > 0) {

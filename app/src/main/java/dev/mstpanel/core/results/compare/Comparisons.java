@@ -226,15 +226,18 @@ public final class Comparisons {
             }
             Comparison c = Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v);
             out.add(new VariantChanges(v, c.countsByName().getOrDefault(CaseChange.REGRESSED.jsonName(), 0),
-                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict()));
+                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict(), c.sharesNoCase()));
         }
         return out;
     }
 
     /** A shared variant's regressed and improved cases between two runs, and its verdict ({@link #otherVariants}). */
-    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict) {
-        /** {@code with-skill: 1 regressed, 2 improved}, or {@code with-skill: no case changed}. */
+    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict, boolean sharesNoCase) {
+        /** {@code with-skill: 1 regressed, 2 improved}, {@code with-skill: no case regressed or improved}, or {@code with-skill: shares no case}. */
         public String summary() {
+            if (sharesNoCase) { // nothing was compared: not "no case changed" (tester check19 #6)
+                return variant + ": shares no case";
+            }
             if (regressed == 0 && improved == 0) {
                 return variant + ": no case regressed or improved";
             }

@@ -243,7 +243,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
      * {@code from 3 graded trials}, {@code from 1 graded trial}, or {@code no graded trial}.
      */
     public String basisText() {
-        return graded == 0 ? "no graded trial" : "from " + graded + " graded trial" + (graded == 1 ? "" : "s");
+        return graded == 0 ? "no graded trial" : "from " + String.format(java.util.Locale.ROOT, "%,d", graded) + " graded trial" + (graded == 1 ? "" : "s");
     }
 
     /** {@code 75 % (63–84 %)}, or {@code –}. */
