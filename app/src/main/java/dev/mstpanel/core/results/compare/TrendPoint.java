@@ -89,6 +89,10 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                         + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")
                         + (ungraded == 0 && infra == 0 ? trials + " trials, none graded" : "") + ")");
             }
+            if (r.run().runJsonCopied()) { // named by its folder now, so not grouped below: said on its own (tester check19 #7)
+                lines.add("The run folder " + folderName(r.run()) + " holds a run.json copied from another run: the chart names it by its"
+                        + " folder and places it at that run's start time.");
+            }
             if (r.run().runJsonUnread() != null) {
                 lines.add("run.json of run " + folderName(r.run()) + " could not be read: " + r.run().runJsonUnread()
                         + "; the chart names it by its folder and takes its variants from its folders.");

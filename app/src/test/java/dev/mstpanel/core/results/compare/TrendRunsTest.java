@@ -111,4 +111,16 @@ class TrendRunsTest {
                     + " (2 not graded yet), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades one not graded yet.");
         }
     }
+
+    @Test
+    void aRunFolderHoldingAnotherRunsRunJsonIsNamedAboveTheChart() throws Exception {
+        RunFixture a = run("20260105T101500Z-aaaaaa", null, true);
+        RunFixture copy = RunFixture.create(dir, "eval", "20260115T101500Z-wrongjs");
+        copy.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "no");
+        java.nio.file.Files.copy(a.runDir().resolve("run.json"), copy.runDir().resolve("run.json"));
+        try (ResultsReader reader = new ResultsReader()) {
+            assertThat(TrendPoint.unread(read(reader, a.runDir(), copy.runDir()))).isEqualTo("The run folder 20260115T101500Z-wrongjs holds a"
+                    + " run.json copied from another run: the chart names it by its folder and places it at that run's start time.");
+        }
+    }
 }
