@@ -335,7 +335,7 @@ final class RunFormPane extends BorderPane {
         grade.setWrapText(true);
         grade.setMaxWidth(Double.MAX_VALUE);
         grade.textProperty().bind(Bindings.createStringBinding(() -> "Grades the run " + model.gradeRunProperty().get()
-                + " again in containers (mst grade): its regrade appears beside it in Results.", model.gradeRunProperty()));
+                + " in containers (mst grade): its grades appear beside it in Results as a regrade.", model.gradeRunProperty()));
         Hyperlink runInstead = new Hyperlink("Run the eval instead");
         runInstead.setId("run-grade-clear");
         runInstead.setOnAction(e -> model.gradeRunProperty().set(""));

@@ -300,9 +300,9 @@ public final class RunViewModel {
      * @param runId the run to grade ({@code 20260105T101500Z-a1b2c3}, or a regrade's id)
      */
     public void prefillGrade(String config, String runId) {
-        if (config != null) {
-            form.configPath.set(config);
-        }
+        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
+        // project's config the command would then name (tester check19 #12)
+        form.configPath.set(config == null ? "" : config);
         form.resume.set("");
         form.selection.set(dev.mstpanel.core.mst.RunSelection.ALL);
         form.gradeRun.set(runId);
@@ -317,9 +317,9 @@ public final class RunViewModel {
      * @param selection the cases and variants to run
      */
     public void prefillSelection(String config, dev.mstpanel.core.mst.RunSelection selection) {
-        if (config != null) {
-            form.configPath.set(config);
-        }
+        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
+        // project's config the command would then name (tester check19 #12)
+        form.configPath.set(config == null ? "" : config);
         form.gradeRun.set("");
         form.resume.set("");
         form.selection.set(selection);

@@ -98,7 +98,7 @@ class GradeInContainersFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#preview").contains(" grade "));
         assertThat(q.text("#preview")).isEqualTo(STANDIN + " grade " + runId + " --config " + config
                 + " --runner docker --runner-option contexts=engine-1");
-        assertThat(q.text("#run-grade")).startsWith("Grades the run " + runId + " again in containers (mst grade)");
+        assertThat(q.text("#run-grade")).startsWith("Grades the run " + runId + " in containers (mst grade)");
         assertThat(q.visible("#grade-capacity")).isTrue();
         // mst run's own fields (keep, ready timeout, resume, where to grade) are not offered for mst grade
         for (String runOnly : java.util.List.of("#keep-never", "#ready-timeout", "#resume", "#grading-here")) {

@@ -221,20 +221,51 @@ public final class Comparisons {
             return out;
         }
         for (String v : base.variantNames()) {
-            if (v.equals(shown) || !candidate.variants().containsKey(v) || emptySide(base, v, candidate, v) != null) {
+            if (v.equals(shown)) {
+                continue;
+            }
+            // one that cannot be compared is named with why, as the compare command's lines name it (tester check19 #10)
+            if (!candidate.variants().containsKey(v)) {
+                out.add(VariantChanges.leftOut(v, "only in run " + base.run().runId()));
+                continue;
+            }
+            if (emptySide(base, v, candidate, v) != null) {
+                RunTally none = ungradedSide(base, v, candidate, v);
+                out.add(VariantChanges.leftOut(v, none != null ? "nothing graded in run " + none.run().runId() : "no graded trials on a side"));
                 continue;
             }
             Comparison c = Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v);
             out.add(new VariantChanges(v, c.countsByName().getOrDefault(CaseChange.REGRESSED.jsonName(), 0),
-                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict(), c.sharesNoCase()));
+                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict(), c.sharesNoCase(), null));
+        }
+        for (String v : candidate.variantNames()) {
+            if (!v.equals(shown) && !base.variants().containsKey(v)) {
+                out.add(VariantChanges.leftOut(v, "only in run " + candidate.run().runId()));
+            }
         }
         return out;
     }
 
     /** A shared variant's regressed and improved cases between two runs, and its verdict ({@link #otherVariants}). */
-    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict, boolean sharesNoCase) {
-        /** {@code with-skill: 1 regressed, 2 improved}, {@code with-skill: no case regressed or improved}, or {@code with-skill: shares no case}. */
+    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict, boolean sharesNoCase, String leftOutWhy) {
+        /** A variant not compared, and why ({@code only in run R}, {@code nothing graded in run R}). */
+        static VariantChanges leftOut(String variant, String why) {
+            return new VariantChanges(variant, 0, 0, Verdict.UNCLEAR, false, why);
+        }
+
+        /** True when it was compared (a link to its comparison makes sense). */
+        public boolean compared() {
+            return leftOutWhy == null;
+        }
+
+        /**
+         * {@code with-skill: 1 regressed, 2 improved}, {@code with-skill: no case regressed or improved}, {@code with-skill:
+         * shares no case}, or {@code with-skill: not compared (only in run R)}.
+         */
         public String summary() {
+            if (leftOutWhy != null) {
+                return variant + ": not compared (" + leftOutWhy + ")";
+            }
             if (sharesNoCase) { // nothing was compared: not "no case changed" (tester check19 #6)
                 return variant + ": shares no case";
             }

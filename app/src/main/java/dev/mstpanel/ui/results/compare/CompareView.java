@@ -424,6 +424,13 @@ public final class CompareView extends BorderPane {
             head.getStyleClass().add("text-muted");
             row.getChildren().add(head);
             for (var v : model.otherVariants()) {
+                if (!v.compared()) { // said, not a link to a comparison that cannot be made
+                    Label l = new Label(v.summary());
+                    l.setId("compare-other-" + v.variant());
+                    l.getStyleClass().add("text-muted");
+                    row.getChildren().add(l);
+                    continue;
+                }
                 javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink(v.summary());
                 link.setId("compare-other-" + v.variant());
                 if (v.regressed() > 0) {

@@ -109,7 +109,8 @@ public final class VariantCard extends VBox {
         unreadable.setMinHeight(Region.USE_PREF_SIZE);
         unreadable.setVisible(f.unreadableText() != null);
         unreadable.setManaged(f.unreadableText() != null);
-        Label cases = new Label("cases passed " + f.casesPassed() + " of " + f.cases());
+        // with nothing graded no case passed or failed: not "0 of 9", which reads as nine failures (tester check19 #13)
+        Label cases = new Label(f.graded() == 0 ? "cases passed – (none graded)" : "cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
         // the compare command's formatter: one text for a figure, "–" never shown here (a figure not known is left out)
         append(means, f.toolCallsMean() == null ? null : f.toolCallsText() + " tool calls");

@@ -307,4 +307,21 @@ class ComparisonTest {
         assertEquals("run 20260103T000000Z-000003 has not finished (collect: running): the cases it has not run yet show as removed;"
                 + " compare again when it ends.", RunTally.read(reader, running.runDir(), false).unfinishedNote());
     }
+
+    @Test
+    void theOtherVariantsNameThoseThatCannotBeComparedWithWhy() throws Exception {
+        RunFixture a = RunFixture.create(root, "e1", "20260101T000000Z-000001").runJson("e1", "default", "with-search", "gone");
+        RunFixture b = RunFixture.create(root, "e1", "20260102T000000Z-000002").runJson("e1", "default", "with-search");
+        for (RunFixture f : List.of(a, b)) {
+            CompareFixture.trials(f, "default", "x", "P");
+        }
+        CompareFixture.trials(a, "with-search", "x", "P");
+        CompareFixture.trials(a, "gone", "x", "P");
+        b.trace("with-search", "x", 0, null); // collected, not graded
+        List<Comparisons.VariantChanges> others = Comparisons.otherVariants(RunTally.read(reader, a.runDir(), false),
+                RunTally.read(reader, b.runDir(), false), "default");
+        assertEquals(List.of("with-search: not compared (nothing graded in run 20260102T000000Z-000002)",
+                "gone: not compared (only in run 20260101T000000Z-000001)"), others.stream().map(Comparisons.VariantChanges::summary).toList());
+        assertFalse(others.get(0).compared());
+    }
 }
