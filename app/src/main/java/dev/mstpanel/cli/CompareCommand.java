@@ -100,10 +100,10 @@ public final class CompareCommand implements Callable<Integer> {
             if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
             }
-            err.println("mst-panel compare: " + e.getMessage());
+            err.println("mst-panel compare: " + TerminalText.escape(e.getMessage()));
             return 1;
         } catch (CompletionException e) {
-            err.println("mst-panel compare: " + e.getCause().getMessage());
+            err.println("mst-panel compare: " + TerminalText.escape(e.getCause().getMessage()));
             return 1;
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard

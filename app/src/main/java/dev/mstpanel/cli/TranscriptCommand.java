@@ -54,7 +54,7 @@ public final class TranscriptCommand implements Callable<Integer> {
         try {
             t = new TranscriptReader(json ? Integer.MAX_VALUE : 64 * 1024).read(file);
         } catch (TranscriptReader.NotATrialException e) {
-            err.println("mst-panel transcript: " + e.getMessage());
+            err.println("mst-panel transcript: " + TerminalText.escape(e.getMessage()));
             return 1;
         }
         for (String p : t.problems()) {

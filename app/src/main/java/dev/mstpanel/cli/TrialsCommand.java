@@ -76,7 +76,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 try {
                     keep.add(TrialStatus.parse(s));
                 } catch (IllegalArgumentException e) {
-                    err.println("mst-panel trials: " + e.getMessage());
+                    err.println("mst-panel trials: " + TerminalText.escape(e.getMessage()));
                     return 2;
                 }
             }
@@ -100,15 +100,15 @@ public final class TrialsCommand implements Callable<Integer> {
             try {
                 location = reader.locate(path.toAbsolutePath().normalize());
             } catch (ResultsException e) {
-                err.println("mst-panel trials: " + e.getMessage());
+                err.println("mst-panel trials: " + TerminalText.escape(e.getMessage()));
                 return 1;
             }
             for (String why : location.unlisted()) { // said before the trials, so a listing without them is not taken for all
-                err.println("mst-panel trials: " + why);
+                err.println("mst-panel trials: " + TerminalText.escape(why));
             }
             if (location.runDirs().isEmpty()) {
                 if (location.unlisted().isEmpty()) {
-                    err.println("mst-panel trials: " + ResultsReader.noRunsMessage(path));
+                    err.println("mst-panel trials: " + TerminalText.escape(ResultsReader.noRunsMessage(path)));
                 }
                 return 1;
             }

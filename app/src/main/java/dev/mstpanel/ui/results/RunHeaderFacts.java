@@ -78,7 +78,7 @@ final class RunHeaderFacts {
         figures.setId("run-figures");
         // when the run started by the one rule the trend orders runs by (run.json's createdAt, else its run id's time)
         String when = info.startedText() == null ? "" : "started " + info.startedText() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
-        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + info.dir());
+        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + dev.mstpanel.core.files.ControlCharacters.escape(String.valueOf(info.dir())));
         time.setWrapText(true);
         time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");

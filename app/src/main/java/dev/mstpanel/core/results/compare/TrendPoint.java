@@ -74,6 +74,9 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         List<String> leftOut = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<String> noGraded = new ArrayList<>();
+        // runs whose run.json could not be read, by why: one line per reason, not one per run (tester check19 #19: 40 lines
+        // pushed the chart out of the window)
+        Map<String, List<String>> unreadByWhy = new LinkedHashMap<>();
         Map<String, List<String>> byRunId = new LinkedHashMap<>();
         for (RunTally r : sorted) {
             int trials = r.variants().values().stream().mapToInt(VariantTally::trials).sum();
@@ -94,11 +97,14 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                         + " folder and places it at that run's start time.");
             }
             if (r.run().runJsonUnread() != null) {
-                lines.add("run.json of run " + folderName(r.run()) + " could not be read: " + r.run().runJsonUnread()
-                        + "; the chart names it by its folder and takes its variants from its folders.");
+                unreadByWhy.computeIfAbsent(r.run().runJsonUnread(), k -> new ArrayList<>()).add(folderName(r.run()));
             }
             byRunId.computeIfAbsent(r.run().runId(), k -> new ArrayList<>()).add(folderName(r.run()));
         }
+        unreadByWhy.forEach((why, folders) -> lines.add(folders.size() == 1
+                ? "run.json of run " + folders.get(0) + " could not be read: " + why + "; the chart names it by its folder and takes its variants from its folders."
+                : "run.json of " + folders.size() + " runs could not be read (" + why + "): " + names(folders)
+                        + "; the chart names them by their folders and takes their variants from their folders."));
         byRunId.forEach((id, folders) -> {
             if (folders.size() > 1) {
                 lines.add("The run folders " + String.join(" and ", folders) + " hold the same run.json (run " + id
@@ -114,7 +120,20 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
             lines.add(0, leftOut.size() + (leftOut.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
                     + (leftOut.size() == 1 ? "it" : "them") + " out: " + String.join(" ", leftOut));
         }
-        return lines.isEmpty() ? null : String.join("\n", lines);
+        List<String> shown = lines;
+        if (lines.size() > MAX_LINES) { // the chart stays in view whatever the folder holds
+            shown = new ArrayList<>(lines.subList(0, MAX_LINES - 1));
+            shown.add("… and " + (lines.size() - (MAX_LINES - 1)) + " more notes of this kind.");
+        }
+        return shown.isEmpty() ? null : String.join("\n", shown);
+    }
+
+    /** The most lines said above the chart. */
+    private static final int MAX_LINES = 6;
+
+    /** Up to 8 folder names, then how many more: {@code a, b, c and 12 more}. */
+    private static String names(List<String> folders) {
+        return folders.size() <= 8 ? String.join(", ", folders) : String.join(", ", folders.subList(0, 8)) + " and " + (folders.size() - 8) + " more";
     }
 
     private static String folderName(RunInfo run) {

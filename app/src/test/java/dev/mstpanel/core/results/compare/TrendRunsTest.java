@@ -123,4 +123,20 @@ class TrendRunsTest {
                     + " run.json copied from another run: the chart names it by its folder and places it at that run's start time.");
         }
     }
+
+    @Test
+    void manyRunsWhoseRunJsonCannotBeReadAreOneLineNotOneEach() throws Exception {
+        List<java.nio.file.Path> dirs = new java.util.ArrayList<>();
+        dirs.add(run("20260105T101500Z-aaaaaa", null, true).runDir());
+        for (int i = 10; i < 50; i++) {
+            RunFixture f = run("20260201T1015" + i + "Z-brk0" + i, null, true);
+            java.nio.file.Files.writeString(f.runDir().resolve("run.json"), "{");
+            dirs.add(f.runDir());
+        }
+        try (ResultsReader reader = new ResultsReader()) {
+            String said = TrendPoint.unread(read(reader, dirs.toArray(new java.nio.file.Path[0])));
+            assertThat(said.lines()).hasSize(1);
+            assertThat(said).startsWith("run.json of 40 runs could not be read (it is cut short").contains("and 32 more; the chart names them");
+        }
+    }
 }
