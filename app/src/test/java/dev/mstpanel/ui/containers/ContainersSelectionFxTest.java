@@ -112,13 +112,13 @@ class ContainersSelectionFxTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> message.isVisible()
                 && message.getText().contains("Hyper") && message.getStyleClass().contains("banner-error")));
         // the test image is busybox: no bash, so the shell is sh, and the banner says why beside the terminal's problem
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText)).startsWith(p + "-alpha-kept has no bash: opening sh instead.").contains("Hyper");
+        assertThat(dev.mstpanel.testsupport.FxQuery.<String>fx(() -> message.getText())).startsWith(p + "-alpha-kept has no bash: opening sh instead.").contains("Hyper");
 
         // another machine's container: nothing of alpha's is left next to its name
         select(robot, "-theirs");
         assertThat(selectedName(robot)).isEqualTo("engine-1 / " + p + "-theirs");
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(session::getText)).isEmpty();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::isVisible)).isFalse();
+        assertThat(dev.mstpanel.testsupport.FxQuery.<String>fx(() -> session.getText())).isEmpty();
+        assertThat(dev.mstpanel.testsupport.FxQuery.<Boolean>fx(() -> message.isVisible())).isFalse();
 
         // Remove: the files of the removed container go with it
         select(robot, "-alpha-kept");
@@ -130,8 +130,8 @@ class ContainersSelectionFxTest {
                 .filter(b -> "Remove".equals(b.getText())).findFirst().orElseThrow());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shown(robot, "-alpha-kept") == null);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText)).isEqualTo("Removed " + p + "-alpha-kept from engine-2.");
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(session::getText)).isEmpty();
+        assertThat(dev.mstpanel.testsupport.FxQuery.<String>fx(() -> message.getText())).isEqualTo("Removed " + p + "-alpha-kept from engine-2.");
+        assertThat(dev.mstpanel.testsupport.FxQuery.<String>fx(() -> session.getText())).isEmpty();
         assertThat(selectedName(robot)).doesNotContain("alpha");
         assertThat(EngineContainers.exists("engine-2", p + "-alpha-kept")).isFalse();
     }
