@@ -299,6 +299,10 @@ public final class CompareCommand implements Callable<Integer> {
             } else if (!c.rerunArgs().isEmpty()) {
                 out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
             }
+            if (!c.regradePair() && !c.rerunLeftOut().isEmpty()) { // said where people look, not only in the window's tooltip (check19 #16)
+                out.println("  left out   " + TerminalText.escape(String.join(", ", c.rerunLeftOut()))
+                        + " (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
+            }
             out.println();
         }
         out.flush();

@@ -177,4 +177,18 @@ class CompareEmptySideProcessTest {
         assertThat(r.out()).contains("regressed  refund").doesNotContain("  re-run     mst run")
                 .contains("  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
     }
+
+    @Test
+    void caseIdsThatStartWithADashAreSaidToBeLeftOutOfTheReRun() throws Exception {
+        RunFixture a = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture b = RunFixture.create(dir.resolve("results"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "default");
+        for (String c : new String[] {"--variant", "plain"}) {
+            a.trace("default", c, 0, null).score("judge", "default", c, 0, true, "ok");
+            b.trace("default", c, 0, null).score("judge", "default", c, 0, false, "no");
+        }
+        PanelProcess.Result r = compare(a.runDir().toString(), b.runDir().toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("  re-run     mst run --config <your eval config> --case plain --variant default")
+                .contains("  left out   --variant (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
+    }
 }
