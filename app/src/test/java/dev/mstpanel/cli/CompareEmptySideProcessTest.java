@@ -191,4 +191,16 @@ class CompareEmptySideProcessTest {
         assertThat(r.out()).contains("  re-run     mst run --config <your eval config> --case plain --variant default")
                 .contains("  left out   --variant (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
     }
+
+    @Test
+    void twoRunsWithNothingGradedAreBothNamed() throws Exception {
+        RunFixture a = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        a.trace("default", "refund", 0, null);
+        RunFixture b = RunFixture.create(dir.resolve("results"), "eval", "20260106T101500Z-d4e5f6").runJson("eval", "default");
+        b.trace("default", "refund", 0, RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
+        PanelProcess.Result r = compare(a.runDir().toString(), b.runDir().toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("Run 20260105T101500Z-a1b2c3's variant \"default\" has no graded trial: of its 1 trial, 1 not graded yet.")
+                .contains("Run 20260106T101500Z-d4e5f6's variant \"default\" has no graded trial: of its 1 trial, 1 infra.");
+    }
 }

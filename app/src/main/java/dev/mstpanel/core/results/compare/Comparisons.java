@@ -94,6 +94,15 @@ public final class Comparisons {
             if (t != null && t.trials() > 0) {
                 String none = noneGraded(run, t);
                 if (none != null) {
+                    // the other side too, when it is another run with nothing graded either: both said at once, so grading
+                    // the first does not just meet the second refusal (tester check19 #20)
+                    if (i == 0 && candidate != base) {
+                        VariantTally other = candidate.variants().get(candidateVariant);
+                        String alsoNone = other != null && other.trials() > 0 ? noneGraded(candidate, other) : null;
+                        if (alsoNone != null) {
+                            return none + " " + alsoNone;
+                        }
+                    }
                     return none;
                 }
                 continue;

@@ -97,7 +97,20 @@ public final class CompareView extends BorderPane {
         }
         back.setMinWidth(Region.USE_PREF_SIZE);
         // the pickers take the row's free room (up to 460 px), so a run's time, what tells two runs apart, is not cut (tester check18 #12)
-        for (ComboBox<?> picker : List.of(basePicker, candidatePicker)) {
+        for (ComboBox<CompareSide> picker : List.of(basePicker, candidatePicker)) {
+            // narrower than its label: the start is cut, so the run and its time, what tells two sides apart, stay (check19 #21)
+            picker.setButtonCell(new javafx.scene.control.ListCell<>() {
+                {
+                    setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+                }
+
+                @Override
+                protected void updateItem(CompareSide side, boolean empty) {
+                    super.updateItem(side, empty);
+                    setText(empty || side == null ? null : side.label());
+                    setTooltip(empty || side == null ? null : new Tooltip(side.label()));
+                }
+            });
             picker.setPrefWidth(320);
             picker.setMinWidth(160);
             picker.setMaxWidth(460);
