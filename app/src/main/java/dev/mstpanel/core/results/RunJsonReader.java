@@ -23,8 +23,7 @@ final class RunJsonReader {
     /** How the problem of a run.json copied from another run starts ({@link RunInfo#runJsonCopied()}). */
     static final String COPIED = "run.json names another run";
 
-    /** A folder name that starts as a run id does (tester check18 #38: {@code 20260115T101500Z-wrongjs} holding another run's run.json). */
-    private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("^\\d{8}T\\d{6}Z-.+$");
+
     /**
      * The largest run.json read, 4 MiB: a run.json MST writes is a few KB (its variants, datasets and
      * environment; contract section 6), so a larger one is not a run.json of MST's and is not read whole
@@ -112,8 +111,8 @@ final class RunJsonReader {
         String runProblem = null;
         String runId = orElse(jsonRun, folderRun);
         // a folder named as MST names runs (its UTC start, then "-" and the rest: 6 hex digits from MST, anything from a person)
-        if (jsonRun != null && !jsonRun.equals(folderRun) && (ResultsReader.RUN_ID.matcher(folderRun).matches() || STAMPED.matcher(folderRun).matches())
-                && !folderRun.matches(java.util.regex.Pattern.quote(jsonRun) + "\\.g\\d+")) {
+        if (jsonRun != null && !jsonRun.equals(folderRun) && (ResultsReader.RUN_ID.matcher(folderRun).matches() || RunLocator.STAMPED.matcher(folderRun).matches())
+                && !jsonRun.equals(RunLocator.regradeOf(folderRun))) {
             // (a regrade's folder, <run id>.g<n> of contract section 6, may carry the run.json of the run it grades again)
             // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
             runId = folderRun;

@@ -17,6 +17,20 @@ import java.util.regex.Pattern;
 public final class RunLocator {
     /** A run id: UTC start, 6 hex digits, and {@code .g<n>} for a regrade (MST's {@code RUN_ID_PATTERN}). */
     public static final Pattern RUN_ID = Pattern.compile("^\\d{8}T\\d{6}Z-[0-9a-f]{6}(\\.g\\d+)?$");
+    /** A folder named as MST names runs, its UTC start then {@code -} and the rest (group 1): MST's hex suffix or a person's. */
+    public static final Pattern STAMPED = Pattern.compile("^\\d{8}T\\d{6}Z-(.+)$");
+
+    /**
+     * The run a regrade grades again ({@code <run id>.g<n>}, contract section 6): {@code 20260105T101500Z-a1b2c3.g1} →
+     * {@code 20260105T101500Z-a1b2c3}; null for an id that is no regrade's.
+     */
+    public static String regradeOf(String runId) {
+        java.util.regex.Matcher m = REGRADE.matcher(runId == null ? "" : runId);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    private static final Pattern REGRADE = Pattern.compile("^(.+)\\.g\\d+$");
+
     /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
     public static final String RESULTS_FOLDER = ".mcp-test-results";
 

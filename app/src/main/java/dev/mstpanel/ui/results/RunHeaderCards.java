@@ -49,10 +49,10 @@ final class RunHeaderCards {
             actions.getChildren().add(b);
         }
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
-        java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
-        Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
+        String gradedId = dev.mstpanel.core.results.RunLocator.regradeOf(run.info().runId());
+        Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
-            String id = regrade.group(1);
+            String id = gradedId;
             Button b = new Button("Compare with the run it grades again (" + id.substring(id.lastIndexOf('-') + 1) + ")",
                     new FontIcon(Feather.GIT_COMMIT));
             b.setId("compare-regraded");
@@ -84,8 +84,8 @@ final class RunHeaderCards {
             actions.getChildren().add(grade);
         }
         String eval = dev.mstpanel.core.files.ControlCharacters.escape(run.info().evalName());
-        Button t = new Button("Trend of " + RunHeaderFacts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
-        if (!eval.equals(RunHeaderFacts.cut(eval, 40))) {
+        Button t = new Button("Trend of " + dev.mstpanel.ui.results.compare.VariantCard.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
+        if (!eval.equals(dev.mstpanel.ui.results.compare.VariantCard.cut(eval, 40))) {
             t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here (check19 #9)
         }
         t.setId("open-trend");
@@ -209,10 +209,10 @@ final class RunHeaderCards {
             items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
         }
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
-        java.util.regex.Matcher regrade = java.util.regex.Pattern.compile("^(.+)\\.g\\d+$").matcher(run.info().runId());
-        Path graded = regrade.matches() ? dir.resolveSibling(regrade.group(1)) : null;
+        String gradedId = dev.mstpanel.core.results.RunLocator.regradeOf(run.info().runId());
+        Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
-            String id = regrade.group(1);
+            String id = gradedId;
             String what0 = variant == null ? "this regrade" : variant;
             items.add(item("Compare " + what0 + " with the run it grades again " + id.substring(id.lastIndexOf('-') + 1),
                     () -> navigator.openComparison(graded, variant, dir, variant)));

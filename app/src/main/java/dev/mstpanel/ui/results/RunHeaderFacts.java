@@ -27,16 +27,11 @@ final class RunHeaderFacts {
      * @return the title ({@code #run-title}), the pills (a partial run's is {@code #run-partial}), the
      *     figures ({@code #run-figures}) and the time and folder line, in that order
      */
-    /** {@code s} cut to {@code max} code points, "…" its last; {@code s} when it fits. */
-    static String cut(String s, int max) {
-        return s == null || s.codePointCount(0, s.length()) <= max ? s : s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
-    }
-
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
         // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
         // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view (check19 #9)
         String full = dev.mstpanel.core.files.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
-        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(cut(info.evalName(), 80) + "  ·  " + info.runId()));
+        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(dev.mstpanel.ui.results.compare.VariantCard.cut(info.evalName(), 80) + "  ·  " + info.runId()));
         if (!name.getText().equals(full)) {
             name.setTooltip(new javafx.scene.control.Tooltip(full));
         }

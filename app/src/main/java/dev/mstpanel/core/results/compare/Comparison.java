@@ -193,12 +193,13 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     public boolean regradePair() {
         String b = base.runId();
         String c = candidate.runId();
-        return b != null && c != null && !b.equals(c) && (c.matches(java.util.regex.Pattern.quote(b) + "\\.g\\d+")
-                || b.matches(java.util.regex.Pattern.quote(c) + "\\.g\\d+") || stripRegrade(b).equals(stripRegrade(c)));
+        return b != null && c != null && !b.equals(c) && graded(b).equals(graded(c));
     }
 
-    private static String stripRegrade(String id) {
-        return id.replaceFirst("\\.g\\d+$", "");
+    /** The run a run id grades: itself when it is no regrade's ({@link dev.mstpanel.core.results.RunLocator#regradeOf}). */
+    private static String graded(String id) {
+        String of = dev.mstpanel.core.results.RunLocator.regradeOf(id);
+        return of == null ? id : of;
     }
 
     /**

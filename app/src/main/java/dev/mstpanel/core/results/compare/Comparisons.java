@@ -52,12 +52,13 @@ public final class Comparisons {
         List<Comparison> out = new ArrayList<>();
         List<String> left = new ArrayList<>();
         String firstWhy = null;
+        boolean baseHasTrials = emptySide(run, b, run, b) == null;
         for (String v : names) {
             if (v.equals(b) || candidate != null && !candidate.equals(v)) {
                 continue;
             }
             String why = candidate != null ? null : emptySide(run, b, run, v);
-            if (why != null && emptySide(run, b, run, b) == null) { // the candidate's side: left out, said
+            if (why != null && baseHasTrials) { // the candidate's side: left out, said
                 firstWhy = firstWhy != null ? firstWhy : why;
                 left.add(v + ": not compared. " + why);
                 continue;

@@ -187,13 +187,10 @@ public final class TrendChart extends Pane {
      * check18 #19: whole ids ran into each other).
      */
     static String shortName(String folder) {
-        java.util.regex.Matcher m = STAMPED.matcher(folder);
+        java.util.regex.Matcher m = dev.mstpanel.core.results.RunLocator.STAMPED.matcher(folder);
         String s = m.matches() ? m.group(1) : folder;
         return s.codePointCount(0, s.length()) <= 12 ? s : s.substring(0, s.offsetByCodePoints(0, 11)) + "…";
     }
-
-    /** A folder named as MST names runs: its start in UTC, then {@code -} and the rest. */
-    private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("^\\d{8}T\\d{6}Z-(.+)$");
 
     /**
      * Runs placed by start time ({@link TrendPoint#startedAt()}: run.json's createdAt, else the run id's time); when

@@ -27,7 +27,7 @@ public final class VariantCard extends VBox {
     static final int TITLE_CODE_POINTS = 60;
 
     /** {@code s} cut to {@code max} code points with "…" at the end (a surrogate pair is never split), or {@code s} when short enough. */
-    static String cut(String s, int max) {
+    public static String cut(String s, int max) {
         if (s == null || s.codePointCount(0, s.length()) <= max) {
             return s;
         }
