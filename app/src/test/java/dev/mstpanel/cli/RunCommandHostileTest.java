@@ -133,6 +133,48 @@ class RunCommandHostileTest {
                 "argv: --config"); // MST echoing its arguments: the flag's value is masked there too
     }
 
+    /**
+     * A secret is never written in part where the reader cuts a long line: MST prints each secret
+     * (one from the secrets file, one from the environment) at every offset around the 8 KiB cut,
+     * and no six characters of either reach the screen, the run log, the recording or the panel's
+     * log. Before, the cut came first and the mask saw only the start of the value.
+     */
+    @Test
+    void aSecretAtEveryOffsetAroundTheLineCutIsNeverWrittenInPart() throws Exception {
+        String fileSecret = "sk-ant-api03-" + "Kq7Wv2Lr9Xz4Mn8Bt3Hy6Jd1Pf5Gs0Ca".repeat(3) + "Ue";
+        String envSecret = "sk-proj-Zr4Tn8Vb2Qx6Wm1Ky5Hd9Lp3Fc7Js0Ga-Nq";
+        Path secrets = Files.writeString(dir.resolve("secrets.env"), "ANTHROPIC_API_KEY=" + fileSecret + "\n");
+
+        Run r = panel(Map.of("MST_HOSTILE_MODE", "at-cut", "OPENAI_API_KEY", envSecret,
+                        "MST_HOSTILE_CUT_SECRETS", fileSecret + " " + envSecret),
+                List.of(), "--mst", HOSTILE.toString(), "--",
+                "--config", config().toString(), "--secrets-file", secrets.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        Map<String, String> written = new HashMap<>();
+        written.put("the screen", r.all());
+        try (var files = Files.walk(dir.resolve("panel-home"))) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                byte[] bytes = Files.readAllBytes(f);
+                if (f.toString().endsWith(".gz")) {
+                    bytes = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes)).readAllBytes();
+                }
+                written.put(f.toString(), new String(bytes, StandardCharsets.UTF_8));
+            }
+        }
+        assertThat(written.keySet()).as("the run log and the recording were written")
+                .anyMatch(f -> f.endsWith(".log")).anyMatch(f -> f.endsWith(".recording.jsonl.gz"));
+        assertThat(written.get("the screen")).as("the lines were cut").contains(BoundedStreams.CUT_MARK);
+        for (Map.Entry<String, String> e : written.entrySet()) {
+            for (String secret : List.of(fileSecret, envSecret)) {
+                for (int i = 0; i + 6 <= secret.length(); i++) {
+                    assertThat(e.getValue()).as("%s holds %s", e.getKey(), secret.substring(i, i + 6))
+                            .doesNotContain(secret.substring(i, i + 6));
+                }
+            }
+        }
+    }
+
     @Test
     void aJsonSecretsFileWithAByteOrderMarkIsMasked() throws Exception {
         Path secrets = dir.resolve("secrets.json");

@@ -217,8 +217,8 @@ public final class ProcessSupervisor {
         private Thread reader(InputStream in, OutputListener.Stream stream) {
             Thread t = new Thread(() -> {
                 try {
-                    BoundedStreams.readLines(in, (line, more) -> {
-                        String clean = spec.redactor().redact(line);
+                    // masked before any cut, so that a secret is never written in part
+                    BoundedStreams.readLines(in, spec.redactor(), (clean, more) -> {
                         writeLogLine(clean, !more);
                         try {
                             listener.onLine(stream, clean);

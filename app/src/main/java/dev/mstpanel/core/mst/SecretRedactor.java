@@ -3,6 +3,7 @@ package dev.mstpanel.core.mst;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.shell.LineMask;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLEncoder;
@@ -13,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -29,26 +31,33 @@ import java.util.regex.Pattern;
  *
  * <p>A secret is (a) the value of an environment variable whose name starts with
  * {@code ANTHROPIC_} or {@code OPENAI_}, or contains {@code TOKEN}, {@code KEY}, {@code SECRET} or
- * {@code PASSWORD} (case-insensitive); (b) every value of a secrets file (MST's
- * {@code --secrets-file}: a JSON object of strings, or {@code KEY=VALUE} lines; MST's contract,
- * section 1); (c) any value added with {@link #withSecrets}. Values shorter than
+ * {@code PASSWORD}, or has {@code PASS}, {@code PASSWD} or {@code PASSPHRASE} as a word of its
+ * name ({@code DB_PASS}; case-insensitive); (b) every value of a secrets file (MST's
+ * {@code --secrets-file}: a JSON object of strings, or {@code KEY=VALUE} lines, see
+ * {@code docs/masking-secrets.md}); (c) any value added with {@link #withSecrets}. Values shorter than
  * {@value #MIN_SECRET_LENGTH} characters are not treated as secrets (masking {@code "1"} everywhere
  * would ruin every line). In addition, a {@code NAME=value} pair whose NAME looks secret is masked
  * even when the value is not known (a command-line option such as {@code apiKey=...}), and so are
  * a JSON member {@code "apiKey": "..."}, an {@code Authorization:} header's credentials
  * ({@code Bearer X}, {@code Basic X}) and, in a shown command line, the word after a flag whose
- * name looks secret ({@code --api-token X}; not {@code --secrets-file PATH}).
+ * name looks secret ({@code --api-token X}; not {@code --secrets-file PATH}), and the password of
+ * a URL ({@code https://user:pw@host}, {@code postgres://u:pw@h/db}).
  *
- * <p>A known value is masked in every form it is likely to be printed in (issue 13, item 1): as
+ * <p>A known value is masked in every form it is likely to be printed in: as
  * is, JSON-escaped ({@code \n}, {@code \"}, {@code \u00e9}, in the styles of the usual JSON writers:
  * non-ASCII as {@code \u00e4} or {@code \u00E4}, {@code \/}, HTML-safe {@code \u003c}) and
  * URL-encoded (upper- or lower-case {@code %XX}); a multi-line value
  * (a PEM key in the environment) is also masked line by line, since programs print it one line
- * at a time.
+ * at a time. Its base64 forms are masked too, at each of the three places a value can start in a
+ * base64 text (the way CI systems mask them), since an HTTP {@code Basic} credential or a
+ * configuration blob carries it that way.
+ *
+ * <p>As a {@link LineMask} it lets a long line be masked before it is cut, and masks the start
+ * of a value that a cut leaves at the end of a line.
  *
  * <p>Immutable and thread-safe. Each occurrence becomes {@value #MASK}.
  */
-public final class SecretRedactor {
+public final class SecretRedactor implements LineMask {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
     /** Shortest value treated as a secret, in characters. */
@@ -56,11 +65,20 @@ public final class SecretRedactor {
     /** The largest secrets file read: 1 MiB (MST's secrets are a few API keys). */
     public static final long MAX_SECRETS_FILE_BYTES = 1 << 20;
 
+    /** Shortest start of a value masked at a cut, in characters: shorter starts say nothing of it. */
+    static final int MIN_CUT_PREFIX = 3;
+    /** Shortest base64 form masked, in characters (shorter runs are found in any base64 text). */
+    private static final int MIN_BASE64_FORM = 8;
+
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i)^(ANTHROPIC_.*|OPENAI_.*|.*TOKEN.*|.*KEY.*|.*SECRET.*|.*PASSWORD.*)$");
+            "(?i)^(ANTHROPIC_.*|OPENAI_.*|.*TOKEN.*|.*KEY.*|.*SECRET.*|.*PASSWORD.*"
+                    + "|(?:.*[_.-])?PASS(?:WD|PHRASE)?(?:[_.-].*)?)$");
     /** {@code name=value} or {@code name: value} where name looks secret; value runs to whitespace, quote or comma. */
     private static final Pattern SECRET_PAIR = Pattern.compile(
-            "(?i)(\\b[A-Za-z0-9_.-]*(?:token|key|secret|password)[A-Za-z0-9_.-]*)(=)([^\\s\"',;]+)");
+            "(?i)(\\b[A-Za-z0-9_.-]*(?:token|key|secret|password|passwd|passphrase)[A-Za-z0-9_.-]*|\\b(?:[A-Za-z0-9]+[_.-])*pass(?:[_.-][A-Za-z0-9_.-]*)?)(=)([^\\s\"',;]+)");
+    /** The password of a URL's user information: {@code scheme://user:PASSWORD@host}. */
+    private static final Pattern URL_PASSWORD = Pattern.compile(
+            "(?i)(\\b[a-z][a-z0-9+.-]*://[^\\s/?#@:\"']*:)([^\\s/?#@\"']+)(@)");
     /** {@code "name": "value"} (JSON) where name looks secret. */
     private static final Pattern SECRET_JSON_MEMBER = Pattern.compile(
             "(?i)(\"[A-Za-z0-9_.-]*(?:token|key|secret|password|authorization)[A-Za-z0-9_.-]*\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)+)(\")");
@@ -75,6 +93,7 @@ public final class SecretRedactor {
     private static final SecretRedactor NONE = new SecretRedactor(List.of());
 
     private final List<String> secrets; // longest first, so a secret containing another is masked whole
+    private final int longestBytes;
 
     private SecretRedactor(Collection<String> values) {
         Set<String> unique = new LinkedHashSet<>();
@@ -91,6 +110,11 @@ public final class SecretRedactor {
         List<String> sorted = new ArrayList<>(unique);
         sorted.sort(Comparator.comparingInt(String::length).reversed());
         this.secrets = List.copyOf(sorted);
+        int longest = 0;
+        for (String form : secrets) {
+            longest = Math.max(longest, form.getBytes(StandardCharsets.UTF_8).length);
+        }
+        this.longestBytes = longest;
     }
 
     /**
@@ -115,6 +139,28 @@ public final class SecretRedactor {
         if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
             for (String line : v.split("\\R")) {
                 out.add(line.strip());
+            }
+        }
+        out.addAll(base64Forms(v));
+        return out;
+    }
+
+    /**
+     * The parts of a value's base64 form that stay the same whatever comes before and after it in
+     * the encoded text: one for each of the three byte offsets it can start at, without the
+     * characters it shares with its neighbours.
+     */
+    static List<String> base64Forms(String value) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>(3);
+        for (int offset = 0; offset < 3; offset++) {
+            byte[] padded = new byte[offset + bytes.length];
+            System.arraycopy(bytes, 0, padded, offset, bytes.length);
+            String encoded = Base64.getEncoder().withoutPadding().encodeToString(padded);
+            int from = (offset * 8 + 5) / 6; // characters that mix the neighbour's bits with the value's
+            int to = padded.length / 3 * 4; // a last group shorter than three bytes mixes the next neighbour's
+            if (to - from >= MIN_BASE64_FORM) {
+                out.add(encoded.substring(from, to));
             }
         }
         return out;
@@ -198,7 +244,7 @@ public final class SecretRedactor {
      * A redactor that also masks the secrets given on a command line: the word after a flag whose
      * name looks secret ({@code --api-token X}, {@code --password X}) and the value of such a flag
      * written {@code --api-token=X}, wherever they appear later (MST echoing its arguments, an
-     * error quoting them), not only in the command line the panel shows (issue 13, item 1).
+     * error quoting them), not only in the command line the panel shows.
      *
      * @param argv the arguments, e.g. those given to {@code mst run}
      * @return this redactor, or a new one that also masks those values
@@ -239,7 +285,7 @@ public final class SecretRedactor {
      * The values of a secrets file, read as MST reads it: bytes that are not UTF-8 become U+FFFD
      * (the rest of the file still counts), a byte-order mark is dropped, then a JSON object (its
      * values; non-string values as JSON text) or {@code KEY=VALUE} lines ({@code #} comments,
-     * {@code export } and quotes allowed). MST's contract, section 1.
+     * {@code export }, quotes and {@code # comments} allowed; see {@link #lineValues}).
      *
      * @param secretsFile the file
      * @return its values (never its keys)
@@ -276,14 +322,39 @@ public final class SecretRedactor {
             }
             int eq = l.indexOf('=');
             if (eq > 0) {
-                String v = l.substring(eq + 1).strip();
-                if (v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))) {
-                    v = v.substring(1, v.length() - 1);
-                }
-                values.add(v);
+                values.addAll(lineValues(l.substring(eq + 1).strip()));
             }
         }
         return values;
+    }
+
+    /**
+     * The value of one {@code KEY=VALUE} line, as dotenv-style readers take it: a quoted value up to
+     * its closing quote (what follows, a {@code # comment}, is not part of it); an unquoted value up
+     * to a {@code #} comment. Readers differ on {@code #} inside an unquoted value, so both readings
+     * are masked: the one up to the comment and the whole text.
+     */
+    static List<String> lineValues(String v) {
+        List<String> out = new ArrayList<>(2);
+        if (!v.isEmpty() && (v.charAt(0) == '"' || v.charAt(0) == '\'' || v.charAt(0) == '`')) {
+            int close = v.indexOf(v.charAt(0), 1);
+            if (close > 0) {
+                out.add(v.substring(1, close));
+                if (close + 1 < v.length()) {
+                    out.add(v); // not a quoted value after all for a reader that wants it to end there
+                }
+                return out;
+            }
+        }
+        int hash = v.indexOf('#');
+        if (hash >= 0) {
+            String beforeComment = v.substring(0, hash).strip();
+            if (!beforeComment.isEmpty()) {
+                out.add(beforeComment);
+            }
+        }
+        out.add(v);
+        return out;
     }
 
     private static byte[] readBounded(Path file) throws IOException {
@@ -325,6 +396,42 @@ public final class SecretRedactor {
         return secrets.size();
     }
 
+    @Override
+    public String mask(String line) {
+        return redact(line);
+    }
+
+    @Override
+    public int longestValueBytes() {
+        return longestBytes;
+    }
+
+    /**
+     * Masks the end of a cut text when it is the start ({@value #MIN_CUT_PREFIX} characters or
+     * more) of a known value in any of its forms: the rest of that value was cut off, so the mask
+     * could not see it whole.
+     */
+    @Override
+    public String maskValueStart(String kept) {
+        if (kept == null || kept.isEmpty()) {
+            return kept;
+        }
+        int n = kept.length();
+        int longest = 0;
+        for (String s : secrets) {
+            int most = Math.min(s.length() - 1, n);
+            char first = s.charAt(0);
+            // the leftmost start found is the longest tail of this value
+            for (int i = n - most; i <= n - Math.max(MIN_CUT_PREFIX, longest + 1); i++) {
+                if (kept.charAt(i) == first && kept.regionMatches(i, s, 0, n - i)) {
+                    longest = n - i;
+                    break;
+                }
+            }
+        }
+        return longest == 0 ? kept : kept.substring(0, n - longest) + MASK;
+    }
+
     /**
      * Masks every known secret and every secret-looking {@code NAME=value} pair in a text.
      *
@@ -343,6 +450,9 @@ public final class SecretRedactor {
         }
         if (out.indexOf('=') >= 0) {
             out = maskGroup(SECRET_PAIR, out, 3);
+        }
+        if (out.indexOf('@') >= 0 && out.contains("://")) {
+            out = maskGroup(URL_PASSWORD, out, 2);
         }
         if (out.indexOf(':') >= 0 && out.indexOf('"') >= 0) {
             out = maskGroup(SECRET_JSON_MEMBER, out, 2);

@@ -6,12 +6,17 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The one way the panel reads a long-lived process's output line by line ({@code mst run}, image
- * builds): in bounded memory, whatever the process prints (issue 13, "MST output without a
- * newline"; short commands keep at most {@link CommandRunner#MAX_OUTPUT_BYTES} of theirs). Lines end at {@code \n}, {@code \r\n} or a lone
- * {@code \r} (as {@link java.io.BufferedReader#readLine()} ends them); bytes that are not UTF-8
- * become U+FFFD. A line longer than the limit is cut at the limit (on a character boundary),
- * marked with {@link #CUT_MARK} and delivered at once; the rest of that line is read and dropped,
- * so the process never blocks on a full pipe and never dies of SIGPIPE.
+ * builds): in bounded memory, whatever the process prints, even a line that never ends (short
+ * commands keep at most {@link CommandRunner#MAX_OUTPUT_BYTES} of theirs). Lines end at {@code \n},
+ * {@code \r\n} or a lone {@code \r} (as {@link java.io.BufferedReader#readLine()} ends them); bytes
+ * that are not UTF-8 become U+FFFD. A line longer than the limit is cut at the limit (on a
+ * character boundary), marked with {@link #CUT_MARK} and delivered at once; the rest of that line
+ * is read and dropped, so the process never blocks on a full pipe and never dies of SIGPIPE.
+ *
+ * <p>Masking comes before cutting: a {@link LineMask} sees each line whole, or, for a line longer
+ * than the limit, the limit plus the longest value it masks, so that a secret that straddles the
+ * cut is still replaced whole; whatever the cut leaves of the start of a secret is masked too.
+ * Memory stays bounded by the limit plus that longest value.
  */
 public final class BoundedStreams {
     /** The longest line delivered, in bytes of UTF-8: 8 KiB (MST's lines are a few hundred bytes). */
@@ -42,13 +47,28 @@ public final class BoundedStreams {
      * @throws IOException when reading fails (the stream was closed under it)
      */
     public static void readLines(InputStream in, LineSink sink) throws IOException {
-        readLines(in, MAX_LINE_BYTES, sink);
+        readLines(in, MAX_LINE_BYTES, LineMask.NONE, sink);
+    }
+
+    /**
+     * As {@link #readLines(InputStream, LineSink)}, each line masked before it is cut and delivered.
+     *
+     * @param mask what must never be delivered
+     */
+    public static void readLines(InputStream in, LineMask mask, LineSink sink) throws IOException {
+        readLines(in, MAX_LINE_BYTES, mask, sink);
     }
 
     /** As {@link #readLines(InputStream, LineSink)} with another limit (tests). */
     static void readLines(InputStream in, int maxLineBytes, LineSink sink) throws IOException {
+        readLines(in, maxLineBytes, LineMask.NONE, sink);
+    }
+
+    /** As {@link #readLines(InputStream, LineMask, LineSink)} with another limit (tests). */
+    static void readLines(InputStream in, int maxLineBytes, LineMask mask, LineSink sink) throws IOException {
         byte[] buf = new byte[1 << 16];
-        byte[] line = new byte[maxLineBytes];
+        // the limit, plus room to see whole a secret that starts before the cut
+        byte[] line = new byte[(int) Math.min(Integer.MAX_VALUE - 16, (long) maxLineBytes + Math.max(0, mask.longestValueBytes()))];
         int len = 0;
         boolean dropping = false;
         boolean afterCr = false;
@@ -65,7 +85,7 @@ public final class BoundedStreams {
                     if (b == '\n' || b == '\r') {
                         afterCr = b == '\r';
                         if (!dropping) {
-                            sink.line(decode(line, len), i + 1 < n || in.available() > 0);
+                            sink.line(masked(line, len, maxLineBytes, mask, false), i + 1 < n || in.available() > 0);
                         }
                         len = 0;
                         dropping = false;
@@ -75,8 +95,7 @@ public final class BoundedStreams {
                         continue;
                     }
                     if (len == line.length) {
-                        int cut = characterBoundary(line, len);
-                        sink.line(decode(line, cut) + CUT_MARK, true);
+                        sink.line(masked(line, len, maxLineBytes, mask, true), true);
                         len = 0;
                         dropping = true;
                         continue;
@@ -85,9 +104,30 @@ public final class BoundedStreams {
                 }
             }
             if (len > 0 && !dropping) {
-                sink.line(decode(line, len), false);
+                sink.line(masked(line, len, maxLineBytes, mask, false), false);
             }
         }
+    }
+
+    /**
+     * The line to deliver: masked whole, then cut to the limit when it is longer (a line that
+     * filled the buffer always is), with the start of a secret left at the cut masked as well.
+     *
+     * @param overflowed true when the line goes on past the buffer (the rest is dropped)
+     */
+    private static String masked(byte[] line, int len, int maxLineBytes, LineMask mask, boolean overflowed) {
+        // a buffer that filled may end inside a character: leave that out, so that a secret's start
+        // is still the end of the text and is found there
+        String whole = mask.mask(decode(line, overflowed ? characterBoundary(line, len) : len));
+        if (!overflowed && len <= maxLineBytes) {
+            return whole;
+        }
+        byte[] bytes = whole.getBytes(StandardCharsets.UTF_8);
+        if (!overflowed && bytes.length <= maxLineBytes) {
+            return whole; // masking brought it under the limit, and nothing of it was dropped
+        }
+        int cut = characterBoundary(bytes, Math.min(bytes.length, maxLineBytes));
+        return mask.maskValueStart(decode(bytes, cut)) + CUT_MARK;
     }
 
     /** The largest length ≤ len that does not end inside a UTF-8 sequence. */

@@ -127,4 +127,36 @@ class SecretRedactorTest {
         assertThat(r.redact("login with hunter22 failed")).isEqualTo("login with *** failed");
         assertThat(r.redact("reading s.env and eval.json")).isEqualTo("reading s.env and eval.json");
     }
+
+    @Test
+    void urlPasswordsAndPassVariablesAreMasked() {
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of(
+                "DB_PASS", "pg-pass-77141", "SMTP_PASSWD", "mail-88213", "BYPASS_CACHE", "true-ish", "PASSED", "yes-all"));
+        assertThat(r.redact("fetch https://user:pw-ARGSECRET-11@host/x and postgres://u:pw@h/db, ok https://host:8080/a@b"))
+                .isEqualTo("fetch https://user:***@host/x and postgres://u:***@h/db, ok https://host:8080/a@b");
+        assertThat(r.redact("db pg-pass-77141 mail mail-88213 flags true-ish yes-all"))
+                .as("PASS as a word of the name is secret; BYPASS and PASSED are not")
+                .isEqualTo("db *** mail *** flags true-ish yes-all");
+        assertThat(r.redact("DB_PASS=unknown-value --pass=x12345 bypass=keep")).isEqualTo("DB_PASS=*** --pass=*** bypass=keep");
+    }
+
+    @Test
+    void aSecretsFileValueWithAnInlineCommentIsMaskedAsADotenvReaderTakesIt() throws Exception {
+        Path f = Files.writeString(dir.resolve("s.env"),
+                "CMT_KEY=cmt-SECRET-0006 # a comment\nQUOTED=\"q-SECRET-0007\" # note\nHASH=abcd#def-0008\n");
+        SecretRedactor r = SecretRedactor.none().withSecretsFile(f);
+        assertThat(r.redact("a cmt-SECRET-0006 b q-SECRET-0007 c abcd#def-0008 d abcd"))
+                .isEqualTo("a *** b *** c *** d ***");
+    }
+
+    @Test
+    void theBase64FormsOfASecretAreMaskedAtEveryOffset() {
+        String secret = "hunter2-secret-value";
+        SecretRedactor r = SecretRedactor.none().withSecrets(List.of(secret));
+        for (String before : List.of("", "u:", "us:", "use:")) {
+            String encoded = java.util.Base64.getEncoder().encodeToString((before + secret + "!").getBytes());
+            String shown = r.redact("Authorization-ish blob " + encoded + " end");
+            assertThat(shown).as("after %s", before).contains("***").doesNotContain(encoded.substring(4, encoded.length() - 4));
+        }
+    }
 }
