@@ -1,6 +1,7 @@
 package dev.mstpanel.ui.doctor;
 
 import dev.mstpanel.core.doctor.DoctorReport;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.containers.ContainerServices;
 import java.time.LocalTime;
@@ -38,31 +39,24 @@ public final class DoctorViewModel {
     /** E.g. "3 checks fail on 2 contexts · 10:02:11 (took 2.1 s)". */
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
 
-    /** Runs every check again (a short container per reachable context). */
+    /** Runs every check again (a short container per reachable context); once at a time. */
     public void run() {
         if (!inFlight.compareAndSet(false, true)) {
             return;
         }
-        running.set(true);
-        background.execute(() -> {
-            DoctorReport r;
-            try {
-                r = services.doctor().run(services.contexts(), services.probeTimeout());
-            } catch (RuntimeException e) {
-                ui.execute(() -> {
-                    summary.set("The checks could not run: " + e.getMessage());
+        BackgroundTask.wrap(() -> services.doctor().run(services.contexts(), services.probeTimeout()))
+                .onRunning(() -> running.set(true))
+                .onSuccess(r -> {
+                    report.set(r);
+                    summary.set(summarize(r) + " · " + LocalTime.now().format(CLOCK) + " (took "
+                            + String.format(java.util.Locale.ROOT, "%.1f", r.millis() / 1000.0) + " s)");
+                })
+                .onFailure(e -> summary.set("The checks could not run: " + e.getMessage()))
+                .onFinished(() -> {
                     running.set(false);
                     inFlight.set(false);
-                });
-                return;
-            }
-            ui.execute(() -> {
-                report.set(r);
-                summary.set(summarize(r) + " · " + LocalTime.now().format(CLOCK) + " (took " + String.format(java.util.Locale.ROOT, "%.1f", r.millis() / 1000.0) + " s)");
-                running.set(false);
-                inFlight.set(false);
-            });
-        });
+                })
+                .executeWith(ui, background);
     }
 
     static String summarize(DoctorReport r) {

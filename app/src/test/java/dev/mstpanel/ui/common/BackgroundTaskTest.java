@@ -1,0 +1,135 @@
+package dev.mstpanel.ui.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import org.junit.jupiter.api.Test;
+
+class BackgroundTaskTest {
+    /** A stand-in for the FX thread: what is posted runs when the test says so, in order. */
+    private static final class PostedQueue implements UiExecutor {
+        final ConcurrentLinkedQueue<Runnable> posted = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public void execute(Runnable r) {
+            posted.add(r);
+        }
+
+        void drain() {
+            for (Runnable r; (r = posted.poll()) != null; ) {
+                r.run();
+            }
+        }
+    }
+
+    @Test
+    void theResultAndTheEndReachTheUiThreadInOrder() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrap(() -> "rows")
+                .onRunning(() -> seen.add("running"))
+                .onSuccess(r -> seen.add("success " + r))
+                .onFailure(e -> seen.add("failure"))
+                .onFinished(() -> seen.add("finished"))
+                .executeWith(ui, Runnable::run);
+        assertThat(seen).as("nothing reaches the view off its thread").isEmpty();
+        ui.drain();
+        assertThat(seen).containsExactly("running", "success rows", "finished");
+    }
+
+    @Test
+    void aFailureIsDeliveredAsOneAndTheTaskStillFinishes() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrap(() -> {
+                    throw new IOException("disk gone");
+                })
+                .onSuccess(r -> seen.add("success"))
+                .onFailure(e -> seen.add("failure " + e.getMessage()))
+                .onFinished(() -> seen.add("finished"))
+                .executeWith(ui, Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("failure disk gone", "finished");
+    }
+
+    @Test
+    void inALaneTheLatestWinsAndAnOlderSlowAnswerIsDropped() throws Exception {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.Lane reads = new BackgroundTask.Lane();
+        List<Runnable> held = new ArrayList<>();
+        // the first read is held back, the second answers at once
+        BackgroundTask.wrap(() -> "old").onSuccess(seen::add).onFinished(() -> seen.add("end")).latestIn(reads)
+                .executeWith(ui, held::add);
+        BackgroundTask.wrap(() -> "new").onSuccess(seen::add).onFinished(() -> seen.add("end")).latestIn(reads)
+                .executeWith(ui, Runnable::run);
+        held.forEach(Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("new", "end", "end");
+    }
+
+    @Test
+    void aCancelledTaskDeliversNothingButItsEndAndItsWorkSeesTheCancel() throws Exception {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        List<Runnable> held = new ArrayList<>();
+        boolean[] workSawCancel = new boolean[1];
+        BackgroundTask.Running task = BackgroundTask.wrapWithProgress(p -> {
+                    p.update("half", 0.5);
+                    workSawCancel[0] = p.isCancelled();
+                    return "late";
+                })
+                .onProgress((m, f) -> seen.add(m))
+                .onSuccess(seen::add)
+                .onFinished(() -> seen.add("end"))
+                .executeWith(ui, held::add);
+        task.cancel();
+        held.forEach(Runnable::run);
+        ui.drain();
+        assertThat(workSawCancel[0]).isTrue();
+        assertThat(seen).containsExactly("end");
+    }
+
+    @Test
+    void progressReachesTheUiThreadWhileTheTaskIsCurrent() throws Exception {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            BackgroundTask.wrapWithProgress(p -> {
+                        p.update("1 of 2", 0.5);
+                        p.update("2 of 2", 1.0);
+                        return 2;
+                    })
+                    .onProgress((m, f) -> seen.add(m + " " + f))
+                    .onSuccess(n -> seen.add("done " + n))
+                    .executeWith(ui, pool);
+            pool.shutdown();
+            assertThat(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            pool.shutdownNow();
+        }
+        ui.drain();
+        assertThat(seen).containsExactly("1 of 2 0.5", "2 of 2 1.0", "done 2");
+    }
+
+    @Test
+    void aClosingPanelThatRefusesTheWorkEndsTheTaskAsAFailure() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrap(() -> "never")
+                .onFailure(e -> seen.add(e.getClass().getSimpleName()))
+                .onFinished(() -> seen.add("end"))
+                .executeWith(ui, r -> {
+                    throw new RejectedExecutionException("closed");
+                });
+        ui.drain();
+        assertThat(seen).containsExactly("RejectedExecutionException", "end");
+    }
+}
