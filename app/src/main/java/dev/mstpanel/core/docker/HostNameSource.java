@@ -42,11 +42,13 @@ public final class HostNameSource {
     /** How many names the file keeps, the ones seen last. */
     static final int KEPT = 20;
     private static final HostNameSource SYSTEM = new HostNameSource(HostNameSource::readSystem, System::nanoTime,
-            () -> dev.mstpanel.core.settings.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem()).dataDir().resolve(FILE_NAME));
+            () -> dev.mstpanel.core.settings.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem()).dataDir().resolve(FILE_NAME),
+            HostNameSource::readMacLocalName);
 
     private final Supplier<String> reader;
     private final LongSupplier nanoClock;
     private final Supplier<Path> memory;
+    private final Supplier<String> stableName;
     private boolean loaded;
     private final Set<String> names = new LinkedHashSet<>();
     private String current;
@@ -67,9 +69,21 @@ public final class HostNameSource {
      * @param memory the file that keeps the names across sessions (read at the first {@link #current()}), or null for this session only
      */
     public HostNameSource(Supplier<String> reader, LongSupplier nanoClock, Supplier<Path> memory) {
+        this(reader, nanoClock, memory, () -> null);
+    }
+
+    /**
+     * @param reader reads the name now (blocking; may return null or blank when it cannot)
+     * @param nanoClock a monotonic clock in ns ({@code System::nanoTime})
+     * @param memory the file that keeps the names across sessions, or null for this session only
+     * @param stableName a name of this machine that does not follow the network (macOS's
+     *        {@code LocalHostName} + {@code .local}, which the kernel's name falls back to), or null; read once
+     */
+    public HostNameSource(Supplier<String> reader, LongSupplier nanoClock, Supplier<Path> memory, Supplier<String> stableName) {
         this.reader = reader;
         this.nanoClock = nanoClock;
         this.memory = memory;
+        this.stableName = stableName;
     }
 
     /** This machine's source, shared by the whole panel. */
@@ -87,6 +101,10 @@ public final class HostNameSource {
         if (!loaded) {
             loaded = true;
             load();
+            String stable = stableName.get();
+            if (stable != null && isHostName(stable.strip()) && names.stream().noneMatch(stable.strip()::equalsIgnoreCase)) {
+                names.add(stable.strip());
+            }
         }
         long now = nanoClock.getAsLong();
         if (current == null || now - readAt >= FRESH_FOR.toNanos()) {
@@ -167,6 +185,31 @@ public final class HostNameSource {
     /** The sentence saying the name changed while the panel ran, when it did. */
     public synchronized Optional<String> change() {
         return Optional.ofNullable(change);
+    }
+
+    /**
+     * On macOS, the Bonjour name ({@code scutil --get LocalHostName}) with {@code .local}: the name
+     * the kernel's host name is when no network gives it another (scutil(8)). Null elsewhere or
+     * when scutil does not answer within 2 s.
+     */
+    static String readMacLocalName() {
+        if (dev.mstpanel.core.shell.HostEnvironment.OsFamily.current() != dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC) {
+            return null;
+        }
+        try {
+            Process p = new ProcessBuilder("scutil", "--get", "LocalHostName").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            if (p.waitFor(2, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                return out.isEmpty() || out.contains("\n") ? null : out + ".local";
+            }
+            p.destroyForcibly();
+        } catch (IOException e) {
+            // no scutil
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     /** Reads the kernel's host name now, as Node's {@code os.hostname()} does; "localhost" when nothing answers. */

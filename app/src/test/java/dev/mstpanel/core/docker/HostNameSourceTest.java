@@ -78,6 +78,14 @@ class HostNameSourceTest {
     }
 
     @Test
+    void aMacsBonjourNameIsThisMachinesEvenBeforeTheKernelHadIt() {
+        HostNameSource s = new HostNameSource(() -> "dhcp-10-1-2-3.corp.example.com", System::nanoTime, () -> null, () -> "Janes-MacBook-Pro.local");
+        OwnerIdentity owner = new OwnerIdentity(s, pid -> false);
+        assertThat(ContainerKind.classify("janes-macbook-pro.local", 42L, "mst-shard-1", owner)).isEqualTo(ContainerKind.ORPHANED);
+        assertThat(s.current()).isEqualTo("dhcp-10-1-2-3.corp.example.com");
+    }
+
+    @Test
     void anUnwritableDataFolderLeavesTheNamesForThisSession(@org.junit.jupiter.api.io.TempDir java.nio.file.Path data) throws Exception {
         java.nio.file.Path notAFolder = java.nio.file.Files.writeString(data.resolve("data"), "a file where the folder should be");
         HostNameSource s = new HostNameSource(() -> "mac-1.local", System::nanoTime, () -> notAFolder.resolve(HostNameSource.FILE_NAME));
