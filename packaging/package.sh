@@ -17,13 +17,16 @@
 #      the app image only): jpackage for the .deb and .msi (<os>/deb.jpackage, msi.jpackage);
 #      on macOS `hdiutil` makes the .dmg from the signed .app (jpackage would re-sign a copy),
 #      signed too with an identity, then notarized and stapled when MST_PANEL_NOTARY_PROFILE names
-#      a `xcrun notarytool store-credentials` profile.
+#      a `xcrun notarytool store-credentials` profile (the .app is notarized and stapled first, so
+#      that a copy taken out of the .dmg carries its own ticket);
+#   6. macOS: the runtime's and the app's native libraries may link only the bundle and macOS
+#      (macos/check-linkage.sh, with otool -L), or the build stops and names a JDK that works.
 #
 # macOS version: jpackage refuses an app-version whose first number is 0, so jpackage and
 # CFBundleVersion get macos/bundle-version.sh's mapping (0.1.0 -> 1.1.0); CFBundleShortVersionString,
 # the .dmg's name and `mst-panel --version` keep VERSION.
 #
-# Usage: packaging/package.sh VERSION   (run by Maven from app/; needs a JDK 17+ with jmods)
+# Usage: packaging/package.sh VERSION   (run by Maven from app/; needs a JDK 17+ with jmods, e.g. Temurin 17)
 set -euo pipefail
 version=${1:?usage: package.sh VERSION}
 app="$(cd "$(dirname "$0")/../app" && pwd)"
@@ -37,6 +40,12 @@ esac
 jdk_bin="$(dirname "$(readlink -f "$(command -v jpackage)")")"
 [[ -n ${JAVA_HOME:-} && -x $JAVA_HOME/bin/jpackage ]] && jdk_bin=$JAVA_HOME/bin
 step() { printf '[package] %s\n' "$*"; }
+jdk_home=$(dirname "$jdk_bin")
+if [[ ! -d $jdk_home/jmods ]]; then
+  echo "package.sh: $jdk_home has no jmods folder, which jlink needs to make the app's runtime. Use a full JDK 17," >&2
+  echo "e.g. Eclipse Temurin 17 (macOS: brew install --cask temurin@17; export JAVA_HOME=\$(/usr/libexec/java_home -v 17))." >&2
+  exit 1
+fi
 
 rm -rf target/dist target/runtime target/jpackage-input target/packaging
 mkdir -p target/dist target/jpackage-input target/packaging/resources
@@ -76,7 +85,7 @@ if [[ $os == macos ]]; then
   short_version=${version%%[-+]*}
 fi
 cp -r "../packaging/$os/." target/packaging/resources/
-rm -f target/packaging/resources/bundle-version.sh target/packaging/resources/launcher.sh
+rm -f target/packaging/resources/bundle-version.sh target/packaging/resources/launcher.sh target/packaging/resources/check-linkage.sh
 if [[ -f target/packaging/resources/Info.plist ]]; then
   sed -i.bak -e "s/@VERSION@/$short_version/g" -e "s/@BUNDLE_VERSION@/$app_version/g" target/packaging/resources/Info.plist
   rm -f target/packaging/resources/Info.plist.bak
@@ -103,6 +112,9 @@ fi
 # No class-data archive is made here: on Java 17 one only applies at the path it was made for, so
 # the app makes its own at its first start, in the user's cache folder (core/startup/ClassDataArchive).
 if [[ $os == macos ]]; then
+  # A .dmg for other Macs: no native library may link files outside the bundle and macOS
+  step "otool -L: linkage of the runtime's and the app's native libraries"
+  ../packaging/macos/check-linkage.sh "$image/Contents/runtime" "$image/Contents/app"
   # Last change to the bundle's content is above; from here on it is only signed (a signature
   # made before the archive and the .cfg edit would make a downloaded copy "damaged").
   entitlements=../packaging/macos/mst-panel.entitlements
@@ -129,6 +141,23 @@ if [[ ${MST_PANEL_PACKAGE_INSTALLER:-yes} == no ]]; then
 fi
 if [[ $os == macos ]]; then
   dmg="target/dist/mst-panel-$version.dmg"
+  notarize() { # submits a .zip or .dmg and waits; stops the build unless Apple accepts it
+    step "notarytool: submitting $1 (profile $MST_PANEL_NOTARY_PROFILE)"
+    local notary
+    notary=$(xcrun notarytool submit "$1" --keychain-profile "$MST_PANEL_NOTARY_PROFILE" --wait 2>&1) || true
+    printf '%s\n' "$notary"
+    if ! grep -q 'status: Accepted' <<<"$notary"; then
+      echo "package.sh: notarization was not accepted; Apple's reasons: xcrun notarytool log <id above> --keychain-profile $MST_PANEL_NOTARY_PROFILE" >&2
+      exit 1
+    fi
+  }
+  if [[ -n ${MST_PANEL_MAC_SIGN_IDENTITY:-} && -n ${MST_PANEL_NOTARY_PROFILE:-} ]]; then
+    # the .app gets its own ticket too, so that a copy taken out of the .dmg opens offline the first time
+    ditto -c -k --keepParent "$image" target/packaging/mst-panel-app.zip
+    notarize target/packaging/mst-panel-app.zip
+    xcrun stapler staple "$image"
+    rm -f target/packaging/mst-panel-app.zip
+  fi
   step "hdiutil: $dmg"
   stage=target/packaging/dmg
   rm -rf "$stage" && mkdir -p "$stage"
@@ -139,13 +168,7 @@ if [[ $os == macos ]]; then
   if [[ -n ${MST_PANEL_MAC_SIGN_IDENTITY:-} ]]; then
     codesign --force --timestamp --sign "$MST_PANEL_MAC_SIGN_IDENTITY" "$dmg"
     if [[ -n ${MST_PANEL_NOTARY_PROFILE:-} ]]; then
-      step "notarytool: submitting $dmg (profile $MST_PANEL_NOTARY_PROFILE)"
-      notary=$(xcrun notarytool submit "$dmg" --keychain-profile "$MST_PANEL_NOTARY_PROFILE" --wait 2>&1) || true
-      printf '%s\n' "$notary"
-      if ! grep -q 'status: Accepted' <<<"$notary"; then
-        echo "package.sh: notarization was not accepted; Apple's reasons: xcrun notarytool log <id above> --keychain-profile $MST_PANEL_NOTARY_PROFILE" >&2
-        exit 1
-      fi
+      notarize "$dmg"
       xcrun stapler staple "$dmg"
     fi
   fi

@@ -10,6 +10,10 @@
 #   image    app/target/dist/mst-panel/bin/mst-panel       (./mvnw -B -Ppackage package -DskipTests)
 #   moved    the same app image copied to another folder (as for a .app dragged to /Applications:
 #            the app makes its class-data archive for the new place at its first start there)
+#   jar-off  the jar in one JVM, no class-data relaunch (as on macOS): MST_PANEL_CLASS_DATA=off
+#   jar-auto the jar in one JVM on a JDK 19 or later ($BENCH_NEW_JDK, default the newest under
+#            /usr/lib/jvm) that makes and refreshes its own archive:
+#            -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=<bench folder>/auto.jsa
 #   minimal  the baseline: a JavaFX window with a menu bar, a list and a label, same JDK
 #            (bench/MinimalWindow in the test classes: ./mvnw -B -q test-compile)
 #
@@ -59,6 +63,12 @@ for target in "${targets[@]}"; do
       [[ -d app/target/dist/mst-panel ]] || { echo "first-frame.sh: app/target/dist/mst-panel is missing" >&2; exit 1; }
       rm -rf "$home/moved" && mkdir -p "$home/moved" && cp -a app/target/dist/mst-panel "$home/moved/"
       cmd=("$home/moved/mst-panel/bin/mst-panel") ;;
+    jar-off) cmd=(env MST_PANEL_CLASS_DATA=off java -XX:TieredStopAtLevel=1 -jar app/target/mst-panel.jar) ;;
+    jar-auto)
+      new_jdk=${BENCH_NEW_JDK:-$(ls -d /usr/lib/jvm/*-2[1-9]-* /usr/lib/jvm/*-[3-9][0-9]-* 2>/dev/null | sort -V | tail -n 1 || true)}
+      [[ -x $new_jdk/bin/java ]] || { echo "first-frame.sh: no JDK 19+ found: set BENCH_NEW_JDK" >&2; exit 1; }
+      cmd=(env MST_PANEL_CLASS_DATA=off "$new_jdk/bin/java" -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$home/auto.jsa"
+        -Xlog:cds=off -Xlog:cds+dynamic=off --enable-native-access=ALL-UNNAMED -jar app/target/mst-panel.jar) ;;
     minimal)
       [[ -f app/target/test-classes/dev/mstpanel/bench/MinimalWindow.class ]] || { echo "first-frame.sh: build the test classes first (./mvnw -B -q test-compile)" >&2; exit 1; }
       cmd=(java -cp "app/target/test-classes:$(ls app/target/lib/javafx-*.jar | tr '\n' ':')" dev.mstpanel.bench.MinimalWindow) ;;

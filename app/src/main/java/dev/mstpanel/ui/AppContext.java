@@ -105,7 +105,8 @@ public final class AppContext implements AutoCloseable {
         this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
-        this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background);
+        this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background,
+                environment.os() == HostEnvironment.OsFamily.MAC ? new dev.mstpanel.ui.common.TaskbarDock() : dev.mstpanel.core.shell.DockAttention.NONE);
         dev.mstpanel.ui.runs.RunNotifications.attach(runs, notifier, null);
     }
 

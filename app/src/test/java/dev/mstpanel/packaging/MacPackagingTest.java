@@ -79,6 +79,55 @@ class MacPackagingTest {
                 .contains("<key>com.apple.security.cs.allow-jit</key><true/>");
     }
 
+    @Test
+    void appNapIsKeptAwaySoAHiddenWindowKeepsReadingARunAndItsTimersKeepPace() throws Exception {
+        assertThat(Files.readString(MACOS.resolve("Info.plist"))).contains("<key>NSAppSleepDisabled</key><true/>");
+    }
+
+    private static Out checkLinkage(Path... folders) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", MACOS.resolve("check-linkage.sh").toString()));
+        for (Path f : folders) {
+            cmd.add(f.toString());
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("PATH", dev.mstpanel.testsupport.MacDouble.bin() + ":" + System.getenv("PATH"));
+        Process p = pb.start();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new Out(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip(),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
+    void aRuntimeLinkingHomebrewsLibrariesStopsThePackageWithTheJdkToUse(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path runtime = Files.createDirectories(dir.resolve("mst-panel.app/Contents/runtime/Contents/Home/lib"));
+        Path app = Files.createDirectories(dir.resolve("mst-panel.app/Contents/app/lib"));
+        Files.writeString(runtime.resolve("libjava.dylib"), "@rpath/libjava.dylib\n/usr/lib/libSystem.B.dylib\n");
+        Files.writeString(runtime.resolve("libawt_lwawt.dylib"), "@rpath/libawt_lwawt.dylib\n/System/Library/Frameworks/Cocoa.framework/Versions/A/Cocoa\n");
+        Files.writeString(app.resolve("libjnidispatch.dylib"), "@loader_path/libjnidispatch.dylib\n/usr/lib/libSystem.B.dylib\n");
+        Out selfContained = checkLinkage(dir.resolve("mst-panel.app/Contents/runtime"), dir.resolve("mst-panel.app/Contents/app"));
+        assertThat(selfContained.exit()).as(selfContained.stderr()).isZero();
+
+        // Homebrew's openjdk@17 links the system's libjpeg and lcms2 from Homebrew's prefix
+        Files.writeString(runtime.resolve("libjavajpeg.dylib"), "@rpath/libjavajpeg.dylib\n/opt/homebrew/opt/jpeg-turbo/lib/libjpeg.8.dylib\n/usr/lib/libSystem.B.dylib\n");
+        Files.writeString(runtime.resolve("liblcms.dylib"), "@rpath/liblcms.dylib\n/usr/local/opt/little-cms2/lib/liblcms2.2.dylib\n");
+        Out homebrew = checkLinkage(dir.resolve("mst-panel.app/Contents/runtime"), dir.resolve("mst-panel.app/Contents/app"));
+        assertThat(homebrew.exit()).isEqualTo(1);
+        assertThat(homebrew.stderr()).contains("not be self-contained")
+                .contains("libjavajpeg.dylib: /opt/homebrew/opt/jpeg-turbo/lib/libjpeg.8.dylib")
+                .contains("liblcms.dylib: /usr/local/opt/little-cms2/lib/liblcms2.2.dylib")
+                .contains("Temurin 17").contains("brew install --cask temurin@17")
+                .doesNotContain("libjava.dylib:");
+    }
+
+    @Test
+    void thePackageStepChecksTheLinkageBeforeSigningAndStaplesTheAppToo() throws Exception {
+        String script = Files.readString(MACOS.getParent().resolve("package.sh"));
+        assertThat(script.indexOf("macos/check-linkage.sh")).as("checked before the bundle is signed")
+                .isPositive().isLessThan(script.indexOf("codesign --verify --deep --strict"));
+        assertThat(script).contains("xcrun stapler staple \"$image\"").contains("xcrun stapler staple \"$dmg\"")
+                .contains("has no jmods folder");
+    }
+
     private static int compare(String a, String b) {
         String[] x = a.split("\\.");
         String[] y = b.split("\\.");

@@ -120,6 +120,12 @@ class QuitDuringRunFxTest {
         }).get();
     }
 
+    /** True while the quit question is on the screen. */
+    private static boolean asking() throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
+                .anyMatch(w -> w.isShowing() && w instanceof Stage s && "A run is in progress".equals(s.getTitle()))).get();
+    }
+
     @Test
     void quitStopsTheRunCountsDownEndsTheTreeNamesTheContainerLeftAndOnlyThenCloses(FxRobot robot) throws Exception {
         Path config = Files.writeString(home.resolve("eval.json"),
@@ -142,6 +148,13 @@ class QuitDuringRunFxTest {
         // the Runs view has seen the container before the quit
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> labels(robot).contains("mst-hostile-"));
 
+        // ⌘Q asks every time while the run goes on: a Cancel keeps the run, the next ⌘Q asks again
+        robot.push(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> asking());
+        robot.push(KeyCode.ESCAPE); // the dialog's Cancel
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !asking());
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(alive(mst)).as("Cancel keeps the run").isTrue();
         robot.push(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> labels(robot).contains("A run is in progress"));
         robot.clickOn("Quit");

@@ -48,7 +48,10 @@ public final class LoginShellEnvironment {
      * Where macOS users' tools are when the login shell cannot be read: Homebrew on Apple Silicon
      * and on Intel, Docker Desktop's and OrbStack's CLI folders ({@code ~} is the home folder).
      */
-    public static final List<String> MAC_TOOL_FOLDERS = List.of("/opt/homebrew/bin", "/usr/local/bin", "~/.docker/bin", "~/.orbstack/bin");
+    public static final List<String> MAC_TOOL_FOLDERS = List.of("/opt/homebrew/bin", "/usr/local/bin", "~/.docker/bin", "~/.orbstack/bin",
+            // Node from a version manager (MST is `#!/usr/bin/env node`): Volta, fnm's default alias, asdf and mise shims; MacPorts
+            "~/.volta/bin", "~/Library/Application Support/fnm/aliases/default/bin", "~/.local/share/fnm/aliases/default/bin",
+            "~/.asdf/shims", "~/.local/share/mise/shims", "/opt/local/bin");
 
     /**
      * The {@code sh} loop that prints every exported variable as {@code NAME=value} and a NUL:
@@ -177,6 +180,7 @@ public final class LoginShellEnvironment {
                 folders.add(dir);
             }
         }
+        newestNvmNode(base.home()).ifPresent(folders::add);
         if (folders.isEmpty()) {
             return base;
         }
@@ -184,6 +188,32 @@ public final class LoginShellEnvironment {
         Map<String, String> vars = new HashMap<>(base.variables());
         vars.put("PATH", mergePath(base.get("PATH").orElse(""), String.join(java.io.File.pathSeparator, folders)));
         return base.withVariables(vars);
+    }
+
+    /**
+     * nvm's newest Node ({@code ~/.nvm/versions/node/vX.Y.Z/bin}, highest version first): nvm puts
+     * its default on PATH only from the shell's start-up file, which was not read.
+     */
+    static Optional<String> newestNvmNode(Path home) {
+        Path versions = home.resolve(".nvm/versions/node");
+        if (!java.nio.file.Files.isDirectory(versions)) {
+            return Optional.empty();
+        }
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(versions)) {
+            return s.filter(p -> p.getFileName().toString().matches("v\\d+(\\.\\d+){0,2}") && java.nio.file.Files.isDirectory(p.resolve("bin")))
+                    .max(java.util.Comparator.comparing(p -> versionKey(p.getFileName().toString().substring(1))))
+                    .map(p -> p.resolve("bin").toString());
+        } catch (java.io.IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String versionKey(String v) {
+        StringBuilder key = new StringBuilder();
+        for (String part : v.split("\\.")) {
+            key.append(String.format("%09d", Long.parseLong(part)));
+        }
+        return key.toString();
     }
 
     private static List<String> entries(String path) {

@@ -15,6 +15,12 @@ import java.util.Optional;
  *
  * <p>The texts are passed as arguments (Linux) or as AppleScript string literals with backslash
  * and double quote escaped (macOS), never through a shell.
+ *
+ * <p>What a post proves differs: {@code notify-send} exits 0 once the notification service took
+ * the notification, but {@code osascript}'s notification is shown in Script Editor's name and
+ * macOS drops it silently until Script Editor is allowed to notify (macOS 15 asks no one), while
+ * {@code osascript} still exits 0. So a post on macOS is {@link Delivery#UNCONFIRMED} and the
+ * caller shows its own notice as well (docs/macos.md).
  */
 public final class SystemNotifications {
     private final CommandRunner runner;
@@ -64,17 +70,35 @@ public final class SystemNotifications {
         }
     }
 
+    /** What posting a notification proved. */
+    public enum Delivery {
+        /** The system's notification service took it and shows it. */
+        CONFIRMED,
+        /** The command succeeded but the system may still drop it without a word (macOS). */
+        UNCONFIRMED,
+        /** Nothing was posted: no notification center, or the command failed. */
+        NOT_POSTED;
+
+        /** True when the person may never see it unless the panel shows it itself. */
+        public boolean needsOwnNotice() {
+            return this != CONFIRMED;
+        }
+    }
+
     /**
      * Posts a notification; blocks up to 5 s (call it off the UI thread).
      *
-     * @return true when the system took it (the command exited 0)
+     * @return what the post proved: {@link Delivery#CONFIRMED} only where the command's success means it is shown
      */
-    public boolean post(String title, String text, boolean urgent) {
+    public Delivery post(String title, String text, boolean urgent) {
         Optional<List<String>> cmd = command(title, text, urgent);
         if (cmd.isEmpty()) {
-            return false;
+            return Delivery.NOT_POSTED;
         }
-        return runner.run(cmd.get(), null, Duration.ofSeconds(5)).ok();
+        if (!runner.run(cmd.get(), null, Duration.ofSeconds(5)).ok()) {
+            return Delivery.NOT_POSTED;
+        }
+        return runner.environment().os() == HostEnvironment.OsFamily.MAC ? Delivery.UNCONFIRMED : Delivery.CONFIRMED;
     }
 
     /** Escapes for an AppleScript string literal: backslash and double quote; line breaks become spaces. */

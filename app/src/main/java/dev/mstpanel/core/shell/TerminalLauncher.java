@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
  * and then escaped for AppleScript's string literal.
  */
 public final class TerminalLauncher {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TerminalLauncher.class);
 
     /** The terminals the panel can open. */
     public enum Terminal {
@@ -260,6 +261,18 @@ public final class TerminalLauncher {
      * @throws IOException when no terminal is found or it failed to start; the message says what to do
      */
     public List<String> open(String setting, String context, String container) throws IOException {
+        return open(setting, context, container, later -> LOG.warn("{}", later.getMessage()));
+    }
+
+    /**
+     * {@link #open(String, String, String)}, and a failure after the first 2 s is reported too: on
+     * macOS {@code osascript} waits while the person answers the Automation prompt ("mst-panel
+     * wants access to control Terminal"), and a "Don't Allow" then, or a permission turned off
+     * before, ends it with error -1743, said with the settings pane to open ({@link #automationRefused}).
+     *
+     * @param laterFailure gets a failure that came after this returned (on a background thread), with a message for people
+     */
+    public List<String> open(String setting, String context, String container, java.util.function.Consumer<IOException> laterFailure) throws IOException {
         List<String> shell = shellArguments("docker", context, container, shellProgram);
         Terminal terminal = choose(setting).orElseThrow(() -> new IOException(
                 "No terminal found (looked for " + names(environment.os()) + " on PATH). Install one, or copy the command: " + String.join(" ", shell)));
@@ -272,6 +285,7 @@ public final class TerminalLauncher {
         pb.redirectErrorStream(true);
         pb.redirectOutput(output.toFile());
         pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+        boolean watching = false;
         try {
             Process p;
             try {
@@ -282,16 +296,77 @@ public final class TerminalLauncher {
             }
             boolean ended = p.waitFor(2, TimeUnit.SECONDS);
             if (ended && p.exitValue() != 0) {
-                String said = Files.readString(output, StandardCharsets.UTF_8).strip();
-                throw new IOException(terminal.displayName + " failed (exit " + p.exitValue() + "): "
-                        + (said.isEmpty() ? "no message" : said.lines().findFirst().orElse("")) + ". Copy the command instead: " + String.join(" ", shell));
+                throw failure(terminal, p.exitValue(), Files.readString(output, StandardCharsets.UTF_8), shell);
+            }
+            if (!ended && terminal.program.equals("osascript")) {
+                // still waiting for the Automation prompt's answer, or for Terminal to start
+                watching = true;
+                p.onExit().thenAccept(done -> {
+                    try {
+                        if (done.exitValue() != 0) {
+                            laterFailure.accept(failure(terminal, done.exitValue(), Files.readString(output, StandardCharsets.UTF_8), shell));
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        LOG.warn("could not read what {} said: {}", terminal.displayName, e.toString());
+                    } finally {
+                        deleteQuietly(output);
+                    }
+                });
             }
             return argv;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return argv;
         } finally {
-            Files.deleteIfExists(output);
+            if (!watching) {
+                Files.deleteIfExists(output);
+            }
+        }
+    }
+
+    /** Apple's {@code errAEEventNotPermitted} (the person or a policy refused) and {@code errAEEventWouldRequireUserConsent}. */
+    private static final java.util.Set<Integer> AUTOMATION_REFUSED = java.util.Set.of(-1743, -1744);
+    /** System Settings → Privacy &amp; Security → Automation. */
+    public static final String AUTOMATION_PANE = "x-apple.systempreferences:com.apple.preference.security?Privacy_Automation";
+    private static final java.util.regex.Pattern APPLE_SCRIPT_ERROR = java.util.regex.Pattern.compile("\\((-?\\d+)\\)\\s*$");
+
+    /**
+     * The AppleScript error number {@code osascript} ended its error line with ({@code … (-1743)}), if any.
+     *
+     * @param said what osascript printed
+     */
+    static java.util.OptionalInt appleScriptError(String said) {
+        for (String line : said.strip().lines().toList()) {
+            java.util.regex.Matcher m = APPLE_SCRIPT_ERROR.matcher(line.strip());
+            if (m.find()) {
+                return java.util.OptionalInt.of(Integer.parseInt(m.group(1)));
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
+    /** True when osascript's error number says macOS refused the panel control of the terminal. */
+    static boolean automationRefused(String said) {
+        java.util.OptionalInt code = appleScriptError(said);
+        return code.isPresent() && AUTOMATION_REFUSED.contains(code.getAsInt());
+    }
+
+    private static IOException failure(Terminal terminal, int exit, String said, List<String> shell) {
+        if (automationRefused(said)) {
+            return new IOException("macOS did not allow mst-panel to control " + terminal.displayName + ". Turn it on in System Settings → "
+                    + "Privacy & Security → Automation → mst-panel → " + terminal.displayName + " (" + AUTOMATION_PANE
+                    + "), then Open shell again. Or copy the command: " + String.join(" ", shell));
+        }
+        String s = said.strip();
+        return new IOException(terminal.displayName + " failed (exit " + exit + "): "
+                + (s.isEmpty() ? "no message" : s.lines().findFirst().orElse("")) + ". Copy the command instead: " + String.join(" ", shell));
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a temporary file
         }
     }
 

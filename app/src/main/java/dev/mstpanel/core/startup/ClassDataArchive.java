@@ -39,7 +39,10 @@ import java.util.Optional;
  * panel's markers out again before the panel starts any process. Not relaunched: a headless
  * command, {@code MST_PANEL_CLASS_DATA=off}, a JVM the user started with {@code -Xshare} or
  * archive options of their own, a class path with a class folder (an IDE's run: Java 17 archives
- * jars only), or when the parent's command line cannot be read.
+ * jars only), or when the parent's command line cannot be read. Never on macOS: the process
+ * Finder starts would wait for a second JVM that owns the window, and apps that relaunch this way
+ * get a second Dock icon that ignores Quit (docs/macos.md); one Dock icon is worth more than the
+ * archive's gain in the first frame.
  */
 public final class ClassDataArchive {
     /** Set in the child's environment ({@code child}); {@code off} turns the relaunch off. */
@@ -108,6 +111,19 @@ public final class ClassDataArchive {
      * @param crashLogDir where the child's JVM writes a crash report ({@code -XX:ErrorFile}), or null for its working folder
      */
     public static Optional<Plan> plan(Map<String, String> environment, Launch launch, Path cacheDir, Path crashLogDir) {
+        return plan(environment, dev.mstpanel.core.shell.HostEnvironment.OsFamily.current(), launch, cacheDir, crashLogDir);
+    }
+
+    /**
+     * {@link #plan(Map, Launch, Path, Path)} for the given system: none on macOS (see the class comment).
+     *
+     * @param os the system the panel runs on
+     */
+    public static Optional<Plan> plan(Map<String, String> environment, dev.mstpanel.core.shell.HostEnvironment.OsFamily os,
+            Launch launch, Path cacheDir, Path crashLogDir) {
+        if (os == dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC) {
+            return Optional.empty();
+        }
         if (environment.containsKey(MARKER) || ownArchiveOptions(launch.arguments())
                 || ownArchiveOptions(List.of(environment.getOrDefault(TOOL_OPTIONS, "").split("\\s+")))) {
             return Optional.empty();
@@ -149,7 +165,8 @@ public final class ClassDataArchive {
             if (own != null) {
                 env.put(SAVED_TOOL_OPTIONS, own);
             }
-            env.put(TOOL_OPTIONS, String.join(" ", options) + (own == null || own.isBlank() ? "" : " " + own));
+            env.put(TOOL_OPTIONS, String.join(" ", options.stream().map(ClassDataArchive::quotedForToolOptions).toList())
+                    + (own == null || own.isBlank() ? "" : " " + own));
         } else {
             command.add(launch.command());
             command.addAll(options);
@@ -157,6 +174,25 @@ public final class ClassDataArchive {
             command.addAll(launch.arguments());
         }
         return Optional.of(new Plan(List.copyOf(command), Map.copyOf(env), archive, training));
+    }
+
+    /**
+     * An option as {@code JAVA_TOOL_OPTIONS} must hold it: the JVM splits that variable at white
+     * space except inside quotes, so a value with a space (a cache folder under an
+     * {@code MST_PANEL_HOME} with a space) is quoted: {@code -XX:SharedArchiveFile="/a b/x.jsa"}.
+     * Double quotes, or single quotes for a value that holds a double quote.
+     */
+    static String quotedForToolOptions(String option) {
+        int eq = option.indexOf('=');
+        if (eq < 0) {
+            return option;
+        }
+        String value = option.substring(eq + 1);
+        if (value.chars().noneMatch(c -> Character.isWhitespace(c) || c == '"' || c == '\'')) {
+            return option;
+        }
+        char quote = value.indexOf('"') >= 0 ? '\'' : '"';
+        return option.substring(0, eq + 1) + quote + value + quote;
     }
 
     /**

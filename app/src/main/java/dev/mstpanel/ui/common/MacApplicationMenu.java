@@ -13,6 +13,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,21 +44,49 @@ public final class MacApplicationMenu {
     private MacApplicationMenu() {}
 
     /**
-     * Arranges a menu bar once its window is shown (JavaFX makes the application menu then).
+     * Arranges a menu bar once its window is shown. JavaFX makes the application menu when the
+     * window's system menu bar is built, which may be after the window is shown (when it first has
+     * the focus), so a try that finds no application menu yet is repeated when the window gains
+     * the focus, until it worked. A window that was already showing when the menu bar's scene was
+     * put into it (the waiting frame, then the main window) is arranged at once.
      * Does nothing off macOS.
      */
     public static void attach(MenuBar bar, HostEnvironment.OsFamily os, Runnable about, Runnable settings) {
+        attach(bar, os, about, settings, glass());
+    }
+
+    /** {@link #attach(MenuBar, HostEnvironment.OsFamily, Runnable, Runnable)} with the installer given (tests). */
+    static void attach(MenuBar bar, HostEnvironment.OsFamily os, Runnable about, Runnable settings, Installer installer) {
         if (os != HostEnvironment.OsFamily.MAC) {
             return;
         }
+        boolean[] done = {false};
+        java.util.function.Consumer<Window> attempt = window -> Platform.runLater(() -> {
+            if (!done[0] && window.isShowing() && bar.getScene() != null && bar.getScene().getWindow() == window) {
+                done[0] = arrange(bar.getMenus(), os, about, settings, installer);
+            }
+        });
+        java.util.function.Consumer<Window> watch = window -> {
+            window.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> attempt.accept(window));
+            window.focusedProperty().addListener((o, was, focused) -> {
+                if (focused) {
+                    attempt.accept(window);
+                }
+            });
+            if (window.isShowing()) {
+                attempt.accept(window);
+            }
+        };
         bar.sceneProperty().addListener((o, was, scene) -> {
             if (scene == null) {
                 return;
             }
+            if (scene.getWindow() != null) {
+                watch.accept(scene.getWindow());
+            }
             scene.windowProperty().addListener((o2, w0, window) -> {
                 if (window != null) {
-                    window.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> Platform.runLater(
-                            () -> arrange(bar.getMenus(), os, about, settings, glass())));
+                    watch.accept(window);
                 }
             });
         });
@@ -111,22 +140,27 @@ public final class MacApplicationMenu {
     /**
      * The installer for JavaFX's glass layer on macOS: {@code Application.GetApplication()}'s
      * {@code getAppleMenu()}, items made with {@code createMenuItem(title, callback, key, MODIFIER_COMMAND)}
-     * and inserted at its top, then a separator. Any failure (another JavaFX version, not macOS)
-     * is logged and gives false.
+     * and inserted at its top, then a separator. {@code getAppleMenu} is a public method of a class
+     * that is not public ({@code MacApplication}), so each method is made accessible before it is
+     * called ({@link #callPublic}): reflection refuses such a call from another package otherwise.
+     * False while the application menu does not exist yet; any failure (another JavaFX version,
+     * JavaFX on the module path, not macOS) gives false and is logged once, as a warning with its cause.
+     *
+     * <p>{@code java.awt.Desktop}'s About/Preferences/Quit handlers, the public API for this, do
+     * not apply: AWT installs them only when it owns the application, and here JavaFX does.
      */
     public static Installer glass() {
+        java.util.concurrent.atomic.AtomicBoolean logged = new java.util.concurrent.atomic.AtomicBoolean();
         return entries -> {
             try {
                 Class<?> appClass = Class.forName("com.sun.glass.ui.Application");
-                Object app = appClass.getMethod("GetApplication").invoke(null);
-                Object apple = app.getClass().getMethod("getAppleMenu").invoke(app);
+                Object app = callPublic(null, appClass, "GetApplication", new Class<?>[0]);
+                Object apple = callPublic(app, app.getClass(), "getAppleMenu", new Class<?>[0]);
                 if (apple == null) {
-                    return false;
+                    return false; // not made yet: tried again when the window gains the focus
                 }
                 Class<?> itemClass = Class.forName("com.sun.glass.ui.MenuItem");
                 Class<?> callbackClass = Class.forName("com.sun.glass.ui.MenuItem$Callback");
-                Method create = appClass.getMethod("createMenuItem", String.class, callbackClass, int.class, int.class);
-                Method insert = apple.getClass().getMethod("insert", itemClass, int.class);
                 int command = Class.forName("com.sun.glass.events.KeyEvent").getField("MODIFIER_COMMAND").getInt(null);
                 int at = 0;
                 for (Entry e : entries) {
@@ -136,15 +170,40 @@ public final class MacApplicationMenu {
                         }
                         return null;
                     });
-                    Object item = create.invoke(app, e.title(), callback, (int) e.key(), e.key() == 0 ? 0 : command);
-                    insert.invoke(apple, item, at++);
+                    Object item = callPublic(app, appClass, "createMenuItem", new Class<?>[] {String.class, callbackClass, int.class, int.class},
+                            e.title(), callback, (int) e.key(), e.key() == 0 ? 0 : command);
+                    callPublic(apple, apple.getClass(), "insert", new Class<?>[] {itemClass, int.class}, item, at++);
                 }
-                insert.invoke(apple, itemClass.getField("Separator").get(null), at);
+                callPublic(apple, apple.getClass(), "insert", new Class<?>[] {itemClass, int.class}, itemClass.getField("Separator").get(null), at);
                 return true;
             } catch (ReflectiveOperationException | RuntimeException | LinkageError ex) {
-                LOG.info("Settings and About stay in File and Help: the application menu could not be changed ({})", ex.toString());
+                if (logged.compareAndSet(false, true)) {
+                    LOG.warn("Settings and About stay in File and Help: the application menu could not be changed", ex);
+                }
                 return false;
             }
         };
+    }
+
+    /**
+     * Calls a public method found through {@code type}, made accessible first: a public method
+     * declared in a class that is not public (as JavaFX's {@code MacApplication}) cannot be called
+     * by reflection from another package without it ({@link IllegalAccessException}).
+     *
+     * @param target the object, or null for a static method
+     * @param type where the method is looked up ({@link Class#getMethod}: public, inherited too)
+     * @param name the method's name
+     * @param types its parameter types
+     * @param args the arguments
+     * @return what it returned
+     * @throws ReflectiveOperationException when there is no such method or the call failed
+     * @throws RuntimeException (e.g. {@link java.lang.reflect.InaccessibleObjectException}) when a module does not open the package
+     */
+    static Object callPublic(Object target, Class<?> type, String name, Class<?>[] types, Object... args) throws ReflectiveOperationException {
+        Method m = type.getMethod(name, types);
+        if (!java.lang.reflect.Modifier.isPublic(m.getDeclaringClass().getModifiers())) {
+            m.setAccessible(true);
+        }
+        return m.invoke(target, args);
     }
 }

@@ -1,5 +1,7 @@
 package dev.mstpanel.ui.common;
 
+import dev.mstpanel.core.shell.DockAttention;
+import dev.mstpanel.core.shell.SystemNotifications;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
@@ -26,8 +28,11 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * <p>While the panel's window does not have the focus (another app in front, a full-screen app,
  * the window minimised), a notification goes to the system's notification center instead when
  * the platform has one ({@link SystemNotifications}: Notification Center on macOS, notify-send on
- * Linux), where it is seen over full-screen apps and kept; the popup is the fallback, and what a
- * person at the window sees (it can be clicked to open the run).
+ * Linux), where it is seen over full-screen apps and kept; the popup is shown as well whenever the
+ * system cannot confirm it shows the notification ({@link SystemNotifications.Delivery}: always on
+ * macOS, where Notification Center may drop {@code osascript}'s notification without a word), and
+ * then the Dock icon gets a badge and bounces ({@link DockAttention}); the badge goes when the
+ * window has the focus again. A notification is never dropped silently.
  *
  * <p>Every method may be called from any thread. A notification stays {@value #SHOW_SECONDS} s
  * (errors {@value #ERROR_SHOW_SECONDS} s); clicking it runs the given action (e.g. open the run) on
@@ -39,11 +44,13 @@ public final class Notifier {
     /** How long an error (out of memory, a failed build) stays, in seconds. */
     public static final int ERROR_SHOW_SECONDS = 30;
     private final UiExecutor ui;
-    private final dev.mstpanel.core.shell.SystemNotifications system;
+    private final SystemNotifications system;
     private final java.util.concurrent.Executor background;
+    private final DockAttention dock;
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private Stage host;
     private Stage mainStage;
+    private int unseen;
 
     /** @param ui the FX-thread executor */
     public Notifier(UiExecutor ui) {
@@ -55,10 +62,21 @@ public final class Notifier {
      * @param system the system's notification center, or null for popups only
      * @param background where the system's notifications are posted (a process each)
      */
-    public Notifier(UiExecutor ui, dev.mstpanel.core.shell.SystemNotifications system, java.util.concurrent.Executor background) {
+    public Notifier(UiExecutor ui, SystemNotifications system, java.util.concurrent.Executor background) {
+        this(ui, system, background, DockAttention.NONE);
+    }
+
+    /**
+     * @param ui the FX-thread executor
+     * @param system the system's notification center, or null for popups only
+     * @param background where the system's notifications are posted (a process each)
+     * @param dock the Dock's badge and bounce for notices the system may not show (macOS), or {@link DockAttention#NONE}
+     */
+    public Notifier(UiExecutor ui, SystemNotifications system, java.util.concurrent.Executor background, DockAttention dock) {
         this.ui = ui;
         this.system = system;
         this.background = background;
+        this.dock = dock == null ? DockAttention.NONE : dock;
     }
 
     /**
@@ -100,6 +118,12 @@ public final class Notifier {
     /** The main window, whose state decides who owns the popups (set by the app). */
     public void setMainStage(Stage stage) {
         this.mainStage = stage;
+        stage.focusedProperty().addListener((o, was, focused) -> {
+            if (focused && unseen > 0) {
+                unseen = 0;
+                dock.seen();
+            }
+        });
     }
 
     /** The notifications shown, as {@code title — text}, newest last (FX thread). */
@@ -118,8 +142,12 @@ public final class Notifier {
             boolean atTheWindow = mainStage != null && mainStage.isShowing() && mainStage.isFocused();
             if (system != null && background != null && !atTheWindow) {
                 background.execute(() -> {
-                    if (!system.post(title, text, kind == Kind.ERROR)) {
-                        ui.execute(() -> popup(title, text, kind, onClick));
+                    if (system.post(title, text, kind == Kind.ERROR).needsOwnNotice()) {
+                        ui.execute(() -> {
+                            popup(title, text, kind, onClick);
+                            unseen++;
+                            dock.notice(unseen, kind == Kind.ERROR);
+                        });
                     }
                 });
             } else {

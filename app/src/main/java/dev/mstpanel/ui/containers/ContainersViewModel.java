@@ -262,7 +262,10 @@ public final class ContainersViewModel {
             ContainerShell shell = ContainerShell.BASH;
             try {
                 shell = ContainerShell.choose(services.docker(), k.context(), k.name(), Duration.ofSeconds(5));
-                services.terminals().withShell(shell.program()).open(services.settings().terminalApp, k.context(), k.name());
+                ContainerShell chosen = shell;
+                services.terminals().withShell(shell.program()).open(services.settings().terminalApp, k.context(), k.name(),
+                        // macOS asked the person and was refused, or the terminal failed later: said in place of the success
+                        later -> say((chosen.note() == null ? "" : chosen.note() + " ") + later.getMessage(), true, k));
                 say("Opened " + (shell.note() == null ? "a shell" : "sh") + " in " + k.name() + "." + (shell.note() == null ? "" : " " + shell.note()), false, k);
             } catch (IOException | IllegalArgumentException e) {
                 say((shell.note() == null ? "" : shell.note() + " ") + e.getMessage(), true, k);

@@ -110,6 +110,19 @@ class LoginShellEnvironmentTest {
     }
 
     @Test
+    void theFallbackFindsNodeFromAVersionManagerSoMstsEnvNodeLineRuns() throws Exception {
+        Path old = Files.createDirectories(home.resolve(".nvm/versions/node/v9.11.2/bin"));
+        Path newest = Files.createDirectories(home.resolve(".nvm/versions/node/v20.11.1/bin"));
+        Files.createDirectories(home.resolve(".nvm/versions/node/v18.20.4/bin"));
+        Path volta = Files.createDirectories(home.resolve(".volta/bin"));
+        Path asdf = Files.createDirectories(home.resolve(".asdf/shims"));
+        HostEnvironment mac = new HostEnvironment(java.util.Map.of("PATH", "/usr/bin:/bin"), home, HostEnvironment.OsFamily.MAC);
+        String path = LoginShellEnvironment.fallback(mac).get("PATH").orElseThrow();
+        assertThat(path.split(":")).contains(volta.toString(), asdf.toString(), newest.toString()).doesNotContain(old.toString())
+                .endsWith("/usr/bin", "/bin");
+    }
+
+    @Test
     void aProfileThatHangsFallsBackWithAVisibleReason() throws Exception {
         Files.writeString(home.resolve(".bash_profile"), "sleep 30\n");
         var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(1));

@@ -2,6 +2,7 @@ package dev.mstpanel.core.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.testsupport.MacDouble;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,15 +37,26 @@ class SystemNotificationsTest {
         Files.writeString(bin.resolve("notify-send"), "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" + record + "'\n");
         bin.resolve("notify-send").toFile().setExecutable(true);
         SystemNotifications linux = on(HostEnvironment.OsFamily.LINUX, bin + ":/usr/bin:/bin");
-        assertThat(linux.post("Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards", true)).isTrue();
+        assertThat(linux.post("Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards", true)).isEqualTo(SystemNotifications.Delivery.CONFIRMED);
         assertThat(Files.readAllLines(record)).containsExactly("--app-name=mst-panel", "--urgency=critical", "--",
                 "Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards");
     }
 
     @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void onAMacOsascriptsExitZeroProvesNothingSoThePanelMustShowItsOwnNotice() {
+        // the double behaves as macOS 15 does for a script's notification: exit 0, and no banner
+        SystemNotifications mac = on(HostEnvironment.OsFamily.MAC, MacDouble.bin() + ":/usr/bin:/bin");
+        SystemNotifications.Delivery d = mac.post("Run finished: cowork-smoke", "12/15 passed", false);
+        assertThat(d).isEqualTo(SystemNotifications.Delivery.UNCONFIRMED);
+        assertThat(d.needsOwnNotice()).isTrue();
+        assertThat(SystemNotifications.Delivery.CONFIRMED.needsOwnNotice()).isFalse();
+    }
+
+    @Test
     void withoutANotificationCenterTheCallerKeepsItsPopup() {
         assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).available()).isFalse();
-        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).post("t", "x", false)).isFalse();
+        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).post("t", "x", false)).isEqualTo(SystemNotifications.Delivery.NOT_POSTED);
         assertThat(on(HostEnvironment.OsFamily.WINDOWS, dir.toString()).command("t", "x", false)).isEmpty();
     }
 }

@@ -123,6 +123,41 @@ class TerminalLauncherTest {
                 .hasMessageContaining("docker --context engine-1 exec -it -u mst box bash");
     }
 
+    private TerminalLauncher macWithAutomation(String answer, int promptSeconds) {
+        return new TerminalLauncher(new HostEnvironment(Map.of("PATH", dev.mstpanel.testsupport.MacDouble.bin() + ":/usr/bin:/bin",
+                "MACOS_DOUBLE_AUTOMATION", answer, "MACOS_DOUBLE_PROMPT_SECONDS", Integer.toString(promptSeconds)), dir, HostEnvironment.OsFamily.MAC));
+    }
+
+    @Test
+    void aDontAllowAtTheAutomationPromptAfterTheFirstSecondsIsSaidWithTheSettingsPane() throws Exception {
+        java.util.concurrent.CompletableFuture<java.io.IOException> later = new java.util.concurrent.CompletableFuture<>();
+        List<String> started = macWithAutomation("denied", 4).open("Terminal", "colima", "mst-trial-1-kept", later::complete);
+        assertThat(started.get(0)).endsWith("osascript");
+        assertThat(later).as("nothing said while the person still looks at the prompt").isNotDone();
+        java.io.IOException said = later.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(said.getMessage()).startsWith("macOS did not allow mst-panel to control Terminal.")
+                .contains("System Settings → Privacy & Security → Automation")
+                .contains("x-apple.systempreferences:com.apple.preference.security?Privacy_Automation")
+                .contains("docker --context colima exec -it -u mst mst-trial-1-kept");
+    }
+
+    @Test
+    void aPermissionTurnedOffBeforeFailsAtOnceWithTheSamePointer() {
+        assertThatThrownBy(() -> macWithAutomation("denied", 0).open("iTerm2", "colima", "mst-trial-1-kept", e -> {}))
+                .hasMessageStartingWith("macOS did not allow mst-panel to control iTerm2.")
+                .hasMessageContaining(TerminalLauncher.AUTOMATION_PANE);
+    }
+
+    @Test
+    void anAllowedTerminalIsNotReportedAsAFailure() throws Exception {
+        java.util.concurrent.CompletableFuture<java.io.IOException> later = new java.util.concurrent.CompletableFuture<>();
+        macWithAutomation("allowed", 0).open("Terminal", "colima", "mst-trial-1-kept", later::complete);
+        Thread.sleep(500);
+        assertThat(later).isNotDone();
+        assertThat(TerminalLauncher.appleScriptError("execution error: Not authorized to send Apple events to Terminal. (-1743)")).hasValue(-1743);
+        assertThat(TerminalLauncher.automationRefused("execution error: Terminal got an error: Can’t get window 1. (-1728)")).isFalse();
+    }
+
     private static void executable(Path file, String text) throws Exception {
         Files.writeString(file, text);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));

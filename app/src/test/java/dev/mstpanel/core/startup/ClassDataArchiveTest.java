@@ -132,6 +132,36 @@ class ClassDataArchiveTest {
     }
 
     @Test
+    void noRelaunchOnAMac_soTheProcessFinderStartedOwnsTheOneDockIcon() throws IOException {
+        Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
+        ClassDataArchive.Launch app = new ClassDataArchive.Launch("/Applications/mst-panel.app/Contents/MacOS/mst-panel", List.of(),
+                "/Applications/mst-panel.app/Contents/MacOS/mst-panel", "/Applications/mst-panel.app/Contents/runtime 17.0.21", jarFile.toString());
+        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC, app, dir, null)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC, jar(jarFile), dir, null)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.LINUX, app, dir, null)).isPresent();
+    }
+
+    @Test
+    void aCacheAndLogFolderWithASpaceStayOneOptionEachInJavaToolOptions_andTheJvmStarts() throws Exception {
+        ClassDataArchive.Launch image = new ClassDataArchive.Launch("/opt/mst-panel/bin/mst-panel", List.of(), "/opt/mst-panel/bin/mst-panel",
+                "/opt/mst-panel/lib/runtime 17.0.21", "/opt/mst-panel/lib/app/mst-panel.jar");
+        Path home = Files.createDirectories(dir.resolve("My Panel"));
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.LINUX, image,
+                home.resolve("cache"), home.resolve("logs")).orElseThrow();
+        String options = plan.environment().get("JAVA_TOOL_OPTIONS");
+        assertThat(options).contains("-XX:ArchiveClassesAtExit=\"" + home.resolve("cache"))
+                .contains("-XX:ErrorFile=\"" + home.resolve("logs/hs_err_pid%p.log") + "\"");
+        // the JVM reads the variable as the window's JVM would: it starts (it refuses a stray "Panel/cache/…" word)
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version").redirectErrorStream(true);
+        pb.environment().put("JAVA_TOOL_OPTIONS", options);
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(said).isZero();
+        assertThat(ClassDataArchive.quotedForToolOptions("-XX:ErrorFile=/a \"b\"/x")).isEqualTo("-XX:ErrorFile='/a \"b\"/x'");
+        assertThat(ClassDataArchive.quotedForToolOptions("-Xshare:auto")).isEqualTo("-Xshare:auto");
+    }
+
+    @Test
     void noRelaunchInTheChild_whenTurnedOff_orWhenTheUserChoseArchiveOptions() {
         Path jarFile = dir.resolve("x.jar");
         assertThat(ClassDataArchive.plan(Map.of(ClassDataArchive.MARKER, "child"), jar(jarFile), dir, null)).isEmpty();
