@@ -5,14 +5,17 @@
 # the Mac that built it and fails on one without the same formulas; jlink does not copy them.
 # Allowed: /usr/lib and /System (macOS's own), @rpath, @loader_path and @executable_path (inside
 # the bundle). Read with `otool -L`, whose first line names the file and the others its
-# dependencies.
+# dependencies, the library's own install name among them (a JavaFX library names itself by the
+# path of the machine that built it): that name, which `otool -D` prints, is not a dependency.
 #
 # Usage: packaging/macos/check-linkage.sh FOLDER...   (package.sh runs it on the runtime and app)
 set -euo pipefail
 (($#)) || { echo "usage: check-linkage.sh FOLDER..." >&2; exit 2; }
 outside=()
 while IFS= read -r -d '' lib; do
+  self=$(otool -D "$lib" | tail -n +2 | head -n 1)
   while IFS= read -r dep; do
+    [[ -n $self && $dep == "$self" ]] && continue
     case $dep in
       /usr/lib/* | /System/* | @rpath/* | @loader_path/* | @executable_path/*) ;;
       *) outside+=("${lib#./}: $dep") ;;
