@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import dev.mstpanel.core.shell.BoundedStreams;
+import dev.mstpanel.core.shell.BusyActivity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,14 +54,25 @@ public final class ProcessSupervisor {
     public static final Duration TERM_WAIT = Duration.ofSeconds(5);
 
     private final boolean windows;
+    private final BusyActivity busy;
 
     /** A supervisor for this JVM's operating system. */
     public ProcessSupervisor() {
-        this(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win"));
+        this(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win"), BusyActivity.forThisMachine());
     }
 
     ProcessSupervisor(boolean windows) {
+        this(windows, BusyActivity.NONE);
+    }
+
+    /**
+     * @param windows whether this is Windows (no console Ctrl-C for another process)
+     * @param busy told while each process runs (a run or a build the person started), so that the
+     *     operating system does not throttle the panel while its window is hidden
+     */
+    ProcessSupervisor(boolean windows, BusyActivity busy) {
         this.windows = windows;
+        this.busy = busy;
     }
 
     /**
@@ -115,6 +127,8 @@ public final class ProcessSupervisor {
         } catch (IOException ignored) {
             // stdin is not used
         }
+        BusyActivity.Token activity = busy.begin("MST is running: " + new java.io.File(spec.argv().get(0)).getName());
+        process.onExit().whenComplete((p, e) -> activity.close());
         SupervisedProcess handle = new SupervisedProcess(process, spec, shown, log, listener);
         listener.onStarted(shown, process.pid()); // before the readers: no line can come before the start
         handle.startReaders();

@@ -99,6 +99,24 @@ class ProcessSupervisorTest {
         }
     }
 
+    /** While MST runs the operating system is told the panel is busy (macOS: no App Nap), and told no longer once it ends. */
+    @Test
+    void theOperatingSystemIsToldThePanelIsBusyWhileTheProcessRunsAndNoLongerAfter() throws Exception {
+        java.util.List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        dev.mstpanel.core.shell.BusyActivity busy = reason -> {
+            said.add("begin " + reason);
+            return () -> said.add("end");
+        };
+        Path s = script("sleep 0.5; exit 0");
+        var p = new ProcessSupervisor(false, busy).start(ProcessSpec.of(List.of(s.toString()), null, env(), null), listener);
+        assertThat(said).as("begun as the process starts").containsExactly("begin MST is running: " + s.getFileName());
+        assertThat(p.exitCode().get(20, TimeUnit.SECONDS)).isZero();
+        for (int i = 0; i < 100 && said.size() < 2; i++) {
+            Thread.sleep(20);
+        }
+        assertThat(said).as("ended when it exits").containsExactly("begin MST is running: " + s.getFileName(), "end");
+    }
+
     @Test
     void exitCodeIsTheProcesses() throws Exception {
         Path s = script("exit 7");
