@@ -140,16 +140,16 @@ public final class RunRecording {
      * @param dropped the lines left out
      */
     public static String endingNote(Ending ending, long played, long dropped) {
-        String events = String.format(java.util.Locale.ROOT, "%,d", played);
+        String events = String.format(java.util.Locale.ROOT, "%,d %s", played, played == 1 ? "event" : "events");
         String left = dropped == 0 ? "" : String.format(java.util.Locale.ROOT, "; %,d line%s left out (longer than %d MiB or not JSON)",
                 dropped, dropped == 1 ? "" : "s", MAX_LINE_BYTES >> 20);
         return switch (ending) {
             case WHOLE -> dropped == 0 ? null : "The recording plays without lines the panel does not write" + left + ".";
-            case CUT_SHORT -> "The recording is cut short after " + events + " events (the panel stopped before the run ended, "
+            case CUT_SHORT -> "The recording is cut short after " + events + " (the panel stopped before the run ended, "
                     + "or the file was cut): it plays up to there" + left + ".";
-            case OVERLONG_LINE -> "The recording stops after " + events + " events at a line of over " + (MAX_SKIPPED_LINE_BYTES >> 20)
+            case OVERLONG_LINE -> "The recording stops after " + events + " at a line of over " + (MAX_SKIPPED_LINE_BYTES >> 20)
                     + " MiB, which the panel never writes (a damaged file): the rest of it is not read" + left + ".";
-            case UNREADABLE -> "The recording could not be read past " + events + " events (the file changed or went away)" + left + ".";
+            case UNREADABLE -> "The recording could not be read past " + events + " (the file changed or went away)" + left + ".";
         };
     }
 
