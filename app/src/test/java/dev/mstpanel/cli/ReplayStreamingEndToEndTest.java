@@ -92,7 +92,7 @@ class ReplayStreamingEndToEndTest {
                 Thread.sleep(100);
             }
             long logged = linesInLog();
-            Thread.sleep(3_000); // longer than the recorder waits between flushes
+            Thread.sleep(6_000); // longer than the recorder waits between flushes (5 s)
             List<ProcessHandle> mst = panel.descendants().toList();
             panel.destroyForcibly(); // SIGKILL: no shutdown hook, no close of the recording
             assertThat(panel.waitFor(10, TimeUnit.SECONDS)).isTrue();
