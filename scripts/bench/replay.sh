@@ -2,6 +2,7 @@
 # Benchmark: a recorded run replayed at 16×, and what the recording costs on disk.
 #
 #   scripts/bench/replay.sh [minutes=10] [speed=16]
+#   scripts/bench/replay.sh --lines [lines=1000000] [heap=256m]
 #
 # Records a run of the `mst` stand-in (a test double) of about MINUTES on the two test engines
 # with the panel's own `run --events jsonl` (2 shards, 8 cases × 2 trials, 4 cases on each shard,
@@ -12,12 +13,44 @@
 # --speed max (its fixed cost: the JVM's start, reading) and the load average. Linux, as root (the
 # engines); build first: ./mvnw -B -q package -DskipTests. BENCH_NICE=-10 runs the replays at that
 # priority (a shared machine); KEEP_WORK=1 keeps the work folder.
+#
+# --lines: the memory of a long replay. Records a run whose MST (the `mst-hostile` test double,
+# mode `lines`) prints LINES short lines, with `run` under -Xmx HEAP, then replays that recording
+# at --speed max under the same heap, and prints both exit codes, wall times and peak RSS
+# (/usr/bin/time -v), the recording's size and how many lines were played. No engines needed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-minutes=${1:-10}
-speed=${2:-16}
 jar=app/target/mst-panel.jar
 [[ -f $jar ]] || { echo "replay.sh: build first: ./mvnw -B -q package -DskipTests" >&2; exit 1; }
+if [[ ${1:-} == --lines ]]; then
+  lines=${2:-1000000}
+  heap=${3:-256m}
+  work=$(mktemp -d /tmp/mstp-bench-replay-lines.XXXXXX)
+  [[ ${KEEP_WORK:-0} == 1 ]] || trap 'rm -rf "$work"' EXIT
+  cp "$jar" "$work/panel.jar" && cp -r app/target/lib "$work/lib"
+  mkdir -p "$work/eval" && printf '{"name": "bench-replay-lines"}\n' >"$work/eval/eval.json"
+  rss() { sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\).*/\1/p' "$1" | awk '{printf "%.0f MiB", $1/1024}'; }
+  wall() { sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): \(.*\)/\1/p' "$1"; }
+  set +e
+  MST_PANEL_HOME=$work/home MST_PANEL_LOGIN_SHELL=off MST_HOSTILE_MODE=lines MST_HOSTILE_LINES=$lines \
+    /usr/bin/time -v -o "$work/run.time" java -Xmx"$heap" -jar "$work/panel.jar" run --mst app/src/test/resources/mst-hostile/mst \
+    -- --config "$work/eval/eval.json" >/dev/null 2>"$work/run.err"
+  run_exit=$?
+  recording=$(ls "$work"/home/data/runs/*.recording.jsonl.gz 2>/dev/null | head -1)
+  [[ -f $recording ]] || { echo "replay.sh: the run left no recording (exit $run_exit)" >&2; tail -5 "$work/run.err" >&2; exit 1; }
+  MST_PANEL_HOME=$work/home /usr/bin/time -v -o "$work/replay.time" java -Xmx"$heap" -jar "$work/panel.jar" replay "$recording" \
+    --speed max --events jsonl >"$work/replay.jsonl" 2>"$work/replay.err"
+  replay_exit=$?
+  set -e
+  played=$(grep -c '"type":"line"' "$work/replay.jsonl" || true)
+  echo "run of $lines lines under -Xmx$heap: exit $run_exit, $(wall "$work/run.time"), peak RSS $(rss "$work/run.time")"
+  echo "replay of its recording ($(stat -c %s "$recording") bytes) under -Xmx$heap at --speed max: exit $replay_exit, $(wall "$work/replay.time"), peak RSS $(rss "$work/replay.time"); $played line events played"
+  if grep -q -e OutOfMemoryError -e Exception "$work/replay.err"; then echo "replay's stderr holds a stack trace:"; head -5 "$work/replay.err"; fi
+  echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit $replay_exit
+fi
+minutes=${1:-10}
+speed=${2:-16}
 work=$(mktemp -d /tmp/mstp-bench-replay.XXXXXX)
 engines=${MST_PANEL_TEST_ENGINES_DIR:-/tmp/mstp-bench-replay-engines}
 keep=${KEEP_WORK:-0} # KEEP_WORK=1 keeps the work folder (the recording, the log, both event streams)

@@ -112,7 +112,26 @@ public final class MstPanelCommand implements Runnable {
             cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + TerminalText.escape(why));
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what held the memory is unreachable once the command's frames are gone: the message can be made
+            err.println(outOfMemory(args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null, Runtime.getRuntime().maxMemory()));
+            err.flush();
+            return 1;
+        }
+    }
+
+    /**
+     * What a person is told when a command ran out of Java heap: never a stack trace, and how to
+     * give it more (the heap is the JVM's, set on the java command line).
+     */
+    static String outOfMemory(String command, long maxHeapBytes) {
+        long mib = maxHeapBytes / (1024 * 1024);
+        long more = Math.max(1024, Long.highestOneBit(Math.max(1, mib)) * 4);
+        return "mst-panel" + (command == null ? "" : " " + command) + ": out of memory: this needs more than the " + mib
+                + " MiB of Java heap it was given. Give it more with java's -Xmx, e.g. java -Xmx" + (more >= 1024 ? more / 1024 + "g" : more + "m")
+                + " -jar mst-panel.jar …";
     }
 
     /** Prints the panel's version and the Java it runs on. */

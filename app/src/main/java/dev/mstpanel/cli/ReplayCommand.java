@@ -45,6 +45,34 @@ public final class ReplayCommand implements Callable<Integer> {
         @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
         String events;
 
+        /** A plain decimal: no sign, exponent, hex, NaN or Infinity (which Double.parseDouble takes). */
+        private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[0-9]{1,6}(\\.[0-9]{1,6})?");
+
+        /**
+         * The speed a {@code --speed} value means: {@code max} (any case) is infinite; a decimal from
+         * {@link #MIN_SPEED} to {@link #MAX_SPEED}, optionally followed by {@code x} or {@code ×} as
+         * people write speeds and with blanks around it, is that number; anything else is NaN (a usage error).
+         */
+        static double speedOf(String value) {
+            String v = value == null ? "" : value.strip();
+            if (v.equalsIgnoreCase("max")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            if (v.endsWith("x") || v.endsWith("X") || v.endsWith("\u00d7")) {
+                v = v.substring(0, v.length() - 1).strip();
+            }
+            if (!DECIMAL.matcher(v).matches()) {
+                return Double.NaN;
+            }
+            double x = Double.parseDouble(v);
+            return x >= MIN_SPEED && x <= MAX_SPEED ? x : Double.NaN;
+        }
+
+        /** A speed as people read it: 4 for 4.0, 0.5. */
+        static String format(double x) {
+            return x == Math.rint(x) ? Long.toString((long) x) : java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+        }
+
         /**
          * Plays a recording to the command's writers.
          *
@@ -54,55 +82,54 @@ public final class ReplayCommand implements Callable<Integer> {
             PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
             PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             String name = spec.name();
-            double x;
-            if (speed.equalsIgnoreCase("max")) {
-                x = Double.POSITIVE_INFINITY;
-            } else {
-                try {
-                    x = Double.parseDouble(speed.endsWith("x") ? speed.substring(0, speed.length() - 1) : speed);
-                } catch (NumberFormatException e) {
-                    x = -1;
-                }
-                if (!(x >= MIN_SPEED && x <= MAX_SPEED)) {
-                    err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to " + (int) MAX_SPEED
-                            + " (1, 4, 16) or max, not `" + speed + "`.");
-                    return 2;
-                }
+            double x = speedOf(speed);
+            if (Double.isNaN(x)) {
+                err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to " + (int) MAX_SPEED
+                        + " (1, 4, 16) or max, not `" + TerminalText.escape(speed) + "`.");
+                return 2;
             }
             if (events != null && !events.equalsIgnoreCase("jsonl")) {
                 err.println("mst-panel " + name + ": --events takes `jsonl`.");
                 return 2;
             }
             RunCommand.Printer printer = new RunCommand.Printer(out, err, events != null);
-            RunReplayer replayer = new RunReplayer(rec, model -> model.addEventListener(printer::print));
-            printer.state = () -> replayer.model().snapshot();
-            printer.recording = () -> rec.file();
+            String note = rec.endingNote();
             err.println("Replaying " + what + " (" + Math.round(rec.durationMs() / 1000.0) + " s recorded"
-                    + (Double.isInfinite(x) ? "" : ", at " + speed + "×") + "): nothing is running.");
+                    + (Double.isInfinite(x) ? "" : ", at " + format(x) + "×") + "): nothing is running."
+                    + (note == null ? "" : " " + note));
             err.flush();
-            long start = System.nanoTime();
-            try {
-                while (!replayer.done()) {
-                    long t = replayer.nextTime();
-                    if (!Double.isInfinite(x)) {
-                        long dueMs = (long) (t / x);
-                        long waitMs = dueMs - (System.nanoTime() - start) / 1_000_000;
-                        if (waitMs > 0) {
-                            Thread.sleep(waitMs);
+            try (RunReplayer replayer = new RunReplayer(rec, model -> model.addEventListener(printer::print))) {
+                printer.state = () -> replayer.model().snapshot();
+                printer.recording = () -> rec.file();
+                long start = System.nanoTime();
+                try {
+                    while (!replayer.done()) {
+                        long t = replayer.nextTime();
+                        if (!Double.isInfinite(x)) {
+                            long dueMs = (long) (t / x);
+                            long waitMs = dueMs - (System.nanoTime() - start) / 1_000_000;
+                            if (waitMs > 0) {
+                                Thread.sleep(waitMs);
+                            }
                         }
+                        replayer.advanceTo(t);
                     }
-                    replayer.advanceTo(t);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return 130;
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return 130;
-            }
-            synchronized (printer) {
-                out.flush();
-            }
-            if (replayer.unmatched() > 0) {
-                err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?); "
-                        + "the first: " + replayer.firstUnmatched());
+                synchronized (printer) {
+                    out.flush();
+                }
+                if (replayer.unmatched() > 0) {
+                    err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?); "
+                            + "the first: " + replayer.firstUnmatched());
+                }
+                // said again at the end, where the output stops: with the count actually played
+                String played = replayer.endingNote();
+                if (played != null) {
+                    err.println("note: " + played);
+                }
             }
             return 0;
         }

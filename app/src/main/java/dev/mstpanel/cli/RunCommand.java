@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
  * rows as they change, or one JSON object per line with {@code --events jsonl}. SIGINT cancels as
  * the Cancel button does (a second one ends MST's process tree). Exits with MST's exit code; 2 for
  * a usage error or an argument the panel refuses before starting MST (a secrets file it cannot
- * read); 127 when MST cannot be found or started.
+ * read, an eval config whose folder does not exist); 73 when the panel's data folder cannot be
+ * written (no log could be made); 127 when MST cannot be found or started.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run `mst run` with the given arguments, following its shards live.",
@@ -60,6 +61,8 @@ public final class RunCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The exit code when the data folder cannot be written: sysexits' "cannot create an output file". */
+    static final int DATA_FOLDER_NOT_WRITABLE = 73;
 
     @Override
     public Integer call() throws Exception {
@@ -78,6 +81,11 @@ public final class RunCommand implements Callable<Integer> {
         HostEnvironment env = shell.environment();
         shell.fallback().ifPresent(reason -> err.println("note: " + reason));
         RunArguments args = RunArguments.parse(runArgs);
+        if (args.missingConfigFolder() != null) {
+            err.println("mst-panel run: no folder " + TerminalText.escape(args.missingConfigFolder().toString()) + " for the eval config (--config "
+                    + TerminalText.escape(args.config().toString()) + "): MST runs in its eval config's folder. Nothing was started.");
+            return 2;
+        }
         MstInstallation installation;
         try {
             installation = new MstLocator(new CommandRunner(env)).locate(mst, args.config());
@@ -101,7 +109,11 @@ public final class RunCommand implements Callable<Integer> {
             run = new RunSupervisor(new ProcessSupervisor()).start(request, printer::print);
         } catch (ProcessStartException e) {
             err.println("mst-panel run: " + e.getMessage());
-            return e.refused() ? 2 : 127;
+            return switch (e.kind()) {
+                case REFUSED -> 2;
+                case DATA_FOLDER -> DATA_FOLDER_NOT_WRITABLE;
+                case NOT_STARTED -> 127;
+            };
         }
         RunSupervisor.ActiveRun started = run;
         printer.state = () -> started.model().snapshot();

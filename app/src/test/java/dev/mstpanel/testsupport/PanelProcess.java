@@ -26,18 +26,16 @@ public final class PanelProcess {
      * @param waitSeconds how long it may take
      */
     public static Result run(Path dir, Map<String, String> env, long waitSeconds, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
-        env.forEach((k, v) -> {
-            if (v == null) {
-                pb.environment().remove(k);
-            } else {
-                pb.environment().put(k, v);
-            }
-        });
+        return run(dir, env, List.of(), waitSeconds, args);
+    }
+
+    /**
+     * As {@link #run(Path, Map, long, String...)}, with options for the JVM (e.g. {@code -Xmx64m}:
+     * the heap a user gives it).
+     */
+    public static Result run(Path dir, Map<String, String> env, List<String> jvmOptions, long waitSeconds, String... args)
+            throws Exception {
+        ProcessBuilder pb = builder(dir, env, jvmOptions, args);
         File out = Files.createTempFile(dir, "out-", ".txt").toFile();
         File err = Files.createTempFile(dir, "err-", ".txt").toFile();
         pb.redirectOutput(out).redirectError(err);
@@ -49,6 +47,27 @@ public final class PanelProcess {
         assertThat(ended).as("mst-panel " + String.join(" ", args) + " ended; stderr: " + Files.readString(err.toPath())).isTrue();
         return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
                 Files.readString(err.toPath(), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The process of one command, not started: the panel's main class in a JVM of its own, with
+     * {@code jvmOptions}, in {@code dir}, with {@code env} set (a null value removes the variable).
+     */
+    public static ProcessBuilder builder(Path dir, Map<String, String> env, List<String> jvmOptions, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
+        return pb;
     }
 
     /**

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * {@code node_modules/.bin/mst} in the eval config's folder or its parents (users run {@code npx mst}
  * there; MST's contract, section 1); else {@code mst} on PATH; else {@code npx --no-install mst}.
  * Then asks it {@code --version} and reads its flag vocabulary once from {@code mst run --help}.
- * Results are cached per command for the life of the locator.
+ * Results are cached per command and, when the command is a file, its size and time of change (a
+ * reinstalled MST is asked again) for the life of the locator.
  *
  * <p>Slow (runs up to three processes, npx can take seconds): call it off the FX thread.
  */
@@ -29,11 +30,17 @@ public final class MstLocator {
     public static final String INSTALL_COMMAND = "npm install --save-dev @gleanwork/mcp-server-tester";
     /** How long {@code mst --version} and {@code mst run --help} may take: 60 s (npx may unpack). */
     public static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long {@code mst run --help} may take once {@code --version} answered (npx has unpacked it
+     * by then): 10 s. It only tells the flag vocabulary, which has a default, so a help that hangs
+     * costs each start this, not a minute.
+     */
+    public static final Duration HELP_TIMEOUT = Duration.ofSeconds(10);
 
     private static final Pattern VERSION = Pattern.compile("\\b(\\d+\\.\\d+\\.\\d+(?:[-+][0-9A-Za-z.-]+)?)\\b");
 
     private final CommandRunner runner;
-    private final Map<List<String>, MstInstallation> cache = new ConcurrentHashMap<>();
+    private final Map<List<Object>, MstInstallation> cache = new ConcurrentHashMap<>();
 
     /** @param runner runs the probes in the panel's environment (login-shell PATH) */
     public MstLocator(CommandRunner runner) {
@@ -112,7 +119,8 @@ public final class MstLocator {
 
     private MstInstallation probe(List<String> command, MstInstallation.Source source, Path evalConfig, List<String> tried)
             throws MstNotFoundException {
-        MstInstallation cached = cache.get(command);
+        List<Object> key = cacheKey(command);
+        MstInstallation cached = cache.get(key);
         if (cached != null) {
             return cached;
         }
@@ -135,19 +143,35 @@ public final class MstLocator {
         List<String> helpCmd = new ArrayList<>(command);
         helpCmd.add("run");
         helpCmd.add("--help");
-        CommandResult h = runner.run(helpCmd, cwd, PROBE_TIMEOUT);
+        CommandResult h = runner.run(helpCmd, cwd, HELP_TIMEOUT);
         String help = h.stdout() + "\n" + h.stderr();
         String note = null;
         FlagVocabulary flags;
-        if (help.contains("--runner") || help.contains("--env-option")) {
+        if (h.timedOut()) {
+            flags = FlagVocabulary.RUNNER;
+            note = "`mst run --help` did not answer within " + HELP_TIMEOUT.toSeconds() + " s; the panel uses --runner/--runner-option.";
+        } else if (help.contains("--runner") || help.contains("--env-option")) {
             flags = FlagVocabulary.fromHelp(help);
         } else {
             flags = FlagVocabulary.RUNNER;
             note = "`mst run --help` named neither --runner nor --env-option; the panel uses --runner/--runner-option.";
         }
         MstInstallation found = new MstInstallation(command, source, version, flags, note);
-        cache.put(command, found);
+        cache.put(key, found);
         return found;
+    }
+
+    /** The command, and for a file its size and time of change: a reinstalled MST is a new key. */
+    private static List<Object> cacheKey(List<String> command) {
+        try {
+            Path exe = Path.of(command.get(0));
+            if (exe.isAbsolute() && Files.isRegularFile(exe)) {
+                return List.of(command, Files.size(exe), Files.getLastModifiedTime(exe).toMillis());
+            }
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            // not a file the panel can look at: the command alone
+        }
+        return List.of(command);
     }
 
     private static String firstLine(String s) {

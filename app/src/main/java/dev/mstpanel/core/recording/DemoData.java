@@ -43,8 +43,8 @@ public final class DemoData {
                 String json = RunRecorder.JSON.writeValueAsString(evalFolder.toAbsolutePath().toString());
                 text = text.replace(PLACEHOLDER, json.substring(1, json.length() - 1));
             }
-            return RunRecording.read(Path.of("demo.recording.jsonl.gz"),
-                    new java.io.ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8); // small: the demo is a few hundred kilobytes
+            return RunRecording.read(Path.of("demo.recording.jsonl.gz"), () -> new java.io.ByteArrayInputStream(bytes));
         }
     }
 

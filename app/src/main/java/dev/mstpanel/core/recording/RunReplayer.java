@@ -22,15 +22,22 @@ import java.util.function.Consumer;
  * A recorded event that the model already made from an earlier input is only checked off; one it
  * did not make (a container state, a trace found, a notice, start and end) is fed in.
  *
+ * <p>The entries are streamed from the file ({@link RunRecording#entries()}), one ahead of the
+ * position: the replay holds what the model holds, not the recording.
+ *
  * <p>Not thread-safe: one thread steps it ({@link #advanceTo}); the model may be read from any.
- * Seeking back means a new replayer ({@link #restart()}).
+ * Seeking back means a new replayer ({@link #restart()}); {@link #close()} lets go of the file.
  */
-public final class RunReplayer {
+public final class RunReplayer implements AutoCloseable {
+    /** The most recorded events waiting for an input that makes them (a recording of another panel may hold many). */
+    private static final int MAX_AWAITED = 1000;
     private final RunRecording recording;
+    private final RunRecording.Entries entries;
+    private JsonNode peeked;
+    private long played;
     private final MutableClock clock;
     private final RunModel model;
     private final ArrayDeque<RunEvent> made = new ArrayDeque<>();
-    private int next;
     private long position;
     private int unmatched;
     private String firstUnmatched;
@@ -53,6 +60,13 @@ public final class RunReplayer {
         this.recording = recording;
         this.clock = new MutableClock(recording.startedAt());
         this.model = new RunModel(clock);
+        RunRecording.Entries opened;
+        try {
+            opened = recording.entries();
+        } catch (java.io.IOException e) {
+            opened = null; // the file went away since it was read: nothing plays, ending() says why
+        }
+        this.entries = opened;
         model.addEventListener(e -> {
             if (!e.type().equals("line")) {
                 made.addLast(e);
@@ -93,12 +107,43 @@ public final class RunReplayer {
 
     /** True once every entry was played. */
     public boolean done() {
-        return next >= recording.entries().size();
+        return peek() == null;
     }
 
     /** The time of the next entry, milliseconds, or -1 when done. */
     public long nextTime() {
-        return done() ? -1 : recording.entries().get(next).path("t").asLong();
+        JsonNode n = peek();
+        return n == null ? -1 : n.path("t").asLong();
+    }
+
+    private JsonNode peek() {
+        if (peeked == null && entries != null && entries.hasNext()) {
+            peeked = entries.next();
+        }
+        return peeked;
+    }
+
+    /** The entries played so far. */
+    public long played() {
+        return played;
+    }
+
+    /** How the entries played ended (meaningful once {@link #done()}). */
+    public RunRecording.Ending ending() {
+        return entries == null ? RunRecording.Ending.UNREADABLE : entries.ending();
+    }
+
+    /** What a person is told when the entries did not play whole (once {@link #done()}), or null. */
+    public String endingNote() {
+        return RunRecording.endingNote(ending(), played, entries == null ? 0 : entries.dropped());
+    }
+
+    /** Lets go of the recording's file. */
+    @Override
+    public void close() {
+        if (entries != null) {
+            entries.close();
+        }
     }
 
     /**
@@ -116,7 +161,9 @@ public final class RunReplayer {
      */
     public void advanceTo(long timeMs) {
         while (!done() && nextTime() <= timeMs) {
-            JsonNode e = recording.entries().get(next++);
+            JsonNode e = peeked;
+            peeked = null;
+            played++;
             clock.set(recording.startedAt().plusMillis(e.path("t").asLong()));
             feed(e);
             awaited.removeIf(a -> checkOff(a.getKey(), a.getValue()));
@@ -155,7 +202,11 @@ public final class RunReplayer {
                     "infra".equals(text(f, "status")));
             case "finished" -> model.finished(f.path("exitCode").asInt());
             default -> {
-                awaited.add(java.util.Map.entry(type, f)); // made by a later entry, or unmatched at the end
+                if (awaited.size() < MAX_AWAITED) {
+                    awaited.add(java.util.Map.entry(type, f)); // made by a later entry, or unmatched at the end
+                } else {
+                    unmatched(type, f);
+                }
                 return;
             }
         }

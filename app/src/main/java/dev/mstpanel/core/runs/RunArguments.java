@@ -22,6 +22,18 @@ public record RunArguments(List<String> args, Path config, Map<String, String> r
                            String resume, Path outputDir) {
 
     /**
+     * The eval config's folder when it does not exist, else null: MST runs there (its working
+     * folder), so without it nothing can start, and the fault is the argument's, not MST's.
+     */
+    public Path missingConfigFolder() {
+        if (config == null) {
+            return null;
+        }
+        Path dir = config.toAbsolutePath().getParent();
+        return dir != null && !java.nio.file.Files.isDirectory(dir) ? dir : null;
+    }
+
+    /**
      * Reads the arguments of {@code mst run}.
      *
      * @param args e.g. {@code [--config, eval.json, --runner, docker, --runner-option, shards=3]}

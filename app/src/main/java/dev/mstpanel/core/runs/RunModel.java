@@ -508,6 +508,13 @@ public final class RunModel {
     private ShardTable.Shard shard(int index, int count) {
         int before = shards.unlisted();
         ShardTable.Shard s = shards.shard(index, count);
+        if (phase == RunPhase.FINISHED && !s.phase.finished()) {
+            // a line or a container read after MST exited names a shard not seen before: it is not running
+            s.moveTo(ShardPhase.STOPPED);
+            if (s.stoppedReason == null) {
+                s.stoppedReason = "MST exited with code " + exitCode;
+            }
+        }
         if (before == 0 && shards.unlisted() == 1) {
             notice("MST named more than " + ShardTable.MAX_ROWS + " shards: the panel shows rows for the first "
                     + ShardTable.MAX_ROWS + " and MST's lines for all of them.");
@@ -516,6 +523,9 @@ public final class RunModel {
     }
 
     private void setPhase(ShardTable.Shard s, ShardPhase p) {
+        if (phase == RunPhase.FINISHED && !p.finished()) {
+            return; // MST has exited: a late line or container state cannot make a shard live again
+        }
         if (!s.moveTo(p)) {
             return;
         }

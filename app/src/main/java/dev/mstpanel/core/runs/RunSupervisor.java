@@ -12,6 +12,7 @@ import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -181,6 +182,7 @@ public final class RunSupervisor {
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(ZonedDateTime.now());
         Path runsDir = AppPaths.of(env).dataDir().resolve("runs");
+        checkWritable(runsDir);
         Path logFile = freeName(runsDir, stamp + "-starting");
         List<String> argv = new ArrayList<>(request.mstCommand());
         argv.add(request.subcommand());
@@ -280,6 +282,32 @@ public final class RunSupervisor {
     }
 
     /** Renames the log after the run MST named, once; a failure leaves the first name. */
+    /**
+     * The folder of the runs' logs and recordings can be written, or the run does not start: it
+     * would have no log, and the person is told the folder and the system's reason, not only a path.
+     */
+    static void checkWritable(Path runsDir) throws ProcessStartException {
+        try {
+            Files.createDirectories(runsDir);
+            Path probe = Files.createTempFile(runsDir, ".write-check-", ".tmp");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw ProcessStartException.dataFolder("Cannot write the run's log in " + runsDir + ": " + reason(e)
+                    + ". Make the panel's data folder writable, or set MST_PANEL_HOME to a folder you can write. The run was not started.", e);
+        }
+    }
+
+    /** The system's reason for a file error, in words (an AccessDeniedException's message is only the path). */
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     private static void renameLog(ProcessSupervisor.SupervisedProcess process, RunModel model, Path runsDir, String stamp,
                                   java.util.concurrent.atomic.AtomicReference<String> runDir) {
         if (process == null) {

@@ -74,7 +74,9 @@ public final class ReplayPane extends BorderPane {
         what.setId("replay-title");
         what.getStyleClass().add("replay-title");
         String when = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm").withZone(ZoneId.systemDefault()).format(recording.startedAt());
-        Label sub = new Label("Recorded " + when + ". Nothing is running: no MST, no containers" + (note == null ? "." : ". " + note));
+        String ending = recording.endingNote(); // a recording cut short says so before it plays
+        Label sub = new Label("Recorded " + when + ". Nothing is running: no MST, no containers" + (note == null ? "." : ". " + note)
+                + (ending == null ? "" : " " + ending));
         sub.setId("replay-note");
         sub.getStyleClass().addAll("text-muted", "text-small");
         sub.setWrapText(true);
@@ -234,20 +236,10 @@ public final class ReplayPane extends BorderPane {
 
     /** The trials the live run expected (its counts' "of N trials" and its ETA), when it was recorded. */
     private static OptionalInt expectedOf(RunRecording rec) {
-        for (var e : rec.entries()) {
-            if ("expected".equals(e.path("k").asText()) && e.path("n").asInt(-1) > 0) {
-                return OptionalInt.of(e.path("n").asInt());
-            }
-        }
-        return OptionalInt.empty();
+        return rec.expectedTrials() > 0 ? OptionalInt.of(rec.expectedTrials()) : OptionalInt.empty();
     }
 
     private static String commandOf(RunRecording rec) {
-        for (var e : rec.entries()) {
-            if ("started".equals(e.path("type").asText())) {
-                return e.path("f").path("command").asText("mst run");
-            }
-        }
-        return "mst run";
+        return rec.command() != null ? rec.command() : "mst run";
     }
 }

@@ -236,6 +236,7 @@ public final class ReplayRunSession implements RunSession {
                 } catch (Exception ignored) {
                     // a cancelled ticker task
                 }
+                replayer.close(); // a seek starts a new pass on a new stream of the file
             }
         }
 

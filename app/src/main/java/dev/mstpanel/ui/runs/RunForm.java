@@ -196,8 +196,7 @@ final class RunForm {
                 CachedConfig cc = req.config() == null ? null : readConfig(req.config());
                 EvalConfig cfg = cc == null ? null : cc.config();
                 List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
-                RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
-                        : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
+                RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED : mstFor(req.config());
                 String shown = CommandPreview.shown(req, found);
                 ui.execute(() -> {
                     if (gen != generation) {
@@ -219,6 +218,23 @@ final class RunForm {
                 });
             }
         });
+    }
+
+    /**
+     * The MST for a config's folder: one that was found is kept; one that was not is looked for
+     * again at each check (a change of the form, a refresh), so installing it is noticed.
+     */
+    private RunSession.Mst mstFor(Path config) {
+        Path dir = dirOf(config);
+        RunSession.Mst known = mstCache.get(dir);
+        if (known != null) {
+            return known;
+        }
+        RunSession.Mst found = safeLocate(config);
+        if (found.problem() == null) {
+            mstCache.put(dir, found);
+        }
+        return found;
     }
 
     private RunSession.Mst safeLocate(Path config) {

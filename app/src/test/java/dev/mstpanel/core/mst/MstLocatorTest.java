@@ -107,4 +107,36 @@ class MstLocatorTest {
                 .hasMessageContaining("npm install --save-dev @gleanwork/mcp-server-tester")
                 .satisfies(e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains("could not determine executable")));
     }
+
+    @Test
+    void aRunHelpThatHangsCostsTheHelpLimitOnceForAnUnchangedMstAndIsAskedAgainWhenReinstalled() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("hang"));
+        Path mst = bin.resolve("mst");
+        Path asked = dir.resolve("asked");
+        Files.writeString(mst, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.0; exit 0; fi\n"
+                + "echo x >> '" + asked + "'\nexec sleep 600\n");
+        mst.toFile().setExecutable(true);
+        MstLocator locator = locator("/usr/bin:/bin");
+
+        long start = System.nanoTime();
+        MstInstallation first = locator.locate(mst, null);
+        long firstMs = (System.nanoTime() - start) / 1_000_000;
+        start = System.nanoTime();
+        MstInstallation again = locator.locate(mst, null);
+        long againMs = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(firstMs).isBetween(MstLocator.HELP_TIMEOUT.toMillis() - 500, MstLocator.HELP_TIMEOUT.toMillis() + 8_000);
+        assertThat(first.flags()).isEqualTo(FlagVocabulary.RUNNER);
+        assertThat(first.note()).isEqualTo("`mst run --help` did not answer within 10 s; the panel uses --runner/--runner-option.");
+        assertThat(again).isSameAs(first);
+        assertThat(againMs).isLessThan(1_000);
+
+        // reinstalled (a new file): asked again
+        Files.writeString(mst, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.1; exit 0; fi\n"
+                + "printf '  --runner <name>\\n  --runner-option <k=v>\\n'\n");
+        MstInstallation reinstalled = locator.locate(mst, null);
+        assertThat(reinstalled.version()).isEqualTo("2.0.1");
+        assertThat(reinstalled.note()).isNull();
+        assertThat(Files.readAllLines(asked)).hasSize(1);
+    }
 }

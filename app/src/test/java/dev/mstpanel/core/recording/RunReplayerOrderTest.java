@@ -50,4 +50,49 @@ class RunReplayerOrderTest {
         assertThat(replay.firstUnmatched()).isNull();
         assertThat(replayedTypes).isEqualTo(liveTypes);
     }
+
+    @Test
+    void theLogsFinalNameIsRecordedAfterItsFirstAndTheReplayEndsWithIt() throws Exception {
+        RunRecorderSizeTest.StepClock clock = new RunRecorderSizeTest.StepClock();
+        RunModel live = new RunModel(clock);
+        Path first = dir.resolve("runs/20261201-100000-starting.log");
+        Path last = dir.resolve("runs/20261201-100000-a1b2c3.log");
+        RunRecorder recorder = RunRecorder.attach(live, first, clock);
+        live.started("mst run --config eval.json", 4242, first.toString());
+        clock.ms += 1000;
+        live.logFileMoved(last.toString()); // MST named its run: the log takes the run's name
+        clock.ms += 500;
+        live.finished(0);
+
+        assertThat(recorder.file()).isEqualTo(RunRecorder.beside(last));
+        RunRecording recording = RunRecording.read(recorder.file());
+        try (RunReplayer replay = new RunReplayer(recording, null)) {
+            replay.advanceTo(recording.durationMs());
+            assertThat(replay.model().snapshot().logFile()).isEqualTo(last.toString());
+        }
+    }
+
+    @Test
+    void aCollectedTrialIsOnDiskAtOnceSoARecordingLeftOpenPlaysItAndSaysItIsCutShort() throws Exception {
+        RunRecorderSizeTest.StepClock clock = new RunRecorderSizeTest.StepClock();
+        RunModel live = new RunModel(clock);
+        Path log = dir.resolve("runs/20261201-100000-starting.log");
+        RunRecorder recorder = RunRecorder.attach(live, log, clock);
+        live.started("mst run --config eval.json", 4242, log.toString());
+        clock.ms += 100;
+        live.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/1: cowork on MST 2.0.0");
+        clock.ms += 100; // well within the time between flushes
+        live.traceFound("baseline", "refund", 0, false);
+
+        // the panel dies here: the recording is never closed
+        RunRecording recording = RunRecording.read(recorder.file());
+
+        assertThat(recording.ending()).isEqualTo(RunRecording.Ending.CUT_SHORT);
+        List<String> kinds = new ArrayList<>();
+        try (RunRecording.Entries entries = recording.entries()) {
+            entries.forEachRemaining(e -> kinds.add(e.path("k").asText() + " " + e.path("type").asText()));
+        }
+        assertThat(kinds).contains("event trial");
+        recorder.close();
+    }
 }

@@ -243,4 +243,19 @@ class RunModelTest {
         RunEvent finished = events.get(events.size() - 1);
         assertThat(finished.fields().get("leftContainers").toString()).isEqualTo("[{context=engine-1, name=mst-run-1, state=running}]");
     }
+
+    @Test
+    void noShardIsLiveOnceMstHasExitedWhateverComesAfter() {
+        RunModel model = new RunModel();
+        model.started("mst run --config eval.json", 42, null);
+        model.setShardCount(3);
+        model.acceptLine(Stream.STDERR, "[mst] shard 1/3: cowork on MST 2.0.0-beta.7");
+        model.finished(0);
+        // what the readers and Docker's last look hand in after the exit code
+        model.acceptLine(Stream.STDERR, "[mst] shard 2/3: cowork on MST 2.0.0-beta.7");
+        model.acceptLine(Stream.STDERR, "[mst] shard 4/4: cowork on MST 2.0.0-beta.7");
+        model.acceptLine(Stream.STDERR, "[mst] shard 3/3: default refund #1 collected");
+
+        assertThat(model.snapshot().shards()).isNotEmpty().allSatisfy(s -> assertThat(s.phase().finished()).as(s.toString()).isTrue());
+    }
 }

@@ -184,4 +184,28 @@ class ReplayControlsFxTest {
     private static long playbackThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("run-replay") && t.isAlive()).count();
     }
+
+    @Test
+    void aRecordingCutShortOpensAndItsBannerSaysAfterHowManyEvents(FxRobot robot) throws Exception {
+        StringBuilder b = new StringBuilder("{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-05T10:00:00Z\",\"panel\":\"0.1.0\"}\n");
+        for (int i = 0; i < 20_000; i++) {
+            b.append("{\"k\":\"line\",\"s\":\"err\",\"d\":1,\"x\":\"[mst] line ").append(i).append(' ')
+                    .append(Integer.toHexString(i * 7919)).append("\"}\n");
+        }
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        byte[] whole = gz.toByteArray();
+        Path cut = java.nio.file.Files.write(home.resolve("killed.recording.jsonl.gz"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        long events = dev.mstpanel.core.recording.RunRecording.read(cut).entryCount();
+
+        WaitForAsyncUtils.asyncFx(() -> panel.window().openRecording(cut)).get();
+        String expected = "The recording is cut short after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events";
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#replay-note").tryQuery().isPresent()
+                && text(robot, "#replay-note").contains(expected));
+
+        assertThat(text(robot, "#replay-note")).contains(expected).contains("it plays up to there");
+        Screenshots.take(robot.window(0).getScene(), "replay-cut-short");
+    }
 }

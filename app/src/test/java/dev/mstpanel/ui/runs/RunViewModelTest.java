@@ -3,6 +3,8 @@ package dev.mstpanel.ui.runs;
 import dev.mstpanel.core.runs.ShardPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.core.mst.FlagVocabulary;
+
 import dev.mstpanel.core.docker.ByteSize;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.DockerContext;
@@ -290,6 +292,26 @@ class RunViewModelTest {
         assertThat(m.runningProperty().get()).isFalse();
         assertThat(m.canStartProperty().get()).isTrue();
         m.dispose();
+    }
+
+    @Test
+    void anMstNotInstalledIsLookedForAgainAtTheNextCheckSoInstallingItIsNoticed() {
+        RunSession.Mst found = session.mst;
+        session.mst = new RunSession.Mst(List.of("mst"), FlagVocabulary.RUNNER, null,
+                "MST is not installed for this eval: run `npm install --save-dev @gleanwork/mcp-server-tester` in its folder.");
+        model.configPathProperty().set(config.toString());
+        ui.drain();
+        assertThat(model.mstNoteProperty().get()).startsWith("MST is not installed");
+        assertThat(model.canStartProperty().get()).isFalse();
+
+        session.mst = found; // installed meanwhile
+        model.configPathProperty().set("");
+        ui.drain();
+        model.configPathProperty().set(config.toString()); // the config entered again
+        ui.drain();
+
+        assertThat(model.mstNoteProperty().get()).isNull();
+        assertThat(model.canStartProperty().get()).isTrue();
     }
 
     private static ShardSnapshot shard(int i, ShardPhase phase, int collected, int infra, long mem) {
