@@ -118,7 +118,11 @@ public final class HostNameSource {
                 LOG.warn(change);
             }
             current = read;
-            if (names.stream().noneMatch(read::equalsIgnoreCase)) {
+            // the name seen last goes last, so that the names kept are the ones seen most recently
+            String last = names.stream().reduce((a, b) -> b).orElse(null);
+            if (!read.equalsIgnoreCase(last)) {
+                final String seen = read;
+                names.removeIf(seen::equalsIgnoreCase);
                 names.add(read);
                 save();
             }
