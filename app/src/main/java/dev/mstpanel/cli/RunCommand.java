@@ -3,7 +3,11 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.mst.EvalConfig;
+import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
+import dev.mstpanel.core.mst.RunChecks;
+import dev.mstpanel.core.mst.VariantSettings;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.MstNotFoundException;
 import dev.mstpanel.core.mst.ProcessStartException;
@@ -78,6 +82,9 @@ public final class RunCommand implements Callable<Integer> {
         HostEnvironment env = shell.environment();
         shell.fallback().ifPresent(reason -> err.println("note: " + reason));
         RunArguments args = RunArguments.parse(runArgs);
+        if (args.config() != null && !evalConfigChecks(args, env, err)) {
+            return 2;
+        }
         MstInstallation installation;
         try {
             installation = new MstLocator(new CommandRunner(env)).locate(mst, args.config());
@@ -117,6 +124,37 @@ public final class RunCommand implements Callable<Integer> {
             err.println("recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
         }
         return code;
+    }
+
+    /**
+     * The Run form's checks of the eval config, on stderr before MST starts: its settings in a
+     * container ({@code eval settings: …}, per variant where they differ), then each problem as
+     * {@code error:}, {@code warning:} or {@code note:}. A config the panel cannot read is left to
+     * MST to judge.
+     *
+     * @return false when a problem is an error (MST would refuse the config): the run is not started
+     */
+    static boolean evalConfigChecks(RunArguments args, HostEnvironment env, PrintWriter err) {
+        EvalConfig config;
+        try {
+            config = EvalConfig.read(args.config());
+        } catch (EvalConfigException e) {
+            return true;
+        }
+        for (String line : VariantSettings.describe(config.clientKind(), config.variantSettings())) {
+            err.println("eval settings: " + line);
+        }
+        List<RunChecks.Problem> problems = new RunChecks().checkEvalConfig(config, env.variables(), args.secretsFile());
+        for (RunChecks.Problem p : problems) {
+            err.println(p.severity().name().toLowerCase(Locale.ROOT) + ": " + p.message());
+        }
+        if (!RunChecks.canStart(problems)) {
+            err.println("mst-panel run: fix the eval config's errors above; MST was not started.");
+            err.flush();
+            return false;
+        }
+        err.flush();
+        return true;
     }
 
     /**

@@ -248,20 +248,32 @@ public final class SecretRedactor {
      *     the message names the file and the reason
      */
     public static List<String> readSecretsFile(Path secretsFile) throws IOException {
+        return readSecretsEntries(secretsFile).stream().map(Map.Entry::getValue).toList();
+    }
+
+    /**
+     * Reads a secrets file as {@link #readSecretsFile(Path)} does, keeping each value's name: for
+     * checks that need to know whether a variable is set (never to show its value).
+     *
+     * @return the names and values in the file's order (a name may repeat in {@code KEY=VALUE} lines)
+     * @throws IOException as {@link #readSecretsFile(Path)}
+     */
+    public static List<Map.Entry<String, String>> readSecretsEntries(Path secretsFile) throws IOException {
         String text = new String(readBounded(secretsFile), StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        List<String> values = new ArrayList<>();
+        List<Map.Entry<String, String>> entries = new ArrayList<>();
         String trimmed = text.strip();
         if (trimmed.startsWith("{")) {
             try {
                 JsonNode node = new ObjectMapper().readTree(trimmed);
                 for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                    JsonNode v = it.next().getValue();
-                    values.add(v.isTextual() ? v.asText() : v.toString());
+                    Map.Entry<String, JsonNode> e = it.next();
+                    JsonNode v = e.getValue();
+                    entries.add(Map.entry(e.getKey(), v.isTextual() ? v.asText() : v.toString()));
                 }
-                return values;
+                return entries;
             } catch (IOException notJson) {
                 // fall through to KEY=VALUE lines
             }
@@ -280,10 +292,10 @@ public final class SecretRedactor {
                 if (v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))) {
                     v = v.substring(1, v.length() - 1);
                 }
-                values.add(v);
+                entries.add(Map.entry(l.substring(0, eq).strip(), v));
             }
         }
-        return values;
+        return entries;
     }
 
     private static byte[] readBounded(Path file) throws IOException {

@@ -54,6 +54,8 @@ final class RunForm {
     final StringProperty configPath = new SimpleStringProperty("");
     final ObservableList<String> recentConfigs = FXCollections.observableArrayList();
     final ReadOnlyStringWrapper clientText = new ReadOnlyStringWrapper("");
+    /** Each variant's settings in a container (one line when they agree, else one per variant); blank when none apply. */
+    final ReadOnlyStringWrapper evalSettingsText = new ReadOnlyStringWrapper("");
     final ObservableList<ContextChoice> contextChoices = FXCollections.observableArrayList();
     final StringProperty shards = new SimpleStringProperty("");
     final ObjectProperty<KeepPolicy> keep = new SimpleObjectProperty<>(KeepPolicy.NEVER);
@@ -195,7 +197,7 @@ final class RunForm {
             try {
                 CachedConfig cc = req.config() == null ? null : readConfig(req.config());
                 EvalConfig cfg = cc == null ? null : cc.config();
-                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
+                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment());
                 RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
                         : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
                 String shown = CommandPreview.shown(req, found);
@@ -270,8 +272,10 @@ final class RunForm {
         mstNote.set(found.problem());
         if (cfg == null) {
             clientText.set("");
+            evalSettingsText.set("");
         } else {
             clientText.set(cfg.client() + (cfg.clientGiven() ? "" : " (default)") + ": " + cfg.clientKind().label());
+            evalSettingsText.set(String.join("\n", dev.mstpanel.core.mst.VariantSettings.describe(cfg.clientKind(), cfg.variantSettings())));
         }
         Map<Field, List<Problem>> byField = new EnumMap<>(Field.class);
         for (Problem p : ps) {

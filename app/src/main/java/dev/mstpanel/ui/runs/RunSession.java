@@ -104,6 +104,14 @@ public interface RunSession {
     Mst locate(Path config);
 
     /**
+     * The variables MST runs with, for the form's checks (whether an LLM gateway is configured);
+     * never shown. Empty when the session does not know them.
+     */
+    default java.util.Map<String, String> environment() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Starts a run.
      *
      * @param launch what to run

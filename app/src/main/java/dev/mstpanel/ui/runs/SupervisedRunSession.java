@@ -62,6 +62,11 @@ public final class SupervisedRunSession implements RunSession {
     }
 
     @Override
+    public java.util.Map<String, String> environment() {
+        return environment.variables();
+    }
+
+    @Override
     public Mst locate(Path config) {
         Path set = settings.mstPath == null || settings.mstPath.isBlank() ? null : Path.of(settings.mstPath);
         try {
