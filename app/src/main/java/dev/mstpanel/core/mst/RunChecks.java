@@ -60,7 +60,9 @@ public final class RunChecks {
         /** A variant lets Cowork reach any public host ({@code egressAllowedHosts} is {@code ["*"]}). */
         EGRESS_ANY_HOST,
         /** ChatGPT's {@code maxActions} is not a whole number from 1 to 64. */
-        MAX_ACTIONS_RANGE
+        MAX_ACTIONS_RANGE,
+        /** The eval loads plugins and a chosen context's image was last set up for another eval (or none). */
+        PLUGINS_SET_UP_FOR_OTHER_EVAL
     }
 
     /**
@@ -141,7 +143,22 @@ public final class RunChecks {
      */
     public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
                                Map<String, ContextFacts> contexts, Map<String, String> environment) {
+        return check(request, config, configError, contexts, environment, Map.of());
+    }
+
+    /**
+     * Checks the form, knowing also which eval config each context's image was last set up for
+     * by the panel (see {@link Kind#PLUGINS_SET_UP_FOR_OTHER_EVAL}).
+     *
+     * @param pluginSetups context name to the eval config its image was set up with (empty: none)
+     */
+    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
+                               Map<String, ContextFacts> contexts, Map<String, String> environment,
+                               Map<String, java.util.Optional<Path>> pluginSetups) {
         List<Problem> out = new ArrayList<>();
+        if (config != null) {
+            checkPluginSetups(config, request.contexts(), pluginSetups, out);
+        }
         checkConfig(request, config, configError, out);
         if (config != null) {
             checkSettings(config, gatewaySource(environment, request.secretsFile()), out);
@@ -286,6 +303,29 @@ public final class RunChecks {
             out.add(new Problem(Field.CONFIG, Severity.NOTE, "This config " + config.extendsProblem()
                     + " What that base sets (the client, coworkSetup, …) is not checked here; MST reads it when the run starts.",
                     Kind.EXTENDS_UNREAD));
+        }
+    }
+
+    /**
+     * An eval that loads plugins, on a context whose image the panel last set up for another eval
+     * config (or without one): the image holds one set of plugins, and a worker whose plugins
+     * differ stops its shard (MST's Cowork-in-Docker document, "Plugins").
+     */
+    private static void checkPluginSetups(EvalConfig config, List<String> contexts, Map<String, java.util.Optional<Path>> setups,
+                                          List<Problem> out) {
+        if (EvalPlugins.named(config).isEmpty() || setups == null || setups.isEmpty()) {
+            return;
+        }
+        Path mine = config.file().toAbsolutePath().normalize();
+        for (String context : contexts) {
+            java.util.Optional<Path> setFor = setups.get(context);
+            if (setFor == null || setFor.isPresent() && setFor.get().equals(mine)) {
+                continue;
+            }
+            out.add(new Problem(Field.CONTEXTS, Severity.WARNING, "The image on " + context + " was last set up "
+                    + setFor.map(p -> "for another eval's plugins (" + p + ")").orElse("without an eval config, so it holds no plugins")
+                    + "; this eval loads plugins, so its workers may stop with \"This worker has plugin …\". Rebuild the image on "
+                    + context + " with this eval config (Images, eval config).", Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL));
         }
     }
 

@@ -173,6 +173,23 @@ public final class ImagesViewModel {
                 });
                 return;
             }
+            if (config != null) {
+                // a plugin MST's setup cannot install is said here, before a build that would fail on it
+                String refused;
+                try {
+                    refused = dev.mstpanel.core.mst.EvalPlugins.refusal(dev.mstpanel.core.mst.EvalConfig.read(config));
+                } catch (dev.mstpanel.core.mst.EvalConfigException e) {
+                    refused = e.getMessage();
+                }
+                if (refused != null) {
+                    String why = refused;
+                    ui.execute(() -> {
+                        building.set(false);
+                        failBuild("Build MST's images", why);
+                    });
+                    return;
+                }
+            }
             // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
             MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
             if (m == null || m.installation() == null) {
@@ -184,7 +201,7 @@ public final class ImagesViewModel {
             }
             try {
                 BuildPlan plan = services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
-                ui.execute(() -> start(plan));
+                ui.execute(() -> start(plan, () -> background.execute(() -> services.pluginSetups().record(contextNames, config))));
             } catch (IllegalArgumentException e) {
                 ui.execute(() -> {
                     building.set(false);
@@ -233,6 +250,11 @@ public final class ImagesViewModel {
     }
 
     private void start(BuildPlan plan) {
+        start(plan, () -> { });
+    }
+
+    /** Starts a build; {@code whenBuilt} runs on the FX thread once it succeeded. */
+    private void start(BuildPlan plan, Runnable whenBuilt) {
         synchronized (logLines) {
             logLines.clear();
         }
@@ -280,6 +302,7 @@ public final class ImagesViewModel {
                                 : "Failed (exit " + code + ") after " + took + ": see the log above; full log in " + plan.logFile());
                         if (code == 0) {
                             progress.set(1);
+                            whenBuilt.run();
                             refresh();
                         }
                     });

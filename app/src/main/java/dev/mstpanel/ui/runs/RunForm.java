@@ -197,7 +197,8 @@ final class RunForm {
             try {
                 CachedConfig cc = req.config() == null ? null : readConfig(req.config());
                 EvalConfig cfg = cc == null ? null : cc.config();
-                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment());
+                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment(),
+                        session.pluginSetups());
                 RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED
                         : mstCache.computeIfAbsent(dirOf(req.config()), d -> safeLocate(req.config()));
                 String shown = CommandPreview.shown(req, found);

@@ -112,6 +112,14 @@ public interface RunSession {
     }
 
     /**
+     * Which eval config each context's MST image was last set up for by the panel (empty: set up
+     * without one); reads a file, so call off the FX thread. Empty when the session does not know.
+     */
+    default java.util.Map<String, java.util.Optional<Path>> pluginSetups() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Starts a run.
      *
      * @param launch what to run

@@ -191,6 +191,8 @@ public final class RunViewModel {
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
     public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
+    /** The context of a shard stopped because its image holds other plugins than the run, or null. */
+    public ReadOnlyStringProperty pluginImageContextProperty() { return finished.pluginImageContextProperty(); }
     /**
      * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
      * contract, section 10); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
