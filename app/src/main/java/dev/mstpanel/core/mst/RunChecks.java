@@ -242,10 +242,21 @@ public final class RunChecks {
      * @param config the eval config, read
      * @param environment the variables MST runs with (values never shown)
      * @param secretsFile the run's secrets file, or null
-     * @return the problems of the {@link Field#CONFIG} and {@link Field#EVAL_SETTINGS} fields
+     * @return the problems of the {@link Field#CONFIG} and {@link Field#EVAL_SETTINGS} fields (and {@link Field#CONTEXTS}
+     *     for the plugin setups)
      */
     public List<Problem> checkEvalConfig(EvalConfig config, Map<String, String> environment, Path secretsFile) {
+        return checkEvalConfig(config, environment, secretsFile, List.of(), Map.of());
+    }
+
+    /**
+     * As {@link #checkEvalConfig(EvalConfig, Map, Path)}, with the run's contexts and which eval
+     * config each context's image was last set up for ({@link Kind#PLUGINS_SET_UP_FOR_OTHER_EVAL}).
+     */
+    public List<Problem> checkEvalConfig(EvalConfig config, Map<String, String> environment, Path secretsFile, List<String> contexts,
+                                         Map<String, java.util.Optional<Path>> pluginSetups) {
         List<Problem> out = new ArrayList<>();
+        checkPluginSetups(config, contexts, pluginSetups, out);
         checkConfig(new RunRequest(config.file(), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", secretsFile, null),
                 config, null, out);
         checkSettings(config, gatewaySource(environment, secretsFile), out);

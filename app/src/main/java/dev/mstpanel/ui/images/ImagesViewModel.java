@@ -173,23 +173,6 @@ public final class ImagesViewModel {
                 });
                 return;
             }
-            if (config != null) {
-                // a plugin MST's setup cannot install is said here, before a build that would fail on it
-                String refused;
-                try {
-                    refused = dev.mstpanel.core.mst.EvalPlugins.refusal(dev.mstpanel.core.mst.EvalConfig.read(config));
-                } catch (dev.mstpanel.core.mst.EvalConfigException e) {
-                    refused = e.getMessage();
-                }
-                if (refused != null) {
-                    String why = refused;
-                    ui.execute(() -> {
-                        building.set(false);
-                        failBuild("Build MST's images", why);
-                    });
-                    return;
-                }
-            }
             // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
             MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
             if (m == null || m.installation() == null) {

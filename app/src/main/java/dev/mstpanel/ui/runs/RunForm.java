@@ -100,7 +100,29 @@ final class RunForm {
     private final Map<Path, CachedConfig> configCache = new ConcurrentHashMap<>();
     private final Map<Path, RunSession.Mst> mstCache = new ConcurrentHashMap<>();
 
-    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {}
+    /** A config as read, with the stamps of the bases it extends: a change to a base reads it again too. */
+    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error, Map<Path, String> bases) {
+        CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {
+            this(modified, size, config, error, config == null ? Map.of() : stamps(config.extended()));
+        }
+
+        boolean basesUnchanged() {
+            // a base that could not be read is looked for again: it may have been created since
+            return (config == null || config.extendsProblem() == null) && bases.equals(stamps(List.copyOf(bases.keySet())));
+        }
+    }
+
+    private static Map<Path, String> stamps(List<Path> files) {
+        Map<Path, String> out = new LinkedHashMap<>();
+        for (Path f : files) {
+            try {
+                out.put(f, Files.getLastModifiedTime(f) + "/" + Files.size(f));
+            } catch (IOException e) {
+                out.put(f, "unreadable");
+            }
+        }
+        return out;
+    }
 
     /**
      * @param running true while a run is going (Start is then disabled)
@@ -249,7 +271,7 @@ final class RunForm {
             // read() below says what is wrong
         }
         CachedConfig cached = configCache.get(file);
-        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size()) {
+        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size() && cached.basesUnchanged()) {
             return cached;
         }
         CachedConfig fresh;
