@@ -49,11 +49,12 @@ class EvalSettingsFormFxTest {
     private RunViewModel model;
     private Scene scene;
     private Path config;
+    private Path shared;
 
     @Start
     void start(Stage stage) throws Exception {
         Path folder = Files.createDirectories(dir.resolve("evals-" + System.nanoTime()));
-        Files.writeString(folder.resolve("shared.json"), """
+        shared = Files.writeString(folder.resolve("shared.json"), """
                 {"coworkSetup": {"approveWriteTools": true, "disabledBuiltinTools": ["WebSearch"], "egressAllowedHosts": ["shop.example.test"]}}
                 """);
         config = Files.writeString(folder.resolve("eval.json"), """
@@ -98,6 +99,18 @@ class EvalSettingsFormFxTest {
         assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#eval-settings-message").queryAs(Label.class).getStyleClass()).get())
                 .contains("field-warning");
         Screenshots.take(scene, "runs-eval-settings");
+    }
+
+    @Test
+    void aChangeToTheBaseTheConfigExtendsIsCheckedAgain(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> text(robot, "#eval-settings-message") != null);
+        assertThat(text(robot, "#eval-settings-message")).contains("WebSearch is not disabled for variant no-disabled:");
+        // the shared base no longer turns WebSearch off: the baseline variant loses it too
+        Files.writeString(shared, "{\"coworkSetup\": {\"approveWriteTools\": true, \"egressAllowedHosts\": [\"shop.example.test\"]}}");
+        robot.interact(() -> model.shardsProperty().set("1"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> String.valueOf(text(robot, "#eval-settings-message"))
+                .contains("WebSearch is not disabled for variant baseline, variant no-disabled:"));
+        assertThat(text(robot, "#eval-settings")).startsWith("variant baseline: no built-in tool off · tool search on");
     }
 
     @Test
