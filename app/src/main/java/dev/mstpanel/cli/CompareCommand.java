@@ -175,6 +175,18 @@ public final class CompareCommand implements Callable<Integer> {
             g.writeStringField("eval", c.evalName());
             side(g, err, "base", c.base());
             side(g, err, "candidate", c.candidate());
+            g.writeObjectFieldStart("setup");
+            g.writeStringField("base", c.baseSetup());
+            g.writeStringField("candidate", c.candidateSetup());
+            g.writeEndObject();
+            g.writeArrayFieldStart("warnings");
+            for (dev.mstpanel.core.results.compare.CompareWarning w : c.warnings()) {
+                g.writeStartObject();
+                g.writeStringField("kind", w.kind().jsonName());
+                g.writeStringField("message", w.message());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeStringField("verdict", c.verdict().jsonName());
             number(g, err, "pValue", c.pValue());
             g.writeNumberField("casesUp", c.positive());
@@ -282,6 +294,10 @@ public final class CompareCommand implements Callable<Integer> {
             }
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
+            out.println("  setup      " + TerminalText.escape("base " + c.baseSetup() + "; candidate " + c.candidateSetup()));
+            for (dev.mstpanel.core.results.compare.CompareWarning w : c.warnings()) {
+                out.println("  warning    " + TerminalText.escape(w.message()));
+            }
             out.println("  verdict    " + c.verdictText());
             if (c.sharesNoCase()) {
                 out.println("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");

@@ -3,7 +3,11 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.mst.EvalConfig;
+import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
+import dev.mstpanel.core.mst.RunChecks;
+import dev.mstpanel.core.mst.VariantSettings;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.MstNotFoundException;
 import dev.mstpanel.core.mst.ProcessStartException;
@@ -86,6 +90,9 @@ public final class RunCommand implements Callable<Integer> {
                     + TerminalText.escape(args.config().toString()) + "): MST runs in its eval config's folder. Nothing was started.");
             return 2;
         }
+        if (args.config() != null && !evalConfigChecks(args, env, err)) {
+            return 2;
+        }
         MstInstallation installation;
         try {
             installation = new MstLocator(new CommandRunner(env)).locate(mst, args.config());
@@ -129,6 +136,41 @@ public final class RunCommand implements Callable<Integer> {
             err.println("recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
         }
         return code;
+    }
+
+    /**
+     * The Run form's checks of the eval config, on stderr before MST starts: its settings in a
+     * container ({@code eval settings: …}, per variant where they differ), then each problem as
+     * {@code error:}, {@code warning:} or {@code note:}. A config the panel cannot read is left to
+     * MST to judge.
+     *
+     * @return false when a problem is an error (MST would refuse the config): the run is not started
+     */
+    static boolean evalConfigChecks(RunArguments args, HostEnvironment env, PrintWriter err) {
+        EvalConfig config;
+        try {
+            config = EvalConfig.read(args.config());
+        } catch (EvalConfigException e) {
+            return true;
+        }
+        for (String line : VariantSettings.describe(config.clientKind(), config.variantSettings())) {
+            err.println("eval settings: " + line);
+        }
+        // the contexts' plugin setups the window recorded: the same data folder as the window's
+        java.util.Map<String, java.util.Optional<Path>> setups = new dev.mstpanel.core.images.PluginSetups(
+                dev.mstpanel.core.settings.AppPaths.of(env).dataDir()).read();
+        List<RunChecks.Problem> problems = new RunChecks().checkEvalConfig(config, env.variables(), args.secretsFile(), args.contexts(),
+                setups);
+        for (RunChecks.Problem p : problems) {
+            err.println(p.severity().name().toLowerCase(Locale.ROOT) + ": " + p.message());
+        }
+        if (!RunChecks.canStart(problems)) {
+            err.println("mst-panel run: fix the eval config's errors above; MST was not started.");
+            err.flush();
+            return false;
+        }
+        err.flush();
+        return true;
     }
 
     /**

@@ -89,7 +89,8 @@ public final class AppContext implements AutoCloseable {
         this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(new dev.mstpanel.core.colima.Colima(commandRunner),
                 new dev.mstpanel.core.docker.RemoteHosts(commandRunner, contextStore, prober), commandRunner, contexts::refresh, ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
-                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor()))
+                .withPluginSetups(new dev.mstpanel.core.images.PluginSetups(paths.dataDir())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = new ResultsReader(paths.cacheDir());
         this.results = new ResultsViewModel(resultsReader, ui, background);

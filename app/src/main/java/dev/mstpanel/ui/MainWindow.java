@@ -347,6 +347,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     }
 
     @Override
+    public void openImages(String context, java.nio.file.Path evalConfig) {
+        open("images");
+        if (built.get("images") instanceof dev.mstpanel.ui.images.ImagesView v) {
+            v.showContext(context, evalConfig);
+        }
+    }
+
+    @Override
     public void openImages(String context) {
         open("images");
         if (built.get("images") instanceof dev.mstpanel.ui.images.ImagesView v) {

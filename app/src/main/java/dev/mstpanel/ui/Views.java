@@ -26,7 +26,8 @@ final class Views {
         return List.of(
                 new AppView("contexts", "Contexts", Feather.SERVER, () -> new ContextsView(app.contexts(), app.dialogs(), new FleetPane(app.fleet(), app.dialogs()))),
                 new AppView("runs", "Runs", Feather.PLAY_CIRCLE, () -> new dev.mstpanel.ui.runs.RunsHost(
-                        new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages), app.dialogs(),
+                        new RunView(app.runs(), app.dialogs(), navigator::openResults, navigator::openImages)
+                                .onRebuildWithPlugins(navigator::openImages), app.dialogs(),
                         navigator::openResults, app.ui(), app.background())),
                 new AppView("results", "Results", Feather.CHECK_SQUARE, () -> ResultsView.openDefault(app.results(), app.trialInspector(), app.dialogs(), app.background(),
                         app.compare(), navigator, app.trend())),

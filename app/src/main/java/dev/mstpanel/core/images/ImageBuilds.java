@@ -122,7 +122,9 @@ public final class ImageBuilds {
      * @param claudeDesktopVersion a Claude Desktop version to pin, or blank
      * @param chatgptVersion a ChatGPT version to pin, or blank
      * @return the plan; it runs in the eval config's folder (where {@code npx mst} runs)
-     * @throws IllegalArgumentException when a context name or version is not valid
+     * @throws IllegalArgumentException when a context name or version is not valid, or when the eval
+     *     config (after its {@code extends}) names a plugin by a file path, which MST's setup cannot
+     *     install ({@link dev.mstpanel.core.mst.EvalPlugins#refusal}); reads the config, so call it off the FX thread
      */
     public BuildPlan mstSetupPlan(MstInstallation mst, List<String> contexts, Path evalConfig, String claudeDesktopVersion,
                                   String chatgptVersion) {
@@ -130,6 +132,17 @@ public final class ImageBuilds {
             throw new IllegalArgumentException("Choose at least one context to build on.");
         }
         contexts.forEach(DockerNames::requireContext);
+        if (evalConfig != null) {
+            String refused;
+            try {
+                refused = dev.mstpanel.core.mst.EvalPlugins.refusal(dev.mstpanel.core.mst.EvalConfig.read(evalConfig));
+            } catch (dev.mstpanel.core.mst.EvalConfigException unreadable) {
+                refused = null; // a config the panel cannot read is MST's to judge: its setup says what is wrong
+            }
+            if (refused != null) {
+                throw new IllegalArgumentException(refused);
+            }
+        }
         List<String> args = new ArrayList<>(List.of("runner", "setup", "docker"));
         if (evalConfig != null) {
             args.addAll(List.of("--config", evalConfig.toAbsolutePath().toString()));

@@ -22,8 +22,12 @@ import java.util.OptionalInt;
  *
  * <p>Rules: {@code client} is {@code cowork} when absent (MST's Cowork-in-Docker document:
  * "Cowork (the default)"); a config needs a {@code name} (MST names the results folder after it,
- * contract sheet section 6). A config that {@code extends} another may get its client from
- * there; the panel reads only this file and says so in {@link #extendsOther()}.
+ * contract sheet section 6). A config that {@code extends} another is read with it, as MST picks
+ * the client "after the eval config's extends" (ChatGPT-in-Docker document): the base is a JSON
+ * file named relative to the config's folder (a string, or an array applied in order), read
+ * first; the config's own keys then win, objects merged key by key and arrays replaced whole.
+ * {@code tree} is that merged config. A base the panel cannot find or read is named in
+ * {@link #extendsProblem()} and left out. See docs/eval-config-rules.md.
  *
  * @param file the config's path
  * @param name the eval's name
@@ -31,10 +35,15 @@ import java.util.OptionalInt;
  * @param clientGiven true when the config names its client
  * @param variants the variants' names in order ({@code default} when the config has none)
  * @param redactStoredResponses the {@code redactStoredResponses} value, empty when absent (MST's default: true)
- * @param tree the whole config as a JSON tree
+ * @param tree the whole config as a JSON tree, its {@code extends} chain merged in
+ * @param extended the files merged in through {@code extends}, the nearest first (empty when none)
+ * @param extendsProblem why a base named by {@code extends} was left out, or null when every base was read
  */
 public record EvalConfig(Path file, String name, String client, boolean clientGiven, List<String> variants,
-                         Optional<Boolean> redactStoredResponses, JsonNode tree) {
+                         Optional<Boolean> redactStoredResponses, JsonNode tree, List<Path> extended, String extendsProblem) {
+
+    /** How deep {@code extends} may nest before the panel stops (a chain this long is a loop in all but name). */
+    static final int MAX_EXTENDS_DEPTH = 16;
 
     /** Strict JSON, as MST reads it (no comments, no trailing commas). */
     private static final ObjectMapper JSON = JsonMapper.builder().build();
@@ -67,6 +76,14 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
      * @throws EvalConfigException as {@link #read(Path)}
      */
     public static EvalConfig parse(Path file, String text) throws EvalConfigException {
+        JsonNode own = parseTree(file, text);
+        List<Path> extended = new ArrayList<>();
+        String[] problem = {null};
+        JsonNode tree = resolveExtends(file, own, extended, problem, new java.util.ArrayDeque<>(List.of(file.toAbsolutePath().normalize())));
+        return build(file, tree, extended, problem[0]);
+    }
+
+    private static JsonNode parseTree(Path file, String text) throws EvalConfigException {
         String shown = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         JsonNode tree;
         try {
@@ -85,6 +102,93 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
         if (!tree.isObject()) {
             throw new EvalConfigException(file, shown + " is not an eval config: it should be a JSON object with a \"name\".", 1, 1, null);
         }
+        return tree;
+    }
+
+    /**
+     * The config with its {@code extends} bases merged under it. A base that cannot be found,
+     * read or parsed, or that leads back to a config already in the chain, is left out and named
+     * in {@code problem[0]} (the first such reason).
+     */
+    private static JsonNode resolveExtends(Path file, JsonNode own, List<Path> extended, String[] problem,
+                                           java.util.Deque<Path> chain) {
+        JsonNode ext = own.get("extends");
+        List<String> bases = new ArrayList<>();
+        if (ext != null && ext.isTextual()) {
+            bases.add(ext.asText());
+        } else if (ext != null && ext.isArray()) {
+            ext.forEach(e -> bases.add(e.asText("")));
+        } else if (ext != null && !ext.isNull()) {
+            problem[0] = firstOf(problem[0], "\"extends\" should name a config file (a string or an array of them).");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        com.fasterxml.jackson.databind.node.ObjectNode merged = JSON.createObjectNode();
+        for (String base : bases) {
+            if (base.isBlank() || dir == null) {
+                problem[0] = firstOf(problem[0], "\"extends\" names an empty path.");
+                continue;
+            }
+            Path basePath;
+            try {
+                basePath = dir.resolve(base).normalize();
+            } catch (java.nio.file.InvalidPathException e) {
+                problem[0] = firstOf(problem[0], "extends \"" + base + "\" is not a path the panel can open.");
+                continue;
+            }
+            if (chain.contains(basePath)) {
+                problem[0] = firstOf(problem[0], "extends \"" + base + "\" leads back to a config already extended (a loop).");
+                continue;
+            }
+            if (chain.size() >= MAX_EXTENDS_DEPTH) {
+                problem[0] = firstOf(problem[0], "extends nests more than " + MAX_EXTENDS_DEPTH + " configs deep.");
+                continue;
+            }
+            JsonNode baseTree;
+            try {
+                if (!Files.isRegularFile(basePath)) {
+                    problem[0] = firstOf(problem[0], "extends \"" + base + "\", which is not a file beside the config ("
+                            + basePath + ").");
+                    continue;
+                }
+                baseTree = parseTree(basePath, Files.readString(basePath, StandardCharsets.UTF_8));
+            } catch (IOException | EvalConfigException e) {
+                problem[0] = firstOf(problem[0], "extends \"" + base + "\", which could not be read: " + e.getMessage());
+                continue;
+            }
+            extended.add(basePath);
+            chain.push(basePath);
+            JsonNode resolvedBase = resolveExtends(basePath, baseTree, extended, problem, chain);
+            chain.pop();
+            mergeInto(merged, resolvedBase);
+        }
+        mergeInto(merged, own);
+        merged.remove("extends");
+        if (own.has("extends")) {
+            merged.set("extends", own.get("extends"));
+        }
+        return merged;
+    }
+
+    private static String firstOf(String existing, String next) {
+        return existing != null ? existing : next;
+    }
+
+    /** Puts {@code over}'s keys into {@code into}: objects merged key by key, anything else (arrays too) replaced. */
+    private static void mergeInto(com.fasterxml.jackson.databind.node.ObjectNode into, JsonNode over) {
+        over.fields().forEachRemaining(e -> {
+            JsonNode mine = into.get(e.getKey());
+            if (mine instanceof com.fasterxml.jackson.databind.node.ObjectNode mineObject && e.getValue().isObject()) {
+                com.fasterxml.jackson.databind.node.ObjectNode copy = mineObject.deepCopy();
+                mergeInto(copy, e.getValue());
+                into.set(e.getKey(), copy);
+            } else {
+                into.set(e.getKey(), e.getValue().deepCopy());
+            }
+        });
+    }
+
+    private static EvalConfig build(Path file, JsonNode tree, List<Path> extended, String extendsProblem) throws EvalConfigException {
+        String shown = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         JsonNode name = tree.get("name");
         if (name == null || !name.isTextual() || name.asText().isBlank()) {
             throw new EvalConfigException(file, shown + " has no \"name\": MST needs one to name the eval and its results folder.",
@@ -107,7 +211,8 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
         }
         JsonNode redact = tree.get("redactStoredResponses");
         Optional<Boolean> redactValue = redact != null && redact.isBoolean() ? Optional.of(redact.asBoolean()) : Optional.empty();
-        return new EvalConfig(file, name.asText().strip(), client, clientGiven, List.copyOf(variants), redactValue, tree);
+        return new EvalConfig(file, name.asText().strip(), client, clientGiven, List.copyOf(variants), redactValue, tree,
+                List.copyOf(extended), extendsProblem);
     }
 
     /** The kind of container the client needs. */
@@ -115,7 +220,7 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
         return ClientKind.of(client);
     }
 
-    /** True when the config {@code extends} another, which may set the client or options the panel does not see. */
+    /** True when the config {@code extends} another (merged into {@link #tree()} when {@link #extendsProblem()} is null). */
     public boolean extendsOther() {
         return tree.hasNonNull("extends");
     }
@@ -123,6 +228,11 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
     /** The eval-level {@code coworkSetup} object, or a missing node. */
     public JsonNode coworkSetup() {
         return tree.path("coworkSetup");
+    }
+
+    /** Each variant's effective settings in a container, in order ({@link VariantSettings#of(EvalConfig)}). */
+    public List<VariantSettings> variantSettings() {
+        return VariantSettings.of(this);
     }
 
     /** The variant objects as written (empty when the config has none). */

@@ -43,6 +43,8 @@ public final class MstOutputParser {
     private static final Pattern TABLE_BORDER = Pattern.compile("^[\\s─━═┌┐└┘├┤┬┴┼╭╮╰╯│|+\\-=:]*$");
     private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
     private static final Pattern STALE_WORKER = Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
+    /** A worker whose image holds another version of a plugin than the run (MST's Cowork-in-Docker document, "Plugins"). */
+    private static final Pattern PLUGIN_MISMATCH = Pattern.compile("This worker has plugin (.+?); the run uses (.+?)(?:[.:]\\s|[.:]?$)");
     /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
     private static final Pattern CONTAINER_SHARD = Pattern.compile("-(\\d{1,9})(?:-kept)?$");
 
@@ -212,6 +214,22 @@ public final class MstOutputParser {
             return null;
         }
         Matcher m = STALE_WORKER.matcher(reason);
+        return m.find() ? new String[] {m.group(1), m.group(2)} : null;
+    }
+
+    /**
+     * The plugin versions in a shard's stop reason {@code This worker has plugin …; the run uses …}
+     * (MST's Cowork-in-Docker document, "Plugins": the image was set up with another version of a
+     * plugin, or for another eval, and should be set up again with this eval's config), or null for
+     * any other reason.
+     *
+     * @return {@code [what the worker has, what the run uses]}, or null
+     */
+    public static String[] pluginMismatch(String reason) {
+        if (reason == null) {
+            return null;
+        }
+        Matcher m = PLUGIN_MISMATCH.matcher(reason);
         return m.find() ? new String[] {m.group(1), m.group(2)} : null;
     }
 

@@ -22,12 +22,14 @@ import java.util.regex.Pattern;
  * <p>Sources of the rules: MST's Cowork-in-Docker document ("Run": macOS options and
  * {@code approveWriteTools}; the options table; "Memory and CPUs"), the ChatGPT-in-Docker
  * document ({@code computerUseModel}, {@code configPath}), and the contract sheet sections 1, 3
- * and 6 (option syntax, the capacity split, run ids). Pure: the only disk reads are the secrets
- * file's and the output folder's existence, so call it off the FX thread.
+ * and 6 (option syntax, the capacity split, run ids). The rules on each variant's settings in a
+ * container (a gateway and WebSearch or tool search, egress, ChatGPT's action budget) are listed
+ * with their public sources in docs/eval-config-rules.md. Pure: the only disk reads are the
+ * secrets file and the output folder's existence, so call it off the FX thread.
  */
 public final class RunChecks {
     /** The form's fields a problem can be tied to. */
-    public enum Field { CONFIG, CONTEXTS, SHARDS, KEEP, MEMORY, CPUS, IMAGE, READY_TIMEOUT, RESUME, SECRETS_FILE, OUTPUT_DIR }
+    public enum Field { CONFIG, EVAL_SETTINGS, CONTEXTS, SHARDS, KEEP, MEMORY, CPUS, IMAGE, READY_TIMEOUT, RESUME, SECRETS_FILE, OUTPUT_DIR }
 
     /** How much a problem matters. */
     public enum Severity {
@@ -39,14 +41,47 @@ public final class RunChecks {
         NOTE
     }
 
+    /** Which rule found a problem: what code and tests act on (the message is for people). */
+    public enum Kind {
+        /** A value typed in a field of the form (shards, memory, a path, …). */
+        FORM_VALUE,
+        /** No eval config chosen, or one that cannot be read. */
+        CONFIG_UNREADABLE,
+        /** A macOS-only option in the config, which MST rejects in a Linux container. */
+        MACOS_OPTION,
+        /** {@code coworkSetup.approveWriteTools} is not true: a tool asking for approval stalls. */
+        APPROVE_WRITE_TOOLS,
+        /** A base named by {@code extends} could not be read: its settings are not seen. */
+        EXTENDS_UNREAD,
+        /** An LLM gateway is configured and a variant leaves Anthropic's server-side WebSearch on. */
+        GATEWAY_WEB_SEARCH,
+        /** An LLM gateway is configured and a variant has tool search on: the gateway must accept its beta. */
+        GATEWAY_TOOL_SEARCH,
+        /** A variant lets Cowork reach any public host ({@code egressAllowedHosts} is {@code ["*"]}). */
+        EGRESS_ANY_HOST,
+        /** ChatGPT's {@code maxActions} is not a whole number from 1 to 64. */
+        MAX_ACTIONS_RANGE,
+        /** The eval loads plugins and a chosen context's image was last set up for another eval (or none). */
+        PLUGINS_SET_UP_FOR_OTHER_EVAL
+    }
+
     /**
      * One problem.
      *
      * @param field the field to change
      * @param severity how much it matters
      * @param message one or two sentences for people, naming the value and the fix
+     * @param kind the rule that found it
      */
-    public record Problem(Field field, Severity severity, String message) {}
+    public record Problem(Field field, Severity severity, String message, Kind kind) {
+        /** A problem with a value typed in the form ({@link Kind#FORM_VALUE}). */
+        public Problem(Field field, Severity severity, String message) {
+            this(field, severity, message, Kind.FORM_VALUE);
+        }
+    }
+
+    /** The variable that points Cowork's inference at an LLM gateway (MST's Cowork-in-Docker document, "What you need"). */
+    public static final String GATEWAY_VARIABLE = "ANTHROPIC_BASE_URL";
 
     /**
      * What the panel knows of a chosen context from its probe.
@@ -96,8 +131,38 @@ public final class RunChecks {
      */
     public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
                                Map<String, ContextFacts> contexts) {
+        return check(request, config, configError, contexts, Map.of());
+    }
+
+    /**
+     * Checks the form, knowing the environment MST will run with (for the gateway rules; values
+     * are never shown, only whether {@link #GATEWAY_VARIABLE} is set there or in the secrets file).
+     *
+     * @param environment the variables MST runs with (the login shell's in the app)
+     * @see #check(RunRequest, EvalConfig, EvalConfigException, Map)
+     */
+    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
+                               Map<String, ContextFacts> contexts, Map<String, String> environment) {
+        return check(request, config, configError, contexts, environment, Map.of());
+    }
+
+    /**
+     * Checks the form, knowing also which eval config each context's image was last set up for
+     * by the panel (see {@link Kind#PLUGINS_SET_UP_FOR_OTHER_EVAL}).
+     *
+     * @param pluginSetups context name to the eval config its image was set up with (empty: none)
+     */
+    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
+                               Map<String, ContextFacts> contexts, Map<String, String> environment,
+                               Map<String, java.util.Optional<Path>> pluginSetups) {
         List<Problem> out = new ArrayList<>();
+        if (config != null) {
+            checkPluginSetups(config, request.contexts(), pluginSetups, out);
+        }
         checkConfig(request, config, configError, out);
+        if (config != null) {
+            checkSettings(config, gatewaySource(environment, request.secretsFile()), out);
+        }
         ClientKind kind = config == null ? null : config.clientKind();
 
         RunSizing sizing = RunSizing.DEFAULTS;
@@ -170,6 +235,34 @@ public final class RunChecks {
         return List.copyOf(out);
     }
 
+    /**
+     * The checks on the eval config alone, as the form makes them beside the config: for
+     * {@code run} on the command line, which has no form.
+     *
+     * @param config the eval config, read
+     * @param environment the variables MST runs with (values never shown)
+     * @param secretsFile the run's secrets file, or null
+     * @return the problems of the {@link Field#CONFIG} and {@link Field#EVAL_SETTINGS} fields (and {@link Field#CONTEXTS}
+     *     for the plugin setups)
+     */
+    public List<Problem> checkEvalConfig(EvalConfig config, Map<String, String> environment, Path secretsFile) {
+        return checkEvalConfig(config, environment, secretsFile, List.of(), Map.of());
+    }
+
+    /**
+     * As {@link #checkEvalConfig(EvalConfig, Map, Path)}, with the run's contexts and which eval
+     * config each context's image was last set up for ({@link Kind#PLUGINS_SET_UP_FOR_OTHER_EVAL}).
+     */
+    public List<Problem> checkEvalConfig(EvalConfig config, Map<String, String> environment, Path secretsFile, List<String> contexts,
+                                         Map<String, java.util.Optional<Path>> pluginSetups) {
+        List<Problem> out = new ArrayList<>();
+        checkPluginSetups(config, contexts, pluginSetups, out);
+        checkConfig(new RunRequest(config.file(), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", secretsFile, null),
+                config, null, out);
+        checkSettings(config, gatewaySource(environment, secretsFile), out);
+        return List.copyOf(out);
+    }
+
     /** True when none of the problems is an {@link Severity#ERROR}. */
     public static boolean canStart(List<Problem> problems) {
         return problems.stream().noneMatch(p -> p.severity() == Severity.ERROR);
@@ -182,7 +275,7 @@ public final class RunChecks {
         }
         if (config == null) {
             out.add(new Problem(Field.CONFIG, Severity.ERROR,
-                    error != null ? error.getMessage() : "The eval config has not been read yet."));
+                    error != null ? error.getMessage() : "The eval config has not been read yet.", Kind.CONFIG_UNREADABLE));
             return;
         }
         List<String> found = new ArrayList<>();
@@ -191,7 +284,8 @@ public final class RunChecks {
             String key = where.substring(where.lastIndexOf('.') + 1);
             String in = where.contains(".") ? " (in " + where.substring(0, where.lastIndexOf('.')) + ")" : "";
             out.add(new Problem(Field.CONFIG, Severity.ERROR, key + in
-                    + " is a macOS option: MST rejects it in the Docker runner's Linux containers. Remove it from the eval config."));
+                    + " is a macOS option: MST rejects it in the Docker runner's Linux containers. Remove it from the eval config.",
+                    Kind.MACOS_OPTION));
         }
         if (config.clientKind() == ClientKind.COWORK) {
             List<String> notApproved = new ArrayList<>();
@@ -213,13 +307,103 @@ public final class RunChecks {
             if (!notApproved.isEmpty()) {
                 out.add(new Problem(Field.CONFIG, Severity.WARNING, "coworkSetup.approveWriteTools is not true for "
                         + String.join(", ", notApproved) + ": nobody is in the container to click Allow, so a tool that "
-                        + "asks for approval will stall. Set it to true unless no server's tools need approval."));
+                        + "asks for approval will stall. Set it to true unless no server's tools need approval.", Kind.APPROVE_WRITE_TOOLS));
             }
         }
-        if (config.extendsOther() && !config.clientGiven()) {
-            out.add(new Problem(Field.CONFIG, Severity.NOTE, "This config extends another, which may set its client; "
-                    + "the panel reads only this file and assumes cowork."));
+        if (config.extendsProblem() != null) {
+            out.add(new Problem(Field.CONFIG, Severity.NOTE, "This config " + config.extendsProblem()
+                    + " What that base sets (the client, coworkSetup, …) is not checked here; MST reads it when the run starts.",
+                    Kind.EXTENDS_UNREAD));
         }
+    }
+
+    /**
+     * An eval that loads plugins, on a context whose image the panel last set up for another eval
+     * config (or without one): the image holds one set of plugins, and a worker whose plugins
+     * differ stops its shard (MST's Cowork-in-Docker document, "Plugins").
+     */
+    private static void checkPluginSetups(EvalConfig config, List<String> contexts, Map<String, java.util.Optional<Path>> setups,
+                                          List<Problem> out) {
+        if (EvalPlugins.named(config).isEmpty() || setups == null || setups.isEmpty()) {
+            return;
+        }
+        Path mine = config.file().toAbsolutePath().normalize();
+        for (String context : contexts) {
+            java.util.Optional<Path> setFor = setups.get(context);
+            if (setFor == null || setFor.isPresent() && setFor.get().equals(mine)) {
+                continue;
+            }
+            out.add(new Problem(Field.CONTEXTS, Severity.WARNING, "The image on " + context + " was last set up "
+                    + setFor.map(p -> "for another eval's plugins (" + p + ")").orElse("without an eval config, so it holds no plugins")
+                    + "; this eval loads plugins, so its workers may stop with \"This worker has plugin …\". Rebuild the image on "
+                    + context + " with this eval config (Images, eval config).", Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL));
+        }
+    }
+
+    /** Where an LLM gateway is configured ("the environment", "the secrets file"), or null when it is not. */
+    static String gatewaySource(Map<String, String> environment, Path secretsFile) {
+        String env = environment == null ? null : environment.get(GATEWAY_VARIABLE);
+        if (env != null && !env.isBlank()) {
+            return "the environment";
+        }
+        if (secretsFile != null) {
+            try {
+                for (Map.Entry<String, String> e : SecretRedactor.readSecretsEntries(secretsFile)) {
+                    if (e.getKey().equals(GATEWAY_VARIABLE) && !e.getValue().isBlank()) {
+                        return "the secrets file";
+                    }
+                }
+            } catch (java.io.IOException unreadable) {
+                return null; // the secrets file's own check says what is wrong with it
+            }
+        }
+        return null;
+    }
+
+    /** The rules on each variant's effective settings in a container (docs/eval-config-rules.md). */
+    private static void checkSettings(EvalConfig config, String gateway, List<Problem> out) {
+        List<VariantSettings> settings = config.variantSettings();
+        boolean several = settings.size() > 1;
+        if (config.clientKind() == ClientKind.COWORK) {
+            List<String> webSearch = names(settings.stream().filter(s -> !s.webSearchDisabled()).toList(), several);
+            if (gateway != null && !webSearch.isEmpty()) {
+                out.add(new Problem(Field.EVAL_SETTINGS, Severity.WARNING, GATEWAY_VARIABLE + " is set in " + gateway
+                        + " (an LLM gateway) and WebSearch is not disabled for " + String.join(", ", webSearch)
+                        + ": a gateway that serves Claude through another provider (Bedrock, Vertex, Snowflake) answers every web search "
+                        + "with HTTP 400. Add \"WebSearch\" to coworkSetup.disabledBuiltinTools (a variant's list replaces the eval's).",
+                        Kind.GATEWAY_WEB_SEARCH));
+            }
+            List<String> toolSearch = names(settings.stream().filter(VariantSettings::toolSearch).toList(), several);
+            if (gateway != null && !toolSearch.isEmpty()) {
+                out.add(new Problem(Field.EVAL_SETTINGS, Severity.NOTE, "Tool search is on for " + String.join(", ", toolSearch)
+                        + " and " + GATEWAY_VARIABLE + " is set in " + gateway + ": the gateway must accept the tool-search beta "
+                        + "Cowork adds to each request, or every request fails with HTTP 400. coworkSetup.toolSearch: false turns it off.",
+                        Kind.GATEWAY_TOOL_SEARCH));
+            }
+            List<String> anyHost = names(settings.stream().filter(VariantSettings::anyHost).toList(), several);
+            if (!anyHost.isEmpty()) {
+                out.add(new Problem(Field.EVAL_SETTINGS, Severity.NOTE, "Cowork may reach any public host for " + String.join(", ", anyHost)
+                        + " (egressAllowedHosts is [\"*\"], the default), from its web fetch and from the commands it runs alike. "
+                        + "Name the hosts in coworkSetup.egressAllowedHosts, or [] for none.", Kind.EGRESS_ANY_HOST));
+            }
+        }
+        if (config.clientKind() == ClientKind.CHATGPT) {
+            for (VariantSettings s : settings) {
+                if (s.effectiveMaxActions() < 0) {
+                    out.add(new Problem(Field.EVAL_SETTINGS, Severity.ERROR, "maxActions " + s.maxActions()
+                            + (several ? " (variant " + s.variant() + ")" : "") + " is outside ChatGPT's action budget on Linux: "
+                            + "write a whole number from " + VariantSettings.MIN_MAX_ACTIONS + " to " + VariantSettings.MAX_MAX_ACTIONS
+                            + " (default " + VariantSettings.DEFAULT_MAX_ACTIONS + ").", Kind.MAX_ACTIONS_RANGE));
+                }
+            }
+        }
+    }
+
+    private static List<String> names(List<VariantSettings> settings, boolean several) {
+        if (settings.isEmpty()) {
+            return List.of();
+        }
+        return several ? settings.stream().map(s -> "variant " + s.variant()).toList() : List.of("the eval");
     }
 
     private static void findMacOsOptions(JsonNode node, String path, List<String> found) {

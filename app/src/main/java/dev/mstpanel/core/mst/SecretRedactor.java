@@ -282,10 +282,10 @@ public final class SecretRedactor implements LineMask {
     }
 
     /**
-     * The values of a secrets file, read as MST reads it: bytes that are not UTF-8 become U+FFFD
-     * (the rest of the file still counts), a byte-order mark is dropped, then a JSON object (its
-     * values; non-string values as JSON text) or {@code KEY=VALUE} lines ({@code #} comments,
-     * {@code export }, quotes and {@code # comments} allowed; see {@link #lineValues}).
+     * The values of a secrets file to mask: every value as a dotenv reader takes it (see {@link
+     * #readSecretsEntries}), and besides, for each {@code KEY=VALUE} line, the text after its
+     * {@code =} read line by line as simpler readers take it (both readings of a {@code #}, say):
+     * masking a reading MST does not use costs nothing, missing the one it uses leaks a secret.
      *
      * @param secretsFile the file
      * @return its values (never its keys)
@@ -294,23 +294,15 @@ public final class SecretRedactor implements LineMask {
      *     the message names the file and the reason
      */
     public static List<String> readSecretsFile(Path secretsFile) throws IOException {
-        String text = new String(readBounded(secretsFile), StandardCharsets.UTF_8);
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
+        String text = secretsText(secretsFile);
         List<String> values = new ArrayList<>();
-        String trimmed = text.strip();
-        if (trimmed.startsWith("{")) {
-            try {
-                JsonNode node = new ObjectMapper().readTree(trimmed);
-                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                    JsonNode v = it.next().getValue();
-                    values.add(v.isTextual() ? v.asText() : v.toString());
-                }
-                return values;
-            } catch (IOException notJson) {
-                // fall through to KEY=VALUE lines
-            }
+        JsonNode json = jsonObject(text);
+        if (json != null) {
+            json.fields().forEachRemaining(e -> jsonValues(e.getValue(), values));
+            return values;
+        }
+        for (Map.Entry<String, String> e : dotenvEntries(text)) {
+            values.add(e.getValue());
         }
         for (String line : text.split("\\R")) {
             String l = line.strip();
@@ -321,18 +313,97 @@ public final class SecretRedactor implements LineMask {
                 l = l.substring(7).strip();
             }
             int eq = l.indexOf('=');
-            if (eq > 0) {
-                values.addAll(lineValues(l.substring(eq + 1).strip()));
+            int colon = l.indexOf(':');
+            int sep = eq > 0 ? eq : colon > 0 ? colon : -1;
+            if (sep > 0) {
+                values.addAll(lineValues(l.substring(sep + 1).strip()));
             }
         }
         return values;
     }
 
     /**
-     * The value of one {@code KEY=VALUE} line, as dotenv-style readers take it: a quoted value up to
-     * its closing quote (what follows, a {@code # comment}, is not part of it); an unquoted value up
-     * to a {@code #} comment. Readers differ on {@code #} inside an unquoted value, so both readings
-     * are masked: the one up to the comment and the whole text.
+     * Reads a secrets file as MST does, keeping each value's name: for checks that need to know
+     * whether a variable is set (never to show its value). A JSON object gives its members (a
+     * value that is not a string as JSON text); anything else is read as dotenv files are (the
+     * rules of the {@code dotenv} package, which Node's {@code util.parseEnv} shares): {@code
+     * KEY=VALUE} or {@code KEY: VALUE}, an optional {@code export}, a value in single, double or back
+     * quotes that may span lines ({@code \n} and {@code \r} in double quotes become line ends), an
+     * unquoted value up to a {@code #} comment, blank and comment lines skipped.
+     *
+     * @return the names and values in the file's order (a name may repeat)
+     * @throws IOException as {@link #readSecretsFile(Path)}
+     */
+    public static List<Map.Entry<String, String>> readSecretsEntries(Path secretsFile) throws IOException {
+        String text = secretsText(secretsFile);
+        JsonNode json = jsonObject(text);
+        if (json != null) {
+            List<Map.Entry<String, String>> entries = new ArrayList<>();
+            json.fields().forEachRemaining(e -> entries.add(Map.entry(e.getKey(),
+                    e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+            return entries;
+        }
+        return dotenvEntries(text);
+    }
+
+    /** The file's text: bytes that are not UTF-8 become U+FFFD (the rest still counts), a byte-order mark is dropped. */
+    private static String secretsText(Path secretsFile) throws IOException {
+        String text = new String(readBounded(secretsFile), StandardCharsets.UTF_8);
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** The file as a JSON object, or null when it is not one. */
+    private static JsonNode jsonObject(String text) {
+        String trimmed = text.strip();
+        if (!trimmed.startsWith("{")) {
+            return null;
+        }
+        try {
+            JsonNode node = new ObjectMapper().readTree(trimmed);
+            return node != null && node.isObject() ? node : null;
+        } catch (IOException notJson) {
+            return null;
+        }
+    }
+
+    /** A JSON value's texts to mask: a string itself; an array or object as its JSON text and each string inside. */
+    private static void jsonValues(JsonNode v, List<String> out) {
+        if (v.isTextual()) {
+            out.add(v.asText());
+        } else if (v.isContainerNode()) {
+            out.add(v.toString());
+            v.elements().forEachRemaining(inner -> jsonValues(inner, out));
+        } else {
+            out.add(v.toString());
+        }
+    }
+
+    /** One assignment of a dotenv file, as the {@code dotenv} package's line pattern reads it. */
+    private static final Pattern DOTENV_LINE = Pattern.compile(
+            "^\\s*(?:export\\s+)?([\\w.-]+)(?:\\s*=\\s*?|:\\s+?)(\\s*'(?:\\\\'|[^'])*'|\\s*\"(?:\\\\\"|[^\"])*\"|\\s*`(?:\\\\`|[^`])*`|[^#\\r\\n]+)?\\s*(?:#.*)?$",
+            Pattern.MULTILINE);
+
+    static List<Map.Entry<String, String>> dotenvEntries(String text) {
+        List<Map.Entry<String, String>> entries = new ArrayList<>();
+        Matcher m = DOTENV_LINE.matcher(text.replace("\r\n", "\n").replace('\r', '\n'));
+        while (m.find()) {
+            String v = m.group(2) == null ? "" : m.group(2).strip();
+            char q = v.isEmpty() ? 0 : v.charAt(0);
+            if (v.length() >= 2 && (q == '\'' || q == '"' || q == '`') && v.charAt(v.length() - 1) == q) {
+                v = v.substring(1, v.length() - 1);
+                if (q == '"') {
+                    v = v.replace("\\n", "\n").replace("\\r", "\r");
+                }
+            }
+            entries.add(Map.entry(m.group(1), v));
+        }
+        return entries;
+    }
+
+    /**
+     * The value of one {@code KEY=VALUE} line as line-by-line readers take it: a quoted value up
+     * to its closing quote (what follows, a {@code # comment}, is not part of it); an unquoted value
+     * up to a {@code #} comment, and the whole text, since readers differ on a {@code #} inside it.
      */
     static List<String> lineValues(String v) {
         List<String> out = new ArrayList<>(2);

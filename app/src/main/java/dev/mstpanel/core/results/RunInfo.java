@@ -28,10 +28,25 @@ import java.util.List;
  *        read (a run.json copied from another run is read: its {@code problem} says so, this is null). When set,
  *        the run id is the folder's name and the variants come from the {@code traces/} folders, so the baseline
  *        is the first variant folder
+ * @param variantClients each variant's {@code client} as {@code variants[]} in run.json records it (variant name to
+ *        client), empty when not recorded
  */
 public record RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
                       String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                      Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread) {
+                      Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
+                      java.util.Map<String, String> variantClients) {
+
+    public RunInfo {
+        variantClients = variantClients == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantClients));
+    }
+
+    /** A run read without its variants' clients. */
+    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
+                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
+                   Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread) {
+        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
+                redactStoredResponses, variants, problem, runJsonUnread, java.util.Map.of());
+    }
 
     /** A run whose run.json was read (or is not known to be broken): {@link #runJsonUnread()} null. */
     public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,

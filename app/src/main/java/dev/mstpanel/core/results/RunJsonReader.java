@@ -87,10 +87,15 @@ final class RunJsonReader {
         }
         JsonNode env = n.path("environment");
         List<String> variants = new ArrayList<>();
+        java.util.Map<String, String> clients = new java.util.LinkedHashMap<>();
         for (JsonNode v : n.path("variants")) {
             String name = v.isTextual() ? v.asText() : text(v.path("name"));
             if (name != null) {
                 variants.add(name);
+                String client = v.isObject() ? text(v.path("client")) : null;
+                if (client != null) {
+                    clients.put(name, client);
+                }
             }
         }
         Integer shards = env.path("shards").canConvertToInt() ? env.path("shards").asInt() : null;
@@ -124,7 +129,7 @@ final class RunJsonReader {
                 text(env.path("name")), shards, keep, text(n.path("phases").path("collect")), text(n.path("phases").path("grade")),
                 n.path("partial").isBoolean() ? n.path("partial").asBoolean() : null,
                 n.path("redactStoredResponses").isBoolean() ? n.path("redactStoredResponses").asBoolean() : null,
-                List.copyOf(variants), runProblem);
+                List.copyOf(variants), runProblem, null, clients);
     }
 
     private static RunInfo emptyRun(Path dir, String eval, String runId, String problem, String unread) {

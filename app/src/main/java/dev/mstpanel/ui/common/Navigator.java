@@ -52,4 +52,14 @@ public interface Navigator {
      * @param context the Docker context's name
      */
     void openImages(String context);
+
+    /**
+     * Shows the Images view on a context with an eval config set for the build's {@code --config}
+     * (its plugins go into the image).
+     *
+     * @param evalConfig the eval config, or null for none
+     */
+    default void openImages(String context, Path evalConfig) {
+        openImages(context);
+    }
 }

@@ -41,6 +41,7 @@ public final class ContainerServices implements AutoCloseable {
     private final Doctor doctor;
     private final MstImages images;
     private final ImageBuilds builds;
+    private final dev.mstpanel.core.images.PluginSetups pluginSetups;
     private final MstFinder mstFinder;
     private final Path recipesFallback;
     private final String recipesOverride;
@@ -67,6 +68,7 @@ public final class ContainerServices implements AutoCloseable {
         this.images = new MstImages();
         this.builds = new ImageBuilds(new ProcessSupervisor(), runner, dockerCli, paths.dataDir().resolve("build-logs"));
         this.recipesFallback = paths.dataDir();
+        this.pluginSetups = new dev.mstpanel.core.images.PluginSetups(paths.dataDir());
         this.recipesOverride = runner.environment().get("MST_PANEL_RECIPES").orElse(null);
     }
 
@@ -94,6 +96,8 @@ public final class ContainerServices implements AutoCloseable {
     public Doctor doctor() { return doctor; }
     public MstImages images() { return images; }
     public ImageBuilds builds() { return builds; }
+    /** Which eval config each context's image was last set up for. */
+    public dev.mstpanel.core.images.PluginSetups pluginSetups() { return pluginSetups; }
     public MstFinder mstFinder() { return mstFinder; }
 
     /** The image recipes ({@code MST_PANEL_RECIPES}, the checkout's {@code images/}, or the packed copy). */

@@ -93,6 +93,14 @@ public final class ImagesView extends BorderPane {
      * Shows one context's card (the Navigator's "open Images on context C", e.g. to rebuild a stale
      * MST image): it is outlined, scrolled into view and its build box ticked alone.
      */
+    /** As {@link #showContext(String)}, with the eval config whose plugins the build puts in the image ({@code --config}). */
+    public void showContext(String context, java.nio.file.Path evalConfig) {
+        if (evalConfig != null) {
+            model.evalConfigProperty().set(evalConfig.toString());
+        }
+        showContext(context);
+    }
+
     public void showContext(String context) {
         shownContext = context;
         renderContexts();

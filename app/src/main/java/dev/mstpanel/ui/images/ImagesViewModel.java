@@ -184,7 +184,7 @@ public final class ImagesViewModel {
             }
             try {
                 BuildPlan plan = services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
-                ui.execute(() -> start(plan));
+                ui.execute(() -> start(plan, () -> background.execute(() -> services.pluginSetups().record(contextNames, config))));
             } catch (IllegalArgumentException e) {
                 ui.execute(() -> {
                     building.set(false);
@@ -233,6 +233,11 @@ public final class ImagesViewModel {
     }
 
     private void start(BuildPlan plan) {
+        start(plan, () -> { });
+    }
+
+    /** Starts a build; {@code whenBuilt} runs on the FX thread once it succeeded. */
+    private void start(BuildPlan plan, Runnable whenBuilt) {
         synchronized (logLines) {
             logLines.clear();
         }
@@ -280,6 +285,7 @@ public final class ImagesViewModel {
                                 : "Failed (exit " + code + ") after " + took + ": see the log above; full log in " + plan.logFile());
                         if (code == 0) {
                             progress.set(1);
+                            whenBuilt.run();
                             refresh();
                         }
                     });

@@ -19,6 +19,7 @@ final class FinishedRun {
     private final ReadOnlyBooleanWrapper canOpenResults = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<List<String>> leftContainers = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyStringWrapper staleImageContext = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper pluginImageContext = new ReadOnlyStringWrapper();
     private final ReadOnlyObjectWrapper<dev.mstpanel.core.mst.EndOfRunReport> endOfRun =
             new ReadOnlyObjectWrapper<>(dev.mstpanel.core.mst.EndOfRunReport.EMPTY);
 
@@ -27,6 +28,7 @@ final class FinishedRun {
     ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
     ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
     ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
+    ReadOnlyStringProperty pluginImageContextProperty() { return pluginImageContext.getReadOnlyProperty(); }
     ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return endOfRun.getReadOnlyProperty(); }
 
     private boolean resumable = true;
@@ -43,6 +45,7 @@ final class FinishedRun {
         canOpenResults.set(false);
         leftContainers.set(List.of());
         staleImageContext.set(null);
+        pluginImageContext.set(null);
         endOfRun.set(dev.mstpanel.core.mst.EndOfRunReport.EMPTY);
     }
 
@@ -58,6 +61,7 @@ final class FinishedRun {
         canOpenResults.set(s.runDir() != null);
         leftContainers.set(s.leftContainers());
         staleImageContext.set(staleContext(s));
+        pluginImageContext.set(pluginContext(s));
         endOfRun.set(s.endOfRun());
     }
 
@@ -68,6 +72,19 @@ final class FinishedRun {
     static String staleContext(RunSnapshot s) {
         for (ShardSnapshot sh : s.shards()) {
             if (sh.context() != null && dev.mstpanel.core.mst.MstOutputParser.staleWorker(sh.message()) != null) {
+                return sh.context();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The context of the first shard that stopped because its worker's image holds other plugins
+     * than the run ({@code This worker has plugin …; the run uses …}), or null.
+     */
+    static String pluginContext(RunSnapshot s) {
+        for (ShardSnapshot sh : s.shards()) {
+            if (sh.context() != null && dev.mstpanel.core.mst.MstOutputParser.pluginMismatch(sh.message()) != null) {
                 return sh.context();
             }
         }

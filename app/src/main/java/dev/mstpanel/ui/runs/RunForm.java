@@ -54,6 +54,8 @@ final class RunForm {
     final StringProperty configPath = new SimpleStringProperty("");
     final ObservableList<String> recentConfigs = FXCollections.observableArrayList();
     final ReadOnlyStringWrapper clientText = new ReadOnlyStringWrapper("");
+    /** Each variant's settings in a container (one line when they agree, else one per variant); blank when none apply. */
+    final ReadOnlyStringWrapper evalSettingsText = new ReadOnlyStringWrapper("");
     final ObservableList<ContextChoice> contextChoices = FXCollections.observableArrayList();
     final StringProperty shards = new SimpleStringProperty("");
     final ObjectProperty<KeepPolicy> keep = new SimpleObjectProperty<>(KeepPolicy.NEVER);
@@ -98,7 +100,29 @@ final class RunForm {
     private final Map<Path, CachedConfig> configCache = new ConcurrentHashMap<>();
     private final Map<Path, RunSession.Mst> mstCache = new ConcurrentHashMap<>();
 
-    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {}
+    /** A config as read, with the stamps of the bases it extends: a change to a base reads it again too. */
+    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error, Map<Path, String> bases) {
+        CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {
+            this(modified, size, config, error, config == null ? Map.of() : stamps(config.extended()));
+        }
+
+        boolean basesUnchanged() {
+            // a base that could not be read is looked for again: it may have been created since
+            return (config == null || config.extendsProblem() == null) && bases.equals(stamps(List.copyOf(bases.keySet())));
+        }
+    }
+
+    private static Map<Path, String> stamps(List<Path> files) {
+        Map<Path, String> out = new LinkedHashMap<>();
+        for (Path f : files) {
+            try {
+                out.put(f, Files.getLastModifiedTime(f) + "/" + Files.size(f));
+            } catch (IOException e) {
+                out.put(f, "unreadable");
+            }
+        }
+        return out;
+    }
 
     /**
      * @param running true while a run is going (Start is then disabled)
@@ -195,7 +219,8 @@ final class RunForm {
             try {
                 CachedConfig cc = req.config() == null ? null : readConfig(req.config());
                 EvalConfig cfg = cc == null ? null : cc.config();
-                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts);
+                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment(),
+                        session.pluginSetups());
                 RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED : mstFor(req.config());
                 String shown = CommandPreview.shown(req, found);
                 ui.execute(() -> {
@@ -262,7 +287,7 @@ final class RunForm {
             // read() below says what is wrong
         }
         CachedConfig cached = configCache.get(file);
-        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size()) {
+        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size() && cached.basesUnchanged()) {
             return cached;
         }
         CachedConfig fresh;
@@ -286,8 +311,10 @@ final class RunForm {
         mstNote.set(found.problem());
         if (cfg == null) {
             clientText.set("");
+            evalSettingsText.set("");
         } else {
             clientText.set(cfg.client() + (cfg.clientGiven() ? "" : " (default)") + ": " + cfg.clientKind().label());
+            evalSettingsText.set(String.join("\n", dev.mstpanel.core.mst.VariantSettings.describe(cfg.clientKind(), cfg.variantSettings())));
         }
         Map<Field, List<Problem>> byField = new EnumMap<>(Field.class);
         for (Problem p : ps) {

@@ -108,6 +108,17 @@ final class RunFormPane extends BorderPane {
         client.getStyleClass().add("client-line");
         addField(g, row, "Client", client, null, "client");
 
+        Label settings = new Label();
+        settings.setId("eval-settings");
+        settings.setWrapText(true);
+        settings.textProperty().bind(model.evalSettingsTextProperty());
+        settings.getStyleClass().add("client-line");
+        Label settingsLabel = addField(g, row, "In the container", settings, Field.EVAL_SETTINGS, "eval-settings");
+        settingsLabel.visibleProperty().bind(model.evalSettingsTextProperty().isNotEmpty());
+        settingsLabel.managedProperty().bind(settingsLabel.visibleProperty());
+        settings.visibleProperty().bind(settingsLabel.visibleProperty());
+        settings.managedProperty().bind(settingsLabel.visibleProperty());
+
         // contexts
         contextsBox.setId("contexts");
         model.contextChoices().addListener((ListChangeListener<ContextChoice>) c -> renderContexts());

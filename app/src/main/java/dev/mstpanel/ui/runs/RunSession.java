@@ -104,6 +104,22 @@ public interface RunSession {
     Mst locate(Path config);
 
     /**
+     * The variables MST runs with, for the form's checks (whether an LLM gateway is configured);
+     * never shown. Empty when the session does not know them.
+     */
+    default java.util.Map<String, String> environment() {
+        return java.util.Map.of();
+    }
+
+    /**
+     * Which eval config each context's MST image was last set up for by the panel (empty: set up
+     * without one); reads a file, so call off the FX thread. Empty when the session does not know.
+     */
+    default java.util.Map<String, java.util.Optional<Path>> pluginSetups() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Starts a run.
      *
      * @param launch what to run

@@ -50,6 +50,8 @@ public final class RunView extends BorderPane {
     private final DialogService dialogs;
     private final java.util.function.Consumer<Path> openInResults;
     private final java.util.function.Consumer<String> openImages;
+    /** Opens the Images view on a context with an eval config for {@code --config}; by default the context alone. */
+    private java.util.function.BiConsumer<String, Path> rebuildWithPlugins;
     private final LineChart<Number, Number> chart;
     private final Map<Integer, XYChart.Series<Number, Number>> series = new TreeMap<>();
 
@@ -100,6 +102,7 @@ public final class RunView extends BorderPane {
         this.dialogs = dialogs;
         this.openInResults = openInResults;
         this.openImages = openImages;
+        this.rebuildWithPlugins = (context, config) -> openImages.accept(context);
         getStyleClass().addAll("view", "run-view");
         getStylesheets().add(Objects.requireNonNull(RunView.class.getResource("runs.css")).toExternalForm());
 
@@ -222,9 +225,20 @@ public final class RunView extends BorderPane {
         rebuild.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's MST differs from the run's: the context's MST image is stale."));
         rebuild.setOnAction(e -> openImages.accept(model.staleImageContextProperty().get()));
         rebuild.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(12, resume, rebuild, open);
+        Button rebuildPlugins = new Button("", new FontIcon(Feather.LAYERS));
+        rebuildPlugins.setId("rebuild-image-plugins");
+        rebuildPlugins.textProperty().bind(Bindings.concat("Rebuild the image on ", model.pluginImageContextProperty(),
+                " with this eval's plugins"));
+        rebuildPlugins.visibleProperty().bind(model.pluginImageContextProperty().isNotNull());
+        rebuildPlugins.managedProperty().bind(rebuildPlugins.visibleProperty());
+        rebuildPlugins.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's image holds other plugins "
+                + "than the run: set the image up again with this eval config (mst runner setup docker --config)."));
+        rebuildPlugins.setOnAction(e -> rebuildWithPlugins.accept(model.pluginImageContextProperty().get(), configPathOrNull()));
+        rebuildPlugins.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(12, resume, rebuild, rebuildPlugins, open);
         actions.setAlignment(Pos.CENTER_LEFT);
-        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty()));
+        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty())
+                .or(rebuildPlugins.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
         VBox resultBox = new VBox(8, result, new EndOfRunView(model.endOfRunProperty()), actions);
         resultBox.getStyleClass().add("result-box");
@@ -367,6 +381,28 @@ public final class RunView extends BorderPane {
                     getStyleClass().add("log-bad");
                 }
             }
+        }
+    }
+
+    /**
+     * How "Rebuild the image on &lt;context&gt; with this eval's plugins" opens the Images view: on
+     * the context, with the run's eval config for {@code --config}.
+     */
+    public RunView onRebuildWithPlugins(java.util.function.BiConsumer<String, Path> action) {
+        this.rebuildWithPlugins = action;
+        return this;
+    }
+
+    /** The form's eval config as a path, or null when blank or not a path. */
+    private Path configPathOrNull() {
+        String text = model.configPathProperty().get();
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Path.of(text.strip());
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
         }
     }
 }

@@ -110,6 +110,8 @@ public final class RunViewModel {
     public ObservableList<String> recentConfigs() { return form.recentConfigs; }
     /** The client the eval config names, e.g. "cowork (default): Cowork (Claude Desktop + VM…)"; blank before one is read. */
     public ReadOnlyStringProperty clientTextProperty() { return form.clientText.getReadOnlyProperty(); }
+    /** The eval's settings in a container per variant ({@code VariantSettings#describe}); blank when none apply. */
+    public ReadOnlyStringProperty evalSettingsTextProperty() { return form.evalSettingsText.getReadOnlyProperty(); }
     /** One checkbox per Docker context, in the Contexts view's order. */
     public ObservableList<ContextChoice> contextChoices() { return form.contextChoices; }
     /** The {@code shards} option as typed. */
@@ -189,6 +191,8 @@ public final class RunViewModel {
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
     public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
+    /** The context of a shard stopped because its image holds other plugins than the run, or null. */
+    public ReadOnlyStringProperty pluginImageContextProperty() { return finished.pluginImageContextProperty(); }
     /**
      * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
      * contract, section 10); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.

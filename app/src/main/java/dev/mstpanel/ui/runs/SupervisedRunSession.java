@@ -61,6 +61,24 @@ public final class SupervisedRunSession implements RunSession {
         this.grace = grace;
     }
 
+    private dev.mstpanel.core.images.PluginSetups pluginSetups;
+
+    /** Where the form reads which eval each context's image was set up for (none: not known). */
+    public SupervisedRunSession withPluginSetups(dev.mstpanel.core.images.PluginSetups setups) {
+        this.pluginSetups = setups;
+        return this;
+    }
+
+    @Override
+    public java.util.Map<String, java.util.Optional<Path>> pluginSetups() {
+        return pluginSetups == null ? java.util.Map.of() : pluginSetups.read();
+    }
+
+    @Override
+    public java.util.Map<String, String> environment() {
+        return environment.variables();
+    }
+
     @Override
     public Mst locate(Path config) {
         Path set = settings.mstPath == null || settings.mstPath.isBlank() ? null : Path.of(settings.mstPath);

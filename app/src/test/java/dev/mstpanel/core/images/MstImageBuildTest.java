@@ -56,6 +56,19 @@ class MstImageBuildTest {
     }
 
     @Test
+    void anEvalWhosePluginIsNamedByAFilePathIsRefusedBeforeTheBuildAndOneWithPackagesIsPassedWithConfig() throws Exception {
+        Path mst = fakeMst("exit 0\n");
+        MstInstallation install = new MstInstallation(List.of(mst.toString()), MstInstallation.Source.PATH, "2.0.0", FlagVocabulary.RUNNER, null);
+        Path byPath = Files.writeString(dir.resolve("by-path.json"), "{\"name\": \"x\", \"plugins\": [\"./plugins/tickets.js\"]}");
+        assertThatThrownBy(() -> builds().mstSetupPlan(install, List.of("engine-1"), byPath, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("The plugin ./plugins/tickets.js is named by a file path");
+        Path packages = Files.writeString(dir.resolve("packages.json"), "{\"name\": \"x\", \"plugins\": [\"@acme/mst-plugin-tickets\"]}");
+        assertThat(builds().mstSetupPlan(install, List.of("engine-1"), packages, null, null).argv())
+                .containsSubsequence("--config", packages.toString());
+    }
+
+    @Test
     void streamsTheBuildWithProgressAndCancels() throws Exception {
         Path mst = fakeMst("echo 'Step 1/4 : FROM ubuntu:24.04'\necho '[mst] downloading the VM bundle: 600 MB / 1.2 GB' >&2\n"
                 + "echo 'Step 2/4 : RUN apt-get install claude-desktop'\nsleep 60\necho never\n");

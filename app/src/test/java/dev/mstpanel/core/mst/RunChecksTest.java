@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RunChecksTest {
     private static final String GOOD_COWORK = """
-            {"name": "checkout-flow", "coworkSetup": {"approveWriteTools": true}}
+            {"name": "checkout-flow", "coworkSetup": {"approveWriteTools": true, "egressAllowedHosts": ["shop.example.test"]}}
             """;
     private static final Map<String, ContextFacts> ENGINES = Map.of(
             "engine-1", new ContextFacts("engine-1", 12L * ByteSize.GIB, 6),

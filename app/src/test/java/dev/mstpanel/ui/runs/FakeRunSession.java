@@ -15,6 +15,13 @@ final class FakeRunSession implements RunSession {
     final AtomicInteger cancels = new AtomicInteger();
     volatile Listener listener;
     volatile Mst mst = new Mst(List.of("npx", "--no-install", "mst"), FlagVocabulary.RUNNER, "2.0.0-beta.7", null);
+    /** The variables MST would run with (the form's gateway rules read them). */
+    volatile java.util.Map<String, String> environment = java.util.Map.of();
+
+    @Override
+    public java.util.Map<String, String> environment() {
+        return environment;
+    }
 
     @Override
     public Mst locate(Path configDir) {

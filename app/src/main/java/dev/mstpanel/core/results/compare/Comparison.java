@@ -27,13 +27,17 @@ import java.util.Set;
  * @param negative those whose candidate pass fraction is lower
  * @param pValue the exact two-sided sign test's p over {@code positive} and {@code negative}
  * @param verdict better / worse when p &lt; 0.05, else unclear
+ * @param baseSetup the base side's runner and client for people ({@link CompareWarning#sideText})
+ * @param candidateSetup the candidate side's
+ * @param warnings what makes the sides unlike (different runners or clients), said above the verdict
  */
 public record Comparison(Kind kind, VariantFigures base, VariantFigures candidate, Path baseRunDir, Path candidateRunDir,
                          String evalName, List<CaseComparison> cases, Map<CaseChange, Integer> counts, int positive, int negative,
-                         double pValue, Verdict verdict) {
+                         double pValue, Verdict verdict, String baseSetup, String candidateSetup, List<CompareWarning> warnings) {
     public Comparison {
         cases = List.copyOf(cases);
         counts = Collections.unmodifiableMap(new EnumMap<>(counts));
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
     /**
@@ -42,7 +46,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
      */
     public Comparison withFigures(VariantFigures newBase, VariantFigures newCandidate) {
         return new Comparison(kind, newBase, newCandidate, baseRunDir, candidateRunDir, evalName, cases, counts, positive, negative, pValue,
-                verdict);
+                verdict, baseSetup, candidateSetup, warnings);
     }
 
     /** What a comparison compares. */
@@ -114,7 +118,9 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         }
         double p = SignTest.pValue(pos, neg);
         return new Comparison(kind, bf, cf, baseRun.run().dir(), candidateRun.run().dir(), candidateRun.run().evalName(), rows, counts,
-                pos, neg, p, SignTest.verdict(pos, neg));
+                pos, neg, p, SignTest.verdict(pos, neg), CompareWarning.sideText(baseRun.run(), baseVariant),
+                CompareWarning.sideText(candidateRun.run(), candidateVariant),
+                CompareWarning.of(baseRun.run(), baseVariant, candidateRun.run(), candidateVariant));
     }
 
     /**

@@ -408,6 +408,24 @@ public final class CompareView extends BorderPane {
         rule.getStyleClass().addAll("text-muted", "text-small");
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
+        // each side's runner and client, and a warning when they differ, above the verdict they may explain
+        Label setup = new Label(dev.mstpanel.core.files.ControlCharacters.escapeLines(
+                "base: " + c.baseSetup() + "\ncandidate: " + c.candidateSetup()));
+        setup.setId("compare-setup");
+        setup.getStyleClass().addAll("text-muted", "text-small");
+        setup.setWrapText(true);
+        setup.setMinHeight(Region.USE_PREF_SIZE);
+        verdict.getChildren().add(setup);
+        if (!c.warnings().isEmpty()) {
+            Label warn = new Label(dev.mstpanel.core.files.ControlCharacters.escapeLines(String.join("\n",
+                    c.warnings().stream().map(dev.mstpanel.core.results.compare.CompareWarning::message).toList())));
+            warn.setId("compare-runner-warning");
+            warn.getStyleClass().addAll("text-warning", "compare-runner-warning");
+            warn.setGraphic(new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.ALERT_TRIANGLE));
+            warn.setWrapText(true);
+            warn.setMinHeight(Region.USE_PREF_SIZE);
+            verdict.getChildren().add(warn);
+        }
         verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule, otherVariants);
         verdict.setMaxWidth(520);
         verdict.setPrefWidth(380);
