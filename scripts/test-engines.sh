@@ -2,7 +2,7 @@
 # Private Docker engines for mst-panel's integration tests (Linux, root).
 #
 #   scripts/test-engines.sh start DIR [N]   start N engines (default 2) under DIR
-#   scripts/test-engines.sh stop DIR        stop them
+#   scripts/test-engines.sh stop DIR        stop them, and the sshd and TLS engine of test-fleet.sh in DIR
 #
 # Each engine is Debian's dockerd on a unix socket under DIR, without a bridge or
 # iptables so that several coexist; containers must use `--network none`. Every engine
@@ -29,7 +29,13 @@ stop_engines() {
   done
 }
 
-if [[ $cmd == stop ]]; then stop_engines; exit 0; fi
+# stop takes the fleet in the same folder too (scripts/test-fleet.sh: the sshd and the TLS engine), so
+# one line stops everything the tests started there
+if [[ $cmd == stop ]]; then
+  stop_engines
+  [[ -d $dir/fleet ]] && bash "$(dirname "$0")/test-fleet.sh" stop "$dir"
+  exit 0
+fi
 [[ $cmd == start ]] || { echo "usage: test-engines.sh start|stop DIR [N]" >&2; exit 2; }
 
 need=()

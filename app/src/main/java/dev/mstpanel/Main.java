@@ -40,6 +40,12 @@ public final class Main {
             System.setProperty("mstpanel.logDir", own.toString());
         }
         if (args.length == 0) {
+            String noDisplay = noDisplay(System.getenv(), HostEnvironment.fromSystem().os());
+            if (noDisplay != null) {
+                System.err.println("mst-panel: " + noDisplay);
+                System.exit(1);
+                return;
+            }
             // the window's JVM again, with the class-data archive from the cache folder (or making it)
             java.util.Optional<Integer> relaunched = ClassDataArchive.Launch.current()
                     .flatMap(launch -> ClassDataArchive.plan(System.getenv(), launch, paths.cacheDir(), paths.logDir()))
@@ -61,12 +67,47 @@ public final class Main {
             // The user's login-shell environment (PATH for node, npx, docker; DOCKER_*, ANTHROPIC_*…),
             // read while the toolkit starts: an app opened from the Finder has launchd's bare one.
             App.startReadingLoginShell(HostEnvironment.fromSystem());
-            Application.launch(App.class, args);
+            try {
+                Application.launch(App.class, args);
+            } catch (RuntimeException e) {
+                // a display that is set but does not answer (a closed X server, a stale ssh -X): JavaFX
+                // throws from launch; a person gets one line, the log gets the details
+                org.slf4j.LoggerFactory.getLogger(Main.class).error("the window could not open", e);
+                System.err.println("mst-panel: the window could not open: " + e.getMessage() + ". " + HEADLESS_HINT);
+                System.exit(1);
+                return;
+            }
             System.exit(0); // the window closed: do not wait for library threads that are not daemons
             return;
         }
         headlessLogging();
         System.exit(MstPanelCommand.execute(args));
+    }
+
+    private static final String HEADLESS_HINT = "The commands need no display: run mst-panel --help to list them.";
+
+    /**
+     * Why the window cannot open on this machine, in one line, or null when it may: on Linux a window needs
+     * an X or Wayland display, and with neither variable set JavaFX would stop with a stack trace.
+     */
+    static String noDisplay(java.util.Map<String, String> env, HostEnvironment.OsFamily os) {
+        if (os != HostEnvironment.OsFamily.LINUX) {
+            return null;
+        }
+        boolean x = env.get("DISPLAY") != null && !env.get("DISPLAY").isBlank();
+        boolean wayland = env.get("WAYLAND_DISPLAY") != null && !env.get("WAYLAND_DISPLAY").isBlank();
+        if (wayland) {
+            return null;
+        }
+        if (x) {
+            String display = env.get("DISPLAY").strip();
+            return dev.mstpanel.core.startup.XDisplay.answers(display)
+                    ? null
+                    : "the display " + display + " (DISPLAY) does not answer: start its X server, log in again with ssh -X, or run it under xvfb-run. "
+                            + HEADLESS_HINT;
+        }
+        return "no display to open the window on (DISPLAY is not set): run it on a desktop, over ssh -X, or under xvfb-run. "
+                + HEADLESS_HINT;
     }
 
     /**

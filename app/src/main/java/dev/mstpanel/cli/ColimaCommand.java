@@ -54,7 +54,7 @@ public final class ColimaCommand implements Callable<Integer> {
         List<ColimaProfile> profiles = List.of();
         String problem = null;
         if (colima.executable().isEmpty()) {
-            problem = Colima.INSTALL_HINT;
+            problem = colima.installHint();
         } else {
             try {
                 profiles = colima.list(Duration.ofSeconds(20));

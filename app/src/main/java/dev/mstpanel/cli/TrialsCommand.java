@@ -309,6 +309,7 @@ public final class TrialsCommand implements Callable<Integer> {
                 if (rowDiagnoses.get(i) != null) {
                     printDiagnosis(out, rowDiagnoses.get(i));
                 }
+                printTranscriptCommand(out, rows.get(i));
             }
             int total = counts.values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder sb = new StringBuilder("  ");
@@ -386,6 +387,18 @@ public final class TrialsCommand implements Callable<Integer> {
     /** Failed and infra trials are the ones MST keeps a failure diagnosis for (contract, section 6). */
     private static boolean hasDiagnosis(TrialRecord t) {
         return t.status() == TrialStatus.FAILED || t.status() == TrialStatus.INFRA;
+    }
+
+    /**
+     * Under a failed or infra trial's row, the command that shows what its agent did, with its trace file: the
+     * trace's name is MST's 0-based number while the row numbers trials from 1, so the path is not to be guessed.
+     * Quoted as one word for a POSIX shell, so the line can be copied as it is.
+     */
+    private static void printTranscriptCommand(PrintWriter out, TrialRecord t) {
+        if (hasDiagnosis(t) && t.traceFile() != null) {
+            out.println(TrialRows.indent() + "transcript: mst-panel transcript "
+                    + TerminalText.escape(dev.mstpanel.core.mst.RunCommandLine.quote(t.traceFile().toString())));
+        }
     }
 
     /**

@@ -270,6 +270,10 @@ public final class App extends Application {
             s.windowHeight = stage.getScene().getHeight();
         }
         s.openView = window.openViewId();
+        java.nio.file.Path results = app.results().locationProperty().get();
+        java.nio.file.Path run = app.results().selectedRunDirProperty().get();
+        s.openResults = results == null ? null : results.toString();
+        s.openResultsRun = results == null || run == null ? null : run.toString();
         try {
             app.settingsStore().save(s);
         } catch (IOException e) {

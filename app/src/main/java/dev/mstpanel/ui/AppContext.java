@@ -94,6 +94,7 @@ public final class AppContext implements AutoCloseable {
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = new ResultsReader(paths.cacheDir());
         this.results = new ResultsViewModel(resultsReader, ui, background);
+        results.rememberOpen(savedPath(settings.openResults), savedPath(settings.openResultsRun));
         this.trialInspector = new TrialInspectorViewModel(ui, background);
         this.compare = new dev.mstpanel.ui.results.compare.CompareViewModel(resultsReader, ui, background, dir -> {
             ResultsViewModel.RunState r = results.run(dir);
@@ -142,6 +143,15 @@ public final class AppContext implements AutoCloseable {
     public ResultsReader resultsReader() { return resultsReader; }
     /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
     public ResultsViewModel results() { return results; }
+
+    /** A path from the settings file, or null when there is none or it is not a path on this system. */
+    private static java.nio.file.Path savedPath(String s) {
+        try {
+            return s == null || s.isBlank() ? null : java.nio.file.Path.of(s);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
     /** The Compare screen's state (issue 10). */
     public dev.mstpanel.ui.results.compare.CompareViewModel compare() { return compare; }
     /** The trend screen's state (issue 10). */

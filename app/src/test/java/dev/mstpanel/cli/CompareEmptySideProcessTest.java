@@ -109,7 +109,7 @@ class CompareEmptySideProcessTest {
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 3 trials,"
-                + " 2 not graded yet, 1 infra. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
+                + " 2 ungraded, 1 infra. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
         // once another variant of it is graded, that one is named, and so is the way to pick a pair
         b.trace("with-skill", "refund", 0, null).score("judge", "with-skill", "refund", 0, true, "ok");
         PanelProcess.Result other = compare(a.runDir().toString(), b.runDir().toString(), "--variants", "baseline,baseline");
@@ -124,7 +124,7 @@ class CompareEmptySideProcessTest {
         PanelProcess.Result one = compare(c.runDir().toString(), d.runDir().toString());
         assertThat(one.exit()).as(one.err()).isEqualTo(1);
         assertThat(one.err()).isEqualTo("mst-panel compare: Run 20260106T101500Z-d4e5f6's variant \"baseline\" has no graded trial: of its 1 trial,"
-                + " 1 not graded yet. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
+                + " 1 ungraded. Grade it first (Results → Grade…, or mst grade), then compare." + System.lineSeparator());
     }
 
     @Test
@@ -200,7 +200,7 @@ class CompareEmptySideProcessTest {
         b.trace("default", "refund", 0, RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
         PanelProcess.Result r = compare(a.runDir().toString(), b.runDir().toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).contains("Run 20260105T101500Z-a1b2c3's variant \"default\" has no graded trial: of its 1 trial, 1 not graded yet.")
+        assertThat(r.err()).contains("Run 20260105T101500Z-a1b2c3's variant \"default\" has no graded trial: of its 1 trial, 1 ungraded.")
                 .contains("Run 20260106T101500Z-d4e5f6's variant \"default\" has no graded trial: of its 1 trial, 1 infra.");
     }
 }

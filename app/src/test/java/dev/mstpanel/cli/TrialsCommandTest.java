@@ -212,9 +212,10 @@ class TrialsCommandTest {
                 "  failed     default      " + String.format("%-" + TrialRows.MAX_CASE + "s", "send-summary #1")
                         + "  Task did not submit: the send button stayed disabled",
                 "             diagnosis in " + a + java.io.File.separator,
-                "               screen.png  accessibility.txt  system.json  logs/cowork_vm_node.log  logs/main.log");
+                "               screen.png  accessibility.txt  system.json  logs/cowork_vm_node.log  logs/main.log",
+                "             transcript: mst-panel transcript " + f.runDir().resolve("traces/default/" + RunFixture.FAILED_CASE + "/0.json"));
         // an infra trial's diagnosis in a session copy's mst-diagnosis/, as --json finds it
-        assertThat(rowAndItsLines(r.out(), "vm-down #1")).hasSize(3).element(1).asString()
+        assertThat(rowAndItsLines(r.out(), "vm-down #1")).hasSize(4).element(1).asString()
                 .isEqualTo("             diagnosis in " + f.artifacts("default", "vm-down", 0).resolve("session-1/mst-diagnosis") + java.io.File.separator);
         // a passed trial has no second line
         assertThat(rowAndItsLines(r.out(), "calendar-lookup #1")).hasSize(1);
@@ -227,9 +228,26 @@ class TrialsCommandTest {
                 .score("judge.accuracy", "with-tools", "no-artifacts", 0, false, "no");
         Result r = run("trials", f.runDir().toString(), "--status", "failed");
         assertThat(rowAndItsLines(r.out(), "empty-artifacts #1")).containsExactly("  failed     with-tools   empty-artifacts #1  timed out",
-                "             The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
+                "             The artifacts folder is empty: MST kept no failure diagnosis for this trial.",
+                "             transcript: mst-panel transcript " + f.runDir().resolve("traces/with-tools/empty-artifacts/0.json"));
         assertThat(rowAndItsLines(r.out(), "no-artifacts #1")).containsExactly("  failed     with-tools   no-artifacts #1     wrong answer",
-                "             No failure diagnosis: this trial has no artifacts folder.");
+                "             No failure diagnosis: this trial has no artifacts folder.",
+                "             transcript: mst-panel transcript " + f.runDir().resolve("traces/with-tools/no-artifacts/0.json"));
+    }
+
+    @Test
+    void aFailedTrialsRowGivesTheTranscriptCommandWithItsTraceFileWhichShowsThatTrial() {
+        RunFixture f = RunFixture.allStatuses(root);
+        f.trace("default", "second-try", 1, RunFixture.fields().put("error", "wrong total"))
+                .score("judge.accuracy", "default", "second-try", 1, false, "no");
+        Result r = run("trials", f.runDir().toString(), "--status", "failed");
+        List<String> lines = rowAndItsLines(r.out(), "second-try #2");
+        String command = lines.get(lines.size() - 1).strip();
+        // trial #2 is MST's file 1.json: the line names the file, so nothing is guessed
+        assertThat(command).isEqualTo("transcript: mst-panel transcript " + f.runDir().resolve("traces/default/second-try/1.json"));
+        Result shown = run("transcript", command.substring("transcript: mst-panel transcript ".length()));
+        assertThat(shown.code()).isZero();
+        assertThat(shown.out()).contains("second-try").contains("wrong total");
     }
 
     @Test

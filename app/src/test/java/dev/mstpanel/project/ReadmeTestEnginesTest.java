@@ -21,7 +21,8 @@ class ReadmeTestEnginesTest {
         String readme = Files.readString(root.resolve("README.md"));
         int at = readme.indexOf("## Test it");
         assertThat(at).as("a '## Test it' section").isNotNegative();
-        String section = readme.substring(at, readme.indexOf("\n## ", at + 1));
+        int end = readme.indexOf("\n## ", at + 1);
+        String section = readme.substring(at, end < 0 ? readme.length() : end);
         Matcher start = Pattern.compile("`bash scripts/test-engines\\.sh start (\\S+)`").matcher(section);
         assertThat(start.find()).as("a command that starts the engines, in: %s", section).isTrue();
         String dir = start.group(1);

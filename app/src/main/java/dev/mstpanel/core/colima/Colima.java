@@ -22,8 +22,20 @@ import java.util.regex.Pattern;
  * Arguments go as a list, never through a shell.
  */
 public final class Colima {
-    /** What to say when Colima is not installed. */
-    public static final String INSTALL_HINT = "Colima is not installed: install it with `brew install colima` (on Linux too, or from its releases) to run Docker VMs on this machine.";
+    /**
+     * What to say when Colima is not installed, for this machine's system: on macOS it is how Docker runs at all
+     * (Homebrew); on Linux it is optional, any Docker engine will do, so the sentence says that first.
+     */
+    public static String installHint(HostEnvironment.OsFamily os) {
+        return os == HostEnvironment.OsFamily.MAC
+                ? "Colima is not installed: install it with brew install colima to run Docker VMs on this Mac."
+                : "Colima is not installed. It is optional here (any Docker engine will do); to run Docker VMs with it, install it from its releases (github.com/abiosoft/colima).";
+    }
+
+    /** {@link #installHint(HostEnvironment.OsFamily)} for the system this runs on. */
+    public String installHint() {
+        return installHint(runner.environment().os());
+    }
     private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,62}");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,6 +44,11 @@ public final class Colima {
     /** @param runner runs commands with the login shell's environment */
     public Colima(CommandRunner runner) {
         this.runner = runner;
+    }
+
+    /** True on macOS, where Colima is how Docker runs; elsewhere it is one engine among others. */
+    public boolean onMac() {
+        return runner.environment().os() == HostEnvironment.OsFamily.MAC;
     }
 
     /** The {@code colima} executable, if installed. */
@@ -47,7 +64,7 @@ public final class Colima {
      * @throws IOException when colima is missing or fails; the message says why
      */
     public List<ColimaProfile> list(Duration timeout) throws IOException {
-        Path colima = executable().orElseThrow(() -> new IOException(INSTALL_HINT));
+        Path colima = executable().orElseThrow(() -> new IOException(installHint()));
         CommandResult r = runner.run(List.of(colima.toString(), "list", "--json"), null, timeout);
         if (!r.ok()) {
             throw new IOException("colima list failed: " + (r.timedOut() ? "no answer within " + timeout.toSeconds() + " s"
@@ -126,7 +143,7 @@ public final class Colima {
      */
     public StreamingProcess start(String profile, StartOptions options, Consumer<String> onLine) throws IOException {
         if (executable().isEmpty()) {
-            throw new IOException(INSTALL_HINT);
+            throw new IOException(installHint());
         }
         return StreamingProcess.start(startCommand(profile, options), runner.environment(), Map.of(), null, onLine);
     }
@@ -137,7 +154,7 @@ public final class Colima {
      * @throws IOException when colima is missing or cannot start
      */
     public StreamingProcess stop(String profile, Consumer<String> onLine) throws IOException {
-        Path colima = executable().orElseThrow(() -> new IOException(INSTALL_HINT));
+        Path colima = executable().orElseThrow(() -> new IOException(installHint()));
         return StreamingProcess.start(List.of(colima.toString(), "stop", requireProfile(profile)), runner.environment(), Map.of(), null, onLine);
     }
 

@@ -96,12 +96,14 @@ public final class MstLocator {
         }
         boolean node = env.findExecutable("node").isPresent() || npx.isPresent();
         String where = evalConfig == null ? "your eval's folder" : evalConfig.toAbsolutePath().getParent().toString();
+        // the sentence says where MST was looked for, not the PATH itself (a dozen folders a person does not
+        // read); the folders searched are in tried(), for the log and the details
         String message = node
-                ? "MST is not installed (searched " + (evalConfig == null ? "" : "node_modules/.bin from " + where + " up, and ")
-                        + "PATH: " + shownPath + "). In " + where
+                ? "MST is not installed (no mst " + (evalConfig == null ? "" : "in node_modules/.bin from " + where + " up, nor ")
+                        + "on your login shell's PATH). In " + where
                         + " run `" + INSTALL_COMMAND + "`, or set MST's path in Settings."
-                : "Node.js is not installed (no mst, node or npx on PATH: " + shownPath
-                        + "). Install Node.js 20 or later, then in " + where + " run `" + INSTALL_COMMAND + "`.";
+                : "Node.js is not installed (no mst, node or npx on your login shell's PATH)."
+                        + " Install Node.js 20 or later, then in " + where + " run `" + INSTALL_COMMAND + "`.";
         throw new MstNotFoundException(message, tried);
     }
 

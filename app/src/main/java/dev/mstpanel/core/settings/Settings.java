@@ -37,6 +37,9 @@ public class Settings {
     public boolean windowMaximized;
     /** The view open when the panel closed (e.g. {@code contexts}). */
     public String openView = "contexts";
+    /** The folder open in the Results view when the panel closed, and its selected run (null: none), to open again. */
+    public String openResults;
+    public String openResultsRun;
 
     /** How many entries a recent list keeps: 10. */
     public static final int MAX_RECENT = 10;

@@ -61,6 +61,8 @@ public final class SettingsLoad {
         s.recentResultsFolders = recent("recent results folders", s.recentResultsFolders, changed);
         s.mstPath = text("MST path", s.mstPath, changed);
         s.terminalApp = text("terminal", s.terminalApp, changed);
+        s.openResults = text("open results folder", s.openResults, changed);
+        s.openResultsRun = text("open results run", s.openResultsRun, changed);
         String view = text("open view", s.openView, changed);
         s.openView = view == null ? d.openView : view;
         if (s.theme == null) {

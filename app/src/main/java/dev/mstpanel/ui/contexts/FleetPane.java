@@ -92,7 +92,11 @@ public final class FleetPane extends VBox {
         for (var n : getChildren()) {
             n.managedProperty().bind(n.visibleProperty());
         }
-        budgetBox.visibleProperty().bind(model.budgetProperty().isNotNull());
+        budgetBox.visibleProperty().bind(model.budgetProperty().isNotNull().and(model.colimaShown()));
+        title.visibleProperty().bind(model.colimaShown());
+        title.managedProperty().bind(title.visibleProperty());
+        newVm.visibleProperty().bind(model.colimaShown());
+        newVm.managedProperty().bind(newVm.visibleProperty());
         newVmForm.setVisible(false);
         addHostForm.setVisible(false);
         model.profiles().addListener((ListChangeListener<ColimaProfile>) c -> renderProfiles());

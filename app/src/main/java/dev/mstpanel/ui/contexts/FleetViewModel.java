@@ -79,6 +79,11 @@ public final class FleetViewModel {
     /** False when no {@code colima} is on the login shell's PATH. */
     public ReadOnlyBooleanProperty colimaInstalledProperty() { return colimaInstalled.getReadOnlyProperty(); }
 
+    /** Whether the Colima part of the fleet (its VMs, New Colima VM, the memory budget) is shown: on macOS, or where Colima is installed. */
+    public javafx.beans.binding.BooleanBinding colimaShown() {
+        return colimaInstalled.getReadOnlyProperty().or(javafx.beans.binding.Bindings.createBooleanBinding(colima::onMac));
+    }
+
     /** Why Colima's profiles could not be read (or how to install it), or null. */
     public ReadOnlyStringProperty colimaProblemProperty() { return colimaProblem.getReadOnlyProperty(); }
 
@@ -129,7 +134,8 @@ public final class FleetViewModel {
             if (colima.executable().isEmpty()) {
                 ui.execute(() -> {
                     colimaInstalled.set(false);
-                    colimaProblem.set(Colima.INSTALL_HINT);
+                    // on Linux Colima is optional: the Contexts view shows no install hint for it (colimaShown)
+                    colimaProblem.set(colima.onMac() ? colima.installHint() : null);
                     profiles.clear();
                     budget.set(MemoryBudget.of(hostBytes, List.of(), null));
                 });

@@ -470,6 +470,9 @@ public final class ResultsView extends BorderPane {
         });
     }
 
+    /** Whether the run header shows only its title line (the person folded it); kept while the panel runs. */
+    private boolean headerFolded;
+
     private void updateRunHeader() {
         Path dir = model.selectedRunDirProperty().get();
         ResultsViewModel.RunState r = model.run(dir);
@@ -481,8 +484,26 @@ public final class ResultsView extends BorderPane {
             return;
         }
         RunInfo info = r.info();
-        runHeader.getChildren().setAll(RunHeaderFacts.of(info, r.counts()));
-        if (compare != null) {
+        List<javafx.scene.Node> facts = RunHeaderFacts.of(info, r.counts());
+        // the header can fold to its title line, so a trial opened below it gets the window's height (a 1280 x 820
+        // window left the transcript about 200 px under the run's facts and cards)
+        Button fold = new Button(headerFolded ? "Show run details" : "Hide run details",
+                new FontIcon(headerFolded ? Feather.CHEVRON_DOWN : Feather.CHEVRON_UP));
+        fold.setId("run-header-fold");
+        fold.getStyleClass().addAll("small", "flat");
+        fold.setOnAction(e -> {
+            headerFolded = !headerFolded;
+            updateRunHeader();
+        });
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox titleRow = new HBox(8, facts.get(0), grow, fold);
+        titleRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        runHeader.getChildren().setAll(titleRow);
+        if (!headerFolded) {
+            runHeader.getChildren().addAll(facts.subList(1, facts.size()));
+        }
+        if (compare != null && !headerFolded) {
             Path headerRun = info.dir();
             RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun),
                     model.selectedTrialProperty().get() != null);

@@ -316,15 +316,37 @@ public final class ResultsViewModel {
      */
     public void openIfFolder(Path path) {
         long asked = requests;
+        Path remembered = reopen;
+        Path rememberedRun = reopenRun;
         background.execute(() -> {
-            if (java.nio.file.Files.isDirectory(path)) {
+            Path folder = java.nio.file.Files.isDirectory(path) ? path
+                    : remembered != null && java.nio.file.Files.isDirectory(remembered) ? remembered : null;
+            if (folder != null) {
+                // the remembered run is selected again when it is still there, in the folder opened
+                Path select = folder == remembered && rememberedRun != null && java.nio.file.Files.isDirectory(rememberedRun)
+                        ? rememberedRun.toAbsolutePath().normalize() : null;
                 ui.execute(() -> {
                     if (asked == requests && location.get() == null) {
-                        open(path);
+                        open(folder, select);
                     }
                 });
             }
         });
+    }
+
+    private Path reopen;
+    private Path reopenRun;
+
+    /**
+     * What was open when the panel last closed (from the settings): {@link #openIfFolder} opens it, its run selected,
+     * when the folder it is given is not there, so Results comes back as it was left.
+     *
+     * @param folder the folder that was open, or null
+     * @param run its selected run, or null
+     */
+    public void rememberOpen(Path folder, Path run) {
+        this.reopen = folder;
+        this.reopenRun = run;
     }
 
     private void open(Path path, Path select) {

@@ -69,7 +69,7 @@ class MstLocatorTest {
     }
 
     @Test
-    void notInstalledSaysWhichPathWasSearched() throws Exception {
+    void notInstalledSaysWhereItLookedWithoutListingThePathWhichTheDetailsKeep() throws Exception {
         Path node = dir.resolve("node-bin");
         Files.createDirectories(node);
         Path fakeNode = node.resolve("node");
@@ -81,9 +81,9 @@ class MstLocatorTest {
         }
         assertThatThrownBy(() -> locator(path.toString()).locate(null, null))
                 .isInstanceOf(MstNotFoundException.class)
-                .hasMessageContaining("MST is not installed (searched PATH: " + node + ":" + dir.resolve("extra-1"))
-                .hasMessageContaining(dir.resolve("extra-5") + " … (+3 more))")
-                .hasMessageNotContaining("extra-6");
+                .hasMessageStartingWith("MST is not installed (no mst on your login shell's PATH).")
+                .hasMessageNotContaining(node.toString()).hasMessageNotContaining("extra-1")
+                .satisfies(e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains(node.toString())));
     }
 
     @Test

@@ -121,12 +121,26 @@ class FleetViewModelIT {
     }
 
     @Test
-    void withoutColimaOneLineSaysHowToInstallIt() throws Exception {
+    void withoutColimaOnAMacOneLineSaysHowToInstallIt() throws Exception {
         Map<String, String> vars = new HashMap<>(env.variables());
         vars.put("PATH", "/usr/bin:/bin");
-        FleetViewModel m = model(new HostEnvironment(vars, home, env.os()));
+        FleetViewModel m = model(new HostEnvironment(vars, home, HostEnvironment.OsFamily.MAC));
         m.refresh();
         await(() -> !m.colimaInstalledProperty().get(), "the missing colima");
-        assertThat(m.colimaProblemProperty().get()).isEqualTo(Colima.INSTALL_HINT).contains("brew install colima");
+        assertThat(m.colimaProblemProperty().get()).isEqualTo("Colima is not installed: install it with brew install colima to run Docker VMs on this Mac.");
+        assertThat(m.colimaShown().get()).isTrue();
+    }
+
+    @Test
+    void withoutColimaOnLinuxNothingAsksToInstallItAndItsPartIsHidden() throws Exception {
+        Map<String, String> vars = new HashMap<>(env.variables());
+        vars.put("PATH", "/usr/bin:/bin");
+        FleetViewModel m = model(new HostEnvironment(vars, home, HostEnvironment.OsFamily.LINUX));
+        m.refresh();
+        await(() -> !m.colimaInstalledProperty().get(), "the missing colima");
+        assertThat(m.colimaProblemProperty().get()).isNull();
+        assertThat(m.colimaShown().get()).isFalse();
+        // asked for by name (the colima command), Colima says it is optional here, with no Homebrew on Linux
+        assertThat(Colima.installHint(HostEnvironment.OsFamily.LINUX)).contains("optional").doesNotContain("brew").doesNotContain("`");
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
@@ -71,6 +72,32 @@ class ResultsViewFxTest {
 
         robot.clickOn("#ax-filter");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines.getItems().size() == 1);
+    }
+
+    @Test
+    void theRunHeaderFoldsToItsTitleSoAnOpenTrialGetsTheHeightAndUnfoldsAgain(FxRobot robot) throws Exception {
+        robot.interact(() -> panel.window().openRun(run.runDir()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
+        open(robot, RunFixture.FAILED_CASE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-header-fold").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node header = robot.lookup("#run-header").query();
+        Node inspector = robot.lookup(".trial-inspector").query();
+        double headerOpen = header.getLayoutBounds().getHeight();
+        double inspectorBefore = inspector.getLayoutBounds().getHeight();
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Hide run details");
+
+        robot.clickOn("#run-header-fold");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Show run details");
+        assertThat(robot.lookup("#run-title").tryQuery()).as("the title stays").isPresent();
+        assertThat(header.getLayoutBounds().getHeight()).as("the header is its title line").isLessThan(headerOpen / 2);
+        assertThat(inspector.getLayoutBounds().getHeight()).as("the trial gets the height").isGreaterThan(inspectorBefore + 40);
+
+        robot.clickOn("#run-header-fold");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Hide run details");
+        assertThat(header.getLayoutBounds().getHeight()).isGreaterThan(headerOpen - 1);
     }
 
     @Test

@@ -67,6 +67,39 @@ class ResultsViewModelOpenIfFolderTest {
     }
 
     @Test
+    void withNoResultsHereTheFolderOpenWhenThePanelClosedOpensAgainWithItsRunSelected() throws Exception {
+        Path earlier = results("earlier");
+        Path run = RunFixture.allStatuses(earlier).runDir();
+        model.rememberOpen(earlier, run);
+
+        model.openIfFolder(home.resolve("no-project").resolve(".mcp-test-results"));
+        runBackground();
+
+        assertThat(model.locationProperty().get()).isEqualTo(earlier.toAbsolutePath().normalize());
+        assertThat(model.selectedRunDirProperty().get()).isEqualTo(run.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void theWorkingFolderResultsWinOverTheRememberedAndAGoneFolderIsNoMessage() throws Exception {
+        Path here = results("project");
+        model.rememberOpen(results("earlier"), null);
+        model.openIfFolder(here);
+        runBackground();
+        assertThat(model.locationProperty().get()).isEqualTo(here.toAbsolutePath().normalize());
+
+        ResultsViewModel fresh = new ResultsViewModel(reader, UiExecutor.direct(), background::add);
+        try {
+            fresh.rememberOpen(home.resolve("deleted"), home.resolve("deleted/runs/x"));
+            fresh.openIfFolder(home.resolve("none"));
+            runBackground();
+            assertThat(fresh.locationProperty().get()).isNull();
+            assertThat(fresh.messageProperty().get()).isNull();
+        } finally {
+            fresh.dispose();
+        }
+    }
+
+    @Test
     void aMissingFolderOpensNothingAndSaysNothing() {
         model.openIfFolder(home.resolve("no-project").resolve(".mcp-test-results"));
         runBackground();

@@ -12,11 +12,18 @@ import java.util.List;
  * @param graded passed + failed trials
  * @param passed passed trials
  * @param infra infra trials (left out of the graded ones, like missing, ungraded and unreadable trials)
+ * @param missing missing trials (no result), left out of the graded ones
+ * @param ungraded trials not graded yet, left out of the graded ones (the rest left out are unreadable)
  * @param records the trials themselves, in trial order, or an empty list when they were not kept
  */
-public record CaseTally(String caseId, int trials, int graded, int passed, int infra, List<TrialRecord> records) {
+public record CaseTally(String caseId, int trials, int graded, int passed, int infra, int missing, int ungraded, List<TrialRecord> records) {
     public CaseTally {
         records = List.copyOf(records);
+    }
+
+    /** A case whose left-out trials other than infra ones are all missing. */
+    public CaseTally(String caseId, int trials, int graded, int passed, int infra, List<TrialRecord> records) {
+        this(caseId, trials, graded, passed, infra, Math.max(0, trials - graded - infra), 0, records);
     }
 
     /** The case's outcome (see {@link CaseOutcome}). */
@@ -30,20 +37,25 @@ public record CaseTally(String caseId, int trials, int graded, int passed, int i
     }
 
     /**
-     * The trials left out of the graded ones, by why, for after the counts: {@code 1 infra}, {@code 2 not graded},
-     * {@code 1 infra, 2 not graded} (missing, ungraded and unreadable trials are "not graded"); null when every
-     * trial was graded (tester check18 #10: infra trials were called "not graded", which points at Grade…).
+     * The trials left out of the graded ones, by their status, in the words the trial list uses:
+     * {@code 1 infra}, {@code 2 missing}, {@code 1 infra, 2 missing, 1 ungraded, 1 unreadable}; null when every
+     * trial was graded. One word per status everywhere: a trial the list calls missing is not "not graded" here.
      */
     public String leftOutText() {
-        return leftOutText(trials, graded, infra);
+        return leftOutText(infra, missing, ungraded, trials - graded - infra - missing - ungraded);
     }
 
-    /** {@link #leftOutText()} for any count of trials (a case's, a variant's). */
-    static String leftOutText(int trials, int graded, int infra) {
-        int other = trials - graded - infra;
-        if (infra == 0 && other <= 0) {
-            return null;
+    /** {@link #leftOutText()} for any counts of trials (a case's, a variant's). */
+    static String leftOutText(int infra, int missing, int ungraded, int unreadable) {
+        StringBuilder b = new StringBuilder();
+        int[] counts = {infra, missing, ungraded, unreadable};
+        dev.mstpanel.core.results.TrialStatus[] statuses = {dev.mstpanel.core.results.TrialStatus.INFRA, dev.mstpanel.core.results.TrialStatus.MISSING,
+                dev.mstpanel.core.results.TrialStatus.UNGRADED, dev.mstpanel.core.results.TrialStatus.UNREADABLE};
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                b.append(b.length() == 0 ? "" : ", ").append(counts[i]).append(' ').append(statuses[i].jsonName());
+            }
         }
-        return infra == 0 ? other + " not graded" : other <= 0 ? infra + " infra" : infra + " infra, " + other + " not graded";
+        return b.length() == 0 ? null : b.toString();
     }
 }

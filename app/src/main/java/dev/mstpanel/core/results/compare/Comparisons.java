@@ -137,7 +137,7 @@ public final class Comparisons {
                     + (t.unreadableProblem() != null ? ": " + t.unreadableProblem() : ".") + " There is nothing to compare it with.";
         }
         List<String> parts = new ArrayList<>();
-        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED), "not graded yet");
+        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED), dev.mstpanel.core.results.TrialStatus.UNGRADED.jsonName());
         add(parts, t.count(dev.mstpanel.core.results.TrialStatus.INFRA), "infra");
         add(parts, t.count(dev.mstpanel.core.results.TrialStatus.MISSING), "missing");
         add(parts, t.unreadable(), "unreadable");

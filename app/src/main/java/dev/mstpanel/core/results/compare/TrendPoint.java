@@ -74,6 +74,7 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         List<String> leftOut = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<String> noGraded = new ArrayList<>();
+        boolean anyUngraded = false;
         // runs whose run.json could not be read, by why: one line per reason, not one per run (tester check19 #19: 40 lines
         // pushed the chart out of the window)
         Map<String, List<String>> unreadByWhy = new LinkedHashMap<>();
@@ -88,7 +89,8 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                 // read, but nothing to draw: said, not a bare label under the axis (tester check18 #19)
                 int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.UNGRADED)).sum();
                 int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.INFRA)).sum();
-                noGraded.add(folderName(r.run()) + " (" + (ungraded > 0 ? ungraded + " not graded yet" : "")
+                anyUngraded |= ungraded > 0;
+                noGraded.add(folderName(r.run()) + " (" + (ungraded > 0 ? ungraded + " ungraded" : "")
                         + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")
                         + (ungraded == 0 && infra == 0 ? trials + " trials, none graded" : "") + ")");
             }
@@ -114,7 +116,7 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         if (!noGraded.isEmpty()) {
             lines.add(0, (noGraded.size() == 1 ? "1 run has" : noGraded.size() + " runs have") + " no graded trial, so the chart has no dot for "
                     + (noGraded.size() == 1 ? "it" : "them") + ": " + String.join(", ", noGraded) + "."
-                    + (noGraded.stream().anyMatch(n -> n.contains("not graded yet")) ? " Grade… in a run's header grades one not graded yet." : ""));
+                    + (anyUngraded ? " Grade… in a run's header grades a run's ungraded trials." : ""));
         }
         if (!leftOut.isEmpty()) {
             lines.add(0, leftOut.size() + (leftOut.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "

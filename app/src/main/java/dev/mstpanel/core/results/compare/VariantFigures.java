@@ -43,14 +43,16 @@ import java.util.Map;
  *        ({@code time}); empty otherwise
  * @param unreadable trials of the variant that could not be read ({@link VariantTally#unreadable()})
  * @param unreadableProblem the first one's problem, or null
- * @param infra infra trials of the variant (left out of the graded ones: said as infra, not as "not graded")
+ * @param infra infra trials of the variant (left out of the graded ones)
+ * @param missing missing trials of the variant (left out of the graded ones)
+ * @param ungraded trials of the variant not graded yet (left out of the graded ones)
  */
 public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
                              WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
                              Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
                              String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
                              String source, String sourceNote, boolean meansPending, java.util.List<String> leftOut,
-                             java.util.List<String> fromTrials, int unreadable, String unreadableProblem, int infra) {
+                             java.util.List<String> fromTrials, int unreadable, String unreadableProblem, int infra, int missing, int ungraded) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
         leftOut = java.util.List.copyOf(leftOut);
@@ -178,7 +180,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                 t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
                 base == null ? null : base.variant(), delta, sd, fromSummary, source, sourceNote, !fromSummary && run.statusesOnly(),
                 sv == null ? java.util.List.of() : sv.leftOut(), fromTrials, t.unreadable(), t.unreadableProblem(),
-                t.count(dev.mstpanel.core.results.TrialStatus.INFRA));
+                t.count(dev.mstpanel.core.results.TrialStatus.INFRA), t.count(dev.mstpanel.core.results.TrialStatus.MISSING),
+                t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED));
     }
 
     /** A mean as a figure: null for one no run can have (negative, not finite, above {@link SummaryReader#LARGEST_FIGURE}). */
@@ -273,12 +276,11 @@ public record VariantFigures(String runId, String variant, int trials, int passe
      * figures; the first's reason: The scores folder …} (the others' may differ).
      */
     /**
-     * The trials left out of the graded ones, by why, for after the counts: {@code 4 infra}, {@code 2 not graded},
-     * {@code 4 infra, 2 not graded, 1 of them unreadable}; null when every trial was graded (tester check18 #10).
+     * The trials left out of the graded ones, by their status as the trial list names it: {@code 4 infra},
+     * {@code 2 missing}, {@code 4 infra, 2 missing, 1 unreadable}; null when every trial was graded.
      */
     public String leftOutText() {
-        String s = CaseTally.leftOutText(trials, graded, infra);
-        return s != null && unreadable > 0 ? s + ", " + unreadable + " of them unreadable" : s;
+        return CaseTally.leftOutText(infra, missing, ungraded, unreadable);
     }
 
     public String unreadableText() {
@@ -296,6 +298,6 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         }
         return new VariantFigures(runId, variant, trials, passed, graded, trialPassRate, interval, casesPassed, cases, toolCallsMean,
                 mcpCallsMean, tokensMean, costUsdMean, secondsPerTrial, judgeScores, baseline, trialPassRateDelta, summaryDelta,
-                fromSummary, source, sourceNote, false, leftOut, fromTrials, unreadable, unreadableProblem, infra);
+                fromSummary, source, sourceNote, false, leftOut, fromTrials, unreadable, unreadableProblem, infra, missing, ungraded);
     }
 }

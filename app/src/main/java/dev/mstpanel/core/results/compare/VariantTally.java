@@ -120,7 +120,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
 
         /** Counts one trial of this variant. */
         public Builder add(TrialRecord t) {
-            int[] c = counts.computeIfAbsent(t.caseId(), k -> new int[4]);
+            int[] c = counts.computeIfAbsent(t.caseId(), k -> new int[6]);
             c[0]++;
             trials++;
             byStatus.merge(t.status(), 1, Integer::sum);
@@ -151,6 +151,12 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
             if (t.status() == TrialStatus.INFRA) {
                 c[3]++;
             }
+            if (t.status() == TrialStatus.MISSING) {
+                c[4]++;
+            }
+            if (t.status() == TrialStatus.UNGRADED) {
+                c[5]++;
+            }
             if (t.status() == TrialStatus.UNREADABLE) {
                 unreadable++;
                 if (unreadableProblem == null) {
@@ -171,7 +177,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 if (!r.isEmpty()) {
                     r.sort(java.util.Comparator.comparingInt(TrialRecord::trial));
                 }
-                cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], r));
+                cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], r));
             }
             return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
                     new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem, byStatus);

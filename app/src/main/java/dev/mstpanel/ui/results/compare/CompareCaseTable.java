@@ -115,7 +115,7 @@ final class CompareCaseTable {
             outcome.setText(t.outcome().jsonName());
             counts.setText(t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2" (check13c F-plus-n)
             if (t.trials() > t.graded()) {
-                notGraded.setText((t.trials() - t.graded()) + " trials not graded (infra, missing, ungraded or unreadable): left out");
+                notGraded.setText("Left out of the graded trials: " + t.leftOutText());
                 counts.setTooltip(notGraded);
             } else {
                 counts.setTooltip(null);

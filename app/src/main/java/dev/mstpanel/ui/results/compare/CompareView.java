@@ -335,7 +335,21 @@ public final class CompareView extends BorderPane {
         boolean cards = !caseOpen && cardsFit;
         figures.setVisible(cards);
         compactFigures.setVisible(!cards);
-        compactFigures.setText(cards ? "" : figuresLine(model.comparisonProperty().get()));
+        Comparison c = model.comparisonProperty().get();
+        compactFigures.setText(cards ? "" : figuresLine(c));
+        compactFigures.setGraphic(cards || c == null ? null : verdictBadge(c));
+    }
+
+    /**
+     * The verdict as a headline at the start of the one-line figures, in its colour (green better, red worse), so a
+     * person sees it where the verdict's card does not fit.
+     */
+    private static Label verdictBadge(Comparison c) {
+        Label badge = new Label(c.verdict().jsonName());
+        badge.setId("compare-figures-verdict");
+        badge.getStyleClass().addAll("verdict-badge", "verdict-" + c.verdict().jsonName());
+        badge.setMinWidth(Region.USE_PREF_SIZE);
+        return badge;
     }
 
     @Override

@@ -108,7 +108,7 @@ class TrendRunsTest {
         try (ResultsReader reader = new ResultsReader()) {
             String said = TrendPoint.unread(read(reader, good.runDir(), ungraded.runDir(), infra.runDir()));
             assertThat(said).isEqualTo("2 runs have no graded trial, so the chart has no dot for them: 20260106T101500Z-noscore"
-                    + " (2 not graded yet), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades one not graded yet.");
+                    + " (2 ungraded), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades a run's ungraded trials.");
         }
     }
 

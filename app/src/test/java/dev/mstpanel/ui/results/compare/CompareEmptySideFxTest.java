@@ -107,7 +107,7 @@ class CompareEmptySideFxTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> shown(message) && !model.loadingProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText)).isEqualTo("Run 20261202T080000Z-aa0001's variant \"with-skill\" has no"
-                + " graded trial: of its 2 trials, 2 not graded yet. Grade it first (Results → Grade…, or mst grade), then compare."
+                + " graded trial: of its 2 trials, 2 ungraded. Grade it first (Results → Grade…, or mst grade), then compare."
                 + " Its variants with graded trials: baseline. Pick a base and a candidate that have graded trials.");
         javafx.scene.control.Button grade = robot.lookup("#compare-grade").query();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade))).isTrue();

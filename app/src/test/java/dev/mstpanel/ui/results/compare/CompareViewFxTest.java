@@ -236,6 +236,10 @@ class CompareViewFxTest {
         Screenshots.take(window.getScene(), "results-compare-700");
         assertThat(robot.lookup("#compare-figures").query().isVisible()).isFalse();
         assertThat(((Label) robot.lookup("#compare-figures-line").query()).getText()).contains("→   candidate default · run bbbbbb");
+        // the verdict stays a headline in its colour where its card does not fit
+        Label badge = robot.lookup("#compare-figures-verdict").query();
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-figures-verdict")).isEqualTo("unclear");
+        assertThat(badge.getStyleClass()).contains("verdict-badge", "verdict-unclear");
         javafx.scene.Node status = robot.lookup("#status-text").query();
         javafx.geometry.Bounds sb = status.localToScene(status.getBoundsInLocal());
         assertThat(sb.getMaxY()).as("the status bar is inside the window").isLessThanOrEqualTo(window.getScene().getHeight() + 0.5);
