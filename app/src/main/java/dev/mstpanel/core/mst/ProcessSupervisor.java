@@ -96,7 +96,7 @@ public final class ProcessSupervisor {
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
                 log.write("# " + Instant.now() + " started: " + shown + System.lineSeparator());
                 if (spec.workingDir() != null) {
-                    log.write("# in " + spec.workingDir().toAbsolutePath() + System.lineSeparator());
+                    log.write("# in " + redactor.redact(spec.workingDir().toAbsolutePath().toString()) + System.lineSeparator());
                 }
                 log.flush();
             } catch (IOException e) {

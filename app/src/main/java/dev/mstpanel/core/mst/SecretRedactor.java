@@ -85,6 +85,9 @@ public final class SecretRedactor implements LineMask {
     /** An HTTP credential: {@code Authorization: Bearer X}, {@code Bearer X}, {@code Authorization: X}. */
     private static final Pattern CREDENTIAL = Pattern.compile(
             "(?i)(\\b(?:authorization\\s*[:=]\\s*(?:(?:bearer|basic|token)\\s+)?|bearer\\s+))([^\\s\"',;]{8,})");
+    /** A header or field {@code x-api-key: X}, {@code token: X}: a name ending in a secret word, a colon, a value of 8 or more. */
+    private static final Pattern SECRET_HEADER = Pattern.compile(
+            "(?i)(\\b(?:[a-z0-9]+[-_])*(?:api[-_]?key|token|secret|password|passwd|auth[-_]?token)\\s*:\\s*)([^\\s\"',;]{8,})");
     /** A flag whose next word is a secret: its name looks secret and it does not name a file, folder or path. */
     private static final Pattern SECRET_FLAG = Pattern.compile(
             "(?i)^--?[A-Za-z0-9_.-]*(?:token|key|secret|password|auth)[A-Za-z0-9_.-]*$");
@@ -94,6 +97,8 @@ public final class SecretRedactor implements LineMask {
 
     private final List<String> secrets; // longest first, so a secret containing another is masked whole
     private final int longestBytes;
+    /** Hashes of every {@value #PIECE}-character piece of each value, sorted: a piece printed alone is masked too. */
+    private final long[] pieces;
 
     private SecretRedactor(Collection<String> values) {
         Set<String> unique = new LinkedHashSet<>();
@@ -115,6 +120,53 @@ public final class SecretRedactor implements LineMask {
             longest = Math.max(longest, form.getBytes(StandardCharsets.UTF_8).length);
         }
         this.longestBytes = longest;
+        this.pieces = pieceHashes(values);
+    }
+
+    /** The length of a piece of a value that is masked wherever it is printed (a key's start in a diagnostic, say). */
+    static final int PIECE = 12;
+    /** The most pieces kept (a secrets file of thousands of values keeps the whole values only). */
+    private static final int MAX_PIECES = 2_000_000;
+    private static final long HASH_BASE = 1_000_003L;
+    private static final long HASH_DROP = pow(HASH_BASE, PIECE - 1);
+
+    private static long pow(long b, int e) {
+        long r = 1;
+        for (int i = 0; i < e; i++) {
+            r *= b;
+        }
+        return r;
+    }
+
+    private static long[] pieceHashes(Collection<String> values) {
+        Set<Long> hashes = new java.util.HashSet<>();
+        for (String v : values) {
+            if (v == null) {
+                continue;
+            }
+            // pieces of the words of a value: a piece never takes the white space around a word with it
+            for (String line : v.strip().split("\\s+")) {
+                if (line.length() < PIECE) {
+                    continue;
+                }
+                long h = 0;
+                for (int i = 0; i < line.length(); i++) {
+                    if (i >= PIECE) {
+                        h -= line.charAt(i - PIECE) * HASH_DROP;
+                    }
+                    h = h * HASH_BASE + line.charAt(i);
+                    if (i >= PIECE - 1) {
+                        hashes.add(h);
+                    }
+                }
+                if (hashes.size() > MAX_PIECES) {
+                    return new long[0];
+                }
+            }
+        }
+        long[] sorted = hashes.stream().mapToLong(Long::longValue).toArray();
+        java.util.Arrays.sort(sorted);
+        return sorted;
     }
 
     /**
@@ -131,6 +183,7 @@ public final class SecretRedactor implements LineMask {
         for (int style = 0; style < 16; style++) {
             out.add(jsonEscaped(v, (style & 1) != 0, (style & 2) != 0, (style & 4) != 0, (style & 8) != 0));
         }
+        out.add(dotnetEscaped(v));
         String url = URLEncoder.encode(v, StandardCharsets.UTF_8);
         for (String u : List.of(url, lowerHexEscapes(url))) {
             out.add(u);
@@ -202,6 +255,25 @@ public final class SecretRedactor implements LineMask {
         return b.toString();
     }
 
+    /**
+     * A value as .NET's default JSON writer prints it: HTML-sensitive characters, {@code +}, {@code `},
+     * control characters and everything past U+007E as six-character escapes with upper-case hex digits.
+     */
+    private static String dotnetEscaped(String v) {
+        StringBuilder b = new StringBuilder(v.length() + 16);
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\\') {
+                b.append("\\\\");
+            } else if (c < 0x20 || c > 0x7e || "\"<>&'+`".indexOf(c) >= 0) {
+                b.append(String.format("\\u%04X", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
     /** A URL-encoded text with its {@code %XX} escapes in lower case ({@code %c3%a4}), as some encoders print them. */
     private static String lowerHexEscapes(String url) {
         StringBuilder b = new StringBuilder(url);
@@ -259,8 +331,34 @@ public final class SecretRedactor implements LineMask {
             } else if (isSecretFlag(a) && i + 1 < argv.size() && !argv.get(i + 1).startsWith("-") && !argv.get(i + 1).isEmpty()) {
                 found.add(argv.get(i + 1));
             }
+            found.addAll(maskedIn(a));
         }
         return found.isEmpty() ? this : withSecrets(found);
+    }
+
+    /**
+     * What the masks that need no known value would replace in a text: so that a value given in an
+     * argument ({@code env=OPENAI_API_KEY=X}, {@code -e GH_TOKEN=X}, a header, a URL's password, a
+     * JSON member) is known, and masked when MST prints it again without its name.
+     */
+    static List<String> maskedIn(String text) {
+        List<String> out = new ArrayList<>();
+        // NAME=VALUE, also nested (env=NAME=VALUE): the value of a name that looks secret
+        int start = 0;
+        for (int eq = text.indexOf('='); eq > 0; eq = text.indexOf('=', eq + 1)) {
+            String name = text.substring(start, eq).replaceFirst("^-+", "");
+            if (isSecretName(name) && eq + 1 < text.length()) {
+                out.add(text.substring(eq + 1));
+            }
+            start = eq + 1;
+        }
+        for (Object[] p : new Object[][] {{SECRET_PAIR, 3}, {URL_PASSWORD, 2}, {SECRET_JSON_MEMBER, 2}, {CREDENTIAL, 2}, {SECRET_HEADER, 2}}) {
+            Matcher m = ((Pattern) p[0]).matcher(text);
+            while (m.find()) {
+                out.add(m.group((Integer) p[1]));
+            }
+        }
+        return out;
     }
 
     /** A redactor that also masks the given values. */
@@ -304,6 +402,7 @@ public final class SecretRedactor implements LineMask {
         for (Map.Entry<String, String> e : dotenvEntries(text)) {
             values.add(e.getValue());
         }
+        // (the line readings below repeat most dotenv values: the list is made distinct at the end)
         for (String line : text.split("\\R")) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
@@ -319,7 +418,7 @@ public final class SecretRedactor implements LineMask {
                 values.addAll(lineValues(l.substring(sep + 1).strip()));
             }
         }
-        return values;
+        return List.copyOf(new LinkedHashSet<>(values));
     }
 
     /**
@@ -513,12 +612,7 @@ public final class SecretRedactor implements LineMask {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String out = text;
-        for (String s : secrets) {
-            if (out.contains(s)) {
-                out = out.replace(s, MASK);
-            }
-        }
+        String out = maskKnown(text);
         if (out.indexOf('=') >= 0) {
             out = maskGroup(SECRET_PAIR, out, 3);
         }
@@ -529,7 +623,60 @@ public final class SecretRedactor implements LineMask {
             out = maskGroup(SECRET_JSON_MEMBER, out, 2);
         }
         out = maskGroup(CREDENTIAL, out, 2);
+        if (out.indexOf(':') >= 0) {
+            out = maskGroup(SECRET_HEADER, out, 2);
+        }
         return out;
+    }
+
+    /**
+     * Masks every place of the text that holds a known value (in any form) or a {@value #PIECE}-character
+     * piece of one, all found on the text as it is, so that two values that overlap or touch are
+     * masked as one run: replacing one value after the other would leave the part of the second
+     * that the first had taken.
+     */
+    private String maskKnown(String text) {
+        java.util.BitSet hit = null;
+        for (String s : secrets) {
+            for (int i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) {
+                if (hit == null) {
+                    hit = new java.util.BitSet(text.length());
+                }
+                hit.set(i, i + s.length());
+            }
+        }
+        if (pieces.length > 0 && text.length() >= PIECE) {
+            long h = 0;
+            for (int i = 0; i < text.length(); i++) {
+                if (i >= PIECE) {
+                    h -= text.charAt(i - PIECE) * HASH_DROP;
+                }
+                h = h * HASH_BASE + text.charAt(i);
+                if (i >= PIECE - 1 && java.util.Arrays.binarySearch(pieces, h) >= 0
+                        && text.regionMatches(i - PIECE + 1, text, i - PIECE + 1, PIECE)) {
+                    if (hit == null) {
+                        hit = new java.util.BitSet(text.length());
+                    }
+                    hit.set(i - PIECE + 1, i + 1);
+                }
+            }
+        }
+        if (hit == null) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder(text.length());
+        int i = 0;
+        while (i < text.length()) {
+            int from = hit.nextSetBit(i);
+            if (from < 0) {
+                b.append(text, i, text.length());
+                break;
+            }
+            int to = hit.nextClearBit(from);
+            b.append(text, i, from).append(MASK);
+            i = to;
+        }
+        return b.toString();
     }
 
     /** Replaces one group of each match with {@value #MASK}. */

@@ -159,4 +159,50 @@ class SecretRedactorTest {
             assertThat(shown).as("after %s", before).contains("***").doesNotContain(encoded.substring(4, encoded.length() - 4));
         }
     }
+
+    @Test
+    void aSecretsFileIsReadAsDotenvReadsItMultiLineValuesAndColonsIncluded() throws Exception {
+        Path f = dir.resolve("s.env");
+        Files.writeString(f, "PRIVATE_KEY=\"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEF\\nXq9WzT5uRb7Lp2Kd8Hc4Ny\\n-----END PRIVATE KEY-----\"\n"
+                + "REAL=\"line-one-7Qx2Lm\nline-two-9Pw4Rt\"\n"
+                + "COLON: colon-value-55Z1\n"
+                + "ESC=\"abc\\\"def-61Xk\"\n");
+        SecretRedactor r = SecretRedactor.none().withSecretsFile(f);
+        assertThat(r.redact("k MIIEvQIBADANBgkqhkiG9w0BAQEF and Xq9WzT5uRb7Lp2Kd8Hc4Ny")).isEqualTo("k *** and ***");
+        assertThat(r.redact("a line-one-7Qx2Lm b line-two-9Pw4Rt")).isEqualTo("a *** b ***");
+        assertThat(r.redact("c colon-value-55Z1 e abc\\\"def-61Xk")).isEqualTo("c *** e ***");
+        assertThat(SecretRedactor.readSecretsEntries(f)).extracting(java.util.Map.Entry::getKey)
+                .containsExactly("PRIVATE_KEY", "REAL", "COLON", "ESC");
+    }
+
+    @Test
+    void twoSecretsThatOverlapAreMaskedAsOneRunNotLeftInPart() {
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of(
+                "DB_PASSWORD", "hunter2-Pq8Rs7Tu6Vw5-Xy4Zz3", "API_TOKEN", "Xy4Zz3-Ab1Cd2Ef3Gh4-Op8"));
+        assertThat(r.redact("joined hunter2-Pq8Rs7Tu6Vw5-Xy4Zz3-Ab1Cd2Ef3Gh4-Op8 end")).isEqualTo("joined *** end");
+    }
+
+    @Test
+    void valuesGivenInArgumentsAreLearnedAndMaskedWhenMstPrintsThemAgain() {
+        SecretRedactor r = SecretRedactor.none().withArguments(List.of(
+                "--runner-option", "env=ANTHROPIC_API_KEY=anth-arg-4411aa", "-e", "GH_TOKEN=ghp-arg-5522bb",
+                "--mcp-url", "https://u:url-pw-6633cc@h.test/x", "--header", "Authorization: Basic YmFzaWMtNzc0NGRk",
+                "--var", "{\"apiKey\":\"json-arg-8855ee\"}", "--header", "x-api-key: hdr-arg-9966ff"));
+        assertThat(r.redact("echo anth-arg-4411aa ghp-arg-5522bb url-pw-6633cc YmFzaWMtNzc0NGRk json-arg-8855ee hdr-arg-9966ff"))
+                .isEqualTo("echo *** *** *** *** *** ***");
+        assertThat(r.commandLine(List.of("mst", "--header", "x-api-key: hdr-arg-9966ff"))).doesNotContain("hdr-arg");
+    }
+
+    @Test
+    void aPieceOfTwelveOrMoreCharactersOfASecretIsMaskedWhereverItIsPrinted() {
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of("ANTHROPIC_API_KEY", "sk-ant-Zq7XkP9mW2tYb8Hc4RvL6"));
+        assertThat(r.redact("Using key sk-ant-Zq7XkP9... for the request")).isEqualTo("Using key ***... for the request");
+        assertThat(r.redact("ends with b8Hc4RvL6")).as("shorter pieces say little of it").isEqualTo("ends with b8Hc4RvL6");
+    }
+
+    @Test
+    void dotNetStyleJsonEscapesAreMaskedToo() {
+        SecretRedactor r = SecretRedactor.none().withSecrets(List.of("tok+en\"quoted<9981>"));
+        assertThat(r.redact("{\"k\":\"tok\\u002Ben\\u0022quoted\\u003C9981\\u003E\"}")).isEqualTo("{\"k\":\"***\"}");
+    }
 }
