@@ -53,13 +53,23 @@ public final class EngineProber implements AutoCloseable {
     public CompletableFuture<List<ProbeResult>> probeAll(List<DockerContext> contexts, Duration timeout,
                                                          Consumer<ProbeResult> onEach) {
         List<CompletableFuture<ProbeResult>> futures = new ArrayList<>();
+        // the client machinery is loaded once, before any context's clock starts: in a fresh
+        // process on a busy machine, loading it costs seconds that belong to no engine, and ten
+        // probes loading it at once made every engine, local sockets included, look dead
+        warmUp();
         for (DockerContext c : contexts) {
-            long start = System.nanoTime();
-            CompletableFuture<ProbeResult> f = CompletableFuture
-                    .supplyAsync(() -> probe(c, timeout), executor)
-                    .completeOnTimeout(null, timeout.toMillis() + 250, TimeUnit.MILLISECONDS)
-                    .thenApply(r -> r != null ? r
-                            : new ProbeResult(c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000));
+            CompletableFuture<ProbeResult> f = new CompletableFuture<>();
+            executor.execute(() -> {
+                // the context's deadline starts with its own probe, not when it was queued
+                long start = System.nanoTime();
+                CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
+                        f.complete(new ProbeResult(c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000)));
+                try {
+                    f.complete(probe(c, timeout));
+                } catch (RuntimeException | Error e) {
+                    f.complete(failed(c, DockerClients.describe(c, e, timeout), start));
+                }
+            });
             f.thenAccept(r -> {
                 try {
                     onEach.accept(r);
@@ -105,7 +115,7 @@ public final class EngineProber implements AutoCloseable {
                     nz(info.getArchitecture()), info.getNCPU() == null ? 0 : info.getNCPU(),
                     info.getMemTotal() == null ? 0 : info.getMemTotal(),
                     info.getContainersRunning() == null ? 0 : info.getContainersRunning(), nz(info.getDockerRootDir()),
-                    nz(info.getId()));
+                    nz(info.getId()), nz(info.getName()));
             return new ProbeResult(context, engine, null, ms(start));
         } catch (EngineUnreachableException e) {
             return failed(context, e.failure(), start);
@@ -115,6 +125,47 @@ public final class EngineProber implements AutoCloseable {
             if (client != null) {
                 DockerClients.closeQuietly(client);
             }
+        }
+    }
+
+    private static final Object WARM_UP_LOCK = new Object();
+    private static volatile boolean warm;
+
+    /**
+     * Loads and initialises what every probe uses (docker-java's client and commands, its JSON
+     * mapping of {@code /info}, the TLS providers) once per process, by a call to a socket that
+     * does not exist: nothing is contacted. Later calls return at once.
+     */
+    static void warmUp() {
+        if (warm) {
+            return;
+        }
+        synchronized (WARM_UP_LOCK) {
+            if (warm) {
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                com.github.dockerjava.core.DockerClientConfig.getDefaultObjectMapper()
+                        .readValue("{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}", Info.class);
+                javax.net.ssl.SSLContext.getDefault();
+                Class.forName(TlsMaterial.class.getName(), true, EngineProber.class.getClassLoader());
+                Class.forName(SshBridges.class.getName(), true, EngineProber.class.getClassLoader());
+                java.nio.file.Path nowhere = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
+                DockerContext none = new DockerContext("warm-up", "", "unix://" + nowhere, ContextSource.DEFAULT, false, null, false,
+                        null, null, null);
+                com.github.dockerjava.core.DefaultDockerClientConfig config = DockerClients.configFor(none, none.endpoint()).build();
+                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(config,
+                        DockerClients.http(config, Duration.ofSeconds(1)))) {
+                    client.infoCmd().exec();
+                } catch (RuntimeException expected) {
+                    // no engine there: only the loading was wanted
+                }
+            } catch (Exception | LinkageError e) {
+                LOG.debug("warming up the probes failed; the first probes pay for the loading", e);
+            }
+            LOG.debug("probe machinery loaded in {} ms", (System.nanoTime() - start) / 1_000_000);
+            warm = true;
         }
     }
 
