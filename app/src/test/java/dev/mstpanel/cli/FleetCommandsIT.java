@@ -89,4 +89,23 @@ class FleetCommandsIT {
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("has a path after the host");
     }
+
+    @Test
+    void contextsAddEscapesWhatItEchoesAndRefusesABadPortBeforeCreatingAnything() throws Exception {
+        Run name = run("contexts", "add", "esc\u001b[2Jname", "--host", "ssh://root@fleet-sshd");
+        assertThat(name.exit()).isEqualTo(2);
+        assertThat(name.err()).contains("esc\\u001b[2Jname").doesNotContain("\u001b");
+
+        Run host = run("contexts", "add", "x", "--host", "ssh://root@fleet-sshd\u001b]0;T\u0007");
+        assertThat(host.exit()).isEqualTo(2);
+        assertThat(host.err()).contains("\\u001b]0;T\\u0007").doesNotContain("\u001b").doesNotContain("\u0007");
+
+        Run rlo = run("contexts", "add", "a\u202eb", "--host", "ssh://root@fleet-sshd");
+        assertThat(rlo.err()).contains("a\\u202eb").doesNotContain("\u202e");
+
+        Run port = run("contexts", "add", "build-9", "--host", "ssh://root@fleet-sshd:99999");
+        assertThat(port.exit()).isEqualTo(2);
+        assertThat(port.err()).contains("a port is a number from 1 to 65535");
+        assertThat(home.resolve("docker-config").resolve("contexts")).doesNotExist();
+    }
 }
