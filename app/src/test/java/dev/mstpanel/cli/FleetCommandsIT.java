@@ -76,6 +76,16 @@ class FleetCommandsIT {
     }
 
     @Test
+    void colimaStartRefusesSizesOutOfRangeZeroIncludedBeforeColimaRuns() throws Exception {
+        for (String[] flag : new String[][] {{"--cpu", "0"}, {"--memory", "0"}, {"--cpu", "-1"}, {"--cpu", "100000"}, {"--disk", "0"}}) {
+            Run r = run("colima", "start", "range-vm", flag[0], flag[1]);
+            assertThat(r.exit()).as(String.join(" ", flag) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).contains(flag[0] + " must be a whole number from 1 to").contains("not " + flag[1]);
+        }
+        assertThat(home.resolve("colima").resolve("range-vm")).doesNotExist();
+    }
+
+    @Test
     void contextsAddCreatesTheContextAndSaysWhatFailed() throws Exception {
         Run ok = run("contexts", "add", "build-1", "--host", "ssh://root@fleet-sshd");
         assertThat(ok.exit()).as(ok.err()).isZero();
