@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Probes Docker contexts: server version, OS/architecture, CPUs, memory, running containers.
  *
- * <p>Every context is probed on its own thread, in parallel, and each probe is bounded by the
- * timeout: a silent engine costs the timeout once, not once per context. Every endpoint is asked
+ * <p>Contexts are probed in parallel, in one lane per transport (local sockets, tcp, ssh), and
+ * each probe is bounded by the timeout from when it starts: a silent engine costs the timeout once
+ * in its lane, not once per context. Every endpoint is asked
  * through docker-java ({@code GET /info}); {@code ssh://} ones through their {@link SshBridge}, whose
  * ssh login is made once and reused by later probes.
  */
@@ -28,17 +29,45 @@ public final class EngineProber implements AutoCloseable {
     /** The default per-context probe timeout: 3 s. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
 
-    private final ExecutorService executor;
+    /** Probes of local sockets (and anything not tcp or ssh) at once, at most. */
+    static final int LOCAL_LANE = 4;
+    /** TLS/tcp probes at once, at most (each handshake costs CPU in a fresh process). */
+    static final int TCP_LANE = 2;
+    /** ssh probes at once, at most (each login starts an ssh process and its key exchange). */
+    static final int SSH_LANE = 2;
 
-    /** A prober with its own daemon threads; close it to stop them. */
+    private final ExecutorService local;
+    private final ExecutorService tcp;
+    private final ExecutorService ssh;
+
+    /**
+     * A prober with its own daemon threads; close it to stop them. Probes run in one lane per
+     * transport, each with a few threads: on a busy machine ten probes at once each got a tenth
+     * of the CPU and all missed their deadlines, ssh logins and TLS handshakes starving the local
+     * sockets. A probe waiting for its lane is not on its clock (its deadline starts when it does).
+     */
     public EngineProber() {
+        this.local = lane("engine-probe-local-", LOCAL_LANE);
+        this.tcp = lane("engine-probe-tcp-", TCP_LANE);
+        this.ssh = lane("engine-probe-ssh-", SSH_LANE);
+    }
+
+    private static ExecutorService lane(String name, int threads) {
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {
-            Thread t = new Thread(r, "engine-probe-" + n.incrementAndGet());
+            Thread t = new Thread(r, name + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         };
-        this.executor = Executors.newCachedThreadPool(tf);
+        return Executors.newFixedThreadPool(threads, tf);
+    }
+
+    private ExecutorService laneFor(DockerContext c) {
+        return switch (c.scheme()) {
+            case "ssh" -> ssh;
+            case "tcp" -> tcp;
+            default -> local;
+        };
     }
 
     /**
@@ -59,7 +88,7 @@ public final class EngineProber implements AutoCloseable {
         warmUp();
         for (DockerContext c : contexts) {
             CompletableFuture<ProbeResult> f = new CompletableFuture<>();
-            executor.execute(() -> {
+            laneFor(c).execute(() -> {
                 // the context's deadline starts with its own probe, not when it was queued
                 long start = System.nanoTime();
                 CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
@@ -183,6 +212,8 @@ public final class EngineProber implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
+        local.shutdownNow();
+        tcp.shutdownNow();
+        ssh.shutdownNow();
     }
 }
