@@ -177,7 +177,12 @@ public final class EngineProber implements AutoCloseable {
             try {
                 com.github.dockerjava.core.DockerClientConfig.getDefaultObjectMapper()
                         .readValue("{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}", Info.class);
-                javax.net.ssl.SSLContext.getDefault();
+                // a client hello made and dropped: loads the TLS stack and its key exchange, which
+                // a TLS engine's first handshake otherwise pays for on its own clock
+                javax.net.ssl.SSLEngine hello = javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
+                hello.setUseClientMode(true);
+                hello.wrap(java.nio.ByteBuffer.allocate(0), java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
+                hello.closeOutbound();
                 Class.forName(TlsMaterial.class.getName(), true, EngineProber.class.getClassLoader());
                 Class.forName(SshBridges.class.getName(), true, EngineProber.class.getClassLoader());
                 java.nio.file.Path nowhere = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
