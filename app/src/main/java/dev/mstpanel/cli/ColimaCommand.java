@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mstpanel.core.colima.Colima;
+import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
 import dev.mstpanel.core.colima.HostMemory;
 import dev.mstpanel.core.colima.MemoryBudget;
@@ -82,6 +83,7 @@ public final class ColimaCommand implements Callable<Integer> {
                 n.put("diskBytes", p.diskBytes());
                 n.put("runtime", p.runtime());
                 n.put("context", p.context());
+                n.put("problem", p.problem());
             }
             out.println(o.toPrettyString());
         } else {
@@ -92,6 +94,11 @@ public final class ColimaCommand implements Callable<Integer> {
             if (!profiles.isEmpty()) {
                 out.printf(Locale.ROOT, fmt, "PROFILE", "STATUS", "ARCH", "CPUS", "MEMORY", "DISK", "CONTEXT");
                 for (ColimaProfile p : profiles) {
+                    if (p.problem() != null) {
+                        out.printf(Locale.ROOT, fmt, p.name(), p.status(), p.arch(), "?", "?", "?", p.context());
+                        out.println("  " + p.problem() + " Left out of the memory count.");
+                        continue;
+                    }
                     out.printf(Locale.ROOT, fmt, p.name(), p.status(), p.arch(), p.cpus(), ByteSize.gib(p.memoryBytes()),
                             ByteSize.gib(p.diskBytes()), p.context());
                 }
@@ -129,14 +136,14 @@ public final class ColimaCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "PROFILE")
         String profile;
 
-        @Option(names = "--cpu", paramLabel = "N", description = "CPUs of the VM.")
-        int cpus;
+        @Option(names = "--cpu", paramLabel = "N", description = "CPUs of the VM (1 to 1024; Colima's default when left out).")
+        Long cpuOption;
 
-        @Option(names = "--memory", paramLabel = "GIB", description = "Memory of the VM in GiB.")
-        int memoryGib;
+        @Option(names = "--memory", paramLabel = "GIB", description = "Memory of the VM in GiB (1 to 4096; Colima's default when left out).")
+        Long memoryOption;
 
-        @Option(names = "--disk", paramLabel = "GIB", description = "Disk of the VM in GiB.")
-        int diskGib;
+        @Option(names = "--disk", paramLabel = "GIB", description = "Disk of the VM in GiB (1 to 65536; Colima's default when left out).")
+        Long diskOption;
 
         @Option(names = "--nested", description = "Nested virtualization (vz VM type), for Cowork.")
         boolean nested;
@@ -151,6 +158,10 @@ public final class ColimaCommand implements Callable<Integer> {
             CommandRunner runner = runner();
             Colima colima = new Colima(runner);
             try {
+                // a value given is checked by the one range rule, 0 included (0 would mean "Colima's default" below)
+                int cpus = cpuOption == null ? 0 : ColimaSizes.CPUS.require(cpuOption);
+                int memoryGib = memoryOption == null ? 0 : ColimaSizes.MEMORY.require(memoryOption);
+                int diskGib = diskOption == null ? 0 : ColimaSizes.DISK.require(diskOption);
                 List<ColimaProfile> profiles = colima.list(Duration.ofSeconds(20));
                 ColimaProfile planned = new ColimaProfile(profile, profiles.stream().filter(p -> p.name().equals(profile))
                         .map(ColimaProfile::status).findFirst().orElse("Stopped"), "", cpus, (long) memoryGib * ByteSize.GIB, 0, "docker");

@@ -38,8 +38,9 @@ public final class ContextsAddCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's text
+        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
         HostEnvironment env = HostEnvironment.fromSystem();
         RemoteHosts.Added added;
         try (EngineProber prober = new EngineProber()) {

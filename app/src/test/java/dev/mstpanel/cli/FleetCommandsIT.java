@@ -76,6 +76,16 @@ class FleetCommandsIT {
     }
 
     @Test
+    void colimaStartRefusesSizesOutOfRangeZeroIncludedBeforeColimaRuns() throws Exception {
+        for (String[] flag : new String[][] {{"--cpu", "0"}, {"--memory", "0"}, {"--cpu", "-1"}, {"--cpu", "100000"}, {"--disk", "0"}}) {
+            Run r = run("colima", "start", "range-vm", flag[0], flag[1]);
+            assertThat(r.exit()).as(String.join(" ", flag) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).contains(flag[0] + " must be a whole number from 1 to").contains("not " + flag[1]);
+        }
+        assertThat(home.resolve("colima").resolve("range-vm")).doesNotExist();
+    }
+
+    @Test
     void contextsAddCreatesTheContextAndSaysWhatFailed() throws Exception {
         Run ok = run("contexts", "add", "build-1", "--host", "ssh://root@fleet-sshd");
         assertThat(ok.exit()).as(ok.err()).isZero();
@@ -88,5 +98,24 @@ class FleetCommandsIT {
         Run bad = run("contexts", "add", "build-3", "--host", "ssh://root@fleet-sshd/var/run");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("has a path after the host");
+    }
+
+    @Test
+    void contextsAddEscapesWhatItEchoesAndRefusesABadPortBeforeCreatingAnything() throws Exception {
+        Run name = run("contexts", "add", "esc\u001b[2Jname", "--host", "ssh://root@fleet-sshd");
+        assertThat(name.exit()).isEqualTo(2);
+        assertThat(name.err()).contains("esc\\u001b[2Jname").doesNotContain("\u001b");
+
+        Run host = run("contexts", "add", "x", "--host", "ssh://root@fleet-sshd\u001b]0;T\u0007");
+        assertThat(host.exit()).isEqualTo(2);
+        assertThat(host.err()).contains("\\u001b]0;T\\u0007").doesNotContain("\u001b").doesNotContain("\u0007");
+
+        Run rlo = run("contexts", "add", "a\u202eb", "--host", "ssh://root@fleet-sshd");
+        assertThat(rlo.err()).contains("a\\u202eb").doesNotContain("\u202e");
+
+        Run port = run("contexts", "add", "build-9", "--host", "ssh://root@fleet-sshd:99999");
+        assertThat(port.exit()).isEqualTo(2);
+        assertThat(port.err()).contains("a port is a number from 1 to 65535");
+        assertThat(home.resolve("docker-config").resolve("contexts")).doesNotExist();
     }
 }

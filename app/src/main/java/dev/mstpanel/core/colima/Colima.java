@@ -2,6 +2,7 @@ package dev.mstpanel.core.colima;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.files.ControlCharacters;
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
@@ -73,27 +74,89 @@ public final class Colima {
         return parseList(r.stdout());
     }
 
-    /** Parses {@code colima list --json}: one JSON object per line; unreadable lines are skipped. */
-    static List<ColimaProfile> parseList(String out) {
+    /**
+     * Parses {@code colima list --json}: one JSON object per line (Colima prints nothing else there).
+     * A line that is not a JSON object means the list cannot be trusted; a profile whose values
+     * have the wrong type or are out of {@link ColimaSizes}' ranges is kept with its problem.
+     *
+     * @throws IOException "could not read Colima's list: …" naming the first unreadable line
+     */
+    static List<ColimaProfile> parseList(String out) throws IOException {
         List<ColimaProfile> profiles = new ArrayList<>();
-        for (String line : out.lines().filter(l -> l.strip().startsWith("{")).toList()) {
-            try {
-                JsonNode n = JSON.readTree(line);
-                profiles.add(new ColimaProfile(n.path("name").asText(""), n.path("status").asText(""), n.path("arch").asText(""),
-                        n.path("cpus").asInt(0), n.path("memory").asLong(0), n.path("disk").asLong(0), n.path("runtime").asText("")));
-            } catch (IOException e) {
-                // a line colima printed that is not a profile
+        int lineNo = 0;
+        for (String line : out.lines().toList()) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
             }
+            JsonNode n;
+            try {
+                n = JSON.readTree(line);
+            } catch (IOException e) {
+                n = null;
+            }
+            if (n == null || !n.isObject()) {
+                throw new IOException("could not read Colima's list: line " + lineNo + " is not a JSON object (\""
+                        + ControlCharacters.escape(line.length() > 60 ? line.substring(0, 60) + "…" : line) + "\").");
+            }
+            List<String> problems = new ArrayList<>();
+            String name = text(n, "name", problems);
+            String status = text(n, "status", problems);
+            long cpus = whole(n, "cpus", problems);
+            long memory = whole(n, "memory", problems);
+            long disk = whole(n, "disk", problems);
+            if (cpus != Long.MIN_VALUE) {
+                add(problems, ColimaSizes.CPUS.problemWithListed(cpus));
+            }
+            if (memory != Long.MIN_VALUE) {
+                add(problems, ColimaSizes.MEMORY.problemWithListed(memory));
+            }
+            if (disk != Long.MIN_VALUE) {
+                add(problems, ColimaSizes.DISK.problemWithListed(disk));
+            }
+            int shownCpus = cpus == Long.MIN_VALUE || cpus > Integer.MAX_VALUE || cpus < Integer.MIN_VALUE ? 0 : (int) cpus;
+            profiles.add(new ColimaProfile(name, status, n.path("arch").asText(""), shownCpus,
+                    memory == Long.MIN_VALUE ? 0 : memory, disk == Long.MIN_VALUE ? 0 : disk, n.path("runtime").asText(""),
+                    problems.isEmpty() ? null : "Colima's list cannot be trusted for this profile: " + String.join("; ", problems) + "."));
         }
         return profiles;
+    }
+
+    private static void add(List<String> problems, String problem) {
+        if (problem != null) {
+            problems.add(problem);
+        }
+    }
+
+    private static String text(JsonNode n, String field, List<String> problems) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isTextual()) {
+            problems.add("its " + field + " is " + (v == null ? "missing" : "not text"));
+            return v == null || v.isNull() ? "" : v.asText("");
+        }
+        return v.asText();
+    }
+
+    /** A whole number, or Long.MIN_VALUE (with a problem) when it is missing, not a number, or not whole. */
+    private static long whole(JsonNode n, String field, List<String> problems) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isNumber()) {
+            problems.add("its " + field + " is " + (v == null ? "missing" : "not a number"));
+            return Long.MIN_VALUE;
+        }
+        if (!v.canConvertToLong() || (v.isFloatingPointNumber() && v.asDouble() != Math.rint(v.asDouble()))) {
+            problems.add("its " + field + " (" + v.asText() + ") is not a whole number in range");
+            return Long.MIN_VALUE;
+        }
+        return v.asLong();
     }
 
     /**
      * What a new or restarted VM gets. Sizes in GiB, as Colima's flags take them.
      *
-     * @param cpus {@code --cpu}, 0 for Colima's default
-     * @param memoryGib {@code --memory}, 0 for Colima's default
-     * @param diskGib {@code --disk}, 0 for Colima's default
+     * @param cpus {@code --cpu}, 0 for Colima's default, else in {@link ColimaSizes#CPUS}' range
+     * @param memoryGib {@code --memory}, 0 for Colima's default, else in {@link ColimaSizes#MEMORY}' range
+     * @param diskGib {@code --disk}, 0 for Colima's default, else in {@link ColimaSizes#DISK}' range
      * @param vmType {@code --vm-type} ({@code vz}, {@code qemu}), or null
      * @param nested {@code --nested-virtualization}
      */
@@ -111,17 +174,15 @@ public final class Colima {
      */
     public List<String> startCommand(String profile, StartOptions o) {
         List<String> argv = new ArrayList<>(List.of(executable().map(Path::toString).orElse("colima"), "start", requireProfile(profile)));
-        if (o.cpus() < 0 || o.memoryGib() < 0 || o.diskGib() < 0) {
-            throw new IllegalArgumentException("CPUs, memory and disk must be positive numbers (memory and disk in GiB).");
+        // 0 means "Colima's default" (the flag is left out); anything else must be in range
+        if (o.cpus() != 0) {
+            argv.addAll(List.of("--cpu", String.valueOf(ColimaSizes.CPUS.require(o.cpus()))));
         }
-        if (o.cpus() > 0) {
-            argv.addAll(List.of("--cpu", String.valueOf(o.cpus())));
+        if (o.memoryGib() != 0) {
+            argv.addAll(List.of("--memory", String.valueOf(ColimaSizes.MEMORY.require(o.memoryGib()))));
         }
-        if (o.memoryGib() > 0) {
-            argv.addAll(List.of("--memory", String.valueOf(o.memoryGib())));
-        }
-        if (o.diskGib() > 0) {
-            argv.addAll(List.of("--disk", String.valueOf(o.diskGib())));
+        if (o.diskGib() != 0) {
+            argv.addAll(List.of("--disk", String.valueOf(ColimaSizes.DISK.require(o.diskGib()))));
         }
         if (o.vmType() != null && !o.vmType().isBlank()) {
             if (!o.vmType().matches("vz|qemu")) {

@@ -36,8 +36,10 @@ public record MemoryBudget(long hostBytes, long runningVmBytes, long plannedVmBy
      * @param planned the profile about to start or be created (counted unless it runs already), or null
      */
     public static MemoryBudget of(long hostBytes, List<ColimaProfile> profiles, ColimaProfile planned) {
-        long running = profiles.stream().filter(ColimaProfile::running).mapToLong(ColimaProfile::memoryBytes).sum();
-        long extra = planned == null || planned.running() ? 0 : planned.memoryBytes();
+        // a profile whose sizes are out of range says nothing true about memory: flagged, not summed
+        long running = profiles.stream().filter(ColimaProfile::running).filter(p -> p.problem() == null)
+                .mapToLong(ColimaProfile::memoryBytes).sum();
+        long extra = planned == null || planned.running() || planned.problem() != null ? 0 : planned.memoryBytes();
         long reserve = reserveBytes(Math.max(0, hostBytes));
         String warning = null;
         if (hostBytes > 0 && hostBytes - running - extra < reserve) {

@@ -182,7 +182,10 @@ public final class ContextStore {
                     "The context has no Docker endpoint in " + metaFile + ".", null, null);
         }
         Path tls = configDir.resolve("contexts").resolve("tls").resolve(sha256(name)).resolve("docker");
-        Path tlsDir = Files.isRegularFile(tls.resolve("ca.pem")) || Files.isRegularFile(tls.resolve("cert.pem")) ? tls : null;
+        // any of the three names makes it a TLS context, whatever the file is: a broken one is then
+        // refused by name (TlsMaterial), never dropped into a plain connection
+        Path tlsDir = java.util.stream.Stream.of(TlsMaterial.CA, TlsMaterial.CERT, TlsMaterial.KEY)
+                .anyMatch(f -> Files.exists(tls.resolve(f), java.nio.file.LinkOption.NOFOLLOW_LINKS)) ? tls : null;
         return new DockerContext(name, description, host, ContextSource.CONTEXT_STORE, name.equals(current), tlsDir,
                 docker.path("SkipTLSVerify").asBoolean(false), null, null, colimaProfileFor(host));
     }

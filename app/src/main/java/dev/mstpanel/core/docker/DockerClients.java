@@ -72,11 +72,7 @@ public final class DockerClients {
      *     endpoint docker-java cannot reach, a broken context
      */
     public static DockerClient open(DockerContext context, Duration timeout) throws EngineUnreachableException {
-        DefaultDockerClientConfig.Builder config = configFor(context, hostFor(context, timeout));
-        if (context.tlsDir() != null) {
-            config.withDockerCertPath(context.tlsDir().toString());
-        }
-        DefaultDockerClientConfig built = config.build();
+        DefaultDockerClientConfig built = configFor(context, hostFor(context, timeout)).build();
         return DockerClientImpl.getInstance(built, http(built, timeout));
     }
 
@@ -105,11 +101,7 @@ public final class DockerClients {
      * @throws EngineUnreachableException as {@link #open}
      */
     public static DockerClient openForStreams(DockerContext context, Duration connectTimeout) throws EngineUnreachableException {
-        DefaultDockerClientConfig.Builder config = configFor(context, hostFor(context, connectTimeout));
-        if (context.tlsDir() != null) {
-            config.withDockerCertPath(context.tlsDir().toString());
-        }
-        DefaultDockerClientConfig built = config.build();
+        DefaultDockerClientConfig built = configFor(context, hostFor(context, connectTimeout)).build();
         DockerHttpClient http = EngineCalls.withDeadline(() -> new ZerodepDockerHttpClient.Builder()
                 .dockerHost(built.getDockerHost())
                 .sslConfig(built.getSSLConfig())
@@ -124,12 +116,33 @@ public final class DockerClients {
      * without a {@code config.json}: the panel pulls nothing through docker-java, so it needs no
      * registry credentials, and a malformed {@code config.json} of the user's (which the context
      * list reports as a warning) must not make working engines look unreachable.
+     *
+     * <p>Its TLS is the context's material as {@link TlsMaterial} read it (checked, bounded, read
+     * once per change), never docker-java's own read of the folder.
+     *
+     * @throws EngineUnreachableException of kind {@link ProbeFailure.Kind#TLS} naming the file
+     *     when the context's TLS material is refused
      */
-    static DefaultDockerClientConfig.Builder configFor(DockerContext context, String host) {
-        return DefaultDockerClientConfig.createDefaultConfigBuilder()
+    static DefaultDockerClientConfig.Builder configFor(DockerContext context, String host) throws EngineUnreachableException {
+        DefaultDockerClientConfig.Builder b = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerConfig(NO_CLI_CONFIG)
                 .withDockerHost(host)
                 .withDockerTlsVerify(context.tlsDir() != null);
+        if (context.tlsDir() != null) {
+            try {
+                b.withCustomSslConfig(TlsMaterial.sslConfig(context.tlsDir()));
+            } catch (TlsMaterial.Refused r) {
+                throw new EngineUnreachableException(tlsMaterialFailure(context, r), null);
+            }
+        }
+        return b;
+    }
+
+    /** The failure for refused TLS material: the file and what is wrong with it. */
+    static ProbeFailure tlsMaterialFailure(DockerContext context, TlsMaterial.Refused r) {
+        return new ProbeFailure(ProbeFailure.Kind.TLS, "The TLS material of the context " + context.name() + " cannot be used: "
+                + r.getMessage() + " Fix the file, or recreate the context with `docker context create " + context.name()
+                + " --docker host=…,ca=…,cert=…,key=…`.", r.problem().name());
     }
 
     /** A folder that holds no Docker CLI config (it need not exist). */

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Contexts that reach the same engine: the same engine ID in {@code docker info} (a socket and an
- * ssh path to one host, {@code default} and {@code colima} on a Mac). Such contexts are one engine
+ * Contexts that reach the same engine: the same {@link EngineInfo#identity()} (engine ID, data
+ * root and host name in {@code docker info}: a socket and an ssh path to one host, {@code default}
+ * and {@code colima} on a Mac; never two daemons that share a key file and so an ID). Such contexts are one engine
  * with several names: its containers are listed once and its capacity counted once, under its
  * primary context: the one with the most direct transport (a unix socket, then tcp, then ssh),
  * the first in the Docker CLI's order among equals.
@@ -21,17 +22,17 @@ public final class EngineGroups {
     private EngineGroups() {}
 
     /**
-     * Groups probe results by engine ID; unreachable contexts and engines without an ID stand alone.
+     * Groups probe results by engine identity; unreachable contexts and engines without an ID stand alone.
      *
      * @param results probe results in the Docker CLI's order
      */
     public static EngineGroups of(List<ProbeResult> results) {
         EngineGroups g = new EngineGroups();
         for (ProbeResult r : results) {
-            if (r == null || !r.reachable() || r.engine().engineId() == null || r.engine().engineId().isEmpty()) {
+            if (r == null || !r.reachable() || r.engine().identity().isEmpty()) {
                 continue;
             }
-            String id = r.engine().engineId();
+            String id = r.engine().identity();
             g.namesByEngine.computeIfAbsent(id, k -> new ArrayList<>()).add(r.context().name());
             g.engineByContext.put(r.context().name(), id);
             Integer best = g.primaryRank.get(id);

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Probes Docker contexts: server version, OS/architecture, CPUs, memory, running containers.
  *
- * <p>Every context is probed on its own thread, in parallel, and each probe is bounded by the
- * timeout: a silent engine costs the timeout once, not once per context. Every endpoint is asked
+ * <p>Contexts are probed in parallel, in one lane per transport (local sockets, tcp, ssh), and
+ * each probe is bounded by the timeout from when it starts: a silent engine costs the timeout once
+ * in its lane, not once per context. Every endpoint is asked
  * through docker-java ({@code GET /info}); {@code ssh://} ones through their {@link SshBridge}, whose
  * ssh login is made once and reused by later probes.
  */
@@ -28,17 +29,45 @@ public final class EngineProber implements AutoCloseable {
     /** The default per-context probe timeout: 3 s. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
 
-    private final ExecutorService executor;
+    /** Probes of local sockets (and anything not tcp or ssh) at once, at most. */
+    static final int LOCAL_LANE = 4;
+    /** TLS/tcp probes at once, at most (each handshake costs CPU in a fresh process). */
+    static final int TCP_LANE = 2;
+    /** ssh probes at once, at most (each login starts an ssh process and its key exchange). */
+    static final int SSH_LANE = 2;
 
-    /** A prober with its own daemon threads; close it to stop them. */
+    private final ExecutorService local;
+    private final ExecutorService tcp;
+    private final ExecutorService ssh;
+
+    /**
+     * A prober with its own daemon threads; close it to stop them. Probes run in one lane per
+     * transport, each with a few threads: on a busy machine ten probes at once each got a tenth
+     * of the CPU and all missed their deadlines, ssh logins and TLS handshakes starving the local
+     * sockets. A probe waiting for its lane is not on its clock (its deadline starts when it does).
+     */
     public EngineProber() {
+        this.local = lane("engine-probe-local-", LOCAL_LANE);
+        this.tcp = lane("engine-probe-tcp-", TCP_LANE);
+        this.ssh = lane("engine-probe-ssh-", SSH_LANE);
+    }
+
+    private static ExecutorService lane(String name, int threads) {
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {
-            Thread t = new Thread(r, "engine-probe-" + n.incrementAndGet());
+            Thread t = new Thread(r, name + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         };
-        this.executor = Executors.newCachedThreadPool(tf);
+        return Executors.newFixedThreadPool(threads, tf);
+    }
+
+    private ExecutorService laneFor(DockerContext c) {
+        return switch (c.scheme()) {
+            case "ssh" -> ssh;
+            case "tcp" -> tcp;
+            default -> local;
+        };
     }
 
     /**
@@ -53,13 +82,23 @@ public final class EngineProber implements AutoCloseable {
     public CompletableFuture<List<ProbeResult>> probeAll(List<DockerContext> contexts, Duration timeout,
                                                          Consumer<ProbeResult> onEach) {
         List<CompletableFuture<ProbeResult>> futures = new ArrayList<>();
+        // the client machinery is loaded once, before any context's clock starts: in a fresh
+        // process on a busy machine, loading it costs seconds that belong to no engine, and ten
+        // probes loading it at once made every engine, local sockets included, look dead
+        warmUp();
         for (DockerContext c : contexts) {
-            long start = System.nanoTime();
-            CompletableFuture<ProbeResult> f = CompletableFuture
-                    .supplyAsync(() -> probe(c, timeout), executor)
-                    .completeOnTimeout(null, timeout.toMillis() + 250, TimeUnit.MILLISECONDS)
-                    .thenApply(r -> r != null ? r
-                            : new ProbeResult(c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000));
+            CompletableFuture<ProbeResult> f = new CompletableFuture<>();
+            laneFor(c).execute(() -> {
+                // the context's deadline starts with its own probe, not when it was queued
+                long start = System.nanoTime();
+                CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
+                        f.complete(new ProbeResult(c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000)));
+                try {
+                    f.complete(probe(c, timeout));
+                } catch (RuntimeException | Error e) {
+                    f.complete(failed(c, DockerClients.describe(c, e, timeout), start));
+                }
+            });
             f.thenAccept(r -> {
                 try {
                     onEach.accept(r);
@@ -105,7 +144,7 @@ public final class EngineProber implements AutoCloseable {
                     nz(info.getArchitecture()), info.getNCPU() == null ? 0 : info.getNCPU(),
                     info.getMemTotal() == null ? 0 : info.getMemTotal(),
                     info.getContainersRunning() == null ? 0 : info.getContainersRunning(), nz(info.getDockerRootDir()),
-                    nz(info.getId()));
+                    nz(info.getId()), nz(info.getName()));
             return new ProbeResult(context, engine, null, ms(start));
         } catch (EngineUnreachableException e) {
             return failed(context, e.failure(), start);
@@ -115,6 +154,52 @@ public final class EngineProber implements AutoCloseable {
             if (client != null) {
                 DockerClients.closeQuietly(client);
             }
+        }
+    }
+
+    private static final Object WARM_UP_LOCK = new Object();
+    private static volatile boolean warm;
+
+    /**
+     * Loads and initialises what every probe uses (docker-java's client and commands, its JSON
+     * mapping of {@code /info}, the TLS providers) once per process, by a call to a socket that
+     * does not exist: nothing is contacted. Later calls return at once.
+     */
+    static void warmUp() {
+        if (warm) {
+            return;
+        }
+        synchronized (WARM_UP_LOCK) {
+            if (warm) {
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                com.github.dockerjava.core.DockerClientConfig.getDefaultObjectMapper()
+                        .readValue("{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}", Info.class);
+                // a client hello made and dropped: loads the TLS stack and its key exchange, which
+                // a TLS engine's first handshake otherwise pays for on its own clock
+                javax.net.ssl.SSLEngine hello = javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
+                hello.setUseClientMode(true);
+                hello.wrap(java.nio.ByteBuffer.allocate(0), java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
+                hello.closeOutbound();
+                Class.forName(TlsMaterial.class.getName(), true, EngineProber.class.getClassLoader());
+                Class.forName(SshBridges.class.getName(), true, EngineProber.class.getClassLoader());
+                java.nio.file.Path nowhere = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
+                DockerContext none = new DockerContext("warm-up", "", "unix://" + nowhere, ContextSource.DEFAULT, false, null, false,
+                        null, null, null);
+                com.github.dockerjava.core.DefaultDockerClientConfig config = DockerClients.configFor(none, none.endpoint()).build();
+                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(config,
+                        DockerClients.http(config, Duration.ofSeconds(1)))) {
+                    client.infoCmd().exec();
+                } catch (RuntimeException expected) {
+                    // no engine there: only the loading was wanted
+                }
+            } catch (Exception | LinkageError e) {
+                LOG.debug("warming up the probes failed; the first probes pay for the loading", e);
+            }
+            LOG.debug("probe machinery loaded in {} ms", (System.nanoTime() - start) / 1_000_000);
+            warm = true;
         }
     }
 
@@ -132,6 +217,8 @@ public final class EngineProber implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
+        local.shutdownNow();
+        tcp.shutdownNow();
+        ssh.shutdownNow();
     }
 }

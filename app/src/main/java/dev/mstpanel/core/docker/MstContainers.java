@@ -171,11 +171,7 @@ public final class MstContainers implements AutoCloseable {
      */
     long memoryOf(DockerContext c, String id, Duration timeout) {
         try {
-            DefaultDockerClientConfig.Builder b = DockerClients.configFor(c, DockerClients.hostFor(c, timeout));
-            if (c.tlsDir() != null) {
-                b.withDockerCertPath(c.tlsDir().toString());
-            }
-            DefaultDockerClientConfig config = b.build();
+            DefaultDockerClientConfig config = DockerClients.configFor(c, DockerClients.hostFor(c, timeout)).build();
             try (DockerHttpClient http = DockerClients.http(config, timeout)) {
                 DockerHttpClient.Request req = DockerHttpClient.Request.builder().method(DockerHttpClient.Request.Method.GET)
                         .path("/containers/" + DockerNames.requireContainer(id) + "/stats?stream=false&one-shot=true").build();

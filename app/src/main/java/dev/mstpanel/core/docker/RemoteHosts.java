@@ -54,7 +54,7 @@ public final class RemoteHosts {
      */
     public Added add(String name, String host, Duration timeout) {
         if (name == null || !DockerNames.valid(name)) {
-            return new Added(null, null, "\"" + name + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
+            return new Added(null, null, "\"" + dev.mstpanel.core.files.ControlCharacters.escape(name) + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
                     + " starting with a letter or digit (e.g. build-1).");
         }
         SshEndpoint endpoint;

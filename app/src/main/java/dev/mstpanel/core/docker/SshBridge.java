@@ -214,6 +214,9 @@ public final class SshBridge implements AutoCloseable {
         master = p;
         masterErr = err;
         logins++;
+        // the first connection's channel is opened now, while the caller builds its client and
+        // connects: the remote `docker system dial-stdio` starts in parallel instead of after
+        spare = startDialQuietly();
         note("Logged in to " + endpoint.shown() + " with ssh (login " + logins + " of this bridge).");
     }
 
@@ -256,14 +259,12 @@ public final class SshBridge implements AutoCloseable {
                 fail(e.failure());
                 return;
             }
-            List<String> argv = new ArrayList<>(List.of(ssh.toString(), "-S", control.toString(), "-o", "ControlMaster=no",
-                    "-o", "ProxyCommand=false", "-o", "BatchMode=yes", "-T"));
-            argv.addAll(endpoint.loginOptions());
-            argv.addAll(List.of("--", endpoint.host(), "docker", "system", "dial-stdio"));
-            p = start(argv);
-            dials.add(p);
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            collect(p.getErrorStream(), err);
+            Dial d = takeSpare();
+            if (d == null) {
+                d = startDial();
+            }
+            p = d.process();
+            ByteArrayOutputStream err = d.err();
             Process dial = p;
             threads.execute(() -> pumpToProcess(ch, dial.getOutputStream()));
             long sent = pumpFromProcess(dial.getInputStream(), ch);
@@ -279,6 +280,42 @@ public final class SshBridge implements AutoCloseable {
                 p.destroy();
                 dials.remove(p);
             }
+        }
+    }
+
+    /** A channel of the login running {@code docker system dial-stdio}, with its error output. */
+    private record Dial(Process process, ByteArrayOutputStream err) {}
+
+    private Dial spare;
+
+    private synchronized Dial takeSpare() {
+        Dial d = spare;
+        spare = null;
+        if (d != null && !d.process().isAlive()) {
+            // it ended before use (the login dropped, or no Docker there): a fresh one says why
+            dials.remove(d.process());
+            return null;
+        }
+        return d;
+    }
+
+    private Dial startDial() throws IOException {
+        List<String> argv = new ArrayList<>(List.of(ssh.toString(), "-S", control.toString(), "-o", "ControlMaster=no",
+                "-o", "ProxyCommand=false", "-o", "BatchMode=yes", "-T"));
+        argv.addAll(endpoint.loginOptions());
+        argv.addAll(List.of("--", endpoint.host(), "docker", "system", "dial-stdio"));
+        Process p = start(argv);
+        dials.add(p);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        collect(p.getErrorStream(), err);
+        return new Dial(p, err);
+    }
+
+    private Dial startDialQuietly() {
+        try {
+            return startDial();
+        } catch (IOException e) {
+            return null;
         }
     }
 

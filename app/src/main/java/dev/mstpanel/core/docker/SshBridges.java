@@ -27,7 +27,10 @@ public final class SshBridges implements AutoCloseable {
     /** @param environment the variables and PATH ssh runs with */
     public SshBridges(HostEnvironment environment) {
         this.environment = environment;
-        reapOrphans();
+        // listing every process can take a while on a busy machine: not on the first ssh probe's clock
+        Thread reaper = new Thread(SshBridges::reapOrphans, "ssh-bridge-reaper");
+        reaper.setDaemon(true);
+        reaper.start();
         try {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         } catch (IllegalStateException ignored) {

@@ -1,6 +1,7 @@
 package dev.mstpanel.ui.contexts;
 
 import dev.mstpanel.core.colima.Colima;
+import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
 import dev.mstpanel.core.colima.MemoryBudget;
 import dev.mstpanel.core.docker.ByteSize;
@@ -138,7 +139,8 @@ public final class FleetPane extends VBox {
             name.setMinWidth(110);
             Label status = new Label(p.running() ? "running" : p.status().toLowerCase(java.util.Locale.ROOT));
             status.getStyleClass().addAll("pill", p.running() ? "pill-success" : "pill-muted");
-            Label sizes = new Label(p.cpus() + (p.cpus() == 1 ? " CPU" : " CPUs") + " · " + ByteSize.gib(p.memoryBytes()) + " memory · "
+            Label sizes = new Label(p.problem() != null ? p.problem()
+                    : p.cpus() + (p.cpus() == 1 ? " CPU" : " CPUs") + " · " + ByteSize.gib(p.memoryBytes()) + " memory · "
                     + ByteSize.gib(p.diskBytes()) + " disk · " + p.arch() + " · " + p.runtime());
             sizes.getStyleClass().add("text-small");
             Label context = new Label("context " + p.context());
@@ -207,6 +209,9 @@ public final class FleetPane extends VBox {
                 if (o.cpus() <= 0 || o.memoryGib() <= 0 || o.diskGib() <= 0) {
                     throw new IllegalArgumentException("CPUs, memory (GiB) and disk (GiB) must be whole numbers above 0.");
                 }
+                ColimaSizes.CPUS.require(o.cpus());
+                ColimaSizes.MEMORY.require(o.memoryGib());
+                ColimaSizes.DISK.require(o.diskGib());
                 error.setText("");
                 if (confirmMemory(name.getText().strip(), o.memoryGib())) {
                     model.create(name.getText().strip(), o);

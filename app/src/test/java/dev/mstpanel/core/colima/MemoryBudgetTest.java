@@ -50,7 +50,7 @@ class MemoryBudgetTest {
     }
 
     @Test
-    void colimaListJsonIsOneObjectPerLine() {
+    void colimaListJsonIsOneObjectPerLine() throws Exception {
         List<ColimaProfile> p = Colima.parseList("""
                 {"name":"default","status":"Stopped","arch":"aarch64","cpus":2,"memory":2147483648,"disk":107374182400,"runtime":"docker"}
                 {"name":"mst-kvm","status":"Running","arch":"aarch64","cpus":6,"memory":12884901888,"disk":42949672960,"runtime":"docker","address":""}

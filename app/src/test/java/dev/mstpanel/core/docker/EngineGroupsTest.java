@@ -34,6 +34,25 @@ class EngineGroupsTest {
         assertThat(g.isAlias("dead")).isFalse();
     }
 
+    private static ProbeResult daemon(String name, String endpoint, String engineId, String root, String host) {
+        DockerContext c = new DockerContext(name, "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        return new ProbeResult(c, new EngineInfo("20.10", "Debian", "linux", "x86_64", 2, 4L << 30, 0, root, engineId, host), null, 5);
+    }
+
+    @Test
+    void daemonsSharingAKeyFileAndSoAnIdAreTwoEngines() {
+        EngineGroups g = EngineGroups.of(List.of(
+                daemon("engine-1", "unix:///run/engine-1.sock", "ID-SHARED", "/var/lib/engine-1", "vm"),
+                daemon("engine-2", "unix:///run/engine-2.sock", "ID-SHARED", "/var/lib/engine-2", "vm"),
+                daemon("engine-2-ssh", "ssh://root@vm", "ID-SHARED", "/var/lib/engine-2", "vm"),
+                daemon("other-host", "ssh://root@other", "ID-SHARED", "/var/lib/engine-1", "other")));
+
+        assertThat(g.sameEngineAs("engine-1")).isEmpty();
+        assertThat(g.sameEngineAs("engine-2")).containsExactly("engine-2-ssh");
+        assertThat(g.primary("engine-2-ssh")).isEqualTo("engine-2");
+        assertThat(g.sameEngineAs("other-host")).isEmpty();
+    }
+
     @Test
     void enginesWithoutAnIdStandAlone() {
         EngineGroups g = EngineGroups.of(List.of(reachable("a", "unix:///a.sock", ""), reachable("b", "unix:///b.sock", "")));

@@ -99,6 +99,33 @@ class EngineProberIT {
     }
 
     @Test
+    void aProbeQueuedBehindSilentEnginesIsNotOnItsClockAndAnswers() throws Exception {
+        List<ServerSocketChannel> servers = new java.util.ArrayList<>();
+        try {
+            List<DockerContext> all = new java.util.ArrayList<>();
+            for (int i = 0; i < EngineProber.LOCAL_LANE; i++) {
+                Path sock = home.resolve("silent-" + i + ".sock");
+                ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                server.bind(UnixDomainSocketAddress.of(sock));
+                servers.add(server);
+                all.add(new DockerContext("silent-" + i, "", "unix://" + sock, ContextSource.CONTEXT_STORE, false, null, false, null, null, null));
+            }
+            DockerContext live = contexts().contexts().stream().filter(c -> c.name().equals("engine-1")).findFirst().orElseThrow();
+            all.add(live);
+            try (EngineProber prober = prober()) {
+                List<ProbeResult> results = prober.probeAll(all, Duration.ofMillis(1500), x -> { }).join();
+                ProbeResult engine1 = results.get(results.size() - 1);
+                assertThat(engine1.reachable()).as("engine-1 waited for a free lane, then had its own 1.5 s: " + engine1.failure()).isTrue();
+                assertThat(results.subList(0, EngineProber.LOCAL_LANE)).allSatisfy(r -> assertThat(r.failure().kind()).isEqualTo(ProbeFailure.Kind.TIMEOUT));
+            }
+        } finally {
+            for (ServerSocketChannel s : servers) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
     void probesAllContextsInParallelAndReportsEachAsItArrives() {
         ConcurrentLinkedQueue<String> arrived = new ConcurrentLinkedQueue<>();
         try (EngineProber prober = prober()) {

@@ -56,6 +56,20 @@ class SshBridgeIT {
     }
 
     @Test
+    void theFirstConnectionsChannelIsOpenedWithTheLoginNotAfterIt() throws Exception {
+        DockerContext ssh = TestFleet.context(home, "ssh-engine");
+        bridges.socketFor(ssh, Duration.ofSeconds(10));
+        SshBridge bridge = bridges.existing(ssh).orElseThrow();
+        assertThat(bridge.processIds()).as("the login and a channel ready for the first connection").hasSize(2);
+        long logins = TestFleet.sshLogins();
+
+        ProbeResult first = prober.probe(ssh, Duration.ofSeconds(10));
+
+        assertThat(first.reachable()).as(String.valueOf(first.failure())).isTrue();
+        assertThat(TestFleet.sshLogins()).isEqualTo(logins);
+    }
+
+    @Test
     void aDroppedLoginIsReopenedOnTheNextUseAndSaysWhatHappened() throws Exception {
         DockerContext ssh = TestFleet.context(home, "ssh-engine");
         assertThat(prober.probe(ssh, Duration.ofSeconds(10)).reachable()).isTrue();
