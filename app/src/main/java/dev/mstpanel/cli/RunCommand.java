@@ -2,7 +2,7 @@ package dev.mstpanel.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.mst.MstInstallation;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.MstNotFoundException;
@@ -16,6 +16,7 @@ import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
+import dev.mstpanel.core.text.TextColumns;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

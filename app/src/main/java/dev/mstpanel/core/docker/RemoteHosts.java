@@ -2,6 +2,7 @@ package dev.mstpanel.core.docker;
 
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.text.ByteSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

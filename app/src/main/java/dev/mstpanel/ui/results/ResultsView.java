@@ -624,7 +624,7 @@ public final class ResultsView extends BorderPane {
                 return;
             }
             // names from the run's folders and files: control characters shown escaped, one row each (tester check18 #11)
-            String label = dev.mstpanel.core.files.ControlCharacters.escape(n.label());
+            String label = dev.mstpanel.core.text.ControlCharacters.escape(n.label());
             name.setText(label.codePointCount(0, label.length()) > 48 ? label.substring(0, label.offsetByCodePoints(0, 47)) + "…" : label);
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
             note.setText(n.note());

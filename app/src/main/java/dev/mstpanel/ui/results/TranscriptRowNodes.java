@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.results.TranscriptEvent;
 import dev.mstpanel.core.results.TranscriptFormat;
 import java.util.ArrayList;

@@ -248,7 +248,7 @@ final class TrialInspectorView extends BorderPane {
     }
 
     private void showHeader(TrialRecord t) {
-        title.setText(dev.mstpanel.core.files.ControlCharacters.escape(t.label()) + "  ·  " + dev.mstpanel.core.files.ControlCharacters.escape(t.variant()));
+        title.setText(dev.mstpanel.core.text.ControlCharacters.escape(t.label()) + "  ·  " + dev.mstpanel.core.text.ControlCharacters.escape(t.variant()));
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
         meta.setText(String.join("  ·  ", java.util.stream.Stream.of(

@@ -318,7 +318,7 @@ final class RunFormPane extends BorderPane {
         selection.setWrapText(true);
         selection.setMaxWidth(Double.MAX_VALUE);
         selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only "
-                + dev.mstpanel.core.files.ControlCharacters.escape(model.selectionProperty().get().describe())
+                + dev.mstpanel.core.text.ControlCharacters.escape(model.selectionProperty().get().describe())
                 + " (--case, --variant).", model.selectionProperty()));
         Hyperlink everything = new Hyperlink("Run everything");
         everything.setId("run-selection-clear");

@@ -49,8 +49,8 @@ public final class SummaryReader {
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return null;
         } catch (ResultsFiles.TooLargeException e) {
-            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.docker.ByteSize.human(e.size)
-                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.docker.ByteSize.human(e.limit)
+            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.text.ByteSize.human(e.size)
+                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.text.ByteSize.human(e.limit)
                     + "), so it is not read: the figures are computed from the trials.");
         } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
             return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");

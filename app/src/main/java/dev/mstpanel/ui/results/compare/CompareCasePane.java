@@ -134,7 +134,7 @@ final class CompareCasePane {
             candidateTitle.setText("");
             return;
         }
-        caseTitle.setText(dev.mstpanel.core.files.ControlCharacters.escape(c.caseId()) + "  ·  " + c.change().jsonName());
+        caseTitle.setText(dev.mstpanel.core.text.ControlCharacters.escape(c.caseId()) + "  ·  " + c.change().jsonName());
         baseTitle.setText("base: " + (cmp == null ? "" : CompareView.sideName(cmp, true)) + "  ·  " + CompareView.outcome(c.base()));
         candidateTitle.setText("candidate: " + (cmp == null ? "" : CompareView.sideName(cmp, false)) + "  ·  " + CompareView.outcome(c.candidate()));
         baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());

@@ -125,7 +125,7 @@ public final class CompareView extends BorderPane {
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
         // messages name runs and variants from files: their control characters shown escaped, line by line (check19 #18)
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.files.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
+        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinHeight(Region.USE_PREF_SIZE);
         // a load that failed says why in place, with "Try again" (its stack trace is in the panel's log only)
@@ -163,7 +163,7 @@ public final class CompareView extends BorderPane {
         runJsonNote.getStyleClass().add("banner-warning");
         runJsonNote.setMaxWidth(Double.MAX_VALUE);
         runJsonNote.setMinHeight(Region.USE_PREF_SIZE);
-        runJsonNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.files.ControlCharacters.escapeLines(model.runJsonNoteProperty().get()),
+        runJsonNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.runJsonNoteProperty().get()),
                 model.runJsonNoteProperty()));
         runJsonNote.visibleProperty().bind(model.runJsonNoteProperty().isNotNull());
         runJsonNote.managedProperty().bind(runJsonNote.visibleProperty());

@@ -54,7 +54,7 @@ public final class VariantCard extends VBox {
         setPrefWidth(270);
         setMaxWidth(340);
         // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown (tester check17 #15)
-        title = dev.mstpanel.core.files.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped (tester check18 #33)
+        title = dev.mstpanel.core.text.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped (tester check18 #33)
         Label name = new Label(cut(title, TITLE_CODE_POINTS));
         if (!name.getText().equals(title)) {
             name.setTooltip(new Tooltip(title));
