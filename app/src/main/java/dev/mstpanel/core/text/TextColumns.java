@@ -54,21 +54,6 @@ public final class TextColumns {
 
     /** The text cut to at most {@code width} columns, "…" its last; the text itself when it fits. A wide character is not split. */
     public static String cut(String s, int width) {
-        if (width(s) <= width) {
-            return s;
-        }
-        int room = Math.max(0, width - 1);
-        int w = 0;
-        int end = 0;
-        while (end < s.length()) {
-            int cp = s.codePointAt(end);
-            int c = columns(cp);
-            if (w + c > room) {
-                break;
-            }
-            w += c;
-            end += Character.charCount(cp);
-        }
-        return s.substring(0, end) + "…";
+        return Texts.cut(s, width, TextColumns::columns);
     }
 }

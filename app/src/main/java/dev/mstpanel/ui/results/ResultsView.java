@@ -3,6 +3,7 @@ package dev.mstpanel.ui.results;
 import dev.mstpanel.core.results.RunInfo;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.text.Texts;
 import dev.mstpanel.ui.common.DialogService;
 import java.io.File;
 import java.nio.file.Files;
@@ -625,7 +626,7 @@ public final class ResultsView extends BorderPane {
             }
             // names from the run's folders and files: control characters shown escaped, one row each (tester check18 #11)
             String label = dev.mstpanel.core.text.ControlCharacters.escape(n.label());
-            name.setText(label.codePointCount(0, label.length()) > 48 ? label.substring(0, label.offsetByCodePoints(0, 47)) + "…" : label);
+            name.setText(Texts.cut(label, 48));
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
             note.setText(n.note());
             note.setVisible(n.note() != null);

@@ -31,7 +31,7 @@ final class RunHeaderFacts {
         // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
         // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view (check19 #9)
         String full = dev.mstpanel.core.text.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
-        Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(dev.mstpanel.ui.results.compare.VariantCard.cut(info.evalName(), 80) + "  ·  " + info.runId()));
+        Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(dev.mstpanel.core.text.Texts.cut(info.evalName(), 80) + "  ·  " + info.runId()));
         if (!name.getText().equals(full)) {
             name.setTooltip(new javafx.scene.control.Tooltip(full));
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.results.ResultsFiles;
+import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -160,7 +161,7 @@ public final class SummaryReader {
     }
 
     private static String shortText(String s) {
-        return s.length() > 24 ? s.substring(0, 23) + "…" : s;
+        return Texts.cut(s, 24);
     }
 
     private static void forEachNamed(JsonNode n, String nameField, java.util.function.BiConsumer<String, JsonNode> each) {
