@@ -188,9 +188,9 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         return row + 1;
     }
 
-    /** The terminals offered: exactly the ones {@link dev.mstpanel.core.shell.TerminalLauncher} can open on this OS. */
+    /** The terminals offered: exactly the ones {@link dev.mstpanel.core.docker.TerminalLauncher} can open on this OS. */
     static List<String> terminals(HostEnvironment.OsFamily os) {
-        return dev.mstpanel.core.shell.TerminalLauncher.Terminal.of(os).stream()
-                .map(dev.mstpanel.core.shell.TerminalLauncher.Terminal::displayName).toList();
+        return dev.mstpanel.core.docker.TerminalLauncher.Terminal.of(os).stream()
+                .map(dev.mstpanel.core.docker.TerminalLauncher.Terminal::displayName).toList();
     }
 }
