@@ -433,7 +433,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openRecording(java.nio.file.Path file) {
         app.background().execute(() -> {
             try {
-                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.RunRecording.read(file);
+                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.RunRecording.read(file);
                 java.nio.file.Path dir = existingRunDir(rec);
                 app.ui().execute(() -> {
                     Settings.remember(app.settings().recentRecordings, file.toAbsolutePath().toString());
@@ -458,11 +458,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 java.nio.file.Path eval = null;
                 String notCopied = "";
                 try {
-                    eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                    eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
                 } catch (IOException e) {
                     notCopied = " " + e.getMessage() + "; until then its results cannot open.";
                 }
-                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.DemoData.recording(eval);
+                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.DemoData.recording(eval);
                 java.nio.file.Path dir = existingRunDir(rec);
                 String about = "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
                         + "6 trials go missing. Its results are demo data." + notCopied;
@@ -478,8 +478,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         java.nio.file.Path dataDir = app.paths().dataDir();
         app.background().execute(() -> {
             try {
-                java.nio.file.Path eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
-                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.recording.DemoData.recording(eval));
+                java.nio.file.Path eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
+                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.runs.DemoData.recording(eval));
                 app.ui().execute(() -> openRun(dir != null ? dir : eval.resolve(".mcp-test-results")));
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
@@ -487,7 +487,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         });
     }
 
-    private static java.nio.file.Path existingRunDir(dev.mstpanel.core.recording.RunRecording rec) {
+    private static java.nio.file.Path existingRunDir(dev.mstpanel.core.runs.RunRecording rec) {
         String d = rec.runDir();
         if (d == null) {
             return null;
@@ -504,7 +504,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         }
     }
 
-    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.recording.RunRecording rec, java.nio.file.Path runDir,
+    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.runs.RunRecording rec, java.nio.file.Path runDir,
                                                            String title, String note) {
         open("runs");
         if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {

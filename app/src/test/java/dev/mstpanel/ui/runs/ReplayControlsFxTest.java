@@ -2,7 +2,7 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.recording.DemoData;
+import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
