@@ -6,6 +6,7 @@ import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TrialDetails;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

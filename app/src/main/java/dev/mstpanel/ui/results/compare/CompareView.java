@@ -33,7 +33,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * in two runs of an eval); both sides' figures, the verdict, and the case table (case, base outcome
  * and trials, candidate outcome and trials, change), regressions first, filterable by change.
  * Opening a case shows the two sides' trials next to each other, each as one row of trials
- * above that side's transcript (the Results view's {@link dev.mstpanel.ui.results.TranscriptView}),
+ * above that side's transcript (the Results view's {@link dev.mstpanel.ui.results.transcript.TranscriptView}),
  * so the two transcripts sit side by side; the figures fold into one line meanwhile, to give them
  * the height.
  */
