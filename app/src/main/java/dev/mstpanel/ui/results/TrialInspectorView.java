@@ -428,12 +428,8 @@ final class TrialInspectorView extends BorderPane {
         }
         Path file = d.diagnosis().screenshot();
         background.execute(() -> {
-            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-            ProcessBuilder pb = os.contains("mac") ? new ProcessBuilder("open", file.toString())
-                    : os.contains("win") ? new ProcessBuilder("rundll32", "url.dll,FileProtocolHandler", file.toString())
-                    : new ProcessBuilder("xdg-open", file.toString());
             try {
-                pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                dev.mstpanel.core.shell.Desktop.open(file);
             } catch (java.io.IOException e) {
                 javafx.application.Platform.runLater(() -> dialogs.showError("Could not open the screenshot",
                         "No system viewer could open " + file + ". Open it from your file manager.", e));
