@@ -410,15 +410,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     /** File → Open recording…: chooses a recording (the data folder's runs/ first) and plays it. */
     public void chooseRecording() {
-        javafx.stage.FileChooser c = new javafx.stage.FileChooser();
-        c.setTitle("Open a run's recording");
-        c.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
-                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         java.io.File runs = app.paths().dataDir().resolve("runs").toFile();
-        if (runs.isDirectory()) {
-            c.setInitialDirectory(runs);
-        }
-        java.io.File f = c.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        java.io.File f = app.dialogs().chooseFile(getScene() == null ? null : getScene().getWindow(), "Open a run's recording",
+                runs.isDirectory() ? runs : null,
+                new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         if (f != null) {
             openRecording(f.toPath());
         }

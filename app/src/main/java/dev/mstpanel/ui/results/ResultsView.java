@@ -36,7 +36,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -132,13 +131,9 @@ public final class ResultsView extends BorderPane {
         HBox.setHgrow(pathField, Priority.ALWAYS);
         Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));
         browse.setOnAction(e -> {
-            DirectoryChooser c = new DirectoryChooser();
-            c.setTitle("Open MST results");
             Path cur = model.locationProperty().get();
-            if (cur != null && Files.isDirectory(cur)) {
-                c.setInitialDirectory(cur.toFile());
-            }
-            File f = c.showDialog(getScene() == null ? null : getScene().getWindow());
+            File f = dialogs.chooseDirectory(getScene() == null ? null : getScene().getWindow(), "Open MST results",
+                    cur != null && Files.isDirectory(cur) ? cur.toFile() : null);
             if (f != null) {
                 openFolder(f.toPath());
             }
