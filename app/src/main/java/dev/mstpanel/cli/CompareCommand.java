@@ -14,6 +14,7 @@ import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.ContextStore;

@@ -1,7 +1,7 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.recording.DemoData;
-import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.runs.DemoData;
+import dev.mstpanel.core.runs.RunRecording;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.recording.RunRecording;
-import dev.mstpanel.core.recording.RunReplayer;
+import dev.mstpanel.core.runs.RunRecording;
+import dev.mstpanel.core.runs.RunReplayer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.mstpanel.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.mst.EvalConfig;
 import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
@@ -20,6 +20,7 @@ import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
+import dev.mstpanel.core.text.TextColumns;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -27,7 +27,7 @@ public final class TerminalText {
      * @param s the value, may be null (gives {@code null})
      */
     public static String escape(String s) {
-        return dev.mstpanel.core.files.ControlCharacters.escape(s);
+        return dev.mstpanel.core.text.ControlCharacters.escape(s);
     }
 
     /**
@@ -43,7 +43,7 @@ public final class TerminalText {
 
     /** True for a character that must not reach a terminal raw (line ends and tab are handled by the caller). */
     static boolean dangerous(char c) {
-        return c != '\t' && c != '\n' && c != '\r' && dev.mstpanel.core.files.ControlCharacters.isControl(c);
+        return c != '\t' && c != '\n' && c != '\r' && dev.mstpanel.core.text.ControlCharacters.isControl(c);
     }
 
     private static void appendEscape(StringBuilder b, char c) {

@@ -4,12 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TranscriptEvent;
 import dev.mstpanel.core.results.TranscriptFormat;
 import dev.mstpanel.core.results.TranscriptReader;
 import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -250,8 +251,7 @@ public final class TranscriptCommand implements Callable<Integer> {
     }
 
     static String cut(String s) {
-        String line = s.replace('\n', ' ').replace('\r', ' ');
-        return line.length() > TEXT_CUT ? line.substring(0, TEXT_CUT - 1) + "…" : line;
+        return Texts.cutLine(s, TEXT_CUT);
     }
 
 }

@@ -2,6 +2,7 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.text.TextColumns;
 import java.util.List;
 
 /**

@@ -13,6 +13,7 @@ import dev.mstpanel.core.results.TrialStatus;
 import dev.mstpanel.core.results.UnsearchedTraces;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -446,7 +447,6 @@ public final class TrialsCommand implements Callable<Integer> {
     }
 
     private static String oneLine(String s) {
-        String line = s.replace('\n', ' ').replace('\r', ' ');
-        return line.length() > 160 ? line.substring(0, 159) + "…" : line;
+        return Texts.cutLine(s, 160);
     }
 }

@@ -418,15 +418,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     /** File → Open recording…: chooses a recording (the data folder's runs/ first) and plays it. */
     public void chooseRecording() {
-        javafx.stage.FileChooser c = new javafx.stage.FileChooser();
-        c.setTitle("Open a run's recording");
-        c.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
-                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         java.io.File runs = app.paths().dataDir().resolve("runs").toFile();
-        if (runs.isDirectory()) {
-            c.setInitialDirectory(runs);
-        }
-        java.io.File f = c.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        java.io.File f = app.dialogs().chooseFile(getScene() == null ? null : getScene().getWindow(), "Open a run's recording",
+                runs.isDirectory() ? runs : null,
+                new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         if (f != null) {
             openRecording(f.toPath());
         }
@@ -441,7 +437,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openRecording(java.nio.file.Path file) {
         app.background().execute(() -> {
             try {
-                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.RunRecording.read(file);
+                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.RunRecording.read(file);
                 java.nio.file.Path dir = existingRunDir(rec);
                 app.ui().execute(() -> {
                     Settings.remember(app.settings().recentRecordings, file.toAbsolutePath().toString());
@@ -466,11 +462,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 java.nio.file.Path eval = null;
                 String notCopied = "";
                 try {
-                    eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
+                    eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
                 } catch (IOException e) {
                     notCopied = " " + e.getMessage() + "; until then its results cannot open.";
                 }
-                dev.mstpanel.core.recording.RunRecording rec = dev.mstpanel.core.recording.DemoData.recording(eval);
+                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.DemoData.recording(eval);
                 java.nio.file.Path dir = existingRunDir(rec);
                 String about = "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
                         + "6 trials go missing. Its results are demo data." + notCopied;
@@ -486,8 +482,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         java.nio.file.Path dataDir = app.paths().dataDir();
         app.background().execute(() -> {
             try {
-                java.nio.file.Path eval = dev.mstpanel.core.recording.DemoData.installResults(dataDir);
-                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.recording.DemoData.recording(eval));
+                java.nio.file.Path eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
+                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.runs.DemoData.recording(eval));
                 app.ui().execute(() -> openRun(dir != null ? dir : eval.resolve(".mcp-test-results")));
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
@@ -495,7 +491,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         });
     }
 
-    private static java.nio.file.Path existingRunDir(dev.mstpanel.core.recording.RunRecording rec) {
+    private static java.nio.file.Path existingRunDir(dev.mstpanel.core.runs.RunRecording rec) {
         String d = rec.runDir();
         if (d == null) {
             return null;
@@ -512,7 +508,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         }
     }
 
-    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.recording.RunRecording rec, java.nio.file.Path runDir,
+    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.runs.RunRecording rec, java.nio.file.Path runDir,
                                                            String title, String note) {
         open("runs");
         if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.cli.InProcessCli.Result;
+import dev.mstpanel.core.text.TextColumns;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;

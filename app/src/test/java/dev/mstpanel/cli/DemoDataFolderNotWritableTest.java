@@ -3,7 +3,7 @@ package dev.mstpanel.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mstpanel.core.recording.DemoData;
+import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.testsupport.PanelProcess;
 import java.io.IOException;
 import java.nio.file.Files;

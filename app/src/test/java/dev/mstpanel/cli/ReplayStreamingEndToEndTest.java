@@ -2,7 +2,7 @@ package dev.mstpanel.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.runs.RunRecording;
 import dev.mstpanel.testsupport.PanelProcess;
 import dev.mstpanel.testsupport.TestEngines;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.mstpanel.core.colima;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.files.ControlCharacters;
+import dev.mstpanel.core.text.ControlCharacters;
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;

@@ -1,6 +1,6 @@
 package dev.mstpanel.core.colima;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 
 /**
  * The one range rule for a Colima VM's sizes, for what the panel asks Colima for ({@code --cpu},

@@ -1,6 +1,6 @@
 package dev.mstpanel.core.colima;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.text.ByteSize;
+
 /**
  * The memory/CPU split of one context, for each kind of container MST starts.
  *

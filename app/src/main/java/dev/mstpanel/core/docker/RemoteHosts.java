@@ -2,6 +2,7 @@ package dev.mstpanel.core.docker;
 
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.text.ByteSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -54,7 +55,7 @@ public final class RemoteHosts {
      */
     public Added add(String name, String host, Duration timeout) {
         if (name == null || !DockerNames.valid(name)) {
-            return new Added(null, null, "\"" + dev.mstpanel.core.files.ControlCharacters.escape(name) + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
+            return new Added(null, null, "\"" + dev.mstpanel.core.text.ControlCharacters.escape(name) + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
                     + " starting with a letter or digit (e.g. build-1).");
         }
         SshEndpoint endpoint;

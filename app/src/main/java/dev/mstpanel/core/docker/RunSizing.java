@@ -1,5 +1,6 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.text.ByteSize;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 

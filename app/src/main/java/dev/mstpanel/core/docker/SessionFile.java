@@ -1,5 +1,7 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.text.ByteSize;
+
 /**
  * One of a container's session files as read through {@code docker exec}.
  *

@@ -1,6 +1,6 @@
 package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.files.ControlCharacters;
+import dev.mstpanel.core.text.ControlCharacters;
 import java.util.ArrayList;
 import java.util.List;
 

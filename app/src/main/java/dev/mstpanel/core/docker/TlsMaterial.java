@@ -1,5 +1,6 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.text.ByteSize;
 import com.github.dockerjava.core.SSLConfig;
 import com.github.dockerjava.core.util.CertificateUtils;
 import java.io.IOException;

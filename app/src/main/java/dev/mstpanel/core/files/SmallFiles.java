@@ -1,6 +1,6 @@
 package dev.mstpanel.core.files;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

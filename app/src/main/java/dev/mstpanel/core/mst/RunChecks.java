@@ -1,7 +1,7 @@
 package dev.mstpanel.core.mst;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.RunSizing;

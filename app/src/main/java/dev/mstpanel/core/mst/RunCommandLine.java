@@ -139,14 +139,14 @@ public final class RunCommandLine {
         if (!word.isEmpty() && SAFE.matcher(word).matches()) {
             return word;
         }
-        if (word.chars().noneMatch(c -> dev.mstpanel.core.files.ControlCharacters.isControl((char) c))) {
+        if (word.chars().noneMatch(c -> dev.mstpanel.core.text.ControlCharacters.isControl((char) c))) {
             return "'" + word.replace("'", "'\"'\"'") + "'";
         }
         StringBuilder b = new StringBuilder("$'");
         word.codePoints().forEach(c -> {
             if (c == '\\' || c == '\'') {
                 b.append('\\').appendCodePoint(c);
-            } else if (c <= 0xffff && dev.mstpanel.core.files.ControlCharacters.isControl((char) c)) {
+            } else if (c <= 0xffff && dev.mstpanel.core.text.ControlCharacters.isControl((char) c)) {
                 b.append(c < 0x80 ? String.format(java.util.Locale.ROOT, "\\x%02x", c) : String.format(java.util.Locale.ROOT, "\\u%04x", c));
             } else {
                 b.appendCodePoint(c);

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.text.Texts;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -78,6 +79,6 @@ public final class FailureCause {
             return null;
         }
         String line = s.strip().lines().findFirst().orElse("").strip();
-        return line.length() > MAX_TEXT ? line.substring(0, MAX_TEXT - 1) + "…" : line;
+        return Texts.cut(line, MAX_TEXT);
     }
 }

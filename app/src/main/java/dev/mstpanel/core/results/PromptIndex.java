@@ -35,7 +35,7 @@ record PromptIndex(Map<String, String> prompts, String problem) {
         try {
             long size = Files.size(file);
             if (size > MAX_BYTES) {
-                return new PromptIndex(Map.of(), "results.json is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the " + dev.mstpanel.core.docker.ByteSize.human(MAX_BYTES)
+                return new PromptIndex(Map.of(), "results.json is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the " + dev.mstpanel.core.text.ByteSize.human(MAX_BYTES)
                         + " the panel reads, so the prompts are not shown.");
             }
             ResultsFiles.requireRegularFile(file);

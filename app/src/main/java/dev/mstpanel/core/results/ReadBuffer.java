@@ -19,8 +19,8 @@ final class ReadBuffer {
         final long size;
 
         TooLargeException(long size) {
-            super("the file is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the "
-                    + dev.mstpanel.core.docker.ByteSize.human(MAX_FILE_BYTES) + " the panel reads for one trial");
+            super("the file is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the "
+                    + dev.mstpanel.core.text.ByteSize.human(MAX_FILE_BYTES) + " the panel reads for one trial");
             this.size = size;
         }
     }

@@ -138,8 +138,8 @@ public final class ResultsFiles {
         public final long limit;
 
         TooLargeException(Path file, long size, long limit) {
-            super(file + " is " + dev.mstpanel.core.docker.ByteSize.human(size) + ", more than the "
-                    + dev.mstpanel.core.docker.ByteSize.human(limit) + " read of it");
+            super(file + " is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the "
+                    + dev.mstpanel.core.text.ByteSize.human(limit) + " read of it");
             this.size = size;
             this.limit = limit;
         }

@@ -3,7 +3,7 @@ package dev.mstpanel.core.results;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

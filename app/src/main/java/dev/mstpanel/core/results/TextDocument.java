@@ -183,8 +183,8 @@ public final class TextDocument {
     public String notice() {
         List<String> parts = new ArrayList<>();
         if (truncated()) {
-            parts.add("This file is " + dev.mstpanel.core.docker.ByteSize.human(totalBytes) + ": showing its last "
-                    + dev.mstpanel.core.docker.ByteSize.human(loadedBytes) + (cutMidLine ? ", from the middle of a line." : "."));
+            parts.add("This file is " + dev.mstpanel.core.text.ByteSize.human(totalBytes) + ": showing its last "
+                    + dev.mstpanel.core.text.ByteSize.human(loadedBytes) + (cutMidLine ? ", from the middle of a line." : "."));
         }
         if (undecodableBytes > 0) {
             parts.add(undecodableBytes + (undecodableBytes == 1 ? " byte is" : " bytes are") + " not UTF-8, shown as \\xNN.");

@@ -67,8 +67,8 @@ public final class TranscriptSearch {
         try {
             long size = Files.size(f);
             if (size > TranscriptReader.MAX_TRACE_BYTES) {
-                unsearched.add(t.key(), listed != null ? listed : "The trace is " + dev.mstpanel.core.docker.ByteSize.human(size)
-                        + ", more than the " + dev.mstpanel.core.docker.ByteSize.human(TranscriptReader.MAX_TRACE_BYTES) + " a search reads.");
+                unsearched.add(t.key(), listed != null ? listed : "The trace is " + dev.mstpanel.core.text.ByteSize.human(size)
+                        + ", more than the " + dev.mstpanel.core.text.ByteSize.human(TranscriptReader.MAX_TRACE_BYTES) + " a search reads.");
                 return false;
             }
             byte[] b = buffer.read(f);

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.text.Texts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,6 @@ public final class UnsearchedTraces {
     }
 
     private static String cut(String s) {
-        String line = s.replace('\n', ' ').replace('\r', ' ').strip();
-        return line.length() > MAX_REASON_CHARS ? line.substring(0, MAX_REASON_CHARS - 1) + "…" : line;
+        return Texts.cutLine(s.strip(), MAX_REASON_CHARS);
     }
 }

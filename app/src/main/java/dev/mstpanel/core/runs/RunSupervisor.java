@@ -91,10 +91,10 @@ public final class RunSupervisor {
         private final ProcessSupervisor.SupervisedProcess process;
         private final CompletableFuture<Integer> exitCode;
         private final Path logFile; // the first name
-        private final dev.mstpanel.core.recording.RunRecorder recorder;
+        private final dev.mstpanel.core.runs.RunRecorder recorder;
 
         ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile,
-                  dev.mstpanel.core.recording.RunRecorder recorder) {
+                  dev.mstpanel.core.runs.RunRecorder recorder) {
             this.model = model;
             this.process = process;
             this.exitCode = exitCode;
@@ -201,7 +201,7 @@ public final class RunSupervisor {
             model.setShardCount(args.shards());
         }
         // before the caller's listener, so that the finished event finds the recording under its last name
-        dev.mstpanel.core.recording.RunRecorder recorder = dev.mstpanel.core.recording.RunRecorder.attach(model, logFile);
+        dev.mstpanel.core.runs.RunRecorder recorder = dev.mstpanel.core.runs.RunRecorder.attach(model, logFile);
         if (listener != null) {
             model.addEventListener(listener);
         }

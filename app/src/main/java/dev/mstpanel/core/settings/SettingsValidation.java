@@ -50,7 +50,7 @@ public final class SettingsValidation {
 
     /**
      * The terminal: blank (the platform's default), or one the panel can open on this OS
-     * ({@link dev.mstpanel.core.shell.TerminalLauncher.Terminal}, the same rule Open shell applies);
+     * ({@link dev.mstpanel.core.docker.TerminalLauncher.Terminal}, the same rule Open shell applies);
      * on Linux and Windows its program must also be on PATH.
      */
     public static Optional<String> terminalApp(String text, HostEnvironment env) {
@@ -58,7 +58,7 @@ public final class SettingsValidation {
             return Optional.empty();
         }
         try {
-            var terminal = new dev.mstpanel.core.shell.TerminalLauncher(env).choose(text);
+            var terminal = new dev.mstpanel.core.docker.TerminalLauncher(env).choose(text);
             if (terminal.isPresent() && env.os() != HostEnvironment.OsFamily.MAC && env.findExecutable(terminal.get().program()).isEmpty()) {
                 return Optional.of("No program named " + terminal.get().program() + " on PATH.");
             }

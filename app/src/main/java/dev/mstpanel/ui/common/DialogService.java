@@ -25,6 +25,40 @@ public final class DialogService {
     }
 
     /**
+     * Asks for a file to open.
+     *
+     * @param owner the window the chooser belongs to (null: none)
+     * @param initialDirectory where it opens, or null for the system's choice
+     * @param filters the file types offered, the first chosen
+     * @return the file chosen, or null when the person cancelled
+     */
+    public java.io.File chooseFile(Window owner, String title, java.io.File initialDirectory, javafx.stage.FileChooser.ExtensionFilter... filters) {
+        javafx.stage.FileChooser c = new javafx.stage.FileChooser();
+        c.setTitle(title);
+        c.getExtensionFilters().addAll(filters);
+        if (initialDirectory != null) {
+            c.setInitialDirectory(initialDirectory);
+        }
+        return c.showOpenDialog(owner);
+    }
+
+    /**
+     * Asks for a folder.
+     *
+     * @param owner the window the chooser belongs to (null: none)
+     * @param initialDirectory where it opens, or null for the system's choice
+     * @return the folder chosen, or null when the person cancelled
+     */
+    public java.io.File chooseDirectory(Window owner, String title, java.io.File initialDirectory) {
+        javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+        c.setTitle(title);
+        if (initialDirectory != null) {
+            c.setInitialDirectory(initialDirectory);
+        }
+        return c.showDialog(owner);
+    }
+
+    /**
      * Makes a dialog of the panel's own (Settings, About) belong to the owner window and carry
      * the app icon.
      */

@@ -19,7 +19,7 @@ import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.settings.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.TerminalLauncher;
+import dev.mstpanel.core.docker.TerminalLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.containers;
 
 import dev.mstpanel.ui.common.ViewHeader;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.ui.common.DialogService;

@@ -4,7 +4,7 @@ import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
 import dev.mstpanel.core.colima.MemoryBudget;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.MemoryBar;
 import javafx.collections.ListChangeListener;

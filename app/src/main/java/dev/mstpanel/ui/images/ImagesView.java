@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.images;
 
 import dev.mstpanel.ui.common.ViewHeader;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.images.ContextImages;
 import dev.mstpanel.core.images.FamilyState;

@@ -3,6 +3,7 @@ package dev.mstpanel.ui.results;
 import dev.mstpanel.core.results.RunInfo;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.text.Texts;
 import dev.mstpanel.ui.common.DialogService;
 import java.io.File;
 import java.nio.file.Files;
@@ -35,7 +36,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -131,13 +131,9 @@ public final class ResultsView extends BorderPane {
         HBox.setHgrow(pathField, Priority.ALWAYS);
         Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));
         browse.setOnAction(e -> {
-            DirectoryChooser c = new DirectoryChooser();
-            c.setTitle("Open MST results");
             Path cur = model.locationProperty().get();
-            if (cur != null && Files.isDirectory(cur)) {
-                c.setInitialDirectory(cur.toFile());
-            }
-            File f = c.showDialog(getScene() == null ? null : getScene().getWindow());
+            File f = dialogs.chooseDirectory(getScene() == null ? null : getScene().getWindow(), "Open MST results",
+                    cur != null && Files.isDirectory(cur) ? cur.toFile() : null);
             if (f != null) {
                 openFolder(f.toPath());
             }
@@ -645,8 +641,8 @@ public final class ResultsView extends BorderPane {
                 return;
             }
             // names from the run's folders and files: control characters shown escaped, one row each (tester check18 #11)
-            String label = dev.mstpanel.core.files.ControlCharacters.escape(n.label());
-            name.setText(label.codePointCount(0, label.length()) > 48 ? label.substring(0, label.offsetByCodePoints(0, 47)) + "…" : label);
+            String label = dev.mstpanel.core.text.ControlCharacters.escape(n.label());
+            name.setText(Texts.cut(label, 48));
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));
             note.setText(n.note());
             note.setVisible(n.note() != null);

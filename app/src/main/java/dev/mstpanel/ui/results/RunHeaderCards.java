@@ -83,9 +83,9 @@ final class RunHeaderCards {
         if (canGrade(run.info())) {
             actions.getChildren().add(grade);
         }
-        String eval = dev.mstpanel.core.files.ControlCharacters.escape(run.info().evalName());
-        Button t = new Button("Trend of " + dev.mstpanel.ui.results.compare.VariantCard.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
-        if (!eval.equals(dev.mstpanel.ui.results.compare.VariantCard.cut(eval, 40))) {
+        String eval = dev.mstpanel.core.text.ControlCharacters.escape(run.info().evalName());
+        Button t = new Button("Trend of " + dev.mstpanel.core.text.Texts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
+        if (!eval.equals(dev.mstpanel.core.text.Texts.cut(eval, 40))) {
             t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here (check19 #9)
         }
         t.setId("open-trend");

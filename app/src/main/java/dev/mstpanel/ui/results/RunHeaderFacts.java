@@ -30,8 +30,8 @@ final class RunHeaderFacts {
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
         // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
         // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view (check19 #9)
-        String full = dev.mstpanel.core.files.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
-        Label name = new Label(dev.mstpanel.core.files.ControlCharacters.escape(dev.mstpanel.ui.results.compare.VariantCard.cut(info.evalName(), 80) + "  ·  " + info.runId()));
+        String full = dev.mstpanel.core.text.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
+        Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(dev.mstpanel.core.text.Texts.cut(info.evalName(), 80) + "  ·  " + info.runId()));
         if (!name.getText().equals(full)) {
             name.setTooltip(new javafx.scene.control.Tooltip(full));
         }
@@ -73,7 +73,7 @@ final class RunHeaderFacts {
         figures.setId("run-figures");
         // when the run started by the one rule the trend orders runs by (run.json's createdAt, else its run id's time)
         String when = info.startedText() == null ? "" : "started " + info.startedText() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
-        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + dev.mstpanel.core.files.ControlCharacters.escape(String.valueOf(info.dir())));
+        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + dev.mstpanel.core.text.ControlCharacters.escape(String.valueOf(info.dir())));
         time.setWrapText(true);
         time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");

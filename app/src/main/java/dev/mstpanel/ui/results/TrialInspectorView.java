@@ -6,6 +6,7 @@ import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TrialDetails;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -248,7 +249,7 @@ final class TrialInspectorView extends BorderPane {
     }
 
     private void showHeader(TrialRecord t) {
-        title.setText(dev.mstpanel.core.files.ControlCharacters.escape(t.label()) + "  ·  " + dev.mstpanel.core.files.ControlCharacters.escape(t.variant()));
+        title.setText(dev.mstpanel.core.text.ControlCharacters.escape(t.label()) + "  ·  " + dev.mstpanel.core.text.ControlCharacters.escape(t.variant()));
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
         meta.setText(String.join("  ·  ", java.util.stream.Stream.of(
@@ -427,12 +428,8 @@ final class TrialInspectorView extends BorderPane {
         }
         Path file = d.diagnosis().screenshot();
         background.execute(() -> {
-            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-            ProcessBuilder pb = os.contains("mac") ? new ProcessBuilder("open", file.toString())
-                    : os.contains("win") ? new ProcessBuilder("rundll32", "url.dll,FileProtocolHandler", file.toString())
-                    : new ProcessBuilder("xdg-open", file.toString());
             try {
-                pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                dev.mstpanel.core.shell.Desktop.open(file);
             } catch (java.io.IOException e) {
                 javafx.application.Platform.runLater(() -> dialogs.showError("Could not open the screenshot",
                         "No system viewer could open " + file + ". Open it from your file manager.", e));

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.EngineInfo;

@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.recording.RunRecording;
-import dev.mstpanel.core.recording.RunReplayer;
+import dev.mstpanel.core.runs.RunRecording;
+import dev.mstpanel.core.runs.RunReplayer;
 import dev.mstpanel.core.runs.RunState;
 import java.nio.file.Path;
 import java.time.Duration;

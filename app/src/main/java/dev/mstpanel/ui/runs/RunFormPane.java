@@ -34,7 +34,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -177,19 +176,13 @@ final class RunFormPane extends BorderPane {
         TextField secrets = text(model.secretsFileProperty(), "secrets-file", "none", 20,
                 "A JSON object of strings or KEY=VALUE lines. Only the path is shown; its values never appear in the panel.");
         addField(g, row, "Secrets file", withBrowse(secrets, "secrets-browse", model.secretsFileProperty(), w -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Choose a secrets file");
-            initialDir(fc::setInitialDirectory);
-            return fc.showOpenDialog(w);
+            return dialogs.chooseFile(w, "Choose a secrets file", initialDir());
         }), Field.SECRETS_FILE, "secrets-file");
 
         TextField output = text(model.outputDirProperty(), "output-dir", ".mcp-test-results beside the eval config", 20,
                 "Where MST writes the run's results (--output-dir).");
         addField(g, row, "Output folder", withBrowse(output, "output-browse", model.outputDirProperty(), w -> {
-            DirectoryChooser dc = new DirectoryChooser();
-            dc.setTitle("Choose the output folder");
-            initialDir(dc::setInitialDirectory);
-            return dc.showDialog(w);
+            return dialogs.chooseDirectory(w, "Choose the output folder", initialDir());
         }), Field.OUTPUT_DIR, "output-dir");
 
         return g;
@@ -329,7 +322,7 @@ final class RunFormPane extends BorderPane {
         selection.setWrapText(true);
         selection.setMaxWidth(Double.MAX_VALUE);
         selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only "
-                + dev.mstpanel.core.files.ControlCharacters.escape(model.selectionProperty().get().describe())
+                + dev.mstpanel.core.text.ControlCharacters.escape(model.selectionProperty().get().describe())
                 + " (--case, --variant).", model.selectionProperty()));
         Hyperlink everything = new Hyperlink("Run everything");
         everything.setId("run-selection-clear");
@@ -493,15 +486,18 @@ final class RunFormPane extends BorderPane {
     }
 
     private void chooseConfig() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Choose an eval config");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Eval configs (*.json)", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        initialDir(fc::setInitialDirectory);
-        File f = fc.showOpenDialog(getScene().getWindow());
+        File f = dialogs.chooseFile(getScene().getWindow(), "Choose an eval config", initialDir(),
+                new FileChooser.ExtensionFilter("Eval configs (*.json)", "*.json"), new FileChooser.ExtensionFilter("All files", "*"));
         if (f != null) {
             model.chooseConfig(f.toPath());
         }
+    }
+
+    /** The folder the form's choosers open in (see below), or null for the system's choice. */
+    private File initialDir() {
+        File[] dir = new File[1];
+        initialDir(d -> dir[0] = d);
+        return dir[0];
     }
 
     private void initialDir(java.util.function.Consumer<File> set) {

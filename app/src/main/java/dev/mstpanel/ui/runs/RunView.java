@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.ViewHeader;
 import java.nio.file.Path;

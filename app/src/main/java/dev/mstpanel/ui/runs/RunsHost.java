@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.runs.RunRecording;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;

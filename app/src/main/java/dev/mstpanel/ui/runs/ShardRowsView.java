@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.ui.common.MemoryBar;
 import java.util.ArrayList;

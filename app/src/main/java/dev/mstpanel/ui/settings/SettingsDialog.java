@@ -26,7 +26,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -65,9 +64,7 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         browse.setTooltip(new Tooltip("Choose the mst program"));
         browse.setAccessibleText("Choose the mst program");
         browse.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Choose the mst program");
-            File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
+            File f = dialogs.chooseFile(getDialogPane().getScene().getWindow(), "Choose the mst program", null);
             if (f != null) {
                 model.mstPathProperty().set(f.getAbsolutePath());
             }
@@ -188,9 +185,9 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         return row + 1;
     }
 
-    /** The terminals offered: exactly the ones {@link dev.mstpanel.core.shell.TerminalLauncher} can open on this OS. */
+    /** The terminals offered: exactly the ones {@link dev.mstpanel.core.docker.TerminalLauncher} can open on this OS. */
     static List<String> terminals(HostEnvironment.OsFamily os) {
-        return dev.mstpanel.core.shell.TerminalLauncher.Terminal.of(os).stream()
-                .map(dev.mstpanel.core.shell.TerminalLauncher.Terminal::displayName).toList();
+        return dev.mstpanel.core.docker.TerminalLauncher.Terminal.of(os).stream()
+                .map(dev.mstpanel.core.docker.TerminalLauncher.Terminal::displayName).toList();
     }
 }

@@ -3,7 +3,7 @@ package dev.mstpanel.core.colima;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;

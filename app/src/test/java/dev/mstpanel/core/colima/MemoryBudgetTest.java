@@ -2,7 +2,7 @@ package dev.mstpanel.core.colima;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package dev.mstpanel.core.docker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.core.text.ByteSize;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;

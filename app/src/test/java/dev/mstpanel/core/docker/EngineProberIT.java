@@ -3,6 +3,7 @@ package dev.mstpanel.core.docker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.testsupport.TestEngines;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;

@@ -2,7 +2,7 @@ package dev.mstpanel.core.mst;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.mst.RunChecks.ContextFacts;
 import dev.mstpanel.core.mst.RunChecks.Field;
 import dev.mstpanel.core.mst.RunChecks.Problem;

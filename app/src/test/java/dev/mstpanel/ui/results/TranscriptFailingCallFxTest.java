@@ -9,6 +9,7 @@ import dev.mstpanel.core.results.TranscriptReader;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
+import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;

@@ -10,6 +10,7 @@ import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
+import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;

@@ -2,7 +2,7 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.recording.DemoData;
+import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.FxQuery;
 import dev.mstpanel.testsupport.PanelWindow;
@@ -198,7 +198,7 @@ class ReplayControlsFxTest {
         }
         byte[] whole = gz.toByteArray();
         Path cut = java.nio.file.Files.write(home.resolve("killed.recording.jsonl.gz"), java.util.Arrays.copyOf(whole, whole.length / 2));
-        long events = dev.mstpanel.core.recording.RunRecording.read(cut).entryCount();
+        long events = dev.mstpanel.core.runs.RunRecording.read(cut).entryCount();
 
         WaitForAsyncUtils.asyncFx(() -> panel.window().openRecording(cut)).get();
         String expected = "The recording is cut short after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events";

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.recording.DemoData;
-import dev.mstpanel.core.recording.RunRecording;
+import dev.mstpanel.core.runs.DemoData;
+import dev.mstpanel.core.runs.RunRecording;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -4,8 +4,7 @@ import dev.mstpanel.core.runs.ShardPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.mst.FlagVocabulary;
-
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;

@@ -3,7 +3,7 @@ package dev.mstpanel.ui.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.shell.HostEnvironment;
-import dev.mstpanel.core.shell.TerminalLauncher;
+import dev.mstpanel.core.docker.TerminalLauncher;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

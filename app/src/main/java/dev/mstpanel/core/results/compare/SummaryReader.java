@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.results.ResultsFiles;
+import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -49,8 +50,8 @@ public final class SummaryReader {
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return null;
         } catch (ResultsFiles.TooLargeException e) {
-            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.docker.ByteSize.human(e.size)
-                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.docker.ByteSize.human(e.limit)
+            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.text.ByteSize.human(e.size)
+                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.text.ByteSize.human(e.limit)
                     + "), so it is not read: the figures are computed from the trials.");
         } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
             return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
@@ -160,7 +161,7 @@ public final class SummaryReader {
     }
 
     private static String shortText(String s) {
-        return s.length() > 24 ? s.substring(0, 23) + "…" : s;
+        return Texts.cut(s, 24);
     }
 
     private static void forEachNamed(JsonNode n, String nameField, java.util.function.BiConsumer<String, JsonNode> each) {

@@ -23,7 +23,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * The Compare screen's opened case (issue 10): the two sides' trials next to each other, each as one
  * row of trials (a status pill each) above that side's transcript (the Results view's
- * {@link dev.mstpanel.ui.results.TranscriptView}), so the two transcripts sit side by side.
+ * {@link dev.mstpanel.ui.results.transcript.TranscriptView}), so the two transcripts sit side by side.
  */
 final class CompareCasePane {
     private final CompareViewModel model;
@@ -108,7 +108,7 @@ final class CompareCasePane {
         st.trialProperty().addListener((o, a, t) -> select(trials, t, true));
         st.transcriptProperty().addListener((o, a, tr) -> {
             if (tr != null) {
-                transcript.getChildren().setAll(new dev.mstpanel.ui.results.TranscriptView(tr));
+                transcript.getChildren().setAll(new dev.mstpanel.ui.results.transcript.TranscriptView(tr));
             } else if (st.trialProperty().get() != null) {
                 Label reading = new Label("Reading the transcript…");
                 reading.getStyleClass().add("text-muted");
@@ -134,7 +134,7 @@ final class CompareCasePane {
             candidateTitle.setText("");
             return;
         }
-        caseTitle.setText(dev.mstpanel.core.files.ControlCharacters.escape(c.caseId()) + "  ·  " + c.change().jsonName());
+        caseTitle.setText(dev.mstpanel.core.text.ControlCharacters.escape(c.caseId()) + "  ·  " + c.change().jsonName());
         baseTitle.setText("base: " + (cmp == null ? "" : CompareView.sideName(cmp, true)) + "  ·  " + CompareView.outcome(c.base()));
         candidateTitle.setText("candidate: " + (cmp == null ? "" : CompareView.sideName(cmp, false)) + "  ·  " + CompareView.outcome(c.candidate()));
         baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());

@@ -40,7 +40,7 @@ final class CompareCaseTable {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
         // a case id's control characters shown escaped, so a newline or tab in one does not split its row (tester check18 #11)
-        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(dev.mstpanel.core.files.ControlCharacters.escape(r.getValue().caseId())));
+        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(dev.mstpanel.core.text.ControlCharacters.escape(r.getValue().caseId())));
         caseCol.setPrefWidth(300);
         TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
         baseCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));

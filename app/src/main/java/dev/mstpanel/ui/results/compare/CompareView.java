@@ -33,7 +33,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * in two runs of an eval); both sides' figures, the verdict, and the case table (case, base outcome
  * and trials, candidate outcome and trials, change), regressions first, filterable by change.
  * Opening a case shows the two sides' trials next to each other, each as one row of trials
- * above that side's transcript (the Results view's {@link dev.mstpanel.ui.results.TranscriptView}),
+ * above that side's transcript (the Results view's {@link dev.mstpanel.ui.results.transcript.TranscriptView}),
  * so the two transcripts sit side by side; the figures fold into one line meanwhile, to give them
  * the height.
  */
@@ -125,7 +125,7 @@ public final class CompareView extends BorderPane {
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
         // messages name runs and variants from files: their control characters shown escaped, line by line (check19 #18)
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.files.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
+        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinHeight(Region.USE_PREF_SIZE);
         // a load that failed says why in place, with "Try again" (its stack trace is in the panel's log only)
@@ -163,7 +163,7 @@ public final class CompareView extends BorderPane {
         runJsonNote.getStyleClass().add("banner-warning");
         runJsonNote.setMaxWidth(Double.MAX_VALUE);
         runJsonNote.setMinHeight(Region.USE_PREF_SIZE);
-        runJsonNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.files.ControlCharacters.escapeLines(model.runJsonNoteProperty().get()),
+        runJsonNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.runJsonNoteProperty().get()),
                 model.runJsonNoteProperty()));
         runJsonNote.visibleProperty().bind(model.runJsonNoteProperty().isNotNull());
         runJsonNote.managedProperty().bind(runJsonNote.visibleProperty());
@@ -423,7 +423,7 @@ public final class CompareView extends BorderPane {
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
         // each side's runner and client, and a warning when they differ, above the verdict they may explain
-        Label setup = new Label(dev.mstpanel.core.files.ControlCharacters.escapeLines(
+        Label setup = new Label(dev.mstpanel.core.text.ControlCharacters.escapeLines(
                 "base: " + c.baseSetup() + "\ncandidate: " + c.candidateSetup()));
         setup.setId("compare-setup");
         setup.getStyleClass().addAll("text-muted", "text-small");
@@ -431,7 +431,7 @@ public final class CompareView extends BorderPane {
         setup.setMinHeight(Region.USE_PREF_SIZE);
         verdict.getChildren().add(setup);
         if (!c.warnings().isEmpty()) {
-            Label warn = new Label(dev.mstpanel.core.files.ControlCharacters.escapeLines(String.join("\n",
+            Label warn = new Label(dev.mstpanel.core.text.ControlCharacters.escapeLines(String.join("\n",
                     c.warnings().stream().map(dev.mstpanel.core.results.compare.CompareWarning::message).toList())));
             warn.setId("compare-runner-warning");
             warn.getStyleClass().addAll("text-warning", "compare-runner-warning");

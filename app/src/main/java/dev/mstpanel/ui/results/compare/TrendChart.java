@@ -189,7 +189,7 @@ public final class TrendChart extends Pane {
     static String shortName(String folder) {
         java.util.regex.Matcher m = dev.mstpanel.core.results.RunLocator.STAMPED.matcher(folder);
         String s = m.matches() ? m.group(1) : folder;
-        return s.codePointCount(0, s.length()) <= 12 ? s : s.substring(0, s.offsetByCodePoints(0, 11)) + "…";
+        return dev.mstpanel.core.text.Texts.cut(s, 12);
     }
 
     /**

@@ -46,7 +46,7 @@ public final class TrendView extends BorderPane {
         Label message = new Label();
         message.getStyleClass().add("banner-warning");
         message.setWrapText(true); // a run that could not be read is named with its reason and fix
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.files.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
+        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
         message.visibleProperty().bind(model.messageProperty().isNotNull());
         message.managedProperty().bind(message.visibleProperty());
         Label loading = new Label("Counting each run's trials…");

@@ -1,6 +1,7 @@
 package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.compare.VariantFigures;
+import dev.mstpanel.core.text.Texts;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -26,14 +27,6 @@ public final class VariantCard extends VBox {
     /** The most of a title shown, in code points (about two lines of a card): the rest is cut with "…". */
     static final int TITLE_CODE_POINTS = 60;
 
-    /** {@code s} cut to {@code max} code points with "…" at the end (a surrogate pair is never split), or {@code s} when short enough. */
-    public static String cut(String s, int max) {
-        if (s == null || s.codePointCount(0, s.length()) <= max) {
-            return s;
-        }
-        return s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
-    }
-
     public VariantCard(VariantFigures f, String title, String previousRunLine) {
         this(f, title, previousRunLine, null, null);
     }
@@ -54,8 +47,8 @@ public final class VariantCard extends VBox {
         setPrefWidth(270);
         setMaxWidth(340);
         // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown (tester check17 #15)
-        title = dev.mstpanel.core.files.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped (tester check18 #33)
-        Label name = new Label(cut(title, TITLE_CODE_POINTS));
+        title = dev.mstpanel.core.text.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped (tester check18 #33)
+        Label name = new Label(Texts.cut(title, TITLE_CODE_POINTS));
         if (!name.getText().equals(title)) {
             name.setTooltip(new Tooltip(title));
         }

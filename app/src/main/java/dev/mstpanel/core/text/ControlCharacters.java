@@ -1,4 +1,4 @@
-package dev.mstpanel.core.files;
+package dev.mstpanel.core.text;
 
 /**
  * Text from files and engines the panel does not control (case ids, error messages, engine versions), made safe

@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

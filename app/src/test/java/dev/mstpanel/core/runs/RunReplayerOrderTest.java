@@ -1,11 +1,8 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.mst.OutputListener;
-import dev.mstpanel.core.runs.ContainerObservation;
-import dev.mstpanel.core.runs.RunEvent;
-import dev.mstpanel.core.runs.RunModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

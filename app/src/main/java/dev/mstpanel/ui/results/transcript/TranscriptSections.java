@@ -1,4 +1,4 @@
-package dev.mstpanel.ui.results;
+package dev.mstpanel.ui.results.transcript;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

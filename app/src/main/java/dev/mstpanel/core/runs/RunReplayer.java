@@ -1,11 +1,8 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.mstpanel.core.mst.OutputListener;
-import dev.mstpanel.core.runs.ContainerObservation;
-import dev.mstpanel.core.runs.RunEvent;
-import dev.mstpanel.core.runs.RunModel;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;

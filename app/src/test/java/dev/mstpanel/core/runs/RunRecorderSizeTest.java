@@ -1,9 +1,8 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.mst.OutputListener;
-import dev.mstpanel.core.runs.RunModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

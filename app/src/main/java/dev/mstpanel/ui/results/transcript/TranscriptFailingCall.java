@@ -1,4 +1,4 @@
-package dev.mstpanel.ui.results;
+package dev.mstpanel.ui.results.transcript;
 
 import java.util.Set;
 import java.util.function.IntConsumer;

@@ -1,4 +1,4 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,8 +1,9 @@
-package dev.mstpanel.core.shell;
+package dev.mstpanel.core.docker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

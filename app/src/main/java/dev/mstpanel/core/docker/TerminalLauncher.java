@@ -1,6 +1,6 @@
-package dev.mstpanel.core.shell;
+package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.docker.DockerNames;
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

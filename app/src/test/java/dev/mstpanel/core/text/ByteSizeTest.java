@@ -1,4 +1,4 @@
-package dev.mstpanel.core.docker;
+package dev.mstpanel.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

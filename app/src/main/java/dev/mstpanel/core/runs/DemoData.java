@@ -1,4 +1,4 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.mstpanel.core.docker;
+package dev.mstpanel.core.text;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

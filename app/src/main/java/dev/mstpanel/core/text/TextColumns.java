@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.core.text;
 
 /**
  * Lines up the columns of the commands' text output ({@code trials}' rows, {@code run}'s shard rows,
@@ -7,13 +7,13 @@ package dev.mstpanel.cli;
  * command wants it cut. Widths are in terminal columns, as JLine's {@code WCWidth} (Markus Kuhn's
  * {@code wcwidth}) gives them per code point: a wide (East Asian) character or an emoji takes two, a
  * combining mark (the accent of a decomposed "é") none, any other character one. Control characters
- * are escaped before a cell is measured ({@link TerminalText#escape}), so they count as their escape.
+ * are escaped before a cell is measured ({@link ControlCharacters#escape}, as the commands' TerminalText does), so they count as their escape.
  */
-final class TextColumns {
+public final class TextColumns {
     private TextColumns() {}
 
     /** How wide {@code s} is on a terminal, in columns. */
-    static int width(String s) {
+    public static int width(String s) {
         int w = 0;
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
@@ -35,7 +35,7 @@ final class TextColumns {
      *
      * @param cells the column's cells as they will be shown (no null)
      */
-    static int width(int min, int max, Iterable<String> cells) {
+    public static int width(int min, int max, Iterable<String> cells) {
         int w = min;
         for (String c : cells) {
             w = Math.max(w, Math.min(max, width(c)));
@@ -44,7 +44,7 @@ final class TextColumns {
     }
 
     /** Appends {@code s}, then spaces up to {@code width} columns; nothing more when it is as wide or wider. */
-    static StringBuilder pad(StringBuilder b, String s, int width) {
+    public static StringBuilder pad(StringBuilder b, String s, int width) {
         b.append(s);
         for (int i = width(s); i < width; i++) {
             b.append(' ');
@@ -53,22 +53,7 @@ final class TextColumns {
     }
 
     /** The text cut to at most {@code width} columns, "…" its last; the text itself when it fits. A wide character is not split. */
-    static String cut(String s, int width) {
-        if (width(s) <= width) {
-            return s;
-        }
-        int room = Math.max(0, width - 1);
-        int w = 0;
-        int end = 0;
-        while (end < s.length()) {
-            int cp = s.codePointAt(end);
-            int c = columns(cp);
-            if (w + c > room) {
-                break;
-            }
-            w += c;
-            end += Character.charCount(cp);
-        }
-        return s.substring(0, end) + "…";
+    public static String cut(String s, int width) {
+        return Texts.cut(s, width, TextColumns::columns);
     }
 }

@@ -1,6 +1,6 @@
-package dev.mstpanel.core.shell;
+package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.shell.CommandResult;
 import java.time.Duration;
 
 /**

@@ -1,4 +1,4 @@
-package dev.mstpanel.ui.results;
+package dev.mstpanel.ui.results.transcript;
 
 import dev.mstpanel.core.results.Transcript;
 import dev.mstpanel.core.results.TranscriptEvent;
@@ -47,16 +47,16 @@ import org.kordamp.ikonli.feather.Feather;
  */
 public final class TranscriptView extends BorderPane {
     /** A row of the transcript list. */
-    sealed interface Row permits PromptRow, EventRow, SectionRow {}
+    public sealed interface Row permits PromptRow, EventRow, SectionRow {}
 
-    record PromptRow(String prompt, String note) implements Row {}
+    public record PromptRow(String prompt, String note) implements Row {}
 
-    record EventRow(TranscriptEvent event) implements Row {}
+    public record EventRow(TranscriptEvent event) implements Row {}
 
     /** A section after the events ({@link TranscriptSections}), or the "reading" row while the trace is read. */
-    record SectionRow(TranscriptSections.Section section) implements Row {
+    public record SectionRow(TranscriptSections.Section section) implements Row {
         /** The section's name ({@code final}, {@code usage}, {@code errors}, {@code reading}…). */
-        String id() {
+        public String id() {
             return section.id();
         }
     }
@@ -90,7 +90,7 @@ public final class TranscriptView extends BorderPane {
      *
      * @param soFar the prompt and the first events ({@link dev.mstpanel.core.results.TranscriptReader.Progress#first})
      */
-    static TranscriptView whileReading(Transcript soFar) {
+    public static TranscriptView whileReading(Transcript soFar) {
         return new TranscriptView(soFar, true);
     }
 
@@ -170,7 +170,7 @@ public final class TranscriptView extends BorderPane {
      *
      * @param soFar the prompt and every event read so far
      */
-    void reading(Transcript soFar) {
+    public void reading(Transcript soFar) {
         if (!reading || soFar.events().size() <= shownEvents) {
             return;
         }
@@ -200,7 +200,7 @@ public final class TranscriptView extends BorderPane {
      *
      * @param t the whole transcript, of the same trial
      */
-    void finish(Transcript t) {
+    public void finish(Transcript t) {
         if (!reading) {
             return;
         }
@@ -229,13 +229,13 @@ public final class TranscriptView extends BorderPane {
     }
 
     /** True when this view shows that trial (the same run and key). */
-    boolean shows(dev.mstpanel.core.results.TrialRecord trial) {
+    public boolean shows(dev.mstpanel.core.results.TrialRecord trial) {
         var mine = transcript.trial();
         return java.util.Objects.equals(mine.runDir(), trial.runDir()) && mine.key().equals(trial.key());
     }
 
     /** True while the rest of the trace is read. */
-    boolean isReading() {
+    public boolean isReading() {
         return reading;
     }
 
@@ -263,16 +263,16 @@ public final class TranscriptView extends BorderPane {
     }
 
     /** The row index of the failing call, or -1 (tests). */
-    int failingRow() {
+    public int failingRow() {
         return failing.row();
     }
 
     /** True when a row is expanded (tests). */
-    boolean isExpanded(int row) {
+    public boolean isExpanded(int row) {
         return expanded.contains(row);
     }
 
-    ListView<Row> rows() {
+    public ListView<Row> rows() {
         return list;
     }
 

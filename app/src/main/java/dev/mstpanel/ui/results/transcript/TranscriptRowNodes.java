@@ -1,9 +1,10 @@
-package dev.mstpanel.ui.results;
+package dev.mstpanel.ui.results.transcript;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.docker.ByteSize;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.results.TranscriptEvent;
 import dev.mstpanel.core.results.TranscriptFormat;
+import dev.mstpanel.core.text.Texts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -324,8 +325,7 @@ final class TranscriptRowNodes {
         } else {
             return "";
         }
-        s = s.replace('\n', ' ').replace('\r', ' ');
-        return s.length() > 240 ? s.substring(0, 239) + "…" : s;
+        return Texts.cutLine(s, 240);
     }
 
     /** A warning banner: wrapped text beside an icon, as wide as its parent. */

@@ -1,13 +1,9 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mstpanel.AppVersion;
 import dev.mstpanel.core.mst.OutputListener;
-import dev.mstpanel.core.runs.RunEvent;
-import dev.mstpanel.core.runs.RunModel;
-import dev.mstpanel.core.runs.RunState;
-import dev.mstpanel.core.runs.ShardState;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -1,4 +1,4 @@
-package dev.mstpanel.core.recording;
+package dev.mstpanel.core.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
