@@ -1,7 +1,7 @@
 package dev.mstpanel;
 
 import dev.mstpanel.cli.MstPanelCommand;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.startup.ClassDataArchive;
 import dev.mstpanel.ui.App;

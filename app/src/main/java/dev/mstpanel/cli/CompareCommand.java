@@ -12,7 +12,7 @@ import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.compare.Comparisons;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.core.runs.RunRecording;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import dev.mstpanel.core.doctor.DoctorCheck;
 import dev.mstpanel.core.doctor.DoctorReport;
 import dev.mstpanel.core.doctor.MstFinder;
 import dev.mstpanel.core.mst.MstLocator;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;

@@ -159,7 +159,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         // the contexts' plugin setups the window recorded: the same data folder as the window's
         java.util.Map<String, java.util.Optional<Path>> setups = new dev.mstpanel.core.images.PluginSetups(
-                dev.mstpanel.core.settings.AppPaths.of(env).dataDir()).read();
+                dev.mstpanel.core.shell.AppPaths.of(env).dataDir()).read();
         List<RunChecks.Problem> problems = new RunChecks().checkEvalConfig(config, env.variables(), args.secretsFile(), args.contexts(),
                 setups);
         for (RunChecks.Problem p : problems) {

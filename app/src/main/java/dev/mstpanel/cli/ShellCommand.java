@@ -9,7 +9,7 @@ import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.ProbeResult;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.shell.CommandRunner;

@@ -11,7 +11,7 @@ import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
 import dev.mstpanel.core.results.UnsearchedTraces;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.Texts;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui;
 
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.AppIcons;

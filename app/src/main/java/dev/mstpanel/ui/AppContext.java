@@ -6,7 +6,7 @@ import dev.mstpanel.core.docker.DockerClients;
 import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.CommandRunner;

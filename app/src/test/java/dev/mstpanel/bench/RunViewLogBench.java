@@ -1,6 +1,6 @@
 package dev.mstpanel.bench;
 
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestEngines;
 import dev.mstpanel.ui.App;

@@ -2,7 +2,7 @@ package dev.mstpanel.ui;
 
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.runs.ReplayPane;

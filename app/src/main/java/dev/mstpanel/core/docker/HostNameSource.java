@@ -42,7 +42,7 @@ public final class HostNameSource {
     /** How many names the file keeps, the ones seen last. */
     static final int KEPT = 20;
     private static final HostNameSource SYSTEM = new HostNameSource(HostNameSource::readSystem, System::nanoTime,
-            () -> dev.mstpanel.core.settings.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem()).dataDir().resolve(FILE_NAME),
+            () -> dev.mstpanel.core.shell.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem()).dataDir().resolve(FILE_NAME),
             HostNameSource::readMacLocalName);
 
     private final Supplier<String> reader;

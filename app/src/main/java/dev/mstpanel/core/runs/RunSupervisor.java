@@ -9,7 +9,7 @@ import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.mst.SecretRedactor;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.settings;
 
+import dev.mstpanel.core.shell.AppPaths;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.ArrayList;
 import java.util.List;

@@ -111,17 +111,18 @@ public final class ClassDataArchive {
      * @param crashLogDir where the child's JVM writes a crash report ({@code -XX:ErrorFile}), or null for its working folder
      */
     public static Optional<Plan> plan(Map<String, String> environment, Launch launch, Path cacheDir, Path crashLogDir) {
-        return plan(environment, dev.mstpanel.core.shell.HostEnvironment.OsFamily.current(), launch, cacheDir, crashLogDir);
+        return plan(environment, System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac"),
+                launch, cacheDir, crashLogDir);
     }
 
     /**
      * {@link #plan(Map, Launch, Path, Path)} for the given system: none on macOS (see the class comment).
      *
-     * @param os the system the panel runs on
+     * @param onMac whether the panel runs on macOS
      */
-    public static Optional<Plan> plan(Map<String, String> environment, dev.mstpanel.core.shell.HostEnvironment.OsFamily os,
+    public static Optional<Plan> plan(Map<String, String> environment, boolean onMac,
             Launch launch, Path cacheDir, Path crashLogDir) {
-        if (os == dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC) {
+        if (onMac) {
             return Optional.empty();
         }
         if (environment.containsKey(MARKER) || ownArchiveOptions(launch.arguments())

@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.about;
 
 import dev.mstpanel.AppVersion;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.ToolVersions;
 import dev.mstpanel.ui.common.AppIcons;
 import dev.mstpanel.ui.common.DialogService;

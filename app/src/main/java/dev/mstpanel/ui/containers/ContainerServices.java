@@ -16,7 +16,7 @@ import dev.mstpanel.core.images.MstImages;
 import dev.mstpanel.core.images.RecipeCatalog;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.ProcessSupervisor;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.docker.TerminalLauncher;

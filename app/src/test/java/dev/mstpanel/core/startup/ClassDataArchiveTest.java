@@ -136,9 +136,9 @@ class ClassDataArchiveTest {
         Path jarFile = Files.writeString(dir.resolve("mst-panel.jar"), "jar");
         ClassDataArchive.Launch app = new ClassDataArchive.Launch("/Applications/mst-panel.app/Contents/MacOS/mst-panel", List.of(),
                 "/Applications/mst-panel.app/Contents/MacOS/mst-panel", "/Applications/mst-panel.app/Contents/runtime 17.0.21", jarFile.toString());
-        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC, app, dir, null)).isEmpty();
-        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC, jar(jarFile), dir, null)).isEmpty();
-        assertThat(ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.LINUX, app, dir, null)).isPresent();
+        assertThat(ClassDataArchive.plan(Map.of(), true, app, dir, null)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of(), true, jar(jarFile), dir, null)).isEmpty();
+        assertThat(ClassDataArchive.plan(Map.of(), false, app, dir, null)).isPresent();
     }
 
     @Test
@@ -146,7 +146,7 @@ class ClassDataArchiveTest {
         ClassDataArchive.Launch image = new ClassDataArchive.Launch("/opt/mst-panel/bin/mst-panel", List.of(), "/opt/mst-panel/bin/mst-panel",
                 "/opt/mst-panel/lib/runtime 17.0.21", "/opt/mst-panel/lib/app/mst-panel.jar");
         Path home = Files.createDirectories(dir.resolve("My Panel"));
-        ClassDataArchive.Plan plan = ClassDataArchive.plan(Map.of(), dev.mstpanel.core.shell.HostEnvironment.OsFamily.LINUX, image,
+        ClassDataArchive.Plan plan = ClassDataArchive.plan(Map.of(), false, image,
                 home.resolve("cache"), home.resolve("logs")).orElseThrow();
         String options = plan.environment().get("JAVA_TOOL_OPTIONS");
         assertThat(options).contains("-XX:ArchiveClassesAtExit=\"" + home.resolve("cache"))

@@ -2,7 +2,7 @@ package dev.mstpanel.ui.contexts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestEngines;
 import dev.mstpanel.testsupport.TestFleet;

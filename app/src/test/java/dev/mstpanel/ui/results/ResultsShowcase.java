@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;

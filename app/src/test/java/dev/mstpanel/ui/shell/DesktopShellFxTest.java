@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.settings.AppPaths;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestEngines;
 import dev.mstpanel.ui.App;

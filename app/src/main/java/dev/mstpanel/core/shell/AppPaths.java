@@ -1,6 +1,5 @@
-package dev.mstpanel.core.settings;
+package dev.mstpanel.core.shell;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.nio.file.Path;
 
 /**
