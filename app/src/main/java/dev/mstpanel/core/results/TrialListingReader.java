@@ -258,7 +258,7 @@ final class TrialListingReader {
         if (scoreProblem != null) {
             problem = scoreProblem;
         }
-        TrialStatus status = TrialStatus.of(scores, f.infra, f.failureKind);
+        TrialStatus status = TrialStatus.of(scores, f.infra(), f.failureKind);
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, f.dataset, f.duration, status,
                 f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
                 counts.usage());
