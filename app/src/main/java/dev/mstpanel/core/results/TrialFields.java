@@ -45,7 +45,7 @@ final class TrialFields {
             case "variant" -> variant = scalar(p, t);
             case "caseId" -> caseId = scalar(p, t);
             case "datasetName" -> dataset = scalar(p, t);
-            case "durationMs" -> duration = t.isNumeric() ? p.getValueAsLong() : null;
+            case "durationMs" -> duration = TrialNumbers.DURATION_MS.wholeOf(p, t);
             case "infrastructureError" -> infrastructureError = t == JsonToken.VALUE_TRUE ? Boolean.TRUE
                     : t == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
             case "error" -> {
