@@ -133,13 +133,15 @@ final class TranscriptRowNodes {
         Node show(TranscriptEvent e) {
             icon.setIconCode(icon(e.kind()));
             num.setText(String.valueOf(e.index() + 1));
-            title.setText(e.title());
+            // names, kinds and tools escaped as one value each (the trial header's and the transcript command's rule), so a
+            // control or format character is not drawn as a box or a line break and the row stays one line
+            title.setText(name(e.title()));
             List<Node> b = new ArrayList<>(4);
             if (!e.knownKind()) {
-                unknown.setText((e.kind() == null ? "no kind" : e.kind()) + " · unknown kind");
+                unknown.setText((e.kind() == null ? "no kind" : name(e.kind())) + " · unknown kind");
                 b.add(unknown);
             } else if (!"tool_call".equals(e.kind())) {
-                kind.setText(e.kind().replace('_', ' '));
+                kind.setText(name(e.kind()).replace('_', ' '));
                 b.add(kind);
             }
             if (e.failed()) {
@@ -156,7 +158,7 @@ final class TranscriptRowNodes {
             }
             time.setText(times(e));
             as.setVisible(e.renamed());
-            as.setText(e.renamed() ? "called as " + e.rawName() : "");
+            as.setText(e.renamed() ? "called as " + name(e.rawName()) : "");
             as.setId(e.renamed() ? "transcript-rawname-" + e.index() : null);
             String p = preview(e);
             preview.setVisible(!p.isEmpty());
@@ -313,6 +315,11 @@ final class TranscriptRowNodes {
         return String.join("   ", parts);
     }
 
+    /** One name, kind or tool for a one-line label. */
+    private static String name(String s) {
+        return dev.mstpanel.core.files.ControlCharacters.escape(s);
+    }
+
     private String preview(TranscriptEvent e) {
         String s;
         if (!e.resultNames().isEmpty()) {
@@ -324,7 +331,7 @@ final class TranscriptRowNodes {
         } else {
             return "";
         }
-        s = s.replace('\n', ' ').replace('\r', ' ');
+        s = dev.mstpanel.core.files.ControlCharacters.escape(s.replace('\n', ' ').replace('\r', ' '));
         return s.length() > 240 ? s.substring(0, 239) + "…" : s;
     }
 
