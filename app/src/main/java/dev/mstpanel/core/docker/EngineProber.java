@@ -165,7 +165,7 @@ public final class EngineProber implements AutoCloseable {
      * mapping of {@code /info}, the TLS providers) once per process, by a call to a socket that
      * does not exist: nothing is contacted. Later calls return at once.
      */
-    static void warmUp() {
+    public static void warmUp() {
         if (warm) {
             return;
         }

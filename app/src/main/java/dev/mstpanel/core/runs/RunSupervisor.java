@@ -165,6 +165,8 @@ public final class RunSupervisor {
      *     its values could not be masked, so MST is not started (message for people)
      */
     public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener) throws ProcessStartException {
+        // the Docker client's code is loaded while MST starts, not on the clock of the looks at the containers
+        DAEMON.execute(dev.mstpanel.core.docker.EngineProber::warmUp);
         HostEnvironment env = request.environment();
         RunArguments args = RunArguments.parse(request.runArgs());
         Path workingDir = request.workingDir() != null ? request.workingDir()
@@ -267,6 +269,9 @@ public final class RunSupervisor {
      * watcher is closed in the background, as a poll still waiting on that engine holds its lock.
      */
     private static void finalLookAtDocker(RunContainerWatcher docker, RunModel model) {
+        // the deadline is for the engine's answer: loading the Docker client's code (seconds on a
+        // busy machine, begun at the run's start) is finished before its clock starts
+        dev.mstpanel.core.docker.EngineProber.warmUp();
         CompletableFuture<Void> look = CompletableFuture.runAsync(docker::pollOnce, DAEMON);
         try {
             look.get(FINAL_LOOK_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
