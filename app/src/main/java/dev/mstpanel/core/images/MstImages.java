@@ -52,6 +52,8 @@ public final class MstImages implements AutoCloseable {
      * @return one entry per context, in order
      */
     public List<ContextImages> list(List<DockerContext> contexts, String mstVersion, Duration timeout) {
+        // each context's clock covers its engine, not loading the Docker client's code
+        dev.mstpanel.core.docker.EngineProber.warmUp();
         List<CompletableFuture<ContextImages>> fs = new ArrayList<>();
         for (DockerContext c : contexts) {
             fs.add(CompletableFuture.supplyAsync(() -> listOne(c, mstVersion, timeout), executor)
