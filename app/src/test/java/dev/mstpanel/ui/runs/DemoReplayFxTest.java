@@ -124,20 +124,26 @@ class DemoReplayFxTest {
         Screenshots.take(robot.window(0).getScene(), "runs-replay");
 
         robot.clickOn((Node) robot.from(replay).lookup("#open-results").query());
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !app.results().runs().isEmpty() && !app.results().runs().get(0).loading()
-                && !app.results().runs().get(0).trials().isEmpty());
+        // the replayed run opens among its eval's runs: four, two days apart, the replayed one the latest
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> app.results().runs().size() == 4
+                && app.results().runs().stream().noneMatch(r -> r.loading() || r.trials().isEmpty()));
+        String replayed = Path.of(dev.mstpanel.core.runs.DemoData.recording(null).runDir()).getFileName().toString();
+        var demoRun = app.results().runs().stream().filter(r -> r.trials().get(0).runDir().getFileName().toString().equals(replayed))
+                .findFirst().orElseThrow();
+        assertThat(app.results().runs()).allMatch(r -> r == demoRun
+                || r.trials().get(0).runDir().getFileName().toString().compareTo(replayed) < 0);
         Path demoCopy = app.paths().dataDir().resolve("demo");
-        assertThat(app.results().runs().get(0).trials().get(0).runDir()).startsWith(demoCopy);
+        assertThat(demoRun.trials().get(0).runDir()).startsWith(demoCopy);
         assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false)));
 
         // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, contract section 6)
-        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
+        assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
         // a graded failure carries its failure diagnosis too
-        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
+        assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
                 .isNotEmpty().allMatch(t -> t.artifactsDir() != null && Files.isRegularFile(t.artifactsDir().resolve("screen.png"))
                         && Files.isRegularFile(t.artifactsDir().resolve("system.json")));
-        TrialRecord failed = app.results().runs().get(0).trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
+        TrialRecord failed = demoRun.trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
         robot.interact(() -> app.results().selectedTrialProperty().set(failed));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
                 && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
