@@ -13,8 +13,10 @@
 # run, and `baseline/café-ü`, which passed in the run before, fails: the regression Compare finds.
 # The figures are a Cowork eval's on a 12 GiB Colima VM: `docker info` says 11.7 GiB and 4 CPUs, so MST sizes
 # each container at 10.7 GiB (its memory less 1 GiB). The test engines cannot give containers that much, so
-# the containers really get 32 MiB and the recording's memory figures are scaled to the size MST gave them. Traces hold transcripts that fit each case's prompt; failed trials carry
-# a failure diagnosis (screenshot, accessibility dump, logs, system state) of their own case. Linux, as root (the engines).
+# the containers really get 32 MiB and the recording's memory figures are scaled to the size MST gave them.
+# Traces hold transcripts that fit each case's prompt; failed trials carry a failure diagnosis (screenshot,
+# accessibility dump, logs, system state) of their own case. Linux, as root (the engines);
+# needs imagemagick (the screens) and python3 (the memory figures).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
