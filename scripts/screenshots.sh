@@ -44,9 +44,17 @@ mkdir -p "$out"
 
 bash scripts/test-engines.sh start "$engines" 2 >/dev/null
 # the app sees the two test engines under the demo's context names (as scripts/make-demo.sh runs it)
+# and, as the demo's figures are, as 12 GiB Colima VMs (11.7 GiB and 4 CPUs in docker info), through a proxy
+# that changes only those two figures: the test engines report the test machine's memory
 docker_config=$(mktemp -d /tmp/mstp-shot-docker.XXXXXX)
-DOCKER_CONFIG=$docker_config docker context create colima-mst-kvm --docker "host=unix://$engines/engine-1/docker.sock" >/dev/null 2>&1
-DOCKER_CONFIG=$docker_config docker context create studio-m2 --docker "host=unix://$engines/engine-2/docker.sock" >/dev/null 2>&1
+proxy_pids=()
+for pair in colima-mst-kvm:engine-1 studio-m2:engine-2; do
+  python3 scripts/docker-info-proxy.py "$docker_config/${pair%%:*}.sock" "$engines/${pair#*:}/docker.sock" 12566765568 4 &
+  proxy_pids+=($!)
+done
+for _ in $(seq 1 50); do [[ -S $docker_config/colima-mst-kvm.sock && -S $docker_config/studio-m2.sock ]] && break; sleep 0.1; done
+DOCKER_CONFIG=$docker_config docker context create colima-mst-kvm --docker "host=unix://$docker_config/colima-mst-kvm.sock" >/dev/null 2>&1
+DOCKER_CONFIG=$docker_config docker context create studio-m2 --docker "host=unix://$docker_config/studio-m2.sock" >/dev/null 2>&1
 DOCKER_CONFIG=$docker_config docker context use colima-mst-kvm >/dev/null 2>&1
 # the screen fits the widest picture (the transcript beside the screenshot); a view's picture is its window's corner
 Xvfb "$display" -screen 0 1680x1000x24 -nolisten tcp >/dev/null 2>&1 &
@@ -55,6 +63,7 @@ app_pid=
 cleanup() {
   [[ -n $app_pid ]] && kill "$app_pid" 2>/dev/null || true
   kill "$xvfb_pid" 2>/dev/null || true
+  ((${#proxy_pids[@]})) && kill "${proxy_pids[@]}" 2>/dev/null || true
   rm -rf "$docker_config"
 }
 trap cleanup EXIT

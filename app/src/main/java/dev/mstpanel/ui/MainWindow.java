@@ -315,7 +315,12 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openResults(java.nio.file.Path runDir) {
         app.compare().close();
         app.trend().close();
-        app.results().openRun(runDir);
+        java.nio.file.Path demo = app.paths().dataDir().resolve("demo").toAbsolutePath().normalize();
+        if (runDir.toAbsolutePath().normalize().startsWith(demo)) {
+            app.results().openRunInItsEval(runDir); // the demo's run among its eval's runs (finished: nothing to watch)
+        } else {
+            app.results().openRun(runDir);
+        }
         open("results");
     }
 
@@ -468,8 +473,9 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 }
                 dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.DemoData.recording(eval);
                 java.nio.file.Path dir = existingRunDir(rec);
-                String about = "A 3-shard Cowork run on two contexts: a shard runs out of memory, keep=failed keeps two containers, "
-                        + "6 trials go missing. Its results are demo data." + notCopied;
+                String about = "The latest of four runs of a Cowork eval: 3 shards on two contexts, a shard runs out of memory, "
+                        + "keep=failed keeps the failed shards' containers, 6 trials go missing; a case regressed since the run before. "
+                        + "Its results are demo data." + notCopied;
                 app.ui().execute(() -> playRecording(rec, dir, "the built-in demo", about));
             } catch (IOException | RuntimeException e) {
                 app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));

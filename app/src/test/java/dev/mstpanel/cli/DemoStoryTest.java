@@ -89,6 +89,49 @@ class DemoStoryTest {
     }
 
     @Test
+    void theDemosEvalHasFourRunsOnDifferentDaysAndTheLatestAgainstTheOneBeforeFindsARegressedCase() throws Exception {
+        Path eval = DemoData.installResults(data);
+        List<Path> runs;
+        try (var listed = Files.list(eval.resolve(".mcp-test-results/checkout-flow/runs"))) {
+            runs = listed.sorted().toList();
+        }
+        assertThat(runs).as("runs of the demo's eval, for a trend of four points").hasSizeGreaterThanOrEqualTo(4);
+        Set<String> days = new TreeSet<>();
+        for (Path r : runs) {
+            days.add(new ObjectMapper().readTree(r.resolve("run.json").toFile()).path("createdAt").asText().substring(0, 10));
+        }
+        assertThat(days).as("the days the runs started").hasSize(runs.size());
+        JsonNode compared = json(run("compare", runs.get(runs.size() - 2).toString(), runs.get(runs.size() - 1).toString(), "--json"));
+        List<String> regressed = new ArrayList<>();
+        compared.path("comparisons").forEach(c -> c.path("cases").forEach(k -> {
+            if (k.path("change").asText().equals("regressed")) {
+                regressed.add(c.path("candidate").toString() + " " + k.path("caseId").asText() + " " + k.path("base").path("outcome").asText()
+                        + " -> " + k.path("candidate").path("outcome").asText());
+            }
+        }));
+        assertThat(regressed).as("cases that passed in the run before and fail in the latest").singleElement()
+                .asString().contains("baseline").endsWith("café-ü pass -> fail");
+    }
+
+    @Test
+    void theDemosGraderJudgeAndDesktopLogsAreNamedAsAnEvalsAre() throws Exception {
+        Path eval = DemoData.installResults(data);
+        for (JsonNode t : json(run("trials", eval.toString(), "--json", "--status", "failed,infra"))) {
+            Path logs = Path.of(t.path("diagnosis").path("accessibility").asText()).resolveSibling("logs");
+            for (String log : List.of("main.log", "cowork_vm_node.log", "mcp.log")) {
+                // each line as the desktop app writes it: an ISO time, then a level
+                assertThat(Files.readAllLines(logs.resolve(log))).as(log).isNotEmpty()
+                        .allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z (\\[[a-z]+\\] )?\\[(info|warn|error)\\] .+"));
+            }
+            assertThat(t.toString()).doesNotContain("standin");
+        }
+        try (var graders = Files.list(Path.of(json(run("trials", eval.toString(), "--json")).get(0).path("path").asText())
+                .getParent().getParent().getParent().resolveSibling("scores"))) {
+            assertThat(graders.map(g -> g.getFileName().toString()).sorted().toList()).containsExactly("judge.customer-outcome", "resolution-check");
+        }
+    }
+
+    @Test
     void theOutOfMemoryTrialsScreenIsItsOwnNotTheFailedTrials() throws Exception {
         Path eval = DemoData.installResults(data);
         JsonNode failed = json(run("trials", eval.toString(), "--json", "--status", "failed")).get(0);

@@ -30,7 +30,8 @@ import javax.imageio.ImageIO;
  * (issue 12: "the README's pictures are retaken from the demo"): the Contexts view, the empty Runs
  * view offering the demo, the demo run replaying (paused mid-run) and ended, its failed trial's
  * screenshot, accessibility dump and transcript (beside the screenshot on a wide window), its two
- * variants compared and their trend. Each picture is the window's scene, saved as
+ * variants compared, the run against the one before it (a regressed case open) and the trend of the
+ * eval's runs. Each picture is the window's scene, saved as
  * {@code OUT_DIR/<name>.png}.
  *
  * <p>{@code DemoShowcase OUT_DIR [NAME ...]} (default: every picture). Run by
@@ -41,7 +42,7 @@ import javax.imageio.ImageIO;
 public final class DemoShowcase extends Application {
     /** Every picture, in the order they are taken (each step goes on from the one before). */
     public static final List<String> ALL = List.of("contexts", "runs-empty-demo", "runs-live", "runs-finished",
-            "results-trial", "results-accessibility", "results-transcript", "results-compare", "results-trend");
+            "results-trial", "results-accessibility", "results-transcript", "results-compare", "results-compare-previous", "results-trend");
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
     private static final int RUNS_HEIGHT = 980;
@@ -188,6 +189,25 @@ public final class DemoShowcase extends Application {
             return null;
         });
         shot("results-compare");
+
+        // the run against the eval's run before it: the baseline's regressed case chosen
+        Path previous;
+        try (var runs = java.nio.file.Files.list(runDir.getParent())) {
+            previous = runs.filter(r -> r.getFileName().toString().compareTo(runDir.getFileName().toString()) < 0)
+                    .max(java.util.Comparator.naturalOrder()).orElseThrow();
+        }
+        fx(() -> {
+            app.compare().close();
+            window.openComparison(previous, "baseline", runDir, "baseline");
+            return null;
+        });
+        until("the comparison with the previous run", 30, () -> !app.compare().rows().isEmpty() && !app.compare().loadingProperty().get()
+                && !app.compare().meansPendingProperty().get());
+        fx(() -> {
+            app.compare().selectedCaseProperty().set(app.compare().rows().get(0));
+            return null;
+        });
+        shot("results-compare-previous");
 
         fx(() -> {
             app.compare().close();

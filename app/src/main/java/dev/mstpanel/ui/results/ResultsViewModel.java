@@ -461,6 +461,18 @@ public final class ResultsViewModel {
         open(runDir, runDir.toAbsolutePath().normalize());
     }
 
+    /**
+     * Opens the eval folder a finished run folder is in ({@code <eval>/runs/<runId>}), that run selected:
+     * the eval's other runs are listed beside it (the demo's four runs, for the trend and the run before).
+     *
+     * @param runDir a folder {@code .../<eval>/runs/<runId>}
+     */
+    public void openRunInItsEval(Path runDir) {
+        Path run = runDir.toAbsolutePath().normalize();
+        Path runs = run.getParent();
+        open(runs != null && runs.getParent() != null ? runs.getParent() : run, run);
+    }
+
     /** Shows only failed, infra, missing and unreadable trials. */
     public void failuresOnly() {
         statusFilter.retainAll(EnumSet.noneOf(TrialStatus.class));

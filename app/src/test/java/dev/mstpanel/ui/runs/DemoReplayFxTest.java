@@ -55,6 +55,28 @@ class DemoReplayFxTest {
         panel.close();
     }
 
+    /** The demo's out-of-memory container as recorded: its limit and its highest sample, as the panel writes sizes. */
+    private static String[] recordedOutOfMemory() throws Exception {
+        List<com.fasterxml.jackson.databind.JsonNode> records = new java.util.ArrayList<>();
+        try (var in = new java.util.zip.GZIPInputStream(DemoReplayFxTest.class.getResourceAsStream("/dev/mstpanel/demo/demo.recording.jsonl.gz"));
+                var lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = lines.readLine()) != null; ) {
+                records.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(line));
+            }
+        }
+        String container = records.stream().filter(r -> r.path("type").asText().equals("oom")).findFirst().orElseThrow()
+                .path("f").path("container").asText();
+        long limit = 0;
+        long peak = 0;
+        for (var r : records) {
+            if (r.path("k").asText().equals("stats") && (r.path("c").asText().equals(container) || r.path("c").asText().equals(container + "-kept"))) {
+                limit = r.path("l").asLong();
+                peak = Math.max(peak, r.path("m").asLong());
+            }
+        }
+        return new String[] {dev.mstpanel.core.text.ByteSize.human(limit), dev.mstpanel.core.text.ByteSize.human(peak)};
+    }
+
     private static RunsHost host(FxRobot robot) {
         return robot.lookup("#runs-host").queryAs(RunsHost.class);
     }
@@ -76,8 +98,10 @@ class DemoReplayFxTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> replay.model().shardRows().stream().anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY));
         assertThat(texts(robot)).anyMatch(t -> t.contains("out of memory"));
         // the killed shard says it reached its limit (its last sample alone read like a bug)
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("out of memory: reached its 32.0 MiB limit (highest sample 10.0 MiB)"));
-        assertThat(texts(robot)).noneMatch(t -> t.contains("10.0 MiB of 32.0 MiB"));
+        String[] oom = recordedOutOfMemory();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("out of memory: reached its " + oom[0] + " limit (highest sample " + oom[1] + ")"));
+        assertThat(oom[0]).isEqualTo("10.7 GiB"); // MST's size for a Cowork container on a 12 GiB Colima VM
+        assertThat(texts(robot)).noneMatch(t -> t.contains(oom[1] + " of " + oom[0]));
         // a replay offers nothing that would start or stop MST
         for (String id : List.of("#start-run", "#cancel-run", "#resume-missing")) {
             assertThat(robot.from(replay).lookup(id).tryQuery().filter(Node::isVisible)).as(id).isEmpty();
@@ -100,20 +124,26 @@ class DemoReplayFxTest {
         Screenshots.take(robot.window(0).getScene(), "runs-replay");
 
         robot.clickOn((Node) robot.from(replay).lookup("#open-results").query());
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !app.results().runs().isEmpty() && !app.results().runs().get(0).loading()
-                && !app.results().runs().get(0).trials().isEmpty());
+        // the replayed run opens among its eval's runs: four, two days apart, the replayed one the latest
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> app.results().runs().size() == 4
+                && app.results().runs().stream().noneMatch(r -> r.loading() || r.trials().isEmpty()));
+        String replayed = Path.of(dev.mstpanel.core.runs.DemoData.recording(null).runDir()).getFileName().toString();
+        var demoRun = app.results().runs().stream().filter(r -> r.trials().get(0).runDir().getFileName().toString().equals(replayed))
+                .findFirst().orElseThrow();
+        assertThat(app.results().runs()).allMatch(r -> r == demoRun
+                || r.trials().get(0).runDir().getFileName().toString().compareTo(replayed) < 0);
         Path demoCopy = app.paths().dataDir().resolve("demo");
-        assertThat(app.results().runs().get(0).trials().get(0).runDir()).startsWith(demoCopy);
+        assertThat(demoRun.trials().get(0).runDir()).startsWith(demoCopy);
         assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false)));
 
         // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, contract section 6)
-        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
+        assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
         // a graded failure carries its failure diagnosis too
-        assertThat(app.results().runs().get(0).trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
+        assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
                 .isNotEmpty().allMatch(t -> t.artifactsDir() != null && Files.isRegularFile(t.artifactsDir().resolve("screen.png"))
                         && Files.isRegularFile(t.artifactsDir().resolve("system.json")));
-        TrialRecord failed = app.results().runs().get(0).trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
+        TrialRecord failed = demoRun.trials().stream().filter(t -> t.status() == TrialStatus.INFRA).findFirst().orElseThrow();
         robot.interact(() -> app.results().selectedTrialProperty().set(failed));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
                 && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);

@@ -110,9 +110,12 @@ class ReplayRunSessionTest {
     @Test
     void aSeekHandsTheMemoryChartTheRunsHistoryUpToThatPointBeforeItsFirstSnapshot() throws Exception {
         RunRecording rec = DemoData.recording(null);
+        DemoRecordingFacts recorded = DemoRecordingFacts.read();
+        // a second and a half after the last shard's first sample: every shard has a history by then
+        double seek = recorded.first(3).seconds() + 1.5;
         ReplayRunSession s = new ReplayRunSession(rec, null);
         s.setPaused(true);
-        s.setStartAt(16_000);
+        s.setStartAt(Math.round(seek * 1000));
         List<Object> calls = new CopyOnWriteArrayList<>();
         s.start(LAUNCH, new RunSession.Listener() {
             @Override
@@ -134,24 +137,27 @@ class ReplayRunSessionTest {
         assertThat(calls.get(0)).as("the history comes first").isInstanceOf(Map.class);
         @SuppressWarnings("unchecked")
         Map<Integer, List<MemorySample>> h = (Map<Integer, List<MemorySample>>) calls.get(0);
-        // the demo: shards 1 and 2 from about 2 s (shard 2 out of memory at 8 s), shard 3 from 13.2 s
+        // the demo: shards 1 and 2 from the start (shard 2 out of memory early), shard 3 once shard 1's context is free
         assertThat(h).containsOnlyKeys(1, 2, 3);
-        assertThat(h.get(1).get(0).seconds()).isBetween(2.0, 3.5);
-        assertThat(h.get(3).get(0).seconds()).isBetween(12.0, 13.5);
+        for (int shard : h.keySet()) {
+            assertThat(h.get(shard).get(0).seconds()).as("shard %s's first sample", shard).isCloseTo(recorded.first(shard).seconds(), org.assertj.core.data.Offset.offset(0.95));
+        }
         for (List<MemorySample> shard : h.values()) {
-            assertThat(shard.get(shard.size() - 1).seconds()).isLessThanOrEqualTo(16.0);
+            assertThat(shard.get(shard.size() - 1).seconds()).isLessThanOrEqualTo(seek);
             for (int i = 1; i < shard.size(); i++) {
                 // a sample a second; one that came less than 900 ms after the one before shares its slot (ShardTable), a gap of up to 2 s
                 assertThat(shard.get(i).seconds() - shard.get(i - 1).seconds()).as("a sample a second: %s", shard).isBetween(0.9, 2.1);
             }
         }
-        // each line ends with its container's last sample: shard 2 killed at about 8 s, shard 1 done at about 13.1 s, shard 3 still running
-        assertThat(h.get(2).get(h.get(2).size() - 1).seconds()).isBetween(7.0, 8.5);
-        assertThat(h.get(1).get(h.get(1).size() - 1).seconds()).isBetween(12.0, 13.5);
-        assertThat(h.get(3).get(h.get(3).size() - 1).seconds()).isBetween(14.5, 16.0);
-        // the figures are the recorded ones: shard 1 grew from about 1.1 MiB
-        assertThat(h.get(1).get(0).bytes()).isEqualTo(1_183_744L);
-        assertThat(h.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isGreaterThan(9_000_000L);
+        // each line ends with its container's last sample up to there (shard 2's when it was killed)
+        for (int shard : h.keySet()) {
+            assertThat(h.get(shard).get(h.get(shard).size() - 1).seconds()).as("shard %s's last sample", shard)
+                    .isCloseTo(recorded.lastBy(shard, seek).seconds(), org.assertj.core.data.Offset.offset(1.1));
+        }
+        // the figures are the recorded ones, from shard 1's first slot
+        assertThat(h.get(1).get(0).bytes()).isIn(recorded.samples().get(1).stream()
+                .filter(x -> x.seconds() < recorded.first(1).seconds() + 0.95).map(DemoRecordingFacts.Sample::bytes).toList());
+        assertThat(h.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isGreaterThan(recorded.first(1).bytes());
     }
 
     /** The memory chart's data at the end of one play at this speed: the run's history as the view gathers it. */
@@ -190,12 +196,16 @@ class ReplayRunSessionTest {
         assertThat(again).isEqualTo(at16);
         assertThat(atMax).isEqualTo(at16);
         assertThat(at16).containsOnlyKeys(1, 2, 3);
-        // shard 1's 11.3 MiB peak is drawn (a play at some pulse dropped a short one)
-        assertThat(at16.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isEqualTo(11_800_576L);
-        // each line starts at its shard's first recorded sample, shard 1 at about 2.1 s (not 4 s at one play)
-        assertThat(at16.get(1).get(0).bytes()).isEqualTo(1_183_744L);
-        assertThat(at16.get(1).get(0).seconds()).isBetween(2.0, 3.0);
-        assertThat(at16.get(2).get(0).bytes()).isEqualTo(1_126_400L);
+        DemoRecordingFacts recorded = DemoRecordingFacts.read();
+        // shard 1's peak is drawn (a play at some pulse dropped a short one)
+        assertThat(at16.get(1).stream().mapToLong(MemorySample::bytes).max().orElse(0)).isEqualTo(recorded.peak(1));
+        // each line starts at its shard's first recorded slot (not seconds later at one play): the highest of its samples
+        // in the 900 ms from the first
+        for (int shard : at16.keySet()) {
+            assertThat(at16.get(shard).get(0).seconds()).as("shard %s", shard).isCloseTo(recorded.first(shard).seconds(), org.assertj.core.data.Offset.offset(0.95));
+            assertThat(at16.get(shard).get(0).bytes()).as("shard %s", shard).isIn(recorded.samples().get(shard).stream()
+                    .filter(x -> x.seconds() < recorded.first(shard).seconds() + 0.95).map(DemoRecordingFacts.Sample::bytes).toList());
+        }
     }
 
     private static RunSession.Listener quiet() {
