@@ -98,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
                 comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
             }
         } catch (ResultsException | CompareException e) {
-            if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
+            if (!(e instanceof CompareException c && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
             }
             err.println("mst-panel compare: " + TerminalText.escape(e.getMessage()));
