@@ -321,8 +321,7 @@ public final class TranscriptReader {
         if (progress != null && size >= HAND_OVER_BYTES) {
             String pr = prompt;
             String note = promptNote;
-            handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
-                    redacted, firstFailed(events), Map.of(), List.of(), null));
+            handOver = new HandOver(progress, events -> Transcript.partial(trial, pr, note, events, redacted, firstFailed(events)));
         }
         TranscriptParser.Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join()
                 : parser.parse(file, size, handOver == null ? null : handOver::added);
