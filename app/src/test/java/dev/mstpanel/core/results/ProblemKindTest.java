@@ -40,7 +40,12 @@ class ProblemKindTest {
         TrialRecord kind = listed("package.json", "{\"kind\":\"package\"}");
         assertThat(kind.problemKind()).isEqualTo(Problem.Kind.WRONG_KIND);
         assertThat(kind.why().detail()).isEqualTo("package");
-        assertThat(listed("deep.json", "[".repeat(1100)).problemKind()).isEqualTo(Problem.Kind.READER_LIMIT);
+        TrialRecord deep = listed("deep.json", "{\"a\":" + "[".repeat(1100));
+        assertThat(deep.problemKind()).isEqualTo(Problem.Kind.READER_LIMIT);
+        assertThat(deep.problem()).isEqualTo("The trace is nested deeper than 1000 levels, more than the panel reads.");
+        TrialRecord number = listed("number.json", "{\"n\":" + "9".repeat(2000) + "}");
+        assertThat(number.problemKind()).isEqualTo(Problem.Kind.READER_LIMIT);
+        assertThat(number.problem()).startsWith("The trace holds a number too large to read");
     }
 
     @Test
