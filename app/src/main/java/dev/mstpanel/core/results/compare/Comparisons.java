@@ -208,7 +208,7 @@ public final class Comparisons {
     private static void requireTrials(RunTally run) throws CompareException {
         if (run.variants().values().stream().noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
             String why = run.run().problem();
-            if (run.run().folderUnreadable()) { // it names the folder and the fix already (tester check18 #6)
+            if (run.run().folderUnreadable()) { // it names the folder and the fix already
                 throw new CompareException(CompareException.Kind.FOLDER_UNREADABLE, why);
             }
             // the folder as given, not run.json's runId (a copied run.json names another run: check13b F5)
