@@ -52,29 +52,29 @@ public record Problem(Kind kind, String detail, String sentence) {
         return sentence == null ? null : new Problem(Kind.OTHER, "", sentence);
     }
 
-    static Problem empty() {
+    public static Problem empty() {
         return new Problem(Kind.EMPTY, "", "The trace file is empty: it may still be being written.");
     }
 
-    static Problem onlyWhitespace() {
+    public static Problem onlyWhitespace() {
         return new Problem(Kind.ONLY_WHITESPACE, "", "The trace file holds only whitespace: it may still be being written.");
     }
 
-    static Problem cutShort(long bytes) {
+    public static Problem cutShort(long bytes) {
         return new Problem(Kind.CUT_SHORT, Long.toString(bytes),
                 "The trace is cut short (" + bytes + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
     }
 
-    static Problem notAnObject() {
+    public static Problem notAnObject() {
         return new Problem(Kind.NOT_AN_OBJECT, "", "The trace is not a JSON object.");
     }
 
-    static Problem wrongKind(String kind) {
+    public static Problem wrongKind(String kind) {
         return new Problem(Kind.WRONG_KIND, kind, "The trace's kind is \"" + kind + "\", not \"trial\".");
     }
 
     /** The trace did not parse: not JSON, or past a limit of the reader ({@link ResultsFiles#notJson}). */
-    static Problem notJson(com.fasterxml.jackson.core.JsonProcessingException e) {
+    public static Problem notJson(com.fasterxml.jackson.core.JsonProcessingException e) {
         String said = ResultsFiles.notJson("The trace", e);
         boolean limit = ResultsFiles.pastReaderLimit(e);
         return new Problem(limit ? Kind.READER_LIMIT : Kind.NOT_JSON,
@@ -82,7 +82,7 @@ public record Problem(Kind kind, String detail, String sentence) {
     }
 
     /** The system would not read the trace, or it is not a regular file. */
-    static Problem unreadable(java.io.IOException e) {
+    public static Problem unreadable(java.io.IOException e) {
         String why = ResultsFiles.why(e);
         Kind kind = e instanceof ResultsFiles.NotAFileException ? Kind.NOT_A_FILE
                 : e instanceof java.nio.file.AccessDeniedException ? Kind.DENIED : Kind.UNREADABLE;
@@ -90,16 +90,16 @@ public record Problem(Kind kind, String detail, String sentence) {
     }
 
     /** The reader broke on the trace (a bug of the panel's, said for that trial alone); detail: what it said. */
-    static Problem unreadable(RuntimeException e) {
+    public static Problem unreadable(RuntimeException e) {
         return new Problem(Kind.UNREADABLE, String.valueOf(e.getMessage()), "The trace could not be read: " + e.getMessage());
     }
 
-    static Problem tooLarge(java.nio.file.Path trace, ReadBuffer.TooLargeException e) {
+    public static Problem tooLarge(java.nio.file.Path trace, ReadBuffer.TooLargeException e) {
         return new Problem(Kind.TOO_LARGE, "", "The trace " + trace + " is not read: " + e.getMessage() + ". Open it with a tool for large files.");
     }
 
     /** The same problem with a sentence added after a space (a second thing wrong with the trial). */
-    Problem withNote(String note) {
+    public Problem withNote(String note) {
         return new Problem(kind, detail, sentence + " " + note);
     }
 

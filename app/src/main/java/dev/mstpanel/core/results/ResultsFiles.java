@@ -214,7 +214,7 @@ public final class ResultsFiles {
     enum ReaderLimit { NONE, NESTING, NUMBER }
 
     /** True when the file did not parse because of a limit of the panel's reader ({@link #notJson} says which). */
-    static boolean pastReaderLimit(com.fasterxml.jackson.core.JsonProcessingException e) {
+    public static boolean pastReaderLimit(com.fasterxml.jackson.core.JsonProcessingException e) {
         return readerLimit(e) != ReaderLimit.NONE;
     }
 
@@ -238,7 +238,7 @@ public final class ResultsFiles {
      *
      * @param length how many bytes the parser was given
      */
-    static boolean endsMidJson(com.fasterxml.jackson.core.JsonProcessingException e, long length) {
+    public static boolean endsMidJson(com.fasterxml.jackson.core.JsonProcessingException e, long length) {
         if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
             return true;
         }
@@ -247,8 +247,8 @@ public final class ResultsFiles {
     }
 
     /** A path that is there but is not a regular file (a folder, a FIFO, a link that leads nowhere): its message says what it is. */
-    static final class NotAFileException extends IOException {
-        NotAFileException(String what) {
+    public static final class NotAFileException extends IOException {
+        public NotAFileException(String what) {
             super(what);
         }
     }
