@@ -44,11 +44,20 @@ final class CommandOutput {
      */
     static int notWritten(PrintWriter err, String command, IOException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
-        if (m.contains("Broken pipe")) {
+        if (brokenPipe(e)) {
             return 141;
         }
         err.println("mst-panel" + (command == null ? "" : " " + command) + ": could not write the output: " + m);
         return 1;
+    }
+
+    /**
+     * True when the write failed because the reader closed the pipe (EPIPE). Java has no exception class or error code
+     * for it: a write to a closed pipe is a plain IOException whose message is the system's text for EPIPE. This is the
+     * one place that reads it, where the system hands over; callers decide by this answer.
+     */
+    static boolean brokenPipe(IOException e) {
+        return e.getMessage() != null && e.getMessage().contains("Broken pipe");
     }
 
     /**

@@ -98,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
                 comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
             }
         } catch (ResultsException | CompareException e) {
-            if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
+            if (!(e instanceof CompareException c && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
             }
             err.println("mst-panel compare: " + TerminalText.escape(e.getMessage()));
@@ -371,7 +371,7 @@ public final class CompareCommand implements Callable<Integer> {
         String b = base.sourceText();
         if (b.equals(candidate.sourceText())) {
             return base.fromSummary() ? b + ", both sides"
-                    : b.replace("computed from the trials (", "computed from the trials, both sides (").replace("figures for it", "figures for them");
+                    : "computed from the trials, both sides (" + base.trialsWhy().replace("figures for it", "figures for them") + ")";
         }
         if (!base.fromSummary() && !candidate.fromSummary()) {
             // both from the trials, for different reasons: said once, each side's reason after (tester check19 #4)
@@ -385,8 +385,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (VariantFigures.ONE_SOURCE.equals(f.sourceNote())) {
             return side + "'s summary.json not used, so the two compare";
         }
-        String t = f.sourceText();
-        return side + ": " + (t.startsWith("computed from the trials (") && t.endsWith(")") ? t.substring("computed from the trials (".length(), t.length() - 1) : t);
+        return side + ": " + (f.fromSummary() ? f.sourceText() : f.trialsWhy());
     }
 
     /** Case ids longer than this many columns are cut with "…" in the text rows, as {@code trials} cuts them. */

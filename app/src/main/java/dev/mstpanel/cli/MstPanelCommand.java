@@ -104,11 +104,9 @@ public final class MstPanelCommand implements Runnable {
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
             // a person reads this line: the exception's own words (escaped for the terminal), never a bare class name
             org.slf4j.LoggerFactory.getLogger(MstPanelCommand.class).warn("mst-panel {} failed", cmd.getCommandName(), ex);
-            String why = dev.mstpanel.core.docker.DockerClients.plainMessage(ex);
-            if (why.equals("no reason given")) {
-                why = "an unexpected error stopped it; the details are in the panel's log ("
-                        + System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir")) + "/mst-panel.log).";
-            }
+            String why = dev.mstpanel.core.docker.DockerClients.plainMessageIfAny(ex).orElseGet(() ->
+                    "an unexpected error stopped it; the details are in the panel's log ("
+                            + System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir")) + "/mst-panel.log).");
             cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + TerminalText.escape(why));
             return 1;
         });

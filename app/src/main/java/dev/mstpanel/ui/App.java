@@ -114,7 +114,7 @@ public final class App extends Application {
             reportFirstFrame(stage.getScene(), window);
         }
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
-        shell.fallback().filter(reason -> !reason.startsWith("MST_PANEL_LOGIN_SHELL=off")).ifPresent(reason -> {
+        shell.fallback().filter(reason -> !shell.turnedOff()).ifPresent(reason -> {
             LOG.warn("login shell environment not used: {}", reason);
             window.showNotice("Processes the panel starts use its own environment, not your login shell's: " + reason
                     + " If MST, node or docker are not found, set MST's path in Settings or start the panel from a terminal.");

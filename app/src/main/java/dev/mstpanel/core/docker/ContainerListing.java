@@ -20,6 +20,12 @@ public record ContainerListing(List<MstContainer> containers, List<ContextFailur
      *
      * @param context its name
      * @param message why, in words a person can act on
+     * @param kind the class of failure, which code decides by (the message is for people)
      */
-    public record ContextFailure(String context, String message) {}
+    public record ContextFailure(String context, String message, ProbeFailure.Kind kind) {
+        /** A failure of no particular class ({@link ProbeFailure.Kind#OTHER}). */
+        public ContextFailure(String context, String message) {
+            this(context, message, ProbeFailure.Kind.OTHER);
+        }
+    }
 }

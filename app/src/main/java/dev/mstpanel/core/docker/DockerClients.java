@@ -247,6 +247,11 @@ public final class DockerClients {
      * @return e.g. {@code Connection reset}; {@code no reason given} when no cause has a message
      */
     public static String plainMessage(Throwable error) {
+        return plainMessageIfAny(error).orElse("no reason given");
+    }
+
+    /** As {@link #plainMessage}, empty when no cause has a message (the caller then says what it knows instead). */
+    public static java.util.Optional<String> plainMessageIfAny(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
             String m = t.getMessage();
             if (m == null) {
@@ -255,10 +260,10 @@ public final class DockerClients {
             String line = m.strip().lines().findFirst().orElse("");
             String plain = line.replaceAll("^(?:(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*|$))+", "").strip();
             if (!plain.isEmpty()) {
-                return plain;
+                return java.util.Optional.of(plain);
             }
         }
-        return "no reason given";
+        return java.util.Optional.empty();
     }
 
     /** The failure for a probe that ran past its timeout. */

@@ -74,7 +74,7 @@ public final class MstContainers implements AutoCloseable {
         List<CompletableFuture<PerContext>> futures = new ArrayList<>();
         for (DockerContext c : contexts) {
             futures.add(CompletableFuture.supplyAsync(() -> listOne(c, timeout), executor)
-                    .completeOnTimeout(PerContext.failed(c.name(), DockerClients.timeout(c, timeout).message()),
+                    .completeOnTimeout(PerContext.failed(c.name(), DockerClients.timeout(c, timeout)),
                             timeout.toMillis() + 250, TimeUnit.MILLISECONDS));
         }
         Map<String, DockerContext> byName = new HashMap<>();
@@ -113,17 +113,21 @@ public final class MstContainers implements AutoCloseable {
     }
 
     private record PerContext(List<MstContainer> containers, ContainerListing.ContextFailure failure) {
-        static PerContext failed(String context, String message) {
-            return new PerContext(List.of(), new ContainerListing.ContextFailure(context, message));
+        static PerContext failed(String context, ProbeFailure failure) {
+            return new PerContext(List.of(), new ContainerListing.ContextFailure(context, failure.message(), failure.kind()));
+        }
+
+        static PerContext failed(String context, ProbeFailure.Kind kind, String message) {
+            return new PerContext(List.of(), new ContainerListing.ContextFailure(context, message, kind));
         }
     }
 
     private PerContext listOne(DockerContext c, Duration timeout) {
         if (c.problem() != null) {
-            return PerContext.failed(c.name(), c.problem());
+            return PerContext.failed(c.name(), ProbeFailure.Kind.BROKEN_CONTEXT, c.problem());
         }
         if (!DockerNames.valid(c.name())) {
-            return PerContext.failed(c.name(), "The context name " + DockerNames.shown(c.name())
+            return PerContext.failed(c.name(), ProbeFailure.Kind.BROKEN_CONTEXT, "The context name " + DockerNames.shown(c.name())
                     + " is not a Docker name: the panel does not use it. Rename the context (docker context create with another name).");
         }
         try {
@@ -131,10 +135,10 @@ public final class MstContainers implements AutoCloseable {
             found.sort(Comparator.comparingLong(MstContainer::createdEpochSeconds).reversed());
             return new PerContext(found, null);
         } catch (EngineUnreachableException e) {
-            return PerContext.failed(c.name(), e.failure().message());
+            return PerContext.failed(c.name(), e.failure());
         } catch (RuntimeException e) {
             LOG.debug("listing containers on {} failed", c.name(), e);
-            return PerContext.failed(c.name(), DockerClients.describe(c, e, timeout).message());
+            return PerContext.failed(c.name(), DockerClients.describe(c, e, timeout));
         }
     }
 

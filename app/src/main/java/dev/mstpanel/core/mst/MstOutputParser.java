@@ -29,6 +29,8 @@ public final class MstOutputParser {
     private static final Pattern OOM_MID_RUN = Pattern.compile("done, but Container (\\S+) ran out of memory");
     private static final Pattern OOM_WORKER = Pattern.compile("Container (\\S+) ran out of memory");
     private static final Pattern WORKSPACE = Pattern.compile("Cowork['’]s workspace was unavailable: ?(.*)$");
+    /** Cowork's own log line for the same failure, as a worker's log passes it on ({@code [error] main: Workspace unavailable: …}). */
+    private static final Pattern WORKSPACE_LOG = Pattern.compile("\\bWorkspace unavailable\\b");
     private static final Pattern OUTPUT = Pattern.compile("^Output: (.+)$");
     private static final Pattern RESULTS = Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
     private static final Pattern PAIRWISE = Pattern.compile(
@@ -105,6 +107,16 @@ public final class MstOutputParser {
             return new MstLine.EvalComplete(line, m.group(1).strip());
         }
         return new MstLine.Unknown(line, null);
+    }
+
+    /**
+     * True for a line that says the run went wrong (a container out of memory, a shard stopped, trials missing, Cowork's
+     * workspace unavailable): decided by the line's kind, so the log can stand such lines out without knowing MST's words.
+     */
+    public boolean saysTrouble(String rawLine) {
+        MstLine l = parse(rawLine);
+        return l instanceof MstLine.OutOfMemory || l instanceof MstLine.ShardStopped || l instanceof MstLine.TrialsMissing
+                || l instanceof MstLine.WorkspaceUnavailable || WORKSPACE_LOG.matcher(l.text()).find();
     }
 
     private MstLine shardLine(String line, int shard, int count, String rest) {

@@ -130,16 +130,16 @@ public final class ResultsFiles {
             if (kind == null) {
                 throw e;
             }
-            throw new IOException("it is " + kind.said());
+            throw new NotAFileException("it is " + kind.said());
         } catch (java.nio.file.FileSystemException e) {
             if (Files.isSymbolicLink(file)) { // the system's words for a loop of links differ: said by its kind
-                throw new IOException("it is " + SpecialFile.LINK_LOOP.said());
+                throw new NotAFileException("it is " + SpecialFile.LINK_LOOP.said());
             }
             throw e;
         }
         if (!a.isRegularFile()) {
             SpecialFile kind = SpecialFile.of(file);
-            throw new IOException(a.isDirectory() ? "it is a folder, not a file"
+            throw new NotAFileException(a.isDirectory() ? "it is a folder, not a file"
                     : "it is " + (kind == null ? SpecialFile.OTHER : kind).said() + ": the panel does not open those");
         }
         return a;
@@ -202,17 +202,55 @@ public final class ResultsFiles {
      * @param what the file as the sentence names it, {@code The trace}, {@code The score file scores/…}
      */
     public static String notJson(String what, com.fasterxml.jackson.core.JsonProcessingException e) {
-        String m = String.valueOf(e.getOriginalMessage());
-        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("nesting depth")) {
-            return what + " is nested deeper than " + com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth()
+        return switch (readerLimit(e)) {
+            case NESTING -> what + " is nested deeper than " + com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth()
                     + " levels, more than the panel reads";
+            case NUMBER -> what + " holds a number too large to read" + whereNotJson(e);
+            case NONE -> what + " is not valid JSON" + whereNotJson(e);
+        };
+    }
+
+    /** Which limit of the panel's JSON reader a file went past, if any: the JSON itself may then be valid. */
+    enum ReaderLimit { NONE, NESTING, NUMBER }
+
+    /** True when the file did not parse because of a limit of the panel's reader ({@link #notJson} says which). */
+    public static boolean pastReaderLimit(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return readerLimit(e) != ReaderLimit.NONE;
+    }
+
+    private static ReaderLimit readerLimit(com.fasterxml.jackson.core.JsonProcessingException e) {
+        if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
+            return ReaderLimit.NUMBER;
         }
-        if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException
-                || e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && m.contains("Number value length")
-                || m.startsWith("Numeric value") && m.contains("out of range")) {
-            return what + " holds a number too large to read" + whereNotJson(e);
+        if (!(e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException)) {
+            return ReaderLimit.NONE;
         }
-        return what + " is not valid JSON" + whereNotJson(e);
+        // Jackson's limit exception names its limit only in words (no field, no subclass per limit): this is the one place
+        // that reads them, where the library hands over; everything past it decides by ReaderLimit and Problem.Kind
+        String m = String.valueOf(e.getOriginalMessage());
+        return m.contains("nesting depth") ? ReaderLimit.NESTING : m.contains("Number value length") ? ReaderLimit.NUMBER : ReaderLimit.NONE;
+    }
+
+    /**
+     * True when a file that did not parse ends mid-JSON: Jackson says so with a {@link
+     * com.fasterxml.jackson.core.io.JsonEOFException}, or, inside an object or array after a comma, with a plain parse
+     * error whose location is the end of the bytes.
+     *
+     * @param length how many bytes the parser was given
+     */
+    public static boolean endsMidJson(com.fasterxml.jackson.core.JsonProcessingException e, long length) {
+        if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
+            return true;
+        }
+        var at = e.getLocation();
+        return at != null && length > 0 && Math.max(at.getByteOffset(), at.getCharOffset()) >= length;
+    }
+
+    /** A path that is there but is not a regular file (a folder, a FIFO, a link that leads nowhere): its message says what it is. */
+    public static final class NotAFileException extends IOException {
+        public NotAFileException(String what) {
+            super(what);
+        }
     }
 
     /** The current scalar value as a string; null for JSON null or a container (which is skipped). */

@@ -452,7 +452,7 @@ public final class ResultsReader implements AutoCloseable {
                     t = fromEnds ? heads.read(run, k, graders) : trials.readTrial(run, k, graders, query, cache, unsearched);
                 } catch (RuntimeException e) {
                     // one trial that breaks the reader is that trial's problem, not the whole run's
-                    t = query != null ? null : TrialListingReader.unreadable(run, k, "The trace could not be read: " + e.getMessage());
+                    t = query != null ? null : TrialListingReader.unreadable(run, k, Problem.unreadable(e));
                     if (query != null && !query.isEmpty() && unsearched != null) {
                         unsearched.add(k, "The trace could not be read: " + e.getMessage());
                     }
@@ -505,13 +505,6 @@ public final class ResultsReader implements AutoCloseable {
         return java.nio.file.Files.isDirectory(runDir.resolve("traces")) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
     }
 
-    /**
-     * True when a run's problem ({@link RunInfo#problem()}) is {@link #folderProblem(Path)}'s: the run folder, or a
-     * folder above it, cannot be read, so nothing of the run is known (not "live", not "not finished").
-     */
-    public static boolean isFolderProblem(String problem) {
-        return problem != null && (problem.startsWith("The run folder ") || problem.startsWith("The folder ")) && problem.contains(" cannot be read: ");
-    }
 
     /**
      * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial

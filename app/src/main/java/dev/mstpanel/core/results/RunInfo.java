@@ -30,14 +30,61 @@ import java.util.List;
  *        is the first variant folder
  * @param variantClients each variant's {@code client} as {@code variants[]} in run.json records it (variant name to
  *        client), empty when not recorded
+ * @param problemKind what {@code problem} is about, for code; null when there is no problem
  */
 public record RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
                       String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
                       Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
-                      java.util.Map<String, String> variantClients) {
+                      java.util.Map<String, String> variantClients, ProblemKind problemKind) {
+
+    /** What is wrong with a run's files, for code: the {@code problem} sentence is for people and is never read back. */
+    public enum ProblemKind {
+        /** There is no run.json (yet). */
+        RUN_JSON_MISSING,
+        /** run.json is there but could not be read or parsed ({@link #runJsonUnread()} says why). */
+        RUN_JSON_UNREAD,
+        /** run.json was read but names another run than its folder: it was copied from that run. */
+        RUN_JSON_COPIED,
+        /** The run folder, or a folder above it, cannot be read: nothing of the run is known. */
+        FOLDER_UNREADABLE,
+        /** Any other problem. */
+        OTHER
+    }
 
     public RunInfo {
         variantClients = variantClients == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantClients));
+        problemKind = problem == null ? null : problemKind != null ? problemKind : runJsonUnread != null ? ProblemKind.RUN_JSON_UNREAD : ProblemKind.OTHER;
+    }
+
+    /** A run read with its variants' clients, its problem's kind told by {@code runJsonUnread} ({@link ProblemKind#RUN_JSON_UNREAD} or {@link ProblemKind#OTHER}). */
+    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
+                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
+                   Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
+                   java.util.Map<String, String> variantClients) {
+        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
+                redactStoredResponses, variants, problem, runJsonUnread, variantClients, null);
+    }
+
+    /**
+     * A run of which nothing but its names is known: its run.json could not be read ({@code unread} says why, for after
+     * "run.json: "), or its folder cannot be read.
+     *
+     * @param problem the sentence people read
+     * @param kind what is wrong, for code
+     */
+    public static RunInfo unread(Path dir, String evalName, String runId, String problem, ProblemKind kind, String unread) {
+        return new RunInfo(dir, evalName, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem, unread,
+                java.util.Map.of(), kind);
+    }
+
+    /** A trace's run that is not known at all (a trial file given outside a run folder): no names, no problem. */
+    public static RunInfo unknown(Path dir) {
+        return new RunInfo(dir, "", "", null, null, null, null, null, null, null, null, null, null, List.of(), null);
+    }
+
+    /** True when the run folder, or a folder above it, cannot be read, so nothing of the run is known (not "live", not "not finished"). */
+    public boolean folderUnreadable() {
+        return problemKind == ProblemKind.FOLDER_UNREADABLE;
     }
 
     /** A run read without its variants' clients. */
@@ -70,7 +117,7 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
      */
     /** True when run.json was read but names another run than its folder: it was copied from that run ({@code problem} says so). */
     public boolean runJsonCopied() {
-        return runJsonUnread == null && problem != null && problem.startsWith(RunJsonReader.COPIED);
+        return problemKind == ProblemKind.RUN_JSON_COPIED;
     }
 
     public static final java.util.Comparator<RunInfo> BY_START = java.util.Comparator.<RunInfo, java.time.Instant>comparing(

@@ -20,7 +20,7 @@ import java.util.List;
  * the folders. Thread-safe.
  */
 final class RunJsonReader {
-    /** How the problem of a run.json copied from another run starts ({@link RunInfo#runJsonCopied()}). */
+    /** How the problem of a run.json copied from another run starts (its kind is {@link RunInfo.ProblemKind#RUN_JSON_COPIED}). */
     static final String COPIED = "run.json names another run";
 
 
@@ -47,12 +47,14 @@ final class RunJsonReader {
         String folderRun = String.valueOf(runDir.getFileName());
         Path file = runDir.resolve("run.json");
         JsonNode n;
+        long given = 0; // the bytes given to the parser
         try {
             byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);
             if (bytes.length == 0) {
                 return emptyRun(runDir, folderEval, folderRun, "run.json is empty (0 bytes): the run may still be starting, or it was cut off.", "it is empty (0 bytes)");
             }
             int bom = ResultsFiles.bomLength(bytes, bytes.length);
+            given = bytes.length - bom;
             n = mapper.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
             if (n == null || n.isMissingNode()) {
                 return emptyRun(runDir, folderEval, folderRun, "run.json holds no JSON value (only blanks).", "it holds no JSON value");
@@ -61,8 +63,8 @@ final class RunJsonReader {
                 return emptyRun(runDir, folderEval, folderRun, "run.json is not a JSON object, so the run's phases and runner are unknown.", "it is not a JSON object");
             }
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            return emptyRun(runDir, folderEval, folderRun, "run.json is missing: the run may still be starting, or the folder was copied in part. Its trials are listed from traces/.",
-                    "it is missing");
+            return RunInfo.unread(runDir, folderEval, folderRun, "run.json is missing: the run may still be starting, or the folder was copied in part. Its trials are listed from traces/.",
+                    RunInfo.ProblemKind.RUN_JSON_MISSING, "it is missing");
         } catch (ResultsFiles.TooLargeException e) {
             // a run.json MST writes is a few KB: a huge one is not read whole (a 200 MB file took the panel to 1.3 GB)
             String size = mib(e.size);
@@ -72,7 +74,7 @@ final class RunJsonReader {
         } catch (JsonEOFException e) {
             return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
         } catch (JsonProcessingException e) {
-            if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
+            if (ResultsFiles.endsMidJson(e, given)) {
                 // the parser says "end-of-input" without a JsonEOFException when the file ends inside an object or array
                 return emptyRun(runDir, folderEval, folderRun, "run.json is cut short: it may still be being written.", "it is cut short");
             }
@@ -80,7 +82,7 @@ final class RunJsonReader {
         } catch (IOException e) {
             String folder = ResultsReader.folderProblem(runDir);
             if (folder != null) {
-                return emptyRun(runDir, folderEval, folderRun, folder, "its run folder cannot be read");
+                return RunInfo.unread(runDir, folderEval, folderRun, folder, RunInfo.ProblemKind.FOLDER_UNREADABLE, "its run folder cannot be read");
             }
             return emptyRun(runDir, folderEval, folderRun, "run.json could not be read (" + ResultsFiles.why(e) + "): " + file + ". Its trials are listed from traces/ where they can be read.",
                     ResultsFiles.why(e));
@@ -129,11 +131,11 @@ final class RunJsonReader {
                 text(env.path("name")), shards, keep, text(n.path("phases").path("collect")), text(n.path("phases").path("grade")),
                 n.path("partial").isBoolean() ? n.path("partial").asBoolean() : null,
                 n.path("redactStoredResponses").isBoolean() ? n.path("redactStoredResponses").asBoolean() : null,
-                List.copyOf(variants), runProblem, null, clients);
+                List.copyOf(variants), runProblem, null, clients, runProblem == null ? null : RunInfo.ProblemKind.RUN_JSON_COPIED);
     }
 
     private static RunInfo emptyRun(Path dir, String eval, String runId, String problem, String unread) {
-        return new RunInfo(dir, eval, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem, unread);
+        return RunInfo.unread(dir, eval, runId, problem, RunInfo.ProblemKind.RUN_JSON_UNREAD, unread);
     }
 
     /** {@code 200 MiB}, {@code 4 MiB}, {@code 4.5 MiB}: a size in MiB, as the problem names it. */

@@ -44,6 +44,21 @@ public record Transcript(TrialRecord trial, String prompt, String promptNote, Li
         extra = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extra));
     }
 
+    /**
+     * A transcript whose trace is still being read: the trial's head and the events so far, nothing that only the
+     * trace's end gives (final text, usage, evidence, problems, cause).
+     */
+    public static Transcript partial(TrialRecord trial, String prompt, String promptNote, List<TranscriptEvent> events, boolean redacted,
+                                     int failingIndex) {
+        return new Transcript(trial, prompt, promptNote, events, null, null, null, null, null, null, null, null, redacted, failingIndex,
+                Map.of(), List.of(), null);
+    }
+
+    /** This transcript's head with these events only ({@link #partial}): what a view shows while the rest is read. */
+    public Transcript partialWith(List<TranscriptEvent> events, int failingIndex) {
+        return partial(trial, prompt, promptNote, events, redacted, failingIndex);
+    }
+
     /** The number of {@code tool_call} events. */
     public int toolCalls() {
         return (int) events.stream().filter(e -> "tool_call".equals(e.kind())).count();

@@ -134,7 +134,7 @@ public final class TranscriptReader {
             }
         } else {
             Path dir = file.getParent() == null ? file : file.getParent();
-            run = new RunInfo(dir, "", "", null, null, null, null, null, null, null, null, null, null, List.of(), null);
+            run = RunInfo.unknown(dir);
             try (ResultsReader r = new ResultsReader()) {
                 trial = r.readTraceFile(run, file);
             }
@@ -157,14 +157,18 @@ public final class TranscriptReader {
             }
             throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
+        boolean wrongKind = trial.problemKind() == Problem.Kind.WRONG_KIND;
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
-                || trial.problem() != null && trial.problem().startsWith("The trace's kind is")) {
+                || wrongKind) {
             // a file where MST writes a trial's trace: what is wrong with it (it is the right file to give)
-            String why = trial.problem().replaceFirst("^The trace could not be read: ", "").replaceAll("\\.$", "");
-            throw new NotATrialException(inRun && !trial.problem().startsWith("The trace's kind is")
+            Problem problem = trial.why();
+            boolean unread = problem.kind() == Problem.Kind.UNREADABLE || problem.kind() == Problem.Kind.DENIED
+                    || problem.kind() == Problem.Kind.NOT_A_FILE;
+            String why = unread ? problem.detail() : problem.sentence().replaceAll("\\.$", "");
+            throw new NotATrialException(inRun && !wrongKind
                     ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0)) + why.substring(1) + "."
-                            + (why.equals("permission denied") ? " " + AccessHint.giveAccess(file) + "." : "")
-                    : notATrial(traceFile, file, trial.problem()));
+                            + (problem.kind() == Problem.Kind.DENIED ? " " + AccessHint.giveAccess(file) + "." : "")
+                    : notATrial(traceFile, file, problem));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
         if (!inRun && trial.status() != TrialStatus.UNREADABLE && !parser.namesATrial(file)) {
@@ -229,31 +233,20 @@ public final class TranscriptReader {
         return scores.getParent().resolve("traces").resolve(v.getFileName().toString()).resolve(c.getFileName().toString()).resolve(file.getFileName().toString());
     }
 
-    static String notATrial(Path given, Path file, String problem) {
-        String why;
-        if (problem.startsWith("The trace is not valid JSON")) {
-            why = "it is not JSON";
-        } else if (problem.startsWith("The trace is nested deeper") || problem.startsWith("The trace holds a number too large")) {
-            why = "it" + problem.substring("The trace".length()).replaceAll("\\.$", "") + " (a limit of the panel's reader: the JSON itself may be valid)";
-        } else if (problem.startsWith("The trace is not a JSON object")) {
-            why = "it is JSON, but not an object";
-        } else if (problem.startsWith("The trace's kind is")) {
-            why = "its kind is" + problem.substring("The trace's kind is".length()).replaceAll("\\.$", "") + whatItIs(file);
-        } else if (problem.startsWith("The trace file is empty")) {
-            why = "it is empty (0 bytes; it may still be being written)";
-        } else if (problem.startsWith("The trace file holds only whitespace")) {
-            why = "it holds only whitespace, no JSON (it may still be being written)";
-        } else if (problem.startsWith("The trace is cut short (")) {
-            // "(57 bytes, ends mid-JSON): …" -> "it ends before the JSON does (57 bytes; it may still be being written)"
-            String bytes = problem.substring("The trace is cut short (".length(), problem.indexOf(' ', "The trace is cut short (".length()));
-            why = "it ends before the JSON does (" + bytes + " bytes; it may still be being written, or the disk filled up)";
-        } else if (problem.startsWith("The trace could not be read: it is ")) {
-            why = problem.substring("The trace could not be read: ".length()).replaceAll("\\.$", ""); // not opened, by choice: no "could not be read"
-        } else if (problem.startsWith("The trace could not be read: ")) {
-            why = "it could not be read (" + problem.substring("The trace could not be read: ".length()).replaceAll("\\.$", "") + ")";
-        } else {
-            why = Character.toLowerCase(problem.charAt(0)) + problem.substring(1).replaceAll("\\.$", "");
-        }
+    static String notATrial(Path given, Path file, Problem problem) {
+        String detail = problem.detail().replaceAll("\\.$", "");
+        String why = switch (problem.kind()) {
+            case NOT_JSON -> "it is not JSON";
+            case READER_LIMIT -> "it" + detail + " (a limit of the panel's reader: the JSON itself may be valid)";
+            case NOT_AN_OBJECT -> "it is JSON, but not an object";
+            case WRONG_KIND -> "its kind is \"" + problem.detail() + "\", not \"trial\"" + whatItIs(file);
+            case EMPTY -> "it is empty (0 bytes; it may still be being written)";
+            case ONLY_WHITESPACE -> "it holds only whitespace, no JSON (it may still be being written)";
+            case CUT_SHORT -> "it ends before the JSON does (" + detail + " bytes; it may still be being written, or the disk filled up)";
+            case NOT_A_FILE -> detail; // not opened, by choice: no "could not be read"
+            case UNREADABLE, DENIED -> "it could not be read (" + detail + ")";
+            case TOO_LARGE, OTHER -> Character.toLowerCase(problem.sentence().charAt(0)) + problem.sentence().substring(1).replaceAll("\\.$", "");
+        };
         Path dir = file.getParent();
         Path scored = scoredTrace(file);
         String give = scored != null ? "The trace it scores is " + scored + "."
@@ -328,8 +321,7 @@ public final class TranscriptReader {
         if (progress != null && size >= HAND_OVER_BYTES) {
             String pr = prompt;
             String note = promptNote;
-            handOver = new HandOver(progress, events -> new Transcript(trial, pr, note, events, null, null, null, null, null, null, null, null,
-                    redacted, firstFailed(events), Map.of(), List.of(), null));
+            handOver = new HandOver(progress, events -> Transcript.partial(trial, pr, note, events, redacted, firstFailed(events)));
         }
         TranscriptParser.Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join()
                 : parser.parse(file, size, handOver == null ? null : handOver::added);

@@ -40,7 +40,7 @@ final class TrialCache {
     /** The cache files found to be folders, said once per process each. */
     private static final java.util.Set<Path> SAID_FOLDERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The first bytes of a cache file; a new layout gets a new number. */
-    private static final byte[] MAGIC = "mst-panel trials 4\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "mst-panel trials 5\n".getBytes(StandardCharsets.US_ASCII);
     /**
      * The panel's code that read the trials ({@link TrialCacheFolder#codeStamp()}). A cache written by another build
      * is not used, so a trial is never shown as an older panel read it.
@@ -487,6 +487,8 @@ final class TrialCache {
         CacheBytes.writeString(out, relative(t.traceFile()));
         CacheBytes.writeString(out, relative(t.artifactsDir()));
         CacheBytes.writeString(out, t.problem());
+        CacheBytes.writeString(out, t.why() == null ? null : t.why().kind().name());
+        CacheBytes.writeString(out, t.why() == null ? null : t.why().detail());
         out.writeInt(t.toolCalls());
         out.writeInt(t.toolErrors());
         CacheBytes.writeString(out, t.failedTool());
@@ -520,6 +522,9 @@ final class TrialCache {
         Path trace = resolve(in.string());
         Path artifacts = resolve(in.string());
         String problem = in.string();
+        String problemKind = in.string();
+        String problemDetail = in.string();
+        Problem why = problem == null || problemKind == null ? null : new Problem(Problem.Kind.valueOf(problemKind), problemDetail, problem);
         int calls = in.getInt();
         int errors = in.getInt();
         String failedTool = in.string();
@@ -529,7 +534,7 @@ final class TrialCache {
         int mcp = in.getInt();
         TrialUsage usage = inTokens == null && outTokens == null && cost == null && mcp == 0 ? TrialUsage.NONE : new TrialUsage(inTokens, outTokens, cost, mcp);
         return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), variant, caseId, cut, dataset, duration, status, error, gradingError,
-                failureKind, scores, trace, artifacts, problem, calls, errors, failedTool, usage);
+                failureKind, scores, trace, artifacts, problem, calls, errors, failedTool, usage, why);
     }
 
     /** A path inside the run folder as a relative string; one outside it stays absolute. */

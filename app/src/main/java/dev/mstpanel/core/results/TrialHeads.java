@@ -78,13 +78,13 @@ final class TrialHeads {
         List<ScoreRecord> scores = whole.scores(runDir, key, graders);
         PathSegments.Decoded vd = PathSegments.decode(key.variantSegment());
         PathSegments.Decoded cd = PathSegments.decode(key.caseSegment());
-        String problem = null;
+        Problem problem = null;
         if (f.kind != null && !f.kind.equals("trial")) {
-            problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
+            problem = Problem.wrongKind(f.kind);
         }
         String scoreProblem = TrialStatus.scoreProblem(scores);
         if (scoreProblem != null) {
-            problem = scoreProblem;
+            problem = Problem.other(scoreProblem);
         }
         Path artifactsDir = key.artifactsIn(runDir);
         if (f.artifacts != null && !f.artifacts.isBlank()) {
@@ -95,12 +95,12 @@ final class TrialHeads {
         }
         CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // as the listing names it (check12 F8)
         if (scoreProblem == null && listed.note() != null) {
-            problem = problem == null ? listed.note() : problem + " " + listed.note();
+            problem = problem == null ? Problem.other(listed.note()) : problem.withNote(listed.note());
         }
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, f.variant != null ? f.variant : vd.display(),
                 listed.caseId(), listed.cut(), f.dataset, f.duration,
                 TrialStatus.of(scores, f.infra(), f.failureKind), f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir,
-                problem, 0, 0, null, TrialUsage.NONE);
+                null, 0, 0, null, TrialUsage.NONE, problem);
     }
 
     /** The top-level fields from the first and last {@code window} bytes, or null when they do not tell. */

@@ -62,6 +62,11 @@ final class TrialListingReader {
      * never dropped (issue 13, item 16).
      */
     static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
+        return unreadable(run, key, Problem.other(problem));
+    }
+
+    /** {@link #unreadable(RunInfo, TrialKey, String)} with a problem of a known kind. */
+    static TrialRecord unreadable(RunInfo run, TrialKey key, Problem problem) {
         Path trace;
         Path artifacts;
         try {
@@ -146,13 +151,12 @@ final class TrialListingReader {
             return new TrialRecord(key, run.evalName(), run.runId(), runDir, vd.display(), cd.text(), cd.cut(), null, null, TrialStatus.MISSING,
                     null, null, null, scores, null, defaultArtifacts, "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial() + ".json does not exist.");
         } catch (ReadBuffer.TooLargeException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace " + trace + " is not read: " + e.getMessage()
-                    + ". Open it with a tool for large files.");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.tooLarge(trace, e));
         } catch (IOException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.unreadable(e));
         }
         if (length == 0) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file is empty: it may still be being written.");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.empty());
         }
         int bom = bomLength(bytes, length);
         // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
@@ -205,10 +209,10 @@ final class TrialListingReader {
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             JsonToken first = p.nextToken();
             if (first == null) { // only whitespace: no JSON value at all (check13b F6)
-                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace file holds only whitespace: it may still be being written.");
+                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.onlyWhitespace());
             }
             if (first != JsonToken.START_OBJECT) {
-                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace is not a JSON object.");
+                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.notAnObject());
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -220,31 +224,29 @@ final class TrialListingReader {
                 }
             }
         } catch (JsonEOFException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
-                    "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.cutShort(length));
         } catch (JsonProcessingException e) {
-            if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
-                // the parser's other way of saying the bytes end mid-JSON (after a comma, in a field name): cut short too (check13b F6)
-                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts,
-                        "The trace is cut short (" + length + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+            if (ResultsFiles.endsMidJson(e, length - bom)) {
+                // the parser's other way of saying the bytes end mid-JSON (after a comma, in a field name): cut short too
+                return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.cutShort(length));
             }
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, ResultsFiles.notJson("The trace", e) + ".");
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.notJson(e));
         } catch (IOException e) {
-            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, "The trace could not be read: " + ResultsFiles.why(e));
+            return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.unreadable(e));
         }
         if (searching) {
             scores = scores(runDir, key, graders);
         }
-        String problem = null;
+        Problem problem = null;
         if (f.kind != null && !f.kind.equals("trial")) {
-            problem = "The trace's kind is \"" + f.kind + "\", not \"trial\".";
+            problem = Problem.wrongKind(f.kind);
         }
         // the folder and the trace's caseId disagreeing (check12 F8); a trace file read from elsewhere (a copy) has no case folder to check
         CaseFolders.Listed listed = trace.equals(key.traceIn(runDir)) ? CaseFolders.of(key, f.caseId, cd) : CaseFolders.of(key, f.caseId, null);
         boolean cut = listed.cut();
         String shownCase = listed.caseId();
         if (listed.note() != null) {
-            problem = problem == null ? listed.note() : problem + " " + listed.note();
+            problem = problem == null ? Problem.other(listed.note()) : problem.withNote(listed.note());
         }
         String shownVariant = f.variant != null ? f.variant : vd.display();
         Path artifactsDir = defaultArtifacts;
@@ -256,12 +258,12 @@ final class TrialListingReader {
         }
         String scoreProblem = TrialStatus.scoreProblem(scores);
         if (scoreProblem != null) {
-            problem = scoreProblem;
+            problem = Problem.other(scoreProblem);
         }
         TrialStatus status = TrialStatus.of(scores, f.infra(), f.failureKind);
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, f.dataset, f.duration, status,
-                f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
-                counts.usage());
+                f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, null, counts.calls, counts.errors, counts.firstFailed,
+                counts.usage(), problem);
     }
 
     /**
@@ -358,8 +360,13 @@ final class TrialListingReader {
 
     private static TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,
                                    Path trace, Path artifacts, String problem) {
+        return unreadable(run, key, vd, cd, scores, trace, artifacts, Problem.other(problem));
+    }
+
+    private static TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,
+                                   Path trace, Path artifacts, Problem problem) {
         return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), vd.display(), cd.text(), cd.cut(), null, null,
-                TrialStatus.UNREADABLE, null, null, null, scores, trace, artifacts, problem);
+                TrialStatus.UNREADABLE, null, null, null, scores, trace, artifacts, null, 0, 0, null, TrialUsage.NONE, problem);
     }
 
 }

@@ -27,15 +27,28 @@ import java.util.List;
  * @param toolErrors the number of events with {@code isError} true
  * @param failedTool the first event with {@code isError} true as {@code server · name} (or the name alone), or null
  * @param usage tokens, cost and MCP calls the trial file records ({@link TrialUsage#NONE} when unread)
+ * @param why the {@link #problem} with its kind, which code decides by (the sentence is for people); null when there is no problem
  */
 public record TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
                           String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
                           String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
-                          int toolCalls, int toolErrors, String failedTool, TrialUsage usage) {
+                          int toolCalls, int toolErrors, String failedTool, TrialUsage usage, Problem why) {
 
     public TrialRecord {
         scores = List.copyOf(scores);
         usage = usage == null ? TrialUsage.NONE : usage;
+        // one truth: a typed problem gives the sentence; a sentence alone is a problem of no particular kind
+        why = why != null ? why : Problem.other(problem);
+        problem = why == null ? null : why.sentence();
+    }
+
+    /** A trial whose problem, if any, is of no particular kind ({@link Problem.Kind#OTHER}). */
+    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
+                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
+                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
+                       int toolCalls, int toolErrors, String failedTool, TrialUsage usage) {
+        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
+                failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, null);
     }
 
     /** A trial whose usage was not read ({@link TrialUsage#NONE}). */
@@ -64,13 +77,13 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
             return this;
         }
         return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage);
+                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, why);
     }
 
     /** The same trial with these scores (copied when not already an unmodifiable list; see {@link List#copyOf}). */
     public TrialRecord withScores(List<ScoreRecord> scores) {
         return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage);
+                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, why);
     }
 
     /**
@@ -78,9 +91,14 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
      * when it had none): e.g. why a second file of it was not read.
      */
     public TrialRecord withNote(String note) {
-        String p = problem == null ? note : problem + " " + note;
+        Problem p = why == null ? Problem.other(note) : why.withNote(note);
         return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, p, toolCalls, toolErrors, failedTool, usage);
+                gradingError, failureKind, scores, traceFile, artifactsDir, null, toolCalls, toolErrors, failedTool, usage, p);
+    }
+
+    /** What is wrong with the trial's trace, for code: {@link Problem.Kind#OTHER} for any other problem, null when none. */
+    public Problem.Kind problemKind() {
+        return why == null ? null : why.kind();
     }
 
     /** The short cause of a failure ({@link FailureCause#of(TrialRecord)}), or null when it did not fail. */

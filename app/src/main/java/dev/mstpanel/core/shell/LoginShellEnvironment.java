@@ -75,8 +75,15 @@ public final class LoginShellEnvironment {
      * @param fallbackReason why the JVM's environment is used instead, for people; null when read
      * @param shell the shell that was asked, or null
      * @param elapsedMillis how long the read took, in ms
+     * @param turnedOff true when the user turned the read off ({@code MST_PANEL_LOGIN_SHELL=off}): nothing to warn about
      */
-    public record Result(HostEnvironment environment, boolean fromLoginShell, String fallbackReason, String shell, long elapsedMillis) {
+    public record Result(HostEnvironment environment, boolean fromLoginShell, String fallbackReason, String shell, long elapsedMillis,
+                         boolean turnedOff) {
+        /** A read the user did not turn off. */
+        public Result(HostEnvironment environment, boolean fromLoginShell, String fallbackReason, String shell, long elapsedMillis) {
+            this(environment, fromLoginShell, fallbackReason, shell, elapsedMillis, false);
+        }
+
         /** The reason, when the JVM's environment is used. */
         public Optional<String> fallback() {
             return Optional.ofNullable(fallbackReason);
@@ -107,7 +114,7 @@ public final class LoginShellEnvironment {
             return new Result(base, false, "Windows: the panel uses its own environment.", null, 0);
         }
         if (base.get("MST_PANEL_LOGIN_SHELL").map("off"::equalsIgnoreCase).orElse(false)) {
-            return new Result(base, false, "MST_PANEL_LOGIN_SHELL=off: the panel uses its own environment.", null, 0);
+            return new Result(base, false, "MST_PANEL_LOGIN_SHELL=off: the panel uses its own environment.", null, 0, true);
         }
         String shell = base.get("SHELL").orElse(null);
         if (shell == null) {

@@ -6,6 +6,7 @@ import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
+import dev.mstpanel.core.docker.ProbeFailure;
 import dev.mstpanel.core.docker.SessionFile;
 import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.TerminalLauncher;
@@ -216,7 +217,7 @@ public final class ContainersViewModel {
                 summary.set(summarize(listing, contexts.size()) + " · " + LocalTime.now().format(CLOCK) + hostChange);
                 inFlight.set(false);
                 refreshing.set(false);
-                boolean timedOut = listing.failures().stream().anyMatch(f -> f.message().startsWith("No answer from"));
+                boolean timedOut = listing.failures().stream().anyMatch(f -> f.kind() == ProbeFailure.Kind.TIMEOUT);
                 if (firstRefresh && timedOut) {
                     // the first listing also loads the Docker client's classes while the window starts: try once more
                     firstRefresh = false;

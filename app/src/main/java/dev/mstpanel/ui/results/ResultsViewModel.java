@@ -81,7 +81,7 @@ public final class ResultsViewModel {
 
         /**
          * What the navigator says after the run id: {@code (reading…)} while first read;
-         * {@code (cannot be read)} when the run folder cannot be read ({@link ResultsReader#isFolderProblem});
+         * {@code (cannot be read)} when the run folder cannot be read ({@link RunInfo#folderUnreadable});
          * {@code (live)} only when watched and changed within {@link #LIVE_WINDOW_MS} (a trace
          * written, run.json rewritten); else for an unfinished run {@code (no run.json)} or
          * {@code (run.json unreadable)} or {@code (not finished)}; empty for a finished run.
@@ -95,14 +95,14 @@ public final class ResultsViewModel {
             if (info.finished()) {
                 return "";
             }
-            if (ResultsReader.isFolderProblem(info.problem())) {
+            if (info.folderUnreadable()) {
                 return "(cannot be read)"; // its folder's time is not a trace being written (check13c F-live-unreadable)
             }
             if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
                 return "(live)";
             }
             if (info.runJsonUnread() != null) { // (a run.json copied from another run was read: it is "not finished" below)
-                return info.problem() != null && info.problem().startsWith("run.json is missing") ? "(no run.json)" : "(run.json unreadable)";
+                return info.problemKind() == RunInfo.ProblemKind.RUN_JSON_MISSING ? "(no run.json)" : "(run.json unreadable)";
             }
             return "(not finished)";
         }

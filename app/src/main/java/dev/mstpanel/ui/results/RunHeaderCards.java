@@ -156,7 +156,7 @@ final class RunHeaderCards {
      * fail later (check13c F-live-unreadable); the header's message says what to fix instead.
      */
     static boolean canGrade(dev.mstpanel.core.results.RunInfo info) {
-        return !dev.mstpanel.core.results.ResultsReader.isFolderProblem(info.problem());
+        return !info.folderUnreadable();
     }
 
     /**

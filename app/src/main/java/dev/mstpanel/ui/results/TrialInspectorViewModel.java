@@ -143,8 +143,7 @@ public final class TrialInspectorViewModel {
                         failing = firstFailed(events);
                     }
                     Transcript h = head;
-                    show(new Transcript(h.trial(), h.prompt(), h.promptNote(), soFar, null, null, null, null, null, null, null, null,
-                            h.redacted(), failing, java.util.Map.of(), java.util.List.of(), null));
+                    show(h.partialWith(soFar, failing));
                 }
 
                 private void show(Transcript partial) {

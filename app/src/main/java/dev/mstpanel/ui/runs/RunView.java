@@ -366,8 +366,8 @@ public final class RunView extends BorderPane {
 
     /** A log line, with MST's out-of-memory and failure lines stood out. */
     private static final class LogCell extends ListCell<String> {
-        private static final Predicate<String> BAD = s -> s.contains("ran out of memory") || s.contains("stopped:")
-                || s.contains("trials are missing") || s.contains("Workspace unavailable") || s.contains("workspace was unavailable");
+        private static final dev.mstpanel.core.mst.MstOutputParser LINES = new dev.mstpanel.core.mst.MstOutputParser();
+        private static final Predicate<String> BAD = LINES::saysTrouble;
 
         @Override
         protected void updateItem(String item, boolean empty) {

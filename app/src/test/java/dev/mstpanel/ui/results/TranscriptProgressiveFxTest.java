@@ -13,7 +13,6 @@ import dev.mstpanel.testsupport.TranscriptFixture;
 import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Scene;
@@ -179,7 +178,6 @@ class TranscriptProgressiveFxTest {
     private static Transcript part(Transcript t, int n) {
         List<dev.mstpanel.core.results.TranscriptEvent> first = t.events().subList(0, n);
         int failing = t.failingIndex() < n ? t.failingIndex() : -1;
-        return new Transcript(t.trial(), t.prompt(), t.promptNote(), first, null, null, null, null, null, null, null, null, t.redacted(),
-                failing, Map.of(), List.of(), null);
+        return t.partialWith(first, failing);
     }
 }

@@ -208,11 +208,11 @@ public final class Comparisons {
     private static void requireTrials(RunTally run) throws CompareException {
         if (run.variants().values().stream().noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
             String why = run.run().problem();
-            if (ResultsReader.isFolderProblem(why)) { // it names the folder and the fix already (tester check18 #6)
-                throw new CompareException(why);
+            if (run.run().folderUnreadable()) { // it names the folder and the fix already
+                throw new CompareException(CompareException.Kind.FOLDER_UNREADABLE, why);
             }
             // the folder as given, not run.json's runId (a copied run.json names another run: check13b F5)
-            throw new CompareException("The run folder " + run.run().dir() + " has no trials to compare"
+            throw new CompareException(CompareException.Kind.NO_TRIALS, "The run folder " + run.run().dir() + " has no trials to compare"
                     + (why != null ? ": " + why : " (" + ResultsReader.noTracesWhy(run.run().dir()) + "): give a run that has trials."));
         }
     }

@@ -51,7 +51,7 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
         if (why == null && run.runJsonCopied()) {
             return run.problem(); // read, but another run's: its phases and start are that run's (tester check19 #2)
         }
-        if (why == null || dev.mstpanel.core.results.ResultsReader.isFolderProblem(run.problem())) {
+        if (why == null || run.folderUnreadable()) {
             return null; // a run folder that cannot be read is said once, as why there is nothing to compare
         }
         String base = baseline();

@@ -253,9 +253,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
      */
     public String sourceText() {
         if (!fromSummary) {
-            String why = "summary.json unreadable".equals(sourceNote) && source != null
-                    ? source.replace(": the figures are computed from the trials.", "") : String.valueOf(sourceNote);
-            return "computed from the trials (" + why + ")";
+            return "computed from the trials (" + trialsWhy() + ")";
         }
         java.util.List<String> notes = new java.util.ArrayList<>();
         if (!fromTrials.isEmpty()) {
@@ -265,6 +263,18 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             notes.add("left out, not figures a run can have: " + String.join(", ", leftOut));
         }
         return "from summary.json" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
+    }
+
+    /**
+     * Why the figures are computed from the trials, in words for inside parentheses ({@code no summary.json}, an
+     * unreadable summary.json's problem); null when they come from summary.json.
+     */
+    public String trialsWhy() {
+        if (fromSummary) {
+            return null;
+        }
+        return "summary.json unreadable".equals(sourceNote) && source != null
+                ? source.replace(": the figures are computed from the trials.", "") : String.valueOf(sourceNote);
     }
 
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */
