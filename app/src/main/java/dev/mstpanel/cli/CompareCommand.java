@@ -1,5 +1,7 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.core.results.LocationKind;
+import dev.mstpanel.core.results.Location;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.mstpanel.core.results.ResultsException;
@@ -145,8 +147,8 @@ public final class CompareCommand implements Callable<Integer> {
             throw new ResultsException((java.nio.file.Files.exists(p) ? given + " is a file, not a run folder"
                     : "There is no folder at " + given) + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
         }
-        ResultsReader.Location loc = reader.locate(p);
-        if (loc.kind() != ResultsReader.LocationKind.RUN) {
+        Location loc = reader.locate(p);
+        if (loc.kind() != LocationKind.RUN) {
             insideRun(given, p);
             String latest = loc.runDirs().isEmpty() ? "" : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
             throw new ResultsException(given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);

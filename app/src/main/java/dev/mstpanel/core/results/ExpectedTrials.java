@@ -29,7 +29,7 @@ final class ExpectedTrials {
      */
     static Set<TrialKey> read(Path runDir, ObjectMapper mapper) {
         Set<TrialKey> keys = new TreeSet<>();
-        Path file = runDir.resolve("results.json");
+        Path file = runDir.resolve(RunLayout.RESULTS_JSON);
         try {
             if (!Files.isRegularFile(file) || Files.size(file) > PromptIndex.MAX_BYTES) {
                 return keys;

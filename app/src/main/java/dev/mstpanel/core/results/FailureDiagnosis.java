@@ -174,7 +174,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
     }
 
     /** {@link #find(Path, Boolean)}, taken from {@code kept} while its folders are unchanged and kept there when found (null: none). */
-    private static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun, KeptDiagnoses kept) {
+    private static FailureDiagnosis find(Path artifactsDir, Boolean redactedRun, DiagnosisStore kept) {
         if (artifactsDir == null) {
             return absent(null, redactedRun);
         }
@@ -239,7 +239,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
         FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice, readProblem);
         if (kept != null && walk.keepable) {
-            kept.put(artifactsDir, walk.entered, found, TrialCache.nowNanos());
+            kept.put(artifactsDir, walk.entered, found);
         }
         return found;
     }
@@ -260,7 +260,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         final List<String> specials = new ArrayList<>();
         /** The entries of each folder a diagnosis may be read from, by name. */
         final Map<Path, Map<String, Entry>> children = new HashMap<>();
-        /** Every folder the walk entered, the artifacts folder first ({@link KeptDiagnoses}). */
+        /** Every folder the walk entered, the artifacts folder first ({@link DiagnosisStore}). */
         final List<Path> entered = new ArrayList<>();
         /**
          * False when what was found depends on more than the entered folders' entries: a link met, a
@@ -445,7 +445,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         private final Boolean redactedRun;
         private final java.util.Map<String, Listed> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
         /** Where the diagnoses found are kept between listings (the cache of listed trials), or null. */
-        private volatile KeptDiagnoses kept;
+        private volatile DiagnosisStore kept;
 
         private Finder(Path artifactsRoot, Boolean redactedRun) {
             this.artifactsRoot = artifactsRoot;
@@ -510,7 +510,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
 
         /** Keeps the diagnoses found from now on in the cache of listed trials ({@link ResultsReader}), and takes them from it. */
-        void keepIn(KeptDiagnoses kept) {
+        void keepIn(DiagnosisStore kept) {
             this.kept = kept;
         }
     }

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * not), a folder it could not list or did not enter, and a walk whose folders changed within
  * {@link TrialCache#SETTLE_NANOS} (the same times could hide a second change). Thread-safe.
  */
-final class KeptDiagnoses {
+final class KeptDiagnoses implements DiagnosisStore {
     /**
      * One trial's diagnosis: the folders its walk entered, relative to the artifacts folder ("" for
      * itself), their times (two per folder, ns), and what was found, relative to the artifacts folder.
@@ -47,7 +47,8 @@ final class KeptDiagnoses {
      *
      * @return the diagnosis, with paths made from {@code artifactsDir}, or null when it must be walked again
      */
-    FailureDiagnosis get(Path artifactsDir) {
+    @Override
+    public FailureDiagnosis get(Path artifactsDir) {
         String key = relative.apply(artifactsDir);
         looked.add(key);
         Kept k = kept.get(key);
@@ -82,6 +83,12 @@ final class KeptDiagnoses {
      *
      * @param entered the folders the walk entered, the artifacts folder first
      */
+    @Override
+    public void put(Path artifactsDir, List<Path> entered, FailureDiagnosis found) {
+        put(artifactsDir, entered, found, TrialCache.nowNanos());
+    }
+
+    /** {@link #put(Path, List, FailureDiagnosis)} at a given time (ns since the epoch). */
     void put(Path artifactsDir, List<Path> entered, FailureDiagnosis d, long nowNanos) {
         String[] folders = new String[entered.size()];
         long[] times = new long[2 * entered.size()];

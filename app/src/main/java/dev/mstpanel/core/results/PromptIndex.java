@@ -30,7 +30,7 @@ record PromptIndex(Map<String, String> prompts, String problem) {
 
     /** Reads {@code results.json} of a run folder. Blocking disk work. Never throws. */
     static PromptIndex read(Path runDir, ObjectMapper mapper) {
-        Path file = runDir.resolve("results.json");
+        Path file = runDir.resolve(RunLayout.RESULTS_JSON);
         Map<String, String> out = new HashMap<>();
         try {
             long size = Files.size(file);

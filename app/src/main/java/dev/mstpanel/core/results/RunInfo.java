@@ -35,6 +35,9 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
                       String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
                       Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
                       java.util.Map<String, String> variantClients) {
+    /** The start of {@link #problem()} when the run.json found names another run than its folder (a copied run). */
+    static final String COPIED = "run.json names another run";
+
 
     public RunInfo {
         variantClients = variantClients == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantClients));
@@ -70,7 +73,7 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
      */
     /** True when run.json was read but names another run than its folder: it was copied from that run ({@code problem} says so). */
     public boolean runJsonCopied() {
-        return runJsonUnread == null && problem != null && problem.startsWith(RunJsonReader.COPIED);
+        return runJsonUnread == null && problem != null && problem.startsWith(COPIED);
     }
 
     public static final java.util.Comparator<RunInfo> BY_START = java.util.Comparator.<RunInfo, java.time.Instant>comparing(

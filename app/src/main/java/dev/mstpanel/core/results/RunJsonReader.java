@@ -21,7 +21,6 @@ import java.util.List;
  */
 final class RunJsonReader {
     /** How the problem of a run.json copied from another run starts ({@link RunInfo#runJsonCopied()}). */
-    static final String COPIED = "run.json names another run";
 
 
     /**
@@ -45,7 +44,7 @@ final class RunJsonReader {
                 ? PathSegments.decode(String.valueOf(runDir.getParent().getParent().getFileName())).display()
                 : PathSegments.decode(String.valueOf(runDir.getFileName())).display();
         String folderRun = String.valueOf(runDir.getFileName());
-        Path file = runDir.resolve("run.json");
+        Path file = runDir.resolve(RunLayout.RUN_JSON);
         JsonNode n;
         try {
             byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);
@@ -78,7 +77,7 @@ final class RunJsonReader {
             }
             return emptyRun(runDir, folderEval, folderRun, ResultsFiles.notJson("run.json", e) + ".", ResultsFiles.notJson("it", e));
         } catch (IOException e) {
-            String folder = ResultsReader.folderProblem(runDir);
+            String folder = RunLocator.folderProblem(runDir);
             if (folder != null) {
                 return emptyRun(runDir, folderEval, folderRun, folder, "its run folder cannot be read");
             }
@@ -116,12 +115,12 @@ final class RunJsonReader {
         String runProblem = null;
         String runId = orElse(jsonRun, folderRun);
         // a folder named as MST names runs (its UTC start, then "-" and the rest: 6 hex digits from MST, anything from a person)
-        if (jsonRun != null && !jsonRun.equals(folderRun) && (ResultsReader.RUN_ID.matcher(folderRun).matches() || RunLocator.STAMPED.matcher(folderRun).matches())
+        if (jsonRun != null && !jsonRun.equals(folderRun) && (RunLocator.RUN_ID.matcher(folderRun).matches() || RunLocator.STAMPED.matcher(folderRun).matches())
                 && !jsonRun.equals(RunLocator.regradeOf(folderRun))) {
             // (a regrade's folder, <run id>.g<n> of contract section 6, may carry the run.json of the run it grades again)
             // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
             runId = folderRun;
-            runProblem = COPIED + " (" + jsonRun + ") than its folder " + folderRun
+            runProblem = RunInfo.COPIED + " (" + jsonRun + ") than its folder " + folderRun
                     + ": it was copied from that run. The panel uses the folder's name; put this run's own run.json back to see its own phases and runner.";
         }
         return new RunInfo(runDir, orElse(text(n.path("evalName")), folderEval), runId,

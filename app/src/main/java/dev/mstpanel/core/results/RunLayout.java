@@ -2,6 +2,7 @@ package dev.mstpanel.core.results;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * What each folder of MST's results layout is, told by the layout as a whole, not by one child's name:
@@ -12,11 +13,21 @@ import java.nio.file.Path;
  */
 public final class RunLayout {
     /** The folder of an eval that lists its runs. */
-    static final String RUNS = "runs";
+    public static final String RUNS = "runs";
     /** The file MST writes first in a run folder. */
-    static final String RUN_JSON = "run.json";
+    public static final String RUN_JSON = "run.json";
     /** The file in an eval folder naming its newest complete run. */
-    static final String LATEST_JSON = "latest.json";
+    public static final String LATEST_JSON = "latest.json";
+    /** A run's folder of trial traces: {@code traces/<variant>/<case>/<trial>.json}. */
+    public static final String TRACES = "traces";
+    /** A run's folder of graders' scores: {@code scores/<grader>/<variant>/<case>/<trial>.json}. */
+    public static final String SCORES = "scores";
+    /** The run's figures, written when it finishes. */
+    public static final String SUMMARY_JSON = "summary.json";
+    /** The run's cases and their prompts, written when it finishes. */
+    public static final String RESULTS_JSON = "results.json";
+    /** A trial's file in its case folder: its number (group 1), up to 9 digits, then {@code .json}. */
+    public static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
 
     /** What a folder is in MST's results layout. */
     public enum Kind {
@@ -64,7 +75,7 @@ public final class RunLayout {
             return true;
         }
         Path parent = dir.getParent();
-        return parent != null && RUNS.equals(name(parent)) && (runPart(dir.resolve("traces")) || runPart(dir.resolve("scores")));
+        return parent != null && RUNS.equals(name(parent)) && (runPart(dir.resolve(TRACES)) || runPart(dir.resolve(SCORES)));
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.mstpanel.core.results;
 
-import dev.mstpanel.core.results.ResultsReader.Location;
-import dev.mstpanel.core.results.ResultsReader.LocationKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,8 +148,8 @@ public final class RunLocator {
      */
     public static long lastChangeMillis(Path runDir) {
         long newest = ResultsFiles.modified(runDir);
-        newest = Math.max(newest, ResultsFiles.modified(runDir.resolve("run.json")));
-        Path traces = runDir.resolve("traces");
+        newest = Math.max(newest, ResultsFiles.modified(runDir.resolve(RunLayout.RUN_JSON)));
+        Path traces = runDir.resolve(RunLayout.TRACES);
         if (Files.isDirectory(traces)) {
             try (var walk = Files.walk(traces)) {
                 newest = Math.max(newest, walk.mapToLong(ResultsFiles::modified).max().orElse(0));
@@ -160,5 +158,24 @@ public final class RunLocator {
             }
         }
         return newest;
+    }
+
+    /**
+     * Why a run folder cannot be read, or null when it can be listed: {@code The run folder DIR cannot be
+     * read: permission denied. …} with how to fix it. Looked at only when its {@code run.json} could not be
+     * read (a folder of mode 000 hides both), so a run that reads costs nothing more.
+     *
+     * @param runDir the run folder
+     */
+    public static String folderProblem(Path runDir) {
+        try (java.nio.file.DirectoryStream<Path> s = java.nio.file.Files.newDirectoryStream(runDir)) {
+            return null;
+        } catch (java.nio.file.AccessDeniedException e) {
+            Path blocked = AccessHint.firstBlocked(runDir);
+            return (blocked.equals(runDir) ? "The run folder " : "The folder ") + blocked + " cannot be read: permission denied. "
+                    + AccessHint.giveAccess(blocked) + ".";
+        } catch (java.io.IOException e) {
+            return "The run folder " + runDir + " cannot be read: " + ResultsFiles.why(e) + ".";
+        }
     }
 }

@@ -40,7 +40,7 @@ final class ScoreReader {
      * {@code ungraded} (tester check12 F2).
      */
     static List<Path> graderDirs(Path runDir) {
-        Path scores = runDir.resolve("scores");
+        Path scores = runDir.resolve(RunLayout.SCORES);
         if (!Files.exists(scores, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
@@ -94,7 +94,7 @@ final class ScoreReader {
         List<ScoreRecord> out = new ArrayList<>(graders.size());
         for (Path g : graders) {
             Path f = key.fileIn(g);
-            if (g.equals(runDir.resolve("scores"))) {
+            if (g.equals(runDir.resolve(RunLayout.SCORES))) {
                 // scores/ itself could not be listed (graderDirs): its trials' scores are not known, and that is said
                 out.add(new ScoreRecord("scores", null, null, null, g, scoresFolderProblem(g)));
                 break;

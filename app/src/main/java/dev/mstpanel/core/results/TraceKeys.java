@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Where a run's trials are on disk: the keys of {@code traces/<variant>/<case>/<trial>.json} and of
@@ -18,7 +17,6 @@ import java.util.regex.Pattern;
  * Lists folders only; no file is read. Stateless.
  */
 final class TraceKeys {
-    static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
     /**
      * Said after a name Java could not decode when it reads file names as ASCII (a C or POSIX locale, or
      * one not installed): then a valid UTF-8 name is not decoded either.
@@ -117,7 +115,7 @@ final class TraceKeys {
      */
     static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders,
                         Consumer<TrialKey> unlisted) {
-        Path traces = runDir.resolve("traces");
+        Path traces = runDir.resolve(RunLayout.TRACES);
         List<Path> variants = List.of();
         if (Files.exists(traces, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             try {
@@ -199,7 +197,7 @@ final class TraceKeys {
         where = "traces/" + vs + "/" + cs;
         java.util.Map<Integer, List<String>> names = new java.util.TreeMap<>();
         for (String name : files) {
-            var m = TRIAL_FILE.matcher(name);
+            var m = RunLayout.TRIAL_FILE.matcher(name);
             if (m.matches()) {
                 names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
             }
@@ -226,7 +224,7 @@ final class TraceKeys {
 
     /**
      * The trial number of a file named as MST names trial files ({@code <n>.json}, {@code n} without
-     * leading zeros, at most 9 digits), or -1 for any other name. The same names as {@link #TRIAL_FILE}
+     * leading zeros, at most 9 digits), or -1 for any other name. The same names as {@link RunLayout#TRIAL_FILE}
      * with {@code Integer.parseInt(group(1)) + ".json"} equal to the name, without a regex.
      */
     static int canonicalTrial(String name) {
@@ -257,7 +255,7 @@ final class TraceKeys {
             int n = canonicalTrial(name);
             if (n >= 0) {
                 trials[count++] = n;
-            } else if (TRIAL_FILE.matcher(name).matches()) {
+            } else if (RunLayout.TRIAL_FILE.matcher(name).matches()) {
                 return false;
             }
         }
@@ -315,10 +313,10 @@ final class TraceKeys {
      */
     private static String folderProblem(String kind, Path runDir, Path dir, ResultsException e) {
         if (e.getCause() instanceof java.nio.file.AccessDeniedException) {
-            return AccessHint.denied(kind, dir, p -> p.equals(runDir.resolve("traces")) ? "traces/"
+            return AccessHint.denied(kind, dir, p -> p.equals(runDir.resolve(RunLayout.TRACES)) ? "traces/"
                     : p.startsWith(runDir) && !p.equals(runDir) ? ResultsFiles.rel(runDir, p) : p.toString(), "to list its trials");
         }
-        String shown = dir.equals(runDir.resolve("traces")) ? "traces/" : ResultsFiles.rel(runDir, dir);
+        String shown = dir.equals(runDir.resolve(RunLayout.TRACES)) ? "traces/" : ResultsFiles.rel(runDir, dir);
         return "The " + kind + " " + shown + " could not be read: " + reason(e) + ".";
     }
 
@@ -356,7 +354,7 @@ final class TraceKeys {
                     for (String name : c == null ? List.<String>of() : namesQuietly(folders, c)) {
                         int n = canonicalTrial(name);
                         if (n < 0) {
-                            var m = TRIAL_FILE.matcher(name);
+                            var m = RunLayout.TRIAL_FILE.matcher(name);
                             n = m.matches() ? Integer.parseInt(m.group(1)) : -1;
                         }
                         if (n >= 0) {

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads one trial's transcript (contract, section 8): every event of its {@code trace}, the final
@@ -33,7 +32,6 @@ public final class TranscriptReader {
     public static final long MAX_TRACE_BYTES = 256L * 1024 * 1024;
     /** The output limit for a window: 1 MiB of text per event (more is cut, with a message). */
     public static final int WINDOW_OUTPUT_CHARS = 1 << 20;
-    private static final Pattern TRIAL_FILE = Pattern.compile("^(\\d{1,9})\\.json$");
     /** Where a trial's trace is (contract, section 6), as said to a user who gave another file. */
     public static final String TRIAL_PATH = "<run>/traces/<variant>/<case>/<trial>.json";
 
@@ -108,7 +106,7 @@ public final class TranscriptReader {
         if (Files.isDirectory(file)) {
             throw new NotATrialException(traceFile + " is a folder: give a trial file, " + TRIAL_PATH);
         }
-        Matcher m = TRIAL_FILE.matcher(String.valueOf(file.getFileName()));
+        Matcher m = RunLayout.TRIAL_FILE.matcher(String.valueOf(file.getFileName()));
         Path caseDir = file.getParent();
         Path variantDir = caseDir == null ? null : caseDir.getParent();
         Path traces = variantDir == null ? null : variantDir.getParent();
@@ -125,7 +123,7 @@ public final class TranscriptReader {
         }
         TrialRecord trial;
         RunInfo run;
-        boolean inRun = m.matches() && traces != null && "traces".equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
+        boolean inRun = m.matches() && traces != null && RunLayout.TRACES.equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
         if (inRun) {
             Path runDir = traces.getParent();
             try (ResultsReader r = new ResultsReader()) {
@@ -201,12 +199,12 @@ public final class TranscriptReader {
     /** What a run's other JSON file is, in words ({@code " (it is the run's summary.json)"}), or "". */
     private static String whatItIs(Path file) {
         String name = String.valueOf(file.getFileName());
-        if (name.equals("run.json") || name.equals("summary.json") || name.equals("results.json")) {
+        if (name.equals(RunLayout.RUN_JSON) || name.equals(RunLayout.SUMMARY_JSON) || name.equals(RunLayout.RESULTS_JSON)) {
             return " (it is the run's " + name + ")";
         }
         for (Path p = file.getParent(); p != null; p = p.getParent()) {
-            if (p.getFileName() != null && p.getFileName().toString().equals("scores") && p.getParent() != null
-                    && Files.isRegularFile(p.getParent().resolve("run.json"))) {
+            if (p.getFileName() != null && p.getFileName().toString().equals(RunLayout.SCORES) && p.getParent() != null
+                    && Files.isRegularFile(p.getParent().resolve(RunLayout.RUN_JSON))) {
                 return " (it is a score file)";
             }
         }
@@ -222,11 +220,11 @@ public final class TranscriptReader {
         Path v = c == null ? null : c.getParent();
         Path g = v == null ? null : v.getParent();
         Path scores = g == null ? null : g.getParent();
-        if (scores == null || scores.getFileName() == null || !scores.getFileName().toString().equals("scores") || scores.getParent() == null
-                || !Files.isRegularFile(scores.getParent().resolve("run.json"))) {
+        if (scores == null || scores.getFileName() == null || !scores.getFileName().toString().equals(RunLayout.SCORES) || scores.getParent() == null
+                || !Files.isRegularFile(scores.getParent().resolve(RunLayout.RUN_JSON))) {
             return null;
         }
-        return scores.getParent().resolve("traces").resolve(v.getFileName().toString()).resolve(c.getFileName().toString()).resolve(file.getFileName().toString());
+        return scores.getParent().resolve(RunLayout.TRACES).resolve(v.getFileName().toString()).resolve(c.getFileName().toString()).resolve(file.getFileName().toString());
     }
 
     static String notATrial(Path given, Path file, String problem) {
@@ -257,8 +255,8 @@ public final class TranscriptReader {
         Path dir = file.getParent();
         Path scored = scoredTrace(file);
         String give = scored != null ? "The trace it scores is " + scored + "."
-                : dir != null && Files.isDirectory(dir.resolve("traces"))
-                ? "This run's trials are in " + dir.resolve("traces") + "/<variant>/<case>/<trial>.json."
+                : dir != null && Files.isDirectory(dir.resolve(RunLayout.TRACES))
+                ? "This run's trials are in " + dir.resolve(RunLayout.TRACES) + "/<variant>/<case>/<trial>.json."
                 : "Give a trial file, " + TRIAL_PATH + ".";
         return given + " is not a trial's trace: " + why + ". " + give;
     }
@@ -293,7 +291,7 @@ public final class TranscriptReader {
         boolean redacted = Boolean.TRUE.equals(redactedRun);
         String prompt = null;
         String promptNote = null;
-        if (trial.runDir() != null && Files.isRegularFile(trial.runDir().resolve("run.json")) || trial.runDir() != null && Files.exists(trial.runDir().resolve("results.json"))) {
+        if (trial.runDir() != null && Files.isRegularFile(trial.runDir().resolve(RunLayout.RUN_JSON)) || trial.runDir() != null && Files.exists(trial.runDir().resolve(RunLayout.RESULTS_JSON))) {
             PromptIndex idx = prompts(trial.runDir());
             prompt = idx.prompt(trial.variant(), trial.caseId());
             promptNote = prompt != null ? null : idx.problem() != null ? idx.problem()
@@ -382,7 +380,7 @@ public final class TranscriptReader {
     }
 
     private PromptIndex prompts(Path runDir) {
-        long modified = ResultsFiles.modified(runDir.resolve("results.json"));
+        long modified = ResultsFiles.modified(runDir.resolve(RunLayout.RESULTS_JSON));
         CachedPrompts c = prompts.get(runDir);
         if (c != null && c.modified() == modified) {
             return c.index();

@@ -94,7 +94,7 @@ final class TrialCache {
         volatile TrialRecord trial;
 
         Entry(Stamps stamps, TrialRecord trial) {
-            this(stamps, !TrialListingReader.traceUnreadable(trial), trial, null, 0, 0);
+            this(stamps, !trial.traceUnreadable(), trial, null, 0, 0);
         }
 
         Entry(Stamps stamps, boolean traceWhole, TrialRecord trial, byte[] bytes, int offset, int length) {

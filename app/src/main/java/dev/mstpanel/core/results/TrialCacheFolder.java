@@ -66,15 +66,19 @@ final class TrialCacheFolder {
         }
     }
 
+    /** The package whose classes, with every package below it, read and keep trials. */
+    private static final String RESULTS_PACKAGE = "dev.mstpanel.core.results";
+
     /**
-     * What identifies the code that reads trials: the classes of this package, by the CRC of each
-     * in the jar (the same for the plain jar and the app image's copy of it), or by their sizes and
-     * times in a class folder (a development build).
+     * What identifies the code that reads trials: the classes of the results package and the packages below it,
+     * by the CRC of each in the jar (the same for the plain jar and the app image's copy of it), or by their sizes
+     * and times in a class folder (a development build). Found from this class's own place, so it does not name
+     * the listing's classes (which use the cache).
      */
     static String codeStamp() {
-        String pkg = TrialListingReader.class.getPackageName().replace('.', '/') + "/";
+        String pkg = RESULTS_PACKAGE.replace('.', '/') + "/";
         try {
-            java.net.URL url = TrialListingReader.class.getResource("TrialListingReader.class");
+            java.net.URL url = TrialCacheFolder.class.getResource(TrialCacheFolder.class.getSimpleName() + ".class");
             String u = url == null ? "" : url.toString();
             java.util.zip.CRC32 sum = new java.util.zip.CRC32();
             if (u.startsWith("jar:file:")) {
@@ -92,11 +96,15 @@ final class TrialCacheFolder {
                 return "classes " + Long.toHexString(sum.getValue());
             }
             if (u.startsWith("file:")) {
-                Path dir = Path.of(java.net.URI.create(u)).getParent();
-                try (Stream<Path> files = Files.list(dir)) {
+                Path root = Path.of(java.net.URI.create(u)).getParent();
+                for (int i = TrialCacheFolder.class.getPackageName().split("\\.").length; i > 0; i--) {
+                    root = root.getParent();
+                }
+                Path dir = root.resolve(pkg);
+                try (Stream<Path> files = Files.walk(dir)) {
                     for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
                         BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
-                        sum.update((f.getFileName() + " " + a.size() + " " + a.lastModifiedTime().toMillis()).getBytes(StandardCharsets.UTF_8));
+                        sum.update((dir.relativize(f) + " " + a.size() + " " + a.lastModifiedTime().toMillis()).getBytes(StandardCharsets.UTF_8));
                     }
                 }
                 return "folder " + Long.toHexString(sum.getValue());

@@ -193,7 +193,7 @@ final class TrialListingReader {
      * because of a score file: such a trace never matches a search, it could not be searched.
      */
     static boolean traceUnreadable(TrialRecord t) {
-        return t.status() == TrialStatus.UNREADABLE && !java.util.Objects.equals(t.problem(), TrialStatus.scoreProblem(t.scores()));
+        return t.traceUnreadable();
     }
 
     /** The trial from its trace's bytes (and its scores, read now when a search found the trace). */

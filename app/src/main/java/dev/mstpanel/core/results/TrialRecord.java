@@ -139,4 +139,12 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
         }
         return null;
     }
+
+    /**
+     * True when the trial's trace itself could not be read or parsed: unreadable for a reason other than its
+     * scores' (a trial unreadable only because a score file is has a whole trace).
+     */
+    public boolean traceUnreadable() {
+        return status == TrialStatus.UNREADABLE && !java.util.Objects.equals(problem, TrialStatus.scoreProblem(scores));
+    }
 }

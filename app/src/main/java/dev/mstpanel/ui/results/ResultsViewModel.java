@@ -1,5 +1,7 @@
 package dev.mstpanel.ui.results;
 
+import dev.mstpanel.core.results.LocationKind;
+import dev.mstpanel.core.results.Location;
 import dev.mstpanel.core.results.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
@@ -353,7 +355,7 @@ public final class ResultsViewModel {
         Path p = path.toAbsolutePath().normalize();
         long req = ++requests;
         background.execute(() -> {
-            ResultsReader.Location loc = null;
+            Location loc = null;
             String problem;
             try {
                 loc = reader.locate(p);
@@ -362,7 +364,7 @@ public final class ResultsViewModel {
             } catch (ResultsException e) {
                 problem = e.getMessage();
             }
-            ResultsReader.Location found = loc;
+            Location found = loc;
             String why = problem;
             ui.execute(() -> {
                 if (req != requests) {
@@ -379,7 +381,7 @@ public final class ResultsViewModel {
     }
 
     /** On the FX thread: replaces what is open with the runs found at {@code p} and reads them. */
-    private void show(Path p, ResultsReader.Location loc, Path select) {
+    private void show(Path p, Location loc, Path select) {
         closeWatchers();
         long gen = ++generation;
         runs.clear();
@@ -416,8 +418,8 @@ public final class ResultsViewModel {
     }
 
     /** Reads the runs of a location on the background thread, newest first, posting each to the FX thread. */
-    private void readRuns(long gen, ResultsReader.Location loc) {
-        boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
+    private void readRuns(long gen, Location loc) {
+        boolean single = loc.kind() == LocationKind.RUN;
         // newest runs first: they are what people open the view for
         List<Path> dirs = new ArrayList<>(loc.runDirs());
         java.util.Collections.reverse(dirs);

@@ -32,8 +32,8 @@ class RunLayoutTest {
         assertThat(RunLayout.kindOf(odd.runDir())).isEqualTo(RunLayout.Kind.RUN);
         assertThat(RunLayout.kindOf(odd.runDir().getParent())).isEqualTo(RunLayout.Kind.RUNS_LIST);
 
-        ResultsReader.Location loc = RunLocator.locate(root);
-        assertThat(loc.kind()).isEqualTo(ResultsReader.LocationKind.RESULTS_ROOT);
+        Location loc = RunLocator.locate(root);
+        assertThat(loc.kind()).isEqualTo(LocationKind.RESULTS_ROOT);
         assertThat(loc.runDirs()).containsExactlyInAnyOrder(checkout.runDir(), odd.runDir());
         assertThat(RunLocator.locate(tmp).runDirs()).containsExactlyInAnyOrder(checkout.runDir(), odd.runDir());
         assertThat(RunLocator.locate(root.resolve(name)).runDirs()).containsExactly(odd.runDir());

@@ -37,7 +37,7 @@ class TraceKeysTest {
     }
 
     private static int byRule(String name) {
-        var m = TraceKeys.TRIAL_FILE.matcher(name);
+        var m = RunLayout.TRIAL_FILE.matcher(name);
         if (!m.matches()) {
             return -1;
         }
