@@ -1,6 +1,26 @@
 package dev.mstpanel.core.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.results.cache.TrialCache;
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
+import dev.mstpanel.core.results.files.ReadBuffer;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.RunLayout;
+import dev.mstpanel.core.results.layout.RunLocator;
+import dev.mstpanel.core.results.layout.TraceKeys;
+import dev.mstpanel.core.results.listing.ExpectedTrials;
+import dev.mstpanel.core.results.listing.RunJsonReader;
+import dev.mstpanel.core.results.listing.ScoreReader;
+import dev.mstpanel.core.results.listing.TrialHeads;
+import dev.mstpanel.core.results.listing.TrialListingReader;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.search.TranscriptQuery;
+import dev.mstpanel.core.results.search.UnsearchedTraces;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -542,7 +562,7 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /** Waits up to 10 s for the caches of listed trials still being written. */
-    void flushCaches() {
+    public void flushCaches() {
         List<Future<?>> pending;
         synchronized (saves) {
             pending = new ArrayList<>(saves);

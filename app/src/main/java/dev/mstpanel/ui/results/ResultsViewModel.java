@@ -1,15 +1,15 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.LocationKind;
-import dev.mstpanel.core.results.Location;
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.RunListener;
-import dev.mstpanel.core.results.TrialKey;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,7 +205,7 @@ public final class ResultsViewModel {
     }
 
     /**
-     * Failed, infra, missing and unreadable trials grouped by cause ({@link dev.mstpanel.core.results.FailureCause}),
+     * Failed, infra, missing and unreadable trials grouped by cause ({@link dev.mstpanel.core.results.model.FailureCause}),
      * most frequent first (ties by name), over the given runs.
      */
     public static List<Map.Entry<String, Integer>> causes(java.util.Collection<RunState> of) {

@@ -3,6 +3,13 @@ package dev.mstpanel.core.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.RunLayout;
+import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.ui.common.PulseSteps;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;

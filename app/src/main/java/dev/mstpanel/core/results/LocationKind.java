@@ -1,4 +1,0 @@
-package dev.mstpanel.core.results;
-
-/** What a path given by the user turned out to be. */
-public enum LocationKind { RESULTS_ROOT, EVAL, RUN }
