@@ -73,7 +73,7 @@ echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 
 ROUNDS=${ROUNDS:-5}
-# The panel keeps what it listed in its cache folder (core/results/TrialCache): a run listed before is
+# The panel keeps what it listed in its cache folder (core/results/cache/TrialCache): a run listed before is
 # listed again from its files' sizes and times. Both are measured: "listed before" with a cache made
 # once before the rounds, "first listing" with an empty cache folder each time.
 CACHED_HOME=$(mktemp -d /tmp/mstp-bench-listing-home.XXXXXX)

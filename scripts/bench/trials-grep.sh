@@ -20,7 +20,7 @@
 # 1,014 ms vs grep -rl 192 ms (5.3x; 3.1x grep -rli); text in none: 657 vs 188 ms (3.5x; 2.0x grep -rli).
 #
 # Measured 2026-12-01 17:55 (load 4.0 rising to 6.2: the box was never quiet), ROUNDS=5 NICE="nice -n -10",
-# after the byte pass that checks a found text is in a value (core/results/TraceTextScanner), the
+# after the byte pass that checks a found text is in a value (core/results/search/TraceTextScanner), the
 # one-table Horspool loop and the listing's quick look at one-trial case folders:
 #   text in 1,000 traces: launcher 1,533 ms (CPU 1,444) vs grep -rl 227 ms (CPU 222): 6.8x; launcher start 383 ms
 #   text in none:         launcher   921 ms (CPU   933) vs grep -rl 223 ms (CPU 205): 4.1x; launcher start 307 ms
@@ -76,7 +76,7 @@ echo "trace bytes: $(find "$RUN/traces" -name "*.json" -printf "%s\n" | awk "{s+
 find "$RUN" -type f -print0 | xargs -0 cat > /dev/null   # warm the cache
 ROUNDS=${ROUNDS:-5}
 LAUNCHER=app/target/dist/mst-panel/bin/mst-panel
-# The panel keeps what it listed in its cache folder (core/results/TrialCache); a search still reads
+# The panel keeps what it listed in its cache folder (core/results/cache/TrialCache); a search still reads
 # every trace's bytes, and takes the trials it found from the cache instead of parsing them. Measured
 # with the run listed once before ("listed before") and with an empty cache folder each time.
 CACHED_HOME=$(mktemp -d /tmp/mstp-bench-grep-home.XXXXXX)

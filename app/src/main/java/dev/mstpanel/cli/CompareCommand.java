@@ -1,8 +1,10 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.layout.Location;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
@@ -126,7 +128,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */
     private static void insideRun(Path given, Path p) throws ResultsException {
-        if (dev.mstpanel.core.results.RunLocator.runFolderAbove(p) != null) {
+        if (dev.mstpanel.core.results.layout.RunLocator.runFolderAbove(p) != null) {
             throw new ResultsException(ResultsReader.noRunsMessage(given)); // "… is inside the run folder …: give that folder."
         }
     }
@@ -134,7 +136,7 @@ public final class CompareCommand implements Callable<Integer> {
     private static Path runFolder(ResultsReader reader, Path given) throws ResultsException {
         Path p = given.toAbsolutePath().normalize();
         if (!java.nio.file.Files.isDirectory(p)) {
-            String unreachable = dev.mstpanel.core.results.AccessHint.unreachable(given);
+            String unreachable = dev.mstpanel.core.results.files.AccessHint.unreachable(given);
             if (unreachable != null) {
                 throw new ResultsException(unreachable);
             }
@@ -145,8 +147,8 @@ public final class CompareCommand implements Callable<Integer> {
             throw new ResultsException((java.nio.file.Files.exists(p) ? given + " is a file, not a run folder"
                     : "There is no folder at " + given) + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
         }
-        ResultsReader.Location loc = reader.locate(p);
-        if (loc.kind() != ResultsReader.LocationKind.RUN) {
+        Location loc = reader.locate(p);
+        if (loc.kind() != LocationKind.RUN) {
             insideRun(given, p);
             String latest = loc.runDirs().isEmpty() ? "" : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
             throw new ResultsException(given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);

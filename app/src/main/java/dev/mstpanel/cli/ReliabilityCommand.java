@@ -3,7 +3,8 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.RunReliability;
 import dev.mstpanel.core.results.compare.RunTally;
@@ -50,7 +51,7 @@ public final class ReliabilityCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "RUN is empty: give a run folder.");
         }
         try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
-            ResultsReader.Location location;
+            Location location;
             try {
                 location = reader.locate(run.toAbsolutePath().normalize());
             } catch (ResultsException e) {

@@ -1,7 +1,7 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.text.TextColumns;
 import java.util.List;
 
@@ -46,7 +46,7 @@ final class TrialRows {
         TextColumns.pad(b, label(t, caseWidth), caseWidth);
         if (msg != null) {
             // an unreadable trial's text is the panel's own, its fix at the end: never cut (tester check14 #14)
-            int max = t.status() == dev.mstpanel.core.results.TrialStatus.UNREADABLE ? Integer.MAX_VALUE : MAX_ERROR;
+            int max = t.status() == dev.mstpanel.core.results.model.TrialStatus.UNREADABLE ? Integer.MAX_VALUE : MAX_ERROR;
             b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), max));
         }
         return b.toString().stripTrailing();

@@ -1,16 +1,18 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.core.results.layout.RunLayout;
+import dev.mstpanel.core.results.layout.Location;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
-import dev.mstpanel.core.results.FailureDiagnosis;
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
+import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.ScoreRecord;
-import dev.mstpanel.core.results.TranscriptQuery;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
-import dev.mstpanel.core.results.UnsearchedTraces;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.search.TranscriptQuery;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.search.UnsearchedTraces;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.Texts;
@@ -97,7 +99,7 @@ public final class TrialsCommand implements Callable<Integer> {
         }
         TranscriptQuery query = grep == null ? null : new TranscriptQuery(TranscriptQuery.Mode.TEXT, grep);
         try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
-            ResultsReader.Location location;
+            Location location;
             try {
                 location = reader.locate(path.toAbsolutePath().normalize());
             } catch (ResultsException e) {
@@ -136,7 +138,7 @@ public final class TrialsCommand implements Callable<Integer> {
         }
     }
 
-    private static void printJson(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
+    private static void printJson(PrintWriter out, ResultsReader reader, Location location, Set<TrialStatus> keep,
                                   TranscriptQuery query, PrintWriter err) throws IOException {
         JsonGenerator g = JsonOutput.generator(out, new OnePerLine());
         g.writeStartArray();
@@ -272,7 +274,7 @@ public final class TrialsCommand implements Callable<Integer> {
         return p == null ? null : p.toString();
     }
 
-    private static void printTable(PrintWriter out, ResultsReader reader, ResultsReader.Location location, Set<TrialStatus> keep,
+    private static void printTable(PrintWriter out, ResultsReader reader, Location location, Set<TrialStatus> keep,
                                    TranscriptQuery query, PrintWriter err) {
         boolean statusFilter = keep.size() < TrialStatus.values().length;
         for (Path runDir : location.runDirs()) {
@@ -317,7 +319,7 @@ public final class TrialsCommand implements Callable<Integer> {
             if (query == null && total == 0) {
                 // with a problem, the line above says why
                 sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
-            } else if (query != null && total == 0 && (unlistable(runDir) || unlistable(runDir.resolve("traces")))) {
+            } else if (query != null && total == 0 && (unlistable(runDir) || unlistable(runDir.resolve(RunLayout.TRACES)))) {
                 // nothing was searched: "no trial's transcript contains" would say the run was looked through
                 sb.append("not searched: the run folder cannot be read (the line above says why)  ");
             } else if (query != null && total == 0) {

@@ -1,6 +1,6 @@
 package dev.mstpanel.bench;
 
-import dev.mstpanel.core.results.TextDocument;
+import dev.mstpanel.core.results.diagnosis.TextDocument;
 import dev.mstpanel.ui.results.TextDumpView;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.results.FailureDiagnosis;
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -38,7 +38,7 @@ class TrialsCopiedRunJsonTest {
         }
         // the copied run.json was read: it still tells that the run finished (not "(run.json unreadable)" in the navigator)
         try (dev.mstpanel.core.results.ResultsReader reader = new dev.mstpanel.core.results.ResultsReader()) {
-            dev.mstpanel.core.results.RunInfo info = reader.readRun(f.runDir());
+            dev.mstpanel.core.results.model.RunInfo info = reader.readRun(f.runDir());
             assertThat(info.runJsonUnread()).isNull();
             assertThat(info.finished()).isTrue();
         }

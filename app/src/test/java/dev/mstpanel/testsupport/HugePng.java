@@ -57,8 +57,8 @@ public final class HugePng {
 
     public static void main(String[] args) throws Exception {
         Path f = Path.of(args[1]);
-        var size = dev.mstpanel.core.results.PngImages.size(f);
-        var img = dev.mstpanel.core.results.PngImages.decodeSubsampled(f, dev.mstpanel.core.results.PngImages.step(size));
+        var size = dev.mstpanel.core.results.diagnosis.PngImages.size(f);
+        var img = dev.mstpanel.core.results.diagnosis.PngImages.decodeSubsampled(f, dev.mstpanel.core.results.diagnosis.PngImages.step(size));
         System.out.println(img.getWidth() + "x" + img.getHeight());
     }
 }

@@ -3,7 +3,7 @@ package dev.mstpanel.testsupport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.core.results.PathSegments;
+import dev.mstpanel.core.results.layout.PathSegments;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;

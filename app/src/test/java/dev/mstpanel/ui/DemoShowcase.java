@@ -1,7 +1,7 @@
 package dev.mstpanel.ui;
 
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.UiExecutor;

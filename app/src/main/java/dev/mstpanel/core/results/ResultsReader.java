@@ -1,6 +1,27 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.results.model.Problem;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mstpanel.core.results.cache.TrialCache;
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
+import dev.mstpanel.core.results.files.ReadBuffer;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.RunLayout;
+import dev.mstpanel.core.results.layout.RunLocator;
+import dev.mstpanel.core.results.layout.TraceKeys;
+import dev.mstpanel.core.results.listing.ExpectedTrials;
+import dev.mstpanel.core.results.listing.RunJsonReader;
+import dev.mstpanel.core.results.listing.ScoreReader;
+import dev.mstpanel.core.results.listing.TrialHeads;
+import dev.mstpanel.core.results.listing.TrialListingReader;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.search.TranscriptQuery;
+import dev.mstpanel.core.results.search.UnsearchedTraces;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -55,30 +76,6 @@ public final class ResultsReader implements AutoCloseable {
         return t;
     });
     private final List<Future<?>> saves = new ArrayList<>();
-
-    /** What a path given by the user turned out to be. */
-    public enum LocationKind { RESULTS_ROOT, EVAL, RUN }
-
-    /**
-     * A path's runs.
-     *
-     * @param path the path as given
-     * @param kind what it is
-     * @param runDirs its run folders, oldest first (run ids sort by start time)
-     * @param unlisted folders inside it that may hold runs but could not be looked into (an eval folder or its
-     *        {@code runs/} this user may not read), each a sentence saying which and how to fix it (tester check14 #19)
-     */
-    public record Location(Path path, LocationKind kind, List<Path> runDirs, List<String> unlisted) {
-        public Location {
-            runDirs = List.copyOf(runDirs);
-            unlisted = List.copyOf(unlisted);
-        }
-
-        /** A path whose folders could all be looked into. */
-        public Location(Path path, LocationKind kind, List<Path> runDirs) {
-            this(path, kind, runDirs, List.of());
-        }
-    }
 
     public ResultsReader() {
         this(null);
@@ -485,15 +482,7 @@ public final class ResultsReader implements AutoCloseable {
      * @param runDir the run folder
      */
     public static String folderProblem(Path runDir) {
-        try (java.nio.file.DirectoryStream<Path> s = java.nio.file.Files.newDirectoryStream(runDir)) {
-            return null;
-        } catch (java.nio.file.AccessDeniedException e) {
-            Path blocked = AccessHint.firstBlocked(runDir);
-            return (blocked.equals(runDir) ? "The run folder " : "The folder ") + blocked + " cannot be read: permission denied. "
-                    + AccessHint.giveAccess(blocked) + ".";
-        } catch (java.io.IOException e) {
-            return "The run folder " + runDir + " cannot be read: " + ResultsFiles.why(e) + ".";
-        }
+        return RunLocator.folderProblem(runDir);
     }
 
     /**
@@ -502,7 +491,7 @@ public final class ResultsReader implements AutoCloseable {
      * for a message only.
      */
     public static String noTracesWhy(Path runDir) {
-        return java.nio.file.Files.isDirectory(runDir.resolve("traces")) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
+        return java.nio.file.Files.isDirectory(runDir.resolve(RunLayout.TRACES)) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
     }
 
 
@@ -515,7 +504,7 @@ public final class ResultsReader implements AutoCloseable {
         Path v = c == null ? null : c.getParent();
         String name = String.valueOf(traceFile.getFileName());
         int trial = 0;
-        var m = java.util.regex.Pattern.compile("^(\\d{1,9})\\.json$").matcher(name);
+        var m = RunLayout.TRIAL_FILE.matcher(name);
         if (m.matches()) {
             trial = Integer.parseInt(m.group(1));
         }
@@ -567,7 +556,7 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /** Waits up to 10 s for the caches of listed trials still being written. */
-    void flushCaches() {
+    public void flushCaches() {
         List<Future<?>> pending;
         synchronized (saves) {
             pending = new ArrayList<>(saves);

@@ -1,5 +1,10 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.results.layout.RunLayout;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import io.methvin.watcher.DirectoryChangeEvent;
 import io.methvin.watcher.DirectoryWatcher;
 import java.io.IOException;
@@ -12,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +35,6 @@ public final class RunFolderWatcher implements AutoCloseable {
     /** How long changes are gathered before the touched trials are read again, in ms. */
     public static final long SETTLE_MS = 150;
     private static final Logger LOG = LoggerFactory.getLogger(RunFolderWatcher.class);
-    private static final Pattern TRIAL_FILE = Pattern.compile("^\\d{1,9}\\.json$");
 
     private final ResultsReader reader;
     private final Path runDir;
@@ -138,16 +141,16 @@ public final class RunFolderWatcher implements AutoCloseable {
         }
         Path rel = runDir.relativize(p);
         List<TrialKey> keys = new ArrayList<>();
-        if (rel.getNameCount() == 1 && rel.toString().equals("run.json")) {
+        if (rel.getNameCount() == 1 && rel.toString().equals(RunLayout.RUN_JSON)) {
             synchronized (this) {
                 runJsonChanged = true;
             }
-        } else if (rel.getNameCount() == 4 && rel.getName(0).toString().equals("traces") && isTrialFile(rel.getName(3))) {
+        } else if (rel.getNameCount() == 4 && rel.getName(0).toString().equals(RunLayout.TRACES) && isTrialFile(rel.getName(3))) {
             keys.add(key(rel.getName(1), rel.getName(2), rel.getName(3)));
-        } else if (rel.getNameCount() == 5 && rel.getName(0).toString().equals("scores") && isTrialFile(rel.getName(4))) {
+        } else if (rel.getNameCount() == 5 && rel.getName(0).toString().equals(RunLayout.SCORES) && isTrialFile(rel.getName(4))) {
             keys.add(key(rel.getName(2), rel.getName(3), rel.getName(4)));
         } else if (e.isDirectory() && e.eventType() == DirectoryChangeEvent.EventType.CREATE
-                && rel.getNameCount() >= 1 && rel.getName(0).toString().equals("traces")) {
+                && rel.getNameCount() >= 1 && rel.getName(0).toString().equals(RunLayout.TRACES)) {
             // a folder that appeared with files already in it (a copy, a rename)
             keys.addAll(reader.traceKeys(runDir).stream().filter(k -> under(rel, k)).toList());
         } else {
@@ -170,7 +173,7 @@ public final class RunFolderWatcher implements AutoCloseable {
     }
 
     private static boolean isTrialFile(Path name) {
-        return TRIAL_FILE.matcher(name.toString()).matches();
+        return RunLayout.TRIAL_FILE.matcher(name.toString()).matches();
     }
 
     private static TrialKey key(Path variant, Path caseSeg, Path file) {
@@ -211,7 +214,7 @@ public final class RunFolderWatcher implements AutoCloseable {
         for (TrialKey k : keys) {
             TrialRecord t = reader.readTrial(run, k);
             // a deleted trace with no score left: nothing to show for it
-            if (t.traceFile() == null && t.scores().isEmpty() && !Files.exists(runDir.resolve("traces").resolve(k.variantSegment()))) {
+            if (t.traceFile() == null && t.scores().isEmpty() && !Files.exists(runDir.resolve(RunLayout.TRACES).resolve(k.variantSegment()))) {
                 continue;
             }
             batch.add(t);

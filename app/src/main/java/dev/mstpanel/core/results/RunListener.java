@@ -1,5 +1,7 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import java.util.List;
 
 /**

@@ -2,11 +2,11 @@ package dev.mstpanel.core.runs;
 
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.RunListener;
-import dev.mstpanel.core.results.TrialKey;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

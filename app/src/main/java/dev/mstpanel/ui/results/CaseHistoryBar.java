@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import java.util.List;
 import java.util.Map;
 import javafx.geometry.Pos;

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.TrialDetails;
+import dev.mstpanel.core.results.diagnosis.TrialDetails;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;

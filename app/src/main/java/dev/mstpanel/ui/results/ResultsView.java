@@ -1,8 +1,8 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.text.Texts;
 import dev.mstpanel.ui.common.DialogService;
 import java.io.File;

@@ -1,13 +1,15 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.RunListener;
-import dev.mstpanel.core.results.TrialKey;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -203,7 +205,7 @@ public final class ResultsViewModel {
     }
 
     /**
-     * Failed, infra, missing and unreadable trials grouped by cause ({@link dev.mstpanel.core.results.FailureCause}),
+     * Failed, infra, missing and unreadable trials grouped by cause ({@link dev.mstpanel.core.results.model.FailureCause}),
      * most frequent first (ties by name), over the given runs.
      */
     public static List<Map.Entry<String, Integer>> causes(java.util.Collection<RunState> of) {
@@ -353,7 +355,7 @@ public final class ResultsViewModel {
         Path p = path.toAbsolutePath().normalize();
         long req = ++requests;
         background.execute(() -> {
-            ResultsReader.Location loc = null;
+            Location loc = null;
             String problem;
             try {
                 loc = reader.locate(p);
@@ -362,7 +364,7 @@ public final class ResultsViewModel {
             } catch (ResultsException e) {
                 problem = e.getMessage();
             }
-            ResultsReader.Location found = loc;
+            Location found = loc;
             String why = problem;
             ui.execute(() -> {
                 if (req != requests) {
@@ -379,7 +381,7 @@ public final class ResultsViewModel {
     }
 
     /** On the FX thread: replaces what is open with the runs found at {@code p} and reads them. */
-    private void show(Path p, ResultsReader.Location loc, Path select) {
+    private void show(Path p, Location loc, Path select) {
         closeWatchers();
         long gen = ++generation;
         runs.clear();
@@ -416,8 +418,8 @@ public final class ResultsViewModel {
     }
 
     /** Reads the runs of a location on the background thread, newest first, posting each to the FX thread. */
-    private void readRuns(long gen, ResultsReader.Location loc) {
-        boolean single = loc.kind() == ResultsReader.LocationKind.RUN;
+    private void readRuns(long gen, Location loc) {
+        boolean single = loc.kind() == LocationKind.RUN;
         // newest runs first: they are what people open the view for
         List<Path> dirs = new ArrayList<>(loc.runDirs());
         java.util.Collections.reverse(dirs);

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.compare.RunSummary;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
@@ -49,7 +49,7 @@ final class RunHeaderCards {
             actions.getChildren().add(b);
         }
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
-        String gradedId = dev.mstpanel.core.results.RunLocator.regradeOf(run.info().runId());
+        String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = gradedId;
@@ -155,7 +155,7 @@ final class RunHeaderCards {
      * Whether the header offers "Grade…": not for a run whose folder this user cannot read, where grading could only
      * fail later (check13c F-live-unreadable); the header's message says what to fix instead.
      */
-    static boolean canGrade(dev.mstpanel.core.results.RunInfo info) {
+    static boolean canGrade(dev.mstpanel.core.results.model.RunInfo info) {
         return !info.folderUnreadable();
     }
 
@@ -209,7 +209,7 @@ final class RunHeaderCards {
             items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
         }
         // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
-        String gradedId = dev.mstpanel.core.results.RunLocator.regradeOf(run.info().runId());
+        String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = gradedId;

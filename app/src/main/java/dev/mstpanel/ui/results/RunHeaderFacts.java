@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

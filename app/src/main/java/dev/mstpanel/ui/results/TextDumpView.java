@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.TextDocument;
+import dev.mstpanel.core.results.diagnosis.TextDocument;
 import java.util.Arrays;
 import java.util.Locale;
 import javafx.collections.FXCollections;

@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptReader;
-import dev.mstpanel.core.results.TrialKey;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.core.results.model.TrialKey;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -194,7 +194,7 @@ final class TranscriptWarmUp {
 
     /** The transcript with its first {@code events} events only. */
     private static Transcript shortened(Transcript t, int events) {
-        List<dev.mstpanel.core.results.TranscriptEvent> first = t.events().subList(0, Math.min(events, t.events().size()));
+        List<dev.mstpanel.core.results.model.TranscriptEvent> first = t.events().subList(0, Math.min(events, t.events().size()));
         int failing = t.failingIndex() < first.size() ? t.failingIndex() : -1;
         return new Transcript(t.trial(), t.prompt(), t.promptNote(), first, t.finalText(), t.usage(), t.clientUsage(), t.traceError(),
                 t.evidence(), t.traceEvidence(), t.skillLoads(), t.claudeStartup(), t.redacted(), failing, t.extra(), t.problems(), t.cause());

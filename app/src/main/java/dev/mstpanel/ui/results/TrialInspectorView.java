@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.ScoreRecord;
-import dev.mstpanel.core.results.SystemState;
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TrialDetails;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.diagnosis.SystemState;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;

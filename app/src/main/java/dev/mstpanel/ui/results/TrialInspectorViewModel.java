@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.PngImages;
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptReader;
-import dev.mstpanel.core.results.TrialDetails;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.diagnosis.PngImages;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -117,7 +117,7 @@ public final class TrialInspectorViewModel {
             Transcript tr = transcripts.read(trial, redactedRun, sameTrial ? null : new TranscriptReader.Progress() {
                 private Transcript head;
                 private int failing = -1;
-                private final java.util.List<dev.mstpanel.core.results.TranscriptEvent> soFar = new java.util.ArrayList<>();
+                private final java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> soFar = new java.util.ArrayList<>();
 
                 @Override
                 public void first(Transcript h) {
@@ -137,7 +137,7 @@ public final class TrialInspectorViewModel {
                 }
 
                 @Override
-                public void more(java.util.List<dev.mstpanel.core.results.TranscriptEvent> events) {
+                public void more(java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> events) {
                     soFar.addAll(events);
                     if (failing < 0) {
                         failing = firstFailed(events);
@@ -186,7 +186,7 @@ public final class TrialInspectorViewModel {
         });
     }
 
-    private static int firstFailed(java.util.List<dev.mstpanel.core.results.TranscriptEvent> events) {
+    private static int firstFailed(java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> events) {
         for (var e : events) {
             if (e.failed()) {
                 return e.index();

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.TranscriptQuery;
+import dev.mstpanel.core.results.search.TranscriptQuery;
 import javafx.collections.FXCollections;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;

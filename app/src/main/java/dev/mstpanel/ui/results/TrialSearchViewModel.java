@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.TranscriptQuery;
-import dev.mstpanel.core.results.TranscriptSearch;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.UnsearchedTraces;
+import dev.mstpanel.core.results.search.TranscriptQuery;
+import dev.mstpanel.core.results.transcript.TranscriptSearch;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.search.UnsearchedTraces;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,12 @@ package dev.mstpanel.core.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mstpanel.core.results.diagnosis.PngImages;
+import dev.mstpanel.core.results.diagnosis.TextDocument;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.testsupport.HugePng;
 import dev.mstpanel.testsupport.RunFixture;
 import java.io.RandomAccessFile;

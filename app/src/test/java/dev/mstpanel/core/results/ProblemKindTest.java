@@ -1,5 +1,9 @@
 package dev.mstpanel.core.results;
 
+import dev.mstpanel.core.results.model.Problem;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;

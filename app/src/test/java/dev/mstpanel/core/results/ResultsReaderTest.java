@@ -3,6 +3,13 @@ package dev.mstpanel.core.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,9 +126,9 @@ class ResultsReaderTest {
     void locatesRunsFromTheRootAnEvalOrARun() throws Exception {
         RunFixture f = RunFixture.allStatuses(root);
         RunFixture.create(root, "other-eval", "20260106T090000Z-0f0f0f").runJson("other-eval", "default");
-        assertThat(reader.locate(root).kind()).isEqualTo(ResultsReader.LocationKind.RESULTS_ROOT);
+        assertThat(reader.locate(root).kind()).isEqualTo(LocationKind.RESULTS_ROOT);
         assertThat(reader.locate(root).runDirs()).hasSize(2);
-        assertThat(reader.locate(root.resolve(RunFixture.EVAL)).kind()).isEqualTo(ResultsReader.LocationKind.EVAL);
+        assertThat(reader.locate(root.resolve(RunFixture.EVAL)).kind()).isEqualTo(LocationKind.EVAL);
         assertThat(reader.locate(f.runDir()).runDirs()).containsExactly(f.runDir());
         assertThatThrownBy(() -> reader.locate(root.resolve("nope"))).hasMessageContaining("There is no folder at");
     }
@@ -132,7 +139,7 @@ class ResultsReaderTest {
         Files.createDirectories(project);
         Files.writeString(project.resolve("eval.json"), "{\"name\": \"calendar-smoke\"}");
         RunFixture f = RunFixture.allStatuses(project.resolve(".mcp-test-results"));
-        ResultsReader.Location loc = reader.locate(project);
+        Location loc = reader.locate(project);
         assertThat(loc.runDirs()).containsExactly(f.runDir());
         assertThat(loc.path()).isEqualTo(project);
     }

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.App;

@@ -260,7 +260,7 @@ class ResultsViewFxTest {
         assertThat(eval.note()).isEqualTo("2 runs · latest");
         // the latest run (allStatuses) has 3 passed; both runs together would make 5
         assertThat(eval.counts()).isEqualTo(latest.counts());
-        assertThat(eval.counts().get(dev.mstpanel.core.results.TrialStatus.PASSED)).isEqualTo(3);
+        assertThat(eval.counts().get(dev.mstpanel.core.results.model.TrialStatus.PASSED)).isEqualTo(3);
         assertThat(texts(robot)).contains("2 runs · latest");
     }
 

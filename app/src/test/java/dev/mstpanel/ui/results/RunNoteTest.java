@@ -2,7 +2,7 @@ package dev.mstpanel.ui.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

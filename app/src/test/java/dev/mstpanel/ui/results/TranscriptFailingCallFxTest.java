@@ -3,10 +3,10 @@ package dev.mstpanel.ui.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptReader;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
 import dev.mstpanel.ui.results.transcript.TranscriptView;

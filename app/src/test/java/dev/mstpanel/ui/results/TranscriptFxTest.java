@@ -175,7 +175,7 @@ class TranscriptFxTest {
 
         // "tool X failed": the failed call in both runs
         robot.interact(() -> robot.lookup("#trial-search-mode").queryAs(javafx.scene.control.ComboBox.class)
-                .getSelectionModel().select(dev.mstpanel.core.results.TranscriptQuery.Mode.TOOL_FAILED));
+                .getSelectionModel().select(dev.mstpanel.core.results.search.TranscriptQuery.Mode.TOOL_FAILED));
         robot.interact(() -> text.setText("send_message"));
         robot.clickOn("#trial-search-go");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("2 of "));

@@ -3,10 +3,10 @@ package dev.mstpanel.ui.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptReader;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
@@ -176,7 +176,7 @@ class TranscriptProgressiveFxTest {
 
     /** The transcript as a view gets it while its trace is read: the first {@code n} events, nothing after them. */
     private static Transcript part(Transcript t, int n) {
-        List<dev.mstpanel.core.results.TranscriptEvent> first = t.events().subList(0, n);
+        List<dev.mstpanel.core.results.model.TranscriptEvent> first = t.events().subList(0, n);
         int failing = t.failingIndex() < n ? t.failingIndex() : -1;
         return t.partialWith(first, failing);
     }

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.runs.ShardPhase;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.PanelWindow;

@@ -1,6 +1,6 @@
 package dev.mstpanel.core.results.compare;
 
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
 import java.util.List;
 
 /**
@@ -49,8 +49,8 @@ public record CaseTally(String caseId, int trials, int graded, int passed, int i
     static String leftOutText(int infra, int missing, int ungraded, int unreadable) {
         StringBuilder b = new StringBuilder();
         int[] counts = {infra, missing, ungraded, unreadable};
-        dev.mstpanel.core.results.TrialStatus[] statuses = {dev.mstpanel.core.results.TrialStatus.INFRA, dev.mstpanel.core.results.TrialStatus.MISSING,
-                dev.mstpanel.core.results.TrialStatus.UNGRADED, dev.mstpanel.core.results.TrialStatus.UNREADABLE};
+        dev.mstpanel.core.results.model.TrialStatus[] statuses = {dev.mstpanel.core.results.model.TrialStatus.INFRA, dev.mstpanel.core.results.model.TrialStatus.MISSING,
+                dev.mstpanel.core.results.model.TrialStatus.UNGRADED, dev.mstpanel.core.results.model.TrialStatus.UNREADABLE};
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] > 0) {
                 b.append(b.length() == 0 ? "" : ", ").append(counts[i]).append(' ').append(statuses[i].jsonName());

@@ -1,6 +1,6 @@
 package dev.mstpanel.core.results.compare;
 
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -202,9 +202,9 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         return b != null && c != null && !b.equals(c) && graded(b).equals(graded(c));
     }
 
-    /** The run a run id grades: itself when it is no regrade's ({@link dev.mstpanel.core.results.RunLocator#regradeOf}). */
+    /** The run a run id grades: itself when it is no regrade's ({@link dev.mstpanel.core.results.layout.RunLocator#regradeOf}). */
     private static String graded(String id) {
-        String of = dev.mstpanel.core.results.RunLocator.regradeOf(id);
+        String of = dev.mstpanel.core.results.layout.RunLocator.regradeOf(id);
         return of == null ? id : of;
     }
 

@@ -137,11 +137,11 @@ public final class Comparisons {
                     + (t.unreadableProblem() != null ? ": " + t.unreadableProblem() : ".") + " There is nothing to compare it with.";
         }
         List<String> parts = new ArrayList<>();
-        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED), dev.mstpanel.core.results.TrialStatus.UNGRADED.jsonName());
-        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.INFRA), "infra");
-        add(parts, t.count(dev.mstpanel.core.results.TrialStatus.MISSING), "missing");
+        add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED), dev.mstpanel.core.results.model.TrialStatus.UNGRADED.jsonName());
+        add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.INFRA), "infra");
+        add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.MISSING), "missing");
         add(parts, t.unreadable(), "unreadable");
-        boolean ungraded = t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED) > 0;
+        boolean ungraded = t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED) > 0;
         List<String> others = run.variants().values().stream().filter(x -> x.graded() > 0).map(VariantTally::variant).toList();
         return side + " has no graded trial: of its " + t.trials() + (t.trials() == 1 ? " trial, " : " trials, ") + String.join(", ", parts)
                 + ". " + (ungraded ? "Grade it first (Results → Grade…, or mst grade), then compare."
@@ -163,7 +163,7 @@ public final class Comparisons {
         for (int i = 0; i < 2; i++) {
             RunTally run = i == 0 ? base : candidate;
             VariantTally t = run.variants().get(i == 0 ? baseVariant : candidateVariant);
-            if (t != null && t.graded() == 0 && t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED) > 0) {
+            if (t != null && t.graded() == 0 && t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED) > 0) {
                 return run;
             }
         }
@@ -174,7 +174,7 @@ public final class Comparisons {
      * Where a run's eval name came from when its run.json could not be read (the eval folder's name, contract
      * section 6), so a mismatch says why one side is of another eval (tester check17 #2); empty otherwise.
      */
-    private static String fromFolder(dev.mstpanel.core.results.RunInfo run) {
+    private static String fromFolder(dev.mstpanel.core.results.model.RunInfo run) {
         return run.runJsonUnread() == null ? "" : " (named by its folder, since its run.json could not be read: " + run.runJsonUnread() + ")";
     }
 

@@ -1,8 +1,8 @@
 package dev.mstpanel.core.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

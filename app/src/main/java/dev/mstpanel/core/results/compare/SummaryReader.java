@@ -3,7 +3,8 @@ package dev.mstpanel.core.results.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.results.ResultsFiles;
+import dev.mstpanel.core.results.files.ResultsFiles;
+import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -37,7 +38,7 @@ public final class SummaryReader {
      * @return the summary, or null when the run has no {@code summary.json}
      */
     public static RunSummary read(Path runDir) {
-        Path file = runDir.resolve("summary.json");
+        Path file = runDir.resolve(RunLayout.SUMMARY_JSON);
         JsonNode n;
         try {
             byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);

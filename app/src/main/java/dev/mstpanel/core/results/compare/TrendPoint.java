@@ -1,6 +1,6 @@
 package dev.mstpanel.core.results.compare;
 
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,8 +87,8 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
             }
             if (trials > 0 && r.variants().values().stream().allMatch(v -> v.graded() == 0)) {
                 // read, but nothing to draw: said, not a bare label under the axis (tester check18 #19)
-                int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.UNGRADED)).sum();
-                int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.TrialStatus.INFRA)).sum();
+                int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED)).sum();
+                int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.INFRA)).sum();
                 anyUngraded |= ungraded > 0;
                 noGraded.add(folderName(r.run()) + " (" + (ungraded > 0 ? ungraded + " ungraded" : "")
                         + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")

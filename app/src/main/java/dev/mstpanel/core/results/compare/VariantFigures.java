@@ -211,8 +211,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
                 t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
                 base == null ? null : base.variant(), delta, sd, fromSummary, source, sourceNote, !fromSummary && run.statusesOnly(),
                 sv == null ? java.util.List.of() : sv.leftOut(), fromTrials, t.unreadable(), t.unreadableProblem(),
-                t.count(dev.mstpanel.core.results.TrialStatus.INFRA), t.count(dev.mstpanel.core.results.TrialStatus.MISSING),
-                t.count(dev.mstpanel.core.results.TrialStatus.UNGRADED));
+                t.count(dev.mstpanel.core.results.model.TrialStatus.INFRA), t.count(dev.mstpanel.core.results.model.TrialStatus.MISSING),
+                t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED));
     }
 
     /** A mean as a figure: null for one no run can have (negative, not finite, above {@link SummaryReader#LARGEST_FIGURE}). */

@@ -1,7 +1,7 @@
 package dev.mstpanel.core.results.compare;
 
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

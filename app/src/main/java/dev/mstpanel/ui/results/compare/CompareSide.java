@@ -7,7 +7,7 @@ import java.nio.file.Path;
  *
  * @param runDir the run folder
  * @param runId the run's id
- * @param createdAt when the run started ({@link dev.mstpanel.core.results.RunInfo#startedAt()}: run.json's createdAt, else its run id's time), ISO-8601 in UTC, or null
+ * @param createdAt when the run started ({@link dev.mstpanel.core.results.model.RunInfo#startedAt()}: run.json's createdAt, else its run id's time), ISO-8601 in UTC, or null
  * @param variant the variant's name
  */
 public record CompareSide(Path runDir, String runId, String createdAt, String variant) {

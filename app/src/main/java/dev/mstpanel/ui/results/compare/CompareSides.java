@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

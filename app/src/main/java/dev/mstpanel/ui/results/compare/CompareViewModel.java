@@ -1,8 +1,8 @@
 package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.Comparison;
@@ -79,8 +79,8 @@ public final class CompareViewModel {
     private boolean picking;
     /** Each compared run's {@code redactStoredResponses}, for its transcripts' "not kept" notes. */
     private final java.util.Map<Path, Boolean> redacted = new java.util.HashMap<>();
-    private final dev.mstpanel.core.results.TranscriptReader transcripts =
-            new dev.mstpanel.core.results.TranscriptReader(dev.mstpanel.core.results.TranscriptReader.WINDOW_OUTPUT_CHARS);
+    private final dev.mstpanel.core.results.transcript.TranscriptReader transcripts =
+            new dev.mstpanel.core.results.transcript.TranscriptReader(dev.mstpanel.core.results.transcript.TranscriptReader.WINDOW_OUTPUT_CHARS);
     private final SideTrial baseTrial;
     private final SideTrial candidateTrial;
 
@@ -213,7 +213,7 @@ public final class CompareViewModel {
             if (runsDir != null && runsDir.getFileName() != null && runsDir.getFileName().toString().equals("runs")) {
                 try {
                     dirs.addAll(reader.locate(runsDir).runDirs());
-                } catch (dev.mstpanel.core.results.ResultsException e) {
+                } catch (dev.mstpanel.core.results.files.ResultsException e) {
                     LOG.debug("could not list {}: {}", runsDir, e.getMessage());
                 }
             }

@@ -1,7 +1,8 @@
 package dev.mstpanel.ui.results.compare;
 
+import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.ui.common.PulseSteps;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
@@ -246,7 +247,7 @@ final class CompareWarmUp {
     private static Path writeRun(Path root, String runId, int flip) throws IOException {
         Path run = root.resolve("warm-up-eval").resolve("runs").resolve(runId);
         Files.createDirectories(run);
-        Files.writeString(run.resolve("run.json"), "{\"format\": \"mst.run/v1\", \"kind\": \"run\", \"runId\": \"" + runId
+        Files.writeString(run.resolve(RunLayout.RUN_JSON), "{\"format\": \"mst.run/v1\", \"kind\": \"run\", \"runId\": \"" + runId
                 + "\", \"evalName\": \"warm-up-eval\", \"createdAt\": \"2000-01-01T00:00:00.000Z\", \"variants\": [{\"name\": \"default\"},"
                 + " {\"name\": \"other\"}], \"partial\": false, \"redactStoredResponses\": false}\n", StandardCharsets.UTF_8);
         StringBuilder events = new StringBuilder();
@@ -261,8 +262,8 @@ final class CompareWarmUp {
                     throw new java.util.concurrent.CancellationException("a comparison was opened");
                 }
                 String caseId = String.format(java.util.Locale.ROOT, "case-%03d", c);
-                Path traces = Files.createDirectories(run.resolve("traces").resolve(variant).resolve(caseId));
-                Path scores = Files.createDirectories(run.resolve("scores").resolve("judge").resolve(variant).resolve(caseId));
+                Path traces = Files.createDirectories(run.resolve(RunLayout.TRACES).resolve(variant).resolve(caseId));
+                Path scores = Files.createDirectories(run.resolve(RunLayout.SCORES).resolve("judge").resolve(variant).resolve(caseId));
                 for (int t = 0; t < 3; t++) {
                     boolean pass = (c + t * flip) % 3 != 0 || c % 2 == 0;
                     Files.writeString(traces.resolve(t + ".json"), "{\n  \"format\": \"mst.run/v1\",\n  \"kind\": \"trial\",\n  \"runId\": \"" + runId

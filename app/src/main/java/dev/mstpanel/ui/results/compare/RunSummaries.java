@@ -33,7 +33,7 @@ final class RunSummaries {
     private final Map<Path, Boolean> folders = new HashMap<>();
     private final Set<Path> looking = new HashSet<>();
 
-    private final Map<Path, java.util.List<dev.mstpanel.core.results.RunInfo>> siblings = new HashMap<>();
+    private final Map<Path, java.util.List<dev.mstpanel.core.results.model.RunInfo>> siblings = new HashMap<>();
     private final Set<Path> listing = new HashSet<>();
     /** The most run folders beside a run whose run.json is read for "the previous run" (each a small file). */
     private static final int MAX_SIBLINGS = 500;
@@ -53,24 +53,24 @@ final class RunSummaries {
      * @param onRead called on the FX thread once they have been read, when they were not yet
      * @return the runs (the run itself among them); empty when the folder cannot be listed; null while it is being read
      */
-    java.util.List<dev.mstpanel.core.results.RunInfo> siblingRuns(dev.mstpanel.core.results.ResultsReader reader, Path runDir, Runnable onRead) {
+    java.util.List<dev.mstpanel.core.results.model.RunInfo> siblingRuns(dev.mstpanel.core.results.ResultsReader reader, Path runDir, Runnable onRead) {
         Path runs = runDir.toAbsolutePath().normalize().getParent();
         if (runs == null) {
             return java.util.List.of();
         }
-        java.util.List<dev.mstpanel.core.results.RunInfo> known = siblings.get(runs);
+        java.util.List<dev.mstpanel.core.results.model.RunInfo> known = siblings.get(runs);
         if (known != null) {
             return known;
         }
         if (listing.add(runs)) {
             background.execute(() -> {
-                java.util.List<dev.mstpanel.core.results.RunInfo> read = new java.util.ArrayList<>();
+                java.util.List<dev.mstpanel.core.results.model.RunInfo> read = new java.util.ArrayList<>();
                 try {
                     java.util.List<Path> dirs = reader.locate(runs).runDirs();
                     for (Path d : dirs.subList(Math.max(0, dirs.size() - MAX_SIBLINGS), dirs.size())) {
                         read.add(reader.readRun(d));
                     }
-                } catch (dev.mstpanel.core.results.ResultsException | RuntimeException e) {
+                } catch (dev.mstpanel.core.results.files.ResultsException | RuntimeException e) {
                     LOG.debug("could not list the runs beside {}: {}", runDir, e.getMessage()); // no previous run offered then
                 }
                 ui.execute(() -> {

@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptReader;
-import dev.mstpanel.core.results.TrialRecord;
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.List;

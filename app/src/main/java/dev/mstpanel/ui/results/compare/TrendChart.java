@@ -21,7 +21,7 @@ import javafx.scene.text.Text;
 /**
  * Each variant's trial pass rate per run over time: a line through the rates, the 95% intervals
  * as a band around it, a dot per run folder that opens the run when clicked. The x axis is the runs'
- * start times ({@link dev.mstpanel.core.results.RunInfo#startedAt()}; spread evenly when their times
+ * start times ({@link dev.mstpanel.core.results.model.RunInfo#startedAt()}; spread evenly when their times
  * coincide); the y axis 0–100 %. Each run is named by its folder.
  */
 public final class TrendChart extends Pane {
@@ -187,7 +187,7 @@ public final class TrendChart extends Pane {
      * check18 #19: whole ids ran into each other).
      */
     static String shortName(String folder) {
-        java.util.regex.Matcher m = dev.mstpanel.core.results.RunLocator.STAMPED.matcher(folder);
+        java.util.regex.Matcher m = dev.mstpanel.core.results.layout.RunLocator.STAMPED.matcher(folder);
         String s = m.matches() ? m.group(1) : folder;
         return dev.mstpanel.core.text.Texts.cut(s, 12);
     }

@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.ResultsException;
+import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.TrendPoint;
 import dev.mstpanel.ui.common.UiExecutor;

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.results.transcript;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.text.ByteSize;
-import dev.mstpanel.core.results.TranscriptEvent;
-import dev.mstpanel.core.results.TranscriptFormat;
+import dev.mstpanel.core.results.model.TranscriptEvent;
+import dev.mstpanel.core.results.transcript.TranscriptFormat;
 import dev.mstpanel.core.text.Texts;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -25,7 +25,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The search within one transcript's rows (issue 9, item 2; the search across trials is
- * {@link dev.mstpanel.core.results.TranscriptSearch}): a field ({@code #transcript-search}) whose
+ * {@link dev.mstpanel.core.results.transcript.TranscriptSearch}): a field ({@code #transcript-search}) whose
  * text, case-insensitive, is looked for in every row as it is typed; next and previous
  * ({@code #transcript-next}, {@code #transcript-prev}, Enter and Shift+Enter) move between the rows
  * that hold it, each revealed in turn; the count says "2 of 5" or "no match"

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.results.transcript;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptFormat;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.transcript.TranscriptFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.mstpanel.ui.results.transcript;
 
-import dev.mstpanel.core.results.Transcript;
-import dev.mstpanel.core.results.TranscriptEvent;
-import dev.mstpanel.core.results.TranscriptFormat;
+import dev.mstpanel.core.results.model.Transcript;
+import dev.mstpanel.core.results.model.TranscriptEvent;
+import dev.mstpanel.core.results.transcript.TranscriptFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -76,7 +76,7 @@ public final class TranscriptView extends BorderPane {
     private boolean reading;
 
     /**
-     * @param t the transcript, as {@link dev.mstpanel.core.results.TranscriptReader} read it (off the FX thread)
+     * @param t the transcript, as {@link dev.mstpanel.core.results.transcript.TranscriptReader} read it (off the FX thread)
      */
     public TranscriptView(Transcript t) {
         this(t, false);
@@ -88,7 +88,7 @@ public final class TranscriptView extends BorderPane {
      * adds the events read since. The failing call is marked (and, unless the user has moved in the
      * list, expanded and scrolled to) when it is read.
      *
-     * @param soFar the prompt and the first events ({@link dev.mstpanel.core.results.TranscriptReader.Progress#first})
+     * @param soFar the prompt and the first events ({@link dev.mstpanel.core.results.transcript.TranscriptReader.Progress#first})
      */
     public static TranscriptView whileReading(Transcript soFar) {
         return new TranscriptView(soFar, true);
@@ -229,7 +229,7 @@ public final class TranscriptView extends BorderPane {
     }
 
     /** True when this view shows that trial (the same run and key). */
-    public boolean shows(dev.mstpanel.core.results.TrialRecord trial) {
+    public boolean shows(dev.mstpanel.core.results.model.TrialRecord trial) {
         var mine = transcript.trial();
         return java.util.Objects.equals(mine.runDir(), trial.runDir()) && mine.key().equals(trial.key());
     }

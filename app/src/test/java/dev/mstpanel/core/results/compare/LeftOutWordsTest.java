@@ -2,7 +2,7 @@ package dev.mstpanel.core.results.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.results.TrialStatus;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

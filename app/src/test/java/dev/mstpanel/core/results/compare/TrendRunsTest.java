@@ -3,7 +3,7 @@ package dev.mstpanel.core.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

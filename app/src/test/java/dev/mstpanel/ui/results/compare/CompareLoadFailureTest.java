@@ -3,8 +3,8 @@ package dev.mstpanel.ui.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.RunInfo;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.mstpanel.ui.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.mstpanel.ui.results.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.results.TrialRecord;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.testsupport.CompareFixture;

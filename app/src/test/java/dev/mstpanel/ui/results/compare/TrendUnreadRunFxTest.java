@@ -47,9 +47,9 @@ class TrendUnreadRunFxTest {
         harness = new dev.mstpanel.testsupport.ViewHarness();
         ResultsReader reader = harness.reader();
         model = new TrendViewModel(reader, UiExecutor.fx(), harness.background(), dir -> replacedJar.get()
-                ? new java.util.AbstractList<dev.mstpanel.core.results.TrialRecord>() {
+                ? new java.util.AbstractList<dev.mstpanel.core.results.model.TrialRecord>() {
                     @Override
-                    public dev.mstpanel.core.results.TrialRecord get(int i) {
+                    public dev.mstpanel.core.results.model.TrialRecord get(int i) {
                         throw new NoClassDefFoundError("dev/mstpanel/core/results/compare/TrendPoint");
                     }
 
