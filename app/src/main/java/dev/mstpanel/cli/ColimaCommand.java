@@ -1,5 +1,7 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.Streams;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,8 +21,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,11 +37,9 @@ import picocli.CommandLine.Parameters;
         subcommands = {ColimaCommand.Start.class, ColimaCommand.Stop.class})
 public final class ColimaCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON object: hostMemoryBytes, runningVmMemoryBytes, warning, profiles.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     static CommandRunner runner() {
         return new CommandRunner(LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment());
@@ -47,8 +47,8 @@ public final class ColimaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         CommandRunner runner = runner();
         Colima colima = new Colima(runner);
         long host = HostMemory.physicalBytes(runner);
@@ -64,7 +64,7 @@ public final class ColimaCommand implements Callable<Integer> {
             }
         }
         MemoryBudget budget = MemoryBudget.of(host, profiles, null);
-        if (json) {
+        if (output.json()) {
             ObjectMapper mapper = new ObjectMapper();
             ObjectNode o = mapper.createObjectNode();
             o.put("hostMemoryBytes", host);
@@ -148,13 +148,13 @@ public final class ColimaCommand implements Callable<Integer> {
         @Option(names = "--nested", description = "Nested virtualization (vz VM type), for Cowork.")
         boolean nested;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             CommandRunner runner = runner();
             Colima colima = new Colima(runner);
             try {
@@ -192,13 +192,13 @@ public final class ColimaCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "PROFILE")
         String profile;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             try {
                 StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), linesTo(out));
                 return stream(p, out);

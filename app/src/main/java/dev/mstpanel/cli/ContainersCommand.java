@@ -1,5 +1,7 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.Streams;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,8 +19,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,8 +33,8 @@ import picocli.CommandLine.Option;
         subcommands = {ContainersCommand.RemoveOrphans.class})
 public final class ContainersCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON array, one object per container.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
             description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
@@ -44,8 +46,6 @@ public final class ContainersCommand implements Callable<Integer> {
     @Option(names = "--repeat", hidden = true, defaultValue = "1", description = "List this many times in one JVM (benchmarks); prints the last.")
     int repeat;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     /** The contexts a command line can name (Colima profiles without a context left out). */
     static List<DockerContext> contexts(HostEnvironment env) {
@@ -55,8 +55,8 @@ public final class ContainersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         HostEnvironment env = HostEnvironment.fromSystem();
         ContainerListing listing;
         try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
@@ -69,7 +69,7 @@ public final class ContainersCommand implements Callable<Integer> {
                 listing = containers.list(contexts, timeout);
             }
         }
-        if (json) {
+        if (output.json()) {
             ArrayNode array = new ObjectMapper().createArrayNode();
             for (MstContainer k : listing.containers()) {
                 ObjectNode o = array.addObject();
@@ -150,13 +150,13 @@ public final class ContainersCommand implements Callable<Integer> {
                 description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
         Duration timeout;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             HostEnvironment env = HostEnvironment.fromSystem();
             List<DockerContext> contexts = contexts(env);
             if (context != null) {

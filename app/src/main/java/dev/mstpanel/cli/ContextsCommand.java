@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.OutputOptions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -22,8 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,8 +36,8 @@ import picocli.CommandLine.Option;
         subcommands = {ContextsAddCommand.class})
 public final class ContextsCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON array, one object per context.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--memory", paramLabel = "SIZE", description = "The run's memory option (Docker syntax, e.g. 8g).")
     String memory;
@@ -52,13 +53,11 @@ public final class ContextsCommand implements Callable<Integer> {
             description = "Benchmarks: probe this many rounds in one JVM (with MST_PANEL_TIMING set, each round's ms goes to stderr).")
     int repeat;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         RunSizing sizing;
         try {
             sizing = RunSizing.parse(memory, cpus);
@@ -81,7 +80,7 @@ public final class ContextsCommand implements Callable<Integer> {
             }
         }
         CapacityPlanner planner = new CapacityPlanner();
-        if (json) {
+        if (output.json()) {
             printJson(out, results, planner, sizing, EngineGroups.of(results));
         } else {
             printTable(out, list, results, planner, sizing);

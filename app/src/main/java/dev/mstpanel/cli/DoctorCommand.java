@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.OutputOptions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,8 +25,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,19 +42,17 @@ import picocli.CommandLine.Option;
                 "1:A required tool (docker CLI, Node, MST) is missing, or a check fails on a context that answered.",
                 "2:Bad command-line usage."})
 public final class DoctorCommand implements Callable<Integer> {
-    @Option(names = "--json", description = "Print JSON: {host: [checks], contexts: [{context, checks}]}.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
             description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
     java.time.Duration timeout;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter out = output.out();
         // the environment `run` gives MST (login shell's variables, the JVM's PATH first), so both find the same MST
         HostEnvironment env = LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment();
         Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();
@@ -65,7 +64,7 @@ public final class DoctorCommand implements Callable<Integer> {
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
             report = doctor.run(ContainersCommand.contexts(env), timeout);
         }
-        if (json) {
+        if (output.json()) {
             ObjectMapper mapper = new ObjectMapper();
             ObjectNode root = mapper.createObjectNode();
             put(root.putArray("host"), report.host());

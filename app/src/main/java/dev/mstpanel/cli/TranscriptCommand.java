@@ -1,5 +1,8 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.CommandOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,9 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.OnePerLine;
+import dev.mstpanel.cli.output.CommandOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.mstpanel.core.results.FailureDiagnosis;
