@@ -70,6 +70,14 @@ class CliGoldenTest {
     }
 
     @Test
+    void reliabilityOfARun() throws Exception {
+        CompareFixture.write(root);
+        String a = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_A).toString();
+        golden("reliability", InProcessCli.run("reliability", a));
+        golden("reliability-json", InProcessCli.run("reliability", a, "--json"));
+    }
+
+    @Test
     void transcriptOfAFailedTrial() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         String trace = f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString();
