@@ -1,8 +1,8 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.cli.output.JsonOutput;
-import dev.mstpanel.cli.output.CommandOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,19 +45,17 @@ public final class TranscriptCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE_FILE", description = "A trial's trace: <run>/traces/<variant>/<case>/<trial>.json.")
     Path file;
 
-    @Option(names = "--json", description = "Print one JSON object with the trial and every event.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         Transcript t;
         try {
-            t = new TranscriptReader(json ? Integer.MAX_VALUE : 64 * 1024).read(file);
+            t = new TranscriptReader(output.json() ? Integer.MAX_VALUE : 64 * 1024).read(file);
         } catch (TranscriptReader.NotATrialException e) {
             err.println("mst-panel transcript: " + TerminalText.escape(e.getMessage()));
             return 1;
@@ -65,12 +64,11 @@ public final class TranscriptCommand implements Callable<Integer> {
             err.println("warning: " + p);
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
-        PrintWriter raw = spec.commandLine().getOut();
-        return CommandOutput.print(err, "transcript", json, () -> printJson(raw, t), () -> printText(out, t));
+        return output.print(() -> printJson(output, t), () -> printText(out, t));
     }
 
-    private static void printJson(PrintWriter out, Transcript t) throws IOException {
-        JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
+    private static void printJson(OutputOptions output, Transcript t) throws IOException {
+        JsonGenerator g = output.generator(new DefaultPrettyPrinter());
         TrialRecord r = t.trial();
         g.writeStartObject();
         g.writeStringField("eval", blankToNull(r.evalName()));

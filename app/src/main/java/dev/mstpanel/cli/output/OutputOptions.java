@@ -51,9 +51,21 @@ public final class OutputOptions extends Streams {
      * @throws IOException when the output cannot be written
      */
     public void writeJson(Object value, PrettyPrinter layout) throws IOException {
-        out().flush(); // what the command printed as text comes first
-        JsonGenerator g = JsonOutput.generator(unguardedOut(), layout);
+        JsonGenerator g = generator(layout);
         MAPPER.writeValue(g, value);
         JsonOutput.end(g);
+    }
+
+    /**
+     * A generator on the command's stdout, for JSON written as it is read (a listing too large to hold);
+     * end it with {@link JsonOutput#end}.
+     *
+     * @throws IOException when the output cannot be written
+     */
+    public JsonGenerator generator(PrettyPrinter layout) throws IOException {
+        out().flush(); // what the command printed as text comes first
+        JsonGenerator g = JsonOutput.generator(unguardedOut(), layout);
+        g.setCodec(MAPPER);
+        return g;
     }
 }
