@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
  */
 public final class OutputOptions extends Streams {
     /**
-     * The one mapper for the commands' JSON: their view records are written field by field in the
-     * records' order ({@code @JsonPropertyOrder} where it differs from the components').
+     * The one mapper for the commands' JSON: a view record is written with its fields in the order of
+     * its components (the golden files of each command's {@code --json} hold that order).
      */
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
