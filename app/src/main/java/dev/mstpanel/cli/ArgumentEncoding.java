@@ -1,5 +1,7 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
+
 /**
  * Arguments the JVM could not decode (tester check12 F9). Java 17 turns the bytes of each argument into
  * characters with the locale's charset ({@code sun.jnu.encoding}, from {@code LC_ALL} / {@code LC_CTYPE} /

@@ -1,8 +1,7 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
@@ -19,8 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,11 +34,9 @@ import picocli.CommandLine.Parameters;
         subcommands = {ColimaCommand.Start.class, ColimaCommand.Stop.class})
 public final class ColimaCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON object: hostMemoryBytes, runningVmMemoryBytes, warning, profiles.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     static CommandRunner runner() {
         return new CommandRunner(LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment());
@@ -47,8 +44,8 @@ public final class ColimaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         CommandRunner runner = runner();
         Colima colima = new Colima(runner);
         long host = HostMemory.physicalBytes(runner);
@@ -64,36 +61,17 @@ public final class ColimaCommand implements Callable<Integer> {
             }
         }
         MemoryBudget budget = MemoryBudget.of(host, profiles, null);
-        if (json) {
-            ObjectMapper mapper = new ObjectMapper();
-            ObjectNode o = mapper.createObjectNode();
-            o.put("hostMemoryBytes", host);
-            o.put("runningVmMemoryBytes", budget.runningVmBytes());
-            o.put("reserveBytes", budget.reserve());
-            o.put("warning", budget.warning());
-            o.put("problem", problem);
-            ArrayNode array = o.putArray("profiles");
-            for (ColimaProfile p : profiles) {
-                ObjectNode n = array.addObject();
-                n.put("name", p.name());
-                n.put("status", p.status());
-                n.put("arch", p.arch());
-                n.put("cpus", p.cpus());
-                n.put("memoryBytes", p.memoryBytes());
-                n.put("diskBytes", p.diskBytes());
-                n.put("runtime", p.runtime());
-                n.put("context", p.context());
-                n.put("problem", p.problem());
-            }
-            out.println(o.toPrettyString());
-        } else {
-            if (problem != null) {
-                out.println(problem);
+        String listProblem = problem;
+        List<ColimaProfile> listed = profiles;
+        int code = output.print(() -> output.writeJson(new ColimaJson(host, budget.runningVmBytes(), budget.reserve(), budget.warning(), listProblem,
+                listed.stream().map(ProfileJson::of).toList())), () -> {
+            if (listProblem != null) {
+                out.println(listProblem);
             }
             String fmt = "%-16s %-8s %-8s %4s %9s %9s  %s%n";
-            if (!profiles.isEmpty()) {
+            if (!listed.isEmpty()) {
                 out.printf(Locale.ROOT, fmt, "PROFILE", "STATUS", "ARCH", "CPUS", "MEMORY", "DISK", "CONTEXT");
-                for (ColimaProfile p : profiles) {
+                for (ColimaProfile p : listed) {
                     if (p.problem() != null) {
                         out.printf(Locale.ROOT, fmt, p.name(), p.status(), p.arch(), "?", "?", "?", p.context());
                         out.println("  " + p.problem() + " Left out of the memory count.");
@@ -108,10 +86,22 @@ public final class ColimaCommand implements Callable<Integer> {
             if (budget.warning() != null) {
                 out.println("warning: " + budget.warning());
             }
-        }
+        });
         out.flush();
         err.flush();
-        return 0;
+        return code;
+    }
+
+    /** The listing in {@code --json}: this machine's memory budget, why there is no list (no Colima), and the profiles. */
+    record ColimaJson(long hostMemoryBytes, long runningVmMemoryBytes, long reserveBytes, String warning, String problem,
+                      List<ProfileJson> profiles) {}
+
+    /** One profile, with the Docker context Colima made for it. */
+    record ProfileJson(String name, String status, String arch, int cpus, long memoryBytes, long diskBytes, String runtime,
+                       String context, String problem) {
+        static ProfileJson of(ColimaProfile p) {
+            return new ProfileJson(p.name(), p.status(), p.arch(), p.cpus(), p.memoryBytes(), p.diskBytes(), p.runtime(), p.context(), p.problem());
+        }
     }
 
     /** Streams a colima process's output and returns its exit code. */
@@ -148,13 +138,13 @@ public final class ColimaCommand implements Callable<Integer> {
         @Option(names = "--nested", description = "Nested virtualization (vz VM type), for Cowork.")
         boolean nested;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             CommandRunner runner = runner();
             Colima colima = new Colima(runner);
             try {
@@ -192,13 +182,13 @@ public final class ColimaCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "PROFILE")
         String profile;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             try {
                 StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), linesTo(out));
                 return stream(p, out);

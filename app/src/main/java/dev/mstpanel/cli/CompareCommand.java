@@ -2,6 +2,9 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.results.layout.LocationKind;
 import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.cli.output.JsonOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.mstpanel.core.results.files.ResultsException;
@@ -27,6 +30,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
@@ -56,24 +60,22 @@ public final class CompareCommand implements Callable<Integer> {
             description = "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
     List<String> variants;
 
-    @Option(names = "--json", description = "Print a JSON object with \"comparisons\".")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         // an empty argument would be the current folder: a usage error, not a folder (tester check18 #26)
         for (var given : new Object[][] {{"RUN_A", runA}, {"RUN_B", runB}}) {
             if (given[1] != null && given[1].toString().isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
+                throw new CommandLine.ParameterException(output.commandLine(), given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
             }
         }
         if (variants != null && variants.size() != 2) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
+            throw new CommandLine.ParameterException(output.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
         }
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
@@ -110,10 +112,9 @@ public final class CompareCommand implements Callable<Integer> {
             return 1;
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
-        PrintWriter raw = spec.commandLine().getOut();
-        return CommandOutput.print(err, "compare", json, () -> {
+        return output.print(() -> {
             notes.forEach(n -> err.println("warning: " + TerminalText.escape(n)));
-            printJson(raw, err, comparisons);
+            printJson(output, err, comparisons);
         }, () -> {
             notes.forEach(n -> out.println(TerminalText.escape(n)));
             printText(out, comparisons);
@@ -156,7 +157,7 @@ public final class CompareCommand implements Callable<Integer> {
         return p;
     }
 
-    private static void printJson(PrintWriter out, PrintWriter err, List<Comparison> comparisons) throws IOException {
+    private static void printJson(OutputOptions output, PrintWriter err, List<Comparison> comparisons) throws IOException {
         // summary.json's figures left out are said on stderr (the JSON has null for them), once per run and variant
         java.util.Set<String> warned = new java.util.HashSet<>();
         for (Comparison c : comparisons) {
@@ -169,7 +170,7 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             }
         }
-        JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
+        JsonGenerator g = output.generator(new DefaultPrettyPrinter());
         g.writeStartObject();
         g.writeArrayFieldStart("comparisons");
         for (Comparison c : comparisons) {

@@ -1,8 +1,7 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.ContextSource;
@@ -17,8 +16,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,8 +30,8 @@ import picocli.CommandLine.Option;
         subcommands = {ContainersCommand.RemoveOrphans.class})
 public final class ContainersCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON array, one object per container.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
             description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
@@ -44,8 +43,6 @@ public final class ContainersCommand implements Callable<Integer> {
     @Option(names = "--repeat", hidden = true, defaultValue = "1", description = "List this many times in one JVM (benchmarks); prints the last.")
     int repeat;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     /** The contexts a command line can name (Colima profiles without a context left out). */
     static List<DockerContext> contexts(HostEnvironment env) {
@@ -55,8 +52,8 @@ public final class ContainersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         HostEnvironment env = HostEnvironment.fromSystem();
         ContainerListing listing;
         try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
@@ -69,49 +66,35 @@ public final class ContainersCommand implements Callable<Integer> {
                 listing = containers.list(contexts, timeout);
             }
         }
-        if (json) {
-            ArrayNode array = new ObjectMapper().createArrayNode();
-            for (MstContainer k : listing.containers()) {
-                ObjectNode o = array.addObject();
-                o.put("context", k.context());
-                o.put("id", k.id());
-                o.put("name", k.name());
-                o.put("image", k.image());
-                o.put("state", k.state());
-                o.put("status", k.status());
-                o.put("kind", k.kind().jsonName());
-                o.put("ownerHost", k.ownerHost());
-                if (k.ownerPid() == null) {
-                    o.putNull("ownerPid");
-                } else {
-                    o.put("ownerPid", k.ownerPid());
-                }
-                o.put("createdAt", k.createdEpochSeconds() > 0 ? Instant.ofEpochSecond(k.createdEpochSeconds()).toString() : null);
-                if (k.memoryBytes() < 0) {
-                    o.putNull("memoryBytes");
-                } else {
-                    o.put("memoryBytes", k.memoryBytes());
-                }
-            }
-            out.println(array.toPrettyString());
-        } else {
+        List<MstContainer> listed = listing.containers();
+        int code = output.print(() -> output.writeJson(listed.stream().map(ContainerJson::of).toList()), () -> {
             List<String[]> rows = new java.util.ArrayList<>();
             rows.add(new String[] {"KIND", "CONTEXT", "ID", "NAME", "IMAGE", "STATE", "MEMORY"});
-            for (MstContainer k : listing.containers()) {
+            for (MstContainer k : listed) {
                 rows.add(new String[] {k.kind().jsonName(), k.context(), k.shortId(), k.name(), k.image(), k.state(),
                         k.memoryBytes() < 0 ? "-" : ByteSize.human(k.memoryBytes())});
             }
             printTable(out, rows);
-            if (listing.containers().isEmpty()) {
+            if (listed.isEmpty()) {
                 out.println("(no MST containers)");
             }
-        }
+        });
         out.flush();
         listing.failures().forEach(f -> err.println("not listed: " + f.context() + ": " + f.message()));
         if (timing) {
             err.println("listed " + listing.containers().size() + " containers on " + contexts(env).size() + " contexts in " + listing.elapsedMillis() + " ms");
         }
-        return 0;
+        return code;
+    }
+
+    /** One container in {@code --json}; null for what its engine did not say (its memory, its owner's pid). */
+    record ContainerJson(String context, String id, String name, String image, String state, String status, String kind,
+                         String ownerHost, Long ownerPid, String createdAt, Long memoryBytes) {
+        static ContainerJson of(MstContainer k) {
+            return new ContainerJson(k.context(), k.id(), k.name(), k.image(), k.state(), k.status(), k.kind().jsonName(), k.ownerHost(),
+                    k.ownerPid(), k.createdEpochSeconds() > 0 ? Instant.ofEpochSecond(k.createdEpochSeconds()).toString() : null,
+                    k.memoryBytes() < 0 ? null : k.memoryBytes());
+        }
     }
 
     /**
@@ -150,13 +133,13 @@ public final class ContainersCommand implements Callable<Integer> {
                 description = "Per-context timeout in seconds (default: ${DEFAULT-VALUE}).")
         Duration timeout;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
+        @Mixin
+        Streams output = new Streams();
 
         @Override
         public Integer call() {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+            PrintWriter out = output.out();
+            PrintWriter err = output.err();
             HostEnvironment env = HostEnvironment.fromSystem();
             List<DockerContext> contexts = contexts(env);
             if (context != null) {

@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.RemoteHosts;
@@ -8,8 +9,8 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,14 +34,14 @@ public final class ContextsAddCommand implements Callable<Integer> {
             description = "How long the probe may take, the ssh login included (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    Streams output = new Streams();
 
     @Override
     public Integer call() {
         // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's text
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         HostEnvironment env = HostEnvironment.fromSystem();
         RemoteHosts.Added added;
         try (EngineProber prober = new EngineProber()) {

@@ -1,9 +1,6 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.Capacity;
 import dev.mstpanel.core.docker.CapacityPlanner;
@@ -14,6 +11,7 @@ import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.docker.ProbeFailure;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
 import dev.mstpanel.core.shell.HostEnvironment;
@@ -22,8 +20,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,8 +33,8 @@ import picocli.CommandLine.Option;
         subcommands = {ContextsAddCommand.class})
 public final class ContextsCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON array, one object per context.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--memory", paramLabel = "SIZE", description = "The run's memory option (Docker syntax, e.g. 8g).")
     String memory;
@@ -52,13 +50,11 @@ public final class ContextsCommand implements Callable<Integer> {
             description = "Benchmarks: probe this many rounds in one JVM (with MST_PANEL_TIMING set, each round's ms goes to stderr).")
     int repeat;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         RunSizing sizing;
         try {
             sizing = RunSizing.parse(memory, cpus);
@@ -81,71 +77,37 @@ public final class ContextsCommand implements Callable<Integer> {
             }
         }
         CapacityPlanner planner = new CapacityPlanner();
-        if (json) {
-            printJson(out, results, planner, sizing, EngineGroups.of(results));
-        } else {
-            printTable(out, list, results, planner, sizing);
-        }
-        return 0;
+        EngineGroups groups = EngineGroups.of(results);
+        List<ProbeResult> probed = results;
+        return output.print(() -> output.writeJson(probed.stream().map(r -> ContextJson.of(r, planner, sizing, groups)).toList()),
+                () -> printTable(out, list, probed, planner, sizing));
     }
 
-    private static void printJson(PrintWriter out, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing,
-                                  EngineGroups groups) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ArrayNode array = mapper.createArrayNode();
-        for (ProbeResult r : results) {
+    /** One context in {@code --json}: a field for each column and line of the table, null where the engine did not answer. */
+    record ContextJson(String name, boolean current, String endpoint, String source, String description, boolean reachable,
+                       String error, String errorKind, String hint, String serverVersion, String os, String osType, String arch,
+                       Integer cpus, Long memoryBytes, Integer containersRunning, long probeMillis, String engineId,
+                       List<String> sameEngineAs, String countedUnder, CapacityJson capacity) {
+        static ContextJson of(ProbeResult r, CapacityPlanner planner, RunSizing sizing, EngineGroups groups) {
             DockerContext c = r.context();
-            ObjectNode o = array.addObject();
-            o.put("name", c.name());
-            o.put("current", c.current());
-            o.put("endpoint", c.endpoint());
-            o.put("source", c.source().jsonName());
-            o.put("description", c.description());
-            o.put("reachable", r.reachable());
-            o.put("error", r.failure() == null ? null : r.failure().message());
-            o.put("errorKind", r.failure() == null ? null : r.failure().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            o.put("hint", c.hint());
             EngineInfo e = r.engine();
-            o.put("serverVersion", e == null ? null : e.serverVersion());
-            o.put("os", e == null ? null : e.operatingSystem());
-            o.put("osType", e == null ? null : e.osType());
-            o.put("arch", e == null ? null : e.architecture());
-            if (e == null) {
-                o.putNull("cpus");
-                o.putNull("memoryBytes");
-                o.putNull("containersRunning");
-            } else {
-                o.put("cpus", e.cpus());
-                o.put("memoryBytes", e.memoryBytes());
-                o.put("containersRunning", e.containersRunning());
-            }
-            o.put("probeMillis", r.probeMillis());
-            o.put("engineId", e == null || e.engineId().isEmpty() ? null : e.engineId());
-            groups.sameEngineAs(c.name()).forEach(o.putArray("sameEngineAs")::add);
-            o.put("countedUnder", groups.isAlias(c.name()) ? groups.primary(c.name()) : null);
-            if (e == null || e.memoryBytes() <= 0 || e.cpus() <= 0) {
-                o.putNull("capacity");
-            } else {
+            ProbeFailure f = r.failure();
+            CapacityJson capacity = null;
+            if (e != null && e.memoryBytes() > 0 && e.cpus() > 0) {
                 ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
-                ObjectNode capacity = o.putObject("capacity");
-                capacity.put("spareBytes", cap.spareBytes());
-                capacity.put("error", cap.error());
-                capacity.put("line", cap.coworkLine(c.name()));
-                put(capacity.putObject("cowork"), cap.cowork());
-                put(capacity.putObject("grade"), cap.grade());
-                put(capacity.putObject("chatgpt"), cap.chatgpt());
+                capacity = new CapacityJson(cap.spareBytes(), cap.error(), cap.coworkLine(c.name()), cap.cowork(), cap.grade(), cap.chatgpt());
             }
+            return new ContextJson(c.name(), c.current(), c.endpoint(), c.source().jsonName(), c.description(), r.reachable(),
+                    f == null ? null : f.message(), f == null ? null : f.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'), c.hint(),
+                    e == null ? null : e.serverVersion(), e == null ? null : e.operatingSystem(), e == null ? null : e.osType(),
+                    e == null ? null : e.architecture(), e == null ? null : e.cpus(), e == null ? null : e.memoryBytes(),
+                    e == null ? null : e.containersRunning(), r.probeMillis(), e == null || e.engineId().isEmpty() ? null : e.engineId(),
+                    groups.sameEngineAs(c.name()), groups.isAlias(c.name()) ? groups.primary(c.name()) : null, capacity);
         }
-        out.println(array.toPrettyString());
-        out.flush();
     }
 
-    private static void put(ObjectNode node, Capacity c) {
-        node.put("containers", c.containers());
-        node.put("memoryBytes", c.memoryBytes());
-        node.put("estimate", c.estimate());
-        node.put("note", c.note());
-    }
+    /** How many containers of each kind fit on a context that answered, and the sentence the table prints for it. */
+    record CapacityJson(long spareBytes, String error, String line, Capacity cowork, Capacity grade, Capacity chatgpt) {}
 
     private static void printTable(PrintWriter out, ContextList list, List<ProbeResult> results, CapacityPlanner planner, RunSizing sizing) {
         EngineGroups groups = EngineGroups.of(results);

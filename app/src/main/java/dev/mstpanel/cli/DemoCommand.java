@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.core.runs.RunRecording;
 import dev.mstpanel.core.shell.AppPaths;
@@ -7,7 +8,6 @@ import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -24,8 +24,8 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     ReplayCommand.Playback playback = new ReplayCommand.Playback();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    Streams output = new Streams();
 
     @Override
     public Integer call() {
@@ -39,14 +39,14 @@ public final class DemoCommand implements Callable<Integer> {
                 eval = DemoData.installResults(AppPaths.of(HostEnvironment.fromSystem()).dataDir());
             } catch (IOException | RuntimeException e) {
                 // installResults's message names the folder, why and the fix
-                spec.commandLine().getErr().println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
+                output.err().println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
                         + DemoData.PLACEHOLDER + ".");
             }
             rec = DemoData.recording(eval);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("mst-panel demo: the demo cannot be read from the panel's jar: " + e.getMessage());
+            output.err().println("mst-panel demo: the demo cannot be read from the panel's jar: " + e.getMessage());
             return 1;
         }
-        return playback.play(spec, rec, "the built-in demo");
+        return playback.play(output, rec, "the built-in demo");
     }
 }

@@ -1,8 +1,6 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.doctor.CheckStatus;
@@ -24,8 +22,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,19 +39,17 @@ import picocli.CommandLine.Option;
                 "1:A required tool (docker CLI, Node, MST) is missing, or a check fails on a context that answered.",
                 "2:Bad command-line usage."})
 public final class DoctorCommand implements Callable<Integer> {
-    @Option(names = "--json", description = "Print JSON: {host: [checks], contexts: [{context, checks}]}.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
             description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
     java.time.Duration timeout;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
+        PrintWriter out = output.out();
         // the environment `run` gives MST (login shell's variables, the JVM's PATH first), so both find the same MST
         HostEnvironment env = LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment();
         Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();
@@ -65,22 +61,7 @@ public final class DoctorCommand implements Callable<Integer> {
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
             report = doctor.run(ContainersCommand.contexts(env), timeout);
         }
-        if (json) {
-            ObjectMapper mapper = new ObjectMapper();
-            ObjectNode root = mapper.createObjectNode();
-            put(root.putArray("host"), report.host());
-            ArrayNode contexts = root.putArray("contexts");
-            for (ContextReadiness c : report.contexts()) {
-                ObjectNode o = contexts.addObject();
-                o.put("context", c.context());
-                o.put("status", c.worst().jsonName());
-                o.put("checkImage", c.checkImage());
-                o.put("millis", c.millis());
-                put(o.putArray("checks"), c.checks());
-            }
-            root.put("millis", report.millis());
-            out.println(root.toPrettyString());
-        } else {
+        int written = output.print(() -> output.writeJson(DoctorJson.of(report)), () -> {
             out.println("This machine");
             print(out, report.host());
             for (ContextReadiness c : report.contexts()) {
@@ -89,20 +70,27 @@ public final class DoctorCommand implements Callable<Integer> {
                 print(out, c.checks());
             }
             out.printf(Locale.ROOT, "%nChecked in %.1f s.%n", report.millis() / 1000.0);
-        }
+        });
         out.flush();
-        return report.exitCode();
+        return report.exitCode() != 0 ? report.exitCode() : written;
     }
 
-    private static void put(ArrayNode array, List<DoctorCheck> checks) {
-        for (DoctorCheck c : checks) {
-            ObjectNode o = array.addObject();
-            o.put("id", c.id());
-            o.put("title", c.title());
-            o.put("status", c.status().jsonName());
-            o.put("detail", c.detail());
-            o.put("fix", c.fix());
-            o.put("fixCommand", c.fixCommand());
+    /** The report in {@code --json}: this machine's checks, each context's, and how long it took. */
+    record DoctorJson(List<CheckJson> host, List<ContextJson> contexts, long millis) {
+        static DoctorJson of(DoctorReport report) {
+            return new DoctorJson(CheckJson.of(report.host()), report.contexts().stream()
+                    .map(c -> new ContextJson(c.context(), c.worst().jsonName(), c.checkImage(), c.millis(), CheckJson.of(c.checks()))).toList(),
+                    report.millis());
+        }
+    }
+
+    /** One context's checks, its worst status first. */
+    record ContextJson(String context, String status, String checkImage, long millis, List<CheckJson> checks) {}
+
+    /** One check, with the fix (and the command that does it) when there is one. */
+    record CheckJson(String id, String title, String status, String detail, String fix, String fixCommand) {
+        static List<CheckJson> of(List<DoctorCheck> checks) {
+            return checks.stream().map(c -> new CheckJson(c.id(), c.title(), c.status().jsonName(), c.detail(), c.fix(), c.fixCommand())).toList();
         }
     }
 

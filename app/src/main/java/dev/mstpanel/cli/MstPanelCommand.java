@@ -1,5 +1,9 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.CommandOutput;
+import dev.mstpanel.cli.output.JsonShapes;
 import dev.mstpanel.AppVersion;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -58,6 +62,7 @@ public final class MstPanelCommand implements Runnable {
                 cl.addSubcommand(e.getKey(), e.getValue());
             }
         }
+        cl.setResourceBundle(new JsonShapes()); // each command's --json help line
         return cl;
     }
 

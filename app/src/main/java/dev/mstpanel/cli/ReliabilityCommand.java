@@ -1,10 +1,9 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.RunReliability;
 import dev.mstpanel.core.results.compare.RunTally;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -37,18 +37,18 @@ public final class ReliabilityCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "NAME", description = "Only this variant.")
     String variant;
 
-    @Option(names = "--json", description = "Print JSON: per variant its cases (caseId, trials, passed, passAtK, passHatK) and the means.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    /** The JSON's root: the run, then its variants (a record, so the order is always this one). */
+    record ReliabilityJson(String eval, String runId, List<RunReliability.VariantReliability> variants) {}
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         if (run.toString().isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "RUN is empty: give a run folder.");
+            throw new CommandLine.ParameterException(output.commandLine(), "RUN is empty: give a run folder.");
         }
         try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
             Location location;
@@ -72,10 +72,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
                         + "; its variants: " + TerminalText.escape(String.join(", ", r.variants().stream().map(RunReliability.VariantReliability::variant).toList())) + ".");
                 return 1;
             }
-            if (json) {
-                JsonGenerator g = JsonOutput.generator(spec.commandLine().getOut(), new DefaultPrettyPrinter());
-                new ObjectMapper().writeValue(g, Map.of("eval", r.eval(), "runId", r.runId(), "variants", variants));
-                JsonOutput.end(g);
+            if (output.json()) {
+                output.writeJson(new ReliabilityJson(r.eval(), r.runId(), variants));
             } else {
                 print(out, r, variants);
             }

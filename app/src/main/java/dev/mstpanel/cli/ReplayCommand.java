@@ -1,12 +1,13 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.runs.RunRecording;
 import dev.mstpanel.core.runs.RunReplayer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,8 +30,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     Playback playback = new Playback();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    Streams output = new Streams();
 
     /** The options {@code replay} and {@code demo} share. */
     static final class Playback {
@@ -78,10 +79,10 @@ public final class ReplayCommand implements Callable<Integer> {
          *
          * @return the exit code
          */
-        int play(CommandLine.Model.CommandSpec spec, RunRecording rec, String what) {
-            PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-            PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-            String name = spec.name();
+        int play(Streams streams, RunRecording rec, String what) {
+            PrintWriter out = streams.out();
+            PrintWriter err = streams.err();
+            String name = streams.name();
             double x = speedOf(speed);
             if (Double.isNaN(x)) {
                 err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to " + (int) MAX_SPEED
@@ -141,9 +142,9 @@ public final class ReplayCommand implements Callable<Integer> {
         try {
             rec = RunRecording.read(recording);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("mst-panel replay: " + TerminalText.escape(e.getMessage())); // it names the file
+            output.err().println("mst-panel replay: " + e.getMessage()); // it names the file
             return 1;
         }
-        return playback.play(spec, rec, recording.toString());
+        return playback.play(output, rec, recording.toString());
     }
 }

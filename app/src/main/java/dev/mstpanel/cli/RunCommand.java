@@ -1,5 +1,7 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.cli.output.TerminalText;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mstpanel.core.text.ByteSize;
@@ -29,8 +31,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -62,8 +64,8 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "MST-RUN-ARGS", description = "Arguments for `mst run` (after --).")
     List<String> runArgs = new ArrayList<>();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    Streams output = new Streams();
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The exit code when the data folder cannot be written: sysexits' "cannot create an output file". */
@@ -71,8 +73,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         boolean jsonl = events != null;
         if (jsonl && !events.equalsIgnoreCase("jsonl")) {
             err.println("mst-panel run: --events takes `jsonl`.");

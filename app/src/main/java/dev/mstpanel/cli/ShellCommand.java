@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.DockerContext;
@@ -21,8 +22,8 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -60,13 +61,13 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = "--new-window", description = "Open the terminal from settings in a new window even when run from a terminal.")
     boolean newWindow;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    Streams output = new Streams();
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         try {
             DockerNames.requireContainer(container);
             if (context != null) {

@@ -1,7 +1,7 @@
 package dev.mstpanel.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.text.ByteSize;
@@ -14,11 +14,13 @@ import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -41,19 +43,17 @@ public final class TranscriptCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE_FILE", description = "A trial's trace: <run>/traces/<variant>/<case>/<trial>.json.")
     Path file;
 
-    @Option(names = "--json", description = "Print one JSON object with the trial and every event.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         Transcript t;
         try {
-            t = new TranscriptReader(json ? Integer.MAX_VALUE : 64 * 1024).read(file);
+            t = new TranscriptReader(output.json() ? Integer.MAX_VALUE : 64 * 1024).read(file);
         } catch (TranscriptReader.NotATrialException e) {
             err.println("mst-panel transcript: " + TerminalText.escape(e.getMessage()));
             return 1;
@@ -62,97 +62,31 @@ public final class TranscriptCommand implements Callable<Integer> {
             err.println("warning: " + p);
         }
         // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
-        PrintWriter raw = spec.commandLine().getOut();
-        return CommandOutput.print(err, "transcript", json, () -> printJson(raw, t), () -> printText(out, t));
+        return output.print(() -> printJson(output, t), () -> printText(out, t));
     }
 
-    private static void printJson(PrintWriter out, Transcript t) throws IOException {
-        JsonGenerator g = JsonOutput.generator(out, new DefaultPrettyPrinter());
-        TrialRecord r = t.trial();
-        g.writeStartObject();
-        g.writeStringField("eval", blankToNull(r.evalName()));
-        g.writeStringField("runId", blankToNull(r.runId()));
-        g.writeStringField("variant", r.variant());
-        g.writeStringField("caseId", r.caseId());
-        g.writeNumberField("trial", r.trial());
-        g.writeStringField("status", r.status().jsonName());
-        g.writeStringField("prompt", t.prompt());
-        g.writeStringField("finalText", t.finalText());
-        g.writeBooleanField("redacted", t.redacted());
-        tree(g, "usage", t.usage());
-        g.writeStringField("error", r.error() != null ? r.error() : t.traceError());
-        g.writeStringField("cause", t.cause());
-        g.writeArrayFieldStart("events");
-        for (TranscriptEvent e : t.events()) {
-            g.writeStartObject();
-            g.writeNumberField("index", e.index());
-            g.writeStringField("kind", e.kind());
-            g.writeStringField("source", e.source());
-            g.writeStringField("server", e.server());
-            g.writeStringField("name", e.name());
-            g.writeStringField("rawName", e.rawName());
-            tree(g, "arguments", e.arguments());
-            g.writeStringField("output", e.output());
-            bool(g, "isError", e.isError());
-            if (e.durationMs() == null) {
-                g.writeNullField("durationMs");
-            } else {
-                g.writeNumberField("durationMs", e.durationMs());
-            }
-            g.writeStringField("startedAt", e.startedAt());
-            g.writeStringField("completedAt", e.completedAt());
-            tree(g, "results", e.results());
-            bool(g, "simulatedWrite", e.simulatedWrite());
-            g.writeObjectFieldStart("extra");
-            for (Map.Entry<String, JsonNode> x : e.extra().entrySet()) {
-                g.writeFieldName(x.getKey());
-                write(g, x.getValue());
-            }
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-        JsonOutput.end(g);
+    private static void printJson(OutputOptions output, Transcript t) throws IOException {
+        output.writeJson(TranscriptJson.of(t));
     }
 
-    private static void tree(JsonGenerator g, String name, JsonNode n) throws IOException {
-        g.writeFieldName(name);
-        if (n == null) {
-            g.writeNull();
-        } else {
-            write(g, n);
+    /** The trial and every event in {@code --json}; the trace's own trees (usage, arguments, results, extra fields) as they were. */
+    record TranscriptJson(String eval, String runId, String variant, String caseId, int trial, String status, String prompt, String finalText,
+                          boolean redacted, JsonNode usage, String error, String cause, List<EventJson> events) {
+        static TranscriptJson of(Transcript t) {
+            TrialRecord r = t.trial();
+            return new TranscriptJson(blankToNull(r.evalName()), blankToNull(r.runId()), r.variant(), r.caseId(), r.trial(), r.status().jsonName(),
+                    t.prompt(), t.finalText(), t.redacted(), t.usage(), r.error() != null ? r.error() : t.traceError(), t.cause(),
+                    t.events().stream().map(EventJson::of).toList());
         }
     }
 
-    /** Writes a tree as an ObjectMapper would (nothing left out), without one. */
-    private static void write(JsonGenerator g, JsonNode n) throws IOException {
-        switch (n.getNodeType()) {
-            case OBJECT -> {
-                g.writeStartObject();
-                for (Map.Entry<String, JsonNode> f : n.properties()) {
-                    g.writeFieldName(f.getKey());
-                    write(g, f.getValue());
-                }
-                g.writeEndObject();
-            }
-            case ARRAY -> {
-                g.writeStartArray();
-                for (JsonNode v : n) {
-                    write(g, v);
-                }
-                g.writeEndArray();
-            }
-            case NULL, MISSING -> g.writeNull();
-            default -> n.serialize(g, null); // text, number, boolean: the generator's own write, no serializer needed
-        }
-    }
-
-    private static void bool(JsonGenerator g, String name, Boolean b) throws IOException {
-        if (b == null) {
-            g.writeNullField(name);
-        } else {
-            g.writeBooleanField(name, b);
+    /** One event of the transcript, with the fields the trace had beyond the known ones under {@code extra}. */
+    record EventJson(int index, String kind, String source, String server, String name, String rawName, JsonNode arguments, String output,
+                     Boolean isError, Long durationMs, String startedAt, String completedAt, JsonNode results, Boolean simulatedWrite,
+                     Map<String, JsonNode> extra) {
+        static EventJson of(TranscriptEvent e) {
+            return new EventJson(e.index(), e.kind(), e.source(), e.server(), e.name(), e.rawName(), e.arguments(), e.output(), e.isError(),
+                    e.durationMs(), e.startedAt(), e.completedAt(), e.results(), e.simulatedWrite(), e.extra());
         }
     }
 

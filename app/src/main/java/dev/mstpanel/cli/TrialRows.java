@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.text.TextColumns;

@@ -2,6 +2,11 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.OnePerLine;
+import dev.mstpanel.cli.output.CommandOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
@@ -26,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
@@ -48,8 +54,8 @@ public final class TrialsCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PATH", description = "The eval's project folder (holding .mcp-test-results), a results root (.mcp-test-results), an eval folder or a run folder.")
     Path path;
 
-    @Option(names = "--json", description = "Print a JSON array, one object per trial.")
-    boolean json;
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Option(names = "--status", paramLabel = "LIST", split = ",",
             description = "Only these statuses, a comma list of: passed, failed, infra, missing, ungraded, unreadable.")
@@ -59,16 +65,14 @@ public final class TrialsCommand implements Callable<Integer> {
             description = "Only the trials whose transcript (tool names, arguments, outputs, final answer, errors) contains TEXT, ignoring case.")
     String grep;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         if (path != null && path.toString().isEmpty()) { // an empty argument would be the current folder (tester check18 #26)
-            throw new CommandLine.ParameterException(spec.commandLine(), "PATH is empty: give the eval's project folder, a results folder or a run folder.");
+            throw new CommandLine.ParameterException(output.commandLine(), "PATH is empty: give the eval's project folder, a results folder or a run folder.");
         }
-        PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
-        PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         Set<TrialStatus> keep = EnumSet.allOf(TrialStatus.class);
         if (statuses != null && !statuses.isEmpty()) {
             keep = EnumSet.noneOf(TrialStatus.class);
@@ -115,9 +119,9 @@ public final class TrialsCommand implements Callable<Integer> {
                 }
                 return 1;
             }
-            if (json) {
+            if (output.json()) {
                 // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
-                printJson(spec.commandLine().getOut(), reader, location, keep, query, err);
+                printJson(output, reader, location, keep, query, err);
             } else {
                 printTable(out, reader, location, keep, query, err);
             }
@@ -138,9 +142,9 @@ public final class TrialsCommand implements Callable<Integer> {
         }
     }
 
-    private static void printJson(PrintWriter out, ResultsReader reader, Location location, Set<TrialStatus> keep,
+    private static void printJson(OutputOptions output, ResultsReader reader, Location location, Set<TrialStatus> keep,
                                   TranscriptQuery query, PrintWriter err) throws IOException {
-        JsonGenerator g = JsonOutput.generator(out, new OnePerLine());
+        JsonGenerator g = output.generator(new OnePerLine());
         g.writeStartArray();
         for (Path runDir : location.runDirs()) {
             reader.readAhead(runDir); // its cache of listed trials, while run.json is read here

@@ -1,5 +1,6 @@
 package dev.mstpanel.cli;
 
+import dev.mstpanel.cli.output.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.cli.output;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,7 +42,7 @@ public final class TerminalText {
     }
 
     /** True for a character that must not reach a terminal raw (line ends and tab are handled by the caller). */
-    static boolean dangerous(char c) {
+    public static boolean dangerous(char c) {
         return c != '\t' && c != '\n' && c != '\r' && dev.mstpanel.core.text.ControlCharacters.isControl(c);
     }
 

@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.cli.output;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;

@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.cli.output;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -7,11 +7,11 @@ import java.io.PrintWriter;
  * How a headless command prints its result: as JSON with {@code --json}, else as text; when the
  * JSON cannot be written it ends as {@link #notWritten} says.
  */
-final class CommandOutput {
+public final class CommandOutput {
     private CommandOutput() {}
 
     /** Prints one form of the result. */
-    interface Printer {
+    public interface Printer {
         /** @throws IOException when the output cannot be written */
         void print() throws IOException;
     }
@@ -24,7 +24,7 @@ final class CommandOutput {
      * @param asText prints the text form
      * @return the exit code: 0 when printed, 1 when the output could not be written
      */
-    static int print(PrintWriter err, String command, boolean json, Printer asJson, Printer asText) {
+    public static int print(PrintWriter err, String command, boolean json, Printer asJson, Printer asText) {
         try {
             (json ? asJson : asText).print();
             return 0;
@@ -42,7 +42,7 @@ final class CommandOutput {
      *
      * @return the exit code
      */
-    static int notWritten(PrintWriter err, String command, IOException e) {
+    public static int notWritten(PrintWriter err, String command, IOException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
         if (brokenPipe(e)) {
             return 141;
@@ -72,7 +72,7 @@ final class CommandOutput {
      * @param code the command's own exit code
      * @return {@code code} when it is not 0, else the code {@link #notWritten} gives
      */
-    static int ended(JsonOutput.ProcessStdout out, PrintWriter err, String command, int code) {
+    public static int ended(JsonOutput.ProcessStdout out, PrintWriter err, String command, int code) {
         IOException failure = out.failure();
         if (failure == null) {
             return code;

@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.cli.output;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
@@ -10,7 +10,7 @@ import java.io.IOException;
  * work on whole trials, and a 10,000-trial listing is a third smaller than indented JSON. An empty
  * array is written {@code [ ]}. Used for {@code trials --json}.
  */
-final class OnePerLine extends MinimalPrettyPrinter {
+public final class OnePerLine extends MinimalPrettyPrinter {
     private static final long serialVersionUID = 1L;
     private int depth;
 

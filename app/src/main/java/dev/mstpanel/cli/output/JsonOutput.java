@@ -1,4 +1,4 @@
-package dev.mstpanel.cli;
+package dev.mstpanel.cli.output;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -13,14 +13,14 @@ import java.io.PrintWriter;
  * ({@code trials}, {@code transcript}, {@code compare}).
  *
  * <p>When the command prints to the process's standard output ({@link ProcessStdout}, what
- * {@link MstPanelCommand#execute(String...)} gives it), the generator writes UTF-8 bytes to it
+ * {@code MstPanelCommand.execute(String...)} gives it), the generator writes UTF-8 bytes to it
  * directly: JSON is UTF-8 (RFC 8259, section 8.1) whatever the locale's charset (under {@code LC_ALL=C}
  * Java 17 would print every non-ASCII character of a case id as {@code ?}), and a large listing is not
  * encoded a second time by a writer. Otherwise (tests, a writer given by a caller) it writes characters
  * to the writer. Either way its strings are escaped for the terminal by {@link TerminalJsonEscapes}, so
  * the output is the same as through {@link TerminalText#guard}, and the output is never closed.
  */
-final class JsonOutput {
+public final class JsonOutput {
     /**
      * A factory without an ObjectMapper: commands write their values field by field. A character beyond
      * the BMP (an emoji in a case id) is written as its four UTF-8 bytes, not as two escapes (backslash, u, four hex digits) of
@@ -38,7 +38,7 @@ final class JsonOutput {
      * ({@link #failure()}) and the ones after it are dropped, so a command that prints text (a long {@code run} among them)
      * goes on as before and the exit code says the output was lost ({@link CommandOutput#ended}).
      */
-    static final class ProcessStdout extends PrintWriter {
+    public static final class ProcessStdout extends PrintWriter {
         private final PrintStream text;
         private final java.io.OutputStream bytes;
         private final FirstFailure failures;
@@ -49,7 +49,7 @@ final class JsonOutput {
          *     (a full disk, a closed pipe) throws, so the command can say so and exit 1, where a print stream
          *     only keeps a flag
          */
-        ProcessStdout(PrintStream text, java.io.OutputStream bytes) {
+        public ProcessStdout(PrintStream text, java.io.OutputStream bytes) {
             this(text, bytes, new FirstFailure(bytes));
         }
 
@@ -61,7 +61,7 @@ final class JsonOutput {
         }
 
         /** The first write of text that failed (after flushing what is left), or null when all was written. */
-        IOException failure() {
+        public IOException failure() {
             flush();
             return failures.first;
         }
@@ -107,7 +107,7 @@ final class JsonOutput {
      * Java 17 would print each character of a non-English case id or error as {@code ?}; as Python does
      * in that locale (PEP 538). Terminal controls are escaped either way ({@link TerminalText#guard}).
      */
-    static java.nio.charset.Charset textCharset() {
+    public static java.nio.charset.Charset textCharset() {
         java.nio.charset.Charset locale = java.nio.charset.Charset.defaultCharset();
         return locale.equals(java.nio.charset.StandardCharsets.US_ASCII) ? java.nio.charset.StandardCharsets.UTF_8 : locale;
     }
@@ -118,7 +118,7 @@ final class JsonOutput {
      * @param out the command's standard output (picocli's {@code getOut()}, not the guarded writer)
      * @throws IOException when the output cannot be written
      */
-    static JsonGenerator generator(PrintWriter out, PrettyPrinter layout) throws IOException {
+    public static JsonGenerator generator(PrintWriter out, PrettyPrinter layout) throws IOException {
         JsonGenerator g;
         if (out instanceof ProcessStdout stdout) {
             stdout.flush(); // what the command printed as text comes first
@@ -134,7 +134,7 @@ final class JsonOutput {
     }
 
     /** Ends the JSON with a line end and writes it out. */
-    static void end(JsonGenerator g) throws IOException {
+    public static void end(JsonGenerator g) throws IOException {
         g.writeRaw('\n');
         g.flush();
     }
