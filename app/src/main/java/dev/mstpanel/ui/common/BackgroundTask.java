@@ -77,6 +77,7 @@ public final class BackgroundTask<T> {
     private Consumer<? super T> onSuccess = t -> {};
     private Consumer<? super Exception> onFailure = e -> {};
     private Runnable onFinished = () -> {};
+    private Consumer<? super T> onDropped = t -> {};
     private ProgressListener onProgress = (m, f) -> {};
     private Lane lane;
 
@@ -124,6 +125,15 @@ public final class BackgroundTask<T> {
         return this;
     }
 
+    /**
+     * Gets, on the FX thread, the result of a task that went stale or was cancelled: a result that
+     * holds something open (a followed log, say) is closed here instead of leaking.
+     */
+    public BackgroundTask<T> onDropped(Consumer<? super T> c) {
+        this.onDropped = Objects.requireNonNull(c);
+        return this;
+    }
+
     /** Gets progress on the FX thread while the task is current. */
     public BackgroundTask<T> onProgress(ProgressListener l) {
         this.onProgress = Objects.requireNonNull(l);
@@ -143,7 +153,7 @@ public final class BackgroundTask<T> {
      * @param background where the work runs
      * @return the running task, to cancel it
      */
-    public Running executeWith(UiExecutor ui, Executor background) {
+    public Running executeWith(Executor ui, Executor background) {
         long g = lane == null ? 0 : lane.next();
         AtomicBoolean cancelled = new AtomicBoolean();
         Progress progress = new Progress() {
@@ -186,6 +196,8 @@ public final class BackgroundTask<T> {
             ui.execute(() -> {
                 if (!progress.isCancelled()) {
                     onSuccess.accept(result);
+                } else {
+                    onDropped.accept(result);
                 }
                 onFinished.run();
             });

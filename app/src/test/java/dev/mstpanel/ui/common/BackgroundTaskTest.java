@@ -132,4 +132,19 @@ class BackgroundTaskTest {
         ui.drain();
         assertThat(seen).containsExactly("RejectedExecutionException", "end");
     }
+
+    @Test
+    void aStaleResultIsHandedToOnDroppedSoThatWhatItHoldsOpenCanBeClosed() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.Lane logs = new BackgroundTask.Lane();
+        List<Runnable> held = new ArrayList<>();
+        BackgroundTask.wrap(() -> "old log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs).executeWith(ui, held::add);
+        BackgroundTask.wrap(() -> "new log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs).executeWith(ui, Runnable::run);
+        held.forEach(Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("shown new log", "closed old log");
+    }
 }
