@@ -96,6 +96,15 @@ public final class BackgroundTask<T> {
         return new BackgroundTask<>(p -> work.call());
     }
 
+    /** A task of work that returns nothing (closing or cancelling something, saving a file). */
+    public static BackgroundTask<Void> wrap(Runnable work) {
+        Objects.requireNonNull(work);
+        return new BackgroundTask<>(p -> {
+            work.run();
+            return null;
+        });
+    }
+
     /** A task of work that reports progress or looks for cancellation. */
     public static <T> BackgroundTask<T> wrapWithProgress(Work<T> work) {
         return new BackgroundTask<>(work);

@@ -147,4 +147,16 @@ class BackgroundTaskTest {
         ui.drain();
         assertThat(seen).containsExactly("shown new log", "closed old log");
     }
+
+    @Test
+    void workThatReturnsNothingStillEndsOnTheUiThread() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrap(() -> seen.add("saved") /* a value: the Callable form */).executeWith(ui, Runnable::run);
+        Runnable save = () -> seen.add("closed");
+        BackgroundTask.wrap(save).onSuccess(v -> seen.add("success " + v)).onFinished(() -> seen.add("end"))
+                .executeWith(ui, Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("saved", "closed", "success null", "end");
+    }
 }
