@@ -80,6 +80,7 @@ public final class BackgroundTask<T> {
     private Consumer<? super T> onDropped = t -> {};
     private ProgressListener onProgress = (m, f) -> {};
     private Lane lane;
+    private long progressGapNanos;
 
     /** Receives progress on the FX thread. */
     @FunctionalInterface
@@ -149,6 +150,16 @@ public final class BackgroundTask<T> {
         return this;
     }
 
+    /**
+     * Shows at most one progress update per {@code gap}: a process printing hundreds of lines a
+     * second does not flood the FX thread (an update within the gap is dropped, not delayed, so
+     * that none arrives after the result).
+     */
+    public BackgroundTask<T> progressEvery(java.time.Duration gap) {
+        this.progressGapNanos = gap.toNanos();
+        return this;
+    }
+
     /** Makes this task one of a lane where the latest wins. */
     public BackgroundTask<T> latestIn(Lane l) {
         this.lane = Objects.requireNonNull(l);
@@ -165,16 +176,31 @@ public final class BackgroundTask<T> {
     public Running executeWith(Executor ui, Executor background) {
         long g = lane == null ? 0 : lane.next();
         AtomicBoolean cancelled = new AtomicBoolean();
+        AtomicLong shownAt = new AtomicLong();
+        AtomicBoolean shownOnce = new AtomicBoolean();
         Progress progress = new Progress() {
             @Override
             public void update(String message, double fraction) {
-                if (!isCancelled()) {
+                if (!isCancelled() && due()) {
                     ui.execute(() -> {
                         if (!isCancelled()) {
                             onProgress.progress(message, fraction);
                         }
                     });
                 }
+            }
+
+            private boolean due() {
+                if (progressGapNanos <= 0) {
+                    return true;
+                }
+                long now = System.nanoTime();
+                long last = shownAt.get();
+                if (shownOnce.get() && now - last < progressGapNanos) {
+                    return false;
+                }
+                shownOnce.set(true);
+                return shownAt.compareAndSet(last, now);
             }
 
             @Override

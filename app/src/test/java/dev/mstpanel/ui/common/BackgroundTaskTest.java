@@ -159,4 +159,22 @@ class BackgroundTaskTest {
         ui.drain();
         assertThat(seen).containsExactly("saved", "closed", "success null", "end");
     }
+
+    @Test
+    void progressWithinTheGapIsDroppedSoThatAChattyProcessDoesNotFloodTheUiThread() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrapWithProgress(p -> {
+                    for (int i = 1; i <= 500; i++) {
+                        p.update("line " + i, -1);
+                    }
+                    return "exit 0";
+                })
+                .progressEvery(java.time.Duration.ofHours(1))
+                .onProgress((m, f) -> seen.add(m))
+                .onSuccess(seen::add)
+                .executeWith(ui, Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("line 1", "exit 0");
+    }
 }
