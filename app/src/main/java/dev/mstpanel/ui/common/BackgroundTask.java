@@ -66,6 +66,15 @@ public final class BackgroundTask<T> {
             return generation.get() == g;
         }
 
+        /**
+         * Starts a newer turn of this lane by hand, for callbacks that outlive any task (a run's
+         * listener, say): the answer stays true until the next turn or task of this lane starts.
+         */
+        public java.util.function.BooleanSupplier enter() {
+            long g = next();
+            return () -> isCurrent(g);
+        }
+
         /** Makes every task started so far in this lane stale (a view that closes, say). */
         public void cancelAll() {
             generation.incrementAndGet();

@@ -177,4 +177,16 @@ class BackgroundTaskTest {
         ui.drain();
         assertThat(seen).containsExactly("line 1", "exit 0");
     }
+
+    @Test
+    void aTurnEnteredByHandIsCurrentUntilTheLaneMovesOn() {
+        BackgroundTask.Lane runs = new BackgroundTask.Lane();
+        java.util.function.BooleanSupplier first = runs.enter();
+        assertThat(first.getAsBoolean()).isTrue();
+        java.util.function.BooleanSupplier second = runs.enter();
+        assertThat(first.getAsBoolean()).as("a listener of the previous run is not heard").isFalse();
+        assertThat(second.getAsBoolean()).isTrue();
+        runs.cancelAll();
+        assertThat(second.getAsBoolean()).isFalse();
+    }
 }
