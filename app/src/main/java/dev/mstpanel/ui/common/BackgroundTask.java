@@ -82,7 +82,8 @@ public final class BackgroundTask<T> {
     }
 
     private final Work<T> work;
-    private Runnable onRunning = () -> {};
+    private static final Runnable NOTHING = () -> {};
+    private Runnable onRunning = NOTHING;
     private Consumer<? super T> onSuccess = t -> {};
     private Consumer<? super Exception> onFailure = e -> {};
     private Runnable onFinished = () -> {};
@@ -217,7 +218,10 @@ public final class BackgroundTask<T> {
                 return cancelled.get() || lane != null && !lane.isCurrent(g);
             }
         };
-        ui.execute(onRunning);
+        if (onRunning != NOTHING) {
+            // a task nobody watches start (a poll, a save) costs the FX thread nothing before its end
+            ui.execute(onRunning);
+        }
         Runnable job = () -> {
             T result;
             try {
