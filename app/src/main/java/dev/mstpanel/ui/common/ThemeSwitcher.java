@@ -127,8 +127,9 @@ public final class ThemeSwitcher {
             return;
         }
         applied = true;
-        dark.set(d);
+        // the stylesheet first: whoever sees the property turn has the theme it names
         Application.setUserAgentStylesheet(stylesheet(d));
+        dark.set(d);
     }
 
     /**
