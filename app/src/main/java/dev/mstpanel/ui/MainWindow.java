@@ -4,6 +4,7 @@ import dev.mstpanel.AppVersion;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.about.AboutDialog;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.AppView;
 import dev.mstpanel.ui.containers.OrphanBanner;
 import dev.mstpanel.ui.containers.OrphanBannerViewModel;
@@ -190,15 +191,16 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     private void settingsSaved(Settings s) {
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, s.refreshIntervalSeconds)));
-        app.background().execute(() -> {
-            try {
-                app.settingsStore().save(s);
-            } catch (IOException e) {
-                LOG.warn("could not save settings to {}: {}", app.settingsStore().file(), e.getMessage());
-                app.ui().execute(() -> app.dialogs().showError("Could not save settings",
-                        "The settings apply until you quit, but could not be written to " + app.settingsStore().file() + ".", e));
-            }
-        });
+        BackgroundTask.wrap(() -> {
+                    app.settingsStore().save(s);
+                    return s;
+                })
+                .onFailure(e -> {
+                    LOG.warn("could not save settings to {}: {}", app.settingsStore().file(), e.getMessage());
+                    app.dialogs().showError("Could not save settings",
+                            "The settings apply until you quit, but could not be written to " + app.settingsStore().file() + ".", e);
+                })
+                .executeWith(app.ui(), app.background());
     }
 
     /** Opens the About dialog (versions load in the background). */
@@ -440,29 +442,29 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
      * @param file a {@code .recording.jsonl.gz} file
      */
     public void openRecording(java.nio.file.Path file) {
-        app.background().execute(() -> {
-            try {
-                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.RunRecording.read(file);
-                java.nio.file.Path dir = existingRunDir(rec);
-                app.ui().execute(() -> {
+        BackgroundTask.wrap(() -> {
+                    dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.RunRecording.read(file);
+                    return new Replay(rec, existingRunDir(rec), null);
+                })
+                .onSuccess(r -> {
                     Settings.remember(app.settings().recentRecordings, file.toAbsolutePath().toString());
-                    app.background().execute(() -> saveQuietly(app.settings()));
-                    playRecording(rec, dir, file.getFileName().toString(), dir == null
+                    BackgroundTask.wrap(() -> saveQuietly(app.settings())).executeWith(app.ui(), app.background());
+                    playRecording(r.rec(), r.dir(), file.getFileName().toString(), r.dir() == null
                             ? "Its run folder is no longer on disk." : null);
-                });
-            } catch (IOException | RuntimeException e) {
-                app.ui().execute(() -> app.dialogs().showError("Cannot open the recording",
+                })
+                .onFailure(e -> app.dialogs().showError("Cannot open the recording",
                         e instanceof IOException ? e.getMessage() + "." // RunRecording.read's message names the file
-                                : "The file " + file + " cannot be played: " + e.getMessage(), (String) null));
-            }
-        });
+                                : "The file " + file + " cannot be played: " + e.getMessage(), (String) null))
+                .executeWith(app.ui(), app.background());
     }
+
+    /** A recording read off the FX thread: its run folder when still on disk, and a line about it. */
+    private record Replay(dev.mstpanel.core.runs.RunRecording rec, java.nio.file.Path dir, String about) {}
 
     /** Help → Open the demo: plays the built-in demo run; its results are copied into the data folder first. */
     public void openDemo() {
         java.nio.file.Path dataDir = app.paths().dataDir();
-        app.background().execute(() -> {
-            try {
+        BackgroundTask.wrap(() -> {
                 // results that cannot be copied (a data folder that cannot be written) still leave the replay: said beside it
                 java.nio.file.Path eval = null;
                 String notCopied = "";
@@ -476,25 +478,23 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                 String about = "The latest of four runs of a Cowork eval: 3 shards on two contexts, a shard runs out of memory, "
                         + "keep=failed keeps the failed shards' containers, 6 trials go missing; a case regressed since the run before. "
                         + "Its results are demo data." + notCopied;
-                app.ui().execute(() -> playRecording(rec, dir, "the built-in demo", about));
-            } catch (IOException | RuntimeException e) {
-                app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
-            }
-        });
+                return new Replay(rec, dir, about);
+        }).onSuccess(r -> playRecording(r.rec(), r.dir(), "the built-in demo", r.about()))
+                .onFailure(e -> app.dialogs().showError("The demo cannot open", e.getMessage(), e))
+                .executeWith(app.ui(), app.background());
     }
 
     /** Opens the demo's results in the Results view (copied into the data folder first). */
     public void openDemoResults() {
         java.nio.file.Path dataDir = app.paths().dataDir();
-        app.background().execute(() -> {
-            try {
-                java.nio.file.Path eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
-                java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.runs.DemoData.recording(eval));
-                app.ui().execute(() -> openRun(dir != null ? dir : eval.resolve(".mcp-test-results")));
-            } catch (IOException | RuntimeException e) {
-                app.ui().execute(() -> app.dialogs().showError("The demo cannot open", e.getMessage(), e));
-            }
-        });
+        BackgroundTask.wrap(() -> {
+                    java.nio.file.Path eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
+                    java.nio.file.Path dir = existingRunDir(dev.mstpanel.core.runs.DemoData.recording(eval));
+                    return dir != null ? dir : eval.resolve(".mcp-test-results");
+                })
+                .onSuccess(this::openRun)
+                .onFailure(e -> app.dialogs().showError("The demo cannot open", e.getMessage(), e))
+                .executeWith(app.ui(), app.background());
     }
 
     private static java.nio.file.Path existingRunDir(dev.mstpanel.core.runs.RunRecording rec) {

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.about;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.AppVersion;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.ToolVersions;
@@ -95,17 +96,15 @@ public final class AboutDialog extends Dialog<ButtonType> {
             copy.setText("Copied");
         });
 
-        background.execute(() -> {
-            String mst = versions.mst(mstPath);
-            ui.execute(() -> values.get("about-mst").setText(mst));
-        });
-        background.execute(() -> {
-            List<String> docker = versions.docker();
-            ui.execute(() -> {
-                values.get("about-docker-cli").setText(docker.get(0));
-                values.get("about-docker-engine").setText(docker.get(1));
-            });
-        });
+        BackgroundTask.wrap(() -> versions.mst(mstPath))
+                .onSuccess(mst -> values.get("about-mst").setText(mst))
+                .executeWith(ui, background);
+        BackgroundTask.wrap(versions::docker)
+                .onSuccess(docker -> {
+                    values.get("about-docker-cli").setText(docker.get(0));
+                    values.get("about-docker-engine").setText(docker.get(1));
+                })
+                .executeWith(ui, background);
     }
 
     /** The rows as {@code name: value} lines, as the Copy button puts them on the clipboard. */

@@ -66,6 +66,15 @@ public final class BackgroundTask<T> {
             return generation.get() == g;
         }
 
+        /**
+         * Starts a newer turn of this lane by hand, for callbacks that outlive any task (a run's
+         * listener, say): the answer stays true until the next turn or task of this lane starts.
+         */
+        public java.util.function.BooleanSupplier enter() {
+            long g = next();
+            return () -> isCurrent(g);
+        }
+
         /** Makes every task started so far in this lane stale (a view that closes, say). */
         public void cancelAll() {
             generation.incrementAndGet();
@@ -73,12 +82,15 @@ public final class BackgroundTask<T> {
     }
 
     private final Work<T> work;
-    private Runnable onRunning = () -> {};
+    private static final Runnable NOTHING = () -> {};
+    private Runnable onRunning = NOTHING;
     private Consumer<? super T> onSuccess = t -> {};
     private Consumer<? super Exception> onFailure = e -> {};
     private Runnable onFinished = () -> {};
+    private Consumer<? super T> onDropped = t -> {};
     private ProgressListener onProgress = (m, f) -> {};
     private Lane lane;
+    private long progressGapNanos;
 
     /** Receives progress on the FX thread. */
     @FunctionalInterface
@@ -93,6 +105,15 @@ public final class BackgroundTask<T> {
     /** A task of work that needs no progress. */
     public static <T> BackgroundTask<T> wrap(java.util.concurrent.Callable<T> work) {
         return new BackgroundTask<>(p -> work.call());
+    }
+
+    /** A task of work that returns nothing (closing or cancelling something, saving a file). */
+    public static BackgroundTask<Void> wrap(Runnable work) {
+        Objects.requireNonNull(work);
+        return new BackgroundTask<>(p -> {
+            work.run();
+            return null;
+        });
     }
 
     /** A task of work that reports progress or looks for cancellation. */
@@ -124,9 +145,28 @@ public final class BackgroundTask<T> {
         return this;
     }
 
+    /**
+     * Gets, on the FX thread, the result of a task that went stale or was cancelled: a result that
+     * holds something open (a followed log, say) is closed here instead of leaking.
+     */
+    public BackgroundTask<T> onDropped(Consumer<? super T> c) {
+        this.onDropped = Objects.requireNonNull(c);
+        return this;
+    }
+
     /** Gets progress on the FX thread while the task is current. */
     public BackgroundTask<T> onProgress(ProgressListener l) {
         this.onProgress = Objects.requireNonNull(l);
+        return this;
+    }
+
+    /**
+     * Shows at most one progress update per {@code gap}: a process printing hundreds of lines a
+     * second does not flood the FX thread (an update within the gap is dropped, not delayed, so
+     * that none arrives after the result).
+     */
+    public BackgroundTask<T> progressEvery(java.time.Duration gap) {
+        this.progressGapNanos = gap.toNanos();
         return this;
     }
 
@@ -143,13 +183,15 @@ public final class BackgroundTask<T> {
      * @param background where the work runs
      * @return the running task, to cancel it
      */
-    public Running executeWith(UiExecutor ui, Executor background) {
+    public Running executeWith(Executor ui, Executor background) {
         long g = lane == null ? 0 : lane.next();
         AtomicBoolean cancelled = new AtomicBoolean();
+        AtomicLong shownAt = new AtomicLong();
+        AtomicBoolean shownOnce = new AtomicBoolean();
         Progress progress = new Progress() {
             @Override
             public void update(String message, double fraction) {
-                if (!isCancelled()) {
+                if (!isCancelled() && due()) {
                     ui.execute(() -> {
                         if (!isCancelled()) {
                             onProgress.progress(message, fraction);
@@ -158,12 +200,28 @@ public final class BackgroundTask<T> {
                 }
             }
 
+            private boolean due() {
+                if (progressGapNanos <= 0) {
+                    return true;
+                }
+                long now = System.nanoTime();
+                long last = shownAt.get();
+                if (shownOnce.get() && now - last < progressGapNanos) {
+                    return false;
+                }
+                shownOnce.set(true);
+                return shownAt.compareAndSet(last, now);
+            }
+
             @Override
             public boolean isCancelled() {
                 return cancelled.get() || lane != null && !lane.isCurrent(g);
             }
         };
-        ui.execute(onRunning);
+        if (onRunning != NOTHING) {
+            // a task nobody watches start (a poll, a save) costs the FX thread nothing before its end
+            ui.execute(onRunning);
+        }
         Runnable job = () -> {
             T result;
             try {
@@ -186,6 +244,8 @@ public final class BackgroundTask<T> {
             ui.execute(() -> {
                 if (!progress.isCancelled()) {
                     onSuccess.accept(result);
+                } else {
+                    onDropped.accept(result);
                 }
                 onFinished.run();
             });

@@ -141,15 +141,15 @@ public final class Notifier {
             }
             boolean atTheWindow = mainStage != null && mainStage.isShowing() && mainStage.isFocused();
             if (system != null && background != null && !atTheWindow) {
-                background.execute(() -> {
-                    if (system.post(title, text, kind == Kind.ERROR).needsOwnNotice()) {
-                        ui.execute(() -> {
-                            popup(title, text, kind, onClick);
-                            unseen++;
-                            dock.notice(unseen, kind == Kind.ERROR);
-                        });
-                    }
-                });
+                BackgroundTask.wrap(() -> system.post(title, text, kind == Kind.ERROR).needsOwnNotice())
+                        .onSuccess(needsOwnNotice -> {
+                            if (needsOwnNotice) {
+                                popup(title, text, kind, onClick);
+                                unseen++;
+                                dock.notice(unseen, kind == Kind.ERROR);
+                            }
+                        })
+                        .executeWith(ui, background);
             } else {
                 popup(title, text, kind, onClick);
             }

@@ -71,25 +71,21 @@ public final class ThemeSwitcher {
                 if (!applied) {
                     set(false);
                 }
-                background.execute(this::followSystem);
+                followSystem(background);
                 startPolling();
             }
         }
     }
 
-    /** Asks the system (this thread blocks) and applies its answer on the FX thread while the choice is {@code SYSTEM}. */
-    private void followSystem() {
-        boolean d;
-        try {
-            d = systemDark.getAsBoolean();
-        } catch (RuntimeException e) {
-            return;
-        }
-        ui.execute(() -> {
-            if (choice == Settings.Theme.SYSTEM) {
-                set(d);
-            }
-        });
+    /** Asks the system (on {@code where}, which blocks) and applies its answer on the FX thread while the choice is {@code SYSTEM}. */
+    private void followSystem(java.util.concurrent.Executor where) {
+        BackgroundTask.wrap(systemDark::getAsBoolean)
+                .onSuccess(d -> {
+                    if (choice == Settings.Theme.SYSTEM) {
+                        set(d);
+                    }
+                })
+                .executeWith(ui, where);
     }
 
     private synchronized void startPolling() {
@@ -101,7 +97,7 @@ public final class ThemeSwitcher {
             th.setDaemon(true);
             return th;
         });
-        poller.scheduleWithFixedDelay(this::followSystem, poll.toMillis(), poll.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        poller.scheduleWithFixedDelay(() -> followSystem(Runnable::run), poll.toMillis(), poll.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     private synchronized void stopPolling() {
@@ -131,8 +127,9 @@ public final class ThemeSwitcher {
             return;
         }
         applied = true;
-        dark.set(d);
+        // the stylesheet first: whoever sees the property turn has the theme it names
         Application.setUserAgentStylesheet(stylesheet(d));
+        dark.set(d);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.mstpanel.core.docker.ProbeFailure;
 import dev.mstpanel.core.docker.SessionFile;
 import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.TerminalLauncher;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.Closeable;
 import java.io.IOException;
@@ -98,8 +99,10 @@ public final class ContainersViewModel {
     private String selectedKey;
     /** The container the shown message is about, or null when it is about none in particular; FX thread only. */
     private String messageAbout;
-    /** Bumped whenever the log pane is reset: lines of an older log are dropped. */
-    private final java.util.concurrent.atomic.AtomicLong logGeneration = new java.util.concurrent.atomic.AtomicLong();
+    /** The log being opened or followed: resetting the pane makes the older log's lines stale. */
+    private final BackgroundTask.Lane logs = new BackgroundTask.Lane();
+    /** The first listing timed out while the window started: it is tried once more; FX thread only. */
+    private boolean retryFirst;
 
     /**
      * @param services the container, terminal and log services
@@ -174,8 +177,8 @@ public final class ContainersViewModel {
     /** Stops the log and empties its pane; lines still arriving from it are dropped. */
     private void resetLog() {
         stopLog();
-        logGeneration.incrementAndGet();
         synchronized (logLines) {
+            logs.cancelAll();
             logLines.clear();
         }
         logDirty = false;
@@ -192,40 +195,38 @@ public final class ContainersViewModel {
         if (!inFlight.compareAndSet(false, true)) {
             return;
         }
-        refreshing.set(true);
-        background.execute(() -> {
-            ContainerListing listing;
-            List<DockerContext> contexts;
-            String hostChange;
-            try {
-                contexts = services.contexts();
-                listing = services.containers().list(contexts, services.probeTimeout());
-                hostChange = services.containers().owner().hostNames().change().map(c -> " · " + c).orElse("");
-            } catch (RuntimeException e) {
-                ui.execute(() -> {
-                    failures.setAll("The Docker contexts could not be read: " + e.getMessage());
+        BackgroundTask.wrap(() -> {
+                    List<DockerContext> contexts = services.contexts();
+                    ContainerListing listing = services.containers().list(contexts, services.probeTimeout());
+                    String hostChange = services.containers().owner().hostNames().change().map(c -> " · " + c).orElse("");
+                    return new Listed(contexts, listing, hostChange);
+                })
+                .onRunning(() -> refreshing.set(true))
+                .onSuccess(this::listed)
+                .onFailure(e -> failures.setAll("The Docker contexts could not be read: " + e.getMessage()))
+                .onFinished(() -> {
                     inFlight.set(false);
                     refreshing.set(false);
-                });
-                return;
-            }
-            ui.execute(() -> {
-                contextsByName.clear();
-                contexts.forEach(c -> contextsByName.put(c.name(), c));
-                all.setAll(listing.containers());
-                failures.setAll(listing.failures().stream().map(f -> f.context() + ": " + f.message()).toList());
-                summary.set(summarize(listing, contexts.size()) + " · " + LocalTime.now().format(CLOCK) + hostChange);
-                inFlight.set(false);
-                refreshing.set(false);
-                boolean timedOut = listing.failures().stream().anyMatch(f -> f.kind() == ProbeFailure.Kind.TIMEOUT);
-                if (firstRefresh && timedOut) {
-                    // the first listing also loads the Docker client's classes while the window starts: try once more
-                    firstRefresh = false;
-                    refresh();
-                }
-                firstRefresh = false;
-            });
-        });
+                    if (retryFirst) {
+                        retryFirst = false;
+                        refresh();
+                    }
+                })
+                .executeWith(ui, background);
+    }
+
+    private record Listed(List<DockerContext> contexts, ContainerListing listing, String hostChange) {}
+
+    private void listed(Listed l) {
+        contextsByName.clear();
+        l.contexts().forEach(c -> contextsByName.put(c.name(), c));
+        all.setAll(l.listing().containers());
+        failures.setAll(l.listing().failures().stream().map(f -> f.context() + ": " + f.message()).toList());
+        summary.set(summarize(l.listing(), l.contexts().size()) + " · " + LocalTime.now().format(CLOCK) + l.hostChange());
+        boolean timedOut = l.listing().failures().stream().anyMatch(f -> f.kind() == ProbeFailure.Kind.TIMEOUT);
+        // the first listing also loads the Docker client's classes while the window starts: try once more
+        retryFirst = firstRefresh && timedOut;
+        firstRefresh = false;
     }
 
     static String summarize(ContainerListing listing, int contexts) {
@@ -259,7 +260,7 @@ public final class ContainersViewModel {
      * note when the container's image has no bash ({@link ContainerShell}, as the CLI's {@code shell}).
      */
     public void openShell(MstContainer k) {
-        background.execute(() -> {
+        BackgroundTask.wrap(() -> {
             ContainerShell shell = ContainerShell.BASH;
             try {
                 shell = ContainerShell.choose(services.docker(), k.context(), k.name(), Duration.ofSeconds(5));
@@ -271,25 +272,22 @@ public final class ContainersViewModel {
             } catch (IOException | IllegalArgumentException e) {
                 say((shell.note() == null ? "" : shell.note() + " ") + e.getMessage(), true, k);
             }
-        });
+            return shell;
+        }).executeWith(ui, background);
     }
 
     /** Removes one of this machine's kept or orphaned containers (the view confirms first). */
     public void remove(MstContainer k) {
-        background.execute(() -> {
-            try {
-                MstContainer gone = services.containers().remove(context(k), k.name(), Duration.ofSeconds(30));
-                ui.execute(() -> {
+        BackgroundTask.wrap(() -> services.containers().remove(context(k), k.name(), Duration.ofSeconds(30)))
+                .onSuccess(gone -> {
                     if (key(k).equals(selectedKey)) {
                         clearPanes();
                     }
-                });
-                say("Removed " + gone.name() + " from " + gone.context() + ".", false, null);
-            } catch (ContainerActionException | IllegalArgumentException e) {
-                say(e.getMessage(), true, k);
-            }
-            ui.execute(this::refresh);
-        });
+                    say("Removed " + gone.name() + " from " + gone.context() + ".", false, null);
+                })
+                .onFailure(e -> say(e.getMessage(), true, k))
+                .onFinished(this::refresh)
+                .executeWith(ui, background);
     }
 
     /** This machine's orphaned containers now listed. */
@@ -299,14 +297,15 @@ public final class ContainersViewModel {
 
     /** Removes this machine's orphaned containers on every context (the view confirms first). */
     public void cleanOrphans() {
-        background.execute(() -> {
-            MstContainers.RemovalReport r = services.containers().removeOrphans(services.contexts(), Duration.ofSeconds(30));
-            String names = String.join(", ", r.removed().stream().map(k -> k.context() + "/" + k.name()).toList());
-            List<String> problems = r.problems().stream().filter(p -> !isUnreachable(p)).toList();
-            say((r.removed().isEmpty() ? "No orphaned container to remove." : "Removed " + r.removed().size() + ": " + names + ".")
-                    + (problems.isEmpty() ? "" : " Not removed: " + String.join("; ", problems)), !problems.isEmpty());
-            ui.execute(this::refresh);
-        });
+        BackgroundTask.wrap(() -> services.containers().removeOrphans(services.contexts(), Duration.ofSeconds(30)))
+                .onSuccess(r -> {
+                    String names = String.join(", ", r.removed().stream().map(k -> k.context() + "/" + k.name()).toList());
+                    List<String> problems = r.problems().stream().filter(p -> !isUnreachable(p)).toList();
+                    say((r.removed().isEmpty() ? "No orphaned container to remove." : "Removed " + r.removed().size() + ": " + names + ".")
+                            + (problems.isEmpty() ? "" : " Not removed: " + String.join("; ", problems)), !problems.isEmpty());
+                })
+                .onFinished(this::refresh)
+                .executeWith(ui, background);
     }
 
     private boolean isUnreachable(String problem) {
@@ -318,20 +317,15 @@ public final class ContainersViewModel {
         select(k);
         String key = key(k);
         sessionText.set("Reading the session files of " + k.name() + "…");
-        background.execute(() -> {
-            String text;
-            try {
-                text = render(services.sessionFiles().read(context(k), k.name(), Duration.ofSeconds(30)));
-            } catch (ContainerActionException | IllegalArgumentException e) {
-                text = e.getMessage();
+        java.util.function.Consumer<String> show = t -> {
+            if (key.equals(selectedKey)) {
+                sessionText.set(t);
             }
-            String t = text;
-            ui.execute(() -> {
-                if (key.equals(selectedKey)) {
-                    sessionText.set(t);
-                }
-            });
-        });
+        };
+        BackgroundTask.wrap(() -> render(services.sessionFiles().read(context(k), k.name(), Duration.ofSeconds(30))))
+                .onSuccess(show)
+                .onFailure(e -> show.accept(e.getMessage()))
+                .executeWith(ui, background);
     }
 
     /** Session files as one text: a header line per file, absent ones as a line of their own. */
@@ -356,46 +350,37 @@ public final class ContainersViewModel {
     public void openLog(MstContainer k, boolean follow) {
         select(k);
         resetLog();
-        long generation = logGeneration.get();
         following.set(follow);
-        background.execute(() -> {
-            try {
-                Closeable h = services.logs().open(context(k), k.name(), 1000, follow, line -> appendLog(generation, line), why -> {
+        BackgroundTask.wrapWithProgress(log -> services.logs().open(context(k), k.name(), 1000, follow, line -> appendLog(log, line), why -> {
                     if (why != null) {
-                        appendLog(generation, "[mst-panel] the log ended: " + why);
+                        appendLog(log, "[mst-panel] the log ended: " + why);
                     }
                     ui.execute(() -> {
-                        if (logGeneration.get() == generation) {
+                        if (!log.isCancelled()) {
                             following.set(false);
                         }
                     });
-                });
-                ui.execute(() -> {
-                    if (logGeneration.get() == generation) {
-                        logHandle = h;
-                    } else {
-                        closeQuietly(h);
+                }))
+                .onSuccess(h -> logHandle = h)
+                .onDropped(this::closeQuietly)
+                .onFailure(e -> {
+                    synchronized (logLines) {
+                        logLines.addLast("[mst-panel] " + e.getMessage());
                     }
-                });
-            } catch (ContainerActionException | IllegalArgumentException e) {
-                appendLog(generation, "[mst-panel] " + e.getMessage());
-                ui.execute(() -> {
-                    if (logGeneration.get() == generation) {
-                        following.set(false);
-                    }
-                });
-            }
-        });
+                    logDirty = true;
+                    following.set(false);
+                })
+                .latestIn(logs)
+                .executeWith(ui, background);
     }
 
     private void closeQuietly(Closeable h) {
-        background.execute(() -> {
-            try {
+        if (h != null) {
+            BackgroundTask.wrap(() -> {
                 h.close();
-            } catch (IOException ignored) {
-                // already closed
-            }
-        });
+                return h;
+            }).executeWith(ui, background);
+        }
     }
 
     /** Stops following the log. */
@@ -403,20 +388,13 @@ public final class ContainersViewModel {
         Closeable h = logHandle;
         logHandle = null;
         following.set(false);
-        if (h != null) {
-            background.execute(() -> {
-                try {
-                    h.close();
-                } catch (IOException ignored) {
-                    // already closed
-                }
-            });
-        }
+        closeQuietly(h);
     }
 
-    private void appendLog(long generation, String line) {
+    /** Adds a line of the log {@code log} reads, unless the pane was reset since. */
+    private void appendLog(BackgroundTask.Progress log, String line) {
         synchronized (logLines) {
-            if (logGeneration.get() != generation) {
+            if (log.isCancelled()) {
                 return;
             }
             logLines.addLast(line);
@@ -432,15 +410,13 @@ public final class ContainersViewModel {
             return;
         }
         logDirty = false;
-        String text;
-        synchronized (logLines) {
-            text = String.join("\n", logLines);
-        }
-        long generation = logGeneration.get();
+        // joined on the FX thread, so that a pane reset in between is never overwritten by older lines
         ui.execute(() -> {
-            if (logGeneration.get() == generation) {
-                logText.set(text);
+            String text;
+            synchronized (logLines) {
+                text = String.join("\n", logLines);
             }
+            logText.set(text);
         });
     }
 

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.containers;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.ContainerListing;
@@ -100,17 +101,12 @@ public final class OrphanBannerViewModel {
 
     /** Lists this machine's orphaned containers in the background; shows the banner when there are any. */
     public void check() {
-        background.execute(() -> {
-            ContainerListing listing;
-            try {
-                listing = services.containers().list(services.contexts(), services.probeTimeout());
-            } catch (RuntimeException e) {
-                LOG.warn("looking for orphaned containers failed", e);
-                return;
-            }
+        BackgroundTask.wrap(() -> {
+            ContainerListing listing = services.containers().list(services.contexts(), services.probeTimeout());
             List<MstContainer> found = listing.containers().stream().filter(k -> k.kind() == ContainerKind.ORPHANED).toList();
             LOG.info("start-up check: {} orphaned container(s) in {} ms", found.size(), listing.elapsedMillis());
-            ui.execute(() -> {
+            return found;
+        }).onSuccess(found -> {
                 if (state.get() == State.REMOVING) {
                     return;
                 }
@@ -125,8 +121,8 @@ public final class OrphanBannerViewModel {
                 detail.set("Their mst process on this machine is gone (a run ended without cleaning up), and each may still hold memory and disk."
                         + " Clean up removes only these; kept containers and other machines' are left alone.");
                 state.set(State.FOUND);
-            });
-        });
+        }).onFailure(e -> LOG.warn("looking for orphaned containers failed", e))
+                .executeWith(ui, background);
     }
 
     /** Removes the orphans found (the view confirms first). */
@@ -137,7 +133,7 @@ public final class OrphanBannerViewModel {
         }
         state.set(State.REMOVING);
         title.set("Removing " + count(targets.size()) + "…");
-        background.execute(() -> {
+        BackgroundTask.wrap(() -> {
             Map<String, DockerContext> byName = new LinkedHashMap<>();
             services.contexts().forEach(c -> byName.put(c.name(), c));
             List<MstContainer> removed = new ArrayList<>();
@@ -157,7 +153,10 @@ public final class OrphanBannerViewModel {
                     problems.add(k.context() + "/" + k.name() + ": " + e.getMessage());
                 }
             }
-            ui.execute(() -> {
+            return new Removal(removed, problems);
+        }).onSuccess(done -> {
+                List<MstContainer> removed = done.removed();
+                List<String> problems = done.problems();
                 List<MstContainer> left = targets.stream().filter(t -> removed.stream().noneMatch(r -> r.id().equals(t.id()))).toList();
                 orphans = left;
                 if (problems.isEmpty()) {
@@ -170,9 +169,15 @@ public final class OrphanBannerViewModel {
                     detail.set(String.join("\n", problems));
                     state.set(left.isEmpty() ? State.CLEANED : State.PROBLEM);
                 }
-            });
-        });
+        }).onFailure(e -> {
+            LOG.warn("removing the orphaned containers failed", e);
+            title.set("Could not remove the orphaned containers");
+            detail.set(String.valueOf(e.getMessage()));
+            state.set(State.PROBLEM);
+        }).executeWith(ui, background);
     }
+
+    private record Removal(List<MstContainer> removed, List<String> problems) {}
 
     /** Closes the banner; it stays closed until the next {@link #check()}. */
     public void dismiss() {

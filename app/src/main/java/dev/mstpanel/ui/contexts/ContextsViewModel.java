@@ -9,6 +9,7 @@ import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -141,31 +142,28 @@ public final class ContextsViewModel {
             refreshAgain.set(true);
             return;
         }
-        refreshing.set(true);
-        background.execute(() -> {
-            ContextList list;
-            try {
-                list = store.load();
-            } catch (RuntimeException e) {
-                LOG.error("reading the Docker context store failed", e);
-                ui.execute(() -> {
+        BackgroundTask.wrap(() -> {
+                    ContextList list = store.load();
+                    Duration timeout = probeTimeout.get();
+                    ui.execute(() -> mergeContexts(list));
+                    // the probes answer one by one, each posted as it arrives; the refresh ends with the last
+                    return prober.probeAll(list.contexts(), timeout, r -> ui.execute(() -> apply(r)));
+                })
+                .onRunning(() -> refreshing.set(true))
+                .onSuccess(probes -> probes.whenComplete((all, err) -> ui.execute(() -> {
+                    // each result was posted as it arrived, but CompletableFuture runs dependents in no
+                    // set order: apply them all again (idempotent) so the summary counts every one
+                    if (all != null) {
+                        all.forEach(this::apply);
+                    }
+                    finishRefresh();
+                })))
+                .onFailure(e -> {
+                    LOG.error("reading the Docker context store failed", e);
                     warnings.setAll("The Docker context store could not be read: " + e.getMessage());
                     finishRefresh();
-                });
-                return;
-            }
-            Duration timeout = probeTimeout.get();
-            ui.execute(() -> mergeContexts(list));
-            prober.probeAll(list.contexts(), timeout, r -> ui.execute(() -> apply(r)))
-                    .whenComplete((all, err) -> ui.execute(() -> {
-                        // each result was posted as it arrived, but CompletableFuture runs dependents in no
-                        // set order: apply them all again (idempotent) so the summary counts every one
-                        if (all != null) {
-                            all.forEach(this::apply);
-                        }
-                        finishRefresh();
-                    }));
-        });
+                })
+                .executeWith(ui, background);
     }
 
     /**

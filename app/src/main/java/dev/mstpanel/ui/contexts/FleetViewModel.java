@@ -8,12 +8,12 @@ import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.RemoteHosts;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.StreamingProcess;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -48,10 +48,8 @@ public final class FleetViewModel {
     private final Runnable contextsChanged;
     private final UiExecutor ui;
     private final Executor background;
-    private final AtomicLong lastProgress = new AtomicLong();
     private volatile long hostBytes = -1;
     private volatile StreamingProcess current;
-    private volatile String lastLine = "";
 
     /**
      * @param colima the colima CLI (login shell's PATH)
@@ -125,34 +123,44 @@ public final class FleetViewModel {
 
     /** Re-reads Colima's profiles (and, once, the host's memory and nested-virtualization support). */
     public void refresh() {
-        background.execute(() -> {
+        BackgroundTask.wrap(() -> {
+            Boolean nested = null;
             if (hostBytes < 0) {
                 hostBytes = HostMemory.physicalBytes(runner);
-                boolean nested = colima.executable().isPresent() && colima.nestedVirtualizationSupported();
-                ui.execute(() -> nestedSupported.set(nested));
+                nested = colima.executable().isPresent() && colima.nestedVirtualizationSupported();
             }
             if (colima.executable().isEmpty()) {
-                ui.execute(() -> {
-                    colimaInstalled.set(false);
-                    // on Linux Colima is optional: the Contexts view shows no install hint for it (colimaShown)
-                    colimaProblem.set(colima.onMac() ? colima.installHint() : null);
-                    profiles.clear();
-                    budget.set(MemoryBudget.of(hostBytes, List.of(), null));
-                });
-                return;
+                return new Profiles(nested, false, List.<ColimaProfile>of(), null);
             }
             try {
-                List<ColimaProfile> list = colima.list(Duration.ofSeconds(20));
-                ui.execute(() -> {
-                    colimaInstalled.set(true);
-                    colimaProblem.set(null);
-                    profiles.setAll(list);
-                    budget.set(MemoryBudget.of(hostBytes, list, null));
-                });
+                return new Profiles(nested, true, colima.list(Duration.ofSeconds(20)), null);
             } catch (IOException e) {
-                ui.execute(() -> colimaProblem.set(e.getMessage()));
+                return new Profiles(nested, true, null, e.getMessage());
             }
-        });
+        }).onSuccess(this::show).executeWith(ui, background);
+    }
+
+    /** What a refresh found: nested virtualization (null when not looked at again), Colima, its profiles or why not. */
+    private record Profiles(Boolean nested, boolean installed, List<ColimaProfile> list, String problem) {}
+
+    private void show(Profiles found) {
+        if (found.nested() != null) {
+            nestedSupported.set(found.nested());
+        }
+        if (!found.installed()) {
+            colimaInstalled.set(false);
+            // on Linux Colima is optional: the Contexts view shows no install hint for it (colimaShown)
+            colimaProblem.set(colima.onMac() ? colima.installHint() : null);
+            profiles.clear();
+            budget.set(MemoryBudget.of(hostBytes, List.of(), null));
+        } else if (found.problem() != null) {
+            colimaProblem.set(found.problem());
+        } else {
+            colimaInstalled.set(true);
+            colimaProblem.set(null);
+            profiles.setAll(found.list());
+            budget.set(MemoryBudget.of(hostBytes, found.list(), null));
+        }
     }
 
     /** Starts a stopped VM with its own settings. */
@@ -162,19 +170,19 @@ public final class FleetViewModel {
 
     /** Starts (creating when new) a VM with these options; colima's output is the progress line. */
     public void create(String name, Colima.StartOptions options) {
-        run(name, "Starting " + name + "…", () -> colima.start(name, options, this::onLine));
+        run(name, "Starting " + name + "…", lines -> colima.start(name, options, lines));
     }
 
     /** Stops a VM. */
     public void stop(String name) {
-        run(name, "Stopping " + name + "…", () -> colima.stop(name, this::onLine));
+        run(name, "Stopping " + name + "…", lines -> colima.stop(name, lines));
     }
 
     /** Stops the running colima command (its process tree). */
     public void cancel() {
         StreamingProcess p = current;
         if (p != null) {
-            background.execute(p::cancel);
+            BackgroundTask.wrap(() -> p.cancel()).executeWith(ui, background);
         }
     }
 
@@ -182,21 +190,24 @@ public final class FleetViewModel {
     public void addHost(String name, String host) {
         addingHost.set(true);
         addHostMessage.set("Adding " + name + " and probing it…");
-        background.execute(() -> {
-            RemoteHosts.Added added = remoteHosts.add(name == null ? null : name.strip(), host, Duration.ofSeconds(20));
-            ui.execute(() -> {
-                addingHost.set(false);
-                addHostOk.set(added.ok());
-                addHostMessage.set(added.message());
-                if (added.context() != null) {
-                    contextsChanged.run();
-                }
-            });
-        });
+        BackgroundTask.wrap(() -> remoteHosts.add(name == null ? null : name.strip(), host, Duration.ofSeconds(20)))
+                .onSuccess(added -> {
+                    addHostOk.set(added.ok());
+                    addHostMessage.set(added.message());
+                    if (added.context() != null) {
+                        contextsChanged.run();
+                    }
+                })
+                .onFailure(e -> {
+                    addHostOk.set(false);
+                    addHostMessage.set(e.getMessage());
+                })
+                .onFinished(() -> addingHost.set(false))
+                .executeWith(ui, background);
     }
 
     private interface Starter {
-        StreamingProcess start() throws IOException;
+        StreamingProcess start(java.util.function.Consumer<String> onLine) throws IOException;
     }
 
     private void run(String name, String first, Starter starter) {
@@ -205,39 +216,30 @@ public final class FleetViewModel {
         }
         busyProfile.set(name);
         progress.set(first);
-        lastLine = "";
-        background.execute(() -> {
-            StreamingProcess p;
-            try {
-                p = starter.start();
-            } catch (IOException | IllegalArgumentException e) {
-                ui.execute(() -> {
+        BackgroundTask.wrapWithProgress(lines -> {
+                    String[] lastLine = {""};
+                    StreamingProcess p = starter.start(line -> {
+                        lastLine[0] = humanLine(line);
+                        lines.update(lastLine[0], -1);
+                    });
+                    current = p;
+                    int code = p.exit().join();
+                    current = null;
+                    return p.cancelled() ? "Cancelled: colima was stopped." : code == 0 ? "Done." : "colima exited with code " + code + ": " + lastLine[0];
+                })
+                .progressEvery(Duration.ofMillis(100))
+                .onProgress((line, f) -> progress.set(line))
+                .onSuccess(end -> {
+                    busyProfile.set(null);
+                    progress.set(end);
+                    refresh();
+                    contextsChanged.run();
+                })
+                .onFailure(e -> {
                     busyProfile.set(null);
                     progress.set(e.getMessage());
-                });
-                return;
-            }
-            current = p;
-            int code = p.exit().join();
-            current = null;
-            String end = p.cancelled() ? "Cancelled: colima was stopped." : code == 0 ? "Done." : "colima exited with code " + code + ": " + lastLine;
-            ui.execute(() -> {
-                busyProfile.set(null);
-                progress.set(end);
-                refresh();
-                contextsChanged.run();
-            });
-        });
-    }
-
-    private void onLine(String line) {
-        String text = humanLine(line);
-        lastLine = text;
-        long now = System.nanoTime();
-        long last = lastProgress.get();
-        if (now - last >= 100_000_000L && lastProgress.compareAndSet(last, now)) {
-            ui.execute(() -> progress.set(text));
-        }
+                })
+                .executeWith(ui, background);
     }
 
     /** Colima's log lines ({@code time=… level=info msg="…"}) shown as their message. */

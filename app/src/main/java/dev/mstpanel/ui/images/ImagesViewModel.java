@@ -9,6 +9,7 @@ import dev.mstpanel.core.images.ImageRecipe;
 import dev.mstpanel.core.mst.OutputListener;
 import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.mst.ProcessSupervisor;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.containers.ContainerServices;
 import java.nio.file.Files;
@@ -121,35 +122,42 @@ public final class ImagesViewModel {
         if (!inFlight.compareAndSet(false, true)) {
             return;
         }
-        refreshing.set(true);
-        background.execute(() -> {
-            try {
-                List<DockerContext> cs = services.contexts();
-                MstFinder.Result found = services.mstFinder().find();
-                mst = found;
-                List<ContextImages> listed = services.images().list(cs, found.version(), services.probeTimeout());
-                List<ImageRecipe> rs = services.recipes().recipes();
-                ui.execute(() -> {
-                    contexts.setAll(cs.stream().filter(c -> listed.stream().anyMatch(l -> l.context().equals(c.name()) && l.failure() == null)).toList());
-                    mstFound.set(found.installation() != null);
-                    mstVersion.set(found.version());
-                    contextImages.setAll(listed);
-                    recipes.setAll(rs);
-                    mstLine.set(found.installation() == null ? found.problem()
-                            : found.version() == null ? found.installation().describe() + ": it printed no version, so tags cannot be compared."
-                            : "MST " + found.version() + " (" + String.join(" ", found.installation().command())
-                                    + "): images are compared with this version.");
-                    long n = listed.stream().mapToLong(l -> l.images().size()).sum();
-                    summary.set(n + (n == 1 ? " image" : " images") + " on " + listed.stream().filter(l -> l.failure() == null).count()
-                            + " of " + listed.size() + " contexts · " + LocalTime.now().format(CLOCK));
-                });
-            } finally {
-                ui.execute(() -> {
+        BackgroundTask.wrap(() -> {
+                    List<DockerContext> cs = services.contexts();
+                    MstFinder.Result found = services.mstFinder().find();
+                    mst = found;
+                    List<ContextImages> listed = services.images().list(cs, found.version(), services.probeTimeout());
+                    return new Listed(cs, found, listed, services.recipes().recipes());
+                })
+                .onRunning(() -> refreshing.set(true))
+                .onSuccess(this::listed)
+                .onFailure(e -> summary.set("The images could not be listed: " + e.getMessage()))
+                .onFinished(() -> {
                     refreshing.set(false);
                     inFlight.set(false);
-                });
-            }
-        });
+                })
+                .executeWith(ui, background);
+    }
+
+    private record Listed(List<DockerContext> cs, MstFinder.Result found, List<ContextImages> listed, List<ImageRecipe> rs) {}
+
+    private void listed(Listed all) {
+        List<DockerContext> cs = all.cs();
+        MstFinder.Result found = all.found();
+        List<ContextImages> listed = all.listed();
+        List<ImageRecipe> rs = all.rs();
+        contexts.setAll(cs.stream().filter(c -> listed.stream().anyMatch(l -> l.context().equals(c.name()) && l.failure() == null)).toList());
+        mstFound.set(found.installation() != null);
+        mstVersion.set(found.version());
+        contextImages.setAll(listed);
+        recipes.setAll(rs);
+        mstLine.set(found.installation() == null ? found.problem()
+                : found.version() == null ? found.installation().describe() + ": it printed no version, so tags cannot be compared."
+                : "MST " + found.version() + " (" + String.join(" ", found.installation().command())
+                        + "): images are compared with this version.");
+        long n = listed.stream().mapToLong(l -> l.images().size()).sum();
+        summary.set(n + (n == 1 ? " image" : " images") + " on " + listed.stream().filter(l -> l.failure() == null).count()
+                + " of " + listed.size() + " contexts · " + LocalTime.now().format(CLOCK));
     }
 
     /**
@@ -164,34 +172,25 @@ public final class ImagesViewModel {
         String chatgpt = chatgptVersion.get();
         MstFinder.Result found = mst;
         building.set(true);
-        background.execute(() -> {
-            // looked at here, off the FX thread: a config on a slow or gone mount does not freeze the window
-            if (config != null && !Files.isRegularFile(config)) {
-                ui.execute(() -> {
-                    building.set(false);
-                    failBuild("Build MST's images", "The eval config " + cfg + " does not exist.");
-                });
-                return;
-            }
-            // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
-            MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
-            if (m == null || m.installation() == null) {
-                ui.execute(() -> {
-                    building.set(false);
-                    failBuild("Build MST's images", m == null ? "MST has not been looked for yet." : m.problem());
-                });
-                return;
-            }
-            try {
-                BuildPlan plan = services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
-                ui.execute(() -> start(plan, () -> background.execute(() -> services.pluginSetups().record(contextNames, config))));
-            } catch (IllegalArgumentException e) {
-                ui.execute(() -> {
+        BackgroundTask.wrap(() -> {
+                    // looked at here, off the FX thread: a config on a slow or gone mount does not freeze the window
+                    if (config != null && !Files.isRegularFile(config)) {
+                        throw new IllegalArgumentException("The eval config " + cfg + " does not exist.");
+                    }
+                    // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
+                    MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
+                    if (m == null || m.installation() == null) {
+                        throw new IllegalArgumentException(m == null ? "MST has not been looked for yet." : m.problem());
+                    }
+                    return services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
+                })
+                .onSuccess(plan -> start(plan, () -> BackgroundTask.wrap(() -> services.pluginSetups().record(contextNames, config))
+                        .executeWith(ui, background)))
+                .onFailure(e -> {
                     building.set(false);
                     failBuild("Build MST's images", e.getMessage());
-                });
-            }
-        });
+                })
+                .executeWith(ui, background);
     }
 
     /**
@@ -210,24 +209,20 @@ public final class ImagesViewModel {
         String base = baseTag == null ? "" : baseTag.strip();
         String out = tag == null || tag.isBlank() ? recipe.defaultTag(base) : tag.strip();
         building.set(true);
-        background.execute(() -> {
-            try {
-                BuildPlan plan = services.builds().recipePlan(context, recipe, base, out, null);
-                ui.execute(() -> start(plan));
-            } catch (IllegalArgumentException e) {
-                ui.execute(() -> {
+        BackgroundTask.wrap(() -> services.builds().recipePlan(context, recipe, base, out, null))
+                .onSuccess(this::start)
+                .onFailure(e -> {
                     building.set(false);
                     failBuild("Build " + recipe.name(), e.getMessage());
-                });
-            }
-        });
+                })
+                .executeWith(ui, background);
     }
 
     /** Cancels the build: the first call interrupts it, a second ends its process tree. */
     public void cancelBuild() {
         ProcessSupervisor.SupervisedProcess p = current;
         if (p != null) {
-            background.execute(p::cancel);
+            BackgroundTask.wrap(() -> p.cancel()).executeWith(ui, background);
             buildStatus.set("Cancelling…");
         }
     }

@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -25,7 +25,8 @@ final class LogsPane extends SplitPane {
     private final ListView<Path> list = new ListView<>();
     private final StackPane viewer = new StackPane();
     private final Executor background;
-    private final AtomicLong generation = new AtomicLong();
+    /** The log shown: choosing another drops an older, slower read. */
+    private final BackgroundTask.Lane reads = new BackgroundTask.Lane();
 
     LogsPane(List<TrialDetails.Log> logs, Executor background) {
         this.background = background;
@@ -61,18 +62,13 @@ final class LogsPane extends SplitPane {
     }
 
     private void show(Path p) {
-        long gen = generation.incrementAndGet();
         if (p == null) {
+            reads.cancelAll();
             viewer.getChildren().clear();
             return;
         }
         viewer.getChildren().setAll(new ProgressIndicator());
-        background.execute(() -> {
-            TrialDetails.Log log = TrialDetails.loadLog(p);
-            Platform.runLater(() -> {
-                if (gen != generation.get()) {
-                    return;
-                }
+        BackgroundTask.wrap(() -> TrialDetails.loadLog(p)).latestIn(reads).onSuccess(log -> {
                 if (log.text() != null) {
                     viewer.getChildren().setAll(new TextDumpView(log.text(), false, "log"));
                 } else {
@@ -83,7 +79,6 @@ final class LogsPane extends SplitPane {
                     box.setPadding(new Insets(14));
                     viewer.getChildren().setAll(box);
                 }
-            });
-        });
+        }).executeWith(dev.mstpanel.ui.common.UiExecutor.fx(), background);
     }
 }

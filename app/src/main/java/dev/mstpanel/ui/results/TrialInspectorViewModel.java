@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.results;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.diagnosis.PngImages;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.transcript.TranscriptReader;
@@ -7,7 +8,6 @@ import dev.mstpanel.core.results.diagnosis.TrialDetails;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -33,7 +33,8 @@ public final class TrialInspectorViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final UiExecutor ui;
     private final Executor background;
-    private final AtomicLong generation = new AtomicLong();
+    /** The trial being opened: opening another drops an older, slower read. */
+    private final BackgroundTask.Lane opens = new BackgroundTask.Lane();
     /** The longest the read of a long trace waits for the window to lay out its first rows, in ms. */
     static final long FIRST_ROWS_WAIT_MS = 250;
     private volatile java.util.concurrent.CountDownLatch firstRowsShown;
@@ -91,7 +92,6 @@ public final class TrialInspectorViewModel {
         if (trial != null && loading.get() && trial.equals(this.trial.get())) {
             return; // the same record again while it loads (a re-read listing): the read under way shows it
         }
-        long gen = generation.incrementAndGet();
         firstRowsShown(); // a read still waiting for the last trial's first rows goes on (its rows will not be shown)
         if (trial == null) {
             this.trial.set(null);
@@ -102,6 +102,7 @@ public final class TrialInspectorViewModel {
             screenshotProblem.set(null);
             screenshotNote.set(null);
             loading.set(false);
+            opens.cancelAll();
             return;
         }
         boolean sameTrial = cur != null && cur.trial().runDir().equals(trial.runDir()) && cur.trial().key().equals(trial.key());
@@ -111,7 +112,7 @@ public final class TrialInspectorViewModel {
             transcript.set(null);
         }
         loading.set(true);
-        background.execute(() -> {
+        BackgroundTask.wrapWithProgress(task -> {
             // the transcript first: it is what the tab shows at once; the diagnosis follows
             // the first events are shown while the rest is read (one hand-over per batch, not per event)
             Transcript tr = transcripts.read(trial, redactedRun, sameTrial ? null : new TranscriptReader.Progress() {
@@ -148,14 +149,14 @@ public final class TrialInspectorViewModel {
 
                 private void show(Transcript partial) {
                     ui.execute(() -> {
-                        if (gen == generation.get() && transcript.get() == null) {
+                        if (!task.isCancelled() && transcript.get() == null) {
                             transcriptSoFar.set(partial);
                         }
                     });
                 }
             });
             ui.execute(() -> {
-                if (gen == generation.get()) {
+                if (!task.isCancelled()) {
                     transcript.set(tr);
                     transcriptSoFar.set(null);
                 }
@@ -170,20 +171,14 @@ public final class TrialInspectorViewModel {
                 problem = dec.problem();
                 note = dec.note();
             }
-            Image shot = img;
-            String why = problem;
-            String shotNote = note;
-            ui.execute(() -> {
-                if (gen != generation.get()) {
-                    return;
-                }
-                screenshot.set(shot);
-                screenshotProblem.set(why);
-                screenshotNote.set(shotNote);
-                details.set(d);
-                loading.set(false);
-            });
-        });
+            return new Loaded(d, img, problem, note);
+        }).onSuccess(l -> {
+            screenshot.set(l.shot());
+            screenshotProblem.set(l.why());
+            screenshotNote.set(l.shotNote());
+            details.set(l.details());
+            loading.set(false);
+        }).latestIn(opens).executeWith(ui, background);
     }
 
     private static int firstFailed(java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> events) {
@@ -196,6 +191,9 @@ public final class TrialInspectorViewModel {
     }
 
     private record Decoded(Image image, String problem, String note) {}
+
+    /** A trial's details and screenshot, read off the FX thread. */
+    private record Loaded(TrialDetails details, Image shot, String why, String shotNote) {}
 
     /**
      * Decodes screen.png at the size it is shown (issue 13, item 7): the header first; a PNG over

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.runs;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,8 +61,9 @@ final class LiveRun {
     private final MemoryHistory memory = new MemoryHistory();
     private final AtomicReference<RunSnapshot> pendingSnapshot = new AtomicReference<>();
     private final AtomicReference<Map<Integer, List<MemorySample>>> pendingHistory = new AtomicReference<>();
-    /** Counts resets: a listener handed out before the last reset (a replay's previous pass) is not heard. */
-    private final java.util.concurrent.atomic.AtomicInteger generation = new java.util.concurrent.atomic.AtomicInteger();
+    /** One turn per reset: a listener handed out before the last reset (a replay's previous pass) is not heard. */
+    private final BackgroundTask.Lane runs = new BackgroundTask.Lane();
+    private volatile java.util.function.BooleanSupplier thisRun = runs.enter();
     private final ConcurrentLinkedQueue<String> pendingLines = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private OptionalInt expected = OptionalInt.empty();
@@ -98,7 +100,7 @@ final class LiveRun {
 
     /** The session's callbacks for this run (until the next {@link #reset}: then they are ignored). */
     RunSession.Listener listener() {
-        return new Listener(generation.get());
+        return new Listener(thisRun);
     }
 
     /**
@@ -108,7 +110,7 @@ final class LiveRun {
      */
     void reset(OptionalInt expectedTrials) {
         expected = expectedTrials;
-        generation.incrementAndGet();
+        thisRun = runs.enter();
         snapshot.set(null);
         shardRows.clear();
         memory.clear();
@@ -148,14 +150,14 @@ final class LiveRun {
 
     /** Receives the session's callbacks on its threads and schedules a coalesced flush. */
     private final class Listener implements RunSession.Listener {
-        private final int of;
+        private final java.util.function.BooleanSupplier of;
 
-        Listener(int of) {
+        Listener(java.util.function.BooleanSupplier of) {
             this.of = of;
         }
 
         private boolean stale() {
-            return generation.get() != of;
+            return !of.getAsBoolean();
         }
 
         @Override

@@ -11,6 +11,7 @@ import dev.mstpanel.core.mst.RunChecks.Field;
 import dev.mstpanel.core.mst.RunChecks.Problem;
 import dev.mstpanel.core.mst.RunChecks.Severity;
 import dev.mstpanel.core.mst.RunRequest;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextRow;
 import java.io.IOException;
@@ -89,8 +90,10 @@ final class RunForm {
     private final RunChecks checks = new RunChecks();
     private final ContextSplits splits = new ContextSplits();
 
+    /** The form's checks: a newer edit's check wins over an older, slower one. */
+    private final BackgroundTask.Lane revalidations = new BackgroundTask.Lane();
+
     // FX-thread state
-    private long generation;
     private EvalConfig config;
     private RunSession.Mst mst = RunSession.Mst.ASSUMED;
     private List<Problem> problems = List.of();
@@ -206,43 +209,36 @@ final class RunForm {
         }
     }
 
+    private record Checked(EvalConfig cfg, List<Problem> problems, RunSession.Mst found, String shown) {}
+
     void revalidate() {
         RunRequest req = request();
         Map<String, ContextFacts> facts = contextFacts();
-        long gen = ++generation;
         checking.set(true);
         updateCanStart();
         if (background instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
             return; // the window is closing: a late change (e.g. a contexts probe) is not checked
         }
-        background.execute(() -> {
-            try {
-                CachedConfig cc = req.config() == null ? null : readConfig(req.config());
-                EvalConfig cfg = cc == null ? null : cc.config();
-                List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment(),
-                        session.pluginSetups());
-                RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED : mstFor(req.config());
-                String shown = CommandPreview.shown(req, found);
-                ui.execute(() -> {
-                    if (gen != generation) {
-                        return;
-                    }
-                    applyChecks(cfg, ps, found, shown);
-                });
-            } catch (RuntimeException | LinkageError | OutOfMemoryError t) {
-                // said beside the config, Start left off: not "Checking…" for good (tester check18, the jar rebuilt under the window)
-                LOG.warn("checking the run form failed", t);
-                ui.execute(() -> {
-                    if (gen == generation) {
-                        config = null; // nothing checked: Start stays off
-                        checking.set(false);
-                        fieldStates.get(Field.CONFIG).set(new RunViewModel.FieldState(Severity.ERROR,
-                                "Could not check the form: " + dev.mstpanel.ui.common.FailureText.reason(t)));
-                        updateCanStart();
-                    }
-                });
-            }
-        });
+        BackgroundTask.wrap(() -> {
+                    CachedConfig cc = req.config() == null ? null : readConfig(req.config());
+                    EvalConfig cfg = cc == null ? null : cc.config();
+                    List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment(),
+                            session.pluginSetups());
+                    RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED : mstFor(req.config());
+                    return new Checked(cfg, ps, found, CommandPreview.shown(req, found));
+                })
+                .onSuccess(c -> applyChecks(c.cfg(), c.problems(), c.found(), c.shown()))
+                .onFailure(t -> {
+                    // said beside the config, Start left off: not "Checking…" for good (the jar rebuilt under the window, say)
+                    LOG.warn("checking the run form failed", t);
+                    config = null; // nothing checked: Start stays off
+                    checking.set(false);
+                    fieldStates.get(Field.CONFIG).set(new RunViewModel.FieldState(Severity.ERROR,
+                            "Could not check the form: " + dev.mstpanel.ui.common.FailureText.reason(t)));
+                    updateCanStart();
+                })
+                .latestIn(revalidations)
+                .executeWith(ui, background);
     }
 
     /**

@@ -5,9 +5,9 @@ import dev.mstpanel.core.mst.RunChecks.Field;
 import dev.mstpanel.core.mst.RunChecks.Severity;
 import dev.mstpanel.core.mst.RunRequest;
 import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextRow;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -242,16 +242,16 @@ public final class RunViewModel {
         form.recentConfigs.setAll(settings.recentEvalConfigs);
         RunSession.Launch l = launch;
         RunSession.Listener listener = live.listener();
-        background.execute(() -> {
-            saveSettings.accept(settings);
-            try {
-                RunSession.Handle h = session.start(l, listener);
-                ui.execute(() -> started(h));
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("MST could not start: {}", e.getMessage());
-                ui.execute(() -> failedToStart(e.getMessage()));
-            }
-        });
+        BackgroundTask.wrap(() -> {
+                    saveSettings.accept(settings);
+                    return session.start(l, listener);
+                })
+                .onSuccess(this::started)
+                .onFailure(e -> {
+                    LOG.warn("MST could not start: {}", e.getMessage());
+                    failedToStart(e.getMessage());
+                })
+                .executeWith(ui, background);
     }
 
     /**
@@ -271,14 +271,10 @@ public final class RunViewModel {
         hasRun.set(true);
         live.begin(l.display());
         RunSession.Listener listener = live.listener();
-        background.execute(() -> {
-            try {
-                RunSession.Handle h = playing.start(l, listener);
-                ui.execute(() -> handle = h);
-            } catch (IOException | RuntimeException e) {
-                ui.execute(() -> failedToStart(e.getMessage()));
-            }
-        });
+        BackgroundTask.wrap(() -> playing.start(l, listener))
+                .onSuccess(h -> handle = h)
+                .onFailure(e -> failedToStart(e.getMessage()))
+                .executeWith(ui, background);
     }
 
     /** First call: asks MST to stop (SIGINT); second call: ends it at once. */
@@ -290,7 +286,7 @@ public final class RunViewModel {
         cancelLabel.set("Stop now");
         RunSession.Handle h = handle;
         if (h != null) {
-            background.execute(h::cancel);
+            BackgroundTask.wrap(() -> h.cancel()).executeWith(ui, background);
         }
     }
 
@@ -375,7 +371,7 @@ public final class RunViewModel {
             return null;
         }
         Settings.remember(settings.recentResultsFolders, s.runDir().toString());
-        background.execute(() -> saveSettings.accept(settings));
+        BackgroundTask.wrap(() -> saveSettings.accept(settings)).executeWith(ui, background);
         return s.runDir();
     }
 
@@ -409,7 +405,7 @@ public final class RunViewModel {
         if (cancels == 0) {
             cancels++;
             cancelLabel.set("Stop now");
-            background.execute(h::cancel);
+            BackgroundTask.wrap(() -> h.cancel()).executeWith(ui, background);
         }
         quitTicker = live.everySecond(() -> {
             long left = (deadline - System.nanoTime() + 999_999_999L) / 1_000_000_000L;

@@ -132,4 +132,61 @@ class BackgroundTaskTest {
         ui.drain();
         assertThat(seen).containsExactly("RejectedExecutionException", "end");
     }
+
+    @Test
+    void aStaleResultIsHandedToOnDroppedSoThatWhatItHoldsOpenCanBeClosed() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.Lane logs = new BackgroundTask.Lane();
+        List<Runnable> held = new ArrayList<>();
+        BackgroundTask.wrap(() -> "old log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs).executeWith(ui, held::add);
+        BackgroundTask.wrap(() -> "new log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs).executeWith(ui, Runnable::run);
+        held.forEach(Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("shown new log", "closed old log");
+    }
+
+    @Test
+    void workThatReturnsNothingStillEndsOnTheUiThread() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrap(() -> seen.add("saved") /* a value: the Callable form */).executeWith(ui, Runnable::run);
+        Runnable save = () -> seen.add("closed");
+        BackgroundTask.wrap(save).onSuccess(v -> seen.add("success " + v)).onFinished(() -> seen.add("end"))
+                .executeWith(ui, Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("saved", "closed", "success null", "end");
+    }
+
+    @Test
+    void progressWithinTheGapIsDroppedSoThatAChattyProcessDoesNotFloodTheUiThread() {
+        PostedQueue ui = new PostedQueue();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.wrapWithProgress(p -> {
+                    for (int i = 1; i <= 500; i++) {
+                        p.update("line " + i, -1);
+                    }
+                    return "exit 0";
+                })
+                .progressEvery(java.time.Duration.ofHours(1))
+                .onProgress((m, f) -> seen.add(m))
+                .onSuccess(seen::add)
+                .executeWith(ui, Runnable::run);
+        ui.drain();
+        assertThat(seen).containsExactly("line 1", "exit 0");
+    }
+
+    @Test
+    void aTurnEnteredByHandIsCurrentUntilTheLaneMovesOn() {
+        BackgroundTask.Lane runs = new BackgroundTask.Lane();
+        java.util.function.BooleanSupplier first = runs.enter();
+        assertThat(first.getAsBoolean()).isTrue();
+        java.util.function.BooleanSupplier second = runs.enter();
+        assertThat(first.getAsBoolean()).as("a listener of the previous run is not heard").isFalse();
+        assertThat(second.getAsBoolean()).isTrue();
+        runs.cancelAll();
+        assertThat(second.getAsBoolean()).isFalse();
+    }
 }

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.results.compare;
 
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.model.TrialRecord;
@@ -26,7 +27,8 @@ public final class SideTrial {
     private final Executor background;
     private final TranscriptReader reader;
     private final Function<Path, Boolean> redactedRun;
-    private long generation;
+    /** The trial shown: choosing another drops an older, slower read. */
+    private final BackgroundTask.Lane reads = new BackgroundTask.Lane();
 
     /**
      * @param redactedRun a run folder's {@code redactStoredResponses}, or null when unknown (called on the FX thread)
@@ -59,19 +61,12 @@ public final class SideTrial {
     }
 
     private void read(TrialRecord t) {
-        long gen = ++generation;
         transcript.set(null);
         if (t == null) {
+            reads.cancelAll();
             return;
         }
         Boolean redacted = redactedRun.apply(t.runDir());
-        background.execute(() -> {
-            Transcript tr = reader.read(t, redacted);
-            ui.execute(() -> {
-                if (gen == generation) {
-                    transcript.set(tr);
-                }
-            });
-        });
+        BackgroundTask.wrap(() -> reader.read(t, redacted)).onSuccess(transcript::set).latestIn(reads).executeWith(ui, background);
     }
 }
