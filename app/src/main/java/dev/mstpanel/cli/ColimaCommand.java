@@ -3,6 +3,7 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
@@ -10,8 +11,6 @@ import dev.mstpanel.core.colima.HostMemory;
 import dev.mstpanel.core.colima.MemoryBudget;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
-import dev.mstpanel.core.shell.LoginShellEnvironment;
 import dev.mstpanel.core.shell.StreamingProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,16 +40,17 @@ public final class ColimaCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    static CommandRunner runner() {
-        return new CommandRunner(LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment());
+    /** Runs Colima with the login shell's environment, as the window does. */
+    PanelServices services() {
+        return root.loginShellServices();
     }
 
     @Override
     public Integer call() {
         PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-        CommandRunner runner = runner();
-        Colima colima = new Colima(runner);
+        CommandRunner runner = services().commandRunner();
+        Colima colima = services().colima();
         long host = HostMemory.physicalBytes(runner);
         List<ColimaProfile> profiles = List.of();
         String problem = null;
@@ -155,8 +155,8 @@ public final class ColimaCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
             PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-            CommandRunner runner = runner();
-            Colima colima = new Colima(runner);
+            CommandRunner runner = parent.services().commandRunner();
+            Colima colima = parent.services().colima();
             try {
                 // a value given is checked by the one range rule, 0 included (0 would mean "Colima's default" below)
                 int cpus = cpuOption == null ? 0 : ColimaSizes.CPUS.require(cpuOption);
@@ -184,6 +184,10 @@ public final class ColimaCommand implements Callable<Integer> {
                 return 1;
             }
         }
+
+        /** The colima command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ColimaCommand parent;
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
@@ -200,7 +204,7 @@ public final class ColimaCommand implements Callable<Integer> {
             PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
             PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
             try {
-                StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), linesTo(out));
+                StreamingProcess p = parent.services().colima().stop(Colima.requireProfile(profile), linesTo(out));
                 return stream(p, out);
             } catch (IllegalArgumentException e) {
                 err.println("mst-panel colima stop: " + e.getMessage());
@@ -210,6 +214,10 @@ public final class ColimaCommand implements Callable<Integer> {
                 return 1;
             }
         }
+
+        /** The colima command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ColimaCommand parent;
     }
 
     /** Prints each of Colima's lines as it comes (its progress, for start and stop), whole lines only. */
@@ -221,4 +229,8 @@ public final class ColimaCommand implements Callable<Integer> {
             }
         };
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -12,8 +12,6 @@ import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.compare.Comparisons;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -78,7 +76,8 @@ public final class CompareCommand implements Callable<Integer> {
         List<Comparison> comparisons;
         // a run.json that could not be read, and variants left out, said rather than passed over silently
         List<String> notes = new ArrayList<>();
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
             if (b == null) {
@@ -435,4 +434,8 @@ public final class CompareCommand implements Callable<Integer> {
     private static String quoted(String a) {
         return dev.mstpanel.core.mst.RunCommandLine.quote(a);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -3,15 +3,13 @@ package dev.mstpanel.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.ContextSource;
-import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
-import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,8 +46,8 @@ public final class ContainersCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     /** The contexts a command line can name (Colima profiles without a context left out). */
-    static List<DockerContext> contexts(HostEnvironment env) {
-        return new ContextStore(env).load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
+    static List<DockerContext> contexts(PanelServices services) {
+        return services.contextStore().load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
     }
 
 
@@ -57,10 +55,11 @@ public final class ContainersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-        HostEnvironment env = HostEnvironment.fromSystem();
+        PanelServices services = root.services();
         ContainerListing listing;
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
-            List<DockerContext> contexts = contexts(env);
+        {
+            MstContainers containers = services.containers();
+            List<DockerContext> contexts = contexts(services);
             listing = containers.list(contexts, timeout);
             for (int i = 1; i < repeat; i++) {
                 if (timing) {
@@ -109,7 +108,7 @@ public final class ContainersCommand implements Callable<Integer> {
         out.flush();
         listing.failures().forEach(f -> err.println("not listed: " + f.context() + ": " + f.message()));
         if (timing) {
-            err.println("listed " + listing.containers().size() + " containers on " + contexts(env).size() + " contexts in " + listing.elapsedMillis() + " ms");
+            err.println("listed " + listing.containers().size() + " containers on " + contexts(services).size() + " contexts in " + listing.elapsedMillis() + " ms");
         }
         return 0;
     }
@@ -157,8 +156,8 @@ public final class ContainersCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
             PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-            HostEnvironment env = HostEnvironment.fromSystem();
-            List<DockerContext> contexts = contexts(env);
+            PanelServices services = parent.root.services();
+            List<DockerContext> contexts = contexts(services);
             if (context != null) {
                 contexts = contexts.stream().filter(c -> c.name().equals(context)).toList();
                 if (contexts.isEmpty()) {
@@ -167,9 +166,7 @@ public final class ContainersCommand implements Callable<Integer> {
                 }
             }
             MstContainers.RemovalReport report;
-            try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
-                report = containers.removeOrphans(contexts, timeout);
-            }
+            report = services.containers().removeOrphans(contexts, timeout);
             for (MstContainer k : report.removed()) {
                 out.println("removed " + k.context() + " " + k.name() + " (" + k.shortId() + ")");
             }
@@ -180,5 +177,13 @@ public final class ContainersCommand implements Callable<Integer> {
             report.problems().forEach(p -> err.println("not removed: " + p));
             return 0;
         }
+
+        /** The containers command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ContainersCommand parent;
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -1,10 +1,6 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.RemoteHosts;
-import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -41,11 +37,7 @@ public final class ContextsAddCommand implements Callable<Integer> {
         // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's text
         PrintWriter out = TerminalText.guard(spec.commandLine().getOut());
         PrintWriter err = TerminalText.guard(spec.commandLine().getErr());
-        HostEnvironment env = HostEnvironment.fromSystem();
-        RemoteHosts.Added added;
-        try (EngineProber prober = new EngineProber()) {
-            added = new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober).add(name, host, timeout);
-        }
+        RemoteHosts.Added added = parent.root.services().remoteHosts().add(name, host, timeout);
         if (added.ok()) {
             out.println(added.message());
             out.flush();
@@ -55,4 +47,8 @@ public final class ContextsAddCommand implements Callable<Integer> {
         err.flush();
         return added.context() == null ? 2 : 1;
     }
+
+    /** The contexts command, whose root holds the services. */
+    @CommandLine.ParentCommand
+    ContextsCommand parent;
 }

@@ -11,8 +11,6 @@ import dev.mstpanel.core.results.TranscriptQuery;
 import dev.mstpanel.core.results.TrialRecord;
 import dev.mstpanel.core.results.TrialStatus;
 import dev.mstpanel.core.results.UnsearchedTraces;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -96,7 +94,8 @@ public final class TrialsCommand implements Callable<Integer> {
             return 2;
         }
         TranscriptQuery query = grep == null ? null : new TranscriptQuery(TranscriptQuery.Mode.TEXT, grep);
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             ResultsReader.Location location;
             try {
                 location = reader.locate(path.toAbsolutePath().normalize());
@@ -449,4 +448,8 @@ public final class TrialsCommand implements Callable<Integer> {
     private static String oneLine(String s) {
         return Texts.cutLine(s, 160);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -58,14 +58,14 @@ public final class ContainerServices implements AutoCloseable {
                              Settings settings, AppPaths paths) {
         this.contextStore = contextStore;
         this.settings = settings;
-        this.containers = new MstContainers(OwnerIdentity.current());
+        this.containers = new MstContainers(OwnerIdentity.current(), prober.clients());
         this.sessionFiles = new SessionFiles(containers);
-        this.logs = new ContainerLogs();
+        this.logs = new ContainerLogs(prober.clients());
         this.terminals = new TerminalLauncher(runner.environment());
         this.dockerCli = dockerCli;
         this.mstFinder = new MstFinder(new MstLocator(runner), () -> settings.mstPath, recentEvalConfig(settings));
         this.doctor = new Doctor(prober, dockerCli, runner, mstFinder);
-        this.images = new MstImages();
+        this.images = new MstImages(prober.clients());
         this.builds = new ImageBuilds(new ProcessSupervisor(), runner, dockerCli, paths.dataDir().resolve("build-logs"));
         this.recipesFallback = paths.dataDir();
         this.pluginSetups = new dev.mstpanel.core.images.PluginSetups(paths.dataDir());
