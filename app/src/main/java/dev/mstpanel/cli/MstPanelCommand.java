@@ -28,7 +28,7 @@ public final class MstPanelCommand implements Runnable {
     static final java.util.Map<String, Class<?>> COMMANDS = orderedCommands(
             "contexts", ContextsCommand.class, "run", RunCommand.class, "replay", ReplayCommand.class,
             "demo", DemoCommand.class, "trials", TrialsCommand.class, "transcript", TranscriptCommand.class,
-            "compare", CompareCommand.class, "containers", ContainersCommand.class, "shell", ShellCommand.class,
+            "compare", CompareCommand.class, "reliability", ReliabilityCommand.class, "containers", ContainersCommand.class, "shell", ShellCommand.class,
             "doctor", DoctorCommand.class, "colima", ColimaCommand.class);
 
     private static java.util.Map<String, Class<?>> orderedCommands(Object... namesAndCommands) {

@@ -162,8 +162,10 @@ public final class TranscriptCommand implements Callable<Integer> {
 
     private static void printText(PrintWriter out, Transcript t) {
         TrialRecord r = t.trial();
-        out.println((blankToNull(r.evalName()) == null ? "" : r.evalName() + " / " + r.runId() + " / ") + r.variant() + " / " + r.label()
-                + "  " + r.status().jsonName() + (t.cause() == null ? "" : "  (" + t.cause() + ")"));
+        // names, ids and tools are escaped as one value each (TerminalText.escape, as trials does): a tab or line end in
+        // one would break the line, and the guard lets those through for the command's own lines
+        out.println((blankToNull(r.evalName()) == null ? "" : name(r.evalName()) + " / " + name(r.runId()) + " / ") + name(r.variant()) + " / "
+                + name(r.label()) + "  " + r.status().jsonName() + (t.cause() == null ? "" : "  (" + name(t.cause()) + ")"));
         if (t.redacted()) {
             out.println(Transcript.REDACTED_NOTICE);
         }
@@ -174,15 +176,15 @@ public final class TranscriptCommand implements Callable<Integer> {
         for (TranscriptEvent e : t.events()) {
             StringBuilder sb = new StringBuilder();
             sb.append(e.index() == t.failingIndex() ? "> " : "  ");
-            sb.append(String.format(Locale.ROOT, "#%-4d %-11s ", e.index() + 1, e.kind() == null ? "?" : e.kind()));
+            sb.append(String.format(Locale.ROOT, "#%-4d %-11s ", e.index() + 1, e.kind() == null ? "?" : name(e.kind())));
             if (!e.title().equals(e.kind())) {
-                sb.append(e.title()); // a tool_search (no name) shows its kind once
+                sb.append(name(e.title())); // a tool_search (no name) shows its kind once
             }
             if (e.renamed()) {
-                sb.append(" (as ").append(e.rawName()).append(')');
+                sb.append(" (as ").append(name(e.rawName())).append(')');
             }
             if (e.extra().get("id") != null && e.extra().get("id").isValueNode()) {
-                sb.append("  [").append(e.extra().get("id").asText()).append(']');
+                sb.append("  [").append(name(e.extra().get("id").asText())).append(']');
             }
             if (e.durationMs() != null) {
                 sb.append("  ").append(TranscriptFormat.duration(e.durationMs()));
@@ -248,6 +250,11 @@ public final class TranscriptCommand implements Callable<Integer> {
             out.println("Grading error: " + cut(r.gradingError()));
         }
         out.flush();
+    }
+
+    /** One name, id or tool on a line: every control and format character escaped, tabs and line ends too. */
+    private static String name(String s) {
+        return TerminalText.escape(s);
     }
 
     static String cut(String s) {

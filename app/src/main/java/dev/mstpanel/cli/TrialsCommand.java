@@ -316,6 +316,9 @@ public final class TrialsCommand implements Callable<Integer> {
             if (query == null && total == 0) {
                 // with a problem, the line above says why
                 sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
+            } else if (query != null && total == 0 && (unlistable(runDir) || unlistable(runDir.resolve("traces")))) {
+                // nothing was searched: "no trial's transcript contains" would say the run was looked through
+                sb.append("not searched: the run folder cannot be read (the line above says why)  ");
             } else if (query != null && total == 0) {
                 sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
             } else {
@@ -344,6 +347,11 @@ public final class TrialsCommand implements Callable<Integer> {
             out.println();
         }
         out.flush();
+    }
+
+    /** True when a folder is there but this user cannot list it (no read or no search permission on it). */
+    private static boolean unlistable(Path dir) {
+        return java.nio.file.Files.isDirectory(dir) && !(java.nio.file.Files.isReadable(dir) && java.nio.file.Files.isExecutable(dir));
     }
 
     /**

@@ -51,9 +51,10 @@ class TrialsUnreadableReasonsTest {
                 .isEqualTo("The score file scores/judge.accuracy/default/bad-score/0.json is not valid JSON at line 1, column 3.");
         assertThat(byCase.get("fifo-score").path("status").asText()).isEqualTo("unreadable");
         assertThat(byCase.get("fifo-score").path("problem").asText())
-                .isEqualTo("The score file scores/judge.accuracy/default/fifo-score/0.json is not a regular file (a named pipe, a device or a socket), so the panel does not open it.");
+                .isEqualTo("The score file scores/judge.accuracy/default/fifo-score/0.json is not a regular file (a named pipe), so the panel does not open it.");
         assertThat(byCase.get("deep").path("problem").asText()).isEqualTo("The trace is nested deeper than 1000 levels, more than the panel reads.");
-        assertThat(byCase.get("number").path("problem").asText()).startsWith("The trace holds a number too large to read at line 1, column ");
+        // a number beyond any double is one field out of range, left out: the trial is read, not refused
+        assertThat(byCase.get("number").path("status").asText()).isNotEqualTo("unreadable");
 
         // the text row of an unreadable trial gives why it is unreadable, not the trial's own error
         Result text = run("trials", f.runDir().toString(), "--status", "unreadable");

@@ -134,6 +134,14 @@ class UnreadableRunFolderTest {
     }
 
     @Test
+    void grepOnARunFolderItCannotReadSaysNothingWasSearched() throws Exception {
+        Path[] runs = twoRunsTheSecondLocked();
+        Ended text = run("trials", runs[0].getParent().toString(), "--grep", "ok");
+        String locked = text.out().substring(text.out().indexOf(runs[1].getFileName().toString()));
+        assertThat(locked).as(text.out()).contains("not searched: the run folder cannot be read").doesNotContain("no trial's transcript contains");
+    }
+
+    @Test
     void trialsOnARunFolderItCannotReadSaysPermissionDeniedAndExitsOne() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
 

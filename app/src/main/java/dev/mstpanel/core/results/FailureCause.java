@@ -3,13 +3,12 @@ package dev.mstpanel.core.results;
 import dev.mstpanel.core.text.Texts;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The short cause of a trial that did not pass, so failures can be grouped ("Failures by cause";
  * issue 9, item 4). Derived only from what the trial's files say, in this order:
  * <ol>
- *   <li>out of memory or an unavailable workspace, from the error text (these name the root cause
+ *   <li>out of memory or an unavailable workspace, when the error is MST's message for it ({@link TrialErrorKind}; these name the root cause
  *       better than the failure kind they come with: an out-of-memory kill is reported as a
  *       {@code process} or {@code timeout} failure), else the failure kind
  *       ({@code clientDiagnostics.failureKind}: {@code startup}, {@code timeout}, {@code process},
@@ -24,9 +23,6 @@ import java.util.regex.Pattern;
 public final class FailureCause {
     /** The longest cause taken from an error's first line, in characters. */
     public static final int MAX_TEXT = 80;
-    private static final Pattern OOM = Pattern.compile("out of memory|\\bOOM\\b|oom[- ]?kill|OutOfMemory|exit code 137|cannot allocate memory",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern WORKSPACE = Pattern.compile("workspace (was |is )?(unavailable|not available)", Pattern.CASE_INSENSITIVE);
 
     private FailureCause() {
     }
@@ -54,11 +50,9 @@ public final class FailureCause {
             return "missing";
         }
         String text = error != null ? error : gradingError;
-        if (text != null && OOM.matcher(text).find()) {
-            return "out of memory";
-        }
-        if (text != null && WORKSPACE.matcher(text).find()) {
-            return "workspace unavailable";
+        TrialErrorKind known = TrialErrorKind.of(text);
+        if (known != null) {
+            return known.cause();
         }
         if (failureKind != null && !failureKind.isBlank()) {
             return failureKind.strip().toLowerCase(Locale.ROOT);

@@ -31,6 +31,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
     /** The name of a session copy's diagnosis folder. */
     public static final String SESSION_FOLDER = "mst-diagnosis";
     private static final int SEARCH_DEPTH = 4;
+    /** The diagnosis files by name, besides the logs. */
+    private static final java.util.Set<String> DIAGNOSIS_FILES = java.util.Set.of("screen.png", "accessibility.txt", "system.json");
 
     /**
      * One folder's diagnosis files; each null (or empty) when absent.
@@ -208,6 +210,14 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
         String notice = null;
         String readProblem = null;
+        if (!walk.specials.isEmpty()) {
+            // there, but not opened: each named by its kind, never "no failure diagnosis"
+            readProblem = String.join("; ", walk.specials.size() > 6 ? walk.specials.subList(0, 6) : walk.specials)
+                    + (walk.specials.size() > 6 ? "; and " + (walk.specials.size() - 6) + " more" : "")
+                    + ": not opened. Replace " + (walk.specials.size() == 1 ? "it" : "them") + " with the regular file" + (walk.specials.size() == 1 ? "" : "s")
+                    + " MST writes to see " + (walk.specials.size() == 1 ? "it" : "them") + ".";
+            notice = sources.isEmpty() ? readProblem : null;
+        }
         if (!walk.unreadable.isEmpty()) {
             // a folder below it that could not be listed (its logs/, a session copy): said, not dropped without a word
             StringBuilder folders = new StringBuilder();
@@ -221,7 +231,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             notice = "Part of the artifacts folder could not be read (" + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders
                     + ". " + AccessHint.giveAccess(artifactsDir, "to see every file of the failure diagnosis") + ".";
             readProblem = notice;
-        } else if (sources.isEmpty()) {
+        } else if (sources.isEmpty() && notice == null) {
             Map<String, Entry> top = walk.children.get(artifactsDir);
             boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
             notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
@@ -246,6 +256,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      */
     private static final class Walk {
         final List<Path> sessions = new ArrayList<>();
+        /** Diagnosis files that are there but not opened, each said by its kind ({@link SpecialFile}). */
+        final List<String> specials = new ArrayList<>();
         /** The entries of each folder a diagnosis may be read from, by name. */
         final Map<Path, Map<String, Entry>> children = new HashMap<>();
         /** Every folder the walk entered, the artifacts folder first ({@link KeptDiagnoses}). */
@@ -261,7 +273,11 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         /** The folders below it that could not be listed, with why, in the walk's order. */
         final List<Map.Entry<Path, IOException>> unreadable = new ArrayList<>();
 
+        /** The artifacts folder walked. */
+        final Path root;
+
         Walk(Path root) {
+            this.root = root;
             try {
                 Files.walkFileTree(root, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), SEARCH_DEPTH, new SimpleFileVisitor<>() {
                     @Override
@@ -339,7 +355,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             Map<String, Entry> in = children.get(dir);
             if (in == null) {
                 keepable = false;
-                return sourceIn(dir, session);
+                return sourceIn(dir, session, this);
             }
             Path logsDir = dir.resolve("logs");
             List<Path> logs;
@@ -352,6 +368,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     Entry e = logEntries.get(n);
                     if (regular(e)) {
                         logs.add(e.path());
+                    } else {
+                        special(e.path());
                     }
                 }
             } else {
@@ -359,14 +377,33 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 if (e != null && !e.attributes().isRegularFile()) {
                     keepable = false;
                 }
-                logs = e == null || e.attributes().isRegularFile() ? List.of() : logs(e.path()); // a link, or below the walk's depth
+                logs = e == null || e.attributes().isRegularFile() ? List.of() : logs(e.path(), this); // a link, or below the walk's depth
             }
             return new Source(dir, session, file(in, "screen.png"), file(in, "accessibility.txt"), logs, file(in, "system.json"));
         }
 
-        private static Path file(Map<String, Entry> in, String name) {
+        private Path file(Map<String, Entry> in, String name) {
             Entry e = in.get(name);
+            if (e != null && !regular(e)) {
+                special(e.path());
+            }
             return e != null && regular(e) ? e.path() : null;
+        }
+
+        /** Notes a diagnosis file that is there but not to be opened (a named pipe, a device, a loop of links), by its kind. */
+        void special(Path p) {
+            keepable = false; // the cache of diagnoses keeps what was found, not why a file was not opened: looked at again
+            SpecialFile kind = SpecialFile.of(p);
+            // a folder is special only where a diagnosis file belongs (a folder in logs/ is not a log, and not wrong)
+            if (kind != null && (kind != SpecialFile.FOLDER || DIAGNOSIS_FILES.contains(name(p)))) {
+                Path shown;
+                try {
+                    shown = root.relativize(p);
+                } catch (IllegalArgumentException e) {
+                    shown = p;
+                }
+                specials.add((kind == null ? SpecialFile.OTHER : kind).about(shown.toString()));
+            }
         }
 
         /** A regular file, or a link to one (links are followed for files, as a viewer opens them). */
@@ -478,15 +515,33 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         }
     }
 
-    private static Source sourceIn(Path dir, boolean session) {
+    private static Source sourceIn(Path dir, boolean session, Walk walk) {
         Path png = dir.resolve("screen.png");
         Path ax = dir.resolve("accessibility.txt");
         Path sys = dir.resolve("system.json");
-        return new Source(dir, session, Files.isRegularFile(png) ? png : null, Files.isRegularFile(ax) ? ax : null, logs(dir.resolve("logs")),
-                Files.isRegularFile(sys) ? sys : null);
+        return new Source(dir, session, regular(png, walk), regular(ax, walk), logs(dir.resolve("logs"), walk), regular(sys, walk));
     }
 
-    private static List<Path> logs(Path logsDir) {
-        return ResultsFiles.listQuietly(logsDir).stream().filter(Files::isRegularFile).toList();
+    /** The file when it is a regular one; else null, and one that is there but special is noted on the walk. */
+    private static Path regular(Path p, Walk walk) {
+        if (Files.isRegularFile(p)) {
+            return p;
+        }
+        if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            walk.special(p);
+        }
+        return null;
+    }
+
+    private static List<Path> logs(Path logsDir, Walk walk) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : ResultsFiles.listQuietly(logsDir)) {
+            if (Files.isRegularFile(p)) {
+                out.add(p);
+            } else {
+                walk.special(p);
+            }
+        }
+        return out;
     }
 }

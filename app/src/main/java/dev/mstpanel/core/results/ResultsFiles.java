@@ -122,10 +122,25 @@ public final class ResultsFiles {
      * @throws IOException as {@link #requireRegularFile(Path)}
      */
     static java.nio.file.attribute.BasicFileAttributes regularFile(java.nio.file.Path file) throws IOException {
-        java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (java.nio.file.NoSuchFileException e) {
+            SpecialFile kind = Files.isSymbolicLink(file) ? SpecialFile.DANGLING_LINK : null;
+            if (kind == null) {
+                throw e;
+            }
+            throw new IOException("it is " + kind.said());
+        } catch (java.nio.file.FileSystemException e) {
+            if (Files.isSymbolicLink(file)) { // the system's words for a loop of links differ: said by its kind
+                throw new IOException("it is " + SpecialFile.LINK_LOOP.said());
+            }
+            throw e;
+        }
         if (!a.isRegularFile()) {
+            SpecialFile kind = SpecialFile.of(file);
             throw new IOException(a.isDirectory() ? "it is a folder, not a file"
-                    : "it is not a regular file (a device, named pipe or socket): the panel does not open those");
+                    : "it is " + (kind == null ? SpecialFile.OTHER : kind).said() + ": the panel does not open those");
         }
         return a;
     }

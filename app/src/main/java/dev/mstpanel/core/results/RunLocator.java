@@ -103,21 +103,22 @@ public final class RunLocator {
             throw new ResultsException((Files.exists(path) ? path + " is a file, not a results folder. "
                     : "There is no folder at " + path + ". ") + acceptedFolders());
         }
-        if (isRunDir(path)) {
-            return new Location(path, LocationKind.RUN, List.of(path));
-        }
-        if (path.getFileName() != null && path.getFileName().toString().equals("runs")) {
-            return new Location(path, LocationKind.EVAL, runsIn(path));
-        }
-        if (Files.isDirectory(path.resolve("runs")) || Files.isRegularFile(path.resolve("latest.json"))) {
-            return new Location(path, LocationKind.EVAL, runsIn(path.resolve("runs")));
+        switch (RunLayout.kindOf(path)) {
+            case RUN:
+                return new Location(path, LocationKind.RUN, List.of(path));
+            case EVAL:
+                return new Location(path, LocationKind.EVAL, runsIn(RunLayout.runsOf(path)));
+            case RUNS_LIST:
+                return new Location(path, LocationKind.EVAL, runsIn(path));
+            default:
+                break;
         }
         List<Path> runs = new ArrayList<>();
         List<String> unlisted = new ArrayList<>();
         for (Path evalDir : ResultsFiles.list(path)) {
             try {
-                if (Files.isDirectory(evalDir.resolve("runs"))) {
-                    runs.addAll(runsIn(evalDir.resolve("runs")));
+                if (RunLayout.isEval(evalDir)) {
+                    runs.addAll(runsIn(RunLayout.runsOf(evalDir)));
                 } else if (Files.isDirectory(evalDir) && !(Files.isReadable(evalDir) && Files.isExecutable(evalDir))) {
                     // an eval folder this user may not enter: its runs/ cannot even be seen, so it is said, not skipped
                     ResultsFiles.list(evalDir);
@@ -129,10 +130,9 @@ public final class RunLocator {
         return new Location(path, LocationKind.RESULTS_ROOT, runs, unlisted);
     }
 
-    /** True when the folder looks like one run. */
+    /** True when the folder is one run by MST's layout ({@link RunLayout#isRun}). */
     public static boolean isRunDir(Path dir) {
-        return Files.isRegularFile(dir.resolve("run.json")) || Files.isDirectory(dir.resolve("traces"))
-                || Files.isDirectory(dir.resolve("scores")) || RUN_ID.matcher(String.valueOf(dir.getFileName())).matches();
+        return RunLayout.isRun(dir);
     }
 
     private static List<Path> runsIn(Path runs) throws ResultsException {

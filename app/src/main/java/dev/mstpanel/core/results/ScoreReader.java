@@ -114,7 +114,7 @@ final class ScoreReader {
                 // for ever), and said, as a trace in that place is (tester check14 #18)
                 out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
                         "The score file " + rel(runDir, f) + (a.isDirectory() ? " is a folder, not a file."
-                                : " is not a regular file (a named pipe, a device or a socket), so the panel does not open it.")));
+                                : " is " + java.util.Objects.requireNonNullElse(SpecialFile.of(f), SpecialFile.OTHER).said() + ", so the panel does not open it.")));
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();

@@ -33,21 +33,39 @@ public final class TranscriptFormat {
         tokens(parts, u, "reasoningOutputTokens", "reasoning");
         tokens(parts, u, "cacheReadInputTokens", "cache read");
         tokens(parts, u, "cacheCreationInputTokens", "cache write");
-        if (u.path("totalCostUsd").isNumber()) {
-            parts.add(String.format(Locale.ROOT, "$%.4f", u.path("totalCostUsd").asDouble()));
-        } else if (u.path("estimatedCostUsd").isNumber()) {
-            parts.add(String.format(Locale.ROOT, "$%.4f (estimated)", u.path("estimatedCostUsd").asDouble()));
+        Double total = TrialNumbers.COST_USD.valueOf(u.get("totalCostUsd"));
+        Double estimated = TrialNumbers.COST_USD.valueOf(u.get("estimatedCostUsd"));
+        if (total != null) {
+            parts.add(String.format(Locale.ROOT, "$%.4f", total));
+        } else if (estimated != null) {
+            parts.add(String.format(Locale.ROOT, "$%.4f (estimated)", estimated));
         }
-        if (u.path("durationMs").isNumber()) {
-            parts.add(duration(u.path("durationMs").asLong()));
+        Long ms = TrialNumbers.DURATION_MS.wholeOf(u.get("durationMs"));
+        if (ms != null) {
+            parts.add(duration(ms));
+        }
+        List<String> odd = new ArrayList<>();
+        for (String f : new String[] {"inputTokens", "outputTokens", "reasoningOutputTokens", "cacheReadInputTokens", "cacheCreationInputTokens",
+                "totalCostUsd", "estimatedCostUsd", "durationMs"}) {
+            if (kindOf(f).isOutOfRange(u.get(f))) {
+                odd.add(f);
+            }
+        }
+        if (!odd.isEmpty()) { // said, not printed: a 300-digit figure tells nobody anything
+            parts.add(String.join(", ", odd) + " out of range, left out");
         }
         return parts.isEmpty() ? u.toString() : String.join(" · ", parts);
     }
 
     private static void tokens(List<String> parts, JsonNode u, String field, String label) {
-        if (u.path(field).isNumber()) {
-            parts.add(String.format(Locale.ROOT, "%,d %s", u.path(field).asLong(), label));
+        Long n = TrialNumbers.TOKENS.wholeOf(u.get(field));
+        if (n != null) {
+            parts.add(String.format(Locale.ROOT, "%,d %s", n, label));
         }
+    }
+
+    private static TrialNumbers kindOf(String usageField) {
+        return usageField.endsWith("Tokens") ? TrialNumbers.TOKENS : usageField.endsWith("Usd") ? TrialNumbers.COST_USD : TrialNumbers.DURATION_MS;
     }
 
     /** A duration in ms as people read it: {@code 320 ms}, {@code 4.2 s}, {@code 3 min 5 s}. */

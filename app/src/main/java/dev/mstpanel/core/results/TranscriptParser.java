@@ -287,10 +287,9 @@ final class TranscriptParser {
                     }
                 }
                 case "durationMs" -> {
-                    if (v.isNumeric()) {
-                        duration = p.getValueAsLong();
-                    } else if (v != JsonToken.VALUE_NULL) {
-                        extra.put(f, p.readValueAsTree());
+                    duration = TrialNumbers.DURATION_MS.wholeOf(p, v);
+                    if (duration == null && v != JsonToken.VALUE_NULL) {
+                        extra.put(f, p.readValueAsTree()); // another type, or out of range: shown as written, the event kept
                     }
                 }
                 default -> extra.put(f, p.readValueAsTree());

@@ -86,7 +86,11 @@ public record TranscriptQuery(Mode mode, String text) {
         if (mode == Mode.TEXT && plainAscii(text)) {
             int hit = indexOfIgnoreCase(bytes, offset, length, text);
             if (hit < 0) {
-                // JSON writes this text unescaped: not in the bytes, not in any value
+                if (hasUnicodeEscape(bytes, offset, length)) {
+                    // a writer may spell any character as a backslash-u escape (.NET and Go escape '<', '\'' and more): only the decoded text tells
+                    return searchByParsing(bytes, offset, length);
+                }
+                // with no backslash-u escape, a plain-ASCII text is in a value only as its own bytes: not in the bytes, not in any value
                 return looksWhole(bytes, offset, length) ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
             }
             int scanned = TraceTextScanner.scan(bytes, offset, length, text, hit);
@@ -95,6 +99,17 @@ public record TranscriptQuery(Mode mode, String text) {
             }
         }
         return searchByParsing(bytes, offset, length);
+    }
+
+    /** True when the bytes hold a backslash followed by {@code u}: a possible backslash-u escape (an escaped backslash before a u counts too: then the search only parses). */
+    static boolean hasUnicodeEscape(byte[] b, int offset, int length) {
+        int end = offset + length - 1;
+        for (int i = offset; i < end; i++) {
+            if (b[i] == '\\' && b[i + 1] == 'u') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #matches(byte[], int, int)} by Jackson's tokens alone (no byte check first): what the faster paths must agree with. */

@@ -151,6 +151,10 @@ public final class TranscriptReader {
                         + " panel cannot open it: Java cannot name such a file. MST writes percent-encoded UTF-8 names; rename the folder"
                         + " or file to a UTF-8 name (for example with a shell's tab completion and mv) and give the new path.");
             }
+            SpecialFile link = SpecialFile.of(file);
+            if (link == SpecialFile.LINK_LOOP || link == SpecialFile.DANGLING_LINK) { // there, as a link that leads nowhere
+                throw new NotATrialException(link.about(traceFile.toString()) + ": give a trial file, " + TRIAL_PATH + ".");
+            }
             throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
         if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))

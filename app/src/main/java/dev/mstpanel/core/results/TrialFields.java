@@ -21,11 +21,23 @@ final class TrialFields {
     String caseId;
     String dataset;
     Long duration;
-    boolean infra;
+    /** {@code infrastructureError} when it is a boolean; null when absent or of another type (then MST's rule decides). */
+    Boolean infrastructureError;
     String error;
+    /** True when {@code error} is present and not null, whatever its type. */
+    boolean errorPresent;
+    /** {@code error} when it is a string: the only text MST's infrastructure rule reads. */
+    String errorString;
+    /** {@code clientDiagnostics.failureKind} when it is a string ({@code ""} included); null for any other type. */
+    String failureKindString;
     String gradingError;
     String failureKind;
     String artifacts;
+
+    /** True when the trial failed on infrastructure by MST's rule ({@link InfraRule}). */
+    boolean infra() {
+        return InfraRule.isInfra(infrastructureError, errorPresent, errorString, failureKindString);
+    }
 
     void read(String field, JsonParser p, JsonToken t) throws IOException {
         switch (field) {
@@ -33,9 +45,14 @@ final class TrialFields {
             case "variant" -> variant = scalar(p, t);
             case "caseId" -> caseId = scalar(p, t);
             case "datasetName" -> dataset = scalar(p, t);
-            case "durationMs" -> duration = t.isNumeric() ? p.getValueAsLong() : null;
-            case "infrastructureError" -> infra = t == JsonToken.VALUE_TRUE;
-            case "error" -> error = anyText(p, t);
+            case "durationMs" -> duration = TrialNumbers.DURATION_MS.wholeOf(p, t);
+            case "infrastructureError" -> infrastructureError = t == JsonToken.VALUE_TRUE ? Boolean.TRUE
+                    : t == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+            case "error" -> {
+                errorPresent = t != JsonToken.VALUE_NULL;
+                errorString = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                error = anyText(p, t);
+            }
             case "gradingError" -> gradingError = anyText(p, t);
             case "artifacts" -> artifacts = scalar(p, t);
             case "clientDiagnostics" -> {
@@ -44,6 +61,7 @@ final class TrialFields {
                         String f = p.currentName();
                         JsonToken v = p.nextToken();
                         if (f.equals("failureKind")) {
+                            failureKindString = v == JsonToken.VALUE_STRING ? p.getText() : null;
                             failureKind = scalar(p, v);
                         } else {
                             p.skipChildren();

@@ -99,7 +99,7 @@ final class TrialHeads {
         }
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, f.variant != null ? f.variant : vd.display(),
                 listed.caseId(), listed.cut(), f.dataset, f.duration,
-                TrialStatus.of(scores, f.infra, f.failureKind), f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir,
+                TrialStatus.of(scores, f.infra(), f.failureKind), f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir,
                 problem, 0, 0, null, TrialUsage.NONE);
     }
 

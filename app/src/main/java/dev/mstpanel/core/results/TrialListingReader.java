@@ -258,7 +258,7 @@ final class TrialListingReader {
         if (scoreProblem != null) {
             problem = scoreProblem;
         }
-        TrialStatus status = TrialStatus.of(scores, f.infra, f.failureKind);
+        TrialStatus status = TrialStatus.of(scores, f.infra(), f.failureKind);
         return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, f.dataset, f.duration, status,
                 f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, problem, counts.calls, counts.errors, counts.firstFailed,
                 counts.usage());
@@ -310,10 +310,10 @@ final class TrialListingReader {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
                 switch (f) {
-                    case "inputTokens" -> in = v.isNumeric() ? p.getValueAsLong() : null;
-                    case "outputTokens" -> out = v.isNumeric() ? p.getValueAsLong() : null;
-                    case "totalCostUsd" -> total = v.isNumeric() ? p.getValueAsDouble() : null;
-                    case "estimatedCostUsd" -> estimated = v.isNumeric() ? p.getValueAsDouble() : null;
+                    case "inputTokens" -> in = TrialNumbers.TOKENS.wholeOf(p, v);
+                    case "outputTokens" -> out = TrialNumbers.TOKENS.wholeOf(p, v);
+                    case "totalCostUsd" -> total = TrialNumbers.COST_USD.valueOf(p, v);
+                    case "estimatedCostUsd" -> estimated = TrialNumbers.COST_USD.valueOf(p, v);
                     default -> p.skipChildren();
                 }
             }

@@ -4,9 +4,9 @@ import java.util.Locale;
 
 /**
  * A trial's status as users mean it (the panel's contract, section 6, from MST's run format):
- * {@code INFRA} when {@code infrastructureError} is true or a {@code clientDiagnostics.failureKind}
- * other than {@code missing} is set; {@code MISSING} when the failure kind is {@code missing} or
- * there is no trace (yet); otherwise {@code PASSED} when every score passes, {@code FAILED} when
+ * {@code MISSING} when {@code clientDiagnostics.failureKind} is {@code missing} or there is no
+ * trace (yet); {@code INFRA} when the trial failed on infrastructure by MST's rule ({@link InfraRule});
+ * otherwise {@code PASSED} when every score passes, {@code FAILED} when
  * one does not, {@code UNGRADED} when there are no scores. {@code UNREADABLE} is the panel's own:
  * one of the trial's files could not be read.
  */
@@ -26,7 +26,7 @@ public enum TrialStatus {
     }
 
     /**
-     * The status of a trial from its scores and its trace's {@code infrastructureError} and
+     * The status of a trial from its scores, whether it failed on infrastructure ({@link InfraRule}) and its
      * {@code clientDiagnostics.failureKind} (the rule above; one score that could not be read makes
      * it {@code UNREADABLE}). The one place the listing and the quick status read of the Compare
      * screen ({@link TrialHeads}) decide it.
@@ -36,7 +36,7 @@ public enum TrialStatus {
             return UNREADABLE;
         } else if ("missing".equals(failureKind)) {
             return MISSING;
-        } else if (infra || failureKind != null) {
+        } else if (infra) {
             return INFRA;
         } else if (scores.isEmpty()) {
             return UNGRADED;

@@ -57,4 +57,26 @@ class FailureCauseTest {
         assertThat(cause(TrialStatus.UNREADABLE, null, null, List.of(), null)).isEqualTo("unreadable");
         assertThat(cause(TrialStatus.MISSING, "missing", null, List.of(), null)).isEqualTo("missing");
     }
+
+    @Test
+    void onlyMstsOwnMessagesNameOutOfMemoryOrAnUnavailableWorkspace() {
+        for (String oom : List.of("Container mst-20261129t101500z-a1b2c3-2 ran out of memory",
+                "Couldn't create a machine for shard 2: Container mst-x-2 ran out of memory",
+                "Couldn’t create a machine for shard 2/3: Container mst-x-2 ran out of memory",
+                "done, but Container mst-x-1 ran out of memory",
+                "The trial failed.\nContainer mst-x-1 ran out of memory (Docker: OOMKilled)",
+                "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory")) {
+            assertThat(cause(TrialStatus.INFRA, "process", oom, List.of(), null)).as(oom).isEqualTo("out of memory");
+        }
+        for (String ws : List.of("Cowork's workspace was unavailable: the VM did not start", "Workspace unavailable")) {
+            assertThat(cause(TrialStatus.INFRA, "startup", ws, List.of(), null)).as(ws).isEqualTo("workspace unavailable");
+        }
+        // the same words quoted, or said of something else, are no such message: the trial keeps its own cause
+        for (String said : List.of("The assistant wrote: I will not run out of memory ideas",
+                "Tool said: Container mst-x ran out of memory", "exit code 137", "the OOM killer was mentioned",
+                "note: Cowork's workspace was unavailable yesterday", "workspace unavailable: the VM did not start")) {
+            assertThat(cause(TrialStatus.FAILED, null, said, FAILED_JUDGE, null)).as(said).isEqualTo("failed: judge.accuracy, textContains");
+            assertThat(TrialErrorKind.of(said)).as(said).isNull();
+        }
+    }
 }

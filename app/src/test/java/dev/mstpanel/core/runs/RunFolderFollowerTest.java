@@ -68,7 +68,7 @@ class RunFolderFollowerTest {
         Files.createDirectories(run);
         trace(run, "refund-order", 0, "");
         trace(run, "caf%C3%A9-%C3%BC", 0, "");
-        trace(run, "gift-card", 0, ",\"clientDiagnostics\":{\"failureKind\":\"process\"}");
+        trace(run, "gift-card", 0, ",\"infrastructureError\":true,\"error\":\"the client exited\",\"clientDiagnostics\":{\"failureKind\":\"process\"}");
         trace(run, "gift-card", 1, ",\"clientDiagnostics\":{\"failureKind\":\"missing\"}");
         // a trace still being written, completed a moment later
         Path half = run.resolve("traces/default/change-address/0.json");

@@ -110,8 +110,8 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         } else {
             cf = candidateRun.figures(candidateVariant);
         }
-        if (bf.fromSummary() != cf.fromSummary()) {
-            // one side's means from summary.json, the other's from its trials do not compare: both from the trials
+        if (bf.mixesSourcesWith(cf)) {
+            // a column from summary.json on one side and not on the other does not compare: both sides from the trials
             bf = baseRun.figures(baseVariant, true);
             cf = kind == Kind.VARIANTS && baseRun == candidateRun ? VariantFigures.of(candidateRun, candidateVariant, bf, true)
                     : candidateRun.figures(candidateVariant, true);

@@ -70,6 +70,37 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         return of(run, variant, base, false);
     }
 
+    /** The columns a comparison shows per trial, by the name {@link #fromTrials()} gives them. */
+    private static final java.util.List<String> COLUMNS = java.util.List.of("tool calls", "tokens", "cost", "time");
+
+    /**
+     * True when a column of this side and the same column of the other side would come from different sources: one side's
+     * figure is summary.json's and the other's is not (set aside as no figure a run can have, absent, or computed from the
+     * trials). MST's means and the panel's count differently, so such a pair must both be computed from the trials.
+     */
+    public boolean mixesSourcesWith(VariantFigures other) {
+        if (fromSummary != other.fromSummary) {
+            return true;
+        }
+        for (String column : COLUMNS) {
+            if (givenBySummary(column) != other.givenBySummary(column)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when summary.json gave this side's figure for a column ("tool calls", "tokens", "cost", "time"). */
+    private boolean givenBySummary(String column) {
+        Double figure = switch (column) {
+            case "tool calls" -> toolCallsMean;
+            case "tokens" -> tokensMean;
+            case "cost" -> costUsdMean;
+            default -> secondsPerTrial;
+        };
+        return fromSummary && figure != null && !fromTrials.contains(column);
+    }
+
     /** Why a side's summary.json is not used when the other side's figures come from the trials ({@link #of(RunTally, String, VariantFigures, boolean)}). */
     public static final String ONE_SOURCE = "summary.json set aside, so both sides compare";
 

@@ -134,13 +134,15 @@ final class TranscriptRowNodes {
         Node show(TranscriptEvent e) {
             icon.setIconCode(icon(e.kind()));
             num.setText(String.valueOf(e.index() + 1));
-            title.setText(e.title());
+            // names, kinds and tools escaped as one value each (the trial header's and the transcript command's rule), so a
+            // control or format character is not drawn as a box or a line break and the row stays one line
+            title.setText(name(e.title()));
             List<Node> b = new ArrayList<>(4);
             if (!e.knownKind()) {
-                unknown.setText((e.kind() == null ? "no kind" : e.kind()) + " · unknown kind");
+                unknown.setText((e.kind() == null ? "no kind" : name(e.kind())) + " · unknown kind");
                 b.add(unknown);
             } else if (!"tool_call".equals(e.kind())) {
-                kind.setText(e.kind().replace('_', ' '));
+                kind.setText(name(e.kind()).replace('_', ' '));
                 b.add(kind);
             }
             if (e.failed()) {
@@ -157,7 +159,7 @@ final class TranscriptRowNodes {
             }
             time.setText(times(e));
             as.setVisible(e.renamed());
-            as.setText(e.renamed() ? "called as " + e.rawName() : "");
+            as.setText(e.renamed() ? "called as " + name(e.rawName()) : "");
             as.setId(e.renamed() ? "transcript-rawname-" + e.index() : null);
             String p = preview(e);
             preview.setVisible(!p.isEmpty());
@@ -314,6 +316,11 @@ final class TranscriptRowNodes {
         return String.join("   ", parts);
     }
 
+    /** One name, kind or tool for a one-line label. */
+    private static String name(String s) {
+        return dev.mstpanel.core.text.ControlCharacters.escape(s);
+    }
+
     private String preview(TranscriptEvent e) {
         String s;
         if (!e.resultNames().isEmpty()) {
@@ -325,7 +332,8 @@ final class TranscriptRowNodes {
         } else {
             return "";
         }
-        return Texts.cutLine(s, 240);
+        // names from files: control and format characters escaped, so each row stays one line
+        return Texts.cut(dev.mstpanel.core.text.ControlCharacters.escape(s.replace('\n', ' ').replace('\r', ' ')), 240);
     }
 
     /** A warning banner: wrapped text beside an icon, as wide as its parent. */
