@@ -7,8 +7,6 @@ import dev.mstpanel.core.results.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.RunReliability;
 import dev.mstpanel.core.results.compare.RunTally;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -49,7 +47,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
         if (run.toString().isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "RUN is empty: give a run folder.");
         }
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             ResultsReader.Location location;
             try {
                 location = reader.locate(run.toAbsolutePath().normalize());
@@ -109,4 +108,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
     private static String pct(double v) {
         return String.format(Locale.ROOT, "%.0f %%", v * 100);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }
