@@ -9,8 +9,6 @@ import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.CompareException;
 import dev.mstpanel.core.results.compare.Comparison;
-import dev.mstpanel.core.results.compare.Comparisons;
-import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -80,22 +77,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
-            if (b == null) {
-                RunTally run = RunTally.read(reader, a, false);
-                note(notes, run.runJsonNote(baseVariant == null));
-                note(notes, run.unfinishedNote());
-                comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant, notes);
-            } else {
-                // the two runs are read at once: each read waits on its files as much as on the CPU
-                CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, b, false));
-                RunTally base = RunTally.read(reader, a, false);
-                RunTally candidate = other.join();
-                note(notes, base.runJsonNote(false));
-                note(notes, candidate.runJsonNote(false));
-                note(notes, base.unfinishedNote());
-                note(notes, candidate.unfinishedNote());
-                comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
-            }
+            comparisons = root.services().comparisons().compare(a, b, baseVariant, candidateVariant, notes);
         } catch (ResultsException | CompareException e) {
             if (!e.getMessage().contains(" has no trials to compare")) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
@@ -115,12 +97,6 @@ public final class CompareCommand implements Callable<Integer> {
             notes.forEach(n -> out.println(TerminalText.escape(n)));
             printText(out, comparisons);
         });
-    }
-
-    private static void note(List<String> notes, String note) {
-        if (note != null) {
-            notes.add(note);
-        }
     }
 
     /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */

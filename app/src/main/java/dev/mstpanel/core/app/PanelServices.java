@@ -15,6 +15,7 @@ import dev.mstpanel.core.doctor.MstFinder;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.compare.ComparisonService;
 import dev.mstpanel.core.runs.RunSupervisor;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
@@ -55,6 +56,7 @@ public final class PanelServices implements AutoCloseable {
     private TerminalLauncher terminals;
     private RunSupervisor runSupervisor;
     private ResultsReader resultsReader;
+    private ComparisonService comparisons;
     private MstLocator mstLocator;
     private boolean closed;
 
@@ -215,6 +217,17 @@ public final class PanelServices implements AutoCloseable {
             resultsReader = own(new ResultsReader(paths.cacheDir()));
         }
         return resultsReader;
+    }
+
+    /**
+     * Compares runs and variants (the compare command and the Compare screen); the candidate
+     * side is read on the common pool while the caller reads the base.
+     */
+    public synchronized ComparisonService comparisons() {
+        if (comparisons == null) {
+            comparisons = new ComparisonService(resultsReader(), java.util.concurrent.ForkJoinPool.commonPool());
+        }
+        return comparisons;
     }
 
     /** Finds MST on this machine. */
