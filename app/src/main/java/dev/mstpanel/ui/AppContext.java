@@ -3,7 +3,6 @@ package dev.mstpanel.ui;
 import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
-import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.shell.AppPaths;
@@ -42,7 +41,6 @@ public final class AppContext implements AutoCloseable {
     private final Settings settings;
     private final CommandRunner commandRunner;
     private final DockerCli dockerCli;
-    private final DockerClientFactory dockerClients;
     private final ContextStore contextStore;
     private final EngineProber prober;
     private final ExecutorService background;
@@ -73,11 +71,10 @@ public final class AppContext implements AutoCloseable {
         this.ui = ui;
         this.services = PanelServices.forWindow(environment, paths);
         this.settingsStore = services.settingsStore();
-        this.settings = settingsStore.load();
+        this.settings = services.settings();
         this.commandRunner = services.commandRunner();
         this.dockerCli = services.dockerCli();
         this.contextStore = services.contextStore();
-        this.dockerClients = services.dockerClients();
         this.prober = services.prober();
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
@@ -88,11 +85,10 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
-        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(new dev.mstpanel.core.colima.Colima(commandRunner),
-                new dev.mstpanel.core.docker.RemoteHosts(commandRunner, contextStore, prober), commandRunner, contexts::refresh, ui, background);
+        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(services.colima(), services.remoteHosts(), commandRunner, contexts::refresh, ui, background);
         this.runs = new RunViewModel(new SupervisedRunSession(services.mstLocator(), settings, environment,
-                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor(), dockerClients))
-                .withPluginSetups(new dev.mstpanel.core.images.PluginSetups(paths.dataDir())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+                services.runSupervisor())
+                .withPluginSetups(services.pluginSetups()), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = services.resultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
@@ -106,7 +102,7 @@ public final class AppContext implements AutoCloseable {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
         });
-        this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
+        this.containerServices = new ContainerServices(services);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
         this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background,
@@ -184,7 +180,7 @@ public final class AppContext implements AutoCloseable {
         results.dispose();
         containerServices.close();
         theme.close();
+        background.shutdownNow(); // the view models' work ends before the services it uses
         services.close(); // the results reader, the prober, the ssh bridges
-        background.shutdownNow();
     }
 }

@@ -1,6 +1,7 @@
 package dev.mstpanel.core.app;
 
 import dev.mstpanel.core.colima.Colima;
+import dev.mstpanel.core.docker.ContainerLogs;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerClientFactory;
@@ -8,10 +9,14 @@ import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.RemoteHosts;
+import dev.mstpanel.core.docker.SessionFiles;
 import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.docker.TerminalLauncher;
 import dev.mstpanel.core.doctor.Doctor;
 import dev.mstpanel.core.doctor.MstFinder;
+import dev.mstpanel.core.images.ImageBuilds;
+import dev.mstpanel.core.images.MstImages;
+import dev.mstpanel.core.images.PluginSetups;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.results.ResultsReader;
@@ -55,6 +60,11 @@ public final class PanelServices implements AutoCloseable {
     private Colima colima;
     private TerminalLauncher terminals;
     private RunSupervisor runSupervisor;
+    private SessionFiles sessionFiles;
+    private ContainerLogs logs;
+    private MstImages images;
+    private ImageBuilds imageBuilds;
+    private PluginSetups pluginSetups;
     private ResultsReader resultsReader;
     private ComparisonService comparisons;
     private MstLocator mstLocator;
@@ -209,6 +219,46 @@ public final class PanelServices implements AutoCloseable {
             runSupervisor = new RunSupervisor(new ProcessSupervisor(), dockerClients());
         }
         return runSupervisor;
+    }
+
+    /** The session files of MST's containers. */
+    public synchronized SessionFiles sessionFiles() {
+        if (sessionFiles == null) {
+            sessionFiles = new SessionFiles(containers());
+        }
+        return sessionFiles;
+    }
+
+    /** Containers' logs. */
+    public synchronized ContainerLogs logs() {
+        if (logs == null) {
+            logs = new ContainerLogs(dockerClients());
+        }
+        return logs;
+    }
+
+    /** MST's images on each context. */
+    public synchronized MstImages images() {
+        if (images == null) {
+            images = own(new MstImages(dockerClients()));
+        }
+        return images;
+    }
+
+    /** Builds images from the panel's recipes, logging each build in the data folder. */
+    public synchronized ImageBuilds imageBuilds() {
+        if (imageBuilds == null) {
+            imageBuilds = new ImageBuilds(new ProcessSupervisor(), commandRunner(), dockerCli(), paths.dataDir().resolve("build-logs"));
+        }
+        return imageBuilds;
+    }
+
+    /** Which eval config each context's image was last set up for. */
+    public synchronized PluginSetups pluginSetups() {
+        if (pluginSetups == null) {
+            pluginSetups = new PluginSetups(paths.dataDir());
+        }
+        return pluginSetups;
     }
 
     /** Reads results folders, with the panel's cache. */

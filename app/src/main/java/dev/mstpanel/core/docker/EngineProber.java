@@ -97,7 +97,7 @@ public final class EngineProber implements AutoCloseable {
         warmUp();
         for (DockerContext c : contexts) {
             CompletableFuture<ProbeResult> f = new CompletableFuture<>();
-            laneFor(c).execute(() -> {
+            Runnable probeOne = () -> {
                 // the context's deadline starts with its own probe, not when it was queued
                 long start = System.nanoTime();
                 CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
@@ -107,7 +107,13 @@ public final class EngineProber implements AutoCloseable {
                 } catch (RuntimeException | Error e) {
                     f.complete(failed(c, clients.describe(c, e, timeout), start));
                 }
-            });
+            };
+            try {
+                laneFor(c).execute(probeOne);
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the prober was closed (the window closing) while a refresh was still asking: an answer, not an exception
+                f.complete(failed(c, new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null), System.nanoTime()));
+            }
             f.thenAccept(r -> {
                 try {
                     onEach.accept(r);
