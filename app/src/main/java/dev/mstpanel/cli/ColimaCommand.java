@@ -2,6 +2,7 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
@@ -9,8 +10,6 @@ import dev.mstpanel.core.colima.HostMemory;
 import dev.mstpanel.core.colima.MemoryBudget;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
-import dev.mstpanel.core.shell.LoginShellEnvironment;
 import dev.mstpanel.core.shell.StreamingProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,16 +38,17 @@ public final class ColimaCommand implements Callable<Integer> {
     OutputOptions output = new OutputOptions();
 
 
-    static CommandRunner runner() {
-        return new CommandRunner(LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment());
+    /** Runs Colima with the login shell's environment, as the window does. */
+    PanelServices services() {
+        return root.loginShellServices();
     }
 
     @Override
     public Integer call() {
         PrintWriter out = output.out();
         PrintWriter err = output.err();
-        CommandRunner runner = runner();
-        Colima colima = new Colima(runner);
+        CommandRunner runner = services().commandRunner();
+        Colima colima = services().colima();
         long host = HostMemory.physicalBytes(runner);
         List<ColimaProfile> profiles = List.of();
         String problem = null;
@@ -145,8 +146,8 @@ public final class ColimaCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = output.out();
             PrintWriter err = output.err();
-            CommandRunner runner = runner();
-            Colima colima = new Colima(runner);
+            CommandRunner runner = parent.services().commandRunner();
+            Colima colima = parent.services().colima();
             try {
                 // a value given is checked by the one range rule, 0 included (0 would mean "Colima's default" below)
                 int cpus = cpuOption == null ? 0 : ColimaSizes.CPUS.require(cpuOption);
@@ -174,6 +175,10 @@ public final class ColimaCommand implements Callable<Integer> {
                 return 1;
             }
         }
+
+        /** The colima command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ColimaCommand parent;
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
@@ -190,7 +195,7 @@ public final class ColimaCommand implements Callable<Integer> {
             PrintWriter out = output.out();
             PrintWriter err = output.err();
             try {
-                StreamingProcess p = new Colima(runner()).stop(Colima.requireProfile(profile), linesTo(out));
+                StreamingProcess p = parent.services().colima().stop(Colima.requireProfile(profile), linesTo(out));
                 return stream(p, out);
             } catch (IllegalArgumentException e) {
                 err.println("mst-panel colima stop: " + e.getMessage());
@@ -200,6 +205,10 @@ public final class ColimaCommand implements Callable<Integer> {
                 return 1;
             }
         }
+
+        /** The colima command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ColimaCommand parent;
     }
 
     /** Prints each of Colima's lines as it comes (its progress, for start and stop), whole lines only. */
@@ -211,4 +220,8 @@ public final class ColimaCommand implements Callable<Integer> {
             }
         };
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -14,11 +14,7 @@ import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.CompareException;
 import dev.mstpanel.core.results.compare.Comparison;
-import dev.mstpanel.core.results.compare.Comparisons;
-import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,25 +77,11 @@ public final class CompareCommand implements Callable<Integer> {
         List<Comparison> comparisons;
         // a run.json that could not be read, and variants left out, said rather than passed over silently
         List<String> notes = new ArrayList<>();
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
-            if (b == null) {
-                RunTally run = RunTally.read(reader, a, false);
-                note(notes, run.runJsonNote(baseVariant == null));
-                note(notes, run.unfinishedNote());
-                comparisons = Comparisons.ofVariants(run, baseVariant, candidateVariant, notes);
-            } else {
-                // the two runs are read at once: each read waits on its files as much as on the CPU
-                CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, b, false));
-                RunTally base = RunTally.read(reader, a, false);
-                RunTally candidate = other.join();
-                note(notes, base.runJsonNote(false));
-                note(notes, candidate.runJsonNote(false));
-                note(notes, base.unfinishedNote());
-                note(notes, candidate.unfinishedNote());
-                comparisons = Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
-            }
+            comparisons = root.services().comparisons().compare(a, b, baseVariant, candidateVariant, notes);
         } catch (ResultsException | CompareException e) {
             if (!(e instanceof CompareException c && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
@@ -119,12 +100,6 @@ public final class CompareCommand implements Callable<Integer> {
             notes.forEach(n -> out.println(TerminalText.escape(n)));
             printText(out, comparisons);
         });
-    }
-
-    private static void note(List<String> notes, String note) {
-        if (note != null) {
-            notes.add(note);
-        }
     }
 
     /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */
@@ -437,4 +412,8 @@ public final class CompareCommand implements Callable<Integer> {
     private static String quoted(String a) {
         return dev.mstpanel.core.mst.RunCommandLine.quote(a);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

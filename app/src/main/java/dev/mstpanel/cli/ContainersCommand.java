@@ -2,20 +2,19 @@ package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.ContextSource;
-import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
-import dev.mstpanel.core.docker.OwnerIdentity;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,8 +44,8 @@ public final class ContainersCommand implements Callable<Integer> {
 
 
     /** The contexts a command line can name (Colima profiles without a context left out). */
-    static List<DockerContext> contexts(HostEnvironment env) {
-        return new ContextStore(env).load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
+    static List<DockerContext> contexts(PanelServices services) {
+        return services.contextStore().load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
     }
 
 
@@ -54,10 +53,11 @@ public final class ContainersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = output.out();
         PrintWriter err = output.err();
-        HostEnvironment env = HostEnvironment.fromSystem();
+        PanelServices services = root.services();
         ContainerListing listing;
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
-            List<DockerContext> contexts = contexts(env);
+        {
+            MstContainers containers = services.containers();
+            List<DockerContext> contexts = contexts(services);
             listing = containers.list(contexts, timeout);
             for (int i = 1; i < repeat; i++) {
                 if (timing) {
@@ -82,7 +82,7 @@ public final class ContainersCommand implements Callable<Integer> {
         out.flush();
         listing.failures().forEach(f -> err.println("not listed: " + f.context() + ": " + f.message()));
         if (timing) {
-            err.println("listed " + listing.containers().size() + " containers on " + contexts(env).size() + " contexts in " + listing.elapsedMillis() + " ms");
+            err.println("listed " + listing.containers().size() + " containers on " + contexts(services).size() + " contexts in " + listing.elapsedMillis() + " ms");
         }
         return code;
     }
@@ -140,8 +140,8 @@ public final class ContainersCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = output.out();
             PrintWriter err = output.err();
-            HostEnvironment env = HostEnvironment.fromSystem();
-            List<DockerContext> contexts = contexts(env);
+            PanelServices services = parent.root.services();
+            List<DockerContext> contexts = contexts(services);
             if (context != null) {
                 contexts = contexts.stream().filter(c -> c.name().equals(context)).toList();
                 if (contexts.isEmpty()) {
@@ -150,9 +150,7 @@ public final class ContainersCommand implements Callable<Integer> {
                 }
             }
             MstContainers.RemovalReport report;
-            try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
-                report = containers.removeOrphans(contexts, timeout);
-            }
+            report = services.containers().removeOrphans(contexts, timeout);
             for (MstContainer k : report.removed()) {
                 out.println("removed " + k.context() + " " + k.name() + " (" + k.shortId() + ")");
             }
@@ -163,5 +161,13 @@ public final class ContainersCommand implements Callable<Integer> {
             report.problems().forEach(p -> err.println("not removed: " + p));
             return 0;
         }
+
+        /** The containers command, whose root holds the services. */
+        @CommandLine.ParentCommand
+        ContainersCommand parent;
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -1,14 +1,11 @@
 package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.Streams;
-import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.RemoteHosts;
-import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,11 +39,7 @@ public final class ContextsAddCommand implements Callable<Integer> {
         // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's text
         PrintWriter out = output.out();
         PrintWriter err = output.err();
-        HostEnvironment env = HostEnvironment.fromSystem();
-        RemoteHosts.Added added;
-        try (EngineProber prober = new EngineProber()) {
-            added = new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober).add(name, host, timeout);
-        }
+        RemoteHosts.Added added = parent.root.services().remoteHosts().add(name, host, timeout);
         if (added.ok()) {
             out.println(added.message());
             out.flush();
@@ -56,4 +49,8 @@ public final class ContextsAddCommand implements Callable<Integer> {
         err.flush();
         return added.context() == null ? 2 : 1;
     }
+
+    /** The contexts command, whose root holds the services. */
+    @CommandLine.ParentCommand
+    ContextsCommand parent;
 }

@@ -1,12 +1,12 @@
 package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.Capacity;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.ContextList;
-import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineGroups;
 import dev.mstpanel.core.docker.EngineInfo;
@@ -14,12 +14,12 @@ import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeFailure;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,12 +62,13 @@ public final class ContextsCommand implements Callable<Integer> {
             err.println("mst-panel contexts: " + e.getMessage());
             return 2;
         }
-        HostEnvironment env = HostEnvironment.fromSystem();
-        ContextList list = new ContextStore(env).load();
+        PanelServices services = root.services();
+        ContextList list = services.contextStore().load();
         list.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         List<ProbeResult> results = List.of();
-        try (EngineProber prober = new EngineProber()) {
+        {
+            EngineProber prober = services.prober();
             for (int round = 0; round < Math.max(1, repeat); round++) {
                 long probeStart = System.nanoTime();
                 results = prober.probeAll(list.contexts(), probeTimeout, r -> { }).join();
@@ -155,4 +156,8 @@ public final class ContextsCommand implements Callable<Integer> {
         }
         return c.containers() + " x " + ByteSize.gib(c.memoryBytes());
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

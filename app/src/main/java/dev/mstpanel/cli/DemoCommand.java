@@ -3,11 +3,10 @@ package dev.mstpanel.cli;
 import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.runs.DemoData;
 import dev.mstpanel.core.runs.RunRecording;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -36,7 +35,7 @@ public final class DemoCommand implements Callable<Integer> {
             // lines name real folders
             Path eval = null;
             try {
-                eval = DemoData.installResults(AppPaths.of(HostEnvironment.fromSystem()).dataDir());
+                eval = DemoData.installResults(root.services().paths().dataDir());
             } catch (IOException | RuntimeException e) {
                 // installResults's message names the folder, why and the fix
                 output.err().println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
@@ -49,4 +48,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         return playback.play(output, rec, "the built-in demo");
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

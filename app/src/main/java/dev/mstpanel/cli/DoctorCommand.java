@@ -1,27 +1,16 @@
 package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.OutputOptions;
-import dev.mstpanel.core.docker.DockerCli;
-import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.doctor.CheckStatus;
 import dev.mstpanel.core.doctor.ContextReadiness;
-import dev.mstpanel.core.doctor.Doctor;
 import dev.mstpanel.core.doctor.DoctorCheck;
 import dev.mstpanel.core.doctor.DoctorReport;
-import dev.mstpanel.core.doctor.MstFinder;
-import dev.mstpanel.core.mst.MstLocator;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.settings.SettingsStore;
-import dev.mstpanel.core.shell.CommandRunner;
-import dev.mstpanel.core.shell.HostEnvironment;
-import dev.mstpanel.core.shell.LoginShellEnvironment;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,16 +40,8 @@ public final class DoctorCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = output.out();
         // the environment `run` gives MST (login shell's variables, the JVM's PATH first), so both find the same MST
-        HostEnvironment env = LoginShellEnvironment.read(HostEnvironment.fromSystem()).environment();
-        Settings settings = new SettingsStore(AppPaths.of(env).configDir()).load();
-        CommandRunner runner = new CommandRunner(env);
-        DockerCli cli = new DockerCli(runner);
-        Path recent = settings.recentEvalConfigs.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
-        DoctorReport report;
-        try (EngineProber prober = new EngineProber();
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> settings.mstPath, () -> recent))) {
-            report = doctor.run(ContainersCommand.contexts(env), timeout);
-        }
+        PanelServices services = root.loginShellServices();
+        DoctorReport report = services.doctor().run(ContainersCommand.contexts(services), timeout);
         int written = output.print(() -> output.writeJson(DoctorJson.of(report)), () -> {
             out.println("This machine");
             print(out, report.host());
@@ -111,4 +92,8 @@ public final class DoctorCommand implements Callable<Integer> {
             }
         }
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

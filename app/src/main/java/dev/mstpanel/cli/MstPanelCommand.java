@@ -5,6 +5,9 @@ import dev.mstpanel.cli.output.JsonOutput;
 import dev.mstpanel.cli.output.CommandOutput;
 import dev.mstpanel.cli.output.JsonShapes;
 import dev.mstpanel.AppVersion;
+import dev.mstpanel.core.app.PanelServices;
+import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.shell.LoginShellEnvironment;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -74,6 +77,50 @@ public final class MstPanelCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private PanelServices services;
+    private LoginShellEnvironment.Result loginShell;
+    private PanelServices loginShellServices;
+
+    /**
+     * The core services every command uses (they reach them through {@code @ParentCommand}),
+     * with this process's environment; built on the first use, closed when the command ends.
+     */
+    synchronized PanelServices services() {
+        if (services == null) {
+            services = PanelServices.forCommand(HostEnvironment.fromSystem());
+        }
+        return services;
+    }
+
+    /**
+     * The login shell's environment, read once: what the window gives MST and the tools it
+     * starts, so a command that starts them finds the same ones.
+     */
+    synchronized LoginShellEnvironment.Result loginShell() {
+        if (loginShell == null) {
+            loginShell = LoginShellEnvironment.read(HostEnvironment.fromSystem());
+        }
+        return loginShell;
+    }
+
+    /** As {@link #services()}, with the {@link #loginShell()}'s environment (for commands that start MST, Colima or node). */
+    synchronized PanelServices loginShellServices() {
+        if (loginShellServices == null) {
+            loginShellServices = PanelServices.forCommand(loginShell().environment());
+        }
+        return loginShellServices;
+    }
+
+    /** Closes the services the command used. */
+    synchronized void closeServices() {
+        if (loginShellServices != null) {
+            loginShellServices.close();
+        }
+        if (services != null) {
+            services.close();
+        }
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -122,6 +169,8 @@ public final class MstPanelCommand implements Runnable {
             err.println(outOfMemory(args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null, Runtime.getRuntime().maxMemory()));
             err.flush();
             return 1;
+        } finally {
+            cl.<MstPanelCommand>getCommand().closeServices();
         }
     }
 

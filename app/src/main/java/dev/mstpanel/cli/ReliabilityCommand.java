@@ -7,8 +7,6 @@ import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.RunReliability;
 import dev.mstpanel.core.results.compare.RunTally;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,7 +48,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
         if (run.toString().isEmpty()) {
             throw new CommandLine.ParameterException(output.commandLine(), "RUN is empty: give a run folder.");
         }
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             Location location;
             try {
                 location = reader.locate(run.toAbsolutePath().normalize());
@@ -108,4 +107,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
     private static String pct(double v) {
         return String.format(Locale.ROOT, "%.0f %%", v * 100);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

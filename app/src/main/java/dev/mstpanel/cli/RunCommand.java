@@ -10,7 +10,6 @@ import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
 import dev.mstpanel.core.mst.RunChecks;
 import dev.mstpanel.core.mst.VariantSettings;
-import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.mst.MstNotFoundException;
 import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.mst.ProcessSupervisor;
@@ -19,7 +18,6 @@ import dev.mstpanel.core.runs.RunEvent;
 import dev.mstpanel.core.runs.RunState;
 import dev.mstpanel.core.runs.RunSupervisor;
 import dev.mstpanel.core.runs.ShardState;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
 import dev.mstpanel.core.text.TextColumns;
@@ -31,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,7 +83,7 @@ public final class RunCommand implements Callable<Integer> {
             err.println("mst-panel run: give the arguments for `mst run` after --, e.g. run -- --config eval.json --runner docker");
             return 2;
         }
-        LoginShellEnvironment.Result shell = LoginShellEnvironment.read(HostEnvironment.fromSystem());
+        LoginShellEnvironment.Result shell = root.loginShell();
         HostEnvironment env = shell.environment();
         shell.fallback().ifPresent(reason -> err.println("note: " + reason));
         RunArguments args = RunArguments.parse(runArgs);
@@ -98,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         MstInstallation installation;
         try {
-            installation = new MstLocator(new CommandRunner(env)).locate(mst, args.config());
+            installation = root.loginShellServices().mstLocator().locate(mst, args.config());
         } catch (MstNotFoundException e) {
             err.println("mst-panel run: " + e.getMessage());
             e.tried().forEach(t -> err.println("  tried " + t));
@@ -116,7 +115,7 @@ public final class RunCommand implements Callable<Integer> {
         Signals signals = new Signals(err);
         signals.install();
         try {
-            run = new RunSupervisor(new ProcessSupervisor()).start(request, printer::print);
+            run = root.loginShellServices().runSupervisor().start(request, printer::print);
         } catch (ProcessStartException e) {
             err.println("mst-panel run: " + e.getMessage());
             return switch (e.kind()) {
@@ -370,4 +369,8 @@ public final class RunCommand implements Callable<Integer> {
                 s.currentCase() == null ? "" : "  last: " + s.currentCase()));
         return b.toString().stripTrailing();
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

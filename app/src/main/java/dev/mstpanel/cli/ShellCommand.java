@@ -1,27 +1,22 @@
 package dev.mstpanel.cli;
 
 import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.DockerNames;
-import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
-import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.ProbeResult;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.settings.SettingsStore;
-import dev.mstpanel.core.docker.DockerCli;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.docker.ContainerShell;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.docker.TerminalLauncher;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,10 +72,11 @@ public final class ShellCommand implements Callable<Integer> {
             err.println("mst-panel shell: " + e.getMessage());
             return 2;
         }
-        HostEnvironment env = HostEnvironment.fromSystem();
+        PanelServices services = root.services();
         String ctx = context;
-        List<DockerContext> contexts = ContainersCommand.contexts(env);
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
+        List<DockerContext> contexts = ContainersCommand.contexts(services);
+        {
+            MstContainers containers = services.containers();
             if (ctx == null) {
                 // a lookup, not a probe: a busy engine may take a while, and the list returns as soon as every context answered
                 ContainerListing l = containers.list(contexts, Duration.ofSeconds(10));
@@ -103,7 +99,7 @@ public final class ShellCommand implements Callable<Integer> {
                 }
             }
         }
-        ContainerShell shell = ContainerShell.choose(new DockerCli(new CommandRunner(env)), ctx, container, Duration.ofSeconds(5));
+        ContainerShell shell = ContainerShell.choose(services.dockerCli(), ctx, container, Duration.ofSeconds(5));
         if (shell.note() != null) {
             err.println("note: " + shell.note());
             err.flush();
@@ -116,15 +112,15 @@ public final class ShellCommand implements Callable<Integer> {
         if (!newWindow && System.console() != null) {
             out.flush();
             try {
-                return new TerminalLauncher(env).withShell(shell.program()).runHere(ctx, container);
+                return services.terminals().withShell(shell.program()).runHere(ctx, container);
             } catch (IOException e) {
                 err.println("mst-panel shell: " + e.getMessage());
                 return 1;
             }
         }
-        String terminal = new SettingsStore(AppPaths.of(env).configDir()).load().terminalApp;
+        String terminal = services.settings().terminalApp;
         try {
-            List<String> started = new TerminalLauncher(env).withShell(shell.program()).open(terminal, ctx, container);
+            List<String> started = services.terminals().withShell(shell.program()).open(terminal, ctx, container);
             out.println("opened " + started.get(0) + " on: " + String.join(" ", TerminalLauncher.shellArguments("docker", ctx, container, shell.program())));
             return 0;
         } catch (IOException | IllegalArgumentException e) {
@@ -145,8 +141,8 @@ public final class ShellCommand implements Callable<Integer> {
             return null;
         }
         Duration timeout = Duration.ofSeconds(3);
-        try (EngineProber prober = new EngineProber()) {
-            ProbeResult probe = prober.probe(c, timeout);
+        {
+            ProbeResult probe = root.services().prober().probe(c, timeout);
             if (!probe.reachable()) {
                 err.println("mst-panel shell: warning: context " + context + " does not answer (" + probe.failure().message()
                         + "), so " + container + " was not looked up there.");
@@ -161,4 +157,8 @@ public final class ShellCommand implements Callable<Integer> {
             return 2;
         }
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

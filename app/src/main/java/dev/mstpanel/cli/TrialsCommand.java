@@ -102,7 +102,8 @@ public final class TrialsCommand implements Callable<Integer> {
             return 2;
         }
         TranscriptQuery query = grep == null ? null : new TranscriptQuery(TranscriptQuery.Mode.TEXT, grep);
-        try (ResultsReader reader = new ResultsReader(AppPaths.of(HostEnvironment.fromSystem()).cacheDir())) {
+        ResultsReader reader = root.services().resultsReader();
+        try {
             Location location;
             try {
                 location = reader.locate(path.toAbsolutePath().normalize());
@@ -463,4 +464,8 @@ public final class TrialsCommand implements Callable<Integer> {
     private static String oneLine(String s) {
         return Texts.cutLine(s, 160);
     }
+
+    /** The command line's root: its services. */
+    @CommandLine.ParentCommand
+    MstPanelCommand root;
 }

@@ -1,9 +1,8 @@
 package dev.mstpanel.ui;
 
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
-import dev.mstpanel.core.docker.DockerClients;
-import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.shell.AppPaths;
@@ -31,16 +30,17 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * The composition root: every service the window uses, built once in {@link App#start} and
- * handed to views by constructor. No static singletons.
+ * handed to views by constructor. The core services are the {@link PanelServices} the command
+ * line shares; this adds the view models. No static singletons.
  */
 public final class AppContext implements AutoCloseable {
+    private final PanelServices services;
     private final HostEnvironment environment;
     private final AppPaths paths;
     private final SettingsStore settingsStore;
     private final Settings settings;
     private final CommandRunner commandRunner;
     private final DockerCli dockerCli;
-    private final SshBridges sshBridges;
     private final ContextStore contextStore;
     private final EngineProber prober;
     private final ExecutorService background;
@@ -69,14 +69,13 @@ public final class AppContext implements AutoCloseable {
         this.environment = environment;
         this.paths = paths;
         this.ui = ui;
-        this.settingsStore = new SettingsStore(paths.configDir());
-        this.settings = settingsStore.load();
-        this.commandRunner = new CommandRunner(environment);
-        this.dockerCli = new DockerCli(commandRunner);
-        this.contextStore = new ContextStore(environment);
-        this.prober = new EngineProber();
-        this.sshBridges = new SshBridges(environment);
-        DockerClients.useSshBridges(sshBridges);
+        this.services = PanelServices.forWindow(environment, paths);
+        this.settingsStore = services.settingsStore();
+        this.settings = services.settings();
+        this.commandRunner = services.commandRunner();
+        this.dockerCli = services.dockerCli();
+        this.contextStore = services.contextStore();
+        this.prober = services.prober();
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "panel-background-" + n.incrementAndGet());
@@ -86,13 +85,12 @@ public final class AppContext implements AutoCloseable {
         this.dialogs = new DialogService();
         this.contexts = new ContextsViewModel(contextStore, prober,
                 () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
-        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(new dev.mstpanel.core.colima.Colima(commandRunner),
-                new dev.mstpanel.core.docker.RemoteHosts(commandRunner, contextStore, prober), commandRunner, contexts::refresh, ui, background);
-        this.runs = new RunViewModel(new SupervisedRunSession(new dev.mstpanel.core.mst.MstLocator(commandRunner), settings, environment,
-                new dev.mstpanel.core.runs.RunSupervisor(new dev.mstpanel.core.mst.ProcessSupervisor()))
-                .withPluginSetups(new dev.mstpanel.core.images.PluginSetups(paths.dataDir())), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(services.colima(), services.remoteHosts(), commandRunner, contexts::refresh, ui, background);
+        this.runs = new RunViewModel(new SupervisedRunSession(services.mstLocator(), settings, environment,
+                services.runSupervisor())
+                .withPluginSetups(services.pluginSetups()), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
-        this.resultsReader = new ResultsReader(paths.cacheDir());
+        this.resultsReader = services.resultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
         results.rememberOpen(savedPath(settings.openResults), savedPath(settings.openResultsRun));
         this.trialInspector = new TrialInspectorViewModel(ui, background);
@@ -104,7 +102,7 @@ public final class AppContext implements AutoCloseable {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
         });
-        this.containerServices = new ContainerServices(commandRunner, dockerCli, contextStore, prober, settings, paths);
+        this.containerServices = new ContainerServices(services);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
         this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background,
@@ -112,6 +110,8 @@ public final class AppContext implements AutoCloseable {
         dev.mstpanel.ui.runs.RunNotifications.attach(runs, notifier, null);
     }
 
+    /** The core services, shared with the command line's composition. */
+    public PanelServices services() { return services; }
     public HostEnvironment environment() { return environment; }
     public AppPaths paths() { return paths; }
     public SettingsStore settingsStore() { return settingsStore; }
@@ -178,11 +178,9 @@ public final class AppContext implements AutoCloseable {
         runs.dispose();
         contexts.dispose();
         results.dispose();
-        resultsReader.close();
         containerServices.close();
-        prober.close();
         theme.close();
-        sshBridges.close();
-        background.shutdownNow();
+        background.shutdownNow(); // the view models' work ends before the services it uses
+        services.close(); // the results reader, the prober, the ssh bridges
     }
 }

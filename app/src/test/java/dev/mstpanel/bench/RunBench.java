@@ -1,5 +1,6 @@
 package dev.mstpanel.bench;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.mst.OutputListener;
@@ -111,7 +112,7 @@ public final class RunBench {
                         "mst-test/base:1", "sh", "-c", "while true; do i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; sleep 1; done");
             }
             RunModel model = new RunModel();
-            RunContainerWatcher w = new RunContainerWatcher(List.of(ctx), HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
+            RunContainerWatcher w = new RunContainerWatcher(List.of(ctx), DockerClientFactory.standard(HostEnvironment.fromSystem()), HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
             w.start();
             Thread.sleep(5000); // warm-up: streams open
             double cpu0 = cpuSeconds();
@@ -142,7 +143,7 @@ public final class RunBench {
         vars.put("MST_PANEL_HOME", dir.resolve("home").toString());
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
         Duration grace = Duration.ofSeconds(10);
-        RunSupervisor.ActiveRun run = new RunSupervisor(new ProcessSupervisor()).start(new RunSupervisor.RunRequest(
+        RunSupervisor.ActiveRun run = new RunSupervisor(new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem())).start(new RunSupervisor.RunRequest(
                 List.of(standin.toString()), List.of("--config", dir.resolve("eval.json").toString(), "--runner", "docker",
                 "--runner-option", "contexts=engine-1,engine-2", "--runner-option", "shards=2"), env, dir, grace, null));
         long pid = run.process().pid();

@@ -1,7 +1,7 @@
 package dev.mstpanel.bench;
 
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
@@ -25,8 +25,7 @@ public final class SshProbeBench {
         DockerContext ssh = contexts.stream().filter(c -> c.name().equals(args[0])).findFirst().orElseThrow();
         DockerContext warmup = contexts.stream().filter(c -> c.name().equals(args[1])).findFirst().orElseThrow();
         int rounds = Integer.parseInt(args[2]);
-        try (SshBridges bridges = new SshBridges(env); EngineProber prober = new EngineProber()) {
-            DockerClients.useSshBridges(bridges);
+        try (DockerClientFactory clients = DockerClientFactory.standard(new SshBridges(env)); EngineProber prober = new EngineProber(clients)) {
             for (int i = 0; i < 3; i++) {
                 prober.probe(warmup, Duration.ofSeconds(10));
             }

@@ -4,7 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Statistics;
 import dev.mstpanel.core.docker.ContextStore;
-import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.SshBridges;
 import dev.mstpanel.core.shell.HostEnvironment;
@@ -25,14 +25,13 @@ public final class SshStatsBench {
         int seconds = Integer.parseInt(args[0]);
         String container = args[1];
         HostEnvironment env = HostEnvironment.fromSystem();
-        try (SshBridges bridges = new SshBridges(env)) {
-            DockerClients.useSshBridges(bridges);
+        try (DockerClientFactory clients = DockerClientFactory.standard(new SshBridges(env))) {
             for (int i = 2; i < args.length; i++) {
                 String name = args[i];
                 DockerContext c = new ContextStore(env).load().contexts().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
                 AtomicInteger samples = new AtomicInteger();
                 long first;
-                try (DockerClient client = DockerClients.openForStreams(c, Duration.ofSeconds(10))) {
+                try (DockerClient client = clients.openForStreams(c, Duration.ofSeconds(10))) {
                     ResultCallback.Adapter<Statistics> cb = client.statsCmd(container).exec(new ResultCallback.Adapter<>() {
                         @Override
                         public void onNext(Statistics s) {

@@ -43,7 +43,7 @@ class CommandLineTest {
         for (var e : MstPanelCommand.COMMANDS.entrySet()) {
             assertThat(e.getValue().getAnnotation(picocli.CommandLine.Command.class).name()).isEqualTo(e.getKey());
         }
-        assertThat(MstPanelCommand.COMMANDS).hasSize(11);
+        assertThat(MstPanelCommand.COMMANDS).hasSize(12);
     }
 
     @Test

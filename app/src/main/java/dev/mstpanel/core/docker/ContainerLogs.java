@@ -15,8 +15,12 @@ import java.util.function.Consumer;
  * decoded as UTF-8, on a background thread; the caller coalesces them for the screen.
  */
 public final class ContainerLogs {
-    /** A log reader; it holds no state of its own. */
-    public ContainerLogs() {}
+    private final DockerClientFactory clients;
+
+    /** @param clients opens the stream clients of each context's engine */
+    public ContainerLogs(DockerClientFactory clients) {
+        this.clients = clients;
+    }
 
     /**
      * Starts reading a container's log.
@@ -36,7 +40,7 @@ public final class ContainerLogs {
         String ref = DockerNames.requireContainer(container);
         DockerClient client;
         try {
-            client = DockerClients.openForStreams(context, Duration.ofSeconds(5));
+            client = clients.openForStreams(context, Duration.ofSeconds(5));
         } catch (EngineUnreachableException e) {
             throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
         }
@@ -52,7 +56,7 @@ public final class ContainerLogs {
             public void onError(Throwable t) {
                 out.flush();
                 err.flush();
-                onEnd.accept(DockerClients.describe(context, t, Duration.ofSeconds(5)).message());
+                onEnd.accept(clients.describe(context, t, Duration.ofSeconds(5)).message());
                 DockerClients.closeQuietly(client);
             }
 
@@ -69,7 +73,7 @@ public final class ContainerLogs {
                     .withTail(Math.max(0, tailLines)).exec(cb);
         } catch (RuntimeException e) {
             DockerClients.closeQuietly(client);
-            throw new ContainerActionException("docker logs " + ref + " failed: " + DockerClients.describe(context, e, Duration.ofSeconds(5)).message(), e);
+            throw new ContainerActionException("docker logs " + ref + " failed: " + clients.describe(context, e, Duration.ofSeconds(5)).message(), e);
         }
         return () -> {
             cb.close();

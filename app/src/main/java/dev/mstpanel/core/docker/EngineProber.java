@@ -36,6 +36,7 @@ public final class EngineProber implements AutoCloseable {
     /** ssh probes at once, at most (each login starts an ssh process and its key exchange). */
     static final int SSH_LANE = 2;
 
+    private final DockerClientFactory clients;
     private final ExecutorService local;
     private final ExecutorService tcp;
     private final ExecutorService ssh;
@@ -45,11 +46,19 @@ public final class EngineProber implements AutoCloseable {
      * transport, each with a few threads: on a busy machine ten probes at once each got a tenth
      * of the CPU and all missed their deadlines, ssh logins and TLS handshakes starving the local
      * sockets. A probe waiting for its lane is not on its clock (its deadline starts when it does).
+     *
+     * @param clients opens the client of each context's engine
      */
-    public EngineProber() {
+    public EngineProber(DockerClientFactory clients) {
+        this.clients = clients;
         this.local = lane("engine-probe-local-", LOCAL_LANE);
         this.tcp = lane("engine-probe-tcp-", TCP_LANE);
         this.ssh = lane("engine-probe-ssh-", SSH_LANE);
+    }
+
+    /** The clients this prober opens (for the checks that follow a probe on the same engines). */
+    public DockerClientFactory clients() {
+        return clients;
     }
 
     private static ExecutorService lane(String name, int threads) {
@@ -88,7 +97,7 @@ public final class EngineProber implements AutoCloseable {
         warmUp();
         for (DockerContext c : contexts) {
             CompletableFuture<ProbeResult> f = new CompletableFuture<>();
-            laneFor(c).execute(() -> {
+            Runnable probeOne = () -> {
                 // the context's deadline starts with its own probe, not when it was queued
                 long start = System.nanoTime();
                 CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
@@ -96,9 +105,15 @@ public final class EngineProber implements AutoCloseable {
                 try {
                     f.complete(probe(c, timeout));
                 } catch (RuntimeException | Error e) {
-                    f.complete(failed(c, DockerClients.describe(c, e, timeout), start));
+                    f.complete(failed(c, clients.describe(c, e, timeout), start));
                 }
-            });
+            };
+            try {
+                laneFor(c).execute(probeOne);
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the prober was closed (the window closing) while a refresh was still asking: an answer, not an exception
+                f.complete(failed(c, new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null), System.nanoTime()));
+            }
             f.thenAccept(r -> {
                 try {
                     onEach.accept(r);
@@ -124,7 +139,7 @@ public final class EngineProber implements AutoCloseable {
         ProbeResult result;
         if (context.problem() != null) {
             result = failed(context, new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), start);
-        } else if (!DockerClients.supportedByDockerJava(context)) {
+        } else if (!clients.supports(context)) {
             result = failed(context, new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
                     "The panel cannot reach " + context.scheme() + ":// endpoints on this system.", null), start);
         } else {
@@ -138,7 +153,7 @@ public final class EngineProber implements AutoCloseable {
     private ProbeResult probeThroughApi(DockerContext context, Duration timeout, long start) {
         DockerClient client = null;
         try {
-            client = DockerClients.open(context, timeout);
+            client = clients.open(context, timeout);
             Info info = client.infoCmd().exec();
             EngineInfo engine = new EngineInfo(nz(info.getServerVersion()), nz(info.getOperatingSystem()), nz(info.getOsType()),
                     nz(info.getArchitecture()), info.getNCPU() == null ? 0 : info.getNCPU(),
@@ -149,7 +164,7 @@ public final class EngineProber implements AutoCloseable {
         } catch (EngineUnreachableException e) {
             return failed(context, e.failure(), start);
         } catch (RuntimeException e) {
-            return failed(context, DockerClients.describe(context, e, timeout), start);
+            return failed(context, clients.describe(context, e, timeout), start);
         } finally {
             if (client != null) {
                 DockerClients.closeQuietly(client);
@@ -188,9 +203,10 @@ public final class EngineProber implements AutoCloseable {
                 java.nio.file.Path nowhere = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
                 DockerContext none = new DockerContext("warm-up", "", "unix://" + nowhere, ContextSource.DEFAULT, false, null, false,
                         null, null, null);
-                com.github.dockerjava.core.DefaultDockerClientConfig config = DockerClients.configFor(none, none.endpoint()).build();
+                com.github.dockerjava.core.DefaultDockerClientConfig config =
+                        DockerClientFactory.config(new Transport.Endpoint(none.endpoint(), null));
                 try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(config,
-                        DockerClients.http(config, Duration.ofSeconds(1)))) {
+                        DockerClientFactory.http(config, Duration.ofSeconds(1), EngineCalls.Scope.WHOLE_CALL))) {
                     client.infoCmd().exec();
                 } catch (RuntimeException expected) {
                     // no engine there: only the loading was wanted

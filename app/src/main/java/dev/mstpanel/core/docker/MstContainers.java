@@ -6,7 +6,6 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
-import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.transport.DockerHttpClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * listed (source: MST's Cowork-in-Docker document, "What happens"): a container MST did not label
  * is never listed nor touched. Contexts are listed in parallel, each bounded by the timeout, so a
  * dead context costs its timeout once and never delays the others. Every context goes through
- * docker-java ({@link DockerClients}; {@code ssh://} ones through their bridge); names are
+ * docker-java ({@link DockerClientFactory}; {@code ssh://} ones through their bridge); names are
  * checked by {@link DockerNames} first.
  */
 public final class MstContainers implements AutoCloseable {
@@ -40,17 +39,27 @@ public final class MstContainers implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OwnerIdentity owner;
+    private final DockerClientFactory clients;
     private final ExecutorService executor;
 
-    /** @param owner this machine's host name and process table */
-    public MstContainers(OwnerIdentity owner) {
+    /**
+     * @param owner this machine's host name and process table
+     * @param clients opens the clients of each context's engine
+     */
+    public MstContainers(OwnerIdentity owner, DockerClientFactory clients) {
         this.owner = owner;
+        this.clients = clients;
         AtomicInteger n = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "mst-containers-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** The clients of the engines, as this reads them (for readers of the same containers). */
+    public DockerClientFactory clients() {
+        return clients;
     }
 
     /** This machine's identity, as the classification uses it. */
@@ -138,12 +147,12 @@ public final class MstContainers implements AutoCloseable {
             return PerContext.failed(c.name(), e.failure());
         } catch (RuntimeException e) {
             LOG.debug("listing containers on {} failed", c.name(), e);
-            return PerContext.failed(c.name(), DockerClients.describe(c, e, timeout));
+            return PerContext.failed(c.name(), clients.describe(c, e, timeout));
         }
     }
 
     private List<MstContainer> listThroughApi(DockerContext c, Duration timeout) throws EngineUnreachableException {
-        DockerClient client = DockerClients.open(c, timeout);
+        DockerClient client = clients.open(c, timeout);
         try {
             List<Container> raw = client.listContainersCmd().withShowAll(true)
                     .withLabelFilter(List.of(MstContainer.OWNER_HOST_LABEL, MstContainer.OWNER_PID_LABEL)).exec();
@@ -176,8 +185,7 @@ public final class MstContainers implements AutoCloseable {
      */
     long memoryOf(DockerContext c, String id, Duration timeout) {
         try {
-            DefaultDockerClientConfig config = DockerClients.configFor(c, DockerClients.hostFor(c, timeout)).build();
-            try (DockerHttpClient http = DockerClients.http(config, timeout)) {
+            try (DockerHttpClient http = clients.openHttp(c, timeout)) {
                 DockerHttpClient.Request req = DockerHttpClient.Request.builder().method(DockerHttpClient.Request.Method.GET)
                         .path("/containers/" + DockerNames.requireContainer(id) + "/stats?stream=false&one-shot=true").build();
                 try (DockerHttpClient.Response resp = http.execute(req); InputStream body = resp.getBody()) {
@@ -227,7 +235,7 @@ public final class MstContainers implements AutoCloseable {
             throw new ContainerActionException("The container " + current.name() + " is gone from " + context.name() + " already.");
         } catch (RuntimeException e) {
             throw new ContainerActionException("Removing " + current.name() + " on " + context.name() + " failed: "
-                    + DockerClients.describe(context, e, timeout).message(), e);
+                    + clients.describe(context, e, timeout).message(), e);
         } finally {
             DockerClients.closeQuietly(client);
         }
@@ -262,7 +270,7 @@ public final class MstContainers implements AutoCloseable {
             throw new ContainerActionException("No container " + ref + " on " + context.name() + ".");
         } catch (RuntimeException e) {
             throw new ContainerActionException("Reading " + ref + " on " + context.name() + " failed: "
-                    + DockerClients.describe(context, e, timeout).message(), e);
+                    + clients.describe(context, e, timeout).message(), e);
         } finally {
             DockerClients.closeQuietly(client);
         }
@@ -322,9 +330,9 @@ public final class MstContainers implements AutoCloseable {
         }
     }
 
-    private static DockerClient openOrThrow(DockerContext context, Duration timeout) throws ContainerActionException {
+    private DockerClient openOrThrow(DockerContext context, Duration timeout) throws ContainerActionException {
         try {
-            return DockerClients.open(context, timeout);
+            return clients.open(context, timeout);
         } catch (EngineUnreachableException e) {
             throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
         }

@@ -83,7 +83,7 @@ public final class SessionFiles {
     private String execThroughApi(DockerContext context, String id, String boundary, Duration timeout) throws ContainerActionException {
         DockerClient client;
         try {
-            client = DockerClients.open(context, timeout);
+            client = containers.clients().open(context, timeout);
         } catch (EngineUnreachableException e) {
             throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
         }
@@ -112,7 +112,7 @@ public final class SessionFiles {
             Thread.currentThread().interrupt();
             throw new ContainerActionException("Interrupted while reading session files.");
         } catch (java.io.IOException | RuntimeException e) {
-            throw new ContainerActionException("docker exec on " + context.name() + " failed: " + DockerClients.describe(context, e, timeout).message(), e);
+            throw new ContainerActionException("docker exec on " + context.name() + " failed: " + containers.clients().describe(context, e, timeout).message(), e);
         } finally {
             DockerClients.closeQuietly(client);
         }

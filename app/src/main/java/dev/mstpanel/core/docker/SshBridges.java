@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The panel's {@link SshBridge}s: one per {@code ssh://} endpoint, made on first use and kept for
  * the life of the process, so a refresh, a probe, a stats stream and a log all share one ssh
- * login. {@link DockerClients} asks it for the local socket of an {@code ssh://} context.
+ * login. {@link SshTransport} asks it for the local socket of an {@code ssh://} context.
  *
  * <p>{@code ssh} is found on the environment's PATH (the login shell's in the app, as MST is);
  * it runs with that environment, so the user's {@code ~/.ssh/config}, keys and {@code ssh-agent}

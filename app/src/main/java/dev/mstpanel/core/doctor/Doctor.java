@@ -299,7 +299,7 @@ public final class Doctor implements AutoCloseable {
         DeviceProbe dp = new DeviceProbe();
         DockerClient client;
         try {
-            client = DockerClients.open(context, timeout);
+            client = prober.clients().open(context, timeout);
         } catch (EngineUnreachableException ex) {
             dp.problem = ex.failure().message();
             return dp;
@@ -319,7 +319,7 @@ public final class Doctor implements AutoCloseable {
                             new Bind(e.dockerRootDir().isEmpty() ? "/var/lib/docker" : e.dockerRootDir(), new Volume("/host-data-root"), AccessMode.ro));
             id = client.createContainerCmd(dp.image).withEntrypoint("sh", "-c", SCRIPT).withCmd(List.of()).withUser("0")
                     .withLabels(ProbeContainers.labels()).withHostConfig(hc).exec().getId();
-            ProbeContainers.created(context, id);
+            ProbeContainers.created(context, prober.clients(), id);
             client.startContainerCmd(id).exec();
             Integer code = client.waitContainerCmd(id).start().awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
             StringBuilder out = new StringBuilder();

@@ -2,7 +2,7 @@ package dev.mstpanel.core.doctor;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
-import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.runs.HostName;
 import java.time.Duration;
@@ -37,7 +37,7 @@ public final class ProbeContainers {
     /** Age after which a check container of another machine (or without owner labels) counts as left behind. */
     static final long STALE_MINUTES = 10;
 
-    private static final Map<String, DockerContext> LIVE = new ConcurrentHashMap<>();
+    private static final Map<String, Live> LIVE = new ConcurrentHashMap<>();
     private static volatile boolean hookInstalled;
 
     private ProbeContainers() {}
@@ -47,10 +47,13 @@ public final class ProbeContainers {
         return Map.of(PROBE_LABEL, "doctor", HOST_LABEL, HostName.current(), PID_LABEL, Long.toString(ProcessHandle.current().pid()));
     }
 
+    /** A check container's context, and the clients that reach it. */
+    private record Live(DockerContext context, DockerClientFactory clients) {}
+
     /** Registers a created check container, so an interrupt removes it. */
-    static void created(DockerContext context, String id) {
+    static void created(DockerContext context, DockerClientFactory clients, String id) {
         installHook();
-        LIVE.put(id, context);
+        LIVE.put(id, new Live(context, clients));
     }
 
     /** Unregisters a check container once it is removed. */
@@ -69,14 +72,14 @@ public final class ProbeContainers {
     /** Removes every registered check container (the shutdown hook), each bounded by 5 s. */
     static void removeLive() {
         List<Thread> removers = new ArrayList<>();
-        for (Map.Entry<String, DockerContext> e : LIVE.entrySet()) {
+        for (Map.Entry<String, Live> e : LIVE.entrySet()) {
             Thread t = new Thread(() -> {
-                try (DockerClient client = DockerClients.open(e.getValue(), Duration.ofSeconds(5))) {
+                try (DockerClient client = e.getValue().clients().open(e.getValue().context(), Duration.ofSeconds(5))) {
                     client.removeContainerCmd(e.getKey()).withForce(true).exec();
                     LIVE.remove(e.getKey());
                 } catch (Exception ex) {
                     System.err.println("mst-panel: could not remove the doctor's check container " + e.getKey().substring(0, Math.min(12, e.getKey().length()))
-                            + " on " + e.getValue().name() + "; remove it with: docker --context " + e.getValue().name() + " rm -f " + e.getKey());
+                            + " on " + e.getValue().context().name() + "; remove it with: docker --context " + e.getValue().context().name() + " rm -f " + e.getKey());
                 }
             }, "doctor-probe-remove");
             t.start();

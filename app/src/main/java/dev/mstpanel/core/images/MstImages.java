@@ -2,7 +2,7 @@ package dev.mstpanel.core.images;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Image;
-import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineUnreachableException;
 import java.io.IOException;
@@ -32,9 +32,12 @@ public final class MstImages implements AutoCloseable {
     /** The label naming the recipe that built an image. */
     public static final String RECIPE_LABEL = "dev.mstpanel.recipe";
 
+    private final DockerClientFactory clients;
     private final ExecutorService executor;
 
-    public MstImages() {
+    /** @param clients opens the clients of each context's engine */
+    public MstImages(DockerClientFactory clients) {
+        this.clients = clients;
         AtomicInteger n = new AtomicInteger();
         executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "mst-images-" + n.incrementAndGet());
@@ -66,14 +69,14 @@ public final class MstImages implements AutoCloseable {
     private ContextImages listOne(DockerContext c, String mstVersion, Duration timeout) {
         DockerClient client;
         try {
-            client = DockerClients.open(c, timeout);
+            client = clients.open(c, timeout);
         } catch (EngineUnreachableException e) {
             return failed(c.name(), e.failure().message(), mstVersion);
         }
         try {
             return classify(c.name(), client.listImagesCmd().withShowAll(true).exec(), mstVersion);
         } catch (RuntimeException e) {
-            return failed(c.name(), DockerClients.describe(c, e, timeout).message(), mstVersion);
+            return failed(c.name(), clients.describe(c, e, timeout).message(), mstVersion);
         } finally {
             try {
                 client.close();

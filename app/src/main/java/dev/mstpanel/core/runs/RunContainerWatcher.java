@@ -7,7 +7,7 @@ import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.CpuStatsConfig;
 import com.github.dockerjava.api.model.MemoryStatsConfig;
 import com.github.dockerjava.api.model.Statistics;
-import dev.mstpanel.core.docker.DockerClients;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import java.io.Closeable;
 import java.io.IOException;
@@ -59,6 +59,7 @@ public final class RunContainerWatcher implements AutoCloseable {
     });
 
     private final List<DockerContext> contexts;
+    private final DockerClientFactory dockerClients;
     private final String host;
     private final Supplier<List<Long>> processTree;
     private final RunModel model;
@@ -73,14 +74,17 @@ public final class RunContainerWatcher implements AutoCloseable {
 
     /**
      * @param contexts the run's contexts
+     * @param dockerClients opens the clients of each context's engine
      * @param host this machine's name as MST writes it in {@code mst.owner.host} ({@link HostName#current()})
      * @param processTree MST's process id and its descendants' (called each poll; pids once seen are remembered)
      * @param model where observations go
      * @param interval how often to list containers, e.g. 1 s
      */
-    public RunContainerWatcher(List<DockerContext> contexts, String host, Supplier<List<Long>> processTree, RunModel model,
+    public RunContainerWatcher(List<DockerContext> contexts, DockerClientFactory dockerClients, String host,
+                               Supplier<List<Long>> processTree, RunModel model,
                                Duration interval) {
         this.contexts = List.copyOf(contexts);
+        this.dockerClients = dockerClients;
         this.host = host;
         this.processTree = processTree;
         this.model = model;
@@ -91,8 +95,8 @@ public final class RunContainerWatcher implements AutoCloseable {
     public synchronized void start() {
         for (DockerContext c : contexts) {
             try {
-                clients.put(c.name(), DockerClients.open(c, Duration.ofSeconds(5)));
-                streamClients.put(c.name(), DockerClients.openForStreams(c, Duration.ofSeconds(5)));
+                clients.put(c.name(), dockerClients.open(c, Duration.ofSeconds(5)));
+                streamClients.put(c.name(), dockerClients.openForStreams(c, Duration.ofSeconds(5)));
             } catch (Exception e) {
                 model.notice("Cannot follow containers on " + c.name() + ": " + e.getMessage());
             }

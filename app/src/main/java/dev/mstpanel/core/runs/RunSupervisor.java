@@ -2,6 +2,7 @@ package dev.mstpanel.core.runs;
 
 import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.mst.OutputListener;
 import dev.mstpanel.core.mst.ProcessSpec;
@@ -41,19 +42,25 @@ public final class RunSupervisor {
     };
 
     private final ProcessSupervisor processes;
+    private final DockerClientFactory clients;
     private final ResultsReader sharedReader;
 
-    /** @param processes starts and cancels the MST process; each run reads its traces with a reader of its own */
-    public RunSupervisor(ProcessSupervisor processes) {
-        this(processes, null);
+    /**
+     * @param processes starts and cancels the MST process; each run reads its traces with a reader of its own
+     * @param clients opens the clients that follow the run's containers
+     */
+    public RunSupervisor(ProcessSupervisor processes, DockerClientFactory clients) {
+        this(processes, clients, null);
     }
 
     /**
      * @param processes starts and cancels the MST process
+     * @param clients opens the clients that follow the run's containers
      * @param reader the results reader to share (the window's), or null for one per run, closed when the run ends
      */
-    public RunSupervisor(ProcessSupervisor processes, ResultsReader reader) {
+    public RunSupervisor(ProcessSupervisor processes, DockerClientFactory clients, ResultsReader reader) {
         this.processes = processes;
+        this.clients = clients;
         this.sharedReader = reader;
     }
 
@@ -246,7 +253,7 @@ public final class RunSupervisor {
         started.set(process);
         renameLog(process, model, runsDir, stamp, namedRunDir); // when Output: came before start() returned
         List<DockerContext> contexts = resolveContexts(env, args.contexts(), model);
-        RunContainerWatcher docker = new RunContainerWatcher(contexts, HostName.current(), process::processTreePids, model, poll);
+        RunContainerWatcher docker = new RunContainerWatcher(contexts, clients, HostName.current(), process::processTreePids, model, poll);
         docker.start();
         CompletableFuture<Integer> done = process.exitCode().thenApplyAsync(code -> {
             // the final states: kept containers, removed ones, the last traces

@@ -1,34 +1,27 @@
 package dev.mstpanel.ui.containers;
 
+import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.docker.ContainerLogs;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
-import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.MstContainers;
-import dev.mstpanel.core.docker.OwnerIdentity;
 import dev.mstpanel.core.docker.SessionFiles;
 import dev.mstpanel.core.doctor.Doctor;
 import dev.mstpanel.core.doctor.MstFinder;
 import dev.mstpanel.core.images.ImageBuilds;
 import dev.mstpanel.core.images.MstImages;
 import dev.mstpanel.core.images.RecipeCatalog;
-import dev.mstpanel.core.mst.MstLocator;
-import dev.mstpanel.core.mst.ProcessSupervisor;
-import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.docker.TerminalLauncher;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
- * The services of the Containers, Images and Doctor views (and their headless twins), built
- * once by the composition root from its shared pieces.
+ * The services of the Containers, Images and Doctor views, taken from the composition's
+ * {@link PanelServices} (which builds and closes them), with the settings they read at each use.
  */
 public final class ContainerServices implements AutoCloseable {
     private final ContextStore contextStore;
@@ -47,33 +40,25 @@ public final class ContainerServices implements AutoCloseable {
     private final String recipesOverride;
 
     /**
-     * @param runner the panel's command runner (its environment: PATH, DOCKER_CONFIG)
-     * @param dockerCli the docker CLI
-     * @param contextStore the Docker contexts
-     * @param prober the engine prober
-     * @param settings the settings (terminal, MST path, probe timeout; read at each use)
-     * @param paths the panel's folders (build logs, unpacked recipes)
+     * @param services the composition: its environment (PATH, DOCKER_CONFIG, MST_PANEL_RECIPES),
+     *     folders (build logs, unpacked recipes), settings (terminal, MST path, probe timeout; read
+     *     at each use) and Docker services
      */
-    public ContainerServices(CommandRunner runner, DockerCli dockerCli, ContextStore contextStore, EngineProber prober,
-                             Settings settings, AppPaths paths) {
-        this.contextStore = contextStore;
-        this.settings = settings;
-        this.containers = new MstContainers(OwnerIdentity.current());
-        this.sessionFiles = new SessionFiles(containers);
-        this.logs = new ContainerLogs();
-        this.terminals = new TerminalLauncher(runner.environment());
-        this.dockerCli = dockerCli;
-        this.mstFinder = new MstFinder(new MstLocator(runner), () -> settings.mstPath, recentEvalConfig(settings));
-        this.doctor = new Doctor(prober, dockerCli, runner, mstFinder);
-        this.images = new MstImages();
-        this.builds = new ImageBuilds(new ProcessSupervisor(), runner, dockerCli, paths.dataDir().resolve("build-logs"));
-        this.recipesFallback = paths.dataDir();
-        this.pluginSetups = new dev.mstpanel.core.images.PluginSetups(paths.dataDir());
-        this.recipesOverride = runner.environment().get("MST_PANEL_RECIPES").orElse(null);
-    }
-
-    private static Supplier<Path> recentEvalConfig(Settings settings) {
-        return () -> settings.recentEvalConfigs.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+    public ContainerServices(PanelServices services) {
+        this.contextStore = services.contextStore();
+        this.settings = services.settings();
+        this.containers = services.containers();
+        this.sessionFiles = services.sessionFiles();
+        this.logs = services.logs();
+        this.terminals = services.terminals();
+        this.dockerCli = services.dockerCli();
+        this.mstFinder = services.mstFinder();
+        this.doctor = services.doctor();
+        this.images = services.images();
+        this.builds = services.imageBuilds();
+        this.recipesFallback = services.paths().dataDir();
+        this.pluginSetups = services.pluginSetups();
+        this.recipesOverride = services.environment().get("MST_PANEL_RECIPES").orElse(null);
     }
 
     /** The contexts the panel can name on a command line (Colima profiles without a context are left out). */
@@ -109,10 +94,7 @@ public final class ContainerServices implements AutoCloseable {
         }
     }
 
+    /** Nothing of its own to close: the composition closes the containers, doctor and images it built. */
     @Override
-    public void close() {
-        containers.close();
-        doctor.close();
-        images.close();
-    }
+    public void close() {}
 }

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.shell.HostEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,7 @@ class EngineDeadlineTest {
     @Test
     void probeOfATricklingEngineEndsAtItsTimeoutAsATimeout() throws Exception {
         try (SlowEngine slow = new SlowEngine();
-             EngineProber prober = new EngineProber()) {
+             EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             long start = System.nanoTime();
             ProbeResult r = prober.probe(tcpContext(slow.endpoint()), Duration.ofMillis(1500));
             long ms = (System.nanoTime() - start) / 1_000_000;
@@ -35,11 +36,11 @@ class EngineDeadlineTest {
 
     @Test
     void everyCallOfAnOpenClientEndsAndClosesItsConnection() throws Exception {
-        try (SlowEngine slow = new SlowEngine()) {
-            DockerClient client = DockerClients.open(tcpContext(slow.endpoint()), Duration.ofSeconds(1));
+        try (SlowEngine slow = new SlowEngine(); DockerClientFactory clients = DockerClientFactory.standard(HostEnvironment.fromSystem())) {
+            DockerClient client = clients.open(tcpContext(slow.endpoint()), Duration.ofSeconds(1));
             try {
                 assertThatThrownBy(() -> client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of("a", "b")).exec())
-                        .satisfies(e -> assertThat(DockerClients.describe(tcpContext(slow.endpoint()), e, Duration.ofSeconds(1)).kind())
+                        .satisfies(e -> assertThat(clients.describe(tcpContext(slow.endpoint()), e, Duration.ofSeconds(1)).kind())
                                 .isEqualTo(ProbeFailure.Kind.TIMEOUT));
                 assertThatThrownBy(() -> client.inspectContainerCmd("x").exec()).isInstanceOf(RuntimeException.class);
             } finally {

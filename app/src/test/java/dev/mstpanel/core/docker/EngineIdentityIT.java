@@ -19,18 +19,18 @@ class EngineIdentityIT {
     @TempDir
     Path home;
     SshBridges bridges;
-    SshBridges before;
+    DockerClientFactory clients;
 
     @BeforeEach
     void setUp() {
         TestFleet.require();
         bridges = new SshBridges(TestFleet.environment(home));
-        before = DockerClients.useSshBridges(bridges);
+        clients = DockerClientFactory.standard(bridges);
     }
 
     @AfterEach
     void tearDown() {
-        DockerClients.useSshBridges(before);
+        clients.close();
         bridges.close();
     }
 
@@ -39,7 +39,7 @@ class EngineIdentityIT {
         List<DockerContext> contexts = List.of(TestFleet.context(home, "engine-1"), TestFleet.context(home, "engine-2"),
                 TestFleet.context(home, "ssh-engine"));
         List<ProbeResult> results;
-        try (EngineProber prober = new EngineProber()) {
+        try (EngineProber prober = new EngineProber(clients)) {
             results = prober.probeAll(contexts, Duration.ofSeconds(15), r -> { }).join();
         }
         assertThat(results).allSatisfy(r -> assertThat(r.reachable()).as(r.context().name() + ": " + r.failure()).isTrue());

@@ -28,7 +28,7 @@ class EngineProberIT {
     }
 
     private EngineProber prober() {
-        return new EngineProber();
+        return new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
     }
 
     @Test
@@ -141,14 +141,10 @@ class EngineProberIT {
     void sshContextWithoutSshOnPathSaysSo() {
         HostEnvironment bare = TestEngines.environment(home).withVariables(Map.of("PATH", home.toString()));
         DockerContext ssh = new DockerContext("remote", "", "ssh://me@build-host", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
-        SshBridges before = DockerClients.useSshBridges(new SshBridges(bare));
-        try (EngineProber prober = new EngineProber()) {
+        try (DockerClientFactory clients = DockerClientFactory.standard(bare); EngineProber prober = new EngineProber(clients)) {
             ProbeResult r = prober.probe(ssh, Duration.ofSeconds(2));
             assertThat(r.failure().kind()).isEqualTo(ProbeFailure.Kind.UNSUPPORTED);
             assertThat(r.failure().message()).contains("ssh://").contains("no `ssh` is on your login shell's PATH");
-        } finally {
-            SshBridges mine = DockerClients.useSshBridges(before);
-            mine.close();
         }
     }
 

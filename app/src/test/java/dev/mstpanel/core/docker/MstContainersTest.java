@@ -31,7 +31,7 @@ class MstContainersTest {
         HostEnvironment env = TestEngines.environment(home);
         contexts = new ContextStore(env).load().contexts().stream().filter(c -> !c.name().equals("default")).toList();
         host = OwnerIdentity.localHostName();
-        containers = new MstContainers(OwnerIdentity.current());
+        containers = new MstContainers(OwnerIdentity.current(), DockerClientFactory.standard(HostEnvironment.fromSystem()));
         engines = new EngineContainers();
         deadPid = EngineContainers.deadPid();
         String p = engines.prefix;

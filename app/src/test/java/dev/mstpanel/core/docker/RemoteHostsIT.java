@@ -21,7 +21,7 @@ class RemoteHostsIT {
     Path home;
     HostEnvironment env;
     SshBridges bridges;
-    SshBridges before;
+    DockerClientFactory clients;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -31,17 +31,17 @@ class RemoteHostsIT {
         vars.put("DOCKER_CONFIG", config.toString());
         env = new HostEnvironment(vars, home, HostEnvironment.OsFamily.current());
         bridges = new SshBridges(env);
-        before = DockerClients.useSshBridges(bridges);
+        clients = DockerClientFactory.standard(bridges);
     }
 
     @AfterEach
     void tearDown() {
-        DockerClients.useSshBridges(before);
+        clients.close();
         bridges.close();
     }
 
     private RemoteHosts.Added add(String name, String host) {
-        try (EngineProber prober = new EngineProber()) {
+        try (EngineProber prober = new EngineProber(clients)) {
             return new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober).add(name, host, Duration.ofSeconds(15));
         }
     }

@@ -33,9 +33,9 @@ class SessionFilesTest {
     static void start() throws Exception {
         HostEnvironment env = TestEngines.environment(home);
         engine1 = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("engine-1")).findFirst().orElseThrow();
-        containers = new MstContainers(OwnerIdentity.current());
+        containers = new MstContainers(OwnerIdentity.current(), DockerClientFactory.standard(HostEnvironment.fromSystem()));
         sessionFiles = new SessionFiles(containers);
-        logs = new ContainerLogs();
+        logs = new ContainerLogs(containers.clients());
         engines = new EngineContainers();
         String host = "mst.owner.host=" + OwnerIdentity.localHostName();
         String pid = "mst.owner.pid=" + EngineContainers.deadPid();

@@ -19,21 +19,21 @@ class SshBridgeIT {
     @TempDir
     Path home;
     SshBridges bridges;
-    SshBridges before;
+    DockerClientFactory clients;
     EngineProber prober;
 
     @BeforeEach
     void setUp() {
         TestFleet.require();
         bridges = new SshBridges(TestFleet.environment(home));
-        before = DockerClients.useSshBridges(bridges);
-        prober = new EngineProber();
+        clients = DockerClientFactory.standard(bridges);
+        prober = new EngineProber(clients);
     }
 
     @AfterEach
     void tearDown() {
         prober.close();
-        DockerClients.useSshBridges(before);
+        clients.close();
         bridges.close();
     }
 

@@ -46,7 +46,7 @@ class SshContextFeaturesIT {
     @TempDir
     static Path home;
     static SshBridges bridges;
-    static SshBridges before;
+    static DockerClientFactory clients;
     static DockerContext ssh;
     static EngineContainers engines;
     static String kept;
@@ -56,7 +56,7 @@ class SshContextFeaturesIT {
     static void start() throws Exception {
         TestFleet.require();
         bridges = new SshBridges(TestFleet.environment(home));
-        before = DockerClients.useSshBridges(bridges);
+        clients = DockerClientFactory.standard(bridges);
         ssh = TestFleet.context(home, "ssh-engine");
         engines = new EngineContainers();
         kept = engines.prefix + "-1-kept";
@@ -73,13 +73,13 @@ class SshContextFeaturesIT {
     static void stop() throws Exception {
         engines.close();
         EngineContainers.docker(List.of("docker", "--context", "engine-2", "rm", "-f", running));
-        DockerClients.useSshBridges(before);
+        clients.close();
         bridges.close();
     }
 
     @Test
     void mstContainersAreListedByLabelWithTheirMemory() {
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current(), clients)) {
             ContainerListing listing = containers.list(List.of(ssh), Duration.ofSeconds(10));
             assertThat(listing.failures()).isEmpty();
             MstContainer k = listing.containers().stream().filter(c -> c.name().equals(kept)).findFirst().orElseThrow();
@@ -92,7 +92,7 @@ class SshContextFeaturesIT {
     @Test
     void containersOfOneEngineReachedTwiceAreListedOnceUnderItsSocket() {
         DockerContext socket = TestFleet.context(home, "engine-2");
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current(), clients)) {
             ContainerListing listing = containers.list(List.of(ssh, socket), Duration.ofSeconds(10));
             assertThat(listing.containers().stream().filter(c -> c.name().equals(kept))).singleElement()
                     .satisfies(c -> assertThat(c.context()).isEqualTo("engine-2"));
@@ -101,7 +101,7 @@ class SshContextFeaturesIT {
 
     @Test
     void sessionFilesAndLogsAreRead() throws Exception {
-        try (MstContainers containers = new MstContainers(OwnerIdentity.current())) {
+        try (MstContainers containers = new MstContainers(OwnerIdentity.current(), clients)) {
             List<SessionFile> files = new SessionFiles(containers).read(ssh, kept, Duration.ofSeconds(10));
             assertThat(files).anySatisfy(f -> {
                 assertThat(f.path()).isEqualTo("/run/mst/session/claude.log");
@@ -110,7 +110,7 @@ class SshContextFeaturesIT {
         }
         List<String> lines = new CopyOnWriteArrayList<>();
         CountDownLatch ended = new CountDownLatch(1);
-        try (Closeable log = new ContainerLogs().open(ssh, running, 50, false, lines::add, why -> ended.countDown())) {
+        try (Closeable log = new ContainerLogs(clients).open(ssh, running, 50, false, lines::add, why -> ended.countDown())) {
             assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
         }
         assertThat(lines).contains("tick");
@@ -120,7 +120,7 @@ class SshContextFeaturesIT {
     void liveStatsOfARunsContainerArriveEverySecond() throws Exception {
         RunModel model = new RunModel();
         long me = ProcessHandle.current().pid();
-        RunContainerWatcher watcher = new RunContainerWatcher(List.of(ssh), HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
+        RunContainerWatcher watcher = new RunContainerWatcher(List.of(ssh), clients, HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
         try {
             watcher.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -141,7 +141,7 @@ class SshContextFeaturesIT {
     @Test
     void doctorChecksTheDevicesOfTheEngineBehindSsh() {
         CommandRunner runner = new CommandRunner(TestFleet.environment(home));
-        try (EngineProber prober = new EngineProber();
+        try (EngineProber prober = new EngineProber(clients);
              Doctor doctor = new Doctor(prober, new DockerCli(runner), runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             ContextReadiness r = doctor.checkContext(ssh, Duration.ofSeconds(10));
             assertThat(r.checks().get(0).status()).isEqualTo(CheckStatus.PASS);
@@ -174,7 +174,7 @@ class SshContextFeaturesIT {
                 }
             }).exitCode().get(120, TimeUnit.SECONDS);
             assertThat(code).as(String.join("\n", lines)).isZero();
-            try (MstImages images = new MstImages()) {
+            try (MstImages images = new MstImages(clients)) {
                 ContextImages listed = images.list(List.of(ssh), baseTag, Duration.ofSeconds(10)).get(0);
                 assertThat(listed.failure()).isNull();
                 assertThat(listed.images()).anySatisfy(i -> assertThat(i.tags()).contains(out));

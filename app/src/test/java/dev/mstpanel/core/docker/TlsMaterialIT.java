@@ -1,5 +1,6 @@
 package dev.mstpanel.core.docker;
 
+import dev.mstpanel.core.shell.HostEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -44,7 +45,7 @@ class TlsMaterialIT {
     private ProbeResult probe(String name, Path tlsDir) {
         DockerContext c = new DockerContext(name, "", tlsEngine.endpoint(), ContextSource.CONTEXT_STORE, false, tlsDir,
                 false, null, null, null);
-        try (EngineProber prober = new EngineProber()) {
+        try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             return prober.probe(c, TIMEOUT);
         }
     }

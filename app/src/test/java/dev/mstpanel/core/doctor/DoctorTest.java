@@ -1,5 +1,6 @@
 package dev.mstpanel.core.doctor;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ContextStore;
@@ -32,7 +33,7 @@ class DoctorTest {
         List<DockerContext> contexts = new ContextStore(env).load().contexts().stream().filter(c -> !c.name().equals("default")).toList();
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
-        try (EngineProber prober = new EngineProber();
+        try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             DoctorReport report = doctor.run(contexts, Duration.ofSeconds(3));
             assertThat(report.contexts()).extracting(ContextReadiness::context).containsExactly("dead", "engine-1", "engine-2");
@@ -83,7 +84,7 @@ class DoctorTest {
         DockerContext deadContext = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("dead")).findFirst().orElseThrow();
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
-        try (EngineProber prober = new EngineProber();
+        try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             ContextReadiness dead = doctor.checkContext(deadContext, Duration.ofSeconds(3));
             List<DoctorCheck> toolsThere = List.of(DoctorCheck.pass("docker-cli", "docker CLI", "Docker version 26"),
@@ -108,7 +109,7 @@ class DoctorTest {
         HostEnvironment env = TestEngines.environment(home);
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
-        try (EngineProber prober = new EngineProber();
+        try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
              Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> home.resolve("eval/eval.json")))) {
             Map<String, DoctorCheck> byId = new HashMap<>();
             doctor.hostChecks().forEach(c -> byId.put(c.id(), c));

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.images;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -77,7 +78,7 @@ class ImageRecipeBuildTest {
                     .isEqualTo("judge-sdks");
             assertThat(Files.readString(plan.logFile())).contains("judge-sdks");
 
-            try (MstImages images = new MstImages()) {
+            try (MstImages images = new MstImages(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
                 ContextImages listed = images.list(List.of(engine2), baseTag, Duration.ofSeconds(5)).get(0);
                 MstImage built = listed.images().stream().filter(i -> i.tags().contains(out)).findFirst().orElseThrow();
                 assertThat(built.derived()).isTrue();

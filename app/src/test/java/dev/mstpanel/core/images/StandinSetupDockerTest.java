@@ -1,5 +1,6 @@
 package dev.mstpanel.core.images;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ContextStore;
@@ -70,7 +71,7 @@ class StandinSetupDockerTest {
                 "mst-cowork-linux:" + version, "cat", "/etc/mst-version")).strip()).isEqualTo(version);
         DockerContext engine1 = new ContextStore(env).load().contexts().stream()
                 .filter(c -> c.name().equals("engine-1")).findFirst().orElseThrow();
-        try (MstImages images = new MstImages()) {
+        try (MstImages images = new MstImages(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             ContextImages listed = images.list(List.of(engine1), version, Duration.ofSeconds(10)).get(0);
             assertThat(listed.images()).anySatisfy(i -> assertThat(i.tags()).contains("mst-cowork-linux:" + version));
             assertThat(listed.states()).filteredOn(s -> s.family() == ImageFamily.COWORK)

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.runs;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.mst.ProcessSupervisor;
@@ -26,7 +27,7 @@ class RunSupervisorLogTest {
         mst.toFile().setExecutable(true);
         HostEnvironment env = new HostEnvironment(Map.of("PATH", "/usr/bin:/bin", "MST_PANEL_HOME", dir.resolve("panel").toString(),
                 "DOCKER_CONFIG", dir.resolve("no-docker").toString()), dir, HostEnvironment.OsFamily.LINUX);
-        return new RunSupervisor(new ProcessSupervisor()).start(new RunSupervisor.RunRequest(List.of(mst.toString()),
+        return new RunSupervisor(new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem())).start(new RunSupervisor.RunRequest(List.of(mst.toString()),
                 List.of("--config", "eval.json"), env, dir, null, null));
     }
 

@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.contexts;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ContextStore;
@@ -29,7 +30,7 @@ class ContextsViewModelIT {
             }
         };
         var background = Executors.newCachedThreadPool();
-        try (EngineProber prober = new EngineProber()) {
+        try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             ContextsViewModel model = new ContextsViewModel(new ContextStore(env), prober, () -> Duration.ofSeconds(10), serial, background);
             model.refresh();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);

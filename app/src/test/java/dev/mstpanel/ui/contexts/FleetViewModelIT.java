@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.contexts;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.colima.Colima;
@@ -50,7 +51,7 @@ class FleetViewModelIT {
         vars.remove("DOCKER_CONTEXT");
         env = new HostEnvironment(vars, home, HostEnvironment.OsFamily.current());
         background = Executors.newCachedThreadPool();
-        prober = new EngineProber();
+        prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
     }
 
     @AfterEach

@@ -6,6 +6,7 @@ import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.compare.ComparisonService;
 import dev.mstpanel.core.results.compare.RunSummary;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.SummaryReader;
@@ -68,6 +69,8 @@ public final class CompareViewModel {
     private final ResultsReader reader;
     private final UiExecutor ui;
     private final Executor background;
+    /** Reads the sides and checks a whole read against the first, as the compare command does. */
+    private final ComparisonService comparisons;
     private final Function<Path, List<TrialRecord>> loadedTrials;
     /** Bumped on the FX thread at each new pick; read by the reading threads to stop work nobody waits for. */
     private volatile long generation;
@@ -95,6 +98,7 @@ public final class CompareViewModel {
         this.ui = ui;
         this.background = background;
         this.loadedTrials = loadedTrials;
+        this.comparisons = new ComparisonService(reader, background);
         this.summaries = new RunSummaries(ui, background);
         this.counting = new CountingProgress(ui, progress::set);
         baseTrial = new SideTrial(ui, background, transcripts, redacted::get);
@@ -409,7 +413,7 @@ public final class CompareViewModel {
             // first the statuses (all the figures and the case table need), then, for a side whose
             // means are computed from its trials, its traces read whole for tool calls, tokens and cost
             RunTally baseRead = tally(b.runDir(), bt);
-            RunTally[] quick = {baseRead, oneRun ? baseRead : ComparisonReads.joined(candidateRead)};
+            RunTally[] quick = {baseRead, oneRun ? baseRead : ComparisonService.joined(candidateRead)};
             if (dropped(gen, b, c, "its statuses were read")) {
                 return;
             }
@@ -470,16 +474,16 @@ public final class CompareViewModel {
             try {
                 // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
                 // live objects, so shorter collector pauses while the screen is in use
-                RunTally[] whole = ComparisonReads.wholly(reader, background, b, c, oneRun, quick, baseAgain, candidateAgain, false);
+                RunTally[] whole = comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, false);
                 if (dropped(gen, b, c, "its traces were read whole")) {
                     return;
                 }
                 Comparison counted = Comparison.of(kind, whole[0], b.variant(), whole[1], c.variant());
                 Comparison complete;
-                if (ComparisonReads.sameCases(first, counted)) {
+                if (ComparisonService.sameCases(first, counted)) {
                     complete = first.withFigures(counted.base(), counted.candidate());
                 } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole read's cases
-                    RunTally[] kept = ComparisonReads.wholly(reader, background, b, c, oneRun, quick, baseAgain, candidateAgain, true);
+                    RunTally[] kept = comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, true);
                     complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
                 }
                 ui.execute(() -> {
@@ -577,7 +581,7 @@ public final class CompareViewModel {
         }
         String opened = selectedCase.get() == null ? null : selectedCase.get().caseId();
         // the complete comparison of the same cases only adds the means: the rows (and the case opened) stay
-        boolean sameCases = ComparisonReads.sameCases(comparison.get(), result);
+        boolean sameCases = ComparisonService.sameCases(comparison.get(), result);
         loading.set(false);
         progress.set(null);
         meansPending.set(pending);
@@ -595,20 +599,11 @@ public final class CompareViewModel {
     /** The lines naming a compared run whose run.json could not be read, or null (as the compare command prints them). */
     private static String runJsonNote(CompareSide b, CompareSide c, RunTally[] tallies) {
         boolean oneRun = b.runDir().equals(c.runDir());
-        List<String> lines = new ArrayList<>();
-        String first = tallies[0].runJsonNote(oneRun && b.variant().equals(tallies[0].baseline()));
-        if (first != null) {
-            lines.add(first);
-        }
-        String second = oneRun ? null : tallies[1].runJsonNote(false);
-        if (second != null) {
-            lines.add(second);
-        }
-        for (int i = 0; i < (oneRun ? 1 : 2); i++) { // a run not finished, or partial: said as the compare command says it
-            String unfinished = tallies[i].unfinishedNote();
-            if (unfinished != null) {
-                lines.add(Character.toUpperCase(unfinished.charAt(0)) + unfinished.substring(1));
-            }
+        ComparisonService.Notes notes = ComparisonService.notes(tallies[0], oneRun ? null : tallies[1],
+                b.variant().equals(tallies[0].baseline()));
+        List<String> lines = new ArrayList<>(notes.runJson());
+        for (String unfinished : notes.unfinished()) { // a run not finished, or partial: a sentence of its own here
+            lines.add(Character.toUpperCase(unfinished.charAt(0)) + unfinished.substring(1));
         }
         return lines.isEmpty() ? null : String.join("\n", lines);
     }
