@@ -71,8 +71,8 @@ public final class SecretRedactor implements LineMask {
     private static final int MIN_BASE64_FORM = 8;
 
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i)^(ANTHROPIC_.*|OPENAI_.*|.*TOKEN.*|.*KEY.*|.*SECRET.*|.*PASSWORD.*"
-                    + "|(?:.*[_.-])?PASS(?:WD|PHRASE)?(?:[_.-].*)?)$");
+            "(?i)^(ANTHROPIC_.*|OPENAI_.*|.*TOKEN.*|.*KEY.*|.*SECRET.*|.*PASSWORD.*|.*CREDENTIAL.*"
+                    + "|(?:.*[_.-])?PASS(?:WD|PHRASE)?(?:[_.-].*)?|.*[_.-]PWD|(?:.*[_.-])?PAT(?:[_.-].*)?|(?:.*[_.-])_?AUTH(?:[_.-].*)?)$");
     /** {@code name=value} or {@code name: value} where name looks secret; value runs to whitespace, quote or comma. */
     private static final Pattern SECRET_PAIR = Pattern.compile(
             "(?i)(\\b[A-Za-z0-9_.-]*(?:token|key|secret|password|passwd|passphrase)[A-Za-z0-9_.-]*|\\b(?:[A-Za-z0-9]+[_.-])*pass(?:[_.-][A-Za-z0-9_.-]*)?)(=)([^\\s\"',;]+)");
@@ -127,6 +127,8 @@ public final class SecretRedactor implements LineMask {
     static final int PIECE = 12;
     /** The most pieces kept (a secrets file of thousands of values keeps the whole values only). */
     private static final int MAX_PIECES = 2_000_000;
+    /** The longest value whose pieces are kept (a certificate, a key file); longer ones are masked whole only. */
+    private static final int MAX_PIECED_VALUE = 16 * 1024;
     private static final long HASH_BASE = 1_000_003L;
     private static final long HASH_DROP = pow(HASH_BASE, PIECE - 1);
 
@@ -144,8 +146,10 @@ public final class SecretRedactor implements LineMask {
             if (v == null) {
                 continue;
             }
-            // pieces of the words of a value: a piece never takes the white space around a word with it
-            for (String line : v.strip().split("\\s+")) {
+            if (v.length() > MAX_PIECED_VALUE) {
+                continue; // a value this long is masked whole only, so that it leaves room for the others' pieces
+            }
+            for (String line : v.strip().split("\\R")) {
                 if (line.length() < PIECE) {
                     continue;
                 }
@@ -160,7 +164,7 @@ public final class SecretRedactor implements LineMask {
                     }
                 }
                 if (hashes.size() > MAX_PIECES) {
-                    return new long[0];
+                    break; // the pieces so far are kept; the whole values are masked in any case
                 }
             }
         }
@@ -185,7 +189,11 @@ public final class SecretRedactor implements LineMask {
         }
         out.add(dotnetEscaped(v));
         String url = URLEncoder.encode(v, StandardCharsets.UTF_8);
-        for (String u : List.of(url, lowerHexEscapes(url))) {
+        // Java's form, JavaScript's encodeURIComponent (which leaves !'()*~ as they are) and
+        // Python's quote (which leaves / and ~), each with upper- and lower-case hex digits
+        String component = percentEncoded(v, "-_.!~*'()");
+        String quoted = percentEncoded(v, "-_.~/");
+        for (String u : List.of(url, lowerHexEscapes(url), component, lowerHexEscapes(component), quoted, lowerHexEscapes(quoted))) {
             out.add(u);
             out.add(u.replace("+", "%20"));
         }
@@ -213,7 +221,9 @@ public final class SecretRedactor implements LineMask {
             int from = (offset * 8 + 5) / 6; // characters that mix the neighbour's bits with the value's
             int to = padded.length / 3 * 4; // a last group shorter than three bytes mixes the next neighbour's
             if (to - from >= MIN_BASE64_FORM) {
-                out.add(encoded.substring(from, to));
+                String form = encoded.substring(from, to);
+                out.add(form);
+                out.add(form.replace('+', '-').replace('/', '_')); // the URL-safe alphabet
             }
         }
         return out;
@@ -269,6 +279,20 @@ public final class SecretRedactor implements LineMask {
                 b.append(String.format("\\u%04X", (int) c));
             } else {
                 b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** Percent-encodes every UTF-8 byte but letters, digits and the characters given. */
+    private static String percentEncoded(String v, String unreserved) {
+        StringBuilder b = new StringBuilder();
+        for (byte x : v.getBytes(StandardCharsets.UTF_8)) {
+            int c = x & 0xFF;
+            if (c < 0x80 && (Character.isLetterOrDigit(c) || unreserved.indexOf(c) >= 0)) {
+                b.append((char) c);
+            } else {
+                b.append('%').append(String.format("%02X", c));
             }
         }
         return b.toString();
@@ -673,7 +697,21 @@ public final class SecretRedactor implements LineMask {
                 break;
             }
             int to = hit.nextClearBit(from);
-            b.append(text, i, from).append(MASK);
+            // white space at the edges of a masked run stays: a piece of a value with spaces in it
+            // must not eat the space between it and the next word
+            int start = from;
+            int end = to;
+            while (start < end && Character.isWhitespace(text.charAt(start))) {
+                start++;
+            }
+            while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+                end--;
+            }
+            b.append(text, i, start);
+            if (start < end) {
+                b.append(MASK);
+            }
+            b.append(text, end, to);
             i = to;
         }
         return b.toString();

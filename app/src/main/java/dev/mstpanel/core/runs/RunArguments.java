@@ -99,4 +99,18 @@ public record RunArguments(List<String> args, Path config, Map<String, String> r
             return -1;
         }
     }
+
+    /** Every {@code --secrets-file} of the arguments, in order ({@code --secrets-file X} and {@code --secrets-file=X}). */
+    public static List<Path> allSecretsFiles(List<String> args) {
+        List<Path> out = new java.util.ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--secrets-file") && i + 1 < args.size() && !args.get(i + 1).isEmpty()) {
+                out.add(Path.of(args.get(i + 1)));
+            } else if (a.startsWith("--secrets-file=") && a.length() > "--secrets-file=".length()) {
+                out.add(Path.of(a.substring("--secrets-file=".length())));
+            }
+        }
+        return out;
+    }
 }

@@ -180,8 +180,10 @@ public final class RunSupervisor {
                 : args.config() != null && args.config().toAbsolutePath().getParent() != null
                 ? args.config().toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
         SecretRedactor redactor = SecretRedactor.forEnvironment(env.variables()).withArguments(request.runArgs());
-        if (args.secretsFile() != null) {
-            Path sf = args.secretsFile().isAbsolute() ? args.secretsFile() : workingDir.resolve(args.secretsFile());
+        // every --secrets-file given is masked, not only the one MST takes (the last): a value the
+        // panel was shown is never printed, whichever file MST reads
+        for (Path given : RunArguments.allSecretsFiles(request.runArgs())) {
+            Path sf = given.isAbsolute() ? given : workingDir.resolve(given);
             try {
                 redactor = redactor.withSecretsFile(sf);
             } catch (IOException e) {

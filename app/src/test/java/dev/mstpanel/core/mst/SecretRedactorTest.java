@@ -205,4 +205,28 @@ class SecretRedactorTest {
         SecretRedactor r = SecretRedactor.none().withSecrets(List.of("tok+en\"quoted<9981>"));
         assertThat(r.redact("{\"k\":\"tok\\u002Ben\\u0022quoted\\u003C9981\\u003E\"}")).isEqualTo("{\"k\":\"***\"}");
     }
+
+    @Test
+    void theUrlFormsOfJavaScriptAndPythonAndUrlSafeBase64AreMasked() {
+        SecretRedactor r = SecretRedactor.none().withSecrets(List.of("Tr0ub4dor&3~xy!z(q)*", "p@ss/w0rd=9;k8", "Zx9+Qw/Er=Ty&Ui?Op Df:Gh@Jk"));
+        assertThat(r.redact("a Tr0ub4dor%263~xy!z(q)* b p%40ss/w0rd%3D9%3Bk8 c")).isEqualTo("a *** b *** c");
+        String urlSafe = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString("ab".concat("Zx9+Qw/Er=Ty&Ui?Op Df:Gh@Jk").getBytes());
+        assertThat(r.redact("tok " + urlSafe)).doesNotContain(urlSafe.substring(4, urlSafe.length() - 4));
+    }
+
+    @Test
+    void aPieceOfAValueWithSpacesIsMaskedAndTheSpacesAroundItStay() {
+        SecretRedactor r = SecretRedactor.forEnvironment(Map.of("SSH_PASSPHRASE", "correct horse battery staple 42"));
+        assertThat(r.redact("said horse battery staple then")).isEqualTo("said *** then");
+    }
+
+    @Test
+    void moreNamesOfSecretVariablesAreKnown() {
+        for (String name : List.of("MYSQL_PWD", "GH_PAT", "NPM_CONFIG__AUTH", "GOOGLE_CREDENTIALS")) {
+            assertThat(SecretRedactor.isSecretName(name)).as(name).isTrue();
+        }
+        for (String name : List.of("PWD", "OLDPWD", "PATH", "XDG_DATA_PATH", "AUTHOR")) {
+            assertThat(SecretRedactor.isSecretName(name)).as(name).isFalse();
+        }
+    }
 }
