@@ -3,7 +3,7 @@ package dev.mstpanel.cli;
 import dev.mstpanel.cli.output.TerminalText;
 
 /**
- * Arguments the JVM could not decode (tester check12 F9). Java 17 turns the bytes of each argument into
+ * Arguments the JVM could not decode. Java 17 turns the bytes of each argument into
  * characters with the locale's charset ({@code sun.jnu.encoding}, from {@code LC_ALL} / {@code LC_CTYPE} /
  * {@code LANG}; no {@code -D} option changes it): under a C or POSIX locale (cron, CI, containers) that is
  * ASCII, and every other byte of an argument becomes U+FFFD, so {@code --grep café} searched for

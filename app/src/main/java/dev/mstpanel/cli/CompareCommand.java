@@ -32,7 +32,7 @@ import picocli.CommandLine;
 
 /**
  * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--json]}: the headless twin of
- * the Compare screen (issue 10). With one run it compares its baseline (the first variant in
+ * the Compare screen. With one run it compares its baseline (the first variant in
  * run.json) with each other variant, or the pair named; with two runs of one eval each variant they
  * share (or the pair named: BASE in RUN_A, CANDIDATE in RUN_B), RUN_A as base. Exits 0 when it could
  * compare, 1 with a plain message when it could not (not a run folder, not the same eval, no shared
@@ -63,7 +63,7 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = output.out();
         PrintWriter err = output.err();
-        // an empty argument would be the current folder: a usage error, not a folder (tester check18 #26)
+        // an empty argument would be the current folder: a usage error, not a folder
         for (var given : new Object[][] {{"RUN_A", runA}, {"RUN_B", runB}}) {
             if (given[1] != null && given[1].toString().isEmpty()) {
                 throw new CommandLine.ParameterException(output.commandLine(), given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
@@ -102,7 +102,7 @@ public final class CompareCommand implements Callable<Integer> {
         });
     }
 
-    /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in (tester check18 #32). */
+    /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in. */
     private static void insideRun(Path given, Path p) throws ResultsException {
         if (dev.mstpanel.core.results.layout.RunLocator.runFolderAbove(p) != null) {
             throw new ResultsException(ResultsReader.noRunsMessage(given)); // "… is inside the run folder …: give that folder."
@@ -256,16 +256,16 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static void printText(PrintWriter out, List<Comparison> comparisons) {
         for (Comparison c : comparisons) {
-            // names from files: a line end or tab in one is shown escaped, so each line stays a line (tester check18 #31)
+            // names from files: a line end or tab in one is shown escaped, so each line stays a line
             out.println(TerminalText.escape(c.evalName() + " · " + c.title()));
             // both rows' variant names padded to the longer one (cut at 24 characters with "…", as trials cuts
             // its cells), so their columns line up whatever the names and a long name does not push them off screen
             int width = TextColumns.width(14, VARIANT_CUT, List.of(TerminalText.escape(c.base().variant()), TerminalText.escape(c.candidate().variant())));
-            // and the run ids padded to the longer (a regrade's <run id>.g1 is longer than its run's: tester check18 #30)
+            // and the run ids padded to the longer (a regrade's <run id>.g1 is longer than its run's)
             int runWidth = TextColumns.width(1, 64, List.of(TerminalText.escape(c.base().runId()), TerminalText.escape(c.candidate().runId())));
             out.println(sideLine("base     ", c.base(), width, runWidth));
             out.println(sideLine("candidate", c.candidate(), width, runWidth));
-            // trials that could not be read are left out like the other trials not graded, but said (tester check14 #17)
+            // trials that could not be read are left out like the other trials not graded, but said
             for (VariantFigures f : List.of(c.base(), c.candidate())) {
                 if (f.unreadableText() != null) {
                     out.println("  unreadable " + TerminalText.escape(f.variant() + " (run " + f.runId() + "): " + f.unreadableText()));
@@ -294,7 +294,7 @@ public final class CompareCommand implements Callable<Integer> {
             } else if (!c.rerunArgs().isEmpty()) {
                 out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
             }
-            if (!c.regradePair() && !c.rerunLeftOut().isEmpty()) { // said where people look, not only in the window's tooltip (check19 #16)
+            if (!c.regradePair() && !c.rerunLeftOut().isEmpty()) { // said where people look, not only in the window's tooltip
                 out.println("  left out   " + TerminalText.escape(String.join(", ", c.rerunLeftOut()))
                         + " (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
             }
@@ -339,7 +339,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Where both sides' figures come from (summary.json, contract section 9, or the trials), said
+     * Where both sides' figures come from (summary.json, docs/dev/mst-format.md, Compare, or the trials), said
      * once when it is the same for both: {@code from summary.json, both sides},
      * {@code computed from the trials, both sides (no summary.json)}, or each side's own
      * ({@link VariantFigures#sourceText}): {@code base from summary.json · candidate from summary.json (time computed from the trials)}.
@@ -352,7 +352,7 @@ public final class CompareCommand implements Callable<Integer> {
                     : "computed from the trials, both sides (" + base.trialsWhy().replace("figures for it", "figures for them") + ")";
         }
         if (!base.fromSummary() && !candidate.fromSummary()) {
-            // both from the trials, for different reasons: said once, each side's reason after (tester check19 #4)
+            // both from the trials, for different reasons: said once, each side's reason after
             return "computed from the trials, both sides (" + why("base", base) + "; " + why("candidate", candidate) + ")";
         }
         return "base " + b + " · candidate " + candidate.sourceText();
@@ -372,7 +372,7 @@ public final class CompareCommand implements Callable<Integer> {
     /**
      * A row per case that changed, in the order of {@code --json}'s {@code cases} (regressed, flaky, improved,
      * added, removed, no-result; unchanged left out): change, case id (control characters escaped, cut at
-     * {@link #CASE_CUT} columns, padded so the outcomes line up), base → candidate (tester check18 #1, #3).
+     * {@link #CASE_CUT} columns, padded so the outcomes line up), base → candidate.
      */
     private static void caseRows(PrintWriter out, Comparison c) {
         List<CaseComparison> rows = c.cases().stream().filter(r -> r.change() != CaseChange.UNCHANGED).toList();
@@ -403,7 +403,7 @@ public final class CompareCommand implements Callable<Integer> {
      * The arguments quoted for a POSIX shell, so the re-run line can be pasted: plain words as they are, others
      * in single quotes; one holding a control character (an ESC in a case id, say) in bash's and zsh's
      * {@code $'…'} with {@code \xHH} escapes, since the line is printed with control characters escaped and a
-     * single-quoted {@code \u001b} would be the literal text (tester check17 #9).
+     * single-quoted {@code \u001b} would be the literal text.
      */
     static List<String> quoted(List<String> args) {
         return args.stream().map(CompareCommand::quoted).toList();

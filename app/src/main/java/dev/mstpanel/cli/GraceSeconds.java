@@ -7,7 +7,7 @@ import picocli.CommandLine;
 /**
  * {@code run --grace SECONDS}: a whole number of seconds from 0 to
  * {@link ProcessSpec#MAX_GRACE} (3600), as a {@link Duration}. Anything else is a usage error
- * (exit 2) with a plain message (issue 13, item 15).
+ * (exit 2) with a plain message.
  */
 final class GraceSeconds implements CommandLine.ITypeConverter<Duration> {
     @Override

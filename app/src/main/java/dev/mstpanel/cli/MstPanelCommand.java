@@ -138,7 +138,7 @@ public final class MstPanelCommand implements Runnable {
         JsonOutput.ProcessStdout out = new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out));
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true);
         String undecoded = ArgumentEncoding.problem(args, System.getProperty("sun.jnu.encoding"));
-        if (undecoded != null) { // a usage error: what was typed never reached the panel (check12 F9)
+        if (undecoded != null) { // a usage error: what was typed never reached the panel
             err.println("mst-panel: " + undecoded);
             return 2;
         }

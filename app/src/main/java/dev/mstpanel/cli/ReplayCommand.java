@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mst-panel replay RECORDING [--speed X] [--events jsonl]}: plays a run's recording
- * (issue 12, "Replay") and prints what {@code run} printed, in the same order: the shard rows, or
+ * ("Replay") and prints what {@code run} printed, in the same order: the shard rows, or
  * with {@code --events jsonl} the JSON events. Nothing runs: no MST, no Docker. Exits 0 when the
  * recording played, 1 when it cannot be read, 2 on a usage error.
  */

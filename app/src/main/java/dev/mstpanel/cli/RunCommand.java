@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mst-panel run [--mst PATH] [--events jsonl] -- <arguments for mst run>}: the headless twin
- * of the Run view (issue 4, "Headless twin"). Runs MST as the window does (login-shell environment,
+ * of the Run view ("Headless twin"). Runs MST as the window does (login-shell environment,
  * the eval config's folder, a log file under the data folder's {@code runs/}), prints the shard
  * rows as they change, or one JSON object per line with {@code --events jsonl}. SIGINT cancels as
  * the Cancel button does (a second one ends MST's process tree). Exits with MST's exit code; 2 for

@@ -25,8 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code mst-panel transcript TRACE_FILE [--json]}: what the agent did in one trial (contract,
- * section 8), the headless twin of the Transcript tab. As text: the trial, its prompt, one line per
+ * {@code mst-panel transcript TRACE_FILE [--json]}: what the agent did in one trial (docs/dev/mst-format.md, Trace), the headless twin of the Transcript tab. As text: the trial, its prompt, one line per
  * event (arguments and outputs cut with "…", failed calls marked), the final answer, usage and
  * errors. With {@code --json} one object: {@code eval, runId, variant, caseId, trial, status,
  * prompt, finalText, redacted, usage, error, cause, events[]}, each event with {@code index, kind,

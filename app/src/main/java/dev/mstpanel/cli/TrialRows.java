@@ -46,7 +46,7 @@ final class TrialRows {
         TextColumns.pad(b, TextColumns.cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
         TextColumns.pad(b, label(t, caseWidth), caseWidth);
         if (msg != null) {
-            // an unreadable trial's text is the panel's own, its fix at the end: never cut (tester check14 #14)
+            // an unreadable trial's text is the panel's own, its fix at the end: never cut
             int max = t.status() == dev.mstpanel.core.results.model.TrialStatus.UNREADABLE ? Integer.MAX_VALUE : MAX_ERROR;
             b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), max));
         }

@@ -68,7 +68,7 @@ public final class TrialsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (path != null && path.toString().isEmpty()) { // an empty argument would be the current folder (tester check18 #26)
+        if (path != null && path.toString().isEmpty()) { // an empty argument would be the current folder
             throw new CommandLine.ParameterException(output.commandLine(), "PATH is empty: give the eval's project folder, a results folder or a run folder.");
         }
         PrintWriter out = output.out();
@@ -93,7 +93,7 @@ public final class TrialsCommand implements Callable<Integer> {
             }
         }
         if (grep != null && grep.indexOf('\uFFFD') >= 0) {
-            // bytes that are not UTF-8 (a Latin-1 terminal): Java decoded them as U+FFFD, which no trace would hold (tester check14 #25)
+            // bytes that are not UTF-8 (a Latin-1 terminal): Java decoded them as U+FFFD, which no trace would hold
             err.println("mst-panel trials: the --grep text holds bytes that are not UTF-8 (the terminal's character set is not UTF-8?): type it in UTF-8.");
             return 2;
         }
@@ -270,7 +270,7 @@ public final class TrialsCommand implements Callable<Integer> {
         }
         g.writeEndArray();
         field(g, Fields.SYSTEM, str(d.system()));
-        field(g, Fields.PROBLEM, d.readProblem()); // "could not be read", not "none kept" (check13b F9)
+        field(g, Fields.PROBLEM, d.readProblem()); // "could not be read", not "none kept"
         g.writeEndObject();
         g.writeEndObject();
     }
@@ -400,7 +400,7 @@ public final class TrialsCommand implements Callable<Integer> {
         return found;
     }
 
-    /** Failed and infra trials are the ones MST keeps a failure diagnosis for (contract, section 6). */
+    /** Failed and infra trials are the ones MST keeps a failure diagnosis for (docs/dev/mst-format.md, Results). */
     private static boolean hasDiagnosis(TrialRecord t) {
         return t.status() == TrialStatus.FAILED || t.status() == TrialStatus.INFRA;
     }

@@ -26,7 +26,7 @@ import ch.qos.logback.core.util.FileSize;
  * </ul>
  * A log file that cannot be written (the path is a folder, the file is another user's) is said
  * once, in one line on stderr ({@link LoggingProblems}); the panel then logs errors to stderr
- * only. stdout carries only the command's output (issue 13, item 6).
+ * only. stdout carries only the command's output.
  * Secrets never reach the log: command lines and environments are redacted before logging.
  */
 public final class LogConfigurator extends ContextAwareBase implements Configurator {

@@ -152,13 +152,13 @@ public final class AppContext implements AutoCloseable {
             return null;
         }
     }
-    /** The Compare screen's state (issue 10). */
+    /** The Compare screen's state. */
     public dev.mstpanel.ui.results.compare.CompareViewModel compare() { return compare; }
-    /** The trend screen's state (issue 10). */
+    /** The trend screen's state. */
     public dev.mstpanel.ui.results.compare.TrendViewModel trend() { return trend; }
     /** The trial inspector's state. */
     public TrialInspectorViewModel trialInspector() { return trialInspector; }
-    /** Containers, shells, session files, doctor and images (issue 5). */
+    /** Containers, shells, session files, doctor and images. */
     public ContainerServices containerServices() { return containerServices; }
 
     /** Asks MST and Docker for their versions (About dialog). */

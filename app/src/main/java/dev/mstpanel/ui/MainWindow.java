@@ -110,7 +110,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         notices.setId("notices");
         VBox center = new VBox(notices, new OrphanBanner(orphans, app.dialogs(), () -> open("containers")), content);
         VBox.setVgrow(content, Priority.ALWAYS);
-        // a run that ended with containers still there: the orphan banner offers the one removal (issue 13, item 18)
+        // a run that ended with containers still there: the orphan banner offers the one removal
         app.runs().leftContainersProperty().addListener((o, a, left) -> {
             if (left != null && !left.isEmpty() && !quitting) {
                 orphans.check();
@@ -247,7 +247,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     }
 
     /**
-     * Stops the run in progress as the quit dialog says, then quits (issue 13, item 5): MST gets
+     * Stops the run in progress as the quit dialog says, then quits: MST gets
      * SIGINT and its grace period, counted down in a banner above the open view, then its process
      * tree is ended; the run's containers still there are named in a dialog; only then
      * {@code quit} runs. FX thread.
@@ -394,7 +394,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     /**
      * Looks for this machine's orphaned MST containers in the background and shows the banner
-     * offering to clean them when there are any (issue 4: the next start after the panel died).
+     * offering to clean them when there are any (the next start after the panel died).
      * {@link App} calls it once after the first frame.
      */
     public void checkForOrphans() {
@@ -407,7 +407,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         return v == null ? null : v.id();
     }
 
-    // ---- recordings and the demo (issue 12) ----
+    // ---- recordings and the demo ----
 
     private void fillRecentRecordings(Menu recent) {
         recent.getItems().clear();
@@ -506,7 +506,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         return java.nio.file.Files.isDirectory(p) ? p : null;
     }
 
-    /** The Runs view with its form in sight: a replay over it (the demo's, ended or not) is closed (tester check14 #26). */
+    /** The Runs view with its form in sight: a replay over it (the demo's, ended or not) is closed. */
     private void showRunsForm() {
         open("runs");
         if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {

@@ -6,7 +6,7 @@ import javafx.stage.Stage;
 
 /**
  * Where the main window opens: the saved size and position, kept on a screen that is there now
- * (issue 13, item 9: a saved position of a screen since unplugged, or a size bigger than every
+ * (item 9: a saved position of a screen since unplugged, or a size bigger than every
  * screen, must not hide the window). {@code SettingsLoad} has already clamped the numbers; this
  * fits them to the real screens.
  *

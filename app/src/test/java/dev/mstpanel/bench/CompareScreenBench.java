@@ -18,7 +18,7 @@ import javafx.application.Platform;
 import javafx.stage.Stage;
 
 /**
- * Benchmark of the Compare screen (issue 10) on two big runs of one eval: the time from
+ * Benchmark of the Compare screen on two big runs of one eval: the time from
  * {@code openComparison} until the figures and the case table show, and the longest gap between
  * two FX pulses meanwhile (an {@link AnimationTimer} asks for one every frame). Two cases: the
  * runs already read by the Results view (opened from its navigator or run header), and the runs

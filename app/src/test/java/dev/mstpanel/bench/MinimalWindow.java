@@ -15,7 +15,7 @@ import javafx.stage.Stage;
 
 /**
  * Benchmark baseline (not a test, not shipped): the smallest JavaFX window worth comparing the
- * panel's first frame with (issue 12, "A first frame as fast as JavaFX allows"): a stage with a
+ * panel's first frame with ("A first frame as fast as JavaFX allows"): a stage with a
  * menu bar, a list and a label, on JavaFX's own theme. Prints {@code first-frame-ms} and
  * {@code first-frame-cpu-ms} as the app does with {@code MST_PANEL_TIMING=1}, and quits
  * {@code MST_PANEL_EXIT_AFTER_MS} later. Run by {@code scripts/bench/first-frame.sh minimal}.

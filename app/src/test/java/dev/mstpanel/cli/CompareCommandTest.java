@@ -98,7 +98,7 @@ class CompareCommandTest {
         CompareFixture.write(root);
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--variants", "default,default");
         assertThat(r.code()).as(r.err()).isZero();
-        // every changed case named, in --json's order, the outcomes lined up after the longest case id (tester check18 #3)
+        // every changed case named, in --json's order, the outcomes lined up after the longest case id
         List<String> rows = r.out().lines().filter(l -> l.matches("  (regressed|flaky|improved|added|removed|no-result) .*")).toList();
         assertThat(rows).containsExactly(
                 "  regressed  lookup-invoice  pass 3/3 → mixed 2/3",
@@ -121,7 +121,7 @@ class CompareCommandTest {
         List<String> lines = r.out().lines().toList();
         int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
         // run B's summary.json has the candidate's means, but run A has none: MST's means and the trials' count differently,
-        // so both sides' come from the trials and say so (tester check18 #35: 1.0 → 7.5 tool calls was only the source)
+        // so both sides' come from the trials and say so (1.0 → 7.5 tool calls was only the source)
         assertThat(lines.get(head)).matches("  per trial  tool calls +tokens +cost +time");
         assertThat(lines.get(head + 1)).startsWith("  base       ");
         assertThat(lines.get(head + 2)).matches("  candidate  1\\.0 +– +– +41 s");

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code compare} refuses a side with no trials (tester check12 F11): a variant run.json names (as its
+ * {@code compare} refuses a side with no trials: a variant run.json names (as its
  * baseline, the first of its variants, or another) with no trace or score on disk was compared as an empty
  * side, every case "added", verdict unclear, exit 0. Now it exits 1 with a plain message naming the
  * variant and the ones that have trials. Each command runs as a separate process.
@@ -62,7 +62,7 @@ class CompareEmptySideProcessTest {
         RunFixture a = twoVariants(dir.resolve("results"), "20260105T101500Z-a1b2c3", "baseline", "with-skill", "later");
         RunFixture b = twoVariants(dir.resolve("results"), "20260106T101500Z-d4e5f6", "baseline", "with-skill", "later");
 
-        // the baseline against each other variant: one without trials is left out and said, the others compared (tester check18 #7)
+        // the baseline against each other variant: one without trials is left out and said, the others compared
         PanelProcess.Result one = compare(a.runDir().toString());
         assertThat(one.exit()).as(one.err()).isZero();
         assertThat(one.out()).contains("with-skill vs baseline").startsWith("later: not compared. Run 20260105T101500Z-a1b2c3 has no trials"
@@ -157,7 +157,7 @@ class CompareEmptySideProcessTest {
                 a.runDir().resolve("traces").toString());
         assertThat(inside.err()).contains(a.runDir().resolve("traces") + " is inside the run folder " + a.runDir() + ": give that folder.");
 
-        // links: one whose target is missing, one that loops (tester check19 #1)
+        // links: one whose target is missing, one that loops
         java.nio.file.Path dangling = java.nio.file.Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
         assertThat(compare(dangling.toString()).err()).contains(dangling + " is a link to " + dir.resolve("nowhere") + ", which does not exist.");
         java.nio.file.Path loop = java.nio.file.Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));

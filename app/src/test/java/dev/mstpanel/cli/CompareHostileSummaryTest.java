@@ -59,7 +59,7 @@ class CompareHostileSummaryTest {
                 .contains("duration_s_mean (-1.0: negative)")
                 .contains("mcp_call_count_mean (too large to be a number)")
                 // both sides' entries are summary.json's, so both are used (one side's trials and the other's summary.json
-                // would not compare: tester check18 #35)
+                // would not compare)
                 .endsWith(" · candidate from summary.json (time, tool calls computed from the trials; left out, not figures a run can"
                         + " have: duration_s_mean (-3: negative))")
                 .doesNotContain("both sides");

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * compare's re-run line can be pasted into a shell: each argument, read back by a real bash, is the case
- * id itself, control characters, quotes, spaces and non-ASCII included (tester check17 #9: a case id with
+ * id itself, control characters, quotes, spaces and non-ASCII included (a case id with
  * an ESC was printed as a single-quoted {@code \u001b}, which a shell reads as those six characters).
  */
 class CompareRerunQuotingTest {

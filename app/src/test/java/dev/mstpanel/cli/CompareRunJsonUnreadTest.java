@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run.json that is garbage, cut short, empty or cannot be read is not used silently by {@code compare}
- * (tester fix16 #1): its text says so in one line, with why and what the baseline then is (the first variant
+ *: its text says so in one line, with why and what the baseline then is (the first variant
  * folder, not run.json's first variant); {@code --json} says it on stderr; {@code trials} names the problem on
  * the run's line.
  */

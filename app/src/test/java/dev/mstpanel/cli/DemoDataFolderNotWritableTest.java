@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The demo's results are copied into the data folder; when that copy cannot be written, the user is
- * told where, why and what to do (tester check14 #1: it was silent in the window and said only the
+ * told where, why and what to do (it was silent in the window and said only the
  * folder in the {@code demo} command). A file where the demo's folder belongs stands for any folder
  * that cannot be written (the tests run as root, whom permissions do not stop).
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The doctor's check containers never stay behind (issue 13, item 11): SIGTERM during the check
+ * The doctor's check containers never stay behind: SIGTERM during the check
  * removes them, and a doctor removes the ones a killed doctor left, on the real test engines.
  */
 @DisabledOnOs(OS.WINDOWS)

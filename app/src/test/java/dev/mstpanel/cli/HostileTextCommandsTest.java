@@ -16,7 +16,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a user's terminal receives from data the panel does not control (issue 13, item 17), and
+ * What a user's terminal receives from data the panel does not control, and
  * numbers out of their stated range (item 15).
  */
 @DisabledOnOs(OS.WINDOWS)

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every run is recorded and a recording replays as the run printed it (issue 12): a real
+ * Every run is recorded and a recording replays as the run printed it: a real
  * {@code run --events jsonl} of the {@code mst} stand-in (a test double) on the two test engines,
  * then {@code replay} of the recording its {@code finished} event names, compared event by event.
  */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The headless {@code run} against a hostile MST (issue 13): the {@code mst-hostile} test double
+ * The headless {@code run} against a hostile MST: the {@code mst-hostile} test double
  * prints secrets in every form, prints hundreds of MB without a newline, names a billion shards,
  * ignores SIGINT. Each test runs the panel as a user does (a JVM running its main class) and
  * asserts on what the user gets: the exit code, the printed text, the log file, the panel's

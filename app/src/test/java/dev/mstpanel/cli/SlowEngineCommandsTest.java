@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code doctor} and {@code run} as a user runs them, against a context whose engine answers one
- * header line every 0.5 s (issue 13, item 4): both end, doctor reports the engine as not
+ * header line every 0.5 s: both end, doctor reports the engine as not
  * answering, and run reports MST's exit code.
  */
 @DisabledOnOs(OS.WINDOWS)

@@ -114,7 +114,7 @@ class TranscriptCommandTest {
 
     @Test
     void aPathWithBytesThatAreNotUtf8SaysWhyItCannotBeOpenedNotThatThereIsNoFile() {
-        // a folder named with the byte 0xFF, given on the command line: the JVM decodes the byte as U+FFFD (tester fix15 #2)
+        // a folder named with the byte 0xFF, given on the command line: the JVM decodes the byte as U+FFFD
         RunFixture f = TranscriptFixture.build(root);
         Result r = run("transcript", f.runDir().resolve("traces/default/bad\uFFFD/0.json").toString());
         assertThat(r.code()).isEqualTo(1);
@@ -195,7 +195,7 @@ class TranscriptCommandTest {
             assertThat(o.err()).isEqualTo("mst-panel transcript: " + other + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", "
                     + "no caseId and no trace. Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
         }
-        // an empty file; a run's other JSON files and a score file, each named for what it is (tester check13 F6)
+        // an empty file; a run's other JSON files and a score file, each named for what it is
         Path empty = Files.writeString(root.resolve("zero.json"), "");
         assertThat(run("transcript", empty.toString()).err()).isEqualTo("mst-panel transcript: " + empty + " is not a trial's trace: it is empty"
                 + " (0 bytes; it may still be being written). Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
@@ -210,7 +210,7 @@ class TranscriptCommandTest {
         Path scoresDir = f.runDir().resolve("scores");
         Path scored = f.runDir().resolve("traces").resolve(scoresDir.relativize(score).subpath(1, 4).toString());
         assertThat(scoreFile.err()).contains("(it is a score file). The trace it scores is " + scored + ".");
-        // only whitespace, a file cut off mid-write, a device: said as what they are (tester check13b F6)
+        // only whitespace, a file cut off mid-write, a device: said as what they are
         Path blank = Files.writeString(root.resolve("blank.json"), " \n");
         assertThat(run("transcript", blank.toString()).err()).isEqualTo("mst-panel transcript: " + blank + " is not a trial's trace: it holds only"
                 + " whitespace, no JSON (it may still be being written). Give a trial file, <run>/traces/<variant>/<case>/<trial>.json." + System.lineSeparator());
@@ -222,7 +222,7 @@ class TranscriptCommandTest {
         // a copied trial file outside any run is still one
         Path copy = Files.copy(f.tracePath("default", TranscriptFixture.FAILED_CASE, 0), root.resolve("copied-trial.json"));
         assertThat(run("transcript", copy.toString()).code()).isZero();
-        // a trial file not named <trial>.json: its folders are not taken for its variant and case (tester check13b F6)
+        // a trial file not named <trial>.json: its folders are not taken for its variant and case
         Path bare = Files.createDirectories(root.resolve("outer").resolve("inner")).resolve("kt.json");
         Files.writeString(bare, "{\"kind\":\"trial\"}");
         Result b = run("transcript", bare.toString());

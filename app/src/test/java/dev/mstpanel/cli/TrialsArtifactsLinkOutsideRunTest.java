@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A variant folder under {@code artifacts/} that leads through a link to a folder outside the run (to {@code /}, or to
  * another folder holding a screen.png where MST would have kept one): the listing and the trial's diagnosis
- * do not look outside the run; they say the folder is a link outside the run and skip it (tester fix15 #1).
+ * do not look outside the run; they say the folder is a link outside the run and skip it.
  */
 class TrialsArtifactsLinkOutsideRunTest {
     @TempDir

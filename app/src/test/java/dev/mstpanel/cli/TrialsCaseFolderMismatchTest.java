@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A case folder whose name does not match its trace's caseId (tester check12 F8: a copied or renamed
+ * A case folder whose name does not match its trace's caseId (a copied or renamed
  * folder, an invalid escape, two folders that decode to one case id) is listed once, under the folder's
  * name with a note that says so, not as a second copy of the case its trace names. Each listing runs
  * as a separate process, with an empty cache and then the cache it wrote.

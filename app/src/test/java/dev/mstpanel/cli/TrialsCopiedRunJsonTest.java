@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run.json copied from another run (its runId differs from the run folder's name): the listing names the
- * run by its folder, as the panel uses it, and says that run.json names another run (tester fix15 #3).
+ * run by its folder, as the panel uses it, and says that run.json names another run.
  */
 class TrialsCopiedRunJsonTest {
     @TempDir

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code trials} with data from a results folder the panel does not control (issue 13, item 17), and an empty --status. */
+/** {@code trials} with data from a results folder the panel does not control, and an empty --status. */
 class TrialsHostileTextTest {
     @TempDir
     Path root;

@@ -389,7 +389,7 @@ class UnreadableRunFolderTest {
         Path[] runs = twoRunsTheSecondLocked();
         Ended variants = run("compare", runs[1].toString());
         assertThat(variants.exit()).as(variants.err()).isEqualTo(1);
-        // said once: the folder, why and the fix (tester check18 #6: the path was said twice)
+        // said once: the folder, why and the fix (the path was said twice)
         assertThat(variants.err()).isEqualTo("mst-panel compare: The run folder " + runs[1] + " cannot be read: permission denied. "
                 + HINT + "." + System.lineSeparator());
 

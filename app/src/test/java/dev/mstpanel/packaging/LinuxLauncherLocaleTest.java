@@ -17,7 +17,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Non-ASCII arguments under a C locale (tester check12 F9): Java 17 decodes the arguments with the locale's
+ * Non-ASCII arguments under a C locale: Java 17 decodes the arguments with the locale's
  * charset (sun.jnu.encoding; {@code -Dsun.jnu.encoding=UTF-8} is ignored), so under {@code LC_ALL=C} the run
  * folder {@code rün} reached the panel as {@code r\uFFFD\uFFFDn}. The app image's launcher
  * (packaging/linux/launcher.sh) gives the JVM the C.UTF-8 character type then, and the command lists the

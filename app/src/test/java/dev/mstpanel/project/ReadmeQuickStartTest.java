@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's Quick start holds exactly two commands (issue 12, "Set-up in two commands"): the
+ * The README's Quick start holds exactly two commands ("Set-up in two commands"): the
  * first builds with the Maven wrapper and opens the window, the second runs the tests and is the
  * very line {@code .ci/run} calls.
  */

@@ -11,7 +11,7 @@ import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 
 /**
- * Writes a valid PNG of huge dimensions without holding its pixels (issue 13, item 7): an 8-bit
+ * Writes a valid PNG of huge dimensions without holding its pixels: an 8-bit
  * grey image whose rows are streamed through a deflater, so a 23000 × 23000 image is about 1 MB on
  * disk. Also a main that decodes one at its shown size and prints its size, to run in a JVM with a
  * small heap: {@code HugePng decode FILE}.

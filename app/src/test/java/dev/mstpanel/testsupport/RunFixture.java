@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
 /**
- * Builds {@code mst.run/v1} folders the way MST writes them (the panel's contract, section 6), for
+ * Builds {@code mst.run/v1} folders the way MST writes them (the panel's docs/dev/mst-format.md, Results), for
  * tests, benchmarks and screenshots: run.json, traces, scores and failure diagnosis files.
  */
 public final class RunFixture {
@@ -108,7 +108,7 @@ public final class RunFixture {
     }
 
     private static void addEvent(ArrayNode events, int i) {
-        // a tool call as MST records it (contract, section 8): padding that reads like a real transcript
+        // a tool call as MST records it (docs/dev/mst-format.md, Trace): padding that reads like a real transcript
         ObjectNode e = events.addObject().put("kind", "tool_call").put("source", "mcp").put("server", "calendar")
                 .put("name", i % 3 == 0 ? "list_events" : "get_event");
         e.putObject("arguments").put("day", "2026-01-0" + (1 + i % 9)).put("limit", 10 + i % 5);
@@ -119,8 +119,7 @@ public final class RunFixture {
     }
 
     /**
-     * Writes a trace with the given events and fields, as MST writes a trial file (contract,
-     * section 8): {@code trace.events} is {@code events}, and {@code trace} gets {@code traceFields}
+     * Writes a trace with the given events and fields, as MST writes a trial file (docs/dev/mst-format.md, Trace): {@code trace.events} is {@code events}, and {@code trace} gets {@code traceFields}
      * (finalText, usage, error, evidence…).
      *
      * @param extra top-level fields (error, clientDiagnostics, clientUsage, skillLoads…), or null
@@ -172,7 +171,7 @@ public final class RunFixture {
 
     /**
      * Writes the run's results.json with one case per (variant, case id, prompt) triple: {@code cases[].request.input}
-     * is the prompt (contract, section 8).
+     * is the prompt (docs/dev/mst-format.md, Trace).
      */
     public RunFixture resultsJson(String... variantCasePrompt) {
         ObjectNode n = JSON.createObjectNode();

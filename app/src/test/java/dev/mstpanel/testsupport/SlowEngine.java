@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A hostile "engine" for tests: an HTTP server on a loopback port that answers every request with
- * a status line and then one header line every 0.5 s, forever (issue 13, item 4). A socket-read
+ * a status line and then one header line every 0.5 s, forever. A socket-read
  * timeout never trips on it; only an overall deadline ends a call. Use its endpoint as a
  * {@code tcp://} Docker context.
  */

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Trials with transcripts, built the way MST writes them (contract, section 8), for the transcript
+ * Trials with transcripts, built the way MST writes them (docs/dev/mst-format.md, Trace), for the transcript
  * tests, benchmarks and screenshots: every event kind, a failed call, a simulated write, a renamed
  * tool, an unknown kind with unknown fields, a timeout, a trace that is not an object, events that
  * are not an array, a redacted run and a long trace.

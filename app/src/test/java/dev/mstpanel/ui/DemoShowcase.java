@@ -27,7 +27,7 @@ import javax.imageio.ImageIO;
 
 /**
  * Takes the README's pictures of the built-in demo in the real window, as a person gets there
- * (issue 12: "the README's pictures are retaken from the demo"): the Contexts view, the empty Runs
+ * ("the README's pictures are retaken from the demo"): the Contexts view, the empty Runs
  * view offering the demo, the demo run replaying (paused mid-run) and ended, its failed trial's
  * screenshot, accessibility dump and transcript (beside the screenshot on a wide window), its two
  * variants compared, the run against the one before it (a regressed case open) and the trend of the

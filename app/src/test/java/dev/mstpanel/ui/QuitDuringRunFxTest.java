@@ -34,7 +34,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Quitting the window while a run is going (issue 13, items 5 and 18), in the real window with a
+ * Quitting the window while a run is going (items 5 and 18), in the real window with a
  * real MST process: the {@code mst-hostile} test double ignores SIGINT, has a child that ignores
  * it too, and leaves a real container on engine-1. Quit must do what its dialog says: SIGINT, the
  * grace period counted down, then the process tree ended, the container still there named, and

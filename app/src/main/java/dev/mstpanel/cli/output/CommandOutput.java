@@ -65,7 +65,7 @@ public final class CommandOutput {
      * text it printed goes through a writer that hides a failed write (a print writer), so a full disk
      * ({@code > /dev/full}) or a closed pipe ({@code | head}) is looked at here, for every command and
      * every form of output, as {@link #notWritten} says. A command that already failed keeps its code,
-     * but a full disk is still said (tester check12 F4: {@code doctor > /dev/full} with a failing check
+     * but a full disk is still said ({@code doctor > /dev/full} with a failing check
      * ended 1 and said nothing, so the lost report looked like a written one); a closed pipe stays quiet.
      *
      * @param command the command's name, or null when the arguments named none ({@code --help})

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 
 /**
- * Text for a terminal, with no way for the data in it to drive the terminal (issue 13, item 17):
+ * Text for a terminal, with no way for the data in it to drive the terminal:
  * case ids, error messages, engine versions, image and context names come from files and engines
  * the panel does not control, and an {@code ESC ]0;…} in one retitles the terminal, an
  * {@code ESC [2J} clears it.

@@ -7,7 +7,7 @@ import java.util.Locale;
  * MST's memory/CPU split of a Docker context.
  *
  * <p>Rules (source: MST's Cowork-in-Docker document, section "Memory and CPUs", and the
- * ChatGPT-in-Docker document; summarised in the panel's contract sheet, section 3):
+ * ChatGPT-in-Docker document; summarised in docs/dev/mst-format.md, Capacity):
  * <ul>
  *   <li>Spare memory: the context's memory less 1 GiB kept for Docker, or half its memory
  *       when it has under 2 GiB.</li>

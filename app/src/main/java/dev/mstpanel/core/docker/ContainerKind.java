@@ -3,7 +3,7 @@ package dev.mstpanel.core.docker;
 /**
  * What an MST container is to this machine, from its labels {@code mst.owner.host} and
  * {@code mst.owner.pid} and its name (source: MST's Cowork-in-Docker document, section "What
- * happens", and the contract's section 4).
+ * happens", and docs/dev/mst-format.md, Containers).
  */
 public enum ContainerKind {
     /** Started by this machine, and its {@code mst} process is alive. */

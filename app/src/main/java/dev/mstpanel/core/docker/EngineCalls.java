@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * One deadline for every engine call (issue 13, item 4). docker-java's response timeout bounds
+ * One deadline for every engine call. docker-java's response timeout bounds
  * each socket read, so an engine that trickles (one header line every half second) never trips it
  * and a call waits forever. Every client the panel opens goes through
  * {@link #withDeadline(Supplier, Duration, Scope)}: each request gets its own connection, and when

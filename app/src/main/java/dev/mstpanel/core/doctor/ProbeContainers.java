@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The doctor's short check containers, and making sure none outlives its doctor (issue 13, item 11).
+ * The doctor's short check containers, and making sure none outlives its doctor.
  *
  * <p>Each carries the labels {@code dev.mstpanel.probe=doctor}, {@code dev.mstpanel.probe.host}
  * (this machine, as MST writes {@code mst.owner.host}) and {@code dev.mstpanel.probe.pid} (the

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * Whole-file reads of files the panel does not control ({@code config.json}, a context's
- * {@code meta.json}, {@code settings.json}), bounded (issue 13, item 14): a 3 GiB file is refused
+ * {@code meta.json}, {@code settings.json}), bounded: a 3 GiB file is refused
  * before a byte is read, a FIFO or device is never opened (a FIFO would block the read forever),
  * and a file that grows while it is read stops at the limit.
  */

@@ -24,8 +24,7 @@ import java.util.regex.Pattern;
  * Image builds, all started through the run supervisor (streamed output, log file, cancel):
  * <ul>
  *   <li>MST's images: {@code mst runner setup docker [--config eval.json] --runner-option contexts=a,b
- *       [--runner-option claudeDesktopVersion=V] [--runner-option chatgptVersion=V]} (MST's contract,
- *       section 1);</li>
+ *       [--runner-option claudeDesktopVersion=V] [--runner-option chatgptVersion=V]} (docs/dev/mst-format.md, Commands);</li>
  *   <li>the project's recipes: {@code docker --context CTX build --build-arg BASE_TAG=… -t TAG FOLDER}.
  *       BuildKit when the buildx plugin is there; without it the Docker CLI refuses to build
  *       ("BuildKit is enabled but the buildx component is missing"), so the panel sets

@@ -1,7 +1,7 @@
 package dev.mstpanel.core.images;
 
 /**
- * MST's images (source: MST's contract section 2; Cowork-in-Docker and ChatGPT-in-Docker
+ * MST's images (source: docs/dev/mst-format.md, Images; Cowork-in-Docker and ChatGPT-in-Docker
  * documents, "Build the image"). Each is tagged with the MST version that built it.
  */
 public enum ImageFamily {

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * What kind of container an eval's client needs, which decides the image and how many shards
  * share a context (source: MST's Cowork-in-Docker document, the table of clients and images,
- * and the ChatGPT-in-Docker document; the panel's contract sheet, section 2).
+ * and the ChatGPT-in-Docker document; docs/dev/mst-format.md, Images).
  */
 public enum ClientKind {
     /** Claude Desktop with Cowork's VM: one container per context, needs KVM. The default client. */

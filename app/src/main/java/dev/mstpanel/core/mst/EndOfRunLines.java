@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Gathers MST's end-of-run lines from a run's output, line by line, into an {@link EndOfRunReport}
- * (contract, section 10). The variant table starts at a head {@link MstOutputParser#isVariantTableHeader}
+ * (docs/dev/mst-format.md, Run flags). The variant table starts at a head {@link MstOutputParser#isVariantTableHeader}
  * recognises and ends at a blank line or a line a pattern knows; unknown lines right after
  * {@code Previous run …} are kept as printed. Patterns stay in {@link MstOutputParser}. Not thread-safe:
  * the caller (the run model) holds its own lock.

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * What MST printed at the end of a run besides {@code Eval complete:}, {@code Results:} and
- * {@code Output:} (contract, section 10): the variant table, the {@code Pairwise …} lines, and the
+ * {@code Output:} (docs/dev/mst-format.md, Run flags): the variant table, the {@code Pairwise …} lines, and the
  * {@code Previous run …} line with its per-variant {@code N regressed (…); N improved (…)} lines.
- * Parsed where the contract gives the format; kept as printed where it does not. Immutable.
+ * Parsed where MST's format is known (docs/dev/mst-format.md); kept as printed where it does not. Immutable.
  *
  * @param table the variant table, or null when MST printed none
  * @param pairwise the {@code Pairwise <judge>: …} lines, in the order printed
@@ -33,7 +33,7 @@ public record EndOfRunReport(VariantTable table, List<MstLine.Pairwise> pairwise
 
     /**
      * MST's variant table (one row per variant: passed, trial pass, MCP calls, tokens, cost, time).
-     * The contract does not fix its layout: when every row splits into as many cells as the head,
+     * MST's format (docs/dev/mst-format.md) does not fix its layout: when every row splits into as many cells as the head,
      * {@code header} and {@code rows} hold the cells; otherwise both are empty and only {@code lines}
      * (the table as printed) is to be shown.
      *

@@ -22,7 +22,7 @@ import java.util.OptionalInt;
  *
  * <p>Rules: {@code client} is {@code cowork} when absent (MST's Cowork-in-Docker document:
  * "Cowork (the default)"); a config needs a {@code name} (MST names the results folder after it,
- * contract sheet section 6). A config that {@code extends} another is read with it, as MST picks
+ * docs/dev/mst-format.md, Results). A config that {@code extends} another is read with it, as MST picks
  * the client "after the eval config's extends" (ChatGPT-in-Docker document): the base is a JSON
  * file named relative to the config's folder (a string, or an array applied in order), read
  * first; the config's own keys then win, objects merged key by key and arrays replaced whole.

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The words {@code mst run} uses for the runner: {@code --runner}/{@code --runner-option} (MST's
  * Docker documents) or the older {@code --env}/{@code --env-option} (MST's 2.0 prerelease source).
- * Read once from {@code mst run --help} (MST's contract, header and section 1).
+ * Read once from {@code mst run --help} (docs/dev/mst-format.md, Commands).
  */
 public enum FlagVocabulary {
     /** {@code --runner docker --runner-option key=value}. */

@@ -1,7 +1,7 @@
 package dev.mstpanel.core.mst;
 
 /**
- * Where {@code mst run} grades its trials (contract, sections 1 and 10; seed "Cowork in Docker":
+ * Where {@code mst run} grades its trials (docs/dev/mst-format.md, Commands and Run flags; seed "Cowork in Docker":
  * grade shards run in the eval client's image, without a desktop, several per context).
  */
 public enum Grading {

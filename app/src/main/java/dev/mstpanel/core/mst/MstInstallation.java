@@ -16,7 +16,7 @@ import java.util.List;
  */
 public record MstInstallation(List<String> command, Source source, String version, FlagVocabulary flags, String note) {
 
-    /** Where MST was found, in the order the panel looks (issue 4, "Finding MST"). */
+    /** Where MST was found, in the order the panel looks ("Finding MST"). */
     public enum Source {
         /** The path set in the panel's settings. */
         SETTINGS,

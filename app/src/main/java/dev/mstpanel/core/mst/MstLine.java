@@ -3,7 +3,7 @@ package dev.mstpanel.core.mst;
 import java.util.Optional;
 
 /**
- * One line of MST's output, as {@link MstOutputParser} understood it (MST's contract, section 5).
+ * One line of MST's output, as {@link MstOutputParser} understood it (docs/dev/mst-format.md, Output).
  * Every line gives exactly one of these; a line no pattern knows is an {@link Unknown}, never an
  * error. Shard indexes are 1-based as MST prints them; trials are 1-based as MST prints them.
  */
@@ -75,21 +75,19 @@ public sealed interface MstLine {
     record Results(String text, int passed, int total, Double percent) implements MstLine {}
 
     /**
-     * {@code Pairwise <judge>: <variant> vs <baseline>: X% win · Y% loss · Z% tie (N cases)} (contract,
-     * section 10): a pairwise judge's verdicts, candidate against baseline; percentages 0..100.
+     * {@code Pairwise <judge>: <variant> vs <baseline>: X% win · Y% loss · Z% tie (N cases)} (docs/dev/mst-format.md, Run flags): a pairwise judge's verdicts, candidate against baseline; percentages 0..100.
      */
     record Pairwise(String text, String judge, String variant, String baseline, double winPercent, double lossPercent,
                     double tiePercent, int cases) implements MstLine {}
 
     /**
-     * {@code Previous run <id> (<time>): pass rate A% -> B%} (contract, section 10); the per-variant
+     * {@code Previous run <id> (<time>): pass rate A% -> B%} (docs/dev/mst-format.md, Run flags); the per-variant
      * lines after it ({@code N regressed (…); N improved (…)}) are {@link Unknown} and shown as printed.
      */
     record PreviousRun(String text, String runId, String time, double fromPercent, double toPercent) implements MstLine {}
 
     /**
-     * {@code [<variant>: ]N regressed (…); N improved (…)}: a line after {@code Previous run …} (contract,
-     * section 10). The case ids are those in the parentheses, split at commas; empty when MST printed none.
+     * {@code [<variant>: ]N regressed (…); N improved (…)}: a line after {@code Previous run …} (docs/dev/mst-format.md, Run flags). The case ids are those in the parentheses, split at commas; empty when MST printed none.
      *
      * @param variant the variant the line names, or null when it names none
      */

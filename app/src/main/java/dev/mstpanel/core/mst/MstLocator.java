@@ -15,10 +15,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds MST (issue 4, "Finding MST"), in this order: the path the user gave (settings or
+ * Finds MST ("Finding MST"), in this order: the path the user gave (settings or
  * {@code run --mst}; used or refused, never replaced); else
  * {@code node_modules/.bin/mst} in the eval config's folder or its parents (users run {@code npx mst}
- * there; MST's contract, section 1); else {@code mst} on PATH; else {@code npx --no-install mst}.
+ * there; docs/dev/mst-format.md, Commands); else {@code mst} on PATH; else {@code npx --no-install mst}.
  * Then asks it {@code --version} and reads its flag vocabulary once from {@code mst run --help}.
  * Results are cached per command and, when the command is a file, its size and time of change (a
  * reinstalled MST is asked again) for the life of the locator.
@@ -61,7 +61,7 @@ public final class MstLocator {
         HostEnvironment env = runner.environment();
         List<String> tried = new ArrayList<>();
         if (settingsPath != null) {
-            // a path the user gave is used or refused, never replaced by another mst (issue 13, item 8)
+            // a path the user gave is used or refused, never replaced by another mst
             if (Files.isRegularFile(settingsPath) && Files.isExecutable(settingsPath)) {
                 return probe(List.of(settingsPath.toAbsolutePath().toString()), MstInstallation.Source.SETTINGS, evalConfig, tried);
             }

@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every pattern of MST's output the panel reads, in one place (MST's contract, section 5; the
+ * Every pattern of MST's output the panel reads, in one place (docs/dev/mst-format.md, Output; the
  * transcripts it was written against are in {@code MstOutputParserTest}). MST's wording can drift
  * between versions: a line no pattern knows becomes {@link MstLine.Unknown}, never an error, and
  * the run model also takes progress from Docker and the results folder.
@@ -170,10 +170,10 @@ public final class MstOutputParser {
     }
 
     /**
-     * Whether a line is the head of MST's end-of-run variant table (contract, section 10: one row
+     * Whether a line is the head of MST's end-of-run variant table (docs/dev/mst-format.md, Run flags: one row
      * per variant with passed, trial pass, MCP calls, tokens, cost, time): it names both
-     * {@code passed} and {@code trial pass}, in any case. The table's exact layout is not in the
-     * contract, so its rows are split by {@link #tableCells} and shown as printed when that fails.
+     * {@code passed} and {@code trial pass}, in any case. The table's exact layout is not
+     * documented, so its rows are split by {@link #tableCells} and shown as printed when that fails.
      */
     public static boolean isVariantTableHeader(String rawLine) {
         String l = clean(rawLine).toLowerCase(java.util.Locale.ROOT);
@@ -205,7 +205,7 @@ public final class MstOutputParser {
 
     /**
      * The run folder an {@code Output:} line names: the path itself, or, as older MSTs print
-     * {@code Output: <run dir>/results.json} (contract, section 10), its folder.
+     * {@code Output: <run dir>/results.json} (docs/dev/mst-format.md, Run flags), its folder.
      */
     static String runDirOf(String printed) {
         if (printed.endsWith("/results.json") || printed.endsWith("\\results.json")) {
@@ -216,7 +216,7 @@ public final class MstOutputParser {
 
     /**
      * The MST versions in a shard's stop reason {@code The worker runs MST x, but this run uses y:
-     * install the same version in the worker's image.} (contract, section 10: the image is stale and
+     * install the same version in the worker's image.} (docs/dev/mst-format.md, Run flags: the image is stale and
      * should be rebuilt), or null for any other reason.
      *
      * @return {@code [worker version, run version]}, or null

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Cancel</b> ({@link SupervisedProcess#cancel()}): the first call sends SIGINT to the process
  * (on Unix with {@code kill -INT <pid>}; MST then stops its shards and keeps the trials that came
- * back, MST's contract section 4). A second call, or no exit within the spec's grace period,
+ * back, docs/dev/mst-format.md, Containers). A second call, or no exit within the spec's grace period,
  * ends the whole process tree: every descendant deepest child first, then the process, with
  * SIGTERM ({@link ProcessHandle#destroy()}), waits up to {@link #TERM_WAIT}, then SIGKILL
  * ({@link ProcessHandle#destroyForcibly()}) for what is left (the pattern of compose-hot-reload's

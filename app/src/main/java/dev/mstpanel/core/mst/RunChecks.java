@@ -21,8 +21,7 @@ import java.util.regex.Pattern;
  *
  * <p>Sources of the rules: MST's Cowork-in-Docker document ("Run": macOS options and
  * {@code approveWriteTools}; the options table; "Memory and CPUs"), the ChatGPT-in-Docker
- * document ({@code computerUseModel}, {@code configPath}), and the contract sheet sections 1, 3
- * and 6 (option syntax, the capacity split, run ids). The rules on each variant's settings in a
+ * document ({@code computerUseModel}, {@code configPath}), and docs/dev/mst-format.md, Commands and Capacity and Results (option syntax, the capacity split, run ids). The rules on each variant's settings in a
  * container (a gateway and WebSearch or tool search, egress, ChatGPT's action budget) are listed
  * with their public sources in docs/eval-config-rules.md. Pure: the only disk reads are the
  * secrets file and the output folder's existence, so call it off the FX thread.
@@ -95,7 +94,7 @@ public final class RunChecks {
     /** Options MST rejects in Linux containers: they exist only for the macOS desktop apps. */
     public static final Set<String> MACOS_ONLY_OPTIONS = Set.of("computerUseModel", "appVersion", "configPath");
 
-    /** A run id: {@code YYYYMMDDTHHMMSSZ-<6 hex>} (contract sheet, section 6). */
+    /** A run id: {@code YYYYMMDDTHHMMSSZ-<6 hex>} (docs/dev/mst-format.md, Results). */
     public static final Pattern RUN_ID = Pattern.compile("\\d{8}T\\d{6}Z-[0-9a-f]{6}");
     /** A run's short id: its 6 hex digits. */
     public static final Pattern SHORT_RUN_ID = Pattern.compile("[0-9a-f]{6}");

@@ -8,17 +8,17 @@ import java.util.regex.Pattern;
  * The arguments of {@code mst run} for a {@link RunRequest}, and a shell-quoted display string
  * for the Run form's preview.
  *
- * <p>Shape (contract sheet, section 1): {@code run --config <eval.json> <runner flag> docker
+ * <p>Shape (docs/dev/mst-format.md, Commands): {@code run --config <eval.json> <runner flag> docker
  * <option flag> contexts=a,b [<option flag> shards=N] [keep=…] [memory=…] [cpus=…] [image=…]
  * [readyTimeout=…]} with each option its own flag, then {@code --resume <id>},
  * {@code --secrets-file <file>}, {@code --output-dir <dir>} when given, and last {@code --case <ids…>}
- * {@code --variant <names…>} when the request runs only some (contract, section 10). Options left blank
+ * {@code --variant <names…>} when the request runs only some (docs/dev/mst-format.md, Run flags). Options left blank
  * (and {@code keep=never}, MST's default) are left out so MST's defaults apply.
  *
  * <p>{@code --grade-runner docker} or {@code --no-grade} ({@link Grading}) come before the selection.
  * A request with {@link RunRequest#gradeRun()} gives {@code grade <run id> --config <eval.json> <runner flag> docker
  * <option flag> contexts=a,b [shards=N] [memory=…] [cpus=…] [image=…]} and {@code --secrets-file}, {@code --output-dir}
- * when given (contract, section 1: {@code mst grade <run> --config eval.json --runner docker}; seed "Cowork in Docker":
+ * when given (docs/dev/mst-format.md, Commands: {@code mst grade <run> --config eval.json --runner docker}; seed "Cowork in Docker":
  * grade containers take {@code memory} and {@code cpus}, the judges' SDKs need an {@code image} of one's own). The run is
  * named by its id, as {@code --resume} takes it; keep, readyTimeout, resume and the selection do not apply to it.
  *
@@ -132,7 +132,7 @@ public final class RunCommandLine {
     /**
      * Quotes one word for a POSIX shell: as is when safe, else in single quotes; a word holding a control character
      * (an ESC, a tab or a line end in a case id) in bash's and zsh's {@code $'…'} with {@code \xHH} escapes, so the line
-     * can be copied and pasted as the word itself and holds no raw control character (tester check17 #9, check18 #24).
+     * can be copied and pasted as the word itself and holds no raw control character.
      * The one quoting of the panel's shown command lines (the Runs form's preview, compare's re-run line).
      */
     public static String quote(String word) {

@@ -20,9 +20,9 @@ import java.util.Objects;
  * @param resume a run id ({@code YYYYMMDDTHHMMSSZ-<6 hex>}) or its 6-hex short id to resume, or blank
  * @param secretsFile the secrets file's path (JSON object of strings or {@code KEY=VALUE} lines), or null
  * @param outputDir the results folder ({@code --output-dir}), or null for MST's default
- * @param selection the cases and variants to run ({@code --case}, {@code --variant}; contract, section 10), all when empty
- * @param grading where {@code mst run} grades ({@code --grade-runner docker}, {@code --no-grade}; contract, sections 1 and 10)
- * @param gradeRun a run id to grade again with {@code mst grade <run>} instead of running the eval (contract, section 1;
+ * @param selection the cases and variants to run ({@code --case}, {@code --variant}; docs/dev/mst-format.md, Run flags), all when empty
+ * @param grading where {@code mst run} grades ({@code --grade-runner docker}, {@code --no-grade}; docs/dev/mst-format.md, Commands and Run flags)
+ * @param gradeRun a run id to grade again with {@code mst grade <run>} instead of running the eval (docs/dev/mst-format.md, Commands;
  *     Results → Grade…), or blank for {@code mst run}
  */
 public record RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,

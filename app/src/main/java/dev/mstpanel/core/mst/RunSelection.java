@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Which cases and variants a run runs: MST's {@code --case <ids…>} and {@code --variant <names…>}
- * (contract, section 10: how to re-run failed or flaky cases in a new run). Empty lists mean all.
+ * (docs/dev/mst-format.md, Run flags: how to re-run failed or flaky cases in a new run). Empty lists mean all.
  *
  * @param cases case ids, in order; empty for every case
  * @param variants variant names, in order; empty for every variant

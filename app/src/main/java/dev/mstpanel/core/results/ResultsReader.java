@@ -36,7 +36,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code mst.run/v1} folders (MST's run format; the panel's contract, section 6): which runs
+ * Reads {@code mst.run/v1} folders (MST's run format; the panel's docs/dev/mst-format.md, Results): which runs
  * a path holds ({@link RunLocator}), each run's {@code run.json} ({@link RunJsonReader}), and its
  * trials from {@code traces/} ({@link TraceKeys}, {@link TrialListingReader}) joined with their
  * scores from {@code scores/} ({@link ScoreReader}). Never throws for bad input: a file that cannot
@@ -56,7 +56,7 @@ public final class ResultsReader implements AutoCloseable {
     private static final int BATCH = 256;
 
     // a string as long as a file the panel reads (a judge's reasoning of 25 MB): Jackson's default stops at 20 M
-    // characters, which read as "not valid JSON" (tester check14 #23)
+    // characters, which read as "not valid JSON"
     private final ObjectMapper mapper = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
             .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxStringLength((int) ReadBuffer.MAX_FILE_BYTES).build())
             .build());
@@ -97,7 +97,7 @@ public final class ResultsReader implements AutoCloseable {
         });
     }
 
-    /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
+    /** The folder MST writes its results to, inside the folder it runs in (docs/dev/mst-format.md, Results). */
     public static final String RESULTS_FOLDER = RunLocator.RESULTS_FOLDER;
 
     /**
@@ -134,7 +134,7 @@ public final class ResultsReader implements AutoCloseable {
      * Starts reading a run's cache of listed trials ({@link TrialCache}: a 10,000-trial run's is about
      * 5 MB, 30,000 entries) on the reader's threads, so that the next listing of that run, started
      * after its {@code run.json} is read, finds it read: the two are read at once instead of one
-     * after the other (issue 9: the listing through the launcher, whole process). Nothing when this
+     * after the other (the listing through the launcher, whole process). Nothing when this
      * reader keeps no cache, or one is already being read for the folder.
      *
      * @param runDir the run folder, as the listing will be given it ({@link RunInfo#dir()})
@@ -196,8 +196,7 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /**
-     * Reads the trials of a run whose trace matches a query (the search across trials, issue 9,
-     * item 3), in the same single pass as the listing: each trace is read once, searched in its
+     * Reads the trials of a run whose trace matches a query (the search across trials), in the same single pass as the listing: each trace is read once, searched in its
      * bytes, and parsed for its values only when its bytes hold the text. Trials without a
      * readable trace never match. Fewer batches come when few trials match.
      *
@@ -233,7 +232,7 @@ public final class ResultsReader implements AutoCloseable {
     }
 
     /**
-     * Reads a run's trials for their statuses, as fast as the files allow (issue 10: the Compare
+     * Reads a run's trials for their statuses, as fast as the files allow (the Compare
      * screen's figures): a run listed before lists from the cache of listed trials, as
      * {@link #readTrials(RunInfo, Consumer)} does; a run never listed is read from each trace's first
      * and last bytes ({@link TrialHeads}): its trials have their status, variant, case, duration and
@@ -264,7 +263,7 @@ public final class ResultsReader implements AutoCloseable {
         if (diagnoses != null && cache != null) {
             diagnoses.keepIn(cache.diagnoses()); // the sink's finds: before the cache is saved, at the end of this listing
         }
-        // what cannot be listed as MST writes it (issue 13, item 16): notes on listed trials, and
+        // what cannot be listed as MST writes it: notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
         // the case folders whose trials could not be listed (their key is (variant, case, 0))
@@ -356,7 +355,7 @@ public final class ResultsReader implements AutoCloseable {
             }
         }
         // the trials below a folder that could not be read, as results.json names them: listed as unreadable with the
-        // folder's problem, so that they stay in the counts (check13b F11); read only then
+        // folder's problem, so that they stay in the counts; read only then
         java.util.Map<TrialKey, String> hidden = new java.util.TreeMap<>();
         if (!unreadableAbove.isEmpty() || !unreadableFolders.isEmpty()) {
             for (TrialKey k : ExpectedTrials.read(runDir, mapper)) {
@@ -487,7 +486,7 @@ public final class ResultsReader implements AutoCloseable {
 
     /**
      * Why a run lists no trial, in words for after its name: {@code it has no traces/ folder yet} or {@code its traces/
-     * folder holds none yet} (check13b F5: the second was said of a run without the folder). Looks at the disk once;
+     * folder holds none yet} (the second was said of a run without the folder). Looks at the disk once;
      * for a message only.
      */
     public static String noTracesWhy(Path runDir) {
@@ -509,7 +508,7 @@ public final class ResultsReader implements AutoCloseable {
             trial = Integer.parseInt(m.group(1));
         }
         // the folders are taken for variant and case only for a file named as MST names trials (a copied case folder);
-        // any other file's folders are not its variant and case (check13b F6: /tmp/c13b/kt.json showed "tmp / c13b")
+        // any other file's folders are not its variant and case (/tmp/c13b/kt.json showed "tmp / c13b")
         TrialKey key = !m.matches() ? new TrialKey("(variant not known)", name, 0)
                 : new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
                         c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);

@@ -10,7 +10,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * The built-in demo (issue 12, "A built-in demo"), shipped in the jar under
+ * The built-in demo ("A built-in demo"), shipped in the jar under
  * {@code /dev/mstpanel/demo/}: {@code demo.recording.jsonl.gz} (a recording of the {@code mst}
  * stand-in's 3-shard run on the test engines) and {@code demo-results.zip} (its eval folder's
  * {@code .mcp-test-results}). Both are made by {@code scripts/make-demo.sh}. The recording names
@@ -55,7 +55,7 @@ public final class DemoData {
      * @param dataDir the panel's data folder
      * @return the demo's eval folder (holding {@code .mcp-test-results})
      * @throws IOException when the copy cannot be written: its message names the folder, why and the
-     *         fix, as a user reads it (tester check14 #1: a data folder that cannot be written was silent)
+     *         fix, as a user reads it (a data folder that cannot be written was silent)
      */
     public static Path installResults(Path dataDir) throws IOException {
         Path eval = dataDir.resolve("demo").resolve("eval");

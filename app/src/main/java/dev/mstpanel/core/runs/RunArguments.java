@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the panel needs to know from the arguments of {@code mst run} (MST's contract, section 1):
+ * What the panel needs to know from the arguments of {@code mst run} (docs/dev/mst-format.md, Commands):
  * the config, the runner options ({@code --runner-option k=v} or the older {@code --env-option k=v},
  * each its own flag), the secrets file, the run being resumed and the output folder.
  *

@@ -28,14 +28,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds a run's containers on its contexts and tells the {@link RunModel} what Docker says about
- * them (issue 4, "Progress from three sources", Docker): containers labelled
+ * them ("Progress from three sources", Docker): containers labelled
  * {@code mst.owner.host} = this host and {@code mst.owner.pid} = MST's process or one of its
- * descendants (MST's contract, section 4); their state (created, running, exited, {@code OOMKilled},
+ * descendants (docs/dev/mst-format.md, Containers); their state (created, running, exited, {@code OOMKilled},
  * renamed {@code -kept}, removed); their memory and CPU from Docker's stats stream.
  *
  * <p>Every engine call ends at its deadline ({@link dev.mstpanel.core.docker.EngineCalls}: 5 s for
  * lists and inspects; 5 s to the first byte for stats streams), so an engine that trickles its
- * answers never holds up the run's end or MST's exit code (issue 13, item 4); the contexts' lists
+ * answers never holds up the run's end or MST's exit code; the contexts' lists
  * of one poll are asked in parallel.
  *
  * <p>Cost: one labelled container list per context per poll interval, one inspect per state

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * One thing that happened in a run, for the Run view's event list and the headless
- * {@code run --events jsonl} (issue 4, "Headless twin"). Secrets are masked before an event is made.
+ * {@code run --events jsonl} ("Headless twin"). Secrets are masked before an event is made.
  *
  * <p>Types and their fields: {@code started} (command, pid, logFile); {@code capacity} (context,
  * memoryBytes, cpus, coworkContainers); {@code shard} (index, count, phase, collected, infra,

@@ -27,12 +27,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Follows the run's traces in the results folder (issue 4, "Progress from three sources", the
+ * Follows the run's traces in the results folder ("Progress from three sources", the
  * results folder), with the Results view's reader and watcher ({@link ResultsReader},
  * {@link RunFolderWatcher}: native file events through {@code io.methvin:directory-watcher}).
  *
  * <p>First it finds the run folder ({@code <root>/.mcp-test-results/<eval>/runs/<runId>}, MST's
- * contract section 6): the one being resumed, the one MST names in its {@code Output:} line, or
+ * docs/dev/mst-format.md, Results): the one being resumed, the one MST names in its {@code Output:} line, or
  * the first one that appears after the start. Until then it lists the {@code runs/} folders every
  * {@value #DISCOVERY_MS} ms (a few directory listings; the eval's folder itself is not watched, as
  * it may hold a whole project). Then every trace that appears there reaches the {@link RunModel}

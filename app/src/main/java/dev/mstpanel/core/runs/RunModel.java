@@ -23,12 +23,12 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * The live model of one run, merged from three sources (issue 4, "Progress from three sources"):
+ * The live model of one run, merged from three sources ("Progress from three sources"):
  * MST's lines ({@link #acceptLine}), Docker ({@link #containerSeen}, {@link #statsSample}) and the
  * results folder ({@link #traceFound}, {@link #runDirFound}). Each trial is counted once whichever
  * source tells it first, so if MST's wording changes, progress still comes from Docker and the
  * folder. A trace's shard is MST's rule: the first 4 bytes of SHA-256(caseId) as an unsigned
- * big-endian int, mod the shard count, plus one (MST's contract, section 7).
+ * big-endian int, mod the shard count, plus one (docs/dev/mst-format.md, Shards).
  *
  * <p>Thread-safe: sources call in from their own threads. Read it three ways: {@link #snapshot()}
  * (an immutable {@link RunState}); {@link #subscribe} (the latest snapshot at most once per
@@ -66,7 +66,7 @@ public final class RunModel {
     });
 
     private final MstOutputParser parser = new MstOutputParser();
-    /** MST's end-of-run lines (contract, section 10), under this model's lock. */
+    /** MST's end-of-run lines (docs/dev/mst-format.md, Run flags), under this model's lock. */
     private final dev.mstpanel.core.mst.EndOfRunLines endOfRun = new dev.mstpanel.core.mst.EndOfRunLines();
     private final Clock clock;
     private final OutputLines lines = new OutputLines(LINES_KEPT);
@@ -236,7 +236,7 @@ public final class RunModel {
 
     /**
      * The run's containers Docker last showed and that are not removed, kept ones left out (MST
-     * keeps those on purpose): after a cancel or a killed MST, what is still there (issue 13,
+     * keeps those on purpose): after a cancel or a killed MST, what is still there (
      * item 18). Oldest first.
      */
     private List<ContainerObservation> leftContainers() {
@@ -466,7 +466,7 @@ public final class RunModel {
 
     /**
      * MST's shard of a case (1-based): the first 4 bytes of SHA-256(caseId, UTF-8) as an unsigned
-     * big-endian int, mod shards, plus one (MST's contract, section 7).
+     * big-endian int, mod shards, plus one (docs/dev/mst-format.md, Shards).
      */
     public static int shardOfCase(String caseId, int shards) {
         try {

@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Records one run as the panel saw it (issue 12, "Every run is recorded"), beside its log: a
+ * Records one run as the panel saw it ("Every run is recorded"), beside its log: a
  * gzip-compressed JSON-lines file {@code <log name without .log>.recording.jsonl.gz}. It listens to
  * the run's {@link RunModel} only (its events, its output lines and its snapshots), so it records
  * what the window and {@code run} showed, secrets already masked as in the log.

@@ -12,7 +12,7 @@ import java.util.Iterator;
 import java.util.function.Consumer;
 
 /**
- * Plays a {@link RunRecording} into a fresh {@link RunModel} (issue 12, "Replay"): the recorded
+ * Plays a {@link RunRecording} into a fresh {@link RunModel} ("Replay"): the recorded
  * inputs (MST's lines, Docker's container states and stats, the results folder's trials, the
  * supervisor's notices) go into the same model a live run uses, on a clock that reads the
  * recorded times, so the model makes the live run's events, shard rows and memory history again.
@@ -215,7 +215,7 @@ public final class RunReplayer implements AutoCloseable {
     /**
      * The id the live model knew a recorded container by (events name containers, not ids): its
      * name, and for {@code <name>-kept} the id of {@code <name>}, since MST renames the container it
-     * keeps (contract section 4) and the live model saw one container change its name, not a second
+     * keeps (docs/dev/mst-format.md, Containers) and the live model saw one container change its name, not a second
      * one (else the renamed container would count as left behind in {@code finished}).
      */
     private String containerId(JsonNode f) {

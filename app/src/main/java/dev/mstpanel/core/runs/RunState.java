@@ -31,8 +31,7 @@ import java.util.Optional;
  * @param logFile the run's log file, or null
  * @param leftContainers once finished, the run's containers Docker last showed that are not
  *     removed (kept ones left out): what a cancel or a killed MST left behind; empty before the end
- * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; contract,
- *     section 10), {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} until it prints them
+ * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; docs/dev/mst-format.md, Run flags), {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} until it prints them
  */
 public record RunState(long version, RunPhase phase, String commandLine, long pid, Instant startedAt, Instant finishedAt,
                        List<CapacityLine> capacities, List<ShardState> shards, int collected, int infra, int missing,

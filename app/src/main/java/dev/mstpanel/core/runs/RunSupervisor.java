@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Runs {@code mst run} the panel's way (issue 4, "Supervising the process"): in the eval config's
+ * Runs {@code mst run} the panel's way ("Supervising the process"): in the eval config's
  * folder, with the resolved environment, its full output (secrets masked) in a log file per run
  * under {@code <data folder>/runs/}, named {@code <yyyyMMdd-HHmmss>-starting.log} (local start
  * time) and renamed {@code <yyyyMMdd-HHmmss>-<short run id>.log} once MST's {@code Output:} line
@@ -75,7 +75,7 @@ public final class RunSupervisor {
      * @param pollInterval how often Docker is looked at, and the results folder when its file events
      *     are not available; null for 1 s
      * @param subcommand MST's subcommand: {@code run}, or {@code grade} to grade a run again in containers
-     *     ({@code mst grade <run> …}, contract section 1; its regrade {@code <run id>.g<n>} is followed as a run)
+     *     ({@code mst grade <run> …}, docs/dev/mst-format.md, Commands; its regrade {@code <run id>.g<n>} is followed as a run)
      */
     public record RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
                              Duration grace, Duration pollInterval, String subcommand) {
@@ -273,8 +273,8 @@ public final class RunSupervisor {
 
     /**
      * The final look at the run's containers, bounded by {@link #FINAL_LOOK_TIMEOUT}: an engine
-     * that accepts the connection and never answers must not hold back MST's exit code (issue 13:
-     * a silent context added about 10 s, the engine client's read timeout, to every run). The
+     * that accepts the connection and never answers must not hold back MST's exit code (a
+     * silent context added about 10 s, the engine client's read timeout, to every run). The
      * watcher is closed in the background, as a poll still waiting on that engine holds its lock.
      */
     private static void finalLookAtDocker(RunContainerWatcher docker, RunModel model) {
@@ -343,7 +343,7 @@ public final class RunSupervisor {
 
     /**
      * The short id of a run folder: the 6 hex digits that end MST's run id
-     * ({@code 20261129T101500Z-a1b2c3}, a regrade's {@code .g2} left off; MST's contract, "Run id"),
+     * ({@code 20261129T101500Z-a1b2c3}, a regrade's {@code .g2} left off; docs/dev/mst-format.md, Results),
      * else the folder's name made safe for a file name.
      *
      * @param runDir the run folder MST printed after {@code Output:}

@@ -1,8 +1,8 @@
 package dev.mstpanel.core.runs;
 
-/** Where one shard is, as the Run view shows it (issue 4, "The Run view"). */
+/** Where one shard is, as the Run view shows it ("The Run view"). */
 public enum ShardPhase {
-    /** No container yet: more shards than contexts, or not started (MST's contract, section 3). */
+    /** No container yet: more shards than contexts, or not started (docs/dev/mst-format.md, Capacity). */
     WAITING("waiting for a free context"),
     /** Its container exists but its worker has not said hello yet. */
     STARTING("starting the desktop"),

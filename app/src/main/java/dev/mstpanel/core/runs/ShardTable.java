@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * <p>A shard exists when something names it (an MST line, a container, a trace), and a count
  * only makes rows for the shards it implies when it is at most {@link #WAITING_ROWS_LIMIT}
  * (the most the Run form accepts): {@code [mst] shard 1/999999999: done} makes one row and a
- * count to show, not a billion rows (issue 13, item 2). Snapshots rebuild only the shards
+ * count to show, not a billion rows. Snapshots rebuild only the shards
  * handed out for a change since the last one.
  */
 final class ShardTable {
@@ -27,7 +27,7 @@ final class ShardTable {
     /**
      * The most shard rows the table keeps (the panel's own bound; MST's documents give none): a
      * shard named past it is still counted and its lines still shown, but it has no row, so a
-     * run that names 200,000 shards costs what 1,024 do (issue 13, item 2).
+     * run that names 200,000 shards costs what 1,024 do.
      */
     static final int MAX_ROWS = 1024;
 

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * Checks every value of a {@link Settings} read from {@code settings.json} (a file the panel does
- * not control: issue 13, item 9) and brings each back into the range the Settings dialog allows
+ * not control) and brings each back into the range the Settings dialog allows
  * ({@link SettingsValidation}, the same checks), so no value can hang start-up, hide the window
  * or overflow a timeout, and a bad value is not saved back.
  *

@@ -54,7 +54,7 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
      * The home folder as the Docker CLI and desktop tools find it (Go's {@code os.UserHomeDir}):
      * {@code $HOME} on macOS and Linux ({@code %USERPROFILE%} on Windows) when it is set to an
      * absolute path, else {@code fallback}. Java's {@code user.home} is the passwd entry's folder and
-     * ignores {@code $HOME} (issue 13, item 13), so it is only the fallback.
+     * ignores {@code $HOME}, so it is only the fallback.
      *
      * @param variables the environment
      * @param os the platform

@@ -11,7 +11,7 @@ import java.util.Optional;
  * Reads the user's login-shell environment once, so processes the panel starts (mst, npx, node,
  * docker, colima) see the PATH and the {@code DOCKER_*}, {@code ANTHROPIC_*}, {@code OPENAI_*},
  * {@code MST_*} variables the user set in their shell profile. An app opened from the macOS Finder
- * gets launchd's bare PATH and none of those (issue 4, "The environment of a GUI launch").
+ * gets launchd's bare PATH and none of those ("The environment of a GUI launch").
  *
  * <p>How: {@code $SHELL -l -i -c '<print a marker>; /bin/sh -c <print every variable>; <print a marker>'}
  * with stdin closed and a timeout. The variables are printed by a POSIX {@code sh} loop the login

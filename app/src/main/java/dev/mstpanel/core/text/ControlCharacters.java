@@ -38,7 +38,7 @@ public final class ControlCharacters {
     /**
      * True for a character {@link #escape} escapes: C0 (tab and line ends included), DEL, C1, and the format characters
      * (Unicode Cf: the bidi controls U+202A–U+202E and U+2066–U+2069, the zero-width space and joiners U+200B–U+200F,
-     * U+FEFF…), which reorder a line or hide in it (tester check19 #15: an RLO drew the rest of a command backwards).
+     * U+FEFF…), which reorder a line or hide in it (an RLO drew the rest of a command backwards).
      */
     public static boolean isControl(char c) {
         return c < 0x20 || (c >= 0x7f && c <= 0x9f) || Character.getType(c) == Character.FORMAT;

@@ -2,7 +2,7 @@ package dev.mstpanel.ui.common;
 
 /**
  * Why a background task of a view failed, in words for the view (the Compare screen's load, the trend's, the
- * Runs form's check): the log line beside it has the stack trace (issue 10; the tester's report of a screen stuck
+ * Runs form's check): the log line beside it has the stack trace (a report of a screen stuck
  * on "Reading and comparing both sides…" after the jar was rebuilt under a running window). Stateless.
  */
 public final class FailureText {

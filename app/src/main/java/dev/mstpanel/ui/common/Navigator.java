@@ -17,7 +17,7 @@ public interface Navigator {
     void openResults(Path runDir);
 
     /**
-     * Shows the Results view comparing two sides (issue 10): two variants of one run when the run
+     * Shows the Results view comparing two sides: two variants of one run when the run
      * folders are the same, else one variant in two runs of one eval.
      *
      * @param baseRunDir the base run
@@ -29,8 +29,7 @@ public interface Navigator {
 
     /**
      * Shows the Runs view's form filled in for a new run of the eval these results came from,
-     * restricted by {@code mstArgs} (MST's {@code --case <ids…> --variant <names…>}; contract,
-     * section 10), for the person to check and start. Nothing starts by itself.
+     * restricted by {@code mstArgs} (MST's {@code --case <ids…> --variant <names…>}; docs/dev/mst-format.md, Run flags), for the person to check and start. Nothing starts by itself.
      *
      * @param runDir the run whose eval config is used (its project folder's config), for the form's config field
      * @param mstArgs extra {@code mst run} arguments
@@ -39,7 +38,7 @@ public interface Navigator {
 
     /**
      * Shows the Runs view's form filled in to grade a run again in containers: {@code mst grade <run id>
-     * --config <eval> --runner docker} with the form's runner options (contract, section 1), for the
+     * --config <eval> --runner docker} with the form's runner options (docs/dev/mst-format.md, Commands), for the
      * person to check and start; it is then supervised and shown as a run is. Nothing starts by itself.
      *
      * @param runDir the run to grade (its project folder's eval config is used for {@code --config})

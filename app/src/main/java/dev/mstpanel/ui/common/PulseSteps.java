@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs work on the FX thread one step per pulse, so no pulse carries more than one step and the
- * window keeps drawing (the warm-ups of the first transcript and the first comparison, issue 10).
+ * window keeps drawing (the warm-ups of the first transcript and the first comparison).
  * A step runs only in a pulse that came less than {@code quickFrameNs} after the one before (the
  * window is not busy: drawing, the user's work, or the last step); 0 runs one step in every pulse.
  * Each pulse first asks {@code stop}: when true, the steps end at once ({@link End#STOPPED}). A step

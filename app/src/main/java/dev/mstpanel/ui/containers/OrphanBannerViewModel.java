@@ -23,12 +23,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The start-up offer to clean up orphaned containers (issue 4, "Supervising the process": if the
+ * The start-up offer to clean up orphaned containers ("Supervising the process": if the
  * panel itself dies, the next start finds the run's containers by their labels and offers to
  * clean them). {@link #check()} lists MST's containers on every context the panel can name
  * (unreachable ones cost their probe timeout, in parallel, and are left out) and keeps this
  * machine's orphaned ones: labelled {@code mst.owner.host} = this host, {@code mst.owner.pid} a
- * process that is gone (MST's contract, section 4). {@link #cleanUp()} removes exactly those,
+ * process that is gone (docs/dev/mst-format.md, Containers). {@link #cleanUp()} removes exactly those,
  * each re-checked by {@link dev.mstpanel.core.docker.MstContainers#remove} just before: kept
  * containers, another machine's, unlabelled ones and any whose process came back are never
  * removed. Docker work runs on the background executor; state changes go through the UI executor.

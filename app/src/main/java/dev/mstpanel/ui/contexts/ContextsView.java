@@ -123,7 +123,7 @@ public final class ContextsView extends BorderPane {
     private Runnable openDemo;
 
     /**
-     * Offers the built-in demo while no context answers (issue 12): a newcomer without Docker
+     * Offers the built-in demo while no context answers: a newcomer without Docker
      * sees what the panel is for.
      *
      * @param open plays the demo

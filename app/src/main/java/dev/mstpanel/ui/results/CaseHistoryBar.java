@@ -11,7 +11,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 
 /**
- * A case across runs (issue 9, item 5): the selected trial's case and variant in every open run of
+ * A case across runs: the selected trial's case and variant in every open run of
  * its eval, newest run first, one pill per run and trial, so a user sees at once whether it always
  * failed or started failing. A pill opens that trial. Hidden when only one run is open.
  */
@@ -44,7 +44,7 @@ final class CaseHistoryBar extends HBox {
         }
         List<Map.Entry<RunInfo, List<TrialRecord>>> runs = model.caseAcrossRuns(sel);
         // texts made with StringBuilder, not "+": this runs on the FX thread at a trial's first open, where each "+" call
-        // site's first use spins its concatenation's method handles (10 ms and more in a fresh JVM; issue 9: 300 ms)
+        // site's first use spins its concatenation's method handles (10 ms and more in a fresh JVM; 300 ms)
         setVisible(runs.size() > 1);
         for (Map.Entry<RunInfo, List<TrialRecord>> r : runs) {
             String run = r.getKey().shortId();

@@ -17,7 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * "Failures by cause" (issue 9, item 4): the failed, infra, missing and unreadable trials of the
+ * "Failures by cause": the failed, infra, missing and unreadable trials of the
  * selected run grouped by cause (or of every open run, across the runs of an eval), most frequent
  * first; a click filters the navigator to that cause, a second click or Clear shows all again.
  */

@@ -17,7 +17,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
- * A failure diagnosis's {@code logs/} in one viewer (issue 13, item 12): a list of the logs, and the
+ * A failure diagnosis's {@code logs/} in one viewer: a list of the logs, and the
  * selected one loaded in the background when it is chosen, so a trial with 2,000 logs opens at once
  * (one tab per log froze the window for minutes). The first log is shown when the pane opens.
  */

@@ -85,7 +85,7 @@ public final class ResultsView extends BorderPane {
     private boolean demoOffered;
 
     /**
-     * Marks demo data and offers the demo (issue 12): a banner while a folder under
+     * Marks demo data and offers the demo: a banner while a folder under
      * {@code demoFolder} is open, a link while nothing is open.
      *
      * @param demoFolder where the demo's results are copied ({@code <data folder>/demo})
@@ -189,7 +189,7 @@ public final class ResultsView extends BorderPane {
         loading.getStyleClass().add("text-muted");
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
-        // the search across trials, the failures by cause (issue 9): panes of their own
+        // the search across trials, the failures by cause: panes of their own
         TrialSearchBar trialSearch = new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
         FailuresByCausePane causes = new FailuresByCausePane(model);
         VBox left = new VBox(8, search, trialSearch, filters, causes, loading, tree);
@@ -307,7 +307,7 @@ public final class ResultsView extends BorderPane {
         if (compare != null) {
             compare.forgetSummaries();
         }
-        // another folder: the trend or comparison of the one before would stay on screen over it (tester check14 #6)
+        // another folder: the trend or comparison of the one before would stay on screen over it
         Path shown = model.locationProperty().get();
         if (shown == null || !shown.toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize())) {
             if (trend != null) {
@@ -353,7 +353,7 @@ public final class ResultsView extends BorderPane {
                 e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
                 int n = totals.getOrDefault(e.getKey(), 0);
                 boolean unknown = e.getKey() == TrialStatus.MISSING && missingUnknown && n == 0;
-                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : String.format(Locale.ROOT, " %,d", n))); // 3,298 as below it (check18 #28)
+                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : String.format(Locale.ROOT, " %,d", n))); // 3,298 as below it
                 e.getValue().setTooltip(unknown ? new Tooltip("A partial run: its files do not say how many trials are missing.") : null);
             }
             TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));
@@ -565,7 +565,7 @@ public final class ResultsView extends BorderPane {
         if (model.run(runDir) != null) {
             model.selectedTrialProperty().set(null);
             model.selectedRunDirProperty().set(runDir);
-            // the navigator selects (and shows) that run too, so a case clicked next is of the run the header shows (tester check18 #15)
+            // the navigator selects (and shows) that run too, so a case clicked next is of the run the header shows
             TreeItem<Node> item = runItem(tree.getRoot(), runDir);
             if (item != null && item != tree.getSelectionModel().getSelectedItem()) {
                 for (TreeItem<Node> p = item.getParent(); p != null; p = p.getParent()) {
@@ -640,7 +640,7 @@ public final class ResultsView extends BorderPane {
                 setText(null);
                 return;
             }
-            // names from the run's folders and files: control characters shown escaped, one row each (tester check18 #11)
+            // names from the run's folders and files: control characters shown escaped, one row each
             String label = dev.mstpanel.core.text.ControlCharacters.escape(n.label());
             name.setText(Texts.cut(label, 48));
             name.getStyleClass().setAll("label", "nav-" + n.kind().name().toLowerCase(Locale.ROOT));

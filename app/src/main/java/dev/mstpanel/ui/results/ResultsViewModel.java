@@ -98,7 +98,7 @@ public final class ResultsViewModel {
                 return "";
             }
             if (info.folderUnreadable()) {
-                return "(cannot be read)"; // its folder's time is not a trace being written (check13c F-live-unreadable)
+                return "(cannot be read)"; // its folder's time is not a trace being written
             }
             if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
                 return "(live)";
@@ -229,7 +229,7 @@ public final class ResultsViewModel {
      */
     public List<Map.Entry<RunInfo, List<TrialRecord>>> caseAcrossRuns(TrialRecord of) {
         // loops and named comparators, no stream, lambda or method reference: this runs on the FX thread at a trial's first
-        // open, where each new call site's bootstrap (class spinning) came on top of the first rows (issue 9: 300 ms)
+        // open, where each new call site's bootstrap (class spinning) came on top of the first rows (300 ms)
         List<Map.Entry<RunInfo, List<TrialRecord>>> out = new ArrayList<>();
         for (RunState r : runs.values()) {
             if (!r.info().evalName().equals(of.evalName())) {
@@ -393,7 +393,7 @@ public final class ResultsViewModel {
             caseSearch.set(""); // another folder: its cases are not filtered by what was typed for the last one
         }
         location.set(p);
-        // folders that could not be looked into are said above the runs that could (tester check14 #19)
+        // folders that could not be looked into are said above the runs that could
         message.set(loc == null || loc.unlisted().isEmpty() ? null : String.join(" ", loc.unlisted()));
         loading.set(true);
         revision.set(revision.get() + 1);

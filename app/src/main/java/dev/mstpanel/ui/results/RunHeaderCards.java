@@ -22,7 +22,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The run header's part of issue 10: one card per variant (trial pass rate with its interval,
+ * the run header's figures: one card per variant (trial pass rate with its interval,
  * cases passed, means per trial, delta against the baseline, the previous run's line) and the
  * actions that open the Compare screen.
  */
@@ -37,7 +37,7 @@ final class RunHeaderCards {
     static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
                     Navigator navigator, Runnable refresh, Runnable openTrend, boolean compact) {
         List<String> variants = variants(run);
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6); // wraps on a 1440 px screen rather than eliding every label (tester check14 #7)
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6); // wraps on a 1440 px screen rather than eliding every label
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.setId("run-compare-actions");
         Path dir = run.info().dir();
@@ -48,7 +48,7 @@ final class RunHeaderCards {
             b.setOnAction(e -> navigator.openComparison(dir, null, dir, null));
             actions.getChildren().add(b);
         }
-        // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
+        // a regrade (<run id>.g<n>, docs/dev/mst-format.md, Results) is compared with the run it grades again
         String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
@@ -62,7 +62,7 @@ final class RunHeaderCards {
         }
         RunInfo opened = previousRun(run, all);
         if (opened == null) {
-            // a run folder opened on its own: its earlier runs are beside it, read off the FX thread, then drawn again (check18 #21)
+            // a run folder opened on its own: its earlier runs are beside it, read off the FX thread, then drawn again
             List<RunInfo> beside = compare.siblingRuns(dir, refresh);
             opened = beside == null ? null : previousAmong(run.info(), beside);
         }
@@ -86,7 +86,7 @@ final class RunHeaderCards {
         String eval = dev.mstpanel.core.text.ControlCharacters.escape(run.info().evalName());
         Button t = new Button("Trend of " + dev.mstpanel.core.text.Texts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
         if (!eval.equals(dev.mstpanel.core.text.Texts.cut(eval, 40))) {
-            t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here (check19 #9)
+            t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here
         }
         t.setId("open-trend");
         t.getStyleClass().add("small");
@@ -153,7 +153,7 @@ final class RunHeaderCards {
 
     /**
      * Whether the header offers "Grade…": not for a run whose folder this user cannot read, where grading could only
-     * fail later (check13c F-live-unreadable); the header's message says what to fix instead.
+     * fail later; the header's message says what to fix instead.
      */
     static boolean canGrade(dev.mstpanel.core.results.model.RunInfo info) {
         return !info.folderUnreadable();
@@ -161,7 +161,7 @@ final class RunHeaderCards {
 
     /**
      * {@code --case <ids…> --variant <names…>} for the cases of a run whose outcome is fail or mixed
-     * (contract, section 10), or empty when every case passed or has no result; a case {@code --case}
+     * (docs/dev/mst-format.md, Run flags), or empty when every case passed or has no result; a case {@code --case}
      * cannot name is left out ({@link dev.mstpanel.core.mst.RunSelection#canName}).
      */
     static List<String> rerunArgs(RunTally tally) {
@@ -208,7 +208,7 @@ final class RunHeaderCards {
         if (variant != null && variants.size() >= 2 && !variant.equals(variants.get(0))) {
             items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
         }
-        // a regrade (<run id>.g<n>, contract section 6) is compared with the run it grades again
+        // a regrade (<run id>.g<n>, docs/dev/mst-format.md, Results) is compared with the run it grades again
         String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
         if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again

@@ -11,7 +11,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 
 /**
- * The facts at the top of the Results view's run header (contract, section 6: {@code run.json}):
+ * The facts at the top of the Results view's run header (docs/dev/mst-format.md, Results: {@code run.json}):
  * the eval and run id, pills for the collect and grade phases, runner, shards, keep, MST's version
  * and a partial run, the pass figures of the graded trials, and when and where the run is. The
  * header's cards (compare, trend) and the run's problem follow them ({@link ResultsView}).
@@ -28,8 +28,8 @@ final class RunHeaderFacts {
      *     figures ({@code #run-figures}) and the time and folder line, in that order
      */
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
-        // names from files: control characters shown escaped, as in the navigator (tester check18 #33)
-        // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view (check19 #9)
+        // names from files: control characters shown escaped, as in the navigator
+        // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view
         String full = dev.mstpanel.core.text.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
         Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(dev.mstpanel.core.text.Texts.cut(info.evalName(), 80) + "  ·  " + info.runId()));
         if (!name.getText().equals(full)) {

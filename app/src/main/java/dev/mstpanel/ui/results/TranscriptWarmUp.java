@@ -311,7 +311,7 @@ final class TranscriptWarmUp {
     /**
      * A trace with every kind of row: tool calls with JSON and text outputs, a failed call (the view
      * expands it), a simulated write, a renamed tool, a tool search, a command, an unknown kind, a
-     * final answer and usage (contract, section 8).
+     * final answer and usage (docs/dev/mst-format.md, Trace).
      */
     static String madeUpTrace(int events) {
         StringBuilder sb = new StringBuilder(events * 700);

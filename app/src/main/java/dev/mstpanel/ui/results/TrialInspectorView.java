@@ -91,7 +91,7 @@ final class TrialInspectorView extends BorderPane {
         setCenter(emptyPane());
         // invalidation listeners, each reading the new value: a change listener compares the new value with the old
         // by equals, and the first equals of a record class (Transcript: 17 components) links its method handles, tens
-        // of ms on the FX thread in a trial's first open (issue 9: first rows within 300 ms)
+        // of ms on the FX thread in a trial's first open (first rows within 300 ms)
         model.trialProperty().addListener(o -> {
             TrialRecord before = shownTrial;
             shownTrial = model.trialProperty().get();
@@ -119,7 +119,7 @@ final class TrialInspectorView extends BorderPane {
         return getWidth() >= WIDE_MIN_WIDTH;
     }
 
-    /** The placeholder, kept off the divider and the window's edge (check13c F-placeholder-edge). */
+    /** The placeholder, kept off the divider and the window's edge. */
     private StackPane emptyPane() {
         StackPane p = new StackPane(empty);
         p.setPadding(new Insets(16, 24, 16, 24));

@@ -196,7 +196,7 @@ public final class TrialInspectorViewModel {
     private record Loaded(TrialDetails details, Image shot, String why, String shotNote) {}
 
     /**
-     * Decodes screen.png at the size it is shown (issue 13, item 7): the header first; a PNG over
+     * Decodes screen.png at the size it is shown: the header first; a PNG over
      * {@link PngImages#MAX_SIDE} px on a side is subsampled while it is decoded, one over
      * {@link PngImages#MAX_PIXELS} is refused, so a 23000 × 23000 image costs a few MB, not 2 GB.
      */

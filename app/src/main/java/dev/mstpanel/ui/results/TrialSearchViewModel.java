@@ -18,7 +18,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The search across trials (issue 9, item 3): finds the open runs' trials whose transcript holds a
+ * The search across trials: finds the open runs' trials whose transcript holds a
  * text, called a tool, or had a tool fail, off the FX thread, with progress and cancel; the trials
  * found become the Results view's filter ({@link ResultsViewModel#showTranscriptMatches}). A new
  * search cancels the one running.

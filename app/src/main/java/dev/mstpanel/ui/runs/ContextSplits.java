@@ -32,7 +32,7 @@ final class ContextSplits {
      * ({@code mst grade}) the line gives the grade containers that fit instead of the client's
      * ({@code 23.6 GiB, 2 CPUs: 11 grade/headless containers at once, 2.0 GiB each}): grade shards
      * run in the eval client's image without a desktop, several per context, 2 GiB each unless
-     * {@code memory} is set (seed "Cowork in Docker"; contract, section 3).
+     * {@code memory} is set (seed "Cowork in Docker"; docs/dev/mst-format.md, Capacity).
      *
      * @param grading true while the form grades a run
      */
@@ -83,7 +83,7 @@ final class ContextSplits {
      * How many grade containers fit on each chosen context at the form's memory and CPUs, one line
      * each ({@code engine-1: 11 grade/headless containers at once, 2.0 GiB each}); grade containers
      * share a context, 2 GiB each unless {@code memory} is set, and {@code cpus} each when set
-     * (contract, section 3; seed "Cowork in Docker"). Blank when no context is chosen.
+     * (docs/dev/mst-format.md, Capacity; seed "Cowork in Docker"). Blank when no context is chosen.
      */
     static String gradeLines(List<ContextRow> rows, List<String> chosen, String memory, String cpus) {
         RunSizing sizing;

@@ -24,7 +24,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * MST's end-of-run lines in a finished run's result card (contract, section 10): the variant table
+ * MST's end-of-run lines in a finished run's result card (docs/dev/mst-format.md, Run flags): the variant table
  * as a grid (or as printed, in a fixed-width font, when its rows do not split like its head), each
  * {@code Pairwise …} line with a win / loss / tie bar, and the {@code Previous run …} line with its
  * per-variant regressed / improved cases. Hidden when MST printed none of them. The lines scroll

@@ -67,7 +67,7 @@ final class FinishedRun {
 
     /**
      * The context of the first shard that stopped because its worker runs another MST than the run
-     * ({@code The worker runs MST x, but this run uses y…}; contract, section 10), or null.
+     * ({@code The worker runs MST x, but this run uses y…}; docs/dev/mst-format.md, Run flags), or null.
      */
     static String staleContext(RunSnapshot s) {
         for (ShardSnapshot sh : s.shards()) {
@@ -113,7 +113,7 @@ final class FinishedRun {
             parts.add("still there: " + String.join(", ", s.leftContainers())
                     + " (MST did not remove them; the banner above offers to)");
         }
-        // exit code 1 means a graded case failed, which the Results line already says (contract, section 5)
+        // exit code 1 means a graded case failed, which the Results line already says (docs/dev/mst-format.md, Output)
         if (s.exitCode() != null && s.exitCode() > 1) {
             parts.add("MST exit code " + s.exitCode());
         }

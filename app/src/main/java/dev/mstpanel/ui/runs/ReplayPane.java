@@ -30,7 +30,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The Runs view playing a recording (issue 12, "Replay"): a banner that says it is a replay and
+ * The Runs view playing a recording ("Replay"): a banner that says it is a replay and
  * that nothing is running, the controls (pause, 1×/4×/16×, a slider to seek, close), and under
  * them the Run view's live part bound to a view model of its own, fed by a
  * {@link ReplayRunSession}. Cancel, Resume and Start are not there.

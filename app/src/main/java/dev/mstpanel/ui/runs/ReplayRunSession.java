@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link RunSession} that plays a recording instead of starting MST (issue 12, "Replay"): the
+ * A {@link RunSession} that plays a recording instead of starting MST ("Replay"): the
  * recording goes into a fresh run model ({@link RunReplayer}) on a thread of its own, at a speed,
  * and the Run view gets that model's snapshots and lines exactly as from a live run. Nothing runs:
  * {@link #locate} finds no MST and {@link Handle#cancel()} only stops the playback.

@@ -191,7 +191,7 @@ final class RunFormPane extends BorderPane {
     /**
      * Where {@code mst run} grades: here (MST's default), in containers ({@code --grade-runner docker}),
      * or not at all ({@code --no-grade}, to grade later from Results); with grade containers, how many
-     * fit on each chosen context (2 GiB each unless memory is set; contract, section 3).
+     * fit on each chosen context (2 GiB each unless memory is set; docs/dev/mst-format.md, Capacity).
      */
     private Node gradingField() {
         ToggleGroup group = new ToggleGroup();

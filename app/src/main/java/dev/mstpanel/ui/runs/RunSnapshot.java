@@ -23,8 +23,7 @@ import java.util.List;
  * @param failure why the run could not start or ended badly (a sentence), or null
  * @param leftContainers once ended, the run's containers still there (not kept ones), each as
  *     {@code <name> on <context> (<state>)}; empty while it runs
- * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; contract,
- *     section 10), {@link EndOfRunReport#EMPTY} when it printed none
+ * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; docs/dev/mst-format.md, Run flags), {@link EndOfRunReport#EMPTY} when it printed none
  */
 public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
                           List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,

@@ -73,7 +73,7 @@ public final class RunView extends BorderPane {
     }
 
     /**
-     * The Run view for a replay (issue 12): the live part only (no form, no Start or Cancel),
+     * The Run view for a replay: the live part only (no form, no Start or Cancel),
      * under a bar that says it is a replay and holds its controls.
      *
      * @param model a view model shown with {@link RunViewModel#watch}

@@ -133,8 +133,7 @@ public final class RunViewModel {
     /** The output folder's path as typed or chosen. */
     public StringProperty outputDirProperty() { return form.outputDir; }
     /**
-     * The cases and variants the run is limited to ({@code --case}/{@code --variant}; contract,
-     * section 10), {@link dev.mstpanel.core.mst.RunSelection#ALL} for everything. Set by a re-run
+     * The cases and variants the run is limited to ({@code --case}/{@code --variant}; docs/dev/mst-format.md, Run flags), {@link dev.mstpanel.core.mst.RunSelection#ALL} for everything. Set by a re-run
      * from the Results view; shown above the command.
      */
     public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() { return form.selection; }
@@ -187,7 +186,7 @@ public final class RunViewModel {
     public ReadOnlyStringProperty resultTextProperty() { return finished.resultTextProperty(); }
     /**
      * The Docker context whose MST image is stale: a shard there stopped because the worker runs
-     * another MST version than the run (contract, section 10); null otherwise. The view offers
+     * another MST version than the run (docs/dev/mst-format.md, Run flags); null otherwise. The view offers
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
     public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
@@ -195,7 +194,7 @@ public final class RunViewModel {
     public ReadOnlyStringProperty pluginImageContextProperty() { return finished.pluginImageContextProperty(); }
     /**
      * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
-     * contract, section 10); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
+     * docs/dev/mst-format.md, Run flags); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
      */
     public ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return finished.endOfRunProperty(); }
     /** True when the run ended with missing trials and a run id to resume. */
@@ -255,7 +254,7 @@ public final class RunViewModel {
     }
 
     /**
-     * Shows a run another session plays, a replay (issue 12, "Replay"): the live part as for a
+     * Shows a run another session plays, a replay ("Replay"): the live part as for a
      * started run, but nothing to cancel, resume or start again, and no settings touched. Calling
      * it again (a seek) starts the live part over.
      *
@@ -293,7 +292,7 @@ public final class RunViewModel {
     /**
      * Fills the form in to grade a run again in containers (Results → Grade…): {@code mst grade <run id>
      * --config <eval> --runner docker} with the form's contexts, shards, memory, cpus, image and secrets file
-     * (contract, section 1). Nothing starts: the person checks the command (e.g. an {@code image} with the
+     * (docs/dev/mst-format.md, Commands). Nothing starts: the person checks the command (e.g. an {@code image} with the
      * judges' SDKs) and presses Start; the grade is supervised and shown as a run is.
      *
      * @param config the eval config's path (its judges grade), or null to keep the one in the form
@@ -301,7 +300,7 @@ public final class RunViewModel {
      */
     public void prefillGrade(String config, String runId) {
         // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
-        // project's config the command would then name (tester check19 #12)
+        // project's config the command would then name
         form.configPath.set(config == null ? "" : config);
         form.resume.set("");
         form.selection.set(dev.mstpanel.core.mst.RunSelection.ALL);
@@ -318,7 +317,7 @@ public final class RunViewModel {
      */
     public void prefillSelection(String config, dev.mstpanel.core.mst.RunSelection selection) {
         // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
-        // project's config the command would then name (tester check19 #12)
+        // project's config the command would then name
         form.configPath.set(config == null ? "" : config);
         form.gradeRun.set("");
         form.resume.set("");
@@ -335,7 +334,7 @@ public final class RunViewModel {
 
     /**
      * {@link #hintConfig(String)}, and the folder Browse… opens in while no config is chosen: the run's project
-     * folder, which the hint names (tester check18 #16: the chooser opened at "Recent"), or null.
+     * folder, which the hint names (the chooser opened at "Recent"), or null.
      */
     public void hintConfig(String hint, java.nio.file.Path browseFrom) {
         form.hintConfig(hint);
@@ -376,7 +375,7 @@ public final class RunViewModel {
     }
 
     /**
-     * Stops the run because the panel quits, as the quit dialog says (issue 13, item 5): SIGINT
+     * Stops the run because the panel quits, as the quit dialog says: SIGINT
      * (MST stops its shards and removes its containers), up to the grace period, with a countdown
      * in {@link #quitStatusProperty()}; then the process tree is ended (SIGTERM, SIGKILL). FX thread.
      *

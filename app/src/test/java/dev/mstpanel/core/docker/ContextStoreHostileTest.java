@@ -14,7 +14,7 @@ import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A Docker CLI config the panel does not control (issue 13, items 14 and the duplicate context): bounded, plain, as the CLI reads it. */
+/** A Docker CLI config the panel does not control (items 14 and the duplicate context): bounded, plain, as the CLI reads it. */
 class ContextStoreHostileTest {
     @TempDir
     Path home;

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * An engine that answers one header line every 0.5 s (issue 13, item 4): every call ends at its
+ * An engine that answers one header line every 0.5 s: every call ends at its
  * deadline, as a timeout a person can read, and its connection is closed.
  */
 class EngineDeadlineTest {

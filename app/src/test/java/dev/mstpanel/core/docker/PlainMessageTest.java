@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Messages people read carry no Java class names (issue 13, smaller findings). */
+/** Messages people read carry no Java class names (smaller findings). */
 class PlainMessageTest {
     @Test
     void wrappedExceptionsLoseTheirClassNames() {

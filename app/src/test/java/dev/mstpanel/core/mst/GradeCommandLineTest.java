@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code mst run}'s grading flags and {@code mst grade <run>} (contract, sections 1 and 10; seed
+ * {@code mst run}'s grading flags and {@code mst grade <run>} (docs/dev/mst-format.md, Commands and Run flags; seed
  * "Cowork in Docker": grade shards run in containers, 2 GiB each unless {@code memory} is set).
  */
 class GradeCommandLineTest {

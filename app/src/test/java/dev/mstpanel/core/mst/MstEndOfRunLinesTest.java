@@ -7,7 +7,7 @@ import dev.mstpanel.core.runs.RunState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** MST's end-of-run lines about variants and the previous run (contract, section 10). */
+/** MST's end-of-run lines about variants and the previous run (docs/dev/mst-format.md, Run flags). */
 class MstEndOfRunLinesTest {
     private final MstOutputParser parser = new MstOutputParser();
 
@@ -40,7 +40,7 @@ class MstEndOfRunLinesTest {
         assertThat(parser.parse("3 regressed cases in total")).isInstanceOf(MstLine.Unknown.class);
     }
 
-    /** The end of a run as MST prints it on stdout (contract, sections 5 and 10), with an older MST's Output line. */
+    /** The end of a run as MST prints it on stdout (docs/dev/mst-format.md, Output and Run flags), with an older MST's Output line. */
     private static final List<String> END_OF_RUN = List.of(
             "Eval complete: refund-desk",
             "",

@@ -71,7 +71,7 @@ class RunCommandLineTest {
 
     @Test
     void aWordWithAControlCharacterIsQuotedAsDollarQuoteWithNoRawControlCharacter() {
-        // the Runs form's preview and compare's re-run line: a case id's ESC, tab or newline (tester check18 #24)
+        // the Runs form's preview and compare's re-run line: a case id's ESC, tab or newline
         String q = RunCommandLine.quote("tab\there\nnewline\u001b[31m");
         org.assertj.core.api.Assertions.assertThat(q).isEqualTo("$'tab\\x09here\\x0anewline\\x1b[31m'");
         org.assertj.core.api.Assertions.assertThat(q.chars().noneMatch(Character::isISOControl)).isTrue();

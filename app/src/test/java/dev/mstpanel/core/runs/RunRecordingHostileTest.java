@@ -13,7 +13,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A recording is input the panel does not control (issue 13): a huge line must not fill the heap. */
+/** A recording is input the panel does not control: a huge line must not fill the heap. */
 class RunRecordingHostileTest {
     private static final String HEADER = "{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-05T10:00:00Z\",\"panel\":\"0.1.0\"}\n";
 

@@ -47,7 +47,7 @@ class RunSupervisorLogTest {
 
         Path log = run.logFile();
         assertThat(log.getFileName().toString()).matches("\\d{8}-\\d{6}-a1b2c3\\.log");
-        // the run's recording is beside it, renamed with it (issue 12)
+        // the run's recording is beside it, renamed with it
         assertThat(logs(run)).containsExactlyInAnyOrder(log, dev.mstpanel.core.runs.RunRecorder.beside(log));
         assertThat(Files.readString(log)).contains("started:", "first line", "Eval complete: checkout", "after the rename",
                 "exited with code 0");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
-/** settings.json written by someone else (issue 13, items 9 and 14): every value in the dialog's range, every file bounded. */
+/** settings.json written by someone else (items 9 and 14): every value in the dialog's range, every file bounded. */
 class SettingsLoadTest {
     @TempDir
     Path dir;

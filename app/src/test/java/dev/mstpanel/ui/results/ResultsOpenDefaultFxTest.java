@@ -54,7 +54,7 @@ class ResultsOpenDefaultFxTest {
 
         assertThat(FxQuery.fx(() -> panel.app().results().locationProperty().get())).isEqualTo(results.toAbsolutePath().normalize());
         assertThat(new FxQuery(robot).text("#results-path")).isEqualTo(results.toAbsolutePath().normalize().toString());
-        // the placeholder beside the navigator keeps off the divider and the window's edge (check13c F-placeholder-edge)
+        // the placeholder beside the navigator keeps off the divider and the window's edge
         javafx.scene.control.Label empty = robot.lookup(".label").queryAll().stream().filter(n -> n instanceof javafx.scene.control.Label l
                 && l.getText() != null && l.getText().startsWith("Choose a trial to see")).map(n -> (javafx.scene.control.Label) n).findFirst().orElseThrow();
         javafx.geometry.Bounds label = FxQuery.fx(() -> empty.localToScene(empty.getBoundsInLocal()));

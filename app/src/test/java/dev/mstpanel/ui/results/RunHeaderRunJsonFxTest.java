@@ -25,7 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Results view's run header says what is wrong with a run's run.json for each way it cannot be read
- * (tester fix16 #1: garbage, cut short, empty, unreadable; #5: larger than 4 MiB), and when the run started
+ * (garbage, cut short, empty, unreadable; #5: larger than 4 MiB), and when the run started
  * from its run id then. The panel's real window on one eval folder of five runs.
  */
 @ExtendWith(ApplicationExtension.class)

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What the Results navigator says after a run's id (check13c F-live-unreadable): a run whose folder cannot be
+ * What the Results navigator says after a run's id: a run whose folder cannot be
  * read is "(cannot be read)", not "(live)" because its folder's time is recent; a run being written stays "(live)".
  */
 class RunNoteTest {

@@ -30,7 +30,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * A long transcript shows its first rows while the rest of its trace is read (issue 9, item 2):
+ * A long transcript shows its first rows while the rest of its trace is read:
  * in the real window a 5,000-event trial whose failing call comes late still opens on that call,
  * marked and expanded; a view still reading says so, keeps its search off, and leaves a user who
  * has already scrolled where they are when the failing call is read.

@@ -29,7 +29,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The built-in demo as a newcomer meets it (issue 12): no Docker and no MST, the empty Runs view
+ * The built-in demo as a newcomer meets it: no Docker and no MST, the empty Runs view
  * offers the demo, its replay moves the shard rows and shows the out-of-memory shard, says that
  * nothing is running and offers no Cancel, Resume or Start, and its failed trial opens in Results
  * from the demo's copy in the data folder, marked as demo data.
@@ -137,7 +137,7 @@ class DemoReplayFxTest {
         assertThat(Files.exists(demoCopy.resolve("eval/DEMO-DATA.txt"))).isTrue();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#results-demo-mark").tryQuery().map(Node::isVisible).orElse(false)));
 
-        // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, contract section 6)
+        // the trials the out-of-memory shard never ran are listed as missing (MST's trial files, docs/dev/mst-format.md, Results)
         assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.MISSING).hasSize(6);
         // a graded failure carries its failure diagnosis too
         assertThat(demoRun.trials()).filteredOn(t -> t.status() == TrialStatus.FAILED)
@@ -165,7 +165,7 @@ class DemoReplayFxTest {
         assertThat(panel.window().openViewId()).isEqualTo("runs");
 
         // "Re-run the regressed and flaky cases" (or Grade…) while the replay shows: the form it filled in is in sight,
-        // not hidden behind the replay (tester check14 #26)
+        // not hidden behind the replay
         robot.interact(() -> panel.window().openRunsForm(app.paths().dataDir().resolve("demo"), List.of("--case", "gift-card")));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> host(robot).replay() == null
                 && robot.lookup("#replay-pane").tryQuery().isEmpty() && host(robot).live().isVisible()));

@@ -20,7 +20,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A run the panel started, on the real engine-1 with the MST stand-in printing MST's end-of-run
- * lines (contract, section 10) and an older MST's {@code Output: <run>/results.json}: the result
+ * lines (docs/dev/mst-format.md, Run flags) and an older MST's {@code Output: <run>/results.json}: the result
  * card shows the variant table, the pairwise line and the previous run with its regressed cases.
  */
 @ExtendWith(ApplicationExtension.class)

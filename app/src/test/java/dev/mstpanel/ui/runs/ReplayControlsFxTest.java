@@ -27,7 +27,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The replay's controls as a person uses them on the built-in demo (a 23 s recording; issue 12,
+ * The replay's controls as a person uses them on the built-in demo (a 23 s recording,
  * "Replay"): at the end the button says so and plays it again from the start; a click on the
  * seek bar while paused moves there and stays, with the memory chart showing the run up to that
  * moment (not starting over at the seek); a second recording opened while one plays replaces it.

@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A shard stopped because its worker runs another MST (contract, section 10) offers to rebuild that context's image. */
+/** A shard stopped because its worker runs another MST (docs/dev/mst-format.md, Run flags) offers to rebuild that context's image. */
 class StaleImageOfferTest {
     private static final String LINE = "[mst] shard 2/2: stopped: The worker runs MST 2.0.0-beta.6, but this run uses 2.0.0-beta.7: install the same version in the worker's image.";
 

@@ -26,7 +26,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * A settings file with values no dialog allows (issue 13, item 9): a 1e9 px tall window far off
+ * A settings file with values no dialog allows: a 1e9 px tall window far off
  * every screen, a 1e308 s probe timeout, 20,000 recent configs. The window opens on the screen,
  * at most the screen's size, with a notice naming what was changed.
  */

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * lists folders only, no file is read ({@link FailureDiagnosis}), and a folder's times change
  * whenever an entry is added, removed or renamed in it: while every folder's times are the same, the
  * walk would find the same files. So a run listed before looks at each kept trial's few folders
- * (one {@code stat} each) instead of walking them (issue 9: a 10,000-trial run with 1,000 failed
+ * (one {@code stat} each) instead of walking them (a 10,000-trial run with 1,000 failed
  * trials walked 1,000 folder trees at every listing, about a sixth of the whole process's time).
  *
  * <p>Not kept: a walk that met a link (what a link leads to can change while the folder's times do

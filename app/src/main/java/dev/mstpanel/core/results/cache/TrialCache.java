@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The trials of one run as the listing last read them, kept in the panel's cache folder
  * ({@code <cache>/trials/<hash of the run folder>.bin}), so a run is parsed once and listed again
- * from its files' sizes and times alone (issue 9: the listing of 10,000 trials; issue 10: the
+ * from its files' sizes and times alone (the listing of 10,000 trials; the
  * compare screen). Nothing of the user's is written: the run folder is only read, and deleting the
  * cache folder loses nothing.
  *
@@ -166,11 +166,11 @@ public final class TrialCache {
         TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), given, graders);
         try {
             // never opened unless a regular file of at most the folder's whole size: a FIFO would block the
-            // listing for ever, a link to /dev/zero or a huge file would fill the heap (tester check13 F8)
+            // listing for ever, a link to /dev/zero or a huge file would fill the heap
             java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(cache.file, java.nio.file.attribute.BasicFileAttributes.class,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
             if (a.isDirectory()) {
-                // not made by the panel, so never deleted by it: said once, with the fix (tester check13b F1)
+                // not made by the panel, so never deleted by it: said once, with the fix
                 if (SAID_FOLDERS.add(cache.file)) {
                     LOG.error("The cache of listed trials {} is a folder, not the panel's file, so this run is read from its files at every"
                             + " listing (the panel does not delete a folder it did not make): remove it (rm -r {}) to let the panel cache the run again.",

@@ -3,7 +3,7 @@ package dev.mstpanel.core.results.compare;
 import java.util.Locale;
 
 /**
- * How a case changed from the base side to the candidate side of a comparison (issue 10's table):
+ * How a case changed from the base side to the candidate side of a comparison (the comparison's table):
  * {@code UNCHANGED} pass→pass, fail→fail; {@code REGRESSED} pass→fail, pass→mixed; {@code IMPROVED}
  * fail→pass, mixed→pass; {@code FLAKY} mixed→mixed, fail→mixed, mixed→fail; {@code ADDED} /
  * {@code REMOVED} a case on the candidate / base side only; {@code NO_RESULT} a side with no graded

@@ -3,7 +3,7 @@ package dev.mstpanel.core.results.compare;
 import java.util.Locale;
 
 /**
- * A case's outcome over its graded trials (issue 10's rule): {@code PASS} when all of them passed,
+ * A case's outcome over its graded trials (the panel's rule): {@code PASS} when all of them passed,
  * {@code FAIL} when none did, {@code MIXED} when some did, {@code NO_RESULT} when it has no graded
  * trial (only infra, missing, ungraded or unreadable ones).
  */

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A base and a candidate compared case by case (issue 10): two variants of one run, or one
+ * A base and a candidate compared case by case: two variants of one run, or one
  * variant in two runs of one eval. Immutable.
  *
  * @param kind what is compared
@@ -159,7 +159,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     }
 
     /**
-     * The {@code mst run} arguments that re-run the regressed and flaky cases (contract, section 10):
+     * The {@code mst run} arguments that re-run the regressed and flaky cases (docs/dev/mst-format.md, Run flags):
      * {@code --case <ids…> --variant <names…>}; empty when no case regressed or is flaky.
      */
     public List<String> rerunArgs() {
@@ -192,9 +192,9 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     }
 
     /**
-     * True when one side is a regrade of the other ({@code <run id>.g<n>}, contract section 6), or both regrades of one
+     * True when one side is a regrade of the other ({@code <run id>.g<n>}, docs/dev/mst-format.md, Results), or both regrades of one
      * run: the same trials graded again, so the changes are the graders' and re-running the agent would not answer them
-     * (tester check18 #30).
+     *.
      */
     public boolean regradePair() {
         String b = base.runId();
@@ -210,7 +210,7 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
 
     /**
      * True when the two sides share no case (each case on one side only, "added" or "removed"): their pass rates are
-     * of different cases, so their difference is no comparison (tester check18 #8, #14).
+     * of different cases, so their difference is no comparison.
      */
     public boolean sharesNoCase() {
         return !cases.isEmpty() && cases.stream().allMatch(r -> r.base() == null || r.candidate() == null);

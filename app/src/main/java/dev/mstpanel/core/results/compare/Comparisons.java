@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which comparisons the {@code compare} command and the Compare screen make (issue 10): one run's
+ * Which comparisons the {@code compare} command and the Compare screen make: one run's
  * baseline against each of its other variants (or a pair named), or each variant two runs of one
  * eval share, the first run as base.
  */
@@ -77,8 +77,8 @@ public final class Comparisons {
      * Why two sides cannot be compared, or null when they can: a side whose variant has no trials at all
      * (run.json names it, e.g. as its baseline, the first of its variants, but traces/ and scores/ hold
      * none of its trials) would be compared as an empty side, every case of the other "added" and no
-     * verdict (tester check12 F11). The {@code compare} command ends with this message and exit 1; the
-     * Compare screen shows it in place of the comparison. One place for both (contract, section 9: the
+     * verdict. The {@code compare} command ends with this message and exit 1; the
+     * Compare screen shows it in place of the comparison. One place for both (docs/dev/mst-format.md, Compare: the
      * first variant of run.json is the baseline).
      *
      * @param base the base run; {@code baseVariant} one of its variants
@@ -96,7 +96,7 @@ public final class Comparisons {
                 String none = noneGraded(run, t);
                 if (none != null) {
                     // the other side too, when it is another run with nothing graded either: both said at once, so grading
-                    // the first does not just meet the second refusal (tester check19 #20)
+                    // the first does not just meet the second refusal
                     if (i == 0 && candidate != base) {
                         VariantTally other = candidate.variants().get(candidateVariant);
                         String alsoNone = other != null && other.trials() > 0 ? noneGraded(candidate, other) : null;
@@ -125,7 +125,7 @@ public final class Comparisons {
     /**
      * Why a variant with trials has no graded one (every case would be "no-result", the verdict unclear), or null
      * when it has one: all its trials unreadable (the first one's problem said), else its counts by status and
-     * what to do (tester check17: a run collected with {@code --no-grade}, or whose scores/ cannot be read).
+     * what to do (a run collected with {@code --no-grade}, or whose scores/ cannot be read).
      */
     private static String noneGraded(RunTally run, VariantTally t) {
         if (t.graded() > 0) {
@@ -171,8 +171,7 @@ public final class Comparisons {
     }
 
     /**
-     * Where a run's eval name came from when its run.json could not be read (the eval folder's name, contract
-     * section 6), so a mismatch says why one side is of another eval (tester check17 #2); empty otherwise.
+     * Where a run's eval name came from when its run.json could not be read (the eval folder's name, docs/dev/mst-format.md, Results), so a mismatch says why one side is of another eval; empty otherwise.
      */
     private static String fromFolder(dev.mstpanel.core.results.model.RunInfo run) {
         return run.runJsonUnread() == null ? "" : " (named by its folder, since its run.json could not be read: " + run.runJsonUnread() + ")";
@@ -211,14 +210,14 @@ public final class Comparisons {
             if (run.run().folderUnreadable()) { // it names the folder and the fix already
                 throw new CompareException(CompareException.Kind.FOLDER_UNREADABLE, why);
             }
-            // the folder as given, not run.json's runId (a copied run.json names another run: check13b F5)
+            // the folder as given, not run.json's runId (a copied run.json names another run)
             throw new CompareException(CompareException.Kind.NO_TRIALS, "The run folder " + run.run().dir() + " has no trials to compare"
                     + (why != null ? ": " + why : " (" + ResultsReader.noTracesWhy(run.run().dir()) + "): give a run that has trials."));
         }
     }
 
     /**
-     * The other variants two runs share, for a screen that compares them on one variant (tester check14 #5: the
+     * The other variants two runs share, for a screen that compares them on one variant (the
      * Compare screen opened on the baseline said nothing of a regression in another variant, which the compare
      * command lists). Each with its cases' changes, counted as {@link Comparison#countsByName()} counts them.
      *
@@ -234,7 +233,7 @@ public final class Comparisons {
             if (v.equals(shown)) {
                 continue;
             }
-            // one that cannot be compared is named with why, as the compare command's lines name it (tester check19 #10)
+            // one that cannot be compared is named with why, as the compare command's lines name it
             if (!candidate.variants().containsKey(v)) {
                 out.add(VariantChanges.leftOut(v, "only in run " + base.run().runId()));
                 continue;
@@ -276,7 +275,7 @@ public final class Comparisons {
             if (leftOutWhy != null) {
                 return variant + ": not compared (" + leftOutWhy + ")";
             }
-            if (sharesNoCase) { // nothing was compared: not "no case changed" (tester check19 #6)
+            if (sharesNoCase) { // nothing was compared: not "no case changed"
                 return variant + ": shares no case";
             }
             if (regressed == 0 && improved == 0) {
@@ -332,7 +331,7 @@ public final class Comparisons {
         boolean sameId = id != null && !id.isBlank() && id.equals(candidate.run().runId());
         if (sameId && !bd.equals(cd) && !sameFolder(bd, cd) && bd.getFileName() != null && cd.getFileName() != null
                 && !bd.getFileName().equals(cd.getFileName())) {
-            // two folders of other names whose run.json name one run: a run.json copied, not a copy of the run (tester check18 #9)
+            // two folders of other names whose run.json name one run: a run.json copied, not a copy of the run
             throw new CompareException("The run.json of both run folders names run " + id + ", but the folders are " + bd.getFileName()
                     + " and " + cd.getFileName() + ": one run.json was copied from the other run. Put each run's own run.json back, then compare.");
         }
@@ -357,7 +356,7 @@ public final class Comparisons {
             return out;
         }
         // every shared variant that can be compared; one that cannot (no trials, none graded, on one side only) is left
-        // out with a note, unless none is left (tester check18 #7, #8: one such variant ended the whole command)
+        // out with a note, unless none is left (#8: one such variant ended the whole command)
         String firstWhy = null;
         List<String> left = new ArrayList<>();
         for (String v : base.variantNames()) {

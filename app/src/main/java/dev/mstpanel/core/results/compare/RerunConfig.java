@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Which eval config a re-run of a run's cases uses. {@code run.json} does not record the config's
- * path (contract, section 6), so the config is the one, among those the person used, that lives
+ * path (docs/dev/mst-format.md, Results), so the config is the one, among those the person used, that lives
  * in the project folder the run's results are in ({@code <project>/.mcp-test-results/<eval>/runs/<runId>}).
  * Path arithmetic only: no disk access.
  */
@@ -44,7 +44,7 @@ public final class RerunConfig {
 
     /**
      * What the Runs form says beside an empty eval config when {@link #pick} found none for a re-run or a
-     * grade of {@code runDir} (tester check16 #10: the field was empty without a word). Path arithmetic only.
+     * grade of {@code runDir} (the field was empty without a word). Path arithmetic only.
      *
      * @return e.g. {@code run.json does not record the eval config of run 20260110T080000Z-aaaaaa, and none of your
      *         recent eval configs is in its project folder /work/shop: choose it with Browse…}

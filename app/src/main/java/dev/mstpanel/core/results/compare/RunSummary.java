@@ -5,8 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run's {@code summary.json} as far as it could be read (MST's run format; the panel's contract,
- * section 9). Every number may be null: a metric is absent when no case has it.
+ * A run's {@code summary.json} as far as it could be read (MST's run format; docs/dev/mst-format.md, Compare). Every number may be null: a metric is absent when no case has it.
  *
  * @param file the file
  * @param variants {@code variants[]}, baseline first
@@ -103,8 +102,8 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
         }
 
         /**
-         * The run's own line, for its header once (the pass rate is the whole run's, not a variant's: tester check18
-         * #13): {@code previous run 7f3c2a: pass rate 60 % → 75 %}, {@code (its config differed)} when so; null when
+         * The run's own line, for its header once (the pass rate is the whole run's, not a variant's):
+         * {@code previous run 7f3c2a: pass rate 60 % → 75 %}, {@code (its config differed)} when so; null when
          * MST recorded no pass rate.
          */
         public String runLine() {

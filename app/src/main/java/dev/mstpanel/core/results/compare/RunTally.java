@@ -31,17 +31,17 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
         this(run, summary, variants, false);
     }
 
-    /** The baseline variant's name (contract, section 9: the first variant), or null for a run without trials or variants. */
+    /** The baseline variant's name (docs/dev/mst-format.md, Compare: the first variant), or null for a run without trials or variants. */
     public String baseline() {
         return variants.isEmpty() ? null : variants.keySet().iterator().next();
     }
 
     /**
-     * What a comparison of this run must say when its run.json could not be read (tester fix16 #1: it was used
+     * What a comparison of this run must say when its run.json could not be read (it was used
      * silently, the run id then taken from the folder and the baseline from the folders' order), in one line:
      * {@code run.json of run 20261007T182504Z-7f3c2a could not be read: it is not valid JSON at line 1, column 1;
      * so the baseline is taken as the first variant folder, default.} The baseline is the first variant in
-     * run.json (contract, section 9); without run.json it is the first folder of {@code traces/} by name.
+     * run.json (docs/dev/mst-format.md, Compare); without run.json it is the first folder of {@code traces/} by name.
      *
      * @param baselineUsed true when the comparison takes this run's baseline (one run's variants, no base named)
      * @return the line, or null when run.json was read or the run folder itself cannot be read (said as the cause)
@@ -49,7 +49,7 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
     public String runJsonNote(boolean baselineUsed) {
         String why = run.runJsonUnread();
         if (why == null && run.runJsonCopied()) {
-            return run.problem(); // read, but another run's: its phases and start are that run's (tester check19 #2)
+            return run.problem(); // read, but another run's: its phases and start are that run's
         }
         if (why == null || run.folderUnreadable()) {
             return null; // a run folder that cannot be read is said once, as why there is nothing to compare
@@ -61,7 +61,7 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
     }
 
     /**
-     * What a comparison of this run must say when it has not finished, or finished partial (tester check18 #37: a
+     * What a comparison of this run must say when it has not finished, or finished partial (a
      * running run was compared without a word, its cases not run yet shown as "removed"): {@code run R has not
      * finished (collect: running): the cases it has not run yet show as removed; compare again when it ends.};
      * null for a finished, whole run, or one whose run.json could not be read (said by {@link #runJsonNote}).
@@ -100,7 +100,7 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
 
     /**
      * Reads a run for its trials' statuses, as fast as its files allow (the Compare screen's first
-     * figures, issue 10): from the cache of listed trials when the run was listed before, else from
+     * figures): from the cache of listed trials when the run was listed before, else from
      * each trace's ends ({@link ResultsReader#readTrialStatuses}); then {@link #statusesOnly()} tells
      * whether a {@link #read(ResultsReader, Path, boolean)} must follow for tool calls, tokens and cost.
      *

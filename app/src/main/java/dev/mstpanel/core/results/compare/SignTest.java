@@ -6,7 +6,7 @@ package dev.mstpanel.core.results.compare;
  * n = positive + negative (zero differences dropped before counting).
  */
 public final class SignTest {
-    /** The significance level of the verdict (issue 10: p &lt; 0.05). */
+    /** The significance level of the verdict (p &lt; 0.05). */
     public static final double ALPHA = 0.05;
 
     private SignTest() {}

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a run's {@code summary.json} (contract, section 9). Lenient: a field of an unexpected
+ * Reads a run's {@code summary.json} (docs/dev/mst-format.md, Compare). Lenient: a field of an unexpected
  * shape is left out; a file that cannot be read gives a summary with a {@code problem} and no
  * variants. {@code previousRun}'s per-variant case lists are read from
  * {@code previousRun.variants} as an object keyed by variant or an array of objects with
@@ -25,9 +25,9 @@ public final class SummaryReader {
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * The largest summary.json read, 16 MiB: MST's is its variants' figures, deltas and the previous run's
-     * case lists (contract, section 9), some KB to a few hundred KB for thousands of cases. A larger file is
+     * case lists (docs/dev/mst-format.md, Compare), some KB to a few hundred KB for thousands of cases. A larger file is
      * not read whole (a 1.5 GB one took the panel to 5 GB, and one over 2 GB could not be read at all:
-     * tester check17 #11, #12); the figures are then computed from the trials, as for a broken one.
+     * ); the figures are then computed from the trials, as for a broken one.
      */
     static final long MAX_BYTES = 16L * 1024 * 1024;
 

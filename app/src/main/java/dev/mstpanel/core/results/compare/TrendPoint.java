@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One variant's trial pass rate in one run of an eval, for the trend chart (issue 10). Each run folder is its
- * own run of the trend, named by its folder (tester fix16 #3: two folders holding the same run.json, a run
+ * One variant's trial pass rate in one run of an eval, for the trend chart. Each run folder is its
+ * own run of the trend, named by its folder (two folders holding the same run.json, a run
  * copied under a new name, were merged into one point by their shared run id).
  *
  * @param runDir the run folder
@@ -55,14 +55,14 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
     /**
      * What the trend says above its chart about the eval's runs, one line each, or null when there is nothing to say:
      * <ul>
-     *   <li>the runs it could not read (tester check12 F6: a run folder of mode 000 was left out of the chart without
+     *   <li>the runs it could not read (a run folder of mode 000 was left out of the chart without
      *       a word): a run with no trial read and a problem (its folder cannot be read, its run.json broken and its
      *       traces/ empty), {@code 1 run could not be read, so the chart leaves it out: 20261130T003000Z-big001: The run
      *       folder … cannot be read: permission denied. …};</li>
-     *   <li>each run drawn whose run.json could not be read (tester fix16 #2), {@code run.json of run 20261201T173341Z-d17540
+     *   <li>each run drawn whose run.json could not be read, {@code run.json of run 20261201T173341Z-d17540
      *       could not be read: it is not valid JSON at line 1, column 1; the chart names it by its folder and takes its
      *       variants from its folders.};</li>
-     *   <li>run folders that hold the same run.json (the same run id, tester fix16 #3): {@code The run folders A and B hold
+     *   <li>run folders that hold the same run.json (the same run id): {@code The run folders A and B hold
      *       the same run.json (run R; one may be a copy of the other): the chart draws each as its own run, named by its folder.}</li>
      * </ul>
      *
@@ -75,7 +75,7 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         List<String> lines = new ArrayList<>();
         List<String> noGraded = new ArrayList<>();
         boolean anyUngraded = false;
-        // runs whose run.json could not be read, by why: one line per reason, not one per run (tester check19 #19: 40 lines
+        // runs whose run.json could not be read, by why: one line per reason, not one per run (40 lines
         // pushed the chart out of the window)
         Map<String, List<String>> unreadByWhy = new LinkedHashMap<>();
         Map<String, List<String>> byRunId = new LinkedHashMap<>();
@@ -86,7 +86,7 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                 continue;
             }
             if (trials > 0 && r.variants().values().stream().allMatch(v -> v.graded() == 0)) {
-                // read, but nothing to draw: said, not a bare label under the axis (tester check18 #19)
+                // read, but nothing to draw: said, not a bare label under the axis
                 int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED)).sum();
                 int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.INFRA)).sum();
                 anyUngraded |= ungraded > 0;
@@ -94,7 +94,7 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
                         + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")
                         + (ungraded == 0 && infra == 0 ? trials + " trials, none graded" : "") + ")");
             }
-            if (r.run().runJsonCopied()) { // named by its folder now, so not grouped below: said on its own (tester check19 #7)
+            if (r.run().runJsonCopied()) { // named by its folder now, so not grouped below: said on its own
                 lines.add("The run folder " + folderName(r.run()) + " holds a run.json copied from another run: the chart names it by its"
                         + " folder and places it at that run's start time.");
             }

@@ -3,10 +3,10 @@ package dev.mstpanel.core.results.compare;
 import java.util.Map;
 
 /**
- * The figures of one variant of one run, for its card and for a comparison (issue 10):
+ * The figures of one variant of one run, for its card and for a comparison:
  * the trial pass rate (passed ÷ graded trials; infra, missing, ungraded and unreadable trials left
  * out) with its 95% Wilson interval, cases passed, and the means MST writes in {@code summary.json}
- * (contract, section 9) or, when the run has none, those the panel can compute from the trials.
+ * (docs/dev/mst-format.md, Compare) or, when the run has none, those the panel can compute from the trials.
  *
  * @param runId the run's id
  * @param variant the variant's name
@@ -107,7 +107,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
     /**
      * The figures of a variant, its means from its trials even when summary.json has them when {@code fromTrialsOnly}:
      * a comparison whose other side has no summary.json figures computes both sides' means from the trials, since MST's
-     * means and the panel's count differently (tester check18 #35: 1.0 → 7.5 tool calls was only the change of source).
+     * means and the panel's count differently (1.0 → 7.5 tool calls was only the change of source).
      *
      * @param fromTrialsOnly true to leave summary.json out (its source then says {@link #ONE_SOURCE})
      */
@@ -194,7 +194,7 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             }
         }
         // an entry that gave no figure at all (no metrics, or none a run can have) is said as one with no figures:
-        // "from summary.json" would name a source of nothing shown (tester check13b F4)
+        // "from summary.json" would name a source of nothing shown
         // (one with figures left out keeps its line: it names them)
         boolean fromSummary = sv != null && (!sv.leftOut().isEmpty() || figure(tools) != null && !fromTrials.contains("tool calls") || figure(tokens) != null && !fromTrials.contains("tokens")
                 || figure(cost) != null && !fromTrials.contains("cost") || figure(seconds) != null && !fromTrials.contains("time")

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The trials of one variant of one run, counted per case, as read from {@code traces/} and
- * {@code scores/} (contract, section 6). Immutable.
+ * {@code scores/} (docs/dev/mst-format.md, Results). Immutable.
  *
  * @param variant the variant's name
  * @param cases per case id, in the order the cases were read (folder order)
@@ -19,9 +19,9 @@ import java.util.Map;
  * @param timedTrials graded trials with a {@code durationMs}
  * @param durationMsSum the sum of those trials' {@code durationMs}, in ms
  * @param usage tool calls, MCP calls, tokens and cost summed over the graded trials (infra left out, as
- *        in {@code summary.json}'s metrics; contract, section 9)
+ *        in {@code summary.json}'s metrics; docs/dev/mst-format.md, Compare)
  * @param unreadable trials the panel could not read (a trace or score file, or a folder above them), left out of the
- *        figures like the other trials not graded, and said (tester check14 #17)
+ *        figures like the other trials not graded, and said
  * @param unreadableProblem the first of those trials' problem (what is wrong and how to fix it), or null
  * @param byStatus trials per status (every status present, 0 when none), for saying why a side has no
  *        graded trial (infra, missing, not graded yet, unreadable)
@@ -45,7 +45,7 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
 
     /**
      * Sums over the graded trials of a variant, for the means the panel computes when {@code summary.json}
-     * is absent (contract, sections 8 and 9).
+     * is absent (docs/dev/mst-format.md, Trace and Compare).
      *
      * @param trials graded trials counted
      * @param toolCalls their {@code tool_call} events

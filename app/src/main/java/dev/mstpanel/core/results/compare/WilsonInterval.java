@@ -3,7 +3,7 @@ package dev.mstpanel.core.results.compare;
 /**
  * A 95% Wilson score interval for a proportion (Wilson 1927; Newcombe 1998, method 3, without
  * continuity correction), the interval MST writes as {@code passRateCI} in {@code results.json}
- * (the panel's contract, section 8).
+ * (the panel's docs/dev/mst-format.md, Trace).
  *
  * @param low lower bound, 0..1
  * @param high upper bound, 0..1

@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * A trial's failure diagnosis as found on disk (MST's Cowork-in-Docker document, "When something
- * fails"; the panel's contract, section 6): {@code screen.png}, {@code accessibility.txt},
+ * fails"; the panel's docs/dev/mst-format.md, Results): {@code screen.png}, {@code accessibility.txt},
  * {@code logs/} and {@code system.json}, in the trial's artifacts folder or, for a trial that kept a
  * session of its own, in that session copy's {@code mst-diagnosis/} below it. Finding them lists
  * folders only; no file is read. The files hold what the session showed: private user data.
@@ -29,7 +29,7 @@ import java.util.Map;
  *     stored responses), or null
  * @param readProblem why the diagnosis, or part of it, could not be read (a folder on the way that could not
  *     be listed: permission denied), with how to fix it; null when every folder looked into could be read,
- *     so that "none kept" and "could not be read" differ (tester check13b F9). Then {@code notice} says the same.
+ *     so that "none kept" and "could not be read" differ. Then {@code notice} says the same.
  */
 public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String notice, String readProblem) {
     /** The name of a session copy's diagnosis folder. */
@@ -146,7 +146,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
     /**
      * Why a folder of a run is not looked into: it is, or lies below, a link to a folder outside the run folder
-     * (a variant folder linked to {@code /}, say), so that the panel never walks outside the run (tester fix15 #1).
+     * (a variant folder linked to {@code /}, say), so that the panel never walks outside the run.
      *
      * @param runDir the run folder
      * @param dir a folder below it (an artifacts folder, a variant's)
@@ -192,7 +192,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         if (!walk.isFolder) {
             if (walk.rootFailure != null && !(walk.rootFailure instanceof java.nio.file.NoSuchFileException)) {
                 // there, but not to be listed (permission denied): not "no artifacts folder"
-                // the first folder on the way that stops this user, not always the trial's own (check13b F3)
+                // the first folder on the way that stops this user, not always the trial's own
                 return unreadable(artifactsDir, List.of(), walk.rootFailure instanceof java.nio.file.AccessDeniedException
                         ? AccessHint.denied("artifacts folder", artifactsDir, Path::toString, "to see the trial's failure diagnosis")
                         : "The artifacts folder " + artifactsDir + " could not be read (" + ResultsFiles.why(walk.rootFailure)
@@ -471,7 +471,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     String variant = text.substring(rootPrefix.length(), v);
                     Listed cases = casesByVariant.computeIfAbsent(variant, this::listed);
                     if (cases.problem() != null) {
-                        // there, but not to be listed: not "no artifacts folder" (tester check13b F2)
+                        // there, but not to be listed: not "no artifacts folder"
                         return unreadable(artifactsDir, List.of(), "The failure diagnosis could not be looked for. " + cases.problem());
                     }
                     if (!cases.names().contains(text.substring(v + sep.length(), c))) {
@@ -487,7 +487,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
         private Listed listed(String variant) {
             Path dir = artifactsRoot.resolve(variant);
-            // a link is looked at once per variant (two lstat calls), its target only when it is one (tester fix15 #1)
+            // a link is looked at once per variant (two lstat calls), its target only when it is one
             if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(artifactsRoot)) {
                 String outside = linkOutside(artifactsRoot.getParent(), dir);
                 if (outside != null) {

@@ -15,7 +15,7 @@ import javax.imageio.stream.ImageInputStream;
 
 /**
  * Decodes a failure diagnosis's {@code screen.png} at the size it is shown, whatever size it
- * claims (issue 13, item 7): the PNG header is read first (24 bytes: signature and IHDR, PNG
+ * claims: the PNG header is read first (24 bytes: signature and IHDR, PNG
  * specification section 11.2.2), and an image larger than {@link #MAX_SIDE} px on a side is decoded
  * with subsampling (every n-th row and column), so memory is bounded by the shown size, not the
  * claimed one. Stateless.

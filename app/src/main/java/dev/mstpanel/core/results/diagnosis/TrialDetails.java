@@ -21,7 +21,7 @@ import java.util.List;
  * @param accessibility the accessibility dump, or null
  * @param accessibilityProblem why it could not be read, or null
  * @param logs each log, in the order found, not yet loaded ({@link #loadLog(Path)} loads one when it is shown:
- *     a trial may keep thousands of logs; issue 13, item 12)
+ *     a trial may keep thousands of logs)
  * @param system the machine's state, or null when there is no {@code system.json}
  */
 public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String screenshotProblem, TextDocument accessibility,

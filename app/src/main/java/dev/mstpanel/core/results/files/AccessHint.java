@@ -6,9 +6,9 @@ import java.nio.file.Path;
 
 /**
  * What to say when a folder of a run cannot be read (permission denied): which folder on the way is
- * the one that stops this user (tester check13b F3: a case folder of mode 000 was blamed on the trial
- * folder below it), and how to give this user access, in words that fit who owns it (check13b F3:
- * {@code chmod u+rX} helps only the owner). Looked at only when a listing or a read has already failed,
+ * the one that stops this user (a case folder of mode 000 was blamed on the trial
+ * folder below it), and how to give this user access, in words that fit who owns it ({@code chmod u+rX}
+ * helps only the owner). Looked at only when a listing or a read has already failed,
  * so a run that reads costs no system call more. Stateless.
  */
 public final class AccessHint {
@@ -81,7 +81,7 @@ public final class AccessHint {
 
     /**
      * Why a path that is not a folder here may still be one: a folder above it this user cannot enter, so
-     * whether it exists cannot be told (tester check18 #5: such a run folder was called "no folder"); or a
+     * whether it exists cannot be told (such a run folder was called "no folder"); or a
      * symbolic link whose target does not exist, or that loops. Null when the path plainly does not exist or is there.
      *
      * @param path the path given, as the user gave it
@@ -90,7 +90,7 @@ public final class AccessHint {
      */
     public static String unreachable(Path path) {
         if (Files.isSymbolicLink(path) && !Files.exists(path)) {
-            // a link whose target is not there, or one that loops: said as such, not "no folder" nor "permission denied" (check19 #1)
+            // a link whose target is not there, or one that loops: said as such, not "no folder" nor "permission denied"
             String target;
             try {
                 target = String.valueOf(Files.readSymbolicLink(path));

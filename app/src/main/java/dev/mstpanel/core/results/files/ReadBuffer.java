@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /**
  * Each reading thread's buffer, grown to the largest file it has read, so traces and scores are
  * not copied per trial while a run lists. A file over {@link #MAX_FILE_BYTES} is refused before it
- * is read (issue 13, item 10: one 1 GiB trace must not fail the listing of the whole run). A buffer over 4 MB is dropped after use, so one huge
+ * is read (item 10: one 1 GiB trace must not fail the listing of the whole run). A buffer over 4 MB is dropped after use, so one huge
  * trace does not stay in memory for the rest of the listing. Thread-safe (one buffer per thread).
  */
 public final class ReadBuffer {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Small file and JSON helpers shared by the readers of a run folder (contract, section 6): sorted
+ * Small file and JSON helpers shared by the readers of a run folder (docs/dev/mst-format.md, Results): sorted
  * folder listings, the UTF-8 byte-order mark, modification times, and the lenient ways a scalar or
  * an error is taken out of a JSON value. Stateless.
  */
@@ -82,8 +82,8 @@ public final class ResultsFiles {
             }
             return out;
         } catch (IOException e) {
-            // the reason in words, not the exception's text (for a folder of mode 000 that was the path again: tester check12 F3)
-            // permission denied: the first folder on the way that stops this user, and how to give access as fits its owner (check13b F3)
+            // the reason in words, not the exception's text (for a folder of mode 000 that was the path again)
+            // permission denied: the first folder on the way that stops this user, and how to give access as fits its owner
             Path shown = e instanceof java.nio.file.AccessDeniedException ? AccessHint.firstBlocked(dir) : dir;
             throw new ResultsException("The folder " + shown + " could not be listed: " + why(e) + (e instanceof java.nio.file.AccessDeniedException
                     ? ". " + AccessHint.giveAccess(shown) + "." : "."), e);

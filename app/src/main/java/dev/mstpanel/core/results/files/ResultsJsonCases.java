@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
 /**
- * Walks the {@code cases[]} of a run's {@code results.json} (contract, section 8: one entry per case and
+ * Walks the {@code cases[]} of a run's {@code results.json} (docs/dev/mst-format.md, Trace: one entry per case and
  * variant, {@code id}, {@code variant}, {@code request {input, trials, …}}) as a stream, for the readers
  * that each take a part of it: the prompts ({@link PromptIndex}) and the trials it names
  * ({@link ExpectedTrials}). Entries that are not objects and fields not asked for are skipped.

@@ -4,13 +4,13 @@ import dev.mstpanel.core.results.model.TrialKey;
 
 /**
  * Which case a trial is listed under when its case folder's name and its trace's {@code caseId}
- * disagree (tester check12 F8: a copied or renamed case folder, or two folders that decode to one
+ * disagree (a copied or renamed case folder, or two folders that decode to one
  * case id, such as {@code caf%C3%A9} and {@code caf%c3%a9}, gave duplicate rows of one case with no
  * word). Stateless.
  *
  * <p>The rule: a trial is its folder. MST writes a trial to
  * {@code traces/<variant>/<segment(caseId)>/<trial>.json} and its scores and artifacts to the same
- * segment under {@code scores/<grader>/} and {@code artifacts/} (contract, section 6), so the folder
+ * segment under {@code scores/<grader>/} and {@code artifacts/} (docs/dev/mst-format.md, Results), so the folder
  * is what joins a trace to its scores; the trace's {@code caseId} is the case's whole name when the
  * folder is the segment MST writes for it (always so for MST's own files, and the only way to learn
  * a cut segment's whole name). When it is not, MST did not write the trace there: the trial is listed

@@ -10,7 +10,7 @@ import java.util.List;
  * @param kind what it is
  * @param runDirs its run folders, oldest first (run ids sort by start time)
  * @param unlisted folders inside it that may hold runs but could not be looked into (an eval folder or its
- *        {@code runs/} this user may not read), each a sentence saying which and how to fix it (tester check14 #19)
+ *        {@code runs/} this user may not read), each a sentence saying which and how to fix it
  */
 public record Location(Path path, LocationKind kind, List<Path> runDirs, List<String> unlisted) {
     public Location {

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
  * Path segments of an {@code mst.run/v1} folder: how MST turns a variant, case or grader name into
  * one folder or file name, and back for display.
  *
- * <p>The rule (MST's run format, {@code segment()} in its results writer; the panel's contract,
- * section 6): {@code encodeURIComponent(name)}, then {@code *} as {@code %2A}, a leading and a
+ * <p>The rule (MST's run format, {@code segment()} in its results writer; docs/dev/mst-format.md, Results): {@code encodeURIComponent(name)}, then {@code *} as {@code %2A}, a leading and a
  * trailing {@code .} as {@code %2E}; when the result is over 200 bytes it is cut to its first 183
  * characters (less a trailing partial {@code %X} escape) and ends {@code ~} plus the first 16 hex
  * digits of the SHA-256 of the name (UTF-8). A cut segment cannot be decoded back to the whole

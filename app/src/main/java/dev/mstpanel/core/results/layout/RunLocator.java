@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Finds the runs a path given by the user holds (contract, section 6): an eval project folder, a
+ * Finds the runs a path given by the user holds (docs/dev/mst-format.md, Results): an eval project folder, a
  * results root ({@code .mcp-test-results}), an eval folder or one run folder. Lists folders only;
  * no file is read. Stateless.
  */
@@ -22,7 +22,7 @@ public final class RunLocator {
     public static final Pattern STAMPED = Pattern.compile("^\\d{8}T\\d{6}Z-(.+)$");
 
     /**
-     * The run a regrade grades again ({@code <run id>.g<n>}, contract section 6): {@code 20260105T101500Z-a1b2c3.g1} →
+     * The run a regrade grades again ({@code <run id>.g<n>}, docs/dev/mst-format.md, Results): {@code 20260105T101500Z-a1b2c3.g1} →
      * {@code 20260105T101500Z-a1b2c3}; null for an id that is no regrade's.
      */
     public static String regradeOf(String runId) {
@@ -32,7 +32,7 @@ public final class RunLocator {
 
     private static final Pattern REGRADE = Pattern.compile("^(.+)\\.g\\d+$");
 
-    /** The folder MST writes its results to, inside the folder it runs in (contract, section 6). */
+    /** The folder MST writes its results to, inside the folder it runs in (docs/dev/mst-format.md, Results). */
     public static final String RESULTS_FOLDER = ".mcp-test-results";
 
     private RunLocator() {
@@ -65,7 +65,7 @@ public final class RunLocator {
      */
     public static String noRunsMessage(Path given) {
         Path run = runFolderAbove(given);
-        if (run != null) { // a folder inside a run (its traces/, scores/, a case folder): that run is what was meant (tester check18 #32)
+        if (run != null) { // a folder inside a run (its traces/, scores/, a case folder): that run is what was meant
             return given + " is inside the run folder " + run + ": give that folder.";
         }
         return "No MST runs in " + given + ". " + acceptedFolders() + " Runs appear there once MST has started one.";
@@ -146,7 +146,7 @@ public final class RunLocator {
     /**
      * When a run folder last changed: the newest modification time of the folder, its
      * {@code run.json} and every folder and file under {@code traces/}, in ms since the epoch (0
-     * when none can be read). A trace is written as soon as its trial ends (contract, section 6),
+     * when none can be read). A trace is written as soon as its trial ends (docs/dev/mst-format.md, Results),
      * so this tells a run MST is writing from an old copied folder. Costs one stat per trace.
      */
     public static long lastChangeMillis(Path runDir) {

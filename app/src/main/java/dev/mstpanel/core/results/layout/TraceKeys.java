@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 
 /**
  * Where a run's trials are on disk: the keys of {@code traces/<variant>/<case>/<trial>.json} and of
- * the score files {@code scores/<grader>/<variant>/<case>/<trial>.json} (contract, section 6).
+ * the score files {@code scores/<grader>/<variant>/<case>/<trial>.json} (docs/dev/mst-format.md, Results).
  * Lists folders only; no file is read. Stateless.
  */
 public final class TraceKeys {
@@ -91,7 +91,7 @@ public final class TraceKeys {
 
     /**
      * Hands the trace keys of a run to {@code keys} in folder order (variant, case, trial number),
-     * and what cannot be listed as MST writes it to {@code problems} (issue 13, item 16), before the
+     * and what cannot be listed as MST writes it to {@code problems}, before the
      * keys of its case folder:
      * <ul>
      *   <li>a case folder that cannot be listed, or is a file, or whose name is not valid UTF-8 (the

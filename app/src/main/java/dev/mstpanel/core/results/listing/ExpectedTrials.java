@@ -16,10 +16,10 @@ import java.util.TreeSet;
 
 /**
  * The trials a run's {@code results.json} says it has: one key per trial of each {@code cases[]} entry,
- * {@code (variant, id)} with {@code request.trials} trials (contract, section 8), as the folder names MST
+ * {@code (variant, id)} with {@code request.trials} trials (docs/dev/mst-format.md, Trace), as the folder names MST
  * makes of them ({@link PathSegments#encode}). Read only when a folder of {@code traces/} could not be
  * listed, so that its trials stay in the listing, marked unreadable, instead of dropping out of the
- * counts (tester check13b F11); a run that lists cleanly never reads it here. Streamed; never throws.
+ * counts; a run that lists cleanly never reads it here. Streamed; never throws.
  */
 public final class ExpectedTrials {
     /** More trials than this in one entry is not believed (a broken file): the entry counts as one trial. */

@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a run's {@code run.json} (contract, section 6) into a {@link RunInfo}. Never throws: a
+ * Reads a run's {@code run.json} (docs/dev/mst-format.md, Results) into a {@link RunInfo}. Never throws: a
  * missing or broken file gives a {@link RunInfo} with a {@code problem} and the names taken from
  * the folders. Thread-safe.
  */
@@ -31,7 +31,7 @@ public final class RunJsonReader {
 
     /**
      * The largest run.json read, 4 MiB: a run.json MST writes is a few KB (its variants, datasets and
-     * environment; contract section 6), so a larger one is not a run.json of MST's and is not read whole
+     * environment; docs/dev/mst-format.md, Results), so a larger one is not a run.json of MST's and is not read whole
      * (a 200 MB one took the panel to 1.3 GB). Such a run is named by its folders, as a broken one is.
      */
     static final long MAX_BYTES = 4L * 1024 * 1024;
@@ -125,8 +125,8 @@ public final class RunJsonReader {
         // a folder named as MST names runs (its UTC start, then "-" and the rest: 6 hex digits from MST, anything from a person)
         if (jsonRun != null && !jsonRun.equals(folderRun) && (RunLocator.RUN_ID.matcher(folderRun).matches() || RunLocator.STAMPED.matcher(folderRun).matches())
                 && !jsonRun.equals(RunLocator.regradeOf(folderRun))) {
-            // (a regrade's folder, <run id>.g<n> of contract section 6, may carry the run.json of the run it grades again)
-            // a run.json copied from another run: the folder is what the panel lists, resumes and compares (tester fix15 #3)
+            // (a regrade's folder, <run id>.g<n> of docs/dev/mst-format.md, Results, may carry the run.json of the run it grades again)
+            // a run.json copied from another run: the folder is what the panel lists, resumes and compares
             runId = folderRun;
             runProblem = RunInfo.COPIED + " (" + jsonRun + ") than its folder " + folderRun
                     + ": it was copied from that run. The panel uses the folder's name; put this run's own run.json back to see its own phases and runner.";

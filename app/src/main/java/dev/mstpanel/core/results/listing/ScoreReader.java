@@ -29,7 +29,7 @@ import java.util.List;
 
 /**
  * Reads a trial's scores: one file per grader at {@code scores/<grader>/<variant>/<case>/<trial>.json}
- * (contract, section 6), streamed, so only {@code score.details} becomes a tree. A file that cannot
+ * (docs/dev/mst-format.md, Results), streamed, so only {@code score.details} becomes a tree. A file that cannot
  * be read becomes a {@link ScoreRecord} with a {@code problem}. Thread-safe.
  */
 public final class ScoreReader {
@@ -46,7 +46,7 @@ public final class ScoreReader {
      * {@code scores/} is there but cannot be listed (permission denied, a symlink loop, a file), the list
      * is {@code scores/} itself: every trial's read of its scores then meets that folder's problem
      * ({@link #readScores}), so the trials list as {@code unreadable} with the reason, not as
-     * {@code ungraded} (tester check12 F2).
+     * {@code ungraded}.
      */
     public static List<Path> graderDirs(Path runDir) {
         Path scores = runDir.resolve(RunLayout.SCORES);
@@ -120,7 +120,7 @@ public final class ScoreReader {
             }
             if (!a.isRegularFile()) {
                 // a folder, a named pipe, a device or a socket where the score should be: not opened (a pipe would wait
-                // for ever), and said, as a trace in that place is (tester check14 #18)
+                // for ever), and said, as a trace in that place is
                 out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
                         "The score file " + rel(runDir, f) + (a.isDirectory() ? " is a folder, not a file."
                                 : " is " + java.util.Objects.requireNonNullElse(SpecialFile.of(f), SpecialFile.OTHER).said() + ", so the panel does not open it.")));

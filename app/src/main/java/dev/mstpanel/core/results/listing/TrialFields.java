@@ -9,7 +9,7 @@ import dev.mstpanel.core.results.model.TrialNumbers;
 import java.io.IOException;
 
 /**
- * The top-level fields of a trial file the listing reads besides the trace (contract, section 6):
+ * The top-level fields of a trial file the listing reads besides the trace (docs/dev/mst-format.md, Results):
  * {@code kind}, {@code variant}, {@code caseId}, {@code datasetName}, {@code durationMs} (ms),
  * {@code infrastructureError}, {@code error}, {@code gradingError}, {@code artifacts} and
  * {@code clientDiagnostics.failureKind}; a later field replaces an earlier one, as a forward parse

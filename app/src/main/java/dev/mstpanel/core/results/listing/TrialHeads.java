@@ -24,8 +24,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
- * Reads a trial's status without reading its whole trace (issue 10: the Compare screen's figures of
- * two runs never listed): the trace's top-level fields (contract, section 6) sit before and after
+ * Reads a trial's status without reading its whole trace (the Compare screen's figures of
+ * two runs never listed): the trace's top-level fields (docs/dev/mst-format.md, Results) sit before and after
  * its {@code trace} object, which holds the events and nearly all of the bytes. So only the file's
  * first and last bytes are read ({@value #WINDOW} bytes each, then up to {@value #WIDE_WINDOW}): the
  * head is parsed up to the {@code trace} field; the tail is walked backwards from the closing brace
@@ -104,7 +104,7 @@ public final class TrialHeads {
                 artifactsDir = p;
             }
         }
-        CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // as the listing names it (check12 F8)
+        CaseFolders.Listed listed = CaseFolders.of(key, f.caseId, cd); // as the listing names it
         if (scoreProblem == null && listed.note() != null) {
             problem = problem == null ? Problem.other(listed.note()) : problem.withNote(listed.note());
         }

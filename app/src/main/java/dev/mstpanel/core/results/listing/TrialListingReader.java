@@ -29,7 +29,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads one trial as the panel lists it (contract, section 6): its trace's top-level fields
+ * Reads one trial as the panel lists it (docs/dev/mst-format.md, Results): its trace's top-level fields
  * (variant, case id, dataset, duration, errors, failure kind, artifacts folder) with a streaming
  * parser that skips the events, joined with its scores into a {@link TrialRecord} and its status.
  * Never throws for bad input: a trace that cannot be read gives an {@link TrialStatus#UNREADABLE}
@@ -75,7 +75,7 @@ public final class TrialListingReader {
 
     /**
      * A trial that could not be read at all (its folder, or its file name), with the reason: listed,
-     * never dropped (issue 13, item 16).
+     * never dropped.
      */
     public static TrialRecord unreadable(RunInfo run, TrialKey key, String problem) {
         return unreadable(run, key, Problem.other(problem));
@@ -224,7 +224,7 @@ public final class TrialListingReader {
         EventCounts counts = new EventCounts();
         try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
             JsonToken first = p.nextToken();
-            if (first == null) { // only whitespace: no JSON value at all (check13b F6)
+            if (first == null) { // only whitespace: no JSON value at all
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.onlyWhitespace());
             }
             if (first != JsonToken.START_OBJECT) {
@@ -257,7 +257,7 @@ public final class TrialListingReader {
         if (f.kind != null && !f.kind.equals("trial")) {
             problem = Problem.wrongKind(f.kind);
         }
-        // the folder and the trace's caseId disagreeing (check12 F8); a trace file read from elsewhere (a copy) has no case folder to check
+        // the folder and the trace's caseId disagreeing; a trace file read from elsewhere (a copy) has no case folder to check
         CaseFolders.Listed listed = trace.equals(key.traceIn(runDir)) ? CaseFolders.of(key, f.caseId, cd) : CaseFolders.of(key, f.caseId, null);
         boolean cut = listed.cut();
         String shownCase = listed.caseId();

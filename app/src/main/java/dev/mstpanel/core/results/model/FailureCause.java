@@ -6,13 +6,13 @@ import java.util.Locale;
 
 /**
  * The short cause of a trial that did not pass, so failures can be grouped ("Failures by cause";
- * issue 9, item 4). Derived only from what the trial's files say, in this order:
+ * ). Derived only from what the trial's files say, in this order:
  * <ol>
  *   <li>out of memory or an unavailable workspace, when the error is MST's message for it ({@link TrialErrorKind}; these name the root cause
  *       better than the failure kind they come with: an out-of-memory kill is reported as a
  *       {@code process} or {@code timeout} failure), else the failure kind
  *       ({@code clientDiagnostics.failureKind}: {@code startup}, {@code timeout}, {@code process},
- *       {@code output}, {@code not-submitted}, {@code cleanup}, {@code missing}; contract, section 6);</li>
+ *       {@code output}, {@code not-submitted}, {@code cleanup}, {@code missing}; docs/dev/mst-format.md, Results);</li>
  *   <li>the first tool call that failed: {@code tool error: <server> · <tool>};</li>
  *   <li>the graders that failed: {@code failed: judge.accuracy, textContains};</li>
  *   <li>the error text's first line, cut to 80 characters.</li>

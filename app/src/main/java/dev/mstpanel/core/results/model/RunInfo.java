@@ -4,8 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A run's {@code run.json}, as far as it could be read (MST's run format; the panel's contract,
- * section 6). Every field but {@code dir}, {@code evalName} and {@code runId} may be null.
+ * A run's {@code run.json}, as far as it could be read (MST's run format; docs/dev/mst-format.md, Results). Every field but {@code dir}, {@code evalName} and {@code runId} may be null.
  *
  * @param dir the run folder
  * @param evalName {@code evalName}, else the eval folder's name
@@ -108,15 +107,14 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
 
     /**
      * When the run started, the one rule for every place that orders or places runs in time (the trend, the
-     * Compare pickers, the run header): {@code run.json}'s {@code createdAt} (ISO-8601, contract section 6) when it
-     * parses, else the UTC time at the start of the run id (MST's {@code RUN_ID_PATTERN}, contract section 6:
+     * Compare pickers, the run header): {@code run.json}'s {@code createdAt} (ISO-8601, docs/dev/mst-format.md, Results) when it
+     * parses, else the UTC time at the start of the run id (MST's {@code RUN_ID_PATTERN}, docs/dev/mst-format.md, Results:
      * {@code 20261007T182504Z-7f3c2a} started at 2026-10-07T18:25:04Z), else null (a folder named otherwise and
      * no readable run.json).
      */
     /**
      * The one order of runs in time, wherever "latest" or "previous" is meant (the navigator's latest run, "Compare
-     * with the previous run", the trend): by {@link #startedAt()}, a run with no time last, then by run id (tester
-     * check18 #34: the navigator and the previous run went by run id while the trend went by createdAt).
+     * with the previous run", the trend): by {@link #startedAt()}, a run with no time last, then by run id (the navigator and the previous run went by run id while the trend went by createdAt).
      */
     /** True when run.json was read but names another run than its folder: it was copied from that run ({@code problem} says so). */
     public boolean runJsonCopied() {
@@ -180,7 +178,7 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
 
     /**
      * True when MST marked the run partial: {@code partial: true}, or {@code phases.collect} is
-     * {@code partial} (missing trials make it so; contract, section 6).
+     * {@code partial} (missing trials make it so; docs/dev/mst-format.md, Results).
      */
     public boolean isPartial() {
         return Boolean.TRUE.equals(partial) || "partial".equals(collectPhase);

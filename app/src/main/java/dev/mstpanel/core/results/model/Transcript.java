@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the agent did in one trial (contract, section 8): the prompt it got (from the run's
+ * What the agent did in one trial (docs/dev/mst-format.md, Trace): the prompt it got (from the run's
  * {@code results.json}), each event of its trace, its final answer, usage and errors, and the fields
  * MST keeps beside the trace. Read when a trial is opened, never while a run lists.
  *
@@ -26,7 +26,7 @@ import java.util.Map;
  * @param failingIndex the index in {@code events} of the call where the trial went wrong, or -1
  * @param extra fields of {@code trace} and of the trial file the panel does not know, raw; keys of the
  *     trial file's own are prefixed by nothing, those of {@code trace} by {@code trace.}
- * @param problems what could not be read as the contract says (the trace is not an object, events are
+ * @param problems what could not be read as MST's format says (the trace is not an object, events are
  *     not an array, an event is not an object, an output was cut), in plain words
  * @param cause the short cause of a failure ({@link FailureCause}), or null
  */
@@ -34,7 +34,7 @@ public record Transcript(TrialRecord trial, String prompt, String promptNote, Li
                          JsonNode usage, JsonNode clientUsage, String traceError, String evidence, String traceEvidence,
                          JsonNode skillLoads, JsonNode claudeStartup, boolean redacted, int failingIndex,
                          Map<String, JsonNode> extra, List<String> problems, String cause) {
-    /** The one sentence said for a redacted run (contract, section 8). */
+    /** The one sentence said for a redacted run (docs/dev/mst-format.md, Trace). */
     public static final String REDACTED_NOTICE = "This run stored redacted transcripts: tool results and the final answer were not kept "
             + "(redactStoredResponses is true in run.json). The calls and their arguments are shown.";
 

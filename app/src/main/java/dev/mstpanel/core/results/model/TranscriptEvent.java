@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One event of a trial's {@code trace.events[]} (contract, section 8), in file order. Every field
+ * One event of a trial's {@code trace.events[]} (docs/dev/mst-format.md, Trace), in file order. Every field
  * but {@code index} may be null: a field absent from the file, or one whose value has a type the
- * contract does not give (then its raw value is in {@code extra}, under its own name).
+ * format does not give (then its raw value is in {@code extra}, under its own name).
  *
  * @param index the 0-based position in {@code trace.events[]}
  * @param kind {@code tool_call}, {@code skill}, {@code command}, {@code subagent}, {@code tool_search}, or
@@ -34,7 +34,7 @@ public record TranscriptEvent(int index, String kind, String source, String serv
                               JsonNode arguments, String output, long outputChars, Boolean isError, Long durationMs,
                               String startedAt, String completedAt, JsonNode results, Boolean simulatedWrite,
                               Map<String, JsonNode> extra, String problem) {
-    /** The event kinds of the contract, section 8. */
+    /** The event kinds of the docs/dev/mst-format.md, Trace. */
     public static final List<String> KNOWN_KINDS = List.of("tool_call", "skill", "command", "subagent", "tool_search");
 
     public TranscriptEvent {
@@ -56,7 +56,7 @@ public record TranscriptEvent(int index, String kind, String source, String serv
         return "builtin".equals(source);
     }
 
-    /** True when the kind is one the contract names. */
+    /** True when the kind is one MST's format (docs/dev/mst-format.md) names. */
     public boolean knownKind() {
         return kind != null && KNOWN_KINDS.contains(kind);
     }

@@ -10,7 +10,7 @@ public record TrialKey(String variantSegment, String caseSegment, int trial) imp
     /*
      * equals and hashCode written out: a record's own go through an invokedynamic bootstrap and
      * method handles, which a fresh JVM runs slowly, and the listing of a 10,000-trial run looks keys
-     * up some 30,000 times (issue 9: the listing through the launcher). Same rule as the record's.
+     * up some 30,000 times (the listing through the launcher). Same rule as the record's.
      */
     @Override
     public boolean equals(Object o) {
@@ -37,12 +37,12 @@ public record TrialKey(String variantSegment, String caseSegment, int trial) imp
         return folder.resolve(file());
     }
 
-    /** The trial's trace, {@code <run>/traces/<variant>/<case>/<trial>.json} (contract, section 6). */
+    /** The trial's trace, {@code <run>/traces/<variant>/<case>/<trial>.json} (docs/dev/mst-format.md, Results). */
     public Path traceIn(Path runDir) {
         return runDir.resolve("traces/" + file());
     }
 
-    /** The trial's default artifacts folder, {@code <run>/artifacts/<variant>/<case>/<trial>} (contract, section 6). */
+    /** The trial's default artifacts folder, {@code <run>/artifacts/<variant>/<case>/<trial>} (docs/dev/mst-format.md, Results). */
     public Path artifactsIn(Path runDir) {
         return runDir.resolve("artifacts/" + variantSegment + "/" + caseSegment + "/" + trial);
     }

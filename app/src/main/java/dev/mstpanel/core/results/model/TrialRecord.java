@@ -23,7 +23,7 @@ import java.util.List;
  * @param traceFile the trace file, or null when there is none
  * @param artifactsDir where the trial's artifacts (and failure diagnosis) are or would be
  * @param problem why a file of this trial could not be read or is missing, or null
- * @param toolCalls the number of {@code tool_call} events in the trace (contract, section 8), 0 when unread
+ * @param toolCalls the number of {@code tool_call} events in the trace (docs/dev/mst-format.md, Trace), 0 when unread
  * @param toolErrors the number of events with {@code isError} true
  * @param failedTool the first event with {@code isError} true as {@code server · name} (or the name alone), or null
  * @param usage tokens, cost and MCP calls the trial file records ({@link TrialUsage#NONE} when unread)
@@ -106,14 +106,14 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
         return FailureCause.of(this);
     }
 
-    /** The 0-based trial number, as in MST's files ({@code traces/<variant>/<caseId>/<trial>.json}; contract, section 6). */
+    /** The 0-based trial number, as in MST's files ({@code traces/<variant>/<caseId>/<trial>.json}; docs/dev/mst-format.md, Results). */
     public int trial() {
         return key.trial();
     }
 
     /**
      * The trial number people read: 1-based, as MST's live lines print it ({@code refund-order #2};
-     * contract, section 5). Everything a person reads uses it; {@code trials --json} keeps {@link #trial()}.
+     * docs/dev/mst-format.md, Output). Everything a person reads uses it; {@code trials --json} keeps {@link #trial()}.
      */
     public int number() {
         return key.trial() + 1;

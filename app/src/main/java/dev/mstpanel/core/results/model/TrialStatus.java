@@ -3,7 +3,7 @@ package dev.mstpanel.core.results.model;
 import java.util.Locale;
 
 /**
- * A trial's status as users mean it (the panel's contract, section 6, from MST's run format):
+ * A trial's status as users mean it (the panel's docs/dev/mst-format.md, Results, from MST's run format):
  * {@code MISSING} when {@code clientDiagnostics.failureKind} is {@code missing} or there is no
  * trace (yet); {@code INFRA} when the trial failed on infrastructure by MST's rule ({@link InfraRule});
  * otherwise {@code PASSED} when every score passes, {@code FAILED} when

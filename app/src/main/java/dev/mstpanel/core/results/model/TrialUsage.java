@@ -1,7 +1,7 @@
 package dev.mstpanel.core.results.model;
 
 /**
- * What one trial used, as its trial file records it (contract, section 8): tokens and cost from
+ * What one trial used, as its trial file records it (docs/dev/mst-format.md, Trace): tokens and cost from
  * {@code trace.usage} (else {@code clientUsage}, which has the same shape), and how many of its
  * {@code tool_call} events went to an MCP server ({@code source: "mcp"}). Immutable.
  *

@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The prompts of a run: {@code cases[].request.input} of its {@code results.json}, by variant and
- * case id (contract, section 8). Streamed: only each case's id, variant and input are kept. A
+ * case id (docs/dev/mst-format.md, Trace). Streamed: only each case's id, variant and input are kept. A
  * prompt that is not a string is kept as pretty JSON. Immutable once read.
  *
  * @param prompts prompt by {@code variant + '\n' + caseId}
@@ -75,7 +75,7 @@ public record PromptIndex(Map<String, String> prompts, String problem) {
         } catch (NoSuchFileException e) {
             return new PromptIndex(Map.of(), "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            // the parser's own text is not for a user (tester check14 #21): where it stops being JSON
+            // the parser's own text is not for a user: where it stops being JSON
             return new PromptIndex(Map.copyOf(out), "results.json is not valid JSON" + ResultsFiles.whereNotJson(e) + ", so the prompt is not shown.");
         } catch (IOException e) {
             return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + ResultsFiles.why(e) + "), so the prompt is not shown.");

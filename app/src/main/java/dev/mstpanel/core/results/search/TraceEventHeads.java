@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
 /**
- * The one streaming walk over a trace's events (contract, section 8) for what only needs each
+ * The one streaming walk over a trace's events (docs/dev/mst-format.md, Trace) for what only needs each
  * event's head: its {@code kind}, {@code source}, {@code server}, {@code name}, {@code rawName} and
  * whether {@code isError} is true; the trace's other fields go to the visitor's
  * {@link Visitor#otherField} (skipped unless it reads them). The listing counts tool calls, MCP

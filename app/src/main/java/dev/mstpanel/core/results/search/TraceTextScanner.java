@@ -1,7 +1,7 @@
 package dev.mstpanel.core.results.search;
 
 /**
- * The search across trials' check that a text found in a trace's bytes is in a value (issue 9, item
+ * The search across trials' check that a text found in a trace's bytes is in a value (item
  * 3): one pass over the bytes instead of Jackson's tokens, for a text JSON never escapes
  * ({@link TranscriptQuery#plainAscii(String)}). It answers what {@link TranscriptQuery}'s Jackson
  * path answers (a value under the top-level {@code trace}, or the top-level {@code error} or

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.util.Locale;
 
 /**
- * What a search across trials looks for in a trace (issue 9, item 3): a text anywhere in the
+ * What a search across trials looks for in a trace: a text anywhere in the
  * transcript (tool names, arguments, outputs, the final answer, errors: every value under
  * {@code trace} and the trial's {@code error} and {@code gradingError}; field names do not count),
  * a tool that was called, or a tool that failed ({@code isError} true). Text is matched ignoring

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The traces a search across trials could not look into (issue 9, item 3): unreadable, too large,
+ * The traces a search across trials could not look into: unreadable, too large,
  * cut short, not a JSON object, or in a case folder that could not be listed. A search that finds
  * nothing must not let a user take "no match" for the whole truth when some traces were never
  * searched, so both the {@code trials --grep} text and the Results view's search say how many,

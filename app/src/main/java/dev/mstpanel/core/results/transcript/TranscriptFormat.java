@@ -12,7 +12,7 @@ import java.util.Locale;
 
 /**
  * How a transcript's numbers read for people, the same in the window and the {@code transcript}
- * command: usage ({@code trace.usage}, contract section 8), durations and event times. Stateless.
+ * command: usage ({@code trace.usage}, docs/dev/mst-format.md, Trace), durations and event times. Stateless.
  */
 public final class TranscriptFormat {
     private TranscriptFormat() {

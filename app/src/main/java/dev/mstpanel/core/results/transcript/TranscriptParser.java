@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Streams one trial file (contract, sections 6 and 8) into its transcript's parts: every event of
+ * Streams one trial file (docs/dev/mst-format.md, Results and Trace) into its transcript's parts: every event of
  * its {@code trace} in file order, the trace's {@code finalText}, {@code usage}, {@code error} and
  * {@code evidence}, and the fields MST keeps beside the trace ({@code clientUsage},
  * {@code skillLoads}, {@code clientDiagnostics.claudeStartup}, {@code traceEvidence}). The fields the
@@ -77,7 +77,7 @@ final class TranscriptParser {
     }
 
     /**
-     * True when a JSON object's top-level fields say it is a trial file (contract, section 6): its
+     * True when a JSON object's top-level fields say it is a trial file (docs/dev/mst-format.md, Results): its
      * {@code kind} is {@code trial}, or it has a {@code caseId} or a {@code trace}. Only the top level is
      * read; the trace is skipped.
      */
@@ -322,7 +322,7 @@ final class TranscriptParser {
             return p.getText();
         }
         if (v != JsonToken.VALUE_NULL) {
-            extra.put(field, p.readValueAsTree()); // a type the contract does not give: shown raw
+            extra.put(field, p.readValueAsTree()); // a type MST's format (docs/dev/mst-format.md) does not give: shown raw
         }
         return null;
     }

@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 
 /**
- * Reads one trial's transcript (contract, section 8): every event of its {@code trace}, the final
+ * Reads one trial's transcript (docs/dev/mst-format.md, Trace): every event of its {@code trace}, the final
  * answer, usage and errors, the fields MST keeps beside the trace, and the case's prompt from the
  * run's {@code results.json}. Called when a trial is opened, never while a run lists: the listing
  * ({@link ResultsReader}) skips the events.
@@ -46,7 +46,7 @@ public final class TranscriptReader {
     public static final long MAX_TRACE_BYTES = 256L * 1024 * 1024;
     /** The output limit for a window: 1 MiB of text per event (more is cut, with a message). */
     public static final int WINDOW_OUTPUT_CHARS = 1 << 20;
-    /** Where a trial's trace is (contract, section 6), as said to a user who gave another file. */
+    /** Where a trial's trace is (docs/dev/mst-format.md, Results), as said to a user who gave another file. */
     public static final String TRIAL_PATH = "<run>/traces/<variant>/<case>/<trial>.json";
 
     private final ObjectMapper mapper;
@@ -76,7 +76,7 @@ public final class TranscriptReader {
 
     /**
      * Receives a long transcript's events while the rest of its trace is read, so a view can show its
-     * first rows before the read ends (issue 9, item 2: first rows within 300 ms). Called on the
+     * first rows before the read ends (item 2: first rows within 300 ms). Called on the
      * reading thread, in file order; a trace under {@value #HAND_OVER_BYTES} bytes, or one that ends
      * before the first hand-over, gets no call, only the transcript
      * {@link #read(TrialRecord, Boolean, Progress)} returns.
@@ -152,13 +152,13 @@ public final class TranscriptReader {
             }
         }
         if (trial.status() == TrialStatus.MISSING && trial.traceFile() == null || !Files.exists(file)) {
-            // a file behind a folder this user may not enter is there, not missing (check13c F-transcript-unreadable)
+            // a file behind a folder this user may not enter is there, not missing
             String denied = deniedOnTheWay(file);
             if (denied != null) {
                 throw new NotATrialException(traceFile + " cannot be opened: " + denied);
             }
             if (traceFile.toString().indexOf('\uFFFD') >= 0) {
-                // bytes that are not UTF-8 in a name: the JVM decoded them as U+FFFD, a path that is not the file's (tester fix15 #2)
+                // bytes that are not UTF-8 in a name: the JVM decoded them as U+FFFD, a path that is not the file's
                 throw new NotATrialException(traceFile + " has a file or folder name with bytes that are not UTF-8 (shown as \uFFFD), so the"
                         + " panel cannot open it: Java cannot name such a file. MST writes percent-encoded UTF-8 names; rename the folder"
                         + " or file to a UTF-8 name (for example with a shell's tab completion and mv) and give the new path.");
@@ -231,7 +231,7 @@ public final class TranscriptReader {
 
     /**
      * The trace a score file {@code <run>/scores/<grader>/<variant>/<case>/<trial>.json} scores, {@code
-     * <run>/traces/<variant>/<case>/<trial>.json}, or null when the file is not one (check13b F6).
+     * <run>/traces/<variant>/<case>/<trial>.json}, or null when the file is not one.
      */
     private static Path scoredTrace(Path file) {
         Path c = file.getParent();
@@ -363,7 +363,7 @@ public final class TranscriptReader {
     /**
      * The call where the trial went wrong: the first with {@code isError} true; else, for a trial that
      * timed out (failure kind {@code timeout}, or an error saying so), the last call before the
-     * timeout; else -1 (issue 9, item 2).
+     * timeout; else -1.
      */
     static int failingIndex(List<TranscriptEvent> events, TrialRecord trial) {
         for (TranscriptEvent e : events) {

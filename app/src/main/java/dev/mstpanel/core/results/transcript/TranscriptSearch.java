@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 
 /**
- * The search across trials of an open folder (issue 9, item 3): which of the listed trials have a
+ * The search across trials of an open folder: which of the listed trials have a
  * trace that matches a {@link TranscriptQuery}. Reads each trace once (a trace over
  * {@link TranscriptReader#MAX_TRACE_BYTES} is skipped), reports its progress and stops when
  * cancelled. Blocking disk work: run it off the UI thread. Not thread-safe (one search per object).

@@ -21,7 +21,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The Compare screen's opened case (issue 10): the two sides' trials next to each other, each as one
+ * The Compare screen's opened case: the two sides' trials next to each other, each as one
  * row of trials (a status pill each) above that side's transcript (the Results view's
  * {@link dev.mstpanel.ui.results.transcript.TranscriptView}), so the two transcripts sit side by side.
  */

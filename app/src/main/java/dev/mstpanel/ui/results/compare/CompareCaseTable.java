@@ -16,7 +16,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 
 /**
- * The Compare screen's case table (issue 10): case, base outcome and trials, candidate outcome and
+ * The Compare screen's case table: case, base outcome and trials, candidate outcome and
  * trials, change; its rows are the model's {@link CompareViewModel#rows()} (regressions first,
  * filtered by change), and selecting a row opens that case. Cells keep their nodes (see {@link OutcomeCell}).
  */
@@ -39,7 +39,7 @@ final class CompareCaseTable {
         table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
-        // a case id's control characters shown escaped, so a newline or tab in one does not split its row (tester check18 #11)
+        // a case id's control characters shown escaped, so a newline or tab in one does not split its row
         caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(dev.mstpanel.core.text.ControlCharacters.escape(r.getValue().caseId())));
         caseCol.setPrefWidth(300);
         TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
@@ -55,7 +55,7 @@ final class CompareCaseTable {
         changeCol.setCellFactory(c -> new ChangeCell());
         changeCol.setPrefWidth(120);
         // a side's column sorts by its outcome (no side, no result, then pass fraction: fail 0/3 < mixed 1/3 < pass 3/3), not by
-        // the case id its text starts with (tester check18 #36)
+        // the case id its text starts with
         baseCol.setComparator(BY_OUTCOME);
         candCol.setComparator(BY_OUTCOME);
         table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
@@ -113,7 +113,7 @@ final class CompareCaseTable {
             }
             setPill(pillClass(t.outcome()));
             outcome.setText(t.outcome().jsonName());
-            counts.setText(t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2" (check13c F-plus-n)
+            counts.setText(t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2"
             if (t.trials() > t.graded()) {
                 notGraded.setText("Left out of the graded trials: " + t.leftOutText());
                 counts.setTooltip(notGraded);

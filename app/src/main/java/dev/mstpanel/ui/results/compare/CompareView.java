@@ -29,7 +29,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The Compare screen (issue 10): pick a base and a candidate (two variants of a run, or one variant
+ * The Compare screen: pick a base and a candidate (two variants of a run, or one variant
  * in two runs of an eval); both sides' figures, the verdict, and the case table (case, base outcome
  * and trials, candidate outcome and trials, change), regressions first, filterable by change.
  * Opening a case shows the two sides' trials next to each other, each as one row of trials
@@ -96,9 +96,9 @@ public final class CompareView extends BorderPane {
             l.setMinWidth(Region.USE_PREF_SIZE);
         }
         back.setMinWidth(Region.USE_PREF_SIZE);
-        // the pickers take the row's free room (up to 460 px), so a run's time, what tells two runs apart, is not cut (tester check18 #12)
+        // the pickers take the row's free room (up to 460 px), so a run's time, what tells two runs apart, is not cut
         for (ComboBox<CompareSide> picker : List.of(basePicker, candidatePicker)) {
-            // narrower than its label: the start is cut, so the run and its time, what tells two sides apart, stay (check19 #21)
+            // narrower than its label: the start is cut, so the run and its time, what tells two sides apart, stay
             picker.setButtonCell(new javafx.scene.control.ListCell<>() {
                 {
                     setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
@@ -124,7 +124,7 @@ public final class CompareView extends BorderPane {
         message.setId("compare-message");
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
-        // messages name runs and variants from files: their control characters shown escaped, line by line (check19 #18)
+        // messages name runs and variants from files: their control characters shown escaped, line by line
         message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinHeight(Region.USE_PREF_SIZE);
@@ -156,7 +156,7 @@ public final class CompareView extends BorderPane {
         HBox.setHgrow(message, Priority.ALWAYS);
         messageRow.visibleProperty().bind(model.messageProperty().isNotNull());
         messageRow.managedProperty().bind(messageRow.visibleProperty());
-        // a compared run whose run.json could not be read: its baseline and id come from its folders (tester fix16 #1)
+        // a compared run whose run.json could not be read: its baseline and id come from its folders
         Label runJsonNote = new Label();
         runJsonNote.setId("compare-run-json-note");
         runJsonNote.setWrapText(true);
@@ -240,7 +240,7 @@ public final class CompareView extends BorderPane {
         setTop(top);
         setCenter(split);
         setPadding(new Insets(10, 12, 10, 12));
-        // a pick that cannot be compared says why above: no empty table, filters or "Choose a case" boxes below it (tester check18 #20)
+        // a pick that cannot be compared says why above: no empty table, filters or "Choose a case" boxes below it
         javafx.beans.binding.BooleanBinding nothingCompared = model.messageProperty().isNotNull().and(model.comparisonProperty().isNull());
         split.visibleProperty().bind(nothingCompared.not());
         filterBar.visibleProperty().bind(nothingCompared.not());
@@ -390,7 +390,7 @@ public final class CompareView extends BorderPane {
             foldFigures();
             return;
         }
-        // two sides that share no case: their rates are of different cases, so no "−5 pp vs base" (tester check19 #6)
+        // two sides that share no case: their rates are of different cases, so no "−5 pp vs base"
         Double delta = c.sharesNoCase() || c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
                 : c.candidate().trialPassRate() - c.base().trialPassRate();
         VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null, "base", null);
@@ -456,7 +456,7 @@ public final class CompareView extends BorderPane {
 
     /**
      * Two runs compared on one variant: the other variants they share, each a link that compares them on
-     * it, those with regressed cases marked (tester check14 #5); under the verdict, hidden when there are none.
+     * it, those with regressed cases marked; under the verdict, hidden when there are none.
      */
     private FlowPane otherVariantsRow() {
         FlowPane row = new FlowPane(8, 4);
@@ -497,7 +497,7 @@ public final class CompareView extends BorderPane {
     /** Under the verdict of two sides that share no case ({@link Comparison#sharesNoCase}). */
     static final String SHARE_NO_CASE = "The two sides share no case: their pass rates are of different cases, not a comparison.";
 
-    /** The verdict's sentence under its figures; with no case changed there is nothing the test could tell apart (tester check14 #5). */
+    /** The verdict's sentence under its figures; with no case changed there is nothing the test could tell apart. */
     static String verdictRule(dev.mstpanel.core.results.compare.Verdict v, int changed) {
         if (v != dev.mstpanel.core.results.compare.Verdict.UNCLEAR) {
             return "The candidate is " + v.jsonName() + " than the base at p < 0.05.";
@@ -538,7 +538,7 @@ public final class CompareView extends BorderPane {
         foldFigures();
         split.setDividerPositions(open ? 0.25 : 0.6);
         table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
-        // closed, the case pane holds only "Choose a case": it gives its height up to the cards (tester check18 #17)
+        // closed, the case pane holds only "Choose a case": it gives its height up to the cards
         ((Region) split.getItems().get(1)).setMinHeight(open ? 110 : 44);
         casePane.show(c, model.comparisonProperty().get());
     }
@@ -554,7 +554,7 @@ public final class CompareView extends BorderPane {
     }
 
     static String outcome(CaseTally t) {
-        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra (check19 #5)
+        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra
     }
 
     static String pillClass(CaseChange c) {

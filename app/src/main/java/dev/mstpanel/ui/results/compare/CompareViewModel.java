@@ -33,7 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Compare screen's state (issue 10): the two sides picked, the comparison of them (figures,
+ * The Compare screen's state: the two sides picked, the comparison of them (figures,
  * verdict, cases), the change filter, the case opened, and the re-run action. The trials come
  * from the Results view's model when it has read the run, else from the disk; both sides are
  * counted and compared on a background thread, never on the FX thread. The view shows it while
@@ -136,7 +136,7 @@ public final class CompareViewModel {
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     /**
      * The compared runs whose run.json could not be read, one line each ({@link RunTally#runJsonNote}: why, and
-     * that the baseline is then the first variant folder), or null when both were read (tester fix16 #1).
+     * that the baseline is then the first variant folder), or null when both were read.
      */
     public ReadOnlyStringProperty runJsonNoteProperty() { return runJsonNote.getReadOnlyProperty(); }
     /** The changes the case table shows (all at first). */
@@ -309,7 +309,7 @@ public final class CompareViewModel {
 
     /**
      * The {@code mst run} arguments of "Re-run the regressed and flaky cases" ({@code --case <ids…>
-     * --variant <names…>}; contract, section 10), empty when there is nothing to re-run.
+     * --variant <names…>}; docs/dev/mst-format.md, Run flags), empty when there is nothing to re-run.
      */
     public List<String> rerunArgs() {
         Comparison c = comparison.get();
@@ -587,7 +587,7 @@ public final class CompareViewModel {
         meansPending.set(pending);
         runJsonNote.set(runJsonNote(b, c, tallies));
         comparison.set(result);
-        canRerun.set(!result.rerunArgs().isEmpty() && !result.regradePair()); // a regrade's changes are the graders' (check18 #30)
+        canRerun.set(!result.rerunArgs().isEmpty() && !result.regradePair()); // a regrade's changes are the graders'
         if (!sameCases) {
             filter();
             if (opened != null) {

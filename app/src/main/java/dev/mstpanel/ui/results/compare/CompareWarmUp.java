@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Does the Compare screen's first comparison ahead, while the user reads the Results view, so the
- * first comparison of a fresh JVM shows its figures as soon as later ones (issue 10: within 1 s on
+ * first comparison of a fresh JVM shows its figures as soon as later ones (within 1 s on
  * two 10,000-trial runs, no pulse gap over 100 ms). In a fresh JVM the first one spent about a
  * second more than later ones: the code that reads a trace's ends, counts and compares ran
  * interpreted until the JIT had compiled it, and the screen's cards, verdict and case table were
@@ -241,7 +241,7 @@ final class CompareWarmUp {
     }
 
     /**
-     * A made-up run as MST writes one (contract, sections 6 and 8): run.json, a trace and a score per
+     * A made-up run as MST writes one (docs/dev/mst-format.md, Results and Trace): run.json, a trace and a score per
      * trial; in the second run ({@code flip} 1) every third case fails, so cases change.
      */
     private static Path writeRun(Path root, String runId, int flip) throws IOException {

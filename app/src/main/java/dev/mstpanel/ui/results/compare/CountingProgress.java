@@ -12,7 +12,7 @@ import java.util.function.IntConsumer;
 /**
  * The Compare screen's "Counting trials… 12,345 read" while both sides' statuses are read on background
  * threads: the sides' counts summed, posted to the FX thread at most every 150 ms and with at most one post
- * waiting, so the FX thread lays out little while the reads run (issue 10: no pulse gap over 100 ms).
+ * waiting, so the FX thread lays out little while the reads run (no pulse gap over 100 ms).
  * Thread-safe; {@link #reset()} on the FX thread at each new pick.
  */
 final class CountingProgress {

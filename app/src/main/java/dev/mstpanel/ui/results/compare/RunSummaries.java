@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The runs' {@code summary.json} files for their headers' cards (contract, section 9), each read
+ * The runs' {@code summary.json} files for their headers' cards (docs/dev/mst-format.md, Compare), each read
  * once in the background and kept until {@link #forget()}. FX thread.
  */
 final class RunSummaries {
@@ -47,7 +47,7 @@ final class RunSummaries {
 
     /**
      * The runs in the folder beside a run ({@code runs/} of its eval), their run.json read once in the background:
-     * for "Compare with the previous run" on a run folder opened on its own (tester check18 #21), whose earlier runs
+     * for "Compare with the previous run" on a run folder opened on its own, whose earlier runs
      * the Results view has not read. At most {@value #MAX_SIBLINGS}, the newest by folder name.
      *
      * @param onRead called on the FX thread once they have been read, when they were not yet

@@ -17,7 +17,7 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * One side of an opened case on the Compare screen: the trial chosen there and its transcript,
- * read off the FX thread by {@link TranscriptReader} (contract, section 8) when the trial changes.
+ * read off the FX thread by {@link TranscriptReader} (docs/dev/mst-format.md, Trace) when the trial changes.
  * FX thread only, except the read itself.
  */
 public final class SideTrial {

@@ -89,7 +89,7 @@ public final class TrendChart extends Pane {
             l.setY(y + 4);
             getChildren().addAll(grid, l);
         }
-        // each run folder is a run of the chart, even two holding the same run.json (tester fix16 #3)
+        // each run folder is a run of the chart, even two holding the same run.json
         List<Path> runs = new ArrayList<>();
         Map<Path, TrendPoint> firstOfRun = new LinkedHashMap<>();
         for (TrendPoint p : points) {
@@ -119,7 +119,7 @@ public final class TrendChart extends Pane {
         for (var e : colours.entrySet()) {
             List<TrendPoint> vp = points.stream().filter(p -> p.variant().equals(e.getKey()) && p.rate() != null).toList();
             Color c = e.getValue();
-            // one run: no band can be drawn, so each variant's interval is a whisker, the variants side by side (tester check14 #3)
+            // one run: no band can be drawn, so each variant's interval is a whisker, the variants side by side
             double dx = runs.size() == 1 ? (vi++ - (colours.size() - 1) / 2.0) * 18 : 0;
             Polygon band = new Polygon();
             Polyline line = new Polyline();
@@ -183,8 +183,7 @@ public final class TrendChart extends Pane {
     /**
      * A run's name under its tick, short enough for its slot (about 96 px, the day above it): a run id's short id
      * ({@code 7f3c2a}, {@code 7f3c2a.g1}), the part after {@code Z-} of a folder named as a run id is
-     * ({@code 20260111T101500Z-noscore} → {@code noscore}), else the folder's name; cut to 12 characters (tester
-     * check18 #19: whole ids ran into each other).
+     * ({@code 20260111T101500Z-noscore} → {@code noscore}), else the folder's name; cut to 12 characters (whole ids ran into each other).
      */
     static String shortName(String folder) {
         java.util.regex.Matcher m = dev.mstpanel.core.results.layout.RunLocator.STAMPED.matcher(folder);

@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The trend screen's state (issue 10): for one eval folder, each variant's trial pass rate per run
+ * The trend screen's state: for one eval folder, each variant's trial pass rate per run
  * with its 95% interval. The runs are counted on a background thread, from the Results view's
  * trials when it has read them, else from the disk.
  */
@@ -87,7 +87,7 @@ public final class TrendViewModel {
                 tallies.add(t == null ? RunTally.read(reader, d, false) : RunTally.of(info, null, t, false));
             }
             List<TrendPoint> result = TrendPoint.of(tallies);
-            String unread = TrendPoint.unread(tallies); // said, not left out silently (check12 F6)
+            String unread = TrendPoint.unread(tallies); // said, not left out silently
             ui.execute(() -> {
                 if (gen == generation) {
                     loading.set(false);

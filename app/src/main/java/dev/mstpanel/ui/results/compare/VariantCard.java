@@ -13,7 +13,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * One variant's figures as a card (issue 10): the trial pass rate with its 95% interval drawn as a
+ * One variant's figures as a card: the trial pass rate with its 95% interval drawn as a
  * bar, cases passed, tool calls, tokens, cost and time per trial, the delta against the baseline,
  * and where the figures came from when not from {@code summary.json}.
  */
@@ -46,8 +46,8 @@ public final class VariantCard extends VBox {
         setMinWidth(230);
         setPrefWidth(270);
         setMaxWidth(340);
-        // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown (tester check17 #15)
-        title = dev.mstpanel.core.text.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped (tester check18 #33)
+        // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown
+        title = dev.mstpanel.core.text.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped
         Label name = new Label(Texts.cut(title, TITLE_CODE_POINTS));
         if (!name.getText().equals(title)) {
             name.setTooltip(new Tooltip(title));
@@ -93,7 +93,7 @@ public final class VariantCard extends VBox {
                 + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
-        // what could not be read, and how to fix it, where the figures it changes are (tester check14 #17)
+        // what could not be read, and how to fix it, where the figures it changes are
         Label unreadable = new Label(f.unreadableText() == null ? "" : f.unreadableText());
         unreadable.setId("variant-unreadable-" + f.variant());
         unreadable.getStyleClass().addAll("text-small", "danger");
@@ -102,7 +102,7 @@ public final class VariantCard extends VBox {
         unreadable.setMinHeight(Region.USE_PREF_SIZE);
         unreadable.setVisible(f.unreadableText() != null);
         unreadable.setManaged(f.unreadableText() != null);
-        // with nothing graded no case passed or failed: not "0 of 9", which reads as nine failures (tester check19 #13)
+        // with nothing graded no case passed or failed: not "0 of 9", which reads as nine failures
         Label cases = new Label(f.graded() == 0 ? "cases passed – (none graded)" : "cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
         // the compare command's formatter: one text for a figure, "–" never shown here (a figure not known is left out)
@@ -122,7 +122,7 @@ public final class VariantCard extends VBox {
         getChildren().addAll(name, top, bar, interval, trials, unreadable, cases, perTrial);
         if (!f.meansPending() && (!f.fromSummary() || !f.leftOut().isEmpty() || !f.fromTrials().isEmpty())) {
             // as the compare command's figures line says it: what came from where, and summary.json's figures left out
-            Label src = new Label(f.sourceText()); // an unreadable summary.json by why (tester check17 #12), as the command says it
+            Label src = new Label(f.sourceText()); // an unreadable summary.json by why, as the command says it
             src.setId("variant-source-" + f.variant());
             src.getStyleClass().addAll("text-muted", "text-small");
             src.setTooltip(new Tooltip(f.source()));

@@ -20,7 +20,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The row of a transcript where the trial went wrong (issue 9, item 2: the first {@code isError}
+ * The row of a transcript where the trial went wrong (item 2: the first {@code isError}
  * call, or the last call before a timeout; {@link dev.mstpanel.core.results.model.Transcript#failingIndex()}):
  * marked, and expanded, selected and scrolled to when the view opens there, unless the user has
  * already scrolled, clicked or typed in the list (a long trace's failing call can be read seconds

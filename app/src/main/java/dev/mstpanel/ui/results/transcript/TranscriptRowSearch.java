@@ -24,7 +24,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The search within one transcript's rows (issue 9, item 2; the search across trials is
+ * The search within one transcript's rows (the search across trials is
  * {@link dev.mstpanel.core.results.transcript.TranscriptSearch}): a field ({@code #transcript-search}) whose
  * text, case-insensitive, is looked for in every row as it is typed; next and previous
  * ({@code #transcript-next}, {@code #transcript-prev}, Enter and Shift+Enter) move between the rows

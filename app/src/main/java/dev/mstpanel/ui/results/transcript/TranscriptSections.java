@@ -11,7 +11,7 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
 
 /**
- * The sections of a transcript after its events (contract, section 8, and the fields MST keeps
+ * The sections of a transcript after its events (docs/dev/mst-format.md, Trace, and the fields MST keeps
  * beside the trace): the final answer, usage (trace and client), errors (the trial's, the trace's,
  * grading), Claude's start-up, the skills loaded, the evidence and every field the panel does not
  * know, as written. Text only: {@link TranscriptRowNodes#section} makes their nodes.

@@ -24,7 +24,7 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 
 /**
- * A trial's transcript (contract, section 8): the prompt, then one row per event (kind icon,
+ * A trial's transcript (docs/dev/mst-format.md, Trace): the prompt, then one row per event (kind icon,
  * {@code server · tool}, the model's name when it differs, badges for a failed call, a simulated
  * write, a built-in tool and a kind the panel does not know, duration, start relative to the first
  * event), then the final answer, usage, errors and the fields beside the trace. A row expands to its

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 /**
- * A folder where a run's cache file goes (tester check13b F1): the panel did not make it, so it never deletes it;
+ * A folder where a run's cache file goes: the panel did not make it, so it never deletes it;
  * it says so once, at error level (the log, and stderr for a headless command), with the path and how to fix it,
  * and the listing is the same as without a cache.
  */

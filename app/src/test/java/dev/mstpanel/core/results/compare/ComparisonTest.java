@@ -189,7 +189,7 @@ class ComparisonTest {
         assertEquals(0.556, ws.delta().passRateDelta());
         assertEquals(-3.5, ws.delta().metricDeltas().get("tool_count_mean"));
         assertEquals(6, ws.pairwise().get(0).candidateWins());
-        // the pass rate is the run's, said once; each variant its own changes (tester check18 #13)
+        // the pass rate is the run's, said once; each variant its own changes
         assertEquals("previous run aaaaaa: pass rate 60 % → 75 %", b.summary().previousRun().runLine());
         assertEquals("vs previous run aaaaaa: 2 regressed, 1 improved", b.summary().previousRun().variantLine("default"));
         assertNull(b.summary().previousRun().variantLine("with-search"));

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A summary.json larger than any MST writes is not read whole: its size and the limit are said, and the
- * figures come from the trials (tester check17 #11: a 3 GB one ended compare with "Required array size too
+ * figures come from the trials (a 3 GB one ended compare with "Required array size too
  * large", a 1.5 GB one took 5 GB of memory). A sparse file stands for the huge one: no disk is spent.
  */
 class SummaryLimitTest {

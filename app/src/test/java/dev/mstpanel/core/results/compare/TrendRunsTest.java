@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The trend's runs (tester fix16 #2–#4): a run drawn whose run.json could not be read is named above the chart;
+ * The trend's runs: a run drawn whose run.json could not be read is named above the chart;
  * a run folder copied under a new name with the same run.json is its own run of the chart, named by its folder,
  * and the pair is named; runs are placed in time by {@link RunInfo#startedAt()} (run.json's createdAt first, the
  * run id's time when there is none), as the run header and the Compare pickers show them.

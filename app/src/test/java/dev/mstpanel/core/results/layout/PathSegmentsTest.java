@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Segment encoding and decoding against MST's rule (contract section 6; MST's results writer, segment()). */
+/** Segment encoding and decoding against MST's rule (docs/dev/mst-format.md, Results; MST's results writer, segment()). */
 class PathSegmentsTest {
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The quick status read of the Compare screen (issue 10): a trial read from its trace's first and
+ * The quick status read of the Compare screen: a trial read from its trace's first and
  * last bytes ({@link TrialHeads}) has the status, names, time and errors the whole-file listing
  * gives, for every status and for fields before, after and around the events; the walk from the
  * file's end splits JSON right (escaped quotes and backslashes), and what the ends cannot tell is

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One order of runs in time (RunInfo.BY_START) for the navigator's latest run, "Compare with the previous run" and the
- * trend: by when a run started (createdAt, else its run id's time), not by run id (tester check18 #34).
+ * trend: by when a run started (createdAt, else its run id's time), not by run id.
  */
 class RunInfoOrderTest {
     @TempDir

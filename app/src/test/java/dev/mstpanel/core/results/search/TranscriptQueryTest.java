@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The search across trials' byte check and its tool modes (issue 9, item 3). */
+/** The search across trials' byte check and its tool modes. */
 class TranscriptQueryTest {
     private static final String TRACE = """
             {"kind":"trial","error":"Task did not submit","trace":{"events":[

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reading transcripts of fixture trials (contract, section 8): every event kind, bad shapes, redaction, prompts. */
+/** Reading transcripts of fixture trials (docs/dev/mst-format.md, Trace): every event kind, bad shapes, redaction, prompts. */
 class TranscriptReaderTest {
     @TempDir
     Path root;

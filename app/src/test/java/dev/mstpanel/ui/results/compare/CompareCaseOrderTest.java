@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The Compare table's Base and Candidate columns sort by outcome, not by case id (tester check18 #36). */
+/** The Compare table's Base and Candidate columns sort by outcome, not by case id. */
 class CompareCaseOrderTest {
     private static CaseTally t(String id, int passed, int graded) {
         return new CaseTally(id, graded, graded, passed, 0, List.of());

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Compare screen reads the two runs it compares at the same time (issue 10: its figures within
+ * The Compare screen reads the two runs it compares at the same time (its figures within
  * 1 s of opening on two 10,000-trial runs), so the figures wait for the slower side, not for both
  * one after the other. Real runs on disk, the real reader; the background executor holds each read
  * until a second one is running beside it (or 5 s have passed).

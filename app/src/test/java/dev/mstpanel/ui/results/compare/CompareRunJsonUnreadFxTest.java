@@ -24,7 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Compare screen on a run whose run.json is garbage says so above the figures, in the compare command's
- * line: why, and that the baseline is then the first variant folder (tester fix16 #1: it was used silently).
+ * line: why, and that the baseline is then the first variant folder (it was used silently).
  * A real CompareView in a window, the real reader; the run's trials handed over as the Results view holds them.
  */
 @ExtendWith(ApplicationExtension.class)

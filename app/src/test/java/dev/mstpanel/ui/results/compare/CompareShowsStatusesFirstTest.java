@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Compare screen on runs never listed (issue 10: its figures within 1 s on two 10,000-trial
+ * The Compare screen on runs never listed (its figures within 1 s on two 10,000-trial
  * runs) shows the comparison from the trials' statuses first (each trace's ends read), then the
  * same comparison with the tool calls, tokens and cost of a side that has no summary.json, once its
  * traces are read whole. Both have the verdict, p and cases of {@code compare --json}'s reading.
@@ -55,7 +55,7 @@ class CompareShowsStatusesFirstTest {
             Comparison complete = seen.get(1);
             assertThat(first.base().meansPending()).isTrue();
             assertThat(first.base().toolCallsMean()).as("no tool calls counted yet: none shown").isNull();
-            // the base has no summary.json: the candidate's means come from its trials too, one source for both (tester check18 #35)
+            // the base has no summary.json: the candidate's means come from its trials too, one source for both
             assertThat(first.candidate().meansPending()).as("its summary.json not used: counted from its traces").isTrue();
             assertThat(first.candidate().toolCallsMean()).isNull();
             assertThat(model.meansPendingProperty().get()).isFalse();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mstpanel.core.results.compare.Verdict;
 import org.junit.jupiter.api.Test;
 
-/** The sentence under the Compare screen's verdict (tester check14 #5: "flips this few" with no flip at all). */
+/** The sentence under the Compare screen's verdict ("flips this few" with no flip at all). */
 class CompareVerdictRuleTest {
     @Test
     void withNoCaseChangedItSaysTheSidesCannotBeToldApartNotThatFlipsCouldBeChance() {

@@ -84,7 +84,7 @@ class CompareViewFxTest {
         assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
         assertThat(table.getItems().get(1).change()).isEqualTo(CaseChange.REGRESSED);
-        // trials left out of a side's count are said in words, not as a bare "+1" (check13c F-plus-n), infra as infra (check18 #10)
+        // trials left out of a side's count are said in words, not as a bare "+1", infra as infra
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#compare-cases .label").queryAll().stream()
                 .anyMatch(l -> ((Label) l).getText().endsWith(" · 1 infra")));
         assertThat(robot.lookup("#compare-cases .label").queryAll()).noneMatch(l -> ((Label) l).getText().matches(".*\\d+/\\d+ \\+\\d+"));
@@ -263,11 +263,11 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#variant-card-with-search").tryQuery().isPresent());
         Label prev = robot.lookup("#variant-card-default #previous-run-line").query();
         assertThat(prev.getText()).isEqualTo("vs previous run aaaaaa: 2 regressed, 1 improved");
-        // the previous run's pass rate is the whole run's: once, above the cards, not on each card (tester check18 #13)
+        // the previous run's pass rate is the whole run's: once, above the cards, not on each card
         assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#previous-run-run-line")).isEqualTo("previous run aaaaaa: pass rate 60 % → 75 %");
         assertThat(robot.lookup("#variant-card-with-search #previous-run-line").tryQuery()).isEmpty();
         assertThat(texts(robot, "#variant-card-with-search")).contains("+32 pp vs default", "cases passed 8 of 9");
-        // the run folder opened on its own: its previous run, beside it in runs/, is offered too (tester check18 #21)
+        // the run folder opened on its own: its previous run, beside it in runs/, is offered too
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-previous").tryQuery().isPresent());
         Screenshots.take(window.getScene(), "results-run-header");
         robot.clickOn("#compare-variants");
@@ -376,12 +376,12 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#trend-view").query().isVisible());
         assertThat(app.results().selectedRunDirProperty().get()).isEqualTo(eval.resolve("runs").resolve(last));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ((Label) robot.lookup("#run-title").query()).getText().endsWith(last));
-        // the navigator selects that run too (tester check18 #15: it kept the run selected before)
+        // the navigator selects that run too (it kept the run selected before)
         javafx.scene.control.TreeView<?> nav = robot.lookup(".tree-view").query();
         String selected = dev.mstpanel.testsupport.FxQuery.fx(() -> String.valueOf(nav.getSelectionModel().getSelectedItem().getValue()));
         assertThat(selected).contains(last);
 
-        // another folder typed while the trend is shown: the trend of the folder before does not stay over it (tester check14 #6)
+        // another folder typed while the trend is shown: the trend of the folder before does not stay over it
         robot.clickOn("#open-trend");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#trend-view").query().isVisible());
         robot.interact(() -> ((javafx.scene.control.TextField) robot.lookup("#results-path").query()).setText(project.toString()));

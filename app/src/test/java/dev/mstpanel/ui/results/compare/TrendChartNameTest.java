@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The run names under the trend's ticks fit their slot (tester check18 #19: whole run ids ran into each other). */
+/** The run names under the trend's ticks fit their slot (whole run ids ran into each other). */
 class TrendChartNameTest {
     @Test
     void aRunIsNamedByItsIdsLastPartAndAnyNameIsCutToTwelveCharacters() {

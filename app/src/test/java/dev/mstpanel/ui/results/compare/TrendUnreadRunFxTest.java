@@ -24,7 +24,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The trend names a run of the eval it could not read, with the reason (tester check12 F6: such a run was
+ * The trend names a run of the eval it could not read, with the reason (such a run was
  * left out of the chart without a word). A real TrendView in a window, the real reader on two runs of one
  * eval, the second's run.json broken and its traces/ empty (the test runs as root, which reads a folder
  * of mode 000 all the same; that case gives the run folder's "permission denied" through the same line).
