@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Contexts view with the fleet (issue 11): an ssh:// context, a TLS context and two Colima VMs
+# The Contexts view with the fleet: an ssh:// context, a TLS context and two Colima VMs
 # (the colima test double of app/src/test/resources/colima-double) with the memory budget, in the
 # real app under its own Xvfb; writes docs/screenshots/contexts-fleet.png.
 #

@@ -8,7 +8,7 @@
 #   scripts/screenshots.sh contexts results      # just these (view ids as in ui/Views.java)
 #   scripts/screenshots.sh dialog:settings       # a dialog
 #
-# `demo` takes the README's pictures of the built-in demo (issue 12) in the real window, driven by
+# `demo` takes the README's pictures of the built-in demo in the real window, driven by
 # the test class dev.mstpanel.ui.DemoShowcase as a person gets there: Contexts (the test engines
 # named as the demo's contexts, colima-mst-kvm and studio-m2), the empty Runs view, the demo run
 # replaying and ended, its failed trial (screenshot, accessibility dump, transcript beside the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 10: the Compare screen on two 10,000-trial runs shows its figures within 1 s
+# Benchmark: the Compare screen on two 10,000-trial runs shows its figures within 1 s
 # of opening and the FX thread never stalls (no pulse gap over 100 ms) while it loads.
 #   scripts/bench/compare-screen.sh [TRIALS=10000] [TRACE_BYTES=20000] [ROUNDS=3]
 # Uses the runs scripts/bench/compare.sh generates (the same folder; generated here when missing).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 10: `mst-panel compare` of two 10,000-trial runs against `trials --json` on one
+# Benchmark: `mst-panel compare` of two 10,000-trial runs against `trials --json` on one
 # of them, whole processes (JVM start included), on a warm cache. Target: compare <= 2.5x trials.
 # Usage: scripts/bench/compare.sh [TRIALS] [TRACE_BYTES]   (run from anywhere; builds if needed)
 #        ROUNDS=N interleaved rounds (default 5); medians are printed.

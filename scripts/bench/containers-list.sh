@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 5: listing MST's containers on 3 contexts (one dead) stays within the
+# Benchmark: listing MST's containers on 3 contexts (one dead) stays within the
 # probe timeout + 0.5 s; a silent engine (accepts, never answers) costs its timeout once.
 #
 #   scripts/bench/containers-list.sh [RUNS]     (Linux, root; builds the jar first if missing)

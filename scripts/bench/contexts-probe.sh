@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 2: probing contexts in parallel, bounded by the timeout.
+# Benchmark: probing contexts in parallel, bounded by the timeout.
 #
 #   scripts/bench/contexts-probe.sh [RUNS]     (Linux, root; builds the jar first if missing)
 #

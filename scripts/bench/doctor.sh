@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 5: `doctor` on 3 contexts (engine-1, engine-2, dead) finishes within 10 s,
+# Benchmark: `doctor` on 3 contexts (engine-1, engine-2, dead) finishes within 10 s,
 # the device check container on each live engine included.
 #
 #   scripts/bench/doctor.sh [RUNS]     (Linux, root; builds the jar first if missing)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark: the headless start of the installed launcher (issue 9: `trials --json` through the app
+# Benchmark: the headless start of the installed launcher (`trials --json` through the app
 # image's bin/mst-panel, JVM start included). Interleaved over ROUNDS, side by side, with medians
 # of wall and CPU (user + sys) time:
 #   java -version              the bundled runtime's own start (lib/runtime/bin/java), the baseline

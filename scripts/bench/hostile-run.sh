@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark for issue 13 (hostile input, the run half): what a hostile MST costs the headless
+# Benchmark (hostile input, the run half): what a hostile MST costs the headless
 # `run`, measured on the panel's own process.
 #
 #   scripts/bench/hostile-run.sh [MEGABYTES]     (Linux; builds the jar first if missing)

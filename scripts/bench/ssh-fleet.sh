@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of issue 11 (not tests): an ssh:// context through the panel's bridge, against the
+# Benchmarks (not tests): an ssh:// context through the panel's bridge, against the
 # real sshd of scripts/test-fleet.sh (its logins reach engine-2 with `docker system dial-stdio`).
 #
 #   scripts/bench/ssh-fleet.sh [RUNS=5] [STATS_SECONDS=20]      (Linux, root)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark: a 5,000-event trace of ~10 MB (issue 9's figures).
+# Benchmark: a 5,000-event trace of ~10 MB.
 #  1. The Transcript tab's first rows after a click on the failed trial, under a DISPLAY (xvfb-run), as a user
 #     meets it: each line a fresh JVM with the real main window (1440 x 900) on the Results view with the run
 #     open; after the listing shows, an idle pause (IDLE_MS, default 1000: a user reading the listing), then the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: `mst-panel trials RUN --grep TEXT --json` over a generated 10,000-trial run (traces of
 # ~20 KB of tool calls) against `grep -rli TEXT` (and `grep -rl`) of the same text over its traces
-# folder, warm cache (issue 9: target at most 3x grep -rl). Two texts: one in 1 trial in 10 (the
+# folder, warm cache (target at most 3x grep -rl). Two texts: one in 1 trial in 10 (the
 # failed trials' error), one in no trial (grep reads every byte).
 # Usage: scripts/bench/trials-grep.sh [TRIALS] [TRACE_BYTES]   ROUNDS=N (default 5); medians printed.
 #        NICE="nice -n -10" runs every measured command (baselines too) at that priority (root only).
