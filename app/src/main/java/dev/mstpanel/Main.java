@@ -31,7 +31,8 @@ public final class Main {
             System.setProperty("mstpanel.logDir", paths.logDir().toString());
         } catch (IOException e) {
             // a folder of this user's own under the temporary folder: a shared /tmp/mst-panel.log may be another user's
-            java.nio.file.Path own = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-" + System.getProperty("user.name", "user"));
+            java.nio.file.Path own = java.nio.file.Path.of(
+                    System.getProperty("java.io.tmpdir"), "mst-panel-" + System.getProperty("user.name", "user"));
             try {
                 Files.createDirectories(own);
             } catch (IOException | RuntimeException ignored) {
@@ -40,7 +41,8 @@ public final class Main {
             System.setProperty("mstpanel.logDir", own.toString());
         }
         if (args.length == 0) {
-            String noDisplay = noDisplay(System.getenv(), HostEnvironment.fromSystem().os());
+            String noDisplay =
+                    noDisplay(System.getenv(), HostEnvironment.fromSystem().os());
             if (noDisplay != null) {
                 System.err.println("mst-panel: " + noDisplay);
                 System.exit(1);
@@ -58,10 +60,12 @@ public final class Main {
             // Logging (logback reads its XML configuration) and Jackson (the settings file) start
             // on a second thread while JavaFX starts its toolkit on this one: the first frame
             // comes sooner (scripts/bench/first-frame.sh).
-            Thread warmUp = new Thread(() -> {
-                installLogging();
-                new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
-            }, "start-up-warm-up");
+            Thread warmUp = new Thread(
+                    () -> {
+                        installLogging();
+                        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+                    },
+                    "start-up-warm-up");
             warmUp.setDaemon(true);
             warmUp.start();
             // The user's login-shell environment (PATH for node, npx, docker; DOCKER_*, ANTHROPIC_*…),
@@ -95,7 +99,8 @@ public final class Main {
             return null;
         }
         boolean x = env.get("DISPLAY") != null && !env.get("DISPLAY").isBlank();
-        boolean wayland = env.get("WAYLAND_DISPLAY") != null && !env.get("WAYLAND_DISPLAY").isBlank();
+        boolean wayland = env.get("WAYLAND_DISPLAY") != null
+                && !env.get("WAYLAND_DISPLAY").isBlank();
         if (wayland) {
             return null;
         }
@@ -103,7 +108,8 @@ public final class Main {
             String display = env.get("DISPLAY").strip();
             return dev.mstpanel.core.startup.XDisplay.answers(display)
                     ? null
-                    : "the display " + display + " (DISPLAY) does not answer: start its X server, log in again with ssh -X, or run it under xvfb-run. "
+                    : "the display " + display
+                            + " (DISPLAY) does not answer: start its X server, log in again with ssh -X, or run it under xvfb-run. "
                             + HEADLESS_HINT;
         }
         return "no display to open the window on (DISPLAY is not set): run it on a desktop, over ssh -X, or under xvfb-run. "
@@ -116,7 +122,8 @@ public final class Main {
      * a {@code java.util.logging.config.class} or {@code .file} of the user's own keeps the bridge set up at once.
      */
     static void headlessLogging() {
-        if (System.getProperty("java.util.logging.config.class") == null && System.getProperty("java.util.logging.config.file") == null) {
+        if (System.getProperty("java.util.logging.config.class") == null
+                && System.getProperty("java.util.logging.config.file") == null) {
             System.setProperty("java.util.logging.config.class", dev.mstpanel.logging.JulToLogback.NAME);
             org.slf4j.LoggerFactory.getILoggerFactory();
         } else {

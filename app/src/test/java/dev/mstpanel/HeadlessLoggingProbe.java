@@ -15,7 +15,8 @@ public final class HeadlessLoggingProbe {
         jul.info("through java.util.logging");
         jul.fine("not at INFO");
         org.slf4j.LoggerFactory.getLogger("dev.mstpanel.probe.Slf4j").info("through slf4j");
-        for (java.util.logging.Handler h : java.util.logging.Logger.getLogger("").getHandlers()) {
+        for (java.util.logging.Handler h :
+                java.util.logging.Logger.getLogger("").getHandlers()) {
             System.out.println(h.getClass().getName());
         }
         System.exit(0);

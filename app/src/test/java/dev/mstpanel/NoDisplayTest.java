@@ -31,11 +31,17 @@ class NoDisplayTest {
 
     @Test
     void withNoDisplaySetTheWindowSaysSoInOneLineAndExits1() throws Exception {
-        assumeTrue(HostEnvironment.fromSystem().os() == HostEnvironment.OsFamily.LINUX, "a Linux window needs DISPLAY; macOS has its own");
+        assumeTrue(
+                HostEnvironment.fromSystem().os() == HostEnvironment.OsFamily.LINUX,
+                "a Linux window needs DISPLAY; macOS has its own");
         PanelProcess.Result r = window(null);
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ")
-                .startsWith("mst-panel: no display to open the window on").contains("--help");
+        assertThat(r.err().strip())
+                .doesNotContain("\n")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ")
+                .startsWith("mst-panel: no display to open the window on")
+                .contains("--help");
         assertThat(r.out()).isEmpty();
     }
 
@@ -45,7 +51,10 @@ class NoDisplayTest {
         // display 97 of a socket folder no X server listens on
         PanelProcess.Result r = window("unix:97.0");
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.err().strip()).doesNotContain("\tat ").startsWith("mst-panel: the display unix:97.0 (DISPLAY) does not answer").contains("--help");
+        assertThat(r.err().strip())
+                .doesNotContain("\tat ")
+                .startsWith("mst-panel: the display unix:97.0 (DISPLAY) does not answer")
+                .contains("--help");
     }
 
     @Test
@@ -67,8 +76,11 @@ class NoDisplayTest {
     @Test
     void theRuleAsksForADisplayOnLinuxOnly() {
         assertThat(Main.noDisplay(Map.of(), HostEnvironment.OsFamily.MAC)).isNull();
-        assertThat(Main.noDisplay(Map.of("WAYLAND_DISPLAY", "wayland-0"), HostEnvironment.OsFamily.LINUX)).isNull();
-        assertThat(Main.noDisplay(Map.of("DISPLAY", "unix:97"), HostEnvironment.OsFamily.LINUX)).contains("does not answer");
-        assertThat(Main.noDisplay(Map.of("DISPLAY", " "), HostEnvironment.OsFamily.LINUX)).contains("DISPLAY is not set");
+        assertThat(Main.noDisplay(Map.of("WAYLAND_DISPLAY", "wayland-0"), HostEnvironment.OsFamily.LINUX))
+                .isNull();
+        assertThat(Main.noDisplay(Map.of("DISPLAY", "unix:97"), HostEnvironment.OsFamily.LINUX))
+                .contains("does not answer");
+        assertThat(Main.noDisplay(Map.of("DISPLAY", " "), HostEnvironment.OsFamily.LINUX))
+                .contains("DISPLAY is not set");
     }
 }

@@ -29,7 +29,8 @@ final class ArgumentEncoding {
         }
         for (String a : args) {
             if (a.indexOf('\uFFFD') >= 0) {
-                return "the argument \"" + TerminalText.escape(a) + "\" holds characters this locale's charset (" + charset
+                return "the argument \"" + TerminalText.escape(a) + "\" holds characters this locale's charset ("
+                        + charset
                         + ") cannot decode, so the panel cannot see what was typed. Run it under a UTF-8 locale: LC_ALL=C.UTF-8 mst-panel …"
                         + " (a C or POSIX locale, as in cron, CI and containers, decodes only ASCII).";
             }

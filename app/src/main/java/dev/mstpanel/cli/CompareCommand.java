@@ -1,13 +1,10 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.results.layout.LocationKind;
-import dev.mstpanel.core.results.layout.Location;
-import dev.mstpanel.cli.output.OutputOptions;
-import dev.mstpanel.cli.output.TerminalText;
-import dev.mstpanel.cli.output.JsonOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
@@ -15,6 +12,9 @@ import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.CompareException;
 import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.compare.VariantFigures;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.LocationKind;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,11 +24,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--json]}: the headless twin of
@@ -38,26 +38,41 @@ import picocli.CommandLine;
  * compare, 1 with a plain message when it could not (not a run folder, not the same eval, no shared
  * variant), 2 on a usage error.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95%% intervals,"
-                + " regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments"
-                + " that re-run the regressed and flaky cases.",
-                "Exit codes: 0 compared; 1 could not compare (the message says why); 2 usage error."})
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95%% intervals,"
+                    + " regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments"
+                    + " that re-run the regressed and flaky cases.",
+            "Exit codes: 0 compared; 1 could not compare (the message says why); 2 usage error."
+        })
 public final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_A", description = "A run folder (.mcp-test-results/<eval>/runs/<runId>): the base.")
+    @Parameters(
+            index = "0",
+            paramLabel = "RUN_A",
+            description = "A run folder (.mcp-test-results/<eval>/runs/<runId>): the base.")
     Path runA;
 
-    @Parameters(index = "1", paramLabel = "RUN_B", arity = "0..1", description = "A second run of the same eval: the candidate.")
+    @Parameters(
+            index = "1",
+            paramLabel = "RUN_B",
+            arity = "0..1",
+            description = "A second run of the same eval: the candidate.")
     Path runB;
 
-    @Option(names = "--variants", paramLabel = "BASE,CANDIDATE", split = ",", hideParamSyntax = true,
-            description = "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
+    @Option(
+            names = "--variants",
+            paramLabel = "BASE,CANDIDATE",
+            split = ",",
+            hideParamSyntax = true,
+            description =
+                    "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
     List<String> variants;
 
     @Mixin
     OutputOptions output = new OutputOptions();
-
 
     @Override
     public Integer call() {
@@ -66,11 +81,14 @@ public final class CompareCommand implements Callable<Integer> {
         // an empty argument would be the current folder: a usage error, not a folder
         for (var given : new Object[][] {{"RUN_A", runA}, {"RUN_B", runB}}) {
             if (given[1] != null && given[1].toString().isEmpty()) {
-                throw new CommandLine.ParameterException(output.commandLine(), given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
+                throw new CommandLine.ParameterException(
+                        output.commandLine(),
+                        given[0] + " is empty: give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
             }
         }
         if (variants != null && variants.size() != 2) {
-            throw new CommandLine.ParameterException(output.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
+            throw new CommandLine.ParameterException(
+                    output.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
         }
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
@@ -83,7 +101,8 @@ public final class CompareCommand implements Callable<Integer> {
             Path b = runB == null ? null : runFolder(reader, runB);
             comparisons = root.services().comparisons().compare(a, b, baseVariant, candidateVariant, notes);
         } catch (ResultsException | CompareException e) {
-            if (!(e instanceof CompareException c && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
+            if (!(e instanceof CompareException c
+                    && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
                 notes.forEach(n -> err.println("note: " + TerminalText.escape(n)));
             }
             err.println("mst-panel compare: " + TerminalText.escape(e.getMessage()));
@@ -92,20 +111,24 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("mst-panel compare: " + TerminalText.escape(e.getCause().getMessage()));
             return 1;
         }
-        // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
-        return output.print(() -> {
-            notes.forEach(n -> err.println("warning: " + TerminalText.escape(n)));
-            printJson(output, err, comparisons);
-        }, () -> {
-            notes.forEach(n -> out.println(TerminalText.escape(n)));
-            printText(out, comparisons);
-        });
+        // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the
+        // guard
+        return output.print(
+                () -> {
+                    notes.forEach(n -> err.println("warning: " + TerminalText.escape(n)));
+                    printJson(output, err, comparisons);
+                },
+                () -> {
+                    notes.forEach(n -> out.println(TerminalText.escape(n)));
+                    printText(out, comparisons);
+                });
     }
 
     /** A folder or file inside a run (its traces/, scores/, a case folder, a trace): names the run folder it is in. */
     private static void insideRun(Path given, Path p) throws ResultsException {
         if (dev.mstpanel.core.results.layout.RunLocator.runFolderAbove(p) != null) {
-            throw new ResultsException(ResultsReader.noRunsMessage(given)); // "… is inside the run folder …: give that folder."
+            throw new ResultsException(
+                    ResultsReader.noRunsMessage(given)); // "… is inside the run folder …: give that folder."
         }
     }
 
@@ -120,26 +143,33 @@ public final class CompareCommand implements Callable<Integer> {
                 insideRun(given, p); // a trace or score file: the run folder it is in
             }
             // compare takes run folders only: not the list of every results folder that locate's message gives
-            throw new ResultsException((java.nio.file.Files.exists(p) ? given + " is a file, not a run folder"
-                    : "There is no folder at " + given) + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
+            throw new ResultsException((java.nio.file.Files.exists(p)
+                            ? given + " is a file, not a run folder"
+                            : "There is no folder at " + given)
+                    + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>.");
         }
         Location loc = reader.locate(p);
         if (loc.kind() != LocationKind.RUN) {
             insideRun(given, p);
-            String latest = loc.runDirs().isEmpty() ? "" : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
-            throw new ResultsException(given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);
+            String latest = loc.runDirs().isEmpty()
+                    ? ""
+                    : " The newest there is " + loc.runDirs().get(loc.runDirs().size() - 1) + ".";
+            throw new ResultsException(
+                    given + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>." + latest);
         }
         return p;
     }
 
-    private static void printJson(OutputOptions output, PrintWriter err, List<Comparison> comparisons) throws IOException {
+    private static void printJson(OutputOptions output, PrintWriter err, List<Comparison> comparisons)
+            throws IOException {
         // summary.json's figures left out are said on stderr (the JSON has null for them), once per run and variant
         java.util.Set<String> warned = new java.util.HashSet<>();
         for (Comparison c : comparisons) {
             for (VariantFigures f : List.of(c.base(), c.candidate())) {
                 for (String field : f.leftOut()) {
                     if (warned.add(f.runId() + "\n" + f.variant() + "\n" + field)) {
-                        err.println("warning: run " + TerminalText.escape(f.runId()) + ", variant " + TerminalText.escape(f.variant()) + ": summary.json's " + field
+                        err.println("warning: run " + TerminalText.escape(f.runId()) + ", variant "
+                                + TerminalText.escape(f.variant()) + ": summary.json's " + field
                                 + " is left out, not a figure a run can have");
                     }
                 }
@@ -260,26 +290,39 @@ public final class CompareCommand implements Callable<Integer> {
             out.println(TerminalText.escape(c.evalName() + " · " + c.title()));
             // both rows' variant names padded to the longer one (cut at 24 characters with "…", as trials cuts
             // its cells), so their columns line up whatever the names and a long name does not push them off screen
-            int width = TextColumns.width(14, VARIANT_CUT, List.of(TerminalText.escape(c.base().variant()), TerminalText.escape(c.candidate().variant())));
+            int width = TextColumns.width(
+                    14,
+                    VARIANT_CUT,
+                    List.of(
+                            TerminalText.escape(c.base().variant()),
+                            TerminalText.escape(c.candidate().variant())));
             // and the run ids padded to the longer (a regrade's <run id>.g1 is longer than its run's)
-            int runWidth = TextColumns.width(1, 64, List.of(TerminalText.escape(c.base().runId()), TerminalText.escape(c.candidate().runId())));
+            int runWidth = TextColumns.width(
+                    1,
+                    64,
+                    List.of(
+                            TerminalText.escape(c.base().runId()),
+                            TerminalText.escape(c.candidate().runId())));
             out.println(sideLine("base     ", c.base(), width, runWidth));
             out.println(sideLine("candidate", c.candidate(), width, runWidth));
             // trials that could not be read are left out like the other trials not graded, but said
             for (VariantFigures f : List.of(c.base(), c.candidate())) {
                 if (f.unreadableText() != null) {
-                    out.println("  unreadable " + TerminalText.escape(f.variant() + " (run " + f.runId() + "): " + f.unreadableText()));
+                    out.println("  unreadable "
+                            + TerminalText.escape(f.variant() + " (run " + f.runId() + "): " + f.unreadableText()));
                 }
             }
             means(out, c.base(), c.candidate());
             out.println("  figures    " + figuresSource(c.base(), c.candidate()));
-            out.println("  setup      " + TerminalText.escape("base " + c.baseSetup() + "; candidate " + c.candidateSetup()));
+            out.println("  setup      "
+                    + TerminalText.escape("base " + c.baseSetup() + "; candidate " + c.candidateSetup()));
             for (dev.mstpanel.core.results.compare.CompareWarning w : c.warnings()) {
                 out.println("  warning    " + TerminalText.escape(w.message()));
             }
             out.println("  verdict    " + c.verdictText());
             if (c.sharesNoCase()) {
-                out.println("  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
+                out.println(
+                        "  note       the two sides share no case: their pass rates are of different cases, not a comparison.");
             }
             List<String> counts = new ArrayList<>();
             c.countsByName().forEach((k, v) -> {
@@ -290,13 +333,17 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("  changes    " + String.join(" · ", counts));
             caseRows(out, c);
             if (c.regradePair()) {
-                out.println("  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
+                out.println(
+                        "  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
             } else if (!c.rerunArgs().isEmpty()) {
-                out.println("  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
+                out.println(
+                        "  re-run     mst run --config <your eval config> " + String.join(" ", quoted(c.rerunArgs())));
             }
-            if (!c.regradePair() && !c.rerunLeftOut().isEmpty()) { // said where people look, not only in the window's tooltip
-                out.println("  left out   " + TerminalText.escape(String.join(", ", c.rerunLeftOut()))
-                        + " (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
+            if (!c.regradePair()
+                    && !c.rerunLeftOut().isEmpty()) { // said where people look, not only in the window's tooltip
+                out.println(
+                        "  left out   " + TerminalText.escape(String.join(", ", c.rerunLeftOut()))
+                                + " (a case id starting with \"-\" cannot be given to --case: re-run those with the whole eval)");
             }
             out.println();
         }
@@ -308,17 +355,28 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static String sideLine(String label, VariantFigures f, int width, int runWidth) {
         StringBuilder b = new StringBuilder("  ").append(label).append("  ");
-        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(f.variant()), VARIANT_CUT), width).append(" run ");
+        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(f.variant()), VARIANT_CUT), width)
+                .append(" run ");
         TextColumns.pad(b, TerminalText.escape(f.runId()), runWidth);
-        return b.append(String.format(Locale.ROOT, "  trial pass %s  (%d of %d graded passed · %d %s)  cases passed %d/%d",
-                f.rateWithIntervalText(), f.passed(), f.graded(), f.trials(), f.trials() == 1 ? "trial" : "trials",
-                f.casesPassed(), f.cases())).toString();
+        return b.append(String.format(
+                        Locale.ROOT,
+                        "  trial pass %s  (%d of %d graded passed · %d %s)  cases passed %d/%d",
+                        f.rateWithIntervalText(),
+                        f.passed(),
+                        f.graded(),
+                        f.trials(),
+                        f.trials() == 1 ? "trial" : "trials",
+                        f.casesPassed(),
+                        f.cases()))
+                .toString();
     }
 
     /** The means per trial of both sides as a small aligned table; {@code –} for a figure not known. */
     private static void means(PrintWriter out, VariantFigures base, VariantFigures candidate) {
-        List<List<String>> rows = List.of(List.of("per trial", "tool calls", "tokens", "cost", "time"),
-                meanCells("base", base), meanCells("candidate", candidate));
+        List<List<String>> rows = List.of(
+                List.of("per trial", "tool calls", "tokens", "cost", "time"),
+                meanCells("base", base),
+                meanCells("candidate", candidate));
         int[] width = new int[5];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
@@ -328,7 +386,9 @@ public final class CompareCommand implements Callable<Integer> {
         for (List<String> row : rows) {
             StringBuilder sb = new StringBuilder(" ");
             for (int i = 0; i < row.size(); i++) {
-                sb.append(' ').append(row.get(i)).append(" ".repeat(width[i] - row.get(i).length() + 1));
+                sb.append(' ')
+                        .append(row.get(i))
+                        .append(" ".repeat(width[i] - row.get(i).length() + 1));
             }
             out.println(sb.toString().stripTrailing());
         }
@@ -348,12 +408,15 @@ public final class CompareCommand implements Callable<Integer> {
     static String figuresSource(VariantFigures base, VariantFigures candidate) {
         String b = base.sourceText();
         if (b.equals(candidate.sourceText())) {
-            return base.fromSummary() ? b + ", both sides"
-                    : "computed from the trials, both sides (" + base.trialsWhy().replace("figures for it", "figures for them") + ")";
+            return base.fromSummary()
+                    ? b + ", both sides"
+                    : "computed from the trials, both sides ("
+                            + base.trialsWhy().replace("figures for it", "figures for them") + ")";
         }
         if (!base.fromSummary() && !candidate.fromSummary()) {
             // both from the trials, for different reasons: said once, each side's reason after
-            return "computed from the trials, both sides (" + why("base", base) + "; " + why("candidate", candidate) + ")";
+            return "computed from the trials, both sides (" + why("base", base) + "; " + why("candidate", candidate)
+                    + ")";
         }
         return "base " + b + " · candidate " + candidate.sourceText();
     }
@@ -375,8 +438,13 @@ public final class CompareCommand implements Callable<Integer> {
      * {@link #CASE_CUT} columns, padded so the outcomes line up), base → candidate.
      */
     private static void caseRows(PrintWriter out, Comparison c) {
-        List<CaseComparison> rows = c.cases().stream().filter(r -> r.change() != CaseChange.UNCHANGED).toList();
-        int width = TextColumns.width(1, CASE_CUT, rows.stream().map(r -> TerminalText.escape(r.caseId())).toList());
+        List<CaseComparison> rows = c.cases().stream()
+                .filter(r -> r.change() != CaseChange.UNCHANGED)
+                .toList();
+        int width = TextColumns.width(
+                1,
+                CASE_CUT,
+                rows.stream().map(r -> TerminalText.escape(r.caseId())).toList());
         for (CaseChange ch : CaseChange.values()) {
             for (CaseComparison r : rows) {
                 if (r.change() != ch) {
@@ -385,7 +453,8 @@ public final class CompareCommand implements Callable<Integer> {
                 StringBuilder b = new StringBuilder("  ");
                 TextColumns.pad(b, ch.jsonName(), 10).append(' ');
                 TextColumns.pad(b, TextColumns.cut(TerminalText.escape(r.caseId()), width), width);
-                out.println(b.append("  ").append(outcome(r.base())).append(" → ").append(outcome(r.candidate())));
+                out.println(
+                        b.append("  ").append(outcome(r.base())).append(" → ").append(outcome(r.candidate())));
             }
         }
     }

@@ -17,17 +17,27 @@ import picocli.CommandLine.Parameters;
  * was created but does not answer (the message says why), 2 on bad input or when it could not be
  * created.
  */
-@Command(name = "add", mixinStandardHelpOptions = true,
+@Command(
+        name = "add",
+        mixinStandardHelpOptions = true,
         description = "Add a remote Docker host over ssh as a context, and probe it.")
 public final class ContextsAddCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "NAME", description = "The new context's name, e.g. build-1.")
     String name;
 
-    @Option(names = "--host", required = true, paramLabel = "ssh://user@host[:port]", description = "The host, reached with your ssh.")
+    @Option(
+            names = "--host",
+            required = true,
+            paramLabel = "ssh://user@host[:port]",
+            description = "The host, reached with your ssh.")
     String host;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "15", converter = TimeoutSeconds.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "15",
+            converter = TimeoutSeconds.class,
             description = "How long the probe may take, the ssh login included (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
@@ -36,7 +46,8 @@ public final class ContextsAddCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's text
+        // NAME and --host come from the user's terminal and are echoed in messages: escaped like every other command's
+        // text
         PrintWriter out = output.out();
         PrintWriter err = output.err();
         RemoteHosts.Added added = parent.root.services().remoteHosts().add(name, host, timeout);

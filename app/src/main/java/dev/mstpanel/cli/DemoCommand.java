@@ -15,9 +15,13 @@ import picocli.CommandLine.Mixin;
  * 12, "A built-in demo"): a 3-shard Cowork run on two contexts with an out-of-memory shard, a kept
  * container and missing trials, as {@code replay} plays any recording. Nothing runs.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Play the built-in demo run (3 shards on two contexts, one out of memory, two kept containers, missing trials). Nothing runs.",
-                "Its results are copied into the data folder's demo/ for the window's Results view."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Play the built-in demo run (3 shards on two contexts, one out of memory, two kept containers, missing trials). Nothing runs.",
+            "Its results are copied into the data folder's demo/ for the window's Results view."
+        })
 public final class DemoCommand implements Callable<Integer> {
 
     @Mixin
@@ -38,8 +42,9 @@ public final class DemoCommand implements Callable<Integer> {
                 eval = DemoData.installResults(root.services().paths().dataDir());
             } catch (IOException | RuntimeException e) {
                 // installResults's message names the folder, why and the fix
-                output.err().println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
-                        + DemoData.PLACEHOLDER + ".");
+                output.err()
+                        .println("mst-panel demo: " + e.getMessage() + ". The replay names its folders "
+                                + DemoData.PLACEHOLDER + ".");
             }
             rec = DemoData.recording(eval);
         } catch (IOException e) {

@@ -21,20 +21,28 @@ import picocli.CommandLine.Option;
  * (0 ready or only warnings, unreachable contexts included; 1 a required tool missing or a check failing
  * on a reachable context).
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check this machine (docker CLI, Node, MST) and every context (KVM and VM devices, memory, disk) for Cowork runs.",
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        description =
+                "Check this machine (docker CLI, Node, MST) and every context (KVM and VM devices, memory, disk) for Cowork runs.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:Nothing fails (warnings, such as a context that does not answer, do not count).",
-                "1:A required tool (docker CLI, Node, MST) is missing, or a check fails on a context that answered.",
-                "2:Bad command-line usage."})
+        exitCodeList = {
+            "0:Nothing fails (warnings, such as a context that does not answer, do not count).",
+            "1:A required tool (docker CLI, Node, MST) is missing, or a check fails on a context that answered.",
+            "2:Bad command-line usage."
+        })
 public final class DoctorCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3", converter = TimeoutSeconds.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "3",
+            converter = TimeoutSeconds.class,
             description = "Per-context probe timeout in seconds (default: ${DEFAULT-VALUE}).")
     java.time.Duration timeout;
-
 
     @Override
     public Integer call() {
@@ -47,7 +55,8 @@ public final class DoctorCommand implements Callable<Integer> {
             print(out, report.host());
             for (ContextReadiness c : report.contexts()) {
                 out.println();
-                out.println("Context " + c.context() + (c.checkImage() == null ? "" : "  (checked in a container of " + c.checkImage() + ")"));
+                out.println("Context " + c.context()
+                        + (c.checkImage() == null ? "" : "  (checked in a container of " + c.checkImage() + ")"));
                 print(out, c.checks());
             }
             out.printf(Locale.ROOT, "%nChecked in %.1f s.%n", report.millis() / 1000.0);
@@ -59,8 +68,16 @@ public final class DoctorCommand implements Callable<Integer> {
     /** The report in {@code --json}: this machine's checks, each context's, and how long it took. */
     record DoctorJson(List<CheckJson> host, List<ContextJson> contexts, long millis) {
         static DoctorJson of(DoctorReport report) {
-            return new DoctorJson(CheckJson.of(report.host()), report.contexts().stream()
-                    .map(c -> new ContextJson(c.context(), c.worst().jsonName(), c.checkImage(), c.millis(), CheckJson.of(c.checks()))).toList(),
+            return new DoctorJson(
+                    CheckJson.of(report.host()),
+                    report.contexts().stream()
+                            .map(c -> new ContextJson(
+                                    c.context(),
+                                    c.worst().jsonName(),
+                                    c.checkImage(),
+                                    c.millis(),
+                                    CheckJson.of(c.checks())))
+                            .toList(),
                     report.millis());
         }
     }
@@ -71,7 +88,10 @@ public final class DoctorCommand implements Callable<Integer> {
     /** One check, with the fix (and the command that does it) when there is one. */
     record CheckJson(String id, String title, String status, String detail, String fix, String fixCommand) {
         static List<CheckJson> of(List<DoctorCheck> checks) {
-            return checks.stream().map(c -> new CheckJson(c.id(), c.title(), c.status().jsonName(), c.detail(), c.fix(), c.fixCommand())).toList();
+            return checks.stream()
+                    .map(c -> new CheckJson(
+                            c.id(), c.title(), c.status().jsonName(), c.detail(), c.fix(), c.fixCommand()))
+                    .toList();
         }
     }
 

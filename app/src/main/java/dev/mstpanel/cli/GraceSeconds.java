@@ -17,7 +17,7 @@ final class GraceSeconds implements CommandLine.ITypeConverter<Duration> {
         if (v.matches("[0-9]{1,5}") && Long.parseLong(v) <= max) {
             return Duration.ofSeconds(Long.parseLong(v));
         }
-        throw new CommandLine.TypeConversionException(
-                "--grace takes a whole number of seconds from 0 to " + max + ", e.g. 20; \"" + value + "\" is not one.");
+        throw new CommandLine.TypeConversionException("--grace takes a whole number of seconds from 0 to " + max
+                + ", e.g. 20; \"" + value + "\" is not one.");
     }
 }

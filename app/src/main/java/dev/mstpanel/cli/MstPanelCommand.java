@@ -1,10 +1,10 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.cli.output.TerminalText;
-import dev.mstpanel.cli.output.JsonOutput;
-import dev.mstpanel.cli.output.CommandOutput;
-import dev.mstpanel.cli.output.JsonShapes;
 import dev.mstpanel.AppVersion;
+import dev.mstpanel.cli.output.CommandOutput;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.JsonShapes;
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
@@ -16,8 +16,12 @@ import picocli.CommandLine.Command;
  * The headless commands: every view of the panel has a scriptable twin here. Run with no
  * arguments, the jar opens the window instead.
  */
-@Command(name = "mst-panel", mixinStandardHelpOptions = true, versionProvider = MstPanelCommand.Version.class,
-        description = "A control panel for running MST evals in Docker containers. Without a command it opens the window.")
+@Command(
+        name = "mst-panel",
+        mixinStandardHelpOptions = true,
+        versionProvider = MstPanelCommand.Version.class,
+        description =
+                "A control panel for running MST evals in Docker containers. Without a command it opens the window.")
 public final class MstPanelCommand implements Runnable {
 
     /**
@@ -30,10 +34,30 @@ public final class MstPanelCommand implements Runnable {
      * checks that each is its class's own.
      */
     static final java.util.Map<String, Class<?>> COMMANDS = orderedCommands(
-            "contexts", ContextsCommand.class, "run", RunCommand.class, "replay", ReplayCommand.class,
-            "demo", DemoCommand.class, "trials", TrialsCommand.class, "transcript", TranscriptCommand.class,
-            "compare", CompareCommand.class, "reliability", ReliabilityCommand.class, "containers", ContainersCommand.class, "shell", ShellCommand.class,
-            "doctor", DoctorCommand.class, "colima", ColimaCommand.class);
+            "contexts",
+            ContextsCommand.class,
+            "run",
+            RunCommand.class,
+            "replay",
+            ReplayCommand.class,
+            "demo",
+            DemoCommand.class,
+            "trials",
+            TrialsCommand.class,
+            "transcript",
+            TranscriptCommand.class,
+            "compare",
+            CompareCommand.class,
+            "reliability",
+            ReliabilityCommand.class,
+            "containers",
+            ContainersCommand.class,
+            "shell",
+            ShellCommand.class,
+            "doctor",
+            DoctorCommand.class,
+            "colima",
+            ColimaCommand.class);
 
     private static java.util.Map<String, Class<?>> orderedCommands(Object... namesAndCommands) {
         java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
@@ -135,7 +159,8 @@ public final class MstPanelCommand implements Runnable {
      */
     public static int execute(String... args) {
         System.out.flush();
-        JsonOutput.ProcessStdout out = new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        JsonOutput.ProcessStdout out =
+                new JsonOutput.ProcessStdout(System.out, new java.io.FileOutputStream(java.io.FileDescriptor.out));
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, JsonOutput.textCharset()), true);
         String undecoded = ArgumentEncoding.problem(args, System.getProperty("sun.jnu.encoding"));
         if (undecoded != null) { // a usage error: what was typed never reached the panel
@@ -155,10 +180,12 @@ public final class MstPanelCommand implements Runnable {
         cl.setParameterExceptionHandler(new UsageErrors());
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
             // a person reads this line: the exception's own words (escaped for the terminal), never a bare class name
-            org.slf4j.LoggerFactory.getLogger(MstPanelCommand.class).warn("mst-panel {} failed", cmd.getCommandName(), ex);
-            String why = dev.mstpanel.core.docker.DockerClients.plainMessageIfAny(ex).orElseGet(() ->
-                    "an unexpected error stopped it; the details are in the panel's log ("
-                            + System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir")) + "/mst-panel.log).");
+            org.slf4j.LoggerFactory.getLogger(MstPanelCommand.class)
+                    .warn("mst-panel {} failed", cmd.getCommandName(), ex);
+            String why = dev.mstpanel.core.docker.DockerClients.plainMessageIfAny(ex)
+                    .orElseGet(() -> "an unexpected error stopped it; the details are in the panel's log ("
+                            + System.getProperty("mstpanel.logDir", System.getProperty("java.io.tmpdir"))
+                            + "/mst-panel.log).");
             cmd.getErr().println("mst-panel " + cmd.getCommandName() + ": " + TerminalText.escape(why));
             return 1;
         });
@@ -166,7 +193,9 @@ public final class MstPanelCommand implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // what held the memory is unreachable once the command's frames are gone: the message can be made
-            err.println(outOfMemory(args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null, Runtime.getRuntime().maxMemory()));
+            err.println(outOfMemory(
+                    args.length > 0 && COMMANDS.containsKey(args[0]) ? args[0] : null,
+                    Runtime.getRuntime().maxMemory()));
             err.flush();
             return 1;
         } finally {
@@ -182,7 +211,8 @@ public final class MstPanelCommand implements Runnable {
         long mib = maxHeapBytes / (1024 * 1024);
         long more = Math.max(1024, Long.highestOneBit(Math.max(1, mib)) * 4);
         return "mst-panel" + (command == null ? "" : " " + command) + ": out of memory: this needs more than the " + mib
-                + " MiB of Java heap it was given. Give it more with java's -Xmx, e.g. java -Xmx" + (more >= 1024 ? more / 1024 + "g" : more + "m")
+                + " MiB of Java heap it was given. Give it more with java's -Xmx, e.g. java -Xmx"
+                + (more >= 1024 ? more / 1024 + "g" : more + "m")
                 + " -jar mst-panel.jar …";
     }
 
@@ -190,8 +220,10 @@ public final class MstPanelCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"mst-panel " + AppVersion.get(),
-                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+            return new String[] {
+                "mst-panel " + AppVersion.get(),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+            };
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.results.files.ResultsException;
-import dev.mstpanel.core.results.layout.Location;
 import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.RunReliability;
 import dev.mstpanel.core.results.compare.RunTally;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,8 +25,11 @@ import picocli.CommandLine.Parameters;
  * from its graded trials: pass@k (at least one of k trials passes) and pass^k (all k pass) per
  * case and variant, flaky cases first.
  */
-@Command(name = "reliability", mixinStandardHelpOptions = true,
-        description = "How reliable each case of a run is: pass@k (one of k trials passes) and pass^k (all k pass) per case and variant, from the graded trials, flaky cases first.")
+@Command(
+        name = "reliability",
+        mixinStandardHelpOptions = true,
+        description =
+                "How reliable each case of a run is: pass@k (one of k trials passes) and pass^k (all k pass) per case and variant, from the graded trials, flaky cases first.")
 public final class ReliabilityCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN", description = "A run folder (.mcp-test-results/<eval>/runs/<run id>).")
@@ -58,17 +61,26 @@ public final class ReliabilityCommand implements Callable<Integer> {
                 return 1;
             }
             if (location.runDirs().size() != 1) {
-                err.println("mst-panel reliability: " + TerminalText.escape(run.toString()) + (location.runDirs().isEmpty()
-                        ? " holds no run: give a run folder (.mcp-test-results/<eval>/runs/<run id>)."
-                        : " holds " + location.runDirs().size() + " runs: give one run folder."));
+                err.println("mst-panel reliability: " + TerminalText.escape(run.toString())
+                        + (location.runDirs().isEmpty()
+                                ? " holds no run: give a run folder (.mcp-test-results/<eval>/runs/<run id>)."
+                                : " holds " + location.runDirs().size() + " runs: give one run folder."));
                 return 1;
             }
-            RunReliability r = RunReliability.of(RunTally.readStatuses(reader, location.runDirs().get(0), false, n -> { }));
+            RunReliability r = RunReliability.of(
+                    RunTally.readStatuses(reader, location.runDirs().get(0), false, n -> {}));
             List<RunReliability.VariantReliability> variants = r.variants().stream()
-                    .filter(v -> variant == null || v.variant().equals(variant)).toList();
+                    .filter(v -> variant == null || v.variant().equals(variant))
+                    .toList();
             if (variants.isEmpty()) {
-                err.println("mst-panel reliability: the run has no variant " + TerminalText.escape(String.valueOf(variant))
-                        + "; its variants: " + TerminalText.escape(String.join(", ", r.variants().stream().map(RunReliability.VariantReliability::variant).toList())) + ".");
+                err.println("mst-panel reliability: the run has no variant "
+                        + TerminalText.escape(String.valueOf(variant)) + "; its variants: "
+                        + TerminalText.escape(String.join(
+                                ", ",
+                                r.variants().stream()
+                                        .map(RunReliability.VariantReliability::variant)
+                                        .toList()))
+                        + ".");
                 return 1;
             }
             if (output.json()) {
@@ -88,12 +100,14 @@ public final class ReliabilityCommand implements Callable<Integer> {
         for (RunReliability.VariantReliability v : variants) {
             int most = v.passAtK().size();
             out.println();
-            out.println("variant " + TerminalText.escape(v.variant()) + ": " + v.cases().size() + " cases with graded trials, "
-                    + v.flakyCases() + " flaky" + (v.ungradedCases() > 0 ? ", " + v.ungradedCases() + " without a graded trial (left out)" : "")
+            out.println("variant " + TerminalText.escape(v.variant()) + ": "
+                    + v.cases().size() + " cases with graded trials, "
+                    + v.flakyCases() + " flaky"
+                    + (v.ungradedCases() > 0 ? ", " + v.ungradedCases() + " without a graded trial (left out)" : "")
                     + (most == 0 ? "" : "; means: " + figures(v.passAtK(), v.passHatK(), most)));
             for (RunReliability.CaseReliability c : v.cases()) {
-                out.println("  " + (c.flaky() ? "flaky  " : "       ") + TerminalText.escape(c.caseId()) + "  " + c.passed() + "/" + c.trials()
-                        + "  " + figures(c.passAtK(), c.passHatK(), c.trials()));
+                out.println("  " + (c.flaky() ? "flaky  " : "       ") + TerminalText.escape(c.caseId()) + "  "
+                        + c.passed() + "/" + c.trials() + "  " + figures(c.passAtK(), c.passHatK(), c.trials()));
             }
         }
     }

@@ -19,9 +19,14 @@ import picocli.CommandLine.Parameters;
  * with {@code --events jsonl} the JSON events. Nothing runs: no MST, no Docker. Exits 0 when the
  * recording played, 1 when it cannot be read, 2 on a usage error.
  */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Play a run's recording (runs/<time>-<run>.recording.jsonl.gz in the data folder) as `run` printed it. Nothing runs.",
-                "Example, in the data folder (e.g. ~/.local/share/mst-panel):", "  replay runs/20261201-101500-a1b2c3.recording.jsonl.gz --speed 4"})
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Play a run's recording (runs/<time>-<run>.recording.jsonl.gz in the data folder) as `run` printed it. Nothing runs.",
+            "Example, in the data folder (e.g. ~/.local/share/mst-panel):",
+            "  replay runs/20261201-101500-a1b2c3.recording.jsonl.gz --speed 4"
+        })
 public final class ReplayCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RECORDING", description = "The recording file.")
@@ -37,17 +42,26 @@ public final class ReplayCommand implements Callable<Integer> {
     static final class Playback {
         /** The slowest replay (a tenth of real time: a 10-minute run plays in 100 minutes) and the fastest short of max. */
         static final double MIN_SPEED = 0.1;
+
         static final double MAX_SPEED = 10_000;
 
-        @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
-                description = "How much faster than the run: 1, 4, 16, …, or max for no waiting (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--speed",
+                paramLabel = "X",
+                defaultValue = "1",
+                description =
+                        "How much faster than the run: 1, 4, 16, …, or max for no waiting (default: ${DEFAULT-VALUE}).")
         String speed;
 
-        @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
+        @Option(
+                names = "--events",
+                paramLabel = "FORMAT",
+                description = "Print events instead of shard rows; the only format is jsonl.")
         String events;
 
         /** A plain decimal: no sign, exponent, hex, NaN or Infinity (which Double.parseDouble takes). */
-        private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[0-9]{1,6}(\\.[0-9]{1,6})?");
+        private static final java.util.regex.Pattern DECIMAL =
+                java.util.regex.Pattern.compile("[0-9]{1,6}(\\.[0-9]{1,6})?");
 
         /**
          * The speed a {@code --speed} value means: {@code max} (any case) is infinite; a decimal from
@@ -71,7 +85,9 @@ public final class ReplayCommand implements Callable<Integer> {
 
         /** A speed as people read it: 4 for 4.0, 0.5. */
         static String format(double x) {
-            return x == Math.rint(x) ? Long.toString((long) x) : java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+            return x == Math.rint(x)
+                    ? Long.toString((long) x)
+                    : java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
         }
 
         /**
@@ -85,8 +101,8 @@ public final class ReplayCommand implements Callable<Integer> {
             String name = streams.name();
             double x = speedOf(speed);
             if (Double.isNaN(x)) {
-                err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to " + (int) MAX_SPEED
-                        + " (1, 4, 16) or max, not `" + TerminalText.escape(speed) + "`.");
+                err.println("mst-panel " + name + ": --speed takes a number from " + MIN_SPEED + " to "
+                        + (int) MAX_SPEED + " (1, 4, 16) or max, not `" + TerminalText.escape(speed) + "`.");
                 return 2;
             }
             if (events != null && !events.equalsIgnoreCase("jsonl")) {
@@ -123,7 +139,8 @@ public final class ReplayCommand implements Callable<Integer> {
                     out.flush();
                 }
                 if (replayer.unmatched() > 0) {
-                    err.println("note: " + replayer.unmatched() + " recorded events were not made again (a recording of another panel version?); "
+                    err.println("note: " + replayer.unmatched()
+                            + " recorded events were not made again (a recording of another panel version?); "
                             + "the first: " + replayer.firstUnmatched());
                 }
                 // said again at the end, where the output stops: with the count actually played

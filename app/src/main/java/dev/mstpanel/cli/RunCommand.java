@@ -1,18 +1,17 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.cli.output.Streams;
-import dev.mstpanel.cli.output.TerminalText;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.core.text.ByteSize;
+import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.mst.EvalConfig;
 import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
-import dev.mstpanel.core.mst.RunChecks;
-import dev.mstpanel.core.mst.VariantSettings;
 import dev.mstpanel.core.mst.MstNotFoundException;
 import dev.mstpanel.core.mst.ProcessStartException;
 import dev.mstpanel.core.mst.ProcessSupervisor;
+import dev.mstpanel.core.mst.RunChecks;
+import dev.mstpanel.core.mst.VariantSettings;
 import dev.mstpanel.core.runs.RunArguments;
 import dev.mstpanel.core.runs.RunEvent;
 import dev.mstpanel.core.runs.RunState;
@@ -20,6 +19,7 @@ import dev.mstpanel.core.runs.RunSupervisor;
 import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.text.TextColumns;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -45,19 +45,35 @@ import picocli.CommandLine.Parameters;
  * read, an eval config whose folder does not exist); 73 when the panel's data folder cannot be
  * written (no log could be made); 127 when MST cannot be found or started.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run `mst run` with the given arguments, following its shards live.",
-                "Example: run -- --config eval.json --runner docker --runner-option contexts=engine-1 --runner-option shards=2"})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run `mst run` with the given arguments, following its shards live.",
+            "Example: run -- --config eval.json --runner docker --runner-option contexts=engine-1 --runner-option shards=2"
+        })
 public final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--mst", paramLabel = "PATH", description = "The mst executable, used as given or refused (default: node_modules/.bin/mst near the config, mst on PATH, npx --no-install mst).")
+    @Option(
+            names = "--mst",
+            paramLabel = "PATH",
+            description =
+                    "The mst executable, used as given or refused (default: node_modules/.bin/mst near the config, mst on PATH, npx --no-install mst).")
     Path mst;
 
-    @Option(names = "--events", paramLabel = "FORMAT", description = "Print events instead of shard rows; the only format is jsonl.")
+    @Option(
+            names = "--events",
+            paramLabel = "FORMAT",
+            description = "Print events instead of shard rows; the only format is jsonl.")
     String events;
 
-    @Option(names = "--grace", paramLabel = "SECONDS", defaultValue = "20", converter = GraceSeconds.class,
-            description = "After Ctrl-C, how long MST may take to stop before its process tree is ended: 0 to 3600 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--grace",
+            paramLabel = "SECONDS",
+            defaultValue = "20",
+            converter = GraceSeconds.class,
+            description =
+                    "After Ctrl-C, how long MST may take to stop before its process tree is ended: 0 to 3600 (default: ${DEFAULT-VALUE}).")
     Duration grace;
 
     @Parameters(paramLabel = "MST-RUN-ARGS", description = "Arguments for `mst run` (after --).")
@@ -80,7 +96,8 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         if (runArgs.isEmpty()) {
-            err.println("mst-panel run: give the arguments for `mst run` after --, e.g. run -- --config eval.json --runner docker");
+            err.println(
+                    "mst-panel run: give the arguments for `mst run` after --, e.g. run -- --config eval.json --runner docker");
             return 2;
         }
         LoginShellEnvironment.Result shell = root.loginShell();
@@ -88,8 +105,10 @@ public final class RunCommand implements Callable<Integer> {
         shell.fallback().ifPresent(reason -> err.println("note: " + reason));
         RunArguments args = RunArguments.parse(runArgs);
         if (args.missingConfigFolder() != null) {
-            err.println("mst-panel run: no folder " + TerminalText.escape(args.missingConfigFolder().toString()) + " for the eval config (--config "
-                    + TerminalText.escape(args.config().toString()) + "): MST runs in its eval config's folder. Nothing was started.");
+            err.println("mst-panel run: no folder "
+                    + TerminalText.escape(args.missingConfigFolder().toString()) + " for the eval config (--config "
+                    + TerminalText.escape(args.config().toString())
+                    + "): MST runs in its eval config's folder. Nothing was started.");
             return 2;
         }
         if (args.config() != null && !evalConfigChecks(args, env, err)) {
@@ -106,8 +125,8 @@ public final class RunCommand implements Callable<Integer> {
         if (installation.note() != null) {
             err.println("note: " + installation.note());
         }
-        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(installation.command(),
-                installation.flags().translate(runArgs), env, null, grace, null);
+        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(
+                installation.command(), installation.flags().translate(runArgs), env, null, grace, null);
         RunSupervisor.ActiveRun run;
         Printer printer = new Printer(out, err, jsonl);
         // the handlers go in before MST starts: a Ctrl-C while the run is being set up must not
@@ -135,7 +154,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         err.println("log: " + run.logFile());
         if (run.recording() != null) {
-            err.println("recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
+            err.println(
+                    "recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
         }
         return code;
     }
@@ -160,9 +180,10 @@ public final class RunCommand implements Callable<Integer> {
         }
         // the contexts' plugin setups the window recorded: the same data folder as the window's
         java.util.Map<String, java.util.Optional<Path>> setups = new dev.mstpanel.core.images.PluginSetups(
-                dev.mstpanel.core.shell.AppPaths.of(env).dataDir()).read();
-        List<RunChecks.Problem> problems = new RunChecks().checkEvalConfig(config, env.variables(), args.secretsFile(), args.contexts(),
-                setups);
+                        dev.mstpanel.core.shell.AppPaths.of(env).dataDir())
+                .read();
+        List<RunChecks.Problem> problems =
+                new RunChecks().checkEvalConfig(config, env.variables(), args.secretsFile(), args.contexts(), setups);
         for (RunChecks.Problem p : problems) {
             err.println(p.severity().name().toLowerCase(Locale.ROOT) + ": " + p.message());
         }
@@ -234,8 +255,10 @@ public final class RunCommand implements Callable<Integer> {
 
         private void interrupt(RunSupervisor.ActiveRun r) {
             ProcessSupervisor.State s = r.cancel(!terminal);
-            err.println(s == ProcessSupervisor.State.TERMINATING ? "mst-panel run: ending MST's process tree."
-                    : "mst-panel run: stopping the shards (Ctrl-C again to end MST at once).");
+            err.println(
+                    s == ProcessSupervisor.State.TERMINATING
+                            ? "mst-panel run: ending MST's process tree."
+                            : "mst-panel run: stopping the shards (Ctrl-C again to end MST at once).");
             err.flush();
         }
 
@@ -264,6 +287,7 @@ public final class RunCommand implements Callable<Integer> {
         volatile java.util.function.Supplier<RunState> state;
         /** The run's recording, named in the {@code finished} event; null for none. */
         volatile java.util.function.Supplier<Path> recording;
+
         private String lastLine;
 
         Printer(PrintWriter out, PrintWriter err, boolean jsonl) {
@@ -305,19 +329,23 @@ public final class RunCommand implements Callable<Integer> {
                     if (st != null) {
                         RunState s = st.get();
                         int idx = ((Number) e.fields().get("index")).intValue();
-                        s.shards().stream().filter(sh -> sh.index() == idx).findFirst().ifPresent(sh -> out.println(row(sh, s.shards())));
+                        s.shards().stream()
+                                .filter(sh -> sh.index() == idx)
+                                .findFirst()
+                                .ifPresent(sh -> out.println(row(sh, s.shards())));
                     } else {
                         out.println(e.message());
                     }
                 }
-                case "trial" -> { }
+                case "trial" -> {}
                 case "finished" -> {
                     out.println(e.message());
                     if (e.fields().get("leftContainers") instanceof List<?> left && !left.isEmpty()) {
                         out.println("Still there after the run (MST did not remove them):");
                         for (Object o : left) {
                             if (o instanceof Map<?, ?> c) {
-                                out.println("  " + c.get("name") + " on " + c.get("context") + " (" + c.get("state") + ")");
+                                out.println(
+                                        "  " + c.get("name") + " on " + c.get("context") + " (" + c.get("state") + ")");
                             }
                         }
                         out.println("Remove them with: mst-panel containers remove-orphans");
@@ -355,17 +383,37 @@ public final class RunCommand implements Callable<Integer> {
      */
     static String row(ShardState s, List<ShardState> all) {
         // room for the "-kept" a kept container's name gets at the end
-        int contextWidth = TextColumns.width(10, 40, all.stream().map(o -> o.context() == null ? "-" : o.context()).toList());
-        int containerWidth = TextColumns.width(12, 64, all.stream().map(o -> o.container() == null ? "-"
-                : o.container().endsWith("-kept") ? o.container() : o.container() + "-kept").toList());
+        int contextWidth = TextColumns.width(
+                10,
+                40,
+                all.stream().map(o -> o.context() == null ? "-" : o.context()).toList());
+        int containerWidth = TextColumns.width(
+                12,
+                64,
+                all.stream()
+                        .map(o -> o.container() == null
+                                ? "-"
+                                : o.container().endsWith("-kept") ? o.container() : o.container() + "-kept")
+                        .toList());
         String oom = s.outOfMemoryText();
-        String mem = oom != null ? oom : s.memoryBytes() < 0 ? "" : ByteSize.human(s.memoryBytes())
-                + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
+        String mem = oom != null
+                ? oom
+                : s.memoryBytes() < 0
+                        ? ""
+                        : ByteSize.human(s.memoryBytes())
+                                + (s.memoryLimitBytes() > 0 ? " / " + ByteSize.human(s.memoryLimitBytes()) : "");
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "shard %d/%d  ", s.index(), s.count()));
-        TextColumns.pad(b, s.context() == null ? "-" : s.context(), contextWidth).append(' ');
-        TextColumns.pad(b, s.container() == null ? "-" : s.container(), containerWidth).append(' ');
+        TextColumns.pad(b, s.context() == null ? "-" : s.context(), contextWidth)
+                .append(' ');
+        TextColumns.pad(b, s.container() == null ? "-" : s.container(), containerWidth)
+                .append(' ');
         TextColumns.pad(b, s.phase().label(), 26).append(' ');
-        b.append(String.format(Locale.ROOT, "%3d collected %3d infra  %s%s", s.collected(), s.infra(), mem,
+        b.append(String.format(
+                Locale.ROOT,
+                "%3d collected %3d infra  %s%s",
+                s.collected(),
+                s.infra(),
+                mem,
                 s.currentCase() == null ? "" : "  last: " + s.currentCase()));
         return b.toString().stripTrailing();
     }

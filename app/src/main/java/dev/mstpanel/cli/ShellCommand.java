@@ -4,12 +4,12 @@ import dev.mstpanel.cli.output.Streams;
 import dev.mstpanel.core.app.PanelServices;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerListing;
+import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.DockerNames;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.ProbeResult;
-import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.TerminalLauncher;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,21 +39,30 @@ import picocli.CommandLine.Parameters;
  * <p>Exit codes: the shell's own when run in place; 0 when printed or a window opened; 2 for a
  * name outside Docker's rule or a container that cannot be found; 1 when docker or the terminal fails.
  */
-@Command(name = "shell", mixinStandardHelpOptions = true,
-        description = {"Open a shell (as user mst) in an MST container: right here when run from a terminal,"
-                + " in a new terminal window with --new-window (or when there is no terminal); --print prints the command instead.",
-                "Exit codes: the shell's own when run here; 0 printed or window opened; 2 bad name or no such container; 1 docker or terminal failed."})
+@Command(
+        name = "shell",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Open a shell (as user mst) in an MST container: right here when run from a terminal,"
+                    + " in a new terminal window with --new-window (or when there is no terminal); --print prints the command instead.",
+            "Exit codes: the shell's own when run here; 0 printed or window opened; 2 bad name or no such container; 1 docker or terminal failed."
+        })
 public final class ShellCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONTAINER", description = "The container's name (or id).")
     String container;
 
-    @Option(names = "--context", paramLabel = "NAME", description = "The Docker context it runs on (default: where it is found).")
+    @Option(
+            names = "--context",
+            paramLabel = "NAME",
+            description = "The Docker context it runs on (default: where it is found).")
     String context;
 
     @Option(names = "--print", description = "Print the command instead of running it.")
     boolean print;
 
-    @Option(names = "--new-window", description = "Open the terminal from settings in a new window even when run from a terminal.")
+    @Option(
+            names = "--new-window",
+            description = "Open the terminal from settings in a new window even when run from a terminal.")
     boolean newWindow;
 
     @Mixin
@@ -78,17 +87,23 @@ public final class ShellCommand implements Callable<Integer> {
         {
             MstContainers containers = services.containers();
             if (ctx == null) {
-                // a lookup, not a probe: a busy engine may take a while, and the list returns as soon as every context answered
+                // a lookup, not a probe: a busy engine may take a while, and the list returns as soon as every context
+                // answered
                 ContainerListing l = containers.list(contexts, Duration.ofSeconds(10));
-                List<MstContainer> hits = l.containers().stream().filter(k -> k.name().equals(container) || k.id().startsWith(container)).toList();
+                List<MstContainer> hits = l.containers().stream()
+                        .filter(k -> k.name().equals(container) || k.id().startsWith(container))
+                        .toList();
                 if (hits.isEmpty()) {
                     l.failures().forEach(f -> err.println("not looked up: " + f.context() + ": " + f.message()));
-                    err.println("mst-panel shell: no MST container named " + container + " on a reachable context. Pass --context NAME if it is there.");
+                    err.println("mst-panel shell: no MST container named " + container
+                            + " on a reachable context. Pass --context NAME if it is there.");
                     return 2;
                 }
                 if (hits.size() > 1) {
-                    err.println("mst-panel shell: " + container + " is on several contexts (" + String.join(", ", hits.stream().map(MstContainer::context).toList())
-                            + "): pass --context NAME.");
+                    err.println("mst-panel shell: " + container + " is on several contexts ("
+                            + String.join(
+                                    ", ",
+                                    hits.stream().map(MstContainer::context).toList()) + "): pass --context NAME.");
                     return 2;
                 }
                 ctx = hits.get(0).context();
@@ -120,8 +135,10 @@ public final class ShellCommand implements Callable<Integer> {
         }
         String terminal = services.settings().terminalApp;
         try {
-            List<String> started = services.terminals().withShell(shell.program()).open(terminal, ctx, container);
-            out.println("opened " + started.get(0) + " on: " + String.join(" ", TerminalLauncher.shellArguments("docker", ctx, container, shell.program())));
+            List<String> started =
+                    services.terminals().withShell(shell.program()).open(terminal, ctx, container);
+            out.println("opened " + started.get(0) + " on: "
+                    + String.join(" ", TerminalLauncher.shellArguments("docker", ctx, container, shell.program())));
             return 0;
         } catch (IOException | IllegalArgumentException e) {
             err.println("mst-panel shell: " + e.getMessage());
@@ -135,17 +152,21 @@ public final class ShellCommand implements Callable<Integer> {
      * @return null to go ahead (found, or the context did not answer: a warning is printed), or the exit code (2) after saying why
      */
     private Integer checkOnContext(MstContainers containers, List<DockerContext> contexts, PrintWriter err) {
-        DockerContext c = contexts.stream().filter(k -> k.name().equals(context)).findFirst().orElse(null);
+        DockerContext c = contexts.stream()
+                .filter(k -> k.name().equals(context))
+                .findFirst()
+                .orElse(null);
         if (c == null) {
-            err.println("mst-panel shell: warning: no context named " + context + " on this machine, so " + container + " was not looked up there.");
+            err.println("mst-panel shell: warning: no context named " + context + " on this machine, so " + container
+                    + " was not looked up there.");
             return null;
         }
         Duration timeout = Duration.ofSeconds(3);
         {
             ProbeResult probe = root.services().prober().probe(c, timeout);
             if (!probe.reachable()) {
-                err.println("mst-panel shell: warning: context " + context + " does not answer (" + probe.failure().message()
-                        + "), so " + container + " was not looked up there.");
+                err.println("mst-panel shell: warning: context " + context + " does not answer ("
+                        + probe.failure().message() + "), so " + container + " was not looked up there.");
                 return null;
             }
         }

@@ -21,8 +21,8 @@ final class TimeoutSeconds implements CommandLine.ITypeConverter<Duration> {
             seconds = Double.NaN;
         }
         if (!(seconds > 0) || !(seconds <= MAX_SECONDS)) {
-            throw new CommandLine.TypeConversionException(
-                    "--timeout takes a number of seconds more than 0 and at most " + (long) MAX_SECONDS + ", e.g. 3 or 0.5; \"" + value + "\" is not one.");
+            throw new CommandLine.TypeConversionException("--timeout takes a number of seconds more than 0 and at most "
+                    + (long) MAX_SECONDS + ", e.g. 3 or 0.5; \"" + value + "\" is not one.");
         }
         return Duration.ofMillis(Math.max(1, (long) (seconds * 1000)));
     }

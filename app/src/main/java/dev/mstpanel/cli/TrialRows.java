@@ -21,6 +21,7 @@ final class TrialRows {
     static final int MAX_VARIANT = 24;
     /** The widest {@code case #trial} column, in characters. */
     static final int MAX_CASE = 48;
+
     static final int MAX_ERROR = 160;
     private static final int STATUS_WIDTH = statusWidth();
 
@@ -29,8 +30,14 @@ final class TrialRows {
 
     /** @param trials the rows that will be printed (their widths set the columns') */
     TrialRows(List<TrialRecord> trials) {
-        variantWidth = TextColumns.width(12, MAX_VARIANT, trials.stream().map(t -> TerminalText.escape(t.variant())).toList());
-        caseWidth = TextColumns.width(1, MAX_CASE, trials.stream().map(t -> label(t, Integer.MAX_VALUE)).toList());
+        variantWidth = TextColumns.width(
+                12,
+                MAX_VARIANT,
+                trials.stream().map(t -> TerminalText.escape(t.variant())).toList());
+        caseWidth = TextColumns.width(
+                1,
+                MAX_CASE,
+                trials.stream().map(t -> label(t, Integer.MAX_VALUE)).toList());
     }
 
     /** How far a line under a row is indented to start below the variant column. */
@@ -43,12 +50,19 @@ final class TrialRows {
         String msg = t.message();
         StringBuilder b = new StringBuilder("  ");
         TextColumns.pad(b, t.status().jsonName(), STATUS_WIDTH).append(' ');
-        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(t.variant()), variantWidth), variantWidth).append(' ');
+        TextColumns.pad(b, TextColumns.cut(TerminalText.escape(t.variant()), variantWidth), variantWidth)
+                .append(' ');
         TextColumns.pad(b, label(t, caseWidth), caseWidth);
         if (msg != null) {
             // an unreadable trial's text is the panel's own, its fix at the end: never cut
-            int max = t.status() == dev.mstpanel.core.results.model.TrialStatus.UNREADABLE ? Integer.MAX_VALUE : MAX_ERROR;
-            b.append("  ").append(TextColumns.cut(TerminalText.escape(msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')), max));
+            int max = t.status() == dev.mstpanel.core.results.model.TrialStatus.UNREADABLE
+                    ? Integer.MAX_VALUE
+                    : MAX_ERROR;
+            b.append("  ")
+                    .append(TextColumns.cut(
+                            TerminalText.escape(
+                                    msg.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ')),
+                            max));
         }
         return b.toString().stripTrailing();
     }

@@ -1,25 +1,23 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.core.results.layout.RunLayout;
-import dev.mstpanel.core.results.layout.Location;
-import dev.mstpanel.cli.output.OutputOptions;
-import dev.mstpanel.cli.output.TerminalText;
-import dev.mstpanel.cli.output.JsonOutput;
-import dev.mstpanel.cli.output.OnePerLine;
-import dev.mstpanel.cli.output.CommandOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.mstpanel.cli.output.CommandOutput;
+import dev.mstpanel.cli.output.JsonOutput;
+import dev.mstpanel.cli.output.OnePerLine;
+import dev.mstpanel.cli.output.OutputOptions;
+import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
 import dev.mstpanel.core.results.files.ResultsException;
-import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.ScoreRecord;
-import dev.mstpanel.core.results.search.TranscriptQuery;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.search.TranscriptQuery;
 import dev.mstpanel.core.results.search.UnsearchedTraces;
-import dev.mstpanel.core.shell.AppPaths;
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.text.Texts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,11 +28,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * {@code mst-panel trials PATH [--json] [--status LIST] [--grep TEXT]}: the trials of every run under a results
@@ -47,29 +45,43 @@ import picocli.CommandLine;
  * diagnosis or part of it could not be read ({@link FailureDiagnosis#readProblem()}: which folder or file, and how to
  * fix it), so that "could not be read" is told from "none kept".
  */
-@Command(name = "trials", mixinStandardHelpOptions = true,
-        description = "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
+@Command(
+        name = "trials",
+        mixinStandardHelpOptions = true,
+        description =
+                "List the trials of MST runs (a .mcp-test-results folder, an eval folder or a run folder) with status, error and failure diagnosis.")
 public final class TrialsCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "The eval's project folder (holding .mcp-test-results), a results root (.mcp-test-results), an eval folder or a run folder.")
+    @Parameters(
+            index = "0",
+            paramLabel = "PATH",
+            description =
+                    "The eval's project folder (holding .mcp-test-results), a results root (.mcp-test-results), an eval folder or a run folder.")
     Path path;
 
     @Mixin
     OutputOptions output = new OutputOptions();
 
-    @Option(names = "--status", paramLabel = "LIST", split = ",",
+    @Option(
+            names = "--status",
+            paramLabel = "LIST",
+            split = ",",
             description = "Only these statuses, a comma list of: passed, failed, infra, missing, ungraded, unreadable.")
     List<String> statuses;
 
-    @Option(names = "--grep", paramLabel = "TEXT",
-            description = "Only the trials whose transcript (tool names, arguments, outputs, final answer, errors) contains TEXT, ignoring case.")
+    @Option(
+            names = "--grep",
+            paramLabel = "TEXT",
+            description =
+                    "Only the trials whose transcript (tool names, arguments, outputs, final answer, errors) contains TEXT, ignoring case.")
     String grep;
-
 
     @Override
     public Integer call() {
         if (path != null && path.toString().isEmpty()) { // an empty argument would be the current folder
-            throw new CommandLine.ParameterException(output.commandLine(), "PATH is empty: give the eval's project folder, a results folder or a run folder.");
+            throw new CommandLine.ParameterException(
+                    output.commandLine(),
+                    "PATH is empty: give the eval's project folder, a results folder or a run folder.");
         }
         PrintWriter out = output.out();
         PrintWriter err = output.err();
@@ -88,13 +100,15 @@ public final class TrialsCommand implements Callable<Integer> {
                 }
             }
             if (keep.isEmpty()) {
-                err.println("mst-panel trials: --status needs at least one of: passed, failed, infra, missing, ungraded, unreadable.");
+                err.println(
+                        "mst-panel trials: --status needs at least one of: passed, failed, infra, missing, ungraded, unreadable.");
                 return 2;
             }
         }
         if (grep != null && grep.indexOf('\uFFFD') >= 0) {
             // bytes that are not UTF-8 (a Latin-1 terminal): Java decoded them as U+FFFD, which no trace would hold
-            err.println("mst-panel trials: the --grep text holds bytes that are not UTF-8 (the terminal's character set is not UTF-8?): type it in UTF-8.");
+            err.println(
+                    "mst-panel trials: the --grep text holds bytes that are not UTF-8 (the terminal's character set is not UTF-8?): type it in UTF-8.");
             return 2;
         }
         if (grep != null && grep.isBlank()) {
@@ -111,7 +125,8 @@ public final class TrialsCommand implements Callable<Integer> {
                 err.println("mst-panel trials: " + TerminalText.escape(e.getMessage()));
                 return 1;
             }
-            for (String why : location.unlisted()) { // said before the trials, so a listing without them is not taken for all
+            for (String why :
+                    location.unlisted()) { // said before the trials, so a listing without them is not taken for all
                 err.println("mst-panel trials: " + TerminalText.escape(why));
             }
             if (location.runDirs().isEmpty()) {
@@ -121,12 +136,14 @@ public final class TrialsCommand implements Callable<Integer> {
                 return 1;
             }
             if (output.json()) {
-                // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by the guard
+                // JSON is escaped for the terminal by its generator (TerminalJsonEscapes): not scanned a second time by
+                // the guard
                 printJson(output, reader, location, keep, query, err);
             } else {
                 printTable(out, reader, location, keep, query, err);
             }
-            // no run folder could be read (permission denied): no trial was, and a script must not take the empty list for a run without trials
+            // no run folder could be read (permission denied): no trial was, and a script must not take the empty list
+            // for a run without trials
             String unreadable = null;
             for (Path runDir : location.runDirs()) {
                 unreadable = ResultsReader.folderProblem(runDir);
@@ -143,8 +160,14 @@ public final class TrialsCommand implements Callable<Integer> {
         }
     }
 
-    private static void printJson(OutputOptions output, ResultsReader reader, Location location, Set<TrialStatus> keep,
-                                  TranscriptQuery query, PrintWriter err) throws IOException {
+    private static void printJson(
+            OutputOptions output,
+            ResultsReader reader,
+            Location location,
+            Set<TrialStatus> keep,
+            TranscriptQuery query,
+            PrintWriter err)
+            throws IOException {
         JsonGenerator g = output.generator(new OnePerLine());
         g.writeStartArray();
         for (Path runDir : location.runDirs()) {
@@ -155,22 +178,27 @@ public final class TrialsCommand implements Callable<Integer> {
             }
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
             UnsearchedTraces unsearched = new UnsearchedTraces();
-            reader.readTrials(run, query, batch -> {
-                try {
-                    List<TrialRecord> kept = new java.util.ArrayList<>(batch.size());
-                    for (TrialRecord t : batch) {
-                        if (keep.contains(t.status())) {
-                            kept.add(t);
+            reader.readTrials(
+                    run,
+                    query,
+                    batch -> {
+                        try {
+                            List<TrialRecord> kept = new java.util.ArrayList<>(batch.size());
+                            for (TrialRecord t : batch) {
+                                if (keep.contains(t.status())) {
+                                    kept.add(t);
+                                }
+                            }
+                            List<FailureDiagnosis> found = diagnosesOf(kept, diagnoses);
+                            for (int i = 0; i < kept.size(); i++) {
+                                writeTrial(g, kept.get(i), found.get(i));
+                            }
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
                         }
-                    }
-                    List<FailureDiagnosis> found = diagnosesOf(kept, diagnoses);
-                    for (int i = 0; i < kept.size(); i++) {
-                        writeTrial(g, kept.get(i), found.get(i));
-                    }
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, unsearched, diagnoses);
+                    },
+                    unsearched,
+                    diagnoses);
             warnUnsearched(err, runDir, unsearched);
         }
         g.writeEndArray();
@@ -226,7 +254,10 @@ public final class TrialsCommand implements Callable<Integer> {
         g.writeFieldName(Fields.TRIAL);
         g.writeNumber(t.trial());
         field(g, Fields.STATUS, t.status().jsonName());
-        field(g, Fields.ERROR, t.error() != null ? t.error() : t.gradingError() != null ? t.gradingError() : t.problem());
+        field(
+                g,
+                Fields.ERROR,
+                t.error() != null ? t.error() : t.gradingError() != null ? t.gradingError() : t.problem());
         field(g, Fields.FAILURE_KIND, t.failureKind());
         field(g, Fields.GRADING_ERROR, t.gradingError());
         field(g, Fields.PROBLEM, t.problem());
@@ -279,13 +310,19 @@ public final class TrialsCommand implements Callable<Integer> {
         return p == null ? null : p.toString();
     }
 
-    private static void printTable(PrintWriter out, ResultsReader reader, Location location, Set<TrialStatus> keep,
-                                   TranscriptQuery query, PrintWriter err) {
+    private static void printTable(
+            PrintWriter out,
+            ResultsReader reader,
+            Location location,
+            Set<TrialStatus> keep,
+            TranscriptQuery query,
+            PrintWriter err) {
         boolean statusFilter = keep.size() < TrialStatus.values().length;
         for (Path runDir : location.runDirs()) {
             reader.readAhead(runDir); // its cache of listed trials, while run.json is read here
             RunInfo run = reader.readRun(runDir);
-            out.println(TerminalText.escape(run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : "")));
+            out.println(TerminalText.escape(
+                    run.evalName() + " / " + run.runId() + (run.problem() != null ? "  (" + run.problem() + ")" : "")));
             Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
             int[] shown = {0};
             FailureDiagnosis.Finder diagnoses = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
@@ -293,24 +330,32 @@ public final class TrialsCommand implements Callable<Integer> {
             // the run's rows are printed once all are read, so that its columns line up (TrialRows)
             List<TrialRecord> rows = new java.util.ArrayList<>();
             List<FailureDiagnosis> rowDiagnoses = new java.util.ArrayList<>();
-            reader.readTrials(run, query, batch -> {
-                List<TrialRecord> kept = new java.util.ArrayList<>();
-                for (TrialRecord t : batch) {
-                    counts.merge(t.status(), 1, Integer::sum);
-                    if (keep.contains(t.status())) {
-                        kept.add(t);
-                    }
-                }
-                // only failed and infra trials are looked into (MST keeps artifacts for those); on every core for a big batch
-                List<TrialRecord> looked = kept.stream().filter(TrialsCommand::hasDiagnosis).toList();
-                List<FailureDiagnosis> found = diagnosesOf(looked, diagnoses);
-                int next = 0;
-                for (TrialRecord t : kept) {
-                    rows.add(t);
-                    rowDiagnoses.add(hasDiagnosis(t) ? found.get(next++) : null);
-                    shown[0]++;
-                }
-            }, unsearched, diagnoses);
+            reader.readTrials(
+                    run,
+                    query,
+                    batch -> {
+                        List<TrialRecord> kept = new java.util.ArrayList<>();
+                        for (TrialRecord t : batch) {
+                            counts.merge(t.status(), 1, Integer::sum);
+                            if (keep.contains(t.status())) {
+                                kept.add(t);
+                            }
+                        }
+                        // only failed and infra trials are looked into (MST keeps artifacts for those); on every core
+                        // for a big batch
+                        List<TrialRecord> looked = kept.stream()
+                                .filter(TrialsCommand::hasDiagnosis)
+                                .toList();
+                        List<FailureDiagnosis> found = diagnosesOf(looked, diagnoses);
+                        int next = 0;
+                        for (TrialRecord t : kept) {
+                            rows.add(t);
+                            rowDiagnoses.add(hasDiagnosis(t) ? found.get(next++) : null);
+                            shown[0]++;
+                        }
+                    },
+                    unsearched,
+                    diagnoses);
             TrialRows table = new TrialRows(rows);
             for (int i = 0; i < rows.size(); i++) {
                 out.println(table.row(rows.get(i)));
@@ -323,23 +368,41 @@ public final class TrialsCommand implements Callable<Integer> {
             StringBuilder sb = new StringBuilder("  ");
             if (query == null && total == 0) {
                 // with a problem, the line above says why
-                sb.append(run.problem() != null ? "no trials listed  " : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
-            } else if (query != null && total == 0 && (unlistable(runDir) || unlistable(runDir.resolve(RunLayout.TRACES)))) {
+                sb.append(
+                        run.problem() != null
+                                ? "no trials listed  "
+                                : "no trials listed (" + ResultsReader.noTracesWhy(run.dir()) + ")  ");
+            } else if (query != null
+                    && total == 0
+                    && (unlistable(runDir) || unlistable(runDir.resolve(RunLayout.TRACES)))) {
                 // nothing was searched: "no trial's transcript contains" would say the run was looked through
                 sb.append("not searched: the run folder cannot be read (the line above says why)  ");
             } else if (query != null && total == 0) {
-                sb.append("no trial's transcript contains \"").append(oneLine(query.text())).append("\"  ");
+                sb.append("no trial's transcript contains \"")
+                        .append(oneLine(query.text()))
+                        .append("\"  ");
             } else {
                 if (query != null) {
                     String whose = "whose transcript contains \"" + oneLine(query.text()) + "\"";
-                    sb.append(statusFilter ? "showing " + shown[0] + " (" + names(keep) + ") of the " + plural(total, "trial") + " " + whose + ": "
-                            : plural(total, "trial") + " " + whose + ": ");
+                    sb.append(
+                            statusFilter
+                                    ? "showing " + shown[0] + " (" + names(keep) + ") of the " + plural(total, "trial")
+                                            + " " + whose + ": "
+                                    : plural(total, "trial") + " " + whose + ": ");
                 } else if (statusFilter) {
-                    sb.append("showing ").append(shown[0]).append(" of ").append(plural(total, "trial")).append(" (").append(names(keep))
+                    sb.append("showing ")
+                            .append(shown[0])
+                            .append(" of ")
+                            .append(plural(total, "trial"))
+                            .append(" (")
+                            .append(names(keep))
                             .append("); the run: ");
                 }
                 for (var e : counts.entrySet()) {
-                    sb.append(e.getValue()).append(' ').append(e.getKey().jsonName()).append("  ");
+                    sb.append(e.getValue())
+                            .append(' ')
+                            .append(e.getKey().jsonName())
+                            .append("  ");
                 }
             }
             String partial = run.partialText(query != null ? 0 : counts.getOrDefault(TrialStatus.MISSING, 0));
@@ -359,7 +422,8 @@ public final class TrialsCommand implements Callable<Integer> {
 
     /** True when a folder is there but this user cannot list it (no read or no search permission on it). */
     private static boolean unlistable(Path dir) {
-        return java.nio.file.Files.isDirectory(dir) && !(java.nio.file.Files.isReadable(dir) && java.nio.file.Files.isExecutable(dir));
+        return java.nio.file.Files.isDirectory(dir)
+                && !(java.nio.file.Files.isReadable(dir) && java.nio.file.Files.isExecutable(dir));
     }
 
     /**
@@ -413,7 +477,8 @@ public final class TrialsCommand implements Callable<Integer> {
     private static void printTranscriptCommand(PrintWriter out, TrialRecord t) {
         if (hasDiagnosis(t) && t.traceFile() != null) {
             out.println(TrialRows.indent() + "transcript: mst-panel transcript "
-                    + TerminalText.escape(dev.mstpanel.core.mst.RunCommandLine.quote(t.traceFile().toString())));
+                    + TerminalText.escape(dev.mstpanel.core.mst.RunCommandLine.quote(
+                            t.traceFile().toString())));
         }
     }
 
@@ -444,9 +509,11 @@ public final class TrialsCommand implements Callable<Integer> {
         // a path is one value: a line end in a folder or file name is shown escaped, not as a new line
         StringBuilder names = new StringBuilder();
         for (Path f : files) {
-            names.append(names.length() == 0 ? "" : "  ").append(TerminalText.escape((dir == null ? f : dir.relativize(f)).toString()));
+            names.append(names.length() == 0 ? "" : "  ")
+                    .append(TerminalText.escape((dir == null ? f : dir.relativize(f)).toString()));
         }
-        out.println(indent + "diagnosis in " + (dir == null ? "" : TerminalText.escape(dir.toString()) + java.io.File.separator));
+        out.println(indent + "diagnosis in "
+                + (dir == null ? "" : TerminalText.escape(dir.toString()) + java.io.File.separator));
         out.println(indent + "  " + names);
         if (d.notice() != null) {
             out.println(indent + d.notice()); // a part that could not be read: said beside what was found

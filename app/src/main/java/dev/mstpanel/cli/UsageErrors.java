@@ -16,10 +16,13 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     public int handleParseException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
-        String line = cmd.getCommandSpec().qualifiedName() + ": " + TerminalText.escape(String.valueOf(ex.getMessage()));
-        if (ex instanceof CommandLine.MissingParameterException || ex instanceof CommandLine.UnmatchedArgumentException) {
+        String line =
+                cmd.getCommandSpec().qualifiedName() + ": " + TerminalText.escape(String.valueOf(ex.getMessage()));
+        if (ex instanceof CommandLine.MissingParameterException
+                || ex instanceof CommandLine.UnmatchedArgumentException) {
             // picocli's own words say what is wrong, not what to give (the panel's own messages do)
-            line += (line.endsWith(".") ? "" : ".") + " `" + cmd.getCommandSpec().qualifiedName() + " --help` lists what it takes.";
+            line += (line.endsWith(".") ? "" : ".") + " `"
+                    + cmd.getCommandSpec().qualifiedName() + " --help` lists what it takes.";
         }
         err.println(line);
         CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);

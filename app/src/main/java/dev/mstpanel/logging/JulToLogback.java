@@ -21,6 +21,7 @@ import java.util.logging.LogManager;
 public final class JulToLogback {
     /** The value {@code Main} gives {@code java.util.logging.config.class}: this class's name. */
     public static final String NAME = "dev.mstpanel.logging.JulToLogback";
+
     static final String CONFIGURATION = "handlers=org.slf4j.bridge.SLF4JBridgeHandler\n.level=INFO\n";
 
     /**
@@ -30,6 +31,7 @@ public final class JulToLogback {
      * @throws IOException never (the stream is in memory)
      */
     public JulToLogback() throws IOException {
-        LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(CONFIGURATION.getBytes(StandardCharsets.ISO_8859_1)));
+        LogManager.getLogManager()
+                .readConfiguration(new ByteArrayInputStream(CONFIGURATION.getBytes(StandardCharsets.ISO_8859_1)));
     }
 }

@@ -41,7 +41,8 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         context.getStatusManager().add(problems);
 
         // built at the first line logged: a command that logs nothing does not pay for the pattern layout
-        DeferredPatternEncoder fileEncoder = new DeferredPatternEncoder("%d{ISO8601} %-5level [%thread] %logger{30} - %msg%n");
+        DeferredPatternEncoder fileEncoder =
+                new DeferredPatternEncoder("%d{ISO8601} %-5level [%thread] %logger{30} - %msg%n");
         fileEncoder.setContext(context);
         fileEncoder.start();
 

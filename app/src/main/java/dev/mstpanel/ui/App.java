@@ -1,7 +1,7 @@
 package dev.mstpanel.ui;
 
-import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.common.AppIcons;
 import dev.mstpanel.ui.common.ThemeSwitcher;
@@ -21,7 +21,9 @@ public final class App extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     /** How long the window waits for the login shell before it goes on with its own environment. */
     static final Duration LOGIN_SHELL_WAIT = Duration.ofSeconds(4);
-    private static volatile java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result> loginShell;
+
+    private static volatile java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result>
+            loginShell;
     private AppContext app;
     private MainWindow window;
 
@@ -33,8 +35,7 @@ public final class App extends Application {
      */
     public static void startReadingLoginShell(HostEnvironment base) {
         loginShell = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> dev.mstpanel.core.shell.LoginShellEnvironment.read(base, LOGIN_SHELL_WAIT),
-                r -> {
+                () -> dev.mstpanel.core.shell.LoginShellEnvironment.read(base, LOGIN_SHELL_WAIT), r -> {
                     Thread t = new Thread(r, "login-shell-environment");
                     t.setDaemon(true);
                     t.start();
@@ -50,8 +51,12 @@ public final class App extends Application {
         try {
             return loginShell.get(LOGIN_SHELL_WAIT.toMillis() + 500, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(own, false,
-                    "Your login shell did not give its environment in time, so the panel uses its own.", null, 0);
+            return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(
+                    own,
+                    false,
+                    "Your login shell did not give its environment in time, so the panel uses its own.",
+                    null,
+                    0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new dev.mstpanel.core.shell.LoginShellEnvironment.Result(own, false, "interrupted", null, 0);
@@ -65,7 +70,8 @@ public final class App extends Application {
      */
     @Override
     public void start(Stage stage) {
-        java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result> reading = loginShell;
+        java.util.concurrent.CompletableFuture<dev.mstpanel.core.shell.LoginShellEnvironment.Result> reading =
+                loginShell;
         if (reading == null || reading.isDone()) {
             startWith(stage, environment());
             return;
@@ -85,7 +91,9 @@ public final class App extends Application {
 
     /** The window's frame while the login shell answers: the size the window had, a line saying what it waits for. */
     private static Scene waitingScene() {
-        Settings saved = new dev.mstpanel.core.settings.SettingsStore(AppPaths.of(HostEnvironment.fromSystem()).configDir()).load();
+        Settings saved = new dev.mstpanel.core.settings.SettingsStore(
+                        AppPaths.of(HostEnvironment.fromSystem()).configDir())
+                .load();
         applyTheme(saved.theme == Settings.Theme.DARK);
         javafx.scene.control.Label text = new javafx.scene.control.Label("Reading your login shell's environment…");
         text.getStyleClass().add("text-muted");
@@ -101,7 +109,9 @@ public final class App extends Application {
             return;
         }
         HostEnvironment env = shell.environment();
-        LOG.info("environment: {} ({} ms)", shell.fromLoginShell() ? "login shell " + shell.shell() : "the panel's own",
+        LOG.info(
+                "environment: {} ({} ms)",
+                shell.fromLoginShell() ? "login shell " + shell.shell() : "the panel's own",
                 shell.elapsedMillis());
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         String openView = System.getenv("MST_PANEL_OPEN_VIEW");
@@ -116,8 +126,9 @@ public final class App extends Application {
         app.contexts().startAutoRefresh(Duration.ofSeconds(Math.max(2, app.settings().refreshIntervalSeconds)));
         shell.fallback().filter(reason -> !shell.turnedOff()).ifPresent(reason -> {
             LOG.warn("login shell environment not used: {}", reason);
-            window.showNotice("Processes the panel starts use its own environment, not your login shell's: " + reason
-                    + " If MST, node or docker are not found, set MST's path in Settings or start the panel from a terminal.");
+            window.showNotice(
+                    "Processes the panel starts use its own environment, not your login shell's: " + reason
+                            + " If MST, node or docker are not found, set MST's path in Settings or start the panel from a terminal.");
         });
         String dialog = System.getenv("MST_PANEL_OPEN_DIALOG");
         if ("settings".equals(dialog)) {
@@ -146,7 +157,8 @@ public final class App extends Application {
         if (openView != null && !openView.isBlank() && !window.open(openView.strip())) {
             LOG.warn("MST_PANEL_OPEN_VIEW={}: no such view", openView);
         }
-        WindowPlacement place = WindowPlacement.fit(settings.windowX, settings.windowY, settings.windowWidth, settings.windowHeight);
+        WindowPlacement place =
+                WindowPlacement.fit(settings.windowX, settings.windowY, settings.windowWidth, settings.windowHeight);
         Scene scene = sceneFor(window, place.width(), place.height());
         stage.setTitle("mst-panel");
         AppIcons.apply(stage);
@@ -179,7 +191,9 @@ public final class App extends Application {
             app.notifier().close();
         });
         stage.show();
-        app.settingsStore().notice().ifPresent(n -> Platform.runLater(() -> app.dialogs().showInfo("Settings were reset", n)));
+        app.settingsStore()
+                .notice()
+                .ifPresent(n -> Platform.runLater(() -> app.dialogs().showInfo("Settings were reset", n)));
         return window;
     }
 
@@ -221,7 +235,9 @@ public final class App extends Application {
             if (System.getenv("MST_PANEL_TIMING") != null) {
                 System.out.println("first-frame-ms " + ms);
                 // CPU time too: on a busy machine it varies less than the wall-clock figure
-                ProcessHandle.current().info().totalCpuDuration()
+                ProcessHandle.current()
+                        .info()
+                        .totalCpuDuration()
                         .ifPresent(cpu -> System.out.println("first-frame-cpu-ms " + cpu.toMillis()));
                 System.out.flush();
             }
@@ -245,14 +261,16 @@ public final class App extends Application {
         } catch (NumberFormatException e) {
             return;
         }
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(ms);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            Platform.runLater(Platform::exit);
-        }, "exit-after-first-frame");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(ms);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    Platform.runLater(Platform::exit);
+                },
+                "exit-after-first-frame");
         t.setDaemon(true);
         t.start();
     }

@@ -5,9 +5,9 @@ import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.ToolVersions;
@@ -17,10 +17,10 @@ import dev.mstpanel.ui.common.ThemeSwitcher;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.containers.ContainerServices;
 import dev.mstpanel.ui.contexts.ContextsViewModel;
-import dev.mstpanel.ui.runs.RunViewModel;
-import dev.mstpanel.ui.runs.SupervisedRunSession;
 import dev.mstpanel.ui.results.ResultsViewModel;
 import dev.mstpanel.ui.results.TrialInspectorViewModel;
+import dev.mstpanel.ui.runs.RunViewModel;
+import dev.mstpanel.ui.runs.SupervisedRunSession;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -83,12 +83,22 @@ public final class AppContext implements AutoCloseable {
             return t;
         });
         this.dialogs = new DialogService();
-        this.contexts = new ContextsViewModel(contextStore, prober,
-                () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)), ui, background);
-        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(services.colima(), services.remoteHosts(), commandRunner, contexts::refresh, ui, background);
-        this.runs = new RunViewModel(new SupervisedRunSession(services.mstLocator(), settings, environment,
-                services.runSupervisor())
-                .withPluginSetups(services.pluginSetups()), contexts.rows(), settings, this::saveSettingsQuietly, ui, background);
+        this.contexts = new ContextsViewModel(
+                contextStore,
+                prober,
+                () -> Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000)),
+                ui,
+                background);
+        this.fleet = new dev.mstpanel.ui.contexts.FleetViewModel(
+                services.colima(), services.remoteHosts(), commandRunner, contexts::refresh, ui, background);
+        this.runs = new RunViewModel(
+                new SupervisedRunSession(services.mstLocator(), settings, environment, services.runSupervisor())
+                        .withPluginSetups(services.pluginSetups()),
+                contexts.rows(),
+                settings,
+                this::saveSettingsQuietly,
+                ui,
+                background);
         runs.runningProperty().addListener((o, was, running) -> runInProgress.set(running));
         this.resultsReader = services.resultsReader();
         this.results = new ResultsViewModel(resultsReader, ui, background);
@@ -105,44 +115,94 @@ public final class AppContext implements AutoCloseable {
         this.containerServices = new ContainerServices(services);
         this.toolVersions = new ToolVersions(commandRunner);
         this.theme = new ThemeSwitcher(commandRunner, background, ui);
-        this.notifier = new Notifier(ui, new dev.mstpanel.core.shell.SystemNotifications(commandRunner), background,
-                environment.os() == HostEnvironment.OsFamily.MAC ? new dev.mstpanel.ui.common.TaskbarDock() : dev.mstpanel.core.shell.DockAttention.NONE);
+        this.notifier = new Notifier(
+                ui,
+                new dev.mstpanel.core.shell.SystemNotifications(commandRunner),
+                background,
+                environment.os() == HostEnvironment.OsFamily.MAC
+                        ? new dev.mstpanel.ui.common.TaskbarDock()
+                        : dev.mstpanel.core.shell.DockAttention.NONE);
         dev.mstpanel.ui.runs.RunNotifications.attach(runs, notifier, null);
     }
 
     /** The core services, shared with the command line's composition. */
-    public PanelServices services() { return services; }
-    public HostEnvironment environment() { return environment; }
-    public AppPaths paths() { return paths; }
-    public SettingsStore settingsStore() { return settingsStore; }
-    public Settings settings() { return settings; }
-    public CommandRunner commandRunner() { return commandRunner; }
-    public DockerCli dockerCli() { return dockerCli; }
-    public ContextStore contextStore() { return contextStore; }
-    public EngineProber prober() { return prober; }
+    public PanelServices services() {
+        return services;
+    }
+
+    public HostEnvironment environment() {
+        return environment;
+    }
+
+    public AppPaths paths() {
+        return paths;
+    }
+
+    public SettingsStore settingsStore() {
+        return settingsStore;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public CommandRunner commandRunner() {
+        return commandRunner;
+    }
+
+    public DockerCli dockerCli() {
+        return dockerCli;
+    }
+
+    public ContextStore contextStore() {
+        return contextStore;
+    }
+
+    public EngineProber prober() {
+        return prober;
+    }
     /** Runs disk, Docker and process work off the FX thread. */
-    public ExecutorService background() { return background; }
-    public UiExecutor ui() { return ui; }
-    public DialogService dialogs() { return dialogs; }
+    public ExecutorService background() {
+        return background;
+    }
+
+    public UiExecutor ui() {
+        return ui;
+    }
+
+    public DialogService dialogs() {
+        return dialogs;
+    }
     /** The contexts and their split, shared by every view that needs them. */
-    public ContextsViewModel contexts() { return contexts; }
+    public ContextsViewModel contexts() {
+        return contexts;
+    }
 
     /** Colima VMs and remote hosts (the Contexts view's fleet strip). */
-    public dev.mstpanel.ui.contexts.FleetViewModel fleet() { return fleet; }
+    public dev.mstpanel.ui.contexts.FleetViewModel fleet() {
+        return fleet;
+    }
     /** The Run form and the live run (one run at a time per window). */
-    public RunViewModel runs() { return runs; }
+    public RunViewModel runs() {
+        return runs;
+    }
 
     private void saveSettingsQuietly(Settings s) {
         try {
             settingsStore.save(s);
         } catch (java.io.IOException e) {
-            org.slf4j.LoggerFactory.getLogger(AppContext.class).warn("could not save settings to {}: {}", settingsStore.file(), e.getMessage());
+            org.slf4j.LoggerFactory.getLogger(AppContext.class)
+                    .warn("could not save settings to {}: {}", settingsStore.file(), e.getMessage());
         }
     }
     /** Reads mst.run/v1 results folders (core; also for other views that follow a run's trials). */
-    public ResultsReader resultsReader() { return resultsReader; }
+    public ResultsReader resultsReader() {
+        return resultsReader;
+    }
     /** The Results view's state; {@link ResultsViewModel#openRun} opens a run folder in it. */
-    public ResultsViewModel results() { return results; }
+    public ResultsViewModel results() {
+        return results;
+    }
 
     /** A path from the settings file, or null when there is none or it is not a path on this system. */
     private static java.nio.file.Path savedPath(String s) {
@@ -153,25 +213,41 @@ public final class AppContext implements AutoCloseable {
         }
     }
     /** The Compare screen's state. */
-    public dev.mstpanel.ui.results.compare.CompareViewModel compare() { return compare; }
+    public dev.mstpanel.ui.results.compare.CompareViewModel compare() {
+        return compare;
+    }
     /** The trend screen's state. */
-    public dev.mstpanel.ui.results.compare.TrendViewModel trend() { return trend; }
+    public dev.mstpanel.ui.results.compare.TrendViewModel trend() {
+        return trend;
+    }
     /** The trial inspector's state. */
-    public TrialInspectorViewModel trialInspector() { return trialInspector; }
+    public TrialInspectorViewModel trialInspector() {
+        return trialInspector;
+    }
     /** Containers, shells, session files, doctor and images. */
-    public ContainerServices containerServices() { return containerServices; }
+    public ContainerServices containerServices() {
+        return containerServices;
+    }
 
     /** Asks MST and Docker for their versions (About dialog). */
-    public ToolVersions toolVersions() { return toolVersions; }
+    public ToolVersions toolVersions() {
+        return toolVersions;
+    }
     /** Applies the theme choice live. */
-    public ThemeSwitcher theme() { return theme; }
+    public ThemeSwitcher theme() {
+        return theme;
+    }
     /** Desktop notifications: run finished, shard out of memory, image build ended. */
-    public Notifier notifier() { return notifier; }
+    public Notifier notifier() {
+        return notifier;
+    }
     /**
      * True while an MST run is in progress; Quit asks before closing then. The Runs view binds
      * it to its model (FX thread), e.g. {@code app.runInProgress().bind(model.runningProperty())}.
      */
-    public BooleanProperty runInProgress() { return runInProgress; }
+    public BooleanProperty runInProgress() {
+        return runInProgress;
+    }
 
     @Override
     public void close() {

@@ -4,11 +4,11 @@ import dev.mstpanel.AppVersion;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.about.AboutDialog;
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.AppView;
+import dev.mstpanel.ui.common.BackgroundTask;
+import dev.mstpanel.ui.common.Searchable;
 import dev.mstpanel.ui.containers.OrphanBanner;
 import dev.mstpanel.ui.containers.OrphanBannerViewModel;
-import dev.mstpanel.ui.common.Searchable;
 import dev.mstpanel.ui.settings.SettingsDialog;
 import java.io.IOException;
 import java.time.Duration;
@@ -124,9 +124,9 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         setBottom(statusBar);
 
         String open = app.settings().openView;
-        AppView first = views.stream().filter(v -> v.id().equals(open)).findFirst().orElse(views.get(0));
+        AppView first =
+                views.stream().filter(v -> v.id().equals(open)).findFirst().orElse(views.get(0));
         sidebar.getSelectionModel().select(first);
-
     }
 
     private MenuBar buildMenu() {
@@ -137,7 +137,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         recent.setId("menu-recent-recordings");
         recent.getItems().add(new MenuItem("(none)"));
         recent.setOnShowing(e -> fillRecentRecordings(recent));
-        Menu file = new Menu("File", null, openRecording, recent, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
+        Menu file = new Menu(
+                "File", null, openRecording, recent, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
         file.setOnShowing(e -> fillRecentRecordings(recent));
         file.setId("menu-file");
 
@@ -148,22 +149,34 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
             MenuItem open = new MenuItem(v.title(), new FontIcon(v.icon()));
             open.setId("menu-view-" + v.id());
             if (i < 9) {
-                open.setAccelerator(new KeyCodeCombination(KeyCode.getKeyCode(String.valueOf(i + 1)), KeyCombination.SHORTCUT_DOWN));
+                open.setAccelerator(new KeyCodeCombination(
+                        KeyCode.getKeyCode(String.valueOf(i + 1)), KeyCombination.SHORTCUT_DOWN));
             }
             open.setOnAction(e -> sidebar.getSelectionModel().select(v));
             view.getItems().add(open);
         }
-        view.getItems().addAll(new SeparatorMenuItem(),
-                item("menu-refresh", "Refresh", KeyCode.R, () -> app.contexts().refresh()),
-                item("menu-find", "Find", KeyCode.F, this::focusSearch));
+        view.getItems()
+                .addAll(
+                        new SeparatorMenuItem(),
+                        item(
+                                "menu-refresh",
+                                "Refresh",
+                                KeyCode.R,
+                                () -> app.contexts().refresh()),
+                        item("menu-find", "Find", KeyCode.F, this::focusSearch));
 
-        Menu help = new Menu("Help", null, item("menu-open-demo", "Open the demo", null, this::openDemo),
-                new SeparatorMenuItem(), item("menu-about", "About mst-panel", null, this::openAbout));
+        Menu help = new Menu(
+                "Help",
+                null,
+                item("menu-open-demo", "Open the demo", null, this::openDemo),
+                new SeparatorMenuItem(),
+                item("menu-about", "About mst-panel", null, this::openAbout));
         help.setId("menu-help");
         MenuBar bar = new MenuBar(file, view, help);
         bar.setId("menu-bar");
         bar.setUseSystemMenuBar(app.environment().os() == HostEnvironment.OsFamily.MAC);
-        dev.mstpanel.ui.common.MacApplicationMenu.attach(bar, app.environment().os(), this::openAbout, this::openSettings);
+        dev.mstpanel.ui.common.MacApplicationMenu.attach(
+                bar, app.environment().os(), this::openAbout, this::openSettings);
         return bar;
     }
 
@@ -184,7 +197,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
 
     /** Opens the Settings dialog; Save persists the settings in the background and applies them at once. */
     public SettingsDialog openSettings() {
-        SettingsDialog dialog = new SettingsDialog(app.settings(), app.environment(), app.dialogs(), app.theme(), this::settingsSaved);
+        SettingsDialog dialog =
+                new SettingsDialog(app.settings(), app.environment(), app.dialogs(), app.theme(), this::settingsSaved);
         dialog.show();
         return dialog;
     }
@@ -196,16 +210,24 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                     return s;
                 })
                 .onFailure(e -> {
-                    LOG.warn("could not save settings to {}: {}", app.settingsStore().file(), e.getMessage());
-                    app.dialogs().showError("Could not save settings",
-                            "The settings apply until you quit, but could not be written to " + app.settingsStore().file() + ".", e);
+                    LOG.warn(
+                            "could not save settings to {}: {}",
+                            app.settingsStore().file(),
+                            e.getMessage());
+                    app.dialogs()
+                            .showError(
+                                    "Could not save settings",
+                                    "The settings apply until you quit, but could not be written to "
+                                            + app.settingsStore().file() + ".",
+                                    e);
                 })
                 .executeWith(app.ui(), app.background());
     }
 
     /** Opens the About dialog (versions load in the background). */
     public AboutDialog openAbout() {
-        AboutDialog dialog = new AboutDialog(app.toolVersions(), app.settings().mstPath, app.paths(), app.dialogs(), app.background(), app.ui());
+        AboutDialog dialog = new AboutDialog(
+                app.toolVersions(), app.settings().mstPath, app.paths(), app.dialogs(), app.background(), app.ui());
         dialog.show();
         return dialog;
     }
@@ -236,9 +258,12 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         if (!app.runInProgress().get()) {
             return true;
         }
-        return app.dialogs().confirm("A run is in progress",
-                "Quitting stops the run first: MST stops its shards and removes its containers (it gets a grace period,"
-                        + " counted down; then its processes are ended). Trials that came back are kept.", "Quit");
+        return app.dialogs()
+                .confirm(
+                        "A run is in progress",
+                        "Quitting stops the run first: MST stops its shards and removes its containers (it gets a grace period,"
+                                + " counted down; then its processes are ended). Trials that came back are kept.",
+                        "Quit");
     }
 
     /** True once Quit is stopping a run; a second close request waits for it. */
@@ -263,8 +288,10 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         label.setId("quit-status");
         label.setWrapText(true);
         label.setMaxWidth(Double.MAX_VALUE);
-        label.textProperty().bind(Bindings.when(app.runs().quitStatusProperty().isEmpty())
-                .then("Stopping the run…").otherwise(app.runs().quitStatusProperty()));
+        label.textProperty()
+                .bind(Bindings.when(app.runs().quitStatusProperty().isEmpty())
+                        .then("Stopping the run…")
+                        .otherwise(app.runs().quitStatusProperty()));
         HBox.setHgrow(label, Priority.ALWAYS);
         javafx.scene.control.ProgressIndicator spinner = new javafx.scene.control.ProgressIndicator();
         spinner.setPrefSize(18, 18);
@@ -278,13 +305,15 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
             notices.getChildren().remove(box);
             if (!left.isEmpty()) {
                 // waits for the person: the window closes after they read which containers remain
-                javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
+                javafx.scene.control.Alert alert =
+                        new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
                 app.dialogs().adopt(alert);
                 alert.setTitle("Containers of the run are still there");
                 alert.setHeaderText("Containers of the run are still there");
-                alert.setContentText("MST did not remove " + (left.size() == 1 ? "this container" : "these containers") + ": "
-                        + String.join(", ", left) + ". The next start of mst-panel offers to remove them"
-                        + " (or run `mst-panel containers remove-orphans`).");
+                alert.setContentText(
+                        "MST did not remove " + (left.size() == 1 ? "this container" : "these containers") + ": "
+                                + String.join(", ", left) + ". The next start of mst-panel offers to remove them"
+                                + " (or run `mst-panel containers remove-orphans`).");
                 alert.getDialogPane().setMinWidth(460);
                 alert.showAndWait();
             }
@@ -317,7 +346,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openResults(java.nio.file.Path runDir) {
         app.compare().close();
         app.trend().close();
-        java.nio.file.Path demo = app.paths().dataDir().resolve("demo").toAbsolutePath().normalize();
+        java.nio.file.Path demo =
+                app.paths().dataDir().resolve("demo").toAbsolutePath().normalize();
         if (runDir.toAbsolutePath().normalize().startsWith(demo)) {
             app.results().openRunInItsEval(runDir); // the demo's run among its eval's runs (finished: nothing to watch)
         } else {
@@ -327,7 +357,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     }
 
     @Override
-    public void openComparison(java.nio.file.Path baseRunDir, String baseVariant, java.nio.file.Path candidateRunDir, String candidateVariant) {
+    public void openComparison(
+            java.nio.file.Path baseRunDir,
+            String baseVariant,
+            java.nio.file.Path candidateRunDir,
+            String candidateVariant) {
         app.trend().close();
         app.compare().open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
         open("results");
@@ -337,9 +371,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openRunsForm(java.nio.file.Path runDir, List<String> mstArgs) {
         showRunsForm();
         var runs = app.runs();
-        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
+        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(
+                runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
-        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
+        runs.hintConfig(
+                config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
                 dev.mstpanel.core.results.compare.RerunConfig.projectFolder(runDir));
     }
 
@@ -347,9 +383,11 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openGradeForm(java.nio.file.Path runDir) {
         showRunsForm();
         var runs = app.runs();
-        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(runDir, runs.configPathProperty().get(), runs.recentConfigs());
+        String config = dev.mstpanel.core.results.compare.RerunConfig.pick(
+                runDir, runs.configPathProperty().get(), runs.recentConfigs());
         runs.prefillGrade(config, runDir.getFileName().toString());
-        runs.hintConfig(config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
+        runs.hintConfig(
+                config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
                 dev.mstpanel.core.results.compare.RerunConfig.projectFolder(runDir));
     }
 
@@ -376,11 +414,13 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
      * @param text one or two sentences for people
      */
     public void showNotice(String text) {
-        Label label = new Label(text, new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.ALERT_TRIANGLE));
+        Label label = new Label(
+                text, new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.ALERT_TRIANGLE));
         label.setWrapText(true);
         label.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(label, Priority.ALWAYS);
-        javafx.scene.control.Button close = new javafx.scene.control.Button("", new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.X));
+        javafx.scene.control.Button close = new javafx.scene.control.Button(
+                "", new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.X));
         close.getStyleClass().addAll("flat", "small");
         close.setTooltip(new javafx.scene.control.Tooltip("Dismiss"));
         close.setAccessibleText("Dismiss the notice");
@@ -426,10 +466,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     /** File → Open recording…: chooses a recording (the data folder's runs/ first) and plays it. */
     public void chooseRecording() {
         java.io.File runs = app.paths().dataDir().resolve("runs").toFile();
-        java.io.File f = app.dialogs().chooseFile(getScene() == null ? null : getScene().getWindow(), "Open a run's recording",
-                runs.isDirectory() ? runs : null,
-                new javafx.stage.FileChooser.ExtensionFilter("Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
-                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+        java.io.File f = app.dialogs()
+                .chooseFile(
+                        getScene() == null ? null : getScene().getWindow(),
+                        "Open a run's recording",
+                        runs.isDirectory() ? runs : null,
+                        new javafx.stage.FileChooser.ExtensionFilter(
+                                "Run recordings", "*.recording.jsonl.gz", "*.jsonl"),
+                        new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         if (f != null) {
             openRecording(f.toPath());
         }
@@ -447,14 +491,23 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
                     return new Replay(rec, existingRunDir(rec), null);
                 })
                 .onSuccess(r -> {
-                    Settings.remember(app.settings().recentRecordings, file.toAbsolutePath().toString());
+                    Settings.remember(
+                            app.settings().recentRecordings,
+                            file.toAbsolutePath().toString());
                     BackgroundTask.wrap(() -> saveQuietly(app.settings())).executeWith(app.ui(), app.background());
-                    playRecording(r.rec(), r.dir(), file.getFileName().toString(), r.dir() == null
-                            ? "Its run folder is no longer on disk." : null);
+                    playRecording(
+                            r.rec(),
+                            r.dir(),
+                            file.getFileName().toString(),
+                            r.dir() == null ? "Its run folder is no longer on disk." : null);
                 })
-                .onFailure(e -> app.dialogs().showError("Cannot open the recording",
-                        e instanceof IOException ? e.getMessage() + "." // RunRecording.read's message names the file
-                                : "The file " + file + " cannot be played: " + e.getMessage(), (String) null))
+                .onFailure(e -> app.dialogs()
+                        .showError(
+                                "Cannot open the recording",
+                                e instanceof IOException
+                                        ? e.getMessage() + "." // RunRecording.read's message names the file
+                                        : "The file " + file + " cannot be played: " + e.getMessage(),
+                                (String) null))
                 .executeWith(app.ui(), app.background());
     }
 
@@ -465,21 +518,24 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
     public void openDemo() {
         java.nio.file.Path dataDir = app.paths().dataDir();
         BackgroundTask.wrap(() -> {
-                // results that cannot be copied (a data folder that cannot be written) still leave the replay: said beside it
-                java.nio.file.Path eval = null;
-                String notCopied = "";
-                try {
-                    eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
-                } catch (IOException e) {
-                    notCopied = " " + e.getMessage() + "; until then its results cannot open.";
-                }
-                dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.DemoData.recording(eval);
-                java.nio.file.Path dir = existingRunDir(rec);
-                String about = "The latest of four runs of a Cowork eval: 3 shards on two contexts, a shard runs out of memory, "
-                        + "keep=failed keeps the failed shards' containers, 6 trials go missing; a case regressed since the run before. "
-                        + "Its results are demo data." + notCopied;
-                return new Replay(rec, dir, about);
-        }).onSuccess(r -> playRecording(r.rec(), r.dir(), "the built-in demo", r.about()))
+                    // results that cannot be copied (a data folder that cannot be written) still leave the replay: said
+                    // beside it
+                    java.nio.file.Path eval = null;
+                    String notCopied = "";
+                    try {
+                        eval = dev.mstpanel.core.runs.DemoData.installResults(dataDir);
+                    } catch (IOException e) {
+                        notCopied = " " + e.getMessage() + "; until then its results cannot open.";
+                    }
+                    dev.mstpanel.core.runs.RunRecording rec = dev.mstpanel.core.runs.DemoData.recording(eval);
+                    java.nio.file.Path dir = existingRunDir(rec);
+                    String about =
+                            "The latest of four runs of a Cowork eval: 3 shards on two contexts, a shard runs out of memory, "
+                                    + "keep=failed keeps the failed shards' containers, 6 trials go missing; a case regressed since the run before. "
+                                    + "Its results are demo data." + notCopied;
+                    return new Replay(rec, dir, about);
+                })
+                .onSuccess(r -> playRecording(r.rec(), r.dir(), "the built-in demo", r.about()))
                 .onFailure(e -> app.dialogs().showError("The demo cannot open", e.getMessage(), e))
                 .executeWith(app.ui(), app.background());
     }
@@ -514,8 +570,8 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         }
     }
 
-    private dev.mstpanel.ui.runs.ReplayPane playRecording(dev.mstpanel.core.runs.RunRecording rec, java.nio.file.Path runDir,
-                                                           String title, String note) {
+    private dev.mstpanel.ui.runs.ReplayPane playRecording(
+            dev.mstpanel.core.runs.RunRecording rec, java.nio.file.Path runDir, String title, String note) {
         open("runs");
         if (built.get("runs") instanceof dev.mstpanel.ui.runs.RunsHost host) {
             return host.play(rec, runDir, title, note);

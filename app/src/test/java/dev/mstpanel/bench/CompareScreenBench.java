@@ -48,7 +48,8 @@ public final class CompareScreenBench {
         // a one-trial eval of its own, which the Results view opens in place of the two runs (a folder
         // without runs would leave them open: a wrong path keeps the open run)
         Path other = Files.createDirectories(home.resolve("other-results"));
-        dev.mstpanel.testsupport.RunFixture.create(other, "other-eval", "20260101T000000Z-000000").runJson("other-eval", "default")
+        dev.mstpanel.testsupport.RunFixture.create(other, "other-eval", "20260101T000000Z-000000")
+                .runJson("other-eval", "default")
                 .trace("default", "one-case", 0, null);
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.put("MST_PANEL_HOME", home.toString());
@@ -60,7 +61,8 @@ public final class CompareScreenBench {
             MainWindow window = new MainWindow(app);
             Stage stage = new Stage();
             // -Dmstpanel.bench.size=1280x800 for a laptop's window (default 1440x900)
-            String[] size = System.getProperty("mstpanel.bench.size", "1440x900").split("x");
+            String[] size =
+                    System.getProperty("mstpanel.bench.size", "1440x900").split("x");
             stage.setScene(App.sceneFor(window, Integer.parseInt(size[0]), Integer.parseInt(size[1])));
             stage.show();
             window.open("results");
@@ -82,7 +84,8 @@ public final class CompareScreenBench {
             // listed trials (the runs were listed before); first: the screen reads them, the cache emptied
             // (as on the first look at those runs)
             // -Dmstpanel.bench.order=first,cached,loaded makes a JVM's first comparison that of never-listed runs
-            for (String mode : System.getProperty("mstpanel.bench.order", "loaded,cached,first").split(",")) {
+            for (String mode : System.getProperty("mstpanel.bench.order", "loaded,cached,first")
+                    .split(",")) {
                 boolean loaded = mode.equals("loaded");
                 if (mode.equals("first")) {
                     Path trials = AppPaths.of(env).cacheDir().resolve("trials");
@@ -103,8 +106,10 @@ public final class CompareScreenBench {
                 });
                 if (loaded) {
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                    while (System.nanoTime() < deadline && !onFx(() -> app.results().runs().size() == 2
-                            && app.results().runs().stream().noneMatch(r -> r.loading()) && !app.results().loadingProperty().get())) {
+                    while (System.nanoTime() < deadline
+                            && !onFx(() -> app.results().runs().size() == 2
+                                    && app.results().runs().stream().noneMatch(r -> r.loading())
+                                    && !app.results().loadingProperty().get())) {
                         Thread.sleep(100);
                     }
                 }
@@ -117,9 +122,11 @@ public final class CompareScreenBench {
                 timer.resetLongest();
                 long gc0 = gcMillis();
                 long fx0 = threads.getThreadCpuTime(fxThread);
-                var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+                var os = (com.sun.management.OperatingSystemMXBean)
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
                 long cpu0 = os.getProcessCpuTime();
-                long cpuFigures = -1; // the whole JVM's CPU from the open to the figures (all threads: readers, FX, GC, JIT)
+                long cpuFigures =
+                        -1; // the whole JVM's CPU from the open to the figures (all threads: readers, FX, GC, JIT)
                 long fxFigures = -1;
                 long t0 = System.nanoTime();
                 onFx(() -> {
@@ -128,12 +135,18 @@ public final class CompareScreenBench {
                 });
                 long figures = -1;
                 long table = -1;
-                long complete = -1; // the traces read whole too (tool calls, tokens, cost), when the figures came from the statuses first
+                long complete =
+                        -1; // the traces read whole too (tool calls, tokens, cost), when the figures came from the
+                // statuses first
                 String progress = null; // the first progress line the screen showed
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
                 while (System.nanoTime() < deadline && complete < 0) {
-                    Object[] st = onFx(() -> new Object[] {app.compare().comparisonProperty().get() != null,
-                            !app.compare().rows().isEmpty(), app.compare().meansPendingProperty().get(), app.compare().progressProperty().get()});
+                    Object[] st = onFx(() -> new Object[] {
+                        app.compare().comparisonProperty().get() != null,
+                        !app.compare().rows().isEmpty(),
+                        app.compare().meansPendingProperty().get(),
+                        app.compare().progressProperty().get()
+                    });
                     long now = System.nanoTime();
                     if (progress == null && st[3] != null && !st[3].toString().startsWith("Counting the trials")) {
                         progress = now / 1_000_000 - t0 / 1_000_000 + " ms: " + st[3];
@@ -164,14 +177,33 @@ public final class CompareScreenBench {
                 long gcMs = gcMillis() - gc0;
                 long fxCpu = threads.getThreadCpuTime(fxThread) - fx0;
                 int cases = onFx(() -> app.compare().rows().size());
-                System.out.printf(Locale.ROOT, "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, complete (tool calls, tokens, cost)"
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d, runs %s: figures %.0f ms, case table (%d cases) %.0f ms, complete (tool calls, tokens, cost)"
                                 + " %.0f ms, longest FX pulse gap %.1f ms, %s, ended at JVM uptime %d ms (idle window just before, 2 s: %.1f ms); FX thread CPU %.0f ms in all"
                                 + " (%.0f ms to the figures); JVM CPU to the figures %.0f ms;"
                                 + " GC %d ms; first progress %s; load %.1f%n",
-                        round, loaded ? "already read by the Results view" : mode.equals("cached") ? "read by the Compare screen, listed before (cache)"
-                                : "read by the Compare screen, never listed (no cache)", figures / 1e6, cases, table / 1e6, complete / 1e6, gap / 1e6,
-                        where, timer.longestGapEndedAtUptimeMillis(), idleGap / 1e6, fxCpu / 1e6, fxFigures / 1e6, cpuFigures / 1e6, gcMs, progress == null ? "none" : "at " + progress,
-                        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                        round,
+                        loaded
+                                ? "already read by the Results view"
+                                : mode.equals("cached")
+                                        ? "read by the Compare screen, listed before (cache)"
+                                        : "read by the Compare screen, never listed (no cache)",
+                        figures / 1e6,
+                        cases,
+                        table / 1e6,
+                        complete / 1e6,
+                        gap / 1e6,
+                        where,
+                        timer.longestGapEndedAtUptimeMillis(),
+                        idleGap / 1e6,
+                        fxCpu / 1e6,
+                        fxFigures / 1e6,
+                        cpuFigures / 1e6,
+                        gcMs,
+                        progress == null ? "none" : "at " + progress,
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                                .getSystemLoadAverage());
             }
         }
         onFx(() -> {

@@ -30,37 +30,41 @@ public final class MinimalWindow {
 
     /** The window. */
     public static final class Window extends Application {
-    @Override
-    public void start(Stage stage) {
-        MenuBar bar = new MenuBar(new Menu("File", null, new MenuItem("Quit")), new Menu("Help"));
-        ListView<String> list = new ListView<>();
-        list.getItems().addAll("contexts", "runs", "results");
-        BorderPane root = new BorderPane(list, bar, null, new Label("ready"), null);
-        Scene scene = new Scene(root, 1280, 820);
-        Runnable[] first = new Runnable[1];
-        first[0] = () -> {
-            scene.removePostLayoutPulseListener(first[0]);
-            Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
-            System.out.println("first-frame-ms " + Duration.between(started, Instant.now()).toMillis());
-            ProcessHandle.current().info().totalCpuDuration().ifPresent(c -> System.out.println("first-frame-cpu-ms " + c.toMillis()));
-            System.out.flush();
-            String after = System.getenv("MST_PANEL_EXIT_AFTER_MS");
-            long ms = after == null ? 300 : Long.parseLong(after.strip());
-            Thread t = new Thread(() -> {
-                try {
-                    Thread.sleep(ms);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                Platform.runLater(Platform::exit);
-            });
-            t.setDaemon(true);
-            t.start();
-        };
-        scene.addPostLayoutPulseListener(first[0]);
-        stage.setTitle("minimal");
-        stage.setScene(scene);
-        stage.show();
-    }
+        @Override
+        public void start(Stage stage) {
+            MenuBar bar = new MenuBar(new Menu("File", null, new MenuItem("Quit")), new Menu("Help"));
+            ListView<String> list = new ListView<>();
+            list.getItems().addAll("contexts", "runs", "results");
+            BorderPane root = new BorderPane(list, bar, null, new Label("ready"), null);
+            Scene scene = new Scene(root, 1280, 820);
+            Runnable[] first = new Runnable[1];
+            first[0] = () -> {
+                scene.removePostLayoutPulseListener(first[0]);
+                Instant started = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+                System.out.println("first-frame-ms "
+                        + Duration.between(started, Instant.now()).toMillis());
+                ProcessHandle.current()
+                        .info()
+                        .totalCpuDuration()
+                        .ifPresent(c -> System.out.println("first-frame-cpu-ms " + c.toMillis()));
+                System.out.flush();
+                String after = System.getenv("MST_PANEL_EXIT_AFTER_MS");
+                long ms = after == null ? 300 : Long.parseLong(after.strip());
+                Thread t = new Thread(() -> {
+                    try {
+                        Thread.sleep(ms);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    Platform.runLater(Platform::exit);
+                });
+                t.setDaemon(true);
+                t.start();
+            };
+            scene.addPostLayoutPulseListener(first[0]);
+            stage.setTitle("minimal");
+            stage.setScene(scene);
+            stage.show();
+        }
     }
 }

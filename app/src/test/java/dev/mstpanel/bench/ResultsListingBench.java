@@ -37,8 +37,9 @@ public final class ResultsListingBench {
                 });
                 long all = System.nanoTime() - t0;
                 walls[r] = all / 1e6;
-                System.out.printf("round %d: %d trials, first batch %.1f ms, all %.1f ms, process CPU %.0f ms%n", r + 1, n[0], first[0] / 1e6,
-                        all / 1e6, (os.getProcessCpuTime() - c0) / 1e6);
+                System.out.printf(
+                        "round %d: %d trials, first batch %.1f ms, all %.1f ms, process CPU %.0f ms%n",
+                        r + 1, n[0], first[0] / 1e6, all / 1e6, (os.getProcessCpuTime() - c0) / 1e6);
             }
             double[] warm = java.util.Arrays.copyOfRange(walls, Math.min(1, rounds - 1), rounds);
             java.util.Arrays.sort(warm);
@@ -50,6 +51,8 @@ public final class ResultsListingBench {
                 peak += p.getPeakUsage().getUsed();
             }
         }
-        System.out.printf("peak heap used %.1f MiB (max %.0f MiB)%n", peak / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576.0);
+        System.out.printf(
+                "peak heap used %.1f MiB (max %.0f MiB)%n",
+                peak / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576.0);
     }
 }

@@ -1,9 +1,8 @@
 package dev.mstpanel.bench;
 
-import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
-import dev.mstpanel.core.mst.OutputListener;
 import dev.mstpanel.core.mst.ProcessSpec;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.runs.HostName;
@@ -50,7 +49,9 @@ public final class RunBench {
     }
 
     private static double cpuSeconds() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getProcessCpuTime()
+                / 1e9;
     }
 
     /** RATE lines a second for SECONDS through supervisor, parser and model (subscriber at 100 ms). */
@@ -73,8 +74,8 @@ public final class RunBench {
         long heapBefore = heapAfterGc();
         double cpu0 = cpuSeconds();
         long t0 = System.nanoTime();
-        var p = new ProcessSupervisor().start(ProcessSpec.of(List.of("python3", "-c", gen), null, System.getenv(), log),
-                (stream, line) -> {
+        var p = new ProcessSupervisor()
+                .start(ProcessSpec.of(List.of("python3", "-c", gen), null, System.getenv(), log), (stream, line) -> {
                     lines.incrementAndGet();
                     model.acceptLine(stream, line);
                 });
@@ -91,28 +92,61 @@ public final class RunBench {
         sub.close();
         long heapAfter = heapAfterGc();
         RunState s = model.snapshot();
-        System.out.printf("lines: %d lines in %.1f s (%.0f/s); model trials %d; snapshot deliveries %d (%.1f/s)%n",
+        System.out.printf(
+                "lines: %d lines in %.1f s (%.0f/s); model trials %d; snapshot deliveries %d (%.1f/s)%n",
                 lines.get(), wall, lines.get() / wall, s.collected(), updates.get(), updates.get() / wall);
-        System.out.printf("heap after GC: before %.1f MiB, mid-run %.1f MiB, after %.1f MiB; panel CPU %.1f %% of one core; log %d KiB%n",
-                heapBefore / 1048576.0, mid / 1048576.0, heapAfter / 1048576.0, 100 * cpu / wall, Files.size(log) / 1024);
+        System.out.printf(
+                "heap after GC: before %.1f MiB, mid-run %.1f MiB, after %.1f MiB; panel CPU %.1f %% of one core; log %d KiB%n",
+                heapBefore / 1048576.0,
+                mid / 1048576.0,
+                heapAfter / 1048576.0,
+                100 * cpu / wall,
+                Files.size(log) / 1024);
     }
 
     /** Follows the stats of N labelled containers on engine-1 for SECONDS; reports this JVM's CPU. */
     static void stats(int seconds, int n) throws Exception {
         HostEnvironment env = HostEnvironment.fromSystem();
-        DockerContext ctx = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("engine-1")).findFirst().orElseThrow();
+        DockerContext ctx = new ContextStore(env)
+                .load().contexts().stream()
+                        .filter(c -> c.name().equals("engine-1"))
+                        .findFirst()
+                        .orElseThrow();
         long me = ProcessHandle.current().pid();
         List<String> names = new ArrayList<>();
         try {
             for (int i = 1; i <= n; i++) {
                 String name = "mst-bench-" + me + "-" + i;
                 names.add(name);
-                run("docker", "--context", "engine-1", "run", "-d", "--name", name, "--network", "none", "--memory", "64m",
-                        "--label", "mst.owner.host=" + HostName.current(), "--label", "mst.owner.pid=" + me,
-                        "mst-test/base:1", "sh", "-c", "while true; do i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; sleep 1; done");
+                run(
+                        "docker",
+                        "--context",
+                        "engine-1",
+                        "run",
+                        "-d",
+                        "--name",
+                        name,
+                        "--network",
+                        "none",
+                        "--memory",
+                        "64m",
+                        "--label",
+                        "mst.owner.host=" + HostName.current(),
+                        "--label",
+                        "mst.owner.pid=" + me,
+                        "mst-test/base:1",
+                        "sh",
+                        "-c",
+                        "while true; do i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; sleep 1; done");
             }
             RunModel model = new RunModel();
-            RunContainerWatcher w = new RunContainerWatcher(List.of(ctx), DockerClientFactory.standard(HostEnvironment.fromSystem()), HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
+            RunContainerWatcher w = new RunContainerWatcher(
+                    List.of(ctx),
+                    DockerClientFactory.standard(HostEnvironment.fromSystem()),
+                    HostName.current(),
+                    () -> List.of(me),
+                    model,
+                    Duration.ofSeconds(1));
             w.start();
             Thread.sleep(5000); // warm-up: streams open
             double cpu0 = cpuSeconds();
@@ -121,10 +155,17 @@ public final class RunBench {
             double cpu = cpuSeconds() - cpu0;
             double wall = (System.nanoTime() - t0) / 1e9;
             RunState s = model.snapshot();
-            long withMemory = s.shards().stream().filter(sh -> sh.memoryBytes() >= 0).count();
+            long withMemory =
+                    s.shards().stream().filter(sh -> sh.memoryBytes() >= 0).count();
             w.close();
-            System.out.printf("stats: %d containers followed for %.0f s: panel CPU %.2f s = %.2f %% of one core; shards with memory: %d; samples in history of one: %d%n",
-                    n, wall, cpu, 100 * cpu / wall, withMemory, s.shards().isEmpty() ? 0 : s.shards().get(0).memoryHistory().size());
+            System.out.printf(
+                    "stats: %d containers followed for %.0f s: panel CPU %.2f s = %.2f %% of one core; shards with memory: %d; samples in history of one: %d%n",
+                    n,
+                    wall,
+                    cpu,
+                    100 * cpu / wall,
+                    withMemory,
+                    s.shards().isEmpty() ? 0 : s.shards().get(0).memoryHistory().size());
         } finally {
             List<String> rm = new ArrayList<>(List.of("docker", "--context", "engine-1", "rm", "-f"));
             rm.addAll(names);
@@ -143,9 +184,23 @@ public final class RunBench {
         vars.put("MST_PANEL_HOME", dir.resolve("home").toString());
         HostEnvironment env = HostEnvironment.fromSystem().withVariables(vars);
         Duration grace = Duration.ofSeconds(10);
-        RunSupervisor.ActiveRun run = new RunSupervisor(new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem())).start(new RunSupervisor.RunRequest(
-                List.of(standin.toString()), List.of("--config", dir.resolve("eval.json").toString(), "--runner", "docker",
-                "--runner-option", "contexts=engine-1,engine-2", "--runner-option", "shards=2"), env, dir, grace, null));
+        RunSupervisor.ActiveRun run = new RunSupervisor(
+                        new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem()))
+                .start(new RunSupervisor.RunRequest(
+                        List.of(standin.toString()),
+                        List.of(
+                                "--config",
+                                dir.resolve("eval.json").toString(),
+                                "--runner",
+                                "docker",
+                                "--runner-option",
+                                "contexts=engine-1,engine-2",
+                                "--runner-option",
+                                "shards=2"),
+                        env,
+                        dir,
+                        grace,
+                        null));
         long pid = run.process().pid();
         for (int i = 0; i < 300 && count(pid) < 2; i++) {
             Thread.sleep(100);
@@ -162,7 +217,8 @@ public final class RunBench {
             Thread.sleep(200);
         }
         int code = run.exitCode().get(60, TimeUnit.SECONDS);
-        System.out.printf("cancel (%s SIGINT, grace %d s): %d containers running at cancel; none left after %.1f s; MST exit code %d%n",
+        System.out.printf(
+                "cancel (%s SIGINT, grace %d s): %d containers running at cancel; none left after %.1f s; MST exit code %d%n",
                 ignoreSigint ? "ignoring" : "honouring", grace.toSeconds(), before, gone, code);
     }
 

@@ -44,10 +44,10 @@ public final class RunViewLogBench {
         Path settings = AppPaths.of(env).configDir().resolve("settings.json");
         Files.createDirectories(settings.getParent());
         Path standin = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
-        Files.writeString(settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + standin + "\", \"openView\": \"runs\"}");
+        Files.writeString(
+                settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + standin + "\", \"openView\": \"runs\"}");
         Path evals = Files.createDirectories(home.resolve("evals"));
-        Path config = Files.writeString(evals.resolve("eval.json"),
-                "{\"name\": \"bench\", \"client\": \"api\"}");
+        Path config = Files.writeString(evals.resolve("eval.json"), "{\"name\": \"bench\", \"client\": \"api\"}");
 
         CompletableFuture<AppContext> started = new CompletableFuture<>();
         Platform.startup(() -> {
@@ -67,7 +67,8 @@ public final class RunViewLogBench {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             boolean ready = onFx(() -> model.contextChoices().stream()
-                    .anyMatch(c -> c.name().equals("engine-1") && c.availableProperty().get()));
+                    .anyMatch(c ->
+                            c.name().equals("engine-1") && c.availableProperty().get()));
             if (ready) {
                 break;
             }
@@ -101,7 +102,8 @@ public final class RunViewLogBench {
             return null;
         });
         var memory = ManagementFactory.getMemoryMXBean();
-        long cpuStart = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime();
+        long cpuStart = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+                .getProcessCpuTime();
         long startNanos = System.nanoTime();
         StringBuilder heap = new StringBuilder();
         for (int s = 1; s <= seconds; s++) {
@@ -109,20 +111,35 @@ public final class RunViewLogBench {
             if (s % 10 == 0) {
                 System.gc();
                 timer.skipNextGap(); // the gap spanning the benchmark's own System.gc() is not the view's
-                heap.append(String.format(Locale.ROOT, " %ds:%.1fMiB", s, memory.getHeapMemoryUsage().getUsed() / 1048576.0));
+                heap.append(String.format(
+                        Locale.ROOT,
+                        " %ds:%.1fMiB",
+                        s,
+                        memory.getHeapMemoryUsage().getUsed() / 1048576.0));
             }
         }
         long wall = System.nanoTime() - startNanos;
-        long cpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime() - cpuStart;
+        long cpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+                        .getProcessCpuTime()
+                - cpuStart;
         onFx(() -> {
             timer.stop();
             return null;
         });
         int logLines = onFx(() -> model.log().size());
         long received = onFx(() -> model.linesReceivedProperty().get());
-        System.out.printf(Locale.ROOT, "lines/s requested %d for %d s; pulses %d; longest FX pulse gap %.1f ms; on-screen log %d of %d lines received;"
+        System.out.printf(
+                Locale.ROOT,
+                "lines/s requested %d for %d s; pulses %d; longest FX pulse gap %.1f ms; on-screen log %d of %d lines received;"
                         + " panel CPU %.0f%% of one core; heap after GC%s%n",
-                rate, seconds, timer.pulses(), timer.longestGapNanos() / 1e6, logLines, received, 100.0 * cpu / wall, heap);
+                rate,
+                seconds,
+                timer.pulses(),
+                timer.longestGapNanos() / 1e6,
+                logLines,
+                received,
+                100.0 * cpu / wall,
+                heap);
         onFx(() -> {
             model.cancel();
             model.cancel();

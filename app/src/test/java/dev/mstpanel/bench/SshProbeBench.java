@@ -22,10 +22,17 @@ public final class SshProbeBench {
     public static void main(String[] args) throws Exception {
         HostEnvironment env = HostEnvironment.fromSystem();
         var contexts = new ContextStore(env).load().contexts();
-        DockerContext ssh = contexts.stream().filter(c -> c.name().equals(args[0])).findFirst().orElseThrow();
-        DockerContext warmup = contexts.stream().filter(c -> c.name().equals(args[1])).findFirst().orElseThrow();
+        DockerContext ssh = contexts.stream()
+                .filter(c -> c.name().equals(args[0]))
+                .findFirst()
+                .orElseThrow();
+        DockerContext warmup = contexts.stream()
+                .filter(c -> c.name().equals(args[1]))
+                .findFirst()
+                .orElseThrow();
         int rounds = Integer.parseInt(args[2]);
-        try (DockerClientFactory clients = DockerClientFactory.standard(new SshBridges(env)); EngineProber prober = new EngineProber(clients)) {
+        try (DockerClientFactory clients = DockerClientFactory.standard(new SshBridges(env));
+                EngineProber prober = new EngineProber(clients)) {
             for (int i = 0; i < 3; i++) {
                 prober.probe(warmup, Duration.ofSeconds(10));
             }

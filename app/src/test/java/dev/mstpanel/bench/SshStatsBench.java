@@ -28,16 +28,21 @@ public final class SshStatsBench {
         try (DockerClientFactory clients = DockerClientFactory.standard(new SshBridges(env))) {
             for (int i = 2; i < args.length; i++) {
                 String name = args[i];
-                DockerContext c = new ContextStore(env).load().contexts().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+                DockerContext c = new ContextStore(env)
+                        .load().contexts().stream()
+                                .filter(x -> x.name().equals(name))
+                                .findFirst()
+                                .orElseThrow();
                 AtomicInteger samples = new AtomicInteger();
                 long first;
                 try (DockerClient client = clients.openForStreams(c, Duration.ofSeconds(10))) {
-                    ResultCallback.Adapter<Statistics> cb = client.statsCmd(container).exec(new ResultCallback.Adapter<>() {
-                        @Override
-                        public void onNext(Statistics s) {
-                            samples.incrementAndGet();
-                        }
-                    });
+                    ResultCallback.Adapter<Statistics> cb = client.statsCmd(container)
+                            .exec(new ResultCallback.Adapter<>() {
+                                @Override
+                                public void onNext(Statistics s) {
+                                    samples.incrementAndGet();
+                                }
+                            });
                     while (samples.get() == 0) {
                         Thread.sleep(10);
                     }

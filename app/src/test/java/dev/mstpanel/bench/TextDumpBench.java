@@ -33,7 +33,8 @@ public final class TextDumpBench {
                     String q = typed.substring(0, i);
                     long s = System.nanoTime();
                     int hits = doc.find(q).length;
-                    System.out.printf("  core full scan \"%s\": %d hits, %.1f ms%n", q, hits, (System.nanoTime() - s) / 1e6);
+                    System.out.printf(
+                            "  core full scan \"%s\": %d hits, %.1f ms%n", q, hits, (System.nanoTime() - s) / 1e6);
                 }
             }
         }
@@ -68,7 +69,8 @@ public final class TextDumpBench {
                 view.applyCss();
                 view.layout();
                 long t3 = System.nanoTime();
-                System.out.printf("view open %d (load + build + first layout): %.1f ms  [load %.1f, build %.1f, css + layout %.1f]%n",
+                System.out.printf(
+                        "view open %d (load + build + first layout): %.1f ms  [load %.1f, build %.1f, css + layout %.1f]%n",
                         r + 1, (loaded - t0 + t3 - t1) / 1e6, (loaded - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
                 if (r == 2) {
                     for (int i = 1; i <= typed.length(); i++) {
@@ -82,7 +84,9 @@ public final class TextDumpBench {
                     long s = System.nanoTime();
                     ((javafx.scene.control.ToggleButton) scene.lookup("#ax-filter")).setSelected(true);
                     view.layout();
-                    System.out.printf("  filter on: %d lines shown, %.1f ms%n", view.lines().getItems().size(), (System.nanoTime() - s) / 1e6);
+                    System.out.printf(
+                            "  filter on: %d lines shown, %.1f ms%n",
+                            view.lines().getItems().size(), (System.nanoTime() - s) / 1e6);
                     for (int i = typed.length() - 1; i >= typed.length() - 4; i--) {
                         type(view, typed.substring(0, i), "filtered backspace");
                     }
@@ -98,8 +102,9 @@ public final class TextDumpBench {
         long s = System.nanoTime();
         view.search(text);
         view.layout();
-        System.out.printf("  %s \"%s\": %d hits, %d lines shown, %.1f ms%n", what, text, view.hits().length, view.lines().getItems().size(),
-                (System.nanoTime() - s) / 1e6);
+        System.out.printf(
+                "  %s \"%s\": %d hits, %d lines shown, %.1f ms%n",
+                what, text, view.hits().length, view.lines().getItems().size(), (System.nanoTime() - s) / 1e6);
     }
 
     private interface FxWork {

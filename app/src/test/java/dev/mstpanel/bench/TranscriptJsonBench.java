@@ -18,8 +18,11 @@ public final class TranscriptJsonBench {
         PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream());
         for (int i = 0; i < rounds; i++) {
             long t0 = System.nanoTime();
-            int code = MstPanelCommand.execute(sink, sink, "transcript", Path.of(args[0]).toString(), "--json");
-            System.out.printf("in-process transcript --json %d: %.1f ms (exit %d)%n", i + 1, (System.nanoTime() - t0) / 1e6, code);
+            int code = MstPanelCommand.execute(
+                    sink, sink, "transcript", Path.of(args[0]).toString(), "--json");
+            System.out.printf(
+                    "in-process transcript --json %d: %.1f ms (exit %d)%n",
+                    i + 1, (System.nanoTime() - t0) / 1e6, code);
         }
     }
 }

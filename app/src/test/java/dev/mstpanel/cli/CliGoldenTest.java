@@ -48,21 +48,31 @@ class CliGoldenTest {
     void trialsOfARunWithEveryStatus() throws Exception {
         RunFixture f = RunFixture.allStatuses(root);
         golden("trials-all-statuses", InProcessCli.run("trials", f.runDir().toString()));
-        golden("trials-all-statuses-json", InProcessCli.run("trials", "--json", f.runDir().toString()));
+        golden(
+                "trials-all-statuses-json",
+                InProcessCli.run("trials", "--json", f.runDir().toString()));
     }
 
     @Test
     void trialsFoundByGrep() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
         golden("trials-grep", InProcessCli.run("trials", f.runDir().toString(), "--grep", "Forbidden"));
-        golden("trials-grep-json", InProcessCli.run("trials", "--json", f.runDir().toString(), "--grep", "Forbidden"));
+        golden(
+                "trials-grep-json",
+                InProcessCli.run("trials", "--json", f.runDir().toString(), "--grep", "Forbidden"));
     }
 
     @Test
     void compareOfTwoRuns() throws Exception {
         CompareFixture.write(root);
-        String a = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_A).toString();
-        String b = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_B).toString();
+        String a = root.resolve(CompareFixture.EVAL)
+                .resolve("runs")
+                .resolve(CompareFixture.RUN_A)
+                .toString();
+        String b = root.resolve(CompareFixture.EVAL)
+                .resolve("runs")
+                .resolve(CompareFixture.RUN_B)
+                .toString();
         golden("compare-two-runs", InProcessCli.run("compare", a, b));
         golden("compare-two-runs-json", InProcessCli.run("compare", a, b, "--json"));
         golden("compare-variants", InProcessCli.run("compare", a));
@@ -72,7 +82,10 @@ class CliGoldenTest {
     @Test
     void reliabilityOfARun() throws Exception {
         CompareFixture.write(root);
-        String a = root.resolve(CompareFixture.EVAL).resolve("runs").resolve(CompareFixture.RUN_A).toString();
+        String a = root.resolve(CompareFixture.EVAL)
+                .resolve("runs")
+                .resolve(CompareFixture.RUN_A)
+                .toString();
         golden("reliability", InProcessCli.run("reliability", a));
         golden("reliability-json", InProcessCli.run("reliability", a, "--json"));
     }
@@ -98,7 +111,8 @@ class CliGoldenTest {
         Golden.assertMatches("demo-events-jsonl", local(json.out()));
     }
 
-    // Docker: contexts, containers, doctor against an engine double that always answers the same and a context that is down
+    // Docker: contexts, containers, doctor against an engine double that always answers the same and a context that is
+    // down
 
     private Map<String, String> engines(FakeEngine fake) throws Exception {
         Path config = root.resolve("docker-config");
@@ -118,10 +132,13 @@ class CliGoldenTest {
     }
 
     private static void context(Path config, String name, String endpoint) throws Exception {
-        String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+        String hash = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         Path meta = Files.createDirectories(config.resolve("contexts/meta/" + hash));
-        Files.writeString(meta.resolve("meta.json"), "{\"Name\":\"" + name + "\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\""
-                + endpoint + "\",\"SkipTLSVerify\":false}}}");
+        Files.writeString(
+                meta.resolve("meta.json"),
+                "{\"Name\":\"" + name + "\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\"" + endpoint
+                        + "\",\"SkipTLSVerify\":false}}}");
     }
 
     private String engineLocal(String s, FakeEngine fake) {
@@ -179,13 +196,17 @@ class CliGoldenTest {
         env.put("DOCKER_CONFIG", root.resolve("docker-config").toString());
         env.put("PATH", TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":/usr/bin:/bin");
         for (String json : new String[] {null, "--json"}) {
-            PanelProcess.Result r = json == null ? PanelProcess.run(root, env, 60, "colima") : PanelProcess.run(root, env, 60, "colima", json);
+            PanelProcess.Result r = json == null
+                    ? PanelProcess.run(root, env, 60, "colima")
+                    : PanelProcess.run(root, env, 60, "colima", json);
             assertThat(r.exit()).as(r.err()).isZero();
             Golden.assertMatches("colima-no-vms" + (json == null ? "" : "-json"), hostMemory(local(r.out())));
         }
         env.put("PATH", Files.createDirectories(root.resolve("empty-bin")).toString());
         for (String json : new String[] {null, "--json"}) {
-            PanelProcess.Result r = json == null ? PanelProcess.run(root, env, 60, "colima") : PanelProcess.run(root, env, 60, "colima", json);
+            PanelProcess.Result r = json == null
+                    ? PanelProcess.run(root, env, 60, "colima")
+                    : PanelProcess.run(root, env, 60, "colima", json);
             assertThat(r.exit()).as(r.err()).isZero();
             Golden.assertMatches("colima-not-installed" + (json == null ? "" : "-json"), hostMemory(local(r.out())));
         }

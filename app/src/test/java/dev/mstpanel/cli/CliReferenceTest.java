@@ -44,14 +44,19 @@ class CliReferenceTest {
         List<String> stale = new ArrayList<>();
         for (var e : pages.entrySet()) {
             Path file = DOCS.resolve(e.getKey());
-            if (!Files.isRegularFile(file) || !Files.readString(file, StandardCharsets.UTF_8).equals(e.getValue())) {
+            if (!Files.isRegularFile(file)
+                    || !Files.readString(file, StandardCharsets.UTF_8).equals(e.getValue())) {
                 stale.add(e.getKey());
             }
         }
         try (Stream<Path> files = Files.list(DOCS)) {
-            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md") && !pages.containsKey(n)).forEach(n -> stale.add(n + " (no such command)"));
+            files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".md") && !pages.containsKey(n))
+                    .forEach(n -> stale.add(n + " (no such command)"));
         }
-        assertThat(stale).as("docs/cli pages that differ from --help: run scripts/update-cli-docs.sh").isEmpty();
+        assertThat(stale)
+                .as("docs/cli pages that differ from --help: run scripts/update-cli-docs.sh")
+                .isEmpty();
     }
 
     @Test
@@ -62,7 +67,9 @@ class CliReferenceTest {
             assertThat(pages).containsKey(name + ".md");
             assertThat(index).contains("(" + name + ".md)");
         }
-        assertThat(pages.get("contexts.md")).contains("mst-panel contexts add --help").contains("--json");
+        assertThat(pages.get("contexts.md"))
+                .contains("mst-panel contexts add --help")
+                .contains("--json");
     }
 
     /** The pages by file name: one per top-level command (its subcommands below it), and an index. */
@@ -83,15 +90,35 @@ class CliReferenceTest {
             CommandLine cmd = e.getValue();
             StringBuilder page = new StringBuilder("# mst-panel " + name + "\n\n")
                     .append(cmd.getCommandSpec().usageMessage().description().length > 0 ? firstLine(cmd) + "\n\n" : "")
-                    .append("```text\n$ mst-panel ").append(name).append(" --help\n").append(help(name)).append("```\n");
+                    .append("```text\n$ mst-panel ")
+                    .append(name)
+                    .append(" --help\n")
+                    .append(help(name))
+                    .append("```\n");
             for (String sub : cmd.getSubcommands().keySet()) {
-                page.append("\n## mst-panel ").append(name).append(' ').append(sub).append("\n\n```text\n$ mst-panel ")
-                        .append(name).append(' ').append(sub).append(" --help\n").append(help(name, sub)).append("```\n");
+                page.append("\n## mst-panel ")
+                        .append(name)
+                        .append(' ')
+                        .append(sub)
+                        .append("\n\n```text\n$ mst-panel ")
+                        .append(name)
+                        .append(' ')
+                        .append(sub)
+                        .append(" --help\n")
+                        .append(help(name, sub))
+                        .append("```\n");
             }
             pages.put(name + ".md", page.toString());
-            index.append("- [").append(name).append("](").append(name).append(".md): ").append(firstLine(cmd)).append('\n');
+            index.append("- [")
+                    .append(name)
+                    .append("](")
+                    .append(name)
+                    .append(".md): ")
+                    .append(firstLine(cmd))
+                    .append('\n');
         }
-        index.append("\nThese pages are checked by the build; after changing a command, `scripts/update-cli-docs.sh` writes them again.\n");
+        index.append(
+                "\nThese pages are checked by the build; after changing a command, `scripts/update-cli-docs.sh` writes them again.\n");
         pages.put("README.md", index.toString());
         return pages;
     }
@@ -108,9 +135,14 @@ class CliReferenceTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = MstPanelCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        assertThat(code).as("%s exits 0; stderr: %s", String.join(" ", args), err).isZero();
+        assertThat(code)
+                .as("%s exits 0; stderr: %s", String.join(" ", args), err)
+                .isZero();
         String text = out.toString().replace("\r\n", "\n").stripTrailing();
         // trailing spaces are picocli's padding, not part of the text
-        return text.lines().map(String::stripTrailing).reduce((a, b) -> a + "\n" + b).orElse("") + "\n";
+        return text.lines()
+                        .map(String::stripTrailing)
+                        .reduce((a, b) -> a + "\n" + b)
+                        .orElse("") + "\n";
     }
 }

@@ -17,8 +17,19 @@ class CommandLineTest {
     void helpListsEveryCommand() {
         Result r = run("--help");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("contexts", "run", "replay", "demo", "trials", "transcript", "compare", "containers", "shell",
-                "doctor", "colima");
+        assertThat(r.out())
+                .contains(
+                        "contexts",
+                        "run",
+                        "replay",
+                        "demo",
+                        "trials",
+                        "transcript",
+                        "compare",
+                        "containers",
+                        "shell",
+                        "doctor",
+                        "colima");
     }
 
     @Test
@@ -41,7 +52,10 @@ class CommandLineTest {
     @Test
     void eachCommandIsListedUnderItsOwnName() {
         for (var e : MstPanelCommand.COMMANDS.entrySet()) {
-            assertThat(e.getValue().getAnnotation(picocli.CommandLine.Command.class).name()).isEqualTo(e.getKey());
+            assertThat(e.getValue()
+                            .getAnnotation(picocli.CommandLine.Command.class)
+                            .name())
+                    .isEqualTo(e.getKey());
         }
         assertThat(MstPanelCommand.COMMANDS).hasSize(12);
     }
@@ -53,7 +67,10 @@ class CommandLineTest {
             Result r = run(flag);
             assertThat(r.code()).isZero();
             assertThat(r.err()).isEmpty();
-            assertThat(r.out()).isEqualTo(withEveryCommand(flag)).startsWith("mst-panel ").contains("\nJava " + System.getProperty("java.version"));
+            assertThat(r.out())
+                    .isEqualTo(withEveryCommand(flag))
+                    .startsWith("mst-panel ")
+                    .contains("\nJava " + System.getProperty("java.version"));
         }
     }
 
@@ -61,7 +78,9 @@ class CommandLineTest {
     void helpIsWhatTheFullCommandLinePrints() {
         Result r = run("--help");
         assertThat(r.out()).isEqualTo(withEveryCommand("--help"));
-        assertThat(run("--version", "--help").out()).as("--version with more is not the short path").isEqualTo(withEveryCommand("--version", "--help"));
+        assertThat(run("--version", "--help").out())
+                .as("--version with more is not the short path")
+                .isEqualTo(withEveryCommand("--version", "--help"));
     }
 
     /** What a command line with every command prints for these arguments (picocli's own, nothing left out). */

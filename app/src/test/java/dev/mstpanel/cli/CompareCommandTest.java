@@ -26,7 +26,11 @@ class CompareCommandTest {
     @Test
     void twoRunsCompareEachSharedVariantWithTheIssuesFields() throws Exception {
         CompareFixture.write(root);
-        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--json");
+        Result r = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString(),
+                "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode all = new ObjectMapper().readTree(r.out()).path("comparisons");
         assertThat(all).hasSize(2);
@@ -62,7 +66,15 @@ class CompareCommandTest {
         assertThat(added.path("change").asText()).isEqualTo("added");
         List<String> rerun = new ArrayList<>();
         c.path("rerunArgs").forEach(n -> rerun.add(n.asText()));
-        assertThat(rerun).containsExactly("--case", "lookup-invoice", "refund-order", "close-account", "update-address", "--variant", "default");
+        assertThat(rerun)
+                .containsExactly(
+                        "--case",
+                        "lookup-invoice",
+                        "refund-order",
+                        "close-account",
+                        "update-address",
+                        "--variant",
+                        "default");
         assertThat(all.get(1).path("candidate").path("variant").asText()).isEqualTo("with-search");
     }
 
@@ -72,23 +84,39 @@ class CompareCommandTest {
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("with-search vs default");
-        assertThat(r.out()).contains("  figures    computed from the trials, both sides (no summary.json)" + System.lineSeparator());
+        assertThat(r.out())
+                .contains(
+                        "  figures    computed from the trials, both sides (no summary.json)" + System.lineSeparator());
         assertThat(r.out()).containsPattern("  improved   cancel-plan +fail 0/3 → pass 3/3\n");
-        assertThat(r.out()).contains("verdict    unclear (p = 0.25, sign test over 3 cases whose pass fraction changed: 3 up, 0 down)");
+        assertThat(r.out())
+                .contains(
+                        "verdict    unclear (p = 0.25, sign test over 3 cases whose pass fraction changed: 3 up, 0 down)");
     }
 
     @Test
     void trialsThatCouldNotBeReadAreSaidWithTheirReasonInTextAndJson() throws Exception {
         CompareFixture.write(root);
-        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_A).resolve("scores/judge.accuracy/default/apply-coupon/0.json"), "{not json");
+        java.nio.file.Files.writeString(
+                runDir(CompareFixture.RUN_A).resolve("scores/judge.accuracy/default/apply-coupon/0.json"), "{not json");
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString());
         assertThat(r.code()).as(r.err()).isZero();
-        String line = r.out().lines().filter(l -> l.startsWith("  unreadable default")).findFirst().orElseThrow();
-        assertThat(line).startsWith("  unreadable default (run " + CompareFixture.RUN_A + "): 1 trial could not be read, left out of these figures: ")
+        String line = r.out()
+                .lines()
+                .filter(l -> l.startsWith("  unreadable default"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(line)
+                .startsWith("  unreadable default (run " + CompareFixture.RUN_A
+                        + "): 1 trial could not be read, left out of these figures: ")
                 .contains("scores/judge.accuracy/default/apply-coupon/0.json");
-        assertThat(r.out().lines().filter(l -> l.startsWith("  unreadable with-search"))).isEmpty();
+        assertThat(r.out().lines().filter(l -> l.startsWith("  unreadable with-search")))
+                .isEmpty();
         Result j = run("compare", runDir(CompareFixture.RUN_A).toString(), "--json");
-        JsonNode base = new com.fasterxml.jackson.databind.ObjectMapper().readTree(j.out()).path("comparisons").get(0).path("base");
+        JsonNode base = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(j.out())
+                .path("comparisons")
+                .get(0)
+                .path("base");
         assertThat(base.path("unreadable").asInt()).isEqualTo(1);
         assertThat(base.path("unreadableProblem").asText()).contains("apply-coupon/0.json");
     }
@@ -96,31 +124,50 @@ class CompareCommandTest {
     @Test
     void namedVariantsAcrossRunsAndTextListsRegressions() {
         CompareFixture.write(root);
-        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--variants", "default,default");
+        Result r = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString(),
+                "--variants",
+                "default,default");
         assertThat(r.code()).as(r.err()).isZero();
         // every changed case named, in --json's order, the outcomes lined up after the longest case id
-        List<String> rows = r.out().lines().filter(l -> l.matches("  (regressed|flaky|improved|added|removed|no-result) .*")).toList();
-        assertThat(rows).containsExactly(
-                "  regressed  lookup-invoice  pass 3/3 → mixed 2/3",
-                "  regressed  refund-order    pass 3/3 → fail 0/2 · 1 infra",
-                "  flaky      close-account   fail 0/3 → mixed 1/3",
-                "  flaky      update-address  mixed 1/3 → mixed 2/3",
-                "  improved   cancel-plan     fail 0/3 → pass 3/3",
-                "  added      merge-carts     — → mixed 2/3",
-                "  removed    export-csv      pass 3/3 → —",
-                "  no-result  vm-down         pass 3/3 → no-result 0/0 · 3 infra");
-        assertThat(r.out()).contains("re-run     mst run --config <your eval config> --case lookup-invoice refund-order close-account update-address --variant default");
+        List<String> rows = r.out()
+                .lines()
+                .filter(l -> l.matches("  (regressed|flaky|improved|added|removed|no-result) .*"))
+                .toList();
+        assertThat(rows)
+                .containsExactly(
+                        "  regressed  lookup-invoice  pass 3/3 → mixed 2/3",
+                        "  regressed  refund-order    pass 3/3 → fail 0/2 · 1 infra",
+                        "  flaky      close-account   fail 0/3 → mixed 1/3",
+                        "  flaky      update-address  mixed 1/3 → mixed 2/3",
+                        "  improved   cancel-plan     fail 0/3 → pass 3/3",
+                        "  added      merge-carts     — → mixed 2/3",
+                        "  removed    export-csv      pass 3/3 → —",
+                        "  no-result  vm-down         pass 3/3 → no-result 0/0 · 3 infra");
+        assertThat(r.out())
+                .contains(
+                        "re-run     mst run --config <your eval config> --case lookup-invoice refund-order close-account update-address --variant default");
     }
 
     @Test
     void textShowsBothSidesMeansPerTrialAlignedAndWhereEachSidesFiguresComeFrom() {
         CompareFixture.write(root);
-        Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(),
-                "--variants", "with-search,default");
+        Result r = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString(),
+                "--variants",
+                "with-search,default");
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
-        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
-        // run B's summary.json has the candidate's means, but run A has none: MST's means and the trials' count differently,
+        int head = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("  per trial"))
+                .findFirst()
+                .orElseThrow());
+        // run B's summary.json has the candidate's means, but run A has none: MST's means and the trials' count
+        // differently,
         // so both sides' come from the trials and say so (1.0 → 7.5 tool calls was only the source)
         assertThat(lines.get(head)).matches("  per trial  tool calls +tokens +cost +time");
         assertThat(lines.get(head + 1)).startsWith("  base       ");
@@ -132,21 +179,28 @@ class CompareCommandTest {
             assertThat(lines.get(head + 2).charAt(at)).as(col).isNotEqualTo(' ');
             assertThat(lines.get(head + 1).charAt(at)).as(col).isNotEqualTo(' ');
         }
-        assertThat(lines.get(head + 3)).isEqualTo("  figures    computed from the trials, both sides (base: no summary.json; candidate's summary.json"
-                + " not used, so the two compare)");
+        assertThat(lines.get(head + 3))
+                .isEqualTo(
+                        "  figures    computed from the trials, both sides (base: no summary.json; candidate's summary.json"
+                                + " not used, so the two compare)");
     }
 
     @Test
     void theFiguresSourceIsSaidOnceWhenBothSidesShareIt() throws Exception {
         CompareFixture.write(root);
         Result both = run("compare", runDir(CompareFixture.RUN_B).toString());
-        assertThat(both.out()).contains("  figures    from summary.json, both sides" + System.lineSeparator())
+        assertThat(both.out())
+                .contains("  figures    from summary.json, both sides" + System.lineSeparator())
                 .containsPattern("  base       7\\.5 +12\\.8k +\\$0\\.042 +41 s")
                 .containsPattern("  candidate  4\\.0 +9700 +\\$0\\.031 +35 s");
         // a summary.json with no entry for either variant (as the demo's)
-        java.nio.file.Files.writeString(runDir(CompareFixture.RUN_B).resolve("summary.json"), "{\"format\": \"mst.run/v1\", \"kind\": \"summary\"}");
+        java.nio.file.Files.writeString(
+                runDir(CompareFixture.RUN_B).resolve("summary.json"),
+                "{\"format\": \"mst.run/v1\", \"kind\": \"summary\"}");
         Result none = run("compare", runDir(CompareFixture.RUN_B).toString());
-        assertThat(none.out()).contains("  figures    computed from the trials, both sides (summary.json has no figures for them)" + System.lineSeparator());
+        assertThat(none.out())
+                .contains("  figures    computed from the trials, both sides (summary.json has no figures for them)"
+                        + System.lineSeparator());
     }
 
     @Test
@@ -156,8 +210,12 @@ class CompareCommandTest {
         Result r = run("compare", runDir(CompareFixture.RUN_B).toString());
         assertThat(r.code()).as(r.err()).isZero();
         // where it stops being JSON, not the parser's own words
-        assertThat(r.out()).contains("  figures    computed from the trials, both sides (summary.json is not valid JSON at line 1, column ")
-                .doesNotContain("the figures are computed from the trials.").doesNotContain("Unexpected character").doesNotContain("expecting");
+        assertThat(r.out())
+                .contains(
+                        "  figures    computed from the trials, both sides (summary.json is not valid JSON at line 1, column ")
+                .doesNotContain("the figures are computed from the trials.")
+                .doesNotContain("Unexpected character")
+                .doesNotContain("expecting");
     }
 
     @Test
@@ -184,15 +242,20 @@ class CompareCommandTest {
         CompareFixture.write(root);
         Result r = run("compare", runDir(CompareFixture.RUN_A).toString(), "--variants", "default");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("mst-panel compare: --variants takes two names, BASE,CANDIDATE (got 1)." + System.lineSeparator());
+        assertThat(r.err())
+                .isEqualTo("mst-panel compare: --variants takes two names, BASE,CANDIDATE (got 1)."
+                        + System.lineSeparator());
         assertThat(r.out()).isEmpty();
         Result missing = run("compare");
         assertThat(missing.code()).isEqualTo(2);
         Result absent = run("compare", root.resolve("no-such-run").toString());
         assertThat(absent.code()).isEqualTo(1);
-        assertThat(absent.err()).isEqualTo("mst-panel compare: There is no folder at " + root.resolve("no-such-run")
-                + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>." + System.lineSeparator());
-        assertThat(missing.err()).startsWith("mst-panel compare: Missing required parameter").doesNotContain("Usage:")
+        assertThat(absent.err())
+                .isEqualTo("mst-panel compare: There is no folder at " + root.resolve("no-such-run")
+                        + ": give a run folder, .mcp-test-results/<eval>/runs/<runId>." + System.lineSeparator());
+        assertThat(missing.err())
+                .startsWith("mst-panel compare: Missing required parameter")
+                .doesNotContain("Usage:")
                 .contains("`mst-panel compare --help` lists what it takes.");
     }
 
@@ -210,8 +273,10 @@ class CompareCommandTest {
         Result r = run("compare", a.toString(), copy.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).startsWith("mst-panel compare: Both sides are run " + CompareFixture.RUN_A)
-                .contains(copy + " is a copy of it").contains("give two different runs");
+        assertThat(r.err())
+                .startsWith("mst-panel compare: Both sides are run " + CompareFixture.RUN_A)
+                .contains(copy + " is a copy of it")
+                .contains("give two different runs");
     }
 
     private static JsonNode find(JsonNode cases, String id) {

@@ -44,24 +44,35 @@ class CompareHostileSummaryTest {
     void theTextShowsADashForEachFigureNoRunCanHaveAndSaysWhichSideGaveWhat() throws Exception {
         Result r = run("compare", runB().toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("Infinity").doesNotContain("$-").doesNotContain("-1.0 s").doesNotContain("E308k");
+        assertThat(r.out())
+                .doesNotContain("Infinity")
+                .doesNotContain("$-")
+                .doesNotContain("-1.0 s")
+                .doesNotContain("E308k");
         List<String> lines = r.out().lines().toList();
-        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("  per trial")).findFirst().orElseThrow());
+        int head = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("  per trial"))
+                .findFirst()
+                .orElseThrow());
         // what summary.json gives is left out; tool calls and time are the trials' (the line says so; the trials
         // record no tokens or cost), on both sides
         assertThat(lines.get(head + 1)).matches("  base       1\\.0 +– +– +\\d+(\\.\\d)? s");
         assertThat(lines.get(head + 2)).matches("  candidate  1\\.0 +– +– +\\d+(\\.\\d)? s");
         String figures = lines.get(head + 3);
-        assertThat(figures).startsWith("  figures    base from summary.json (time, tool calls computed from the trials; left out, not figures a run can have: ")
+        assertThat(figures)
+                .startsWith(
+                        "  figures    base from summary.json (time, tool calls computed from the trials; left out, not figures a run can have: ")
                 .contains("tool_count_mean (\"7.5\": a string, not a number)")
                 .contains("input_tokens_mean (1.0E308: too large to be a figure)")
                 .contains("cost_usd_mean (-5: negative)")
                 .contains("duration_s_mean (-1.0: negative)")
                 .contains("mcp_call_count_mean (too large to be a number)")
-                // both sides' entries are summary.json's, so both are used (one side's trials and the other's summary.json
+                // both sides' entries are summary.json's, so both are used (one side's trials and the other's
+                // summary.json
                 // would not compare)
-                .endsWith(" · candidate from summary.json (time, tool calls computed from the trials; left out, not figures a run can"
-                        + " have: duration_s_mean (-3: negative))")
+                .endsWith(
+                        " · candidate from summary.json (time, tool calls computed from the trials; left out, not figures a run can"
+                                + " have: duration_s_mean (-3: negative))")
                 .doesNotContain("both sides");
     }
 
@@ -81,10 +92,13 @@ class CompareHostileSummaryTest {
         JsonNode c = new ObjectMapper().readTree(r.out()).path("comparisons").get(0);
         // the base's tokens are set aside, so the candidate's 9700 from summary.json would face another source:
         // both sides' figures come from the trials, and say so
-        assertThat(c.path("candidate").path("tokensMean").asDouble(-1)).as(c.path("candidate").toString()).isNotEqualTo(9700.0);
+        assertThat(c.path("candidate").path("tokensMean").asDouble(-1))
+                .as(c.path("candidate").toString())
+                .isNotEqualTo(9700.0);
         assertThat(c.path("base").path("fromSummary").asBoolean()).isFalse();
         assertThat(c.path("candidate").path("fromSummary").asBoolean()).isFalse();
-        assertThat(c.path("base").path("tokensMean")).isEqualTo(c.path("candidate").path("tokensMean"));
+        assertThat(c.path("base").path("tokensMean"))
+                .isEqualTo(c.path("candidate").path("tokensMean"));
     }
 
     @Test
@@ -92,16 +106,21 @@ class CompareHostileSummaryTest {
         Result r = run("compare", runB().toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).doesNotContain("Infinity").doesNotContain("\"NaN\"");
-        JsonNode base = new ObjectMapper().readTree(r.out()).path("comparisons").get(0).path("base");
+        JsonNode base =
+                new ObjectMapper().readTree(r.out()).path("comparisons").get(0).path("base");
         for (String field : List.of("tokensMean", "costUsdMean")) { // the trials record none either
-            assertThat(base.path(field).isNull()).as(field + ": " + base.path(field)).isTrue();
+            assertThat(base.path(field).isNull())
+                    .as(field + ": " + base.path(field))
+                    .isTrue();
         }
         // summary.json's "7.5" (a string) is left out: the trials' tool calls instead
         assertThat(base.path("toolCallsMean").asDouble()).as(base.toString()).isEqualTo(1.0);
         // summary.json's negative duration is left out: the time is the trials' (a number, not a string)
         assertThat(base.path("secondsPerTrial").isNumber()).as(base.toString()).isTrue();
         assertThat(base.path("secondsPerTrial").asDouble()).isPositive();
-        assertThat(r.err()).contains("warning: run " + CompareFixture.RUN_B + ", variant default: summary.json's cost_usd_mean (-5: negative) is left out")
+        assertThat(r.err())
+                .contains("warning: run " + CompareFixture.RUN_B
+                        + ", variant default: summary.json's cost_usd_mean (-5: negative) is left out")
                 .contains("summary.json's input_tokens_mean (1.0E308: too large to be a figure)");
     }
 
@@ -115,7 +134,9 @@ class CompareHostileSummaryTest {
         Result r = run("compare", a.runDir().toString(), b.runDir().toString(), "--variants", "default," + longName);
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
-        assertThat(lines.get(0)).isEqualTo("e · " + longName + " · run 20260102T000000Z-000002 vs default · run 20260101T000000Z-000001");
+        assertThat(lines.get(0))
+                .isEqualTo(
+                        "e · " + longName + " · run 20260102T000000Z-000002 vs default · run 20260101T000000Z-000001");
         String base = lines.get(1);
         String candidate = lines.get(2);
         assertThat(base).startsWith("  base       default ");
@@ -128,7 +149,9 @@ class CompareHostileSummaryTest {
 
     @Test
     void caseIdsWithControlOrWideCharactersStayOnOneRowEachAndTheOutcomesLineUp() throws Exception {
-        String[] ids = {"tab\there\nnewline", "a/b:c?\u001b[31mred", "emoji 🎁 gift", "cafe\u0301 refund", "x".repeat(70)};
+        String[] ids = {
+            "tab\there\nnewline", "a/b:c?\u001b[31mred", "emoji 🎁 gift", "cafe\u0301 refund", "x".repeat(70)
+        };
         RunFixture a = RunFixture.create(root, "e", "20260101T000000Z-000001").runJson("e", "default");
         RunFixture b = RunFixture.create(root, "e", "20260102T000000Z-000002").runJson("e", "default");
         for (String id : ids) {
@@ -137,7 +160,8 @@ class CompareHostileSummaryTest {
         }
         Result r = run("compare", a.runDir().toString(), b.runDir().toString());
         assertThat(r.code()).as(r.err()).isZero();
-        List<String> rows = r.out().lines().filter(l -> l.startsWith("  regressed  ")).toList();
+        List<String> rows =
+                r.out().lines().filter(l -> l.startsWith("  regressed  ")).toList();
         assertThat(rows).hasSize(ids.length);
         assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("  regressed  tab\\u0009here\\u000anewline "));
         assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("  regressed  a/b:c?\\u001b[31mred "));
@@ -150,14 +174,19 @@ class CompareHostileSummaryTest {
     @Test
     void variantAndEvalNamesWithControlCharactersStayOnTheirLines() throws Exception {
         String v = "with\u001b[2Jsearch \"q\"\n2";
-        RunFixture a = RunFixture.create(root, "refund\tdesk", "20260101T000000Z-000001").runJson("refund\tdesk", "default", v);
+        RunFixture a = RunFixture.create(root, "refund\tdesk", "20260101T000000Z-000001")
+                .runJson("refund\tdesk", "default", v);
         CompareFixture.trials(a, "default", "x", "PF");
         CompareFixture.trials(a, v, "x", "PP");
         Result r = run("compare", a.runDir().toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("\t").doesNotContain("\u001b").contains("refund\\u0009desk · ")
+        assertThat(r.out())
+                .doesNotContain("\t")
+                .doesNotContain("\u001b")
+                .contains("refund\\u0009desk · ")
                 .contains("with\\u001b[2Jsearch \"q\"\\u000a2");
-        assertThat(r.out().lines().filter(l -> l.startsWith("  candidate  with"))).hasSize(1);
+        assertThat(r.out().lines().filter(l -> l.startsWith("  candidate  with")))
+                .hasSize(1);
         Result t = run("trials", a.runDir().toString());
         assertThat(t.out().lines().findFirst().orElseThrow()).startsWith("refund\\u0009desk / 20260101T000000Z-000001");
     }

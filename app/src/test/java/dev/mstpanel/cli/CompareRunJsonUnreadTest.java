@@ -22,9 +22,11 @@ class CompareRunJsonUnreadTest {
 
     /** A run whose run.json makes with-search the baseline; without it, the folders' order makes it default. */
     private RunFixture fixture(String name) throws Exception {
-        RunFixture f = RunFixture.create(dir.resolve(name), "eval", "20261007T182504Z-7f3c2a").runJson("eval", "with-search", "default");
+        RunFixture f = RunFixture.create(dir.resolve(name), "eval", "20261007T182504Z-7f3c2a")
+                .runJson("eval", "with-search", "default");
         f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
-        f.trace("with-search", "gift-card", 0, null).score("judge", "with-search", "gift-card", 0, false, "wrong balance");
+        f.trace("with-search", "gift-card", 0, null)
+                .score("judge", "with-search", "gift-card", 0, false, "wrong balance");
         return f;
     }
 
@@ -49,17 +51,23 @@ class CompareRunJsonUnreadTest {
             }
             Result text = run("compare", f.runDir().toString());
             assertThat(text.code()).as(c[0] + ": " + text.err()).isZero();
-            assertThat(text.out().lines().findFirst().orElseThrow()).as(c[0]).isEqualTo("run.json of run 20261007T182504Z-7f3c2a could not be read: "
-                    + c[1] + "; so the baseline is taken as the first variant folder, default.");
+            assertThat(text.out().lines().findFirst().orElseThrow())
+                    .as(c[0])
+                    .isEqualTo("run.json of run 20261007T182504Z-7f3c2a could not be read: " + c[1]
+                            + "; so the baseline is taken as the first variant folder, default.");
             assertThat(text.out()).as(c[0]).contains("with-search vs default");
 
             Result json = run("compare", "--json", f.runDir().toString());
             assertThat(json.code()).as(c[0]).isZero();
-            assertThat(json.err()).as(c[0]).contains("warning: run.json of run 20261007T182504Z-7f3c2a could not be read: " + c[1]);
+            assertThat(json.err())
+                    .as(c[0])
+                    .contains("warning: run.json of run 20261007T182504Z-7f3c2a could not be read: " + c[1]);
 
             Result trials = run("trials", f.runDir().toString());
             assertThat(trials.code()).as(c[0]).isZero();
-            assertThat(trials.out().lines().findFirst().orElseThrow()).as(c[0]).startsWith("eval / 20261007T182504Z-7f3c2a  (" + c[2]);
+            assertThat(trials.out().lines().findFirst().orElseThrow())
+                    .as(c[0])
+                    .startsWith("eval / 20261007T182504Z-7f3c2a  (" + c[2]);
         }
     }
 
@@ -71,9 +79,12 @@ class CompareRunJsonUnreadTest {
         assertThat(text.out()).doesNotContain("could not be read").contains("default vs with-search");
 
         Files.writeString(f.runDir().resolve("run.json"), "garbage");
-        Result named = run("compare", "--variants", "with-search,default", f.runDir().toString());
+        Result named =
+                run("compare", "--variants", "with-search,default", f.runDir().toString());
         assertThat(named.code()).as(named.err()).isZero();
-        assertThat(named.out().lines().findFirst().orElseThrow()).isEqualTo("run.json of run 20261007T182504Z-7f3c2a could not be read:"
-                + " it is not valid JSON at line 1, column 1; so the run is named by its folder, 20261007T182504Z-7f3c2a.");
+        assertThat(named.out().lines().findFirst().orElseThrow())
+                .isEqualTo(
+                        "run.json of run 20261007T182504Z-7f3c2a could not be read:"
+                                + " it is not valid JSON at line 1, column 1; so the run is named by its folder, 20261007T182504Z-7f3c2a.");
     }
 }

@@ -36,34 +36,56 @@ class CompareRunnersTest {
     void aDesktopRunAgainstADockerRunIsWarnedAboveTheVerdictInTextAndJson() throws Exception {
         CompareFixture.write(root);
         runB("local", "chatgpt");
-        Result text = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString());
+        Result text = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString());
         assertThat(text.code()).as(text.err()).isZero();
         String first = text.out().substring(0, text.out().indexOf("verdict"));
-        assertThat(first).contains("  setup      base runner docker · client cowork; candidate runner local · client chatgpt");
-        assertThat(first).contains("  warning    The two sides ran on different runners (base: docker, candidate: local)");
-        assertThat(first).contains("  warning    The two sides ran different clients (base: cowork, candidate: chatgpt)");
+        assertThat(first)
+                .contains("  setup      base runner docker · client cowork; candidate runner local · client chatgpt");
+        assertThat(first)
+                .contains("  warning    The two sides ran on different runners (base: docker, candidate: local)");
+        assertThat(first)
+                .contains("  warning    The two sides ran different clients (base: cowork, candidate: chatgpt)");
 
-        Result json = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--json");
+        Result json = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString(),
+                "--json");
         assertThat(json.code()).as(json.err()).isZero();
         JsonNode c = JSON.readTree(json.out()).path("comparisons").get(0);
-        assertThat(c.path("warnings")).extracting(w -> w.path("kind").asText()).containsExactly("different-runners", "different-clients");
+        assertThat(c.path("warnings"))
+                .extracting(w -> w.path("kind").asText())
+                .containsExactly("different-runners", "different-clients");
         assertThat(c.path("setup").path("candidate").asText()).isEqualTo("runner local · client chatgpt");
         // the second comparison (with-search) has the same client on both sides: only the runner differs
         JsonNode second = JSON.readTree(json.out()).path("comparisons").get(1);
-        assertThat(second.path("warnings")).extracting(w -> w.path("kind").asText()).containsExactly("different-runners");
+        assertThat(second.path("warnings"))
+                .extracting(w -> w.path("kind").asText())
+                .containsExactly("different-runners");
     }
 
     @Test
     void twoRunsOfOneRunnerAndClientHaveNoWarning() throws Exception {
         CompareFixture.write(root);
-        Result json = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString(), "--json");
+        Result json = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString(),
+                "--json");
         assertThat(json.code()).as(json.err()).isZero();
         for (JsonNode c : JSON.readTree(json.out()).path("comparisons")) {
             assertThat(c.path("warnings").isArray()).isTrue();
             assertThat(c.path("warnings")).isEmpty();
         }
-        Result text = run("compare", runDir(CompareFixture.RUN_A).toString(), runDir(CompareFixture.RUN_B).toString());
-        assertThat(text.out()).contains("  setup      base runner docker · client cowork; candidate runner docker · client cowork")
+        Result text = run(
+                "compare",
+                runDir(CompareFixture.RUN_A).toString(),
+                runDir(CompareFixture.RUN_B).toString());
+        assertThat(text.out())
+                .contains("  setup      base runner docker · client cowork; candidate runner docker · client cowork")
                 .doesNotContain("  warning    ");
     }
 }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ContainerCommandsTest {
     @TempDir
     static Path home;
+
     static EngineContainers engines;
     static String p;
 
@@ -38,11 +39,25 @@ class ContainerCommandsTest {
         p = engines.prefix;
         String host = "mst.owner.host=" + OwnerIdentity.localHostName();
         String dead = "mst.owner.pid=" + EngineContainers.deadPid();
-        engines.run("engine-1", p + "-live", host, "mst.owner.pid=" + ProcessHandle.current().pid());
+        engines.run(
+                "engine-1",
+                p + "-live",
+                host,
+                "mst.owner.pid=" + ProcessHandle.current().pid());
         engines.run("engine-1", p + "-orphan", host, dead);
         engines.run("engine-2", p + "-kept", host, dead);
-        // the test image is busybox without bash: give the kept container one that runs sh (without it, shell opens sh: ShellFallbackTest)
-        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", "-u", "0", p + "-kept", "sh", "-c",
+        // the test image is busybox without bash: give the kept container one that runs sh (without it, shell opens sh:
+        // ShellFallbackTest)
+        EngineContainers.docker(List.of(
+                "docker",
+                "--context",
+                "engine-2",
+                "exec",
+                "-u",
+                "0",
+                p + "-kept",
+                "sh",
+                "-c",
                 "printf '#!/bin/sh\\nexec sh \"$@\"\\n' > /bin/bash && chmod 755 /bin/bash"));
         engines.run("engine-2", p + "-other", "mst.owner.host=build-box-9", dead);
         engines.run("engine-2", p + "-plain");
@@ -54,8 +69,11 @@ class ContainerCommandsTest {
     }
 
     static Run cli(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         argv.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(argv);
         Map<String, String> env = pb.environment();
@@ -97,7 +115,8 @@ class ContainerCommandsTest {
         assertThat(mine.get("kept").path("kind").asText()).isEqualTo("kept");
         assertThat(mine.get("other").path("kind").asText()).isEqualTo("other-host");
         assertThat(mine.get("other").path("ownerHost").asText()).isEqualTo("build-box-9");
-        assertThat(mine.get("live").path("ownerPid").asLong()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(mine.get("live").path("ownerPid").asLong())
+                .isEqualTo(ProcessHandle.current().pid());
         assertThat(mine.get("live").path("context").asText()).isEqualTo("engine-1");
         assertThat(mine.get("live").path("image").asText()).isEqualTo("mst-test/base:1");
         assertThat(mine.get("live").path("state").asText()).isEqualTo("running");
@@ -114,7 +133,9 @@ class ContainerCommandsTest {
         assertThat(clean.out().lines().filter(l -> l.contains(p))).hasSize(1);
         assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
         for (String left : List.of("live", "kept", "other", "plain")) {
-            assertThat(EngineContainers.exists(left.equals("live") ? "engine-1" : "engine-2", p + "-" + left)).as(left).isTrue();
+            assertThat(EngineContainers.exists(left.equals("live") ? "engine-1" : "engine-2", p + "-" + left))
+                    .as(left)
+                    .isTrue();
         }
     }
 
@@ -145,13 +166,23 @@ class ContainerCommandsTest {
     void containersTableKeepsItsColumnsInLineWithLongNames() throws Exception {
         try (EngineContainers more = new EngineContainers()) {
             String stamp = more.prefix + "-20261130t091512-shard-3-of-4-variant-claude-desktop";
-            more.run("engine-1", stamp + "-kept", "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
-            more.run("engine-2", stamp + "-kept-2", "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
+            more.run(
+                    "engine-1",
+                    stamp + "-kept",
+                    "mst.owner.host=" + OwnerIdentity.localHostName(),
+                    "mst.owner.pid=" + EngineContainers.deadPid());
+            more.run(
+                    "engine-2",
+                    stamp + "-kept-2",
+                    "mst.owner.host=" + OwnerIdentity.localHostName(),
+                    "mst.owner.pid=" + EngineContainers.deadPid());
             Run table = cli("containers");
             assertThat(table.exit()).as(table.err()).isZero();
             List<String> lines = table.out().lines().toList();
             String header = lines.get(0);
-            List<String> rows = lines.stream().filter(l -> l.contains(p) || l.contains(more.prefix)).toList();
+            List<String> rows = lines.stream()
+                    .filter(l -> l.contains(p) || l.contains(more.prefix))
+                    .toList();
             assertThat(rows).hasSize(6);
             assertThat(rows).anyMatch(l -> l.contains(stamp + "-kept "));
             assertThat(rows).anyMatch(l -> l.contains(stamp + "-kept-2 "));
@@ -183,13 +214,25 @@ class ContainerCommandsTest {
     @Test
     void shellFromATerminalRunsTheShellRightThereAndReturnsItsExitCode() throws Exception {
         // the test image is busybox without bash: give the kept container one that runs sh
-        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", "-u", "0", p + "-kept", "sh", "-c",
+        EngineContainers.docker(List.of(
+                "docker",
+                "--context",
+                "engine-2",
+                "exec",
+                "-u",
+                "0",
+                p + "-kept",
+                "sh",
+                "-c",
                 "printf '#!/bin/sh\\nexec sh \"$@\"\\n' > /bin/bash && chmod 755 /bin/bash"));
         // `script` gives the CLI a pseudo-terminal, as an SSH session does: System.console() is not null
-        PanelProcess.Result r = PanelProcess.inTerminal(home.resolve("panel"), "echo \"I am $(whoami) in $(hostname)\"; exit 7\n", 120,
-                "shell", p + "-kept");
+        PanelProcess.Result r = PanelProcess.inTerminal(
+                home.resolve("panel"), "echo \"I am $(whoami) in $(hostname)\"; exit 7\n", 120, "shell", p + "-kept");
         String out = r.out();
-        assertThat(out).contains("I am mst in ").doesNotContain("No terminal found").doesNotContain("opened ");
+        assertThat(out)
+                .contains("I am mst in ")
+                .doesNotContain("No terminal found")
+                .doesNotContain("opened ");
         assertThat(r.exit()).as(out).isEqualTo(7);
     }
 
@@ -202,8 +245,16 @@ class ContainerCommandsTest {
         assertThat(contexts).contains("engine-1", "engine-2", "dead");
         for (JsonNode c : root.path("contexts")) {
             if (c.path("context").asText().equals("engine-1")) {
-                assertThat(c.path("checks").findValuesAsText("id")).contains("engine", "arch", "memory", "disk", "device:/dev/kvm",
-                        "device:/dev/vhost-vsock", "device:/dev/vhost-net", "device:/dev/net/tun");
+                assertThat(c.path("checks").findValuesAsText("id"))
+                        .contains(
+                                "engine",
+                                "arch",
+                                "memory",
+                                "disk",
+                                "device:/dev/kvm",
+                                "device:/dev/vhost-vsock",
+                                "device:/dev/vhost-net",
+                                "device:/dev/net/tun");
             }
             if (c.path("context").asText().equals("dead")) {
                 assertThat(c.path("status").asText()).isEqualTo("warn");

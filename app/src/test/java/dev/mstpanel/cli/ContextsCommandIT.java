@@ -26,8 +26,11 @@ class ContextsCommandIT {
     }
 
     private Run runWith(Path dockerConfig, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("DOCKER_CONFIG", dockerConfig.toString());
@@ -40,7 +43,9 @@ class ContextsCommandIT {
         pb.redirectOutput(out).redirectError(err);
         Process p = pb.start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(p.exitValue(), java.nio.file.Files.readString(out.toPath(), StandardCharsets.UTF_8),
+        return new Run(
+                p.exitValue(),
+                java.nio.file.Files.readString(out.toPath(), StandardCharsets.UTF_8),
                 java.nio.file.Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
 
@@ -60,10 +65,13 @@ class ContextsCommandIT {
         assertThat(engine1.get("probeMillis").isIntegralNumber()).isTrue();
         JsonNode cowork = engine1.path("capacity").path("cowork");
         assertThat(cowork.get("containers").asInt()).isEqualTo(1);
-        assertThat(cowork.get("memoryBytes").asLong()).isEqualTo(engine1.get("memoryBytes").asLong() - (1L << 30));
+        assertThat(cowork.get("memoryBytes").asLong())
+                .isEqualTo(engine1.get("memoryBytes").asLong() - (1L << 30));
         assertThat(cowork.get("estimate").asBoolean()).isFalse();
-        assertThat(engine1.path("capacity").path("chatgpt").get("estimate").asBoolean()).isTrue();
-        assertThat(engine1.path("capacity").path("grade").get("memoryBytes").asLong()).isEqualTo(2L << 30);
+        assertThat(engine1.path("capacity").path("chatgpt").get("estimate").asBoolean())
+                .isTrue();
+        assertThat(engine1.path("capacity").path("grade").get("memoryBytes").asLong())
+                .isEqualTo(2L << 30);
 
         JsonNode dead = find(array, "dead");
         assertThat(dead.get("reachable").asBoolean()).isFalse();
@@ -78,14 +86,17 @@ class ContextsCommandIT {
         assertThat(r.exit()).isZero();
         JsonNode engine2 = find(new ObjectMapper().readTree(r.out()), "engine-2");
         assertThat(engine2.path("capacity").get("error").asText()).startsWith("cpus=64 is more than its");
-        assertThat(engine2.path("capacity").path("grade").get("containers").asInt()).isZero();
+        assertThat(engine2.path("capacity").path("grade").get("containers").asInt())
+                .isZero();
     }
 
     @Test
     void tableShowsMstsCapacityLineAndTheDeadContextsReason() throws Exception {
         Run r = run("contexts");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).containsPattern("engine-1 has \\d+\\.\\d GiB and \\d+ CPUs?: 1 Cowork container at a time, \\d+\\.\\d GiB each");
+        assertThat(r.out())
+                .containsPattern(
+                        "engine-1 has \\d+\\.\\d GiB and \\d+ CPUs?: 1 Cowork container at a time, \\d+\\.\\d GiB each");
         assertThat(r.out()).contains("dead (unix://").contains("No socket at");
     }
 
@@ -105,7 +116,8 @@ class ContextsCommandIT {
         Path copy = home.resolve("docker-config");
         try (var files = java.nio.file.Files.walk(TestEngines.dockerConfig())) {
             for (Path p : (Iterable<Path>) files::iterator) {
-                Path target = copy.resolve(TestEngines.dockerConfig().relativize(p).toString());
+                Path target =
+                        copy.resolve(TestEngines.dockerConfig().relativize(p).toString());
                 if (java.nio.file.Files.isDirectory(p)) {
                     java.nio.file.Files.createDirectories(target);
                 } else {

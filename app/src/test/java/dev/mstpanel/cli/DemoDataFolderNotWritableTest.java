@@ -27,20 +27,27 @@ class DemoDataFolderNotWritableTest {
         Path data = home.resolve("data");
         Files.createDirectories(data);
         Files.writeString(data.resolve("demo"), "not a folder");
-        assertThatThrownBy(() -> DemoData.installResults(data)).isInstanceOf(IOException.class)
-                .hasMessageContaining("cannot be copied into " + data.resolve("demo").resolve("eval"))
+        assertThatThrownBy(() -> DemoData.installResults(data))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(
+                        "cannot be copied into " + data.resolve("demo").resolve("eval"))
                 .hasMessageContaining("not a directory")
                 .hasMessageContaining("MST_PANEL_HOME");
-        assertThat(Files.readString(data.resolve("demo"))).as("what was in the way is left as it was").isEqualTo("not a folder");
+        assertThat(Files.readString(data.resolve("demo")))
+                .as("what was in the way is left as it was")
+                .isEqualTo("not a folder");
     }
 
     @Test
     void theDemoCommandSaysItAndStillReplays() throws Exception {
         Files.createDirectories(home.resolve("data"));
         Files.writeString(home.resolve("data").resolve("demo"), "not a folder");
-        PanelProcess.Result r = PanelProcess.run(home, Map.of("MST_PANEL_HOME", home.toString()), 120, "demo", "--speed", "max");
-        assertThat(r.err()).contains("mst-panel demo: The demo's results cannot be copied into " + home.resolve("data/demo/eval"))
-                .contains("not a directory").contains("set MST_PANEL_HOME to a folder you can write")
+        PanelProcess.Result r =
+                PanelProcess.run(home, Map.of("MST_PANEL_HOME", home.toString()), 120, "demo", "--speed", "max");
+        assertThat(r.err())
+                .contains("mst-panel demo: The demo's results cannot be copied into " + home.resolve("data/demo/eval"))
+                .contains("not a directory")
+                .contains("set MST_PANEL_HOME to a folder you can write")
                 .doesNotContain("Exception");
         assertThat(r.out()).contains("Output: " + DemoData.PLACEHOLDER);
     }

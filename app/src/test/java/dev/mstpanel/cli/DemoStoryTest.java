@@ -53,7 +53,9 @@ class DemoStoryTest {
             JsonNode tr = json(run("transcript", t.path("path").asText(), "--json"));
             String prompt = tr.path("prompt").asText();
             Set<String> subject = subjects(prompt);
-            assertThat(subject).as("what the prompt of %s is about", t.path("caseId")).hasSize(1);
+            assertThat(subject)
+                    .as("what the prompt of %s is about", t.path("caseId"))
+                    .hasSize(1);
             List<JsonNode> errors = new ArrayList<>();
             tr.path("events").forEach(e -> {
                 if (e.path("isError").asBoolean()) {
@@ -62,10 +64,14 @@ class DemoStoryTest {
             });
             assertThat(errors).as("the failing call").hasSize(1);
             JsonNode failing = errors.get(0);
-            assertThat(subjects(failing.path("arguments").toString() + " " + failing.path("output").asText())).isEqualTo(subject);
-            assertThat(tr.path("cause").asText()).isEqualTo("tool error: shop · " + failing.path("name").asText());
+            assertThat(subjects(failing.path("arguments").toString() + " "
+                            + failing.path("output").asText()))
+                    .isEqualTo(subject);
+            assertThat(tr.path("cause").asText())
+                    .isEqualTo("tool error: shop · " + failing.path("name").asText());
             assertThat(subjects(tr.path("finalText").asText())).isEqualTo(subject);
-            String ax = Files.readString(Path.of(t.path("diagnosis").path("accessibility").asText()));
+            String ax = Files.readString(
+                    Path.of(t.path("diagnosis").path("accessibility").asText()));
             assertThat(ax).contains(prompt).contains(tr.path("finalText").asText());
         }
     }
@@ -81,8 +87,14 @@ class DemoStoryTest {
                 continue; // a case whose prompt names no card or order
             }
             StringBuilder said = new StringBuilder(tr.path("finalText").asText());
-            tr.path("events").forEach(e -> said.append(' ').append(e.path("arguments")).append(' ').append(e.path("output").asText()));
-            assertThat(subjects(said.toString())).as("%s %s #%s", t.path("variant"), t.path("caseId"), t.path("trial")).isSubsetOf(subject);
+            tr.path("events")
+                    .forEach(e -> said.append(' ')
+                            .append(e.path("arguments"))
+                            .append(' ')
+                            .append(e.path("output").asText()));
+            assertThat(subjects(said.toString()))
+                    .as("%s %s #%s", t.path("variant"), t.path("caseId"), t.path("trial"))
+                    .isSubsetOf(subject);
             told++;
         }
         assertThat(told).isGreaterThanOrEqualTo(5);
@@ -95,53 +107,88 @@ class DemoStoryTest {
         try (var listed = Files.list(eval.resolve(".mcp-test-results/checkout-flow/runs"))) {
             runs = listed.sorted().toList();
         }
-        assertThat(runs).as("runs of the demo's eval, for a trend of four points").hasSizeGreaterThanOrEqualTo(4);
+        assertThat(runs)
+                .as("runs of the demo's eval, for a trend of four points")
+                .hasSizeGreaterThanOrEqualTo(4);
         Set<String> days = new TreeSet<>();
         for (Path r : runs) {
-            days.add(new ObjectMapper().readTree(r.resolve("run.json").toFile()).path("createdAt").asText().substring(0, 10));
+            days.add(new ObjectMapper()
+                    .readTree(r.resolve("run.json").toFile())
+                    .path("createdAt")
+                    .asText()
+                    .substring(0, 10));
         }
         assertThat(days).as("the days the runs started").hasSize(runs.size());
-        JsonNode compared = json(run("compare", runs.get(runs.size() - 2).toString(), runs.get(runs.size() - 1).toString(), "--json"));
+        JsonNode compared = json(run(
+                "compare",
+                runs.get(runs.size() - 2).toString(),
+                runs.get(runs.size() - 1).toString(),
+                "--json"));
         List<String> regressed = new ArrayList<>();
-        compared.path("comparisons").forEach(c -> c.path("cases").forEach(k -> {
-            if (k.path("change").asText().equals("regressed")) {
-                regressed.add(c.path("candidate").toString() + " " + k.path("caseId").asText() + " " + k.path("base").path("outcome").asText()
-                        + " -> " + k.path("candidate").path("outcome").asText());
-            }
-        }));
-        assertThat(regressed).as("cases that passed in the run before and fail in the latest").singleElement()
-                .asString().contains("baseline").endsWith("café-ü pass -> fail");
+        compared.path("comparisons")
+                .forEach(c -> c.path("cases").forEach(k -> {
+                    if (k.path("change").asText().equals("regressed")) {
+                        regressed.add(c.path("candidate").toString() + " "
+                                + k.path("caseId").asText() + " "
+                                + k.path("base").path("outcome").asText() + " -> "
+                                + k.path("candidate").path("outcome").asText());
+                    }
+                }));
+        assertThat(regressed)
+                .as("cases that passed in the run before and fail in the latest")
+                .singleElement()
+                .asString()
+                .contains("baseline")
+                .endsWith("café-ü pass -> fail");
     }
 
     @Test
     void theDemosGraderJudgeAndDesktopLogsAreNamedAsAnEvalsAre() throws Exception {
         Path eval = DemoData.installResults(data);
         for (JsonNode t : json(run("trials", eval.toString(), "--json", "--status", "failed,infra"))) {
-            Path logs = Path.of(t.path("diagnosis").path("accessibility").asText()).resolveSibling("logs");
+            Path logs =
+                    Path.of(t.path("diagnosis").path("accessibility").asText()).resolveSibling("logs");
             for (String log : List.of("main.log", "cowork_vm_node.log", "mcp.log")) {
                 // each line as the desktop app writes it: an ISO time, then a level
-                assertThat(Files.readAllLines(logs.resolve(log))).as(log).isNotEmpty()
-                        .allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z (\\[[a-z]+\\] )?\\[(info|warn|error)\\] .+"));
+                assertThat(Files.readAllLines(logs.resolve(log)))
+                        .as(log)
+                        .isNotEmpty()
+                        .allMatch(
+                                l -> l.matches(
+                                        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z (\\[[a-z]+\\] )?\\[(info|warn|error)\\] .+"));
             }
             assertThat(t.toString()).doesNotContain("standin");
         }
-        try (var graders = Files.list(Path.of(json(run("trials", eval.toString(), "--json")).get(0).path("path").asText())
-                .getParent().getParent().getParent().resolveSibling("scores"))) {
-            assertThat(graders.map(g -> g.getFileName().toString()).sorted().toList()).containsExactly("judge.customer-outcome", "resolution-check");
+        try (var graders = Files.list(Path.of(json(run("trials", eval.toString(), "--json"))
+                        .get(0)
+                        .path("path")
+                        .asText())
+                .getParent()
+                .getParent()
+                .getParent()
+                .resolveSibling("scores"))) {
+            assertThat(graders.map(g -> g.getFileName().toString()).sorted().toList())
+                    .containsExactly("judge.customer-outcome", "resolution-check");
         }
     }
 
     @Test
     void theOutOfMemoryTrialsScreenIsItsOwnNotTheFailedTrials() throws Exception {
         Path eval = DemoData.installResults(data);
-        JsonNode failed = json(run("trials", eval.toString(), "--json", "--status", "failed")).get(0);
-        JsonNode infra = json(run("trials", eval.toString(), "--json", "--status", "infra")).get(0);
+        JsonNode failed = json(run("trials", eval.toString(), "--json", "--status", "failed"))
+                .get(0);
+        JsonNode infra = json(run("trials", eval.toString(), "--json", "--status", "infra"))
+                .get(0);
         Path failedScreen = Path.of(failed.path("diagnosis").path("screenshot").asText());
         Path infraScreen = Path.of(infra.path("diagnosis").path("screenshot").asText());
-        assertThat(Files.mismatch(failedScreen, infraScreen)).as("the two screens differ").isNotEqualTo(-1L);
+        assertThat(Files.mismatch(failedScreen, infraScreen))
+                .as("the two screens differ")
+                .isNotEqualTo(-1L);
         // the app stopped answering mid-task: its tree shows the prompt and that it was still working
         JsonNode tr = json(run("transcript", infra.path("path").asText(), "--json"));
-        assertThat(Files.readString(Path.of(infra.path("diagnosis").path("accessibility").asText())))
-                .contains(tr.path("prompt").asText()).contains("Working…");
+        assertThat(Files.readString(
+                        Path.of(infra.path("diagnosis").path("accessibility").asText())))
+                .contains(tr.path("prompt").asText())
+                .contains("Working…");
     }
 }

@@ -56,16 +56,23 @@ class DoctorProbeCleanupTest {
     }
 
     private static String probeContainers(String context) throws Exception {
-        return docker("--context", context, "ps", "-aq", "--filter", "label=dev.mstpanel.probe=doctor").strip();
+        return docker("--context", context, "ps", "-aq", "--filter", "label=dev.mstpanel.probe=doctor")
+                .strip();
     }
 
     private Process startDoctor() throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "doctor", "--json"));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main",
+                "doctor",
+                "--json"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().putAll(TestEngines.environment(dir).variables());
         pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
-        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
+        pb.redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile());
         return pb.start();
     }
 
@@ -74,7 +81,8 @@ class DoctorProbeCleanupTest {
         TestEngines.require();
         Path build = dir.resolve("slow-image");
         Files.createDirectories(build.resolve("slow"));
-        Files.writeString(build.resolve("slow/sh"), "#!/bin/busybox sh\n/bin/busybox sleep 30\nexec /bin/busybox sh \"$@\"\n");
+        Files.writeString(
+                build.resolve("slow/sh"), "#!/bin/busybox sh\n/bin/busybox sleep 30\nexec /bin/busybox sh \"$@\"\n");
         build.resolve("slow/sh").toFile().setExecutable(true);
         Files.writeString(build.resolve("Dockerfile"), "FROM mst-test/base:1\nCOPY slow /slow\nENV PATH=/slow:/bin\n");
         docker("--context", "engine-2", "build", "-q", "--network", "none", "-t", SLOW_IMAGE, build.toString());
@@ -86,10 +94,16 @@ class DoctorProbeCleanupTest {
             Thread.sleep(250);
             seen = probeContainers("engine-2");
         }
-        assertThat(seen).as("the check container appeared; doctor's stderr: " + Files.readString(dir.resolve("err.txt"))).isNotEmpty();
+        assertThat(seen)
+                .as("the check container appeared; doctor's stderr: " + Files.readString(dir.resolve("err.txt")))
+                .isNotEmpty();
         doctor.destroy(); // SIGTERM, as `kill PID` or a closing terminal sends it
-        assertThat(doctor.waitFor(30, TimeUnit.SECONDS)).as("doctor ended after SIGTERM").isTrue();
-        assertThat(probeContainers("engine-2")).as("check containers left on engine-2").isEmpty();
+        assertThat(doctor.waitFor(30, TimeUnit.SECONDS))
+                .as("doctor ended after SIGTERM")
+                .isTrue();
+        assertThat(probeContainers("engine-2"))
+                .as("check containers left on engine-2")
+                .isEmpty();
     }
 
     @Test
@@ -98,14 +112,42 @@ class DoctorProbeCleanupTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor(10, TimeUnit.SECONDS);
         String host = HostName.current();
-        String left = docker("--context", "engine-1", "create", "--network", "none", "--name", "mstp-doctor-left-behind",
-                "--label", "dev.mstpanel.probe=doctor", "--label", "dev.mstpanel.probe.test=1",
-                "--label", "dev.mstpanel.probe.host=" + host, "--label", "dev.mstpanel.probe.pid=" + gone.pid(),
-                "mst-test/base:1", "true").strip();
-        String alive = docker("--context", "engine-1", "create", "--network", "none",
-                "--label", "dev.mstpanel.probe=doctor", "--label", "dev.mstpanel.probe.test=1",
-                "--label", "dev.mstpanel.probe.host=" + host, "--label", "dev.mstpanel.probe.pid=" + ProcessHandle.current().pid(),
-                "mst-test/base:1", "true").strip();
+        String left = docker(
+                        "--context",
+                        "engine-1",
+                        "create",
+                        "--network",
+                        "none",
+                        "--name",
+                        "mstp-doctor-left-behind",
+                        "--label",
+                        "dev.mstpanel.probe=doctor",
+                        "--label",
+                        "dev.mstpanel.probe.test=1",
+                        "--label",
+                        "dev.mstpanel.probe.host=" + host,
+                        "--label",
+                        "dev.mstpanel.probe.pid=" + gone.pid(),
+                        "mst-test/base:1",
+                        "true")
+                .strip();
+        String alive = docker(
+                        "--context",
+                        "engine-1",
+                        "create",
+                        "--network",
+                        "none",
+                        "--label",
+                        "dev.mstpanel.probe=doctor",
+                        "--label",
+                        "dev.mstpanel.probe.test=1",
+                        "--label",
+                        "dev.mstpanel.probe.host=" + host,
+                        "--label",
+                        "dev.mstpanel.probe.pid=" + ProcessHandle.current().pid(),
+                        "mst-test/base:1",
+                        "true")
+                .strip();
         assertThat(left).isNotEmpty();
 
         Process doctor = startDoctor();
@@ -123,5 +165,4 @@ class DoctorProbeCleanupTest {
         assertThat(engine1).isNotNull();
         assertThat(engine1.toString()).contains("mstp-doctor-left-behind");
     }
-
 }

@@ -29,22 +29,32 @@ class FleetCommandsIT {
 
     private Run run(String... args) throws Exception {
         TestFleet.require();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         Map<String, String> env = pb.environment();
         env.putAll(TestFleet.environment(home).variables());
-        env.put("DOCKER_CONFIG", Files.createDirectories(home.resolve("docker-config")).toString());
+        env.put(
+                "DOCKER_CONFIG",
+                Files.createDirectories(home.resolve("docker-config")).toString());
         env.put("COLIMA_HOME", home.resolve("colima").toString());
         env.put("MST_PANEL_LOGIN_SHELL", "off");
-        env.put("PATH", TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + env.get("PATH"));
+        env.put(
+                "PATH",
+                TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + env.get("PATH"));
         File out = home.resolve("out.txt").toFile();
         File err = home.resolve("err.txt").toFile();
         pb.redirectOutput(out).redirectError(err);
         Process p = pb.start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return new Run(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8), Files.readString(err.toPath(), StandardCharsets.UTF_8));
+        return new Run(
+                p.exitValue(),
+                Files.readString(out.toPath(), StandardCharsets.UTF_8),
+                Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -72,15 +82,22 @@ class FleetCommandsIT {
             assertThat(stop.exit()).isZero();
             assertThat(stop.out()).contains("stopping colima [profile=cli-vm]");
         }
-        assertThat(run("colima").out()).contains("cli-vm").contains("Stopped").contains("The panel keeps at least 4 GiB");
+        assertThat(run("colima").out())
+                .contains("cli-vm")
+                .contains("Stopped")
+                .contains("The panel keeps at least 4 GiB");
     }
 
     @Test
     void colimaStartRefusesSizesOutOfRangeZeroIncludedBeforeColimaRuns() throws Exception {
-        for (String[] flag : new String[][] {{"--cpu", "0"}, {"--memory", "0"}, {"--cpu", "-1"}, {"--cpu", "100000"}, {"--disk", "0"}}) {
+        for (String[] flag :
+                new String[][] {{"--cpu", "0"}, {"--memory", "0"}, {"--cpu", "-1"}, {"--cpu", "100000"}, {"--disk", "0"}
+                }) {
             Run r = run("colima", "start", "range-vm", flag[0], flag[1]);
             assertThat(r.exit()).as(String.join(" ", flag) + ": " + r.err()).isEqualTo(2);
-            assertThat(r.err()).contains(flag[0] + " must be a whole number from 1 to").contains("not " + flag[1]);
+            assertThat(r.err())
+                    .contains(flag[0] + " must be a whole number from 1 to")
+                    .contains("not " + flag[1]);
         }
         assertThat(home.resolve("colima").resolve("range-vm")).doesNotExist();
     }
@@ -108,7 +125,10 @@ class FleetCommandsIT {
 
         Run host = run("contexts", "add", "x", "--host", "ssh://root@fleet-sshd\u001b]0;T\u0007");
         assertThat(host.exit()).isEqualTo(2);
-        assertThat(host.err()).contains("\\u001b]0;T\\u0007").doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(host.err())
+                .contains("\\u001b]0;T\\u0007")
+                .doesNotContain("\u001b")
+                .doesNotContain("\u0007");
 
         Run rlo = run("contexts", "add", "a\u202eb", "--host", "ssh://root@fleet-sshd");
         assertThat(rlo.err()).contains("a\\u202eb").doesNotContain("\u202e");

@@ -29,7 +29,11 @@ final class Golden {
             Files.createDirectories(DIR);
             Files.writeString(file, actual, StandardCharsets.UTF_8);
         }
-        assertThat(file).as("golden file %s (write it with -Dmstpanel.updateGolden=true)", file).isRegularFile();
-        assertThat(actual).as("output of %s against %s", name, file).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+        assertThat(file)
+                .as("golden file %s (write it with -Dmstpanel.updateGolden=true)", file)
+                .isRegularFile();
+        assertThat(actual)
+                .as("output of %s against %s", name, file)
+                .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
     }
 }

@@ -39,7 +39,9 @@ class HostileHostCommandsTest {
         JsonNode list = new ObjectMapper().readTree(r.out());
         assertThat(list.isArray()).isTrue();
         assertThat(r.err().lines().toList()).as(r.err()).hasSize(1);
-        assertThat(r.err()).startsWith("mst-panel: cannot write the log file " + dir.resolve("panel-home/logs/mst-panel.log") + " (Is a directory)");
+        assertThat(r.err())
+                .startsWith("mst-panel: cannot write the log file " + dir.resolve("panel-home/logs/mst-panel.log")
+                        + " (Is a directory)");
     }
 
     @Test
@@ -48,8 +50,10 @@ class HostileHostCommandsTest {
         String hash = dev.mstpanel.core.docker.ContextStore.sha256("mine");
         Path meta = home.resolve(".docker/contexts/meta/" + hash);
         Files.createDirectories(meta);
-        Files.writeString(meta.resolve("meta.json"), "{\"Name\":\"mine\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\"unix://"
-                + TestEngines.socket(1) + "\",\"SkipTLSVerify\":false}}}");
+        Files.writeString(
+                meta.resolve("meta.json"),
+                "{\"Name\":\"mine\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\"unix://"
+                        + TestEngines.socket(1) + "\",\"SkipTLSVerify\":false}}}");
         Files.writeString(home.resolve(".docker/config.json"), "{\"currentContext\":\"mine\"}");
         Map<String, String> env = engines();
         env.put("HOME", home.toString());
@@ -69,6 +73,8 @@ class HostileHostCommandsTest {
         assertThat(mine).as(r.out()).isNotNull();
         assertThat(mine.path("current").asBoolean()).isTrue();
         assertThat(mine.path("reachable").asBoolean()).isTrue();
-        assertThat(home.resolve(".local/state/mst-panel/logs")).as("the log folder under $HOME").isDirectory();
+        assertThat(home.resolve(".local/state/mst-panel/logs"))
+                .as("the log folder under $HOME")
+                .isDirectory();
     }
 }

@@ -41,8 +41,10 @@ class HostileTextCommandsTest {
         Path config = dir.resolve("docker-config");
         Path meta = config.resolve("contexts/meta/" + ContextStore.sha256(EVIL));
         Files.createDirectories(meta);
-        Files.writeString(meta.resolve("meta.json"), "{\"Name\":\"evil\\u001b]0;pwned\\u0007\\u001b[2J\",\"Endpoints\":{\"docker\":{\"Host\":\""
-                + endpoint + "\"}}}");
+        Files.writeString(
+                meta.resolve("meta.json"),
+                "{\"Name\":\"evil\\u001b]0;pwned\\u0007\\u001b[2J\",\"Endpoints\":{\"docker\":{\"Host\":\"" + endpoint
+                        + "\"}}}");
         return config;
     }
 
@@ -52,11 +54,19 @@ class HostileTextCommandsTest {
             Map<String, String> env = env(configWithEvilContext(engine.endpoint()));
             PanelProcess.Result contexts = PanelProcess.run(dir, env, 60, "contexts", "--timeout", "20");
             assertThat(contexts.exit()).as(contexts.err()).isZero();
-            assertThat(contexts.out()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b");
-            assertThat(contexts.out()).contains("evil\\u001b]0;pwned\\u0007\\u001b[2J").contains("27.0\\u001b]0;owned\\u0007\\u009b2J");
+            assertThat(contexts.out())
+                    .doesNotContain("\u001b")
+                    .doesNotContain("\u0007")
+                    .doesNotContain("\u009b");
+            assertThat(contexts.out())
+                    .contains("evil\\u001b]0;pwned\\u0007\\u001b[2J")
+                    .contains("27.0\\u001b]0;owned\\u0007\\u009b2J");
 
             PanelProcess.Result doctor = PanelProcess.run(dir, env, 90, "doctor", "--timeout", "20");
-            assertThat(doctor.out() + doctor.err()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b");
+            assertThat(doctor.out() + doctor.err())
+                    .doesNotContain("\u001b")
+                    .doesNotContain("\u0007")
+                    .doesNotContain("\u009b");
             assertThat(doctor.out()).contains("Context evil\\u001b]0;pwned").contains("Docker 27.0\\u001b]0;owned");
         }
     }
@@ -69,7 +79,10 @@ class HostileTextCommandsTest {
         assertThat(timeout.err()).contains("--timeout takes a number of seconds more than 0 and at most 600");
         PanelProcess.Result memory = PanelProcess.run(dir, env, 60, "contexts", "--memory=99999999999999999999g");
         assertThat(memory.exit()).isEqualTo(2);
-        assertThat(memory.err()).contains("at most 1024t").doesNotContain("Overflow").doesNotContain("Exception");
+        assertThat(memory.err())
+                .contains("at most 1024t")
+                .doesNotContain("Overflow")
+                .doesNotContain("Exception");
         PanelProcess.Result tiny = PanelProcess.run(dir, env, 60, "contexts", "--memory=1b");
         assertThat(tiny.exit()).isEqualTo(2);
         assertThat(tiny.err()).contains("\"1b\" is less memory than Docker gives a container: give at least 6m");

@@ -16,7 +16,8 @@ class ReliabilityCommandTest {
     Path root;
 
     private Path fixture() throws Exception {
-        RunFixture f = RunFixture.create(root, "checkout", "20260101T000000Z-0000a1").runJson("checkout", "base", "skill");
+        RunFixture f =
+                RunFixture.create(root, "checkout", "20260101T000000Z-0000a1").runJson("checkout", "base", "skill");
         // base: steady passes 4/4, flaky 2/4; skill: steady 4/4, flaky 3/4; an infra trial is left out
         for (int t = 0; t < 4; t++) {
             for (String v : new String[] {"base", "skill"}) {
@@ -26,7 +27,14 @@ class ReliabilityCommandTest {
             f.score("judge", "base", "flaky", t, t < 2, "half");
             f.score("judge", "skill", "flaky", t, t < 3, "most");
         }
-        f.trace("skill", "flaky", 4, new ObjectMapper().createObjectNode().put("infrastructureError", true).put("error", "ECONNRESET"));
+        f.trace(
+                "skill",
+                "flaky",
+                4,
+                new ObjectMapper()
+                        .createObjectNode()
+                        .put("infrastructureError", true)
+                        .put("error", "ECONNRESET"));
         return f.runDir();
     }
 
@@ -46,9 +54,13 @@ class ReliabilityCommandTest {
         assertThat(first.path("passAtK").path("2").asDouble()).isCloseTo(1 - 1.0 / 6, within(1e-9));
         assertThat(first.path("passHatK").path("2").asDouble()).isCloseTo(1.0 / 6, within(1e-9));
         assertThat(first.path("passHatK").path("4").asDouble()).isZero();
-        assertThat(base.path("passAtK").path("1").asDouble()).as("mean over the two cases").isCloseTo(0.75, within(1e-9));
+        assertThat(base.path("passAtK").path("1").asDouble())
+                .as("mean over the two cases")
+                .isCloseTo(0.75, within(1e-9));
         JsonNode skill = variants.get(1).path("cases").get(0);
-        assertThat(skill.path("trials").asInt()).as("the infra trial is left out").isEqualTo(4);
+        assertThat(skill.path("trials").asInt())
+                .as("the infra trial is left out")
+                .isEqualTo(4);
         assertThat(skill.path("passed").asInt()).isEqualTo(3);
     }
 
@@ -56,7 +68,8 @@ class ReliabilityCommandTest {
     void theTextNamesTheFlakyCasesAndOneVariantCanBeChosen() throws Exception {
         InProcessCli.Result r = InProcessCli.run("reliability", fixture().toString(), "--variant", "skill");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("checkout / 20260101T000000Z-0000a1")
+        assertThat(r.out())
+                .contains("checkout / 20260101T000000Z-0000a1")
                 .contains("variant skill: 2 cases with graded trials, 1 flaky")
                 .contains("flaky  flaky  3/4  pass@1 75 %, pass@4 100 %, pass^4 0 %")
                 .doesNotContain("variant base");

@@ -41,10 +41,17 @@ class ReplayCommandEndToEndTest {
     @AfterEach
     void removeKeptContainers() throws Exception {
         for (String ctx : List.of("engine-1", "engine-2")) {
-            ProcessBuilder pb = new ProcessBuilder("sh", "-c", "docker --context " + ctx
-                    + " ps -aq --filter label=mst.owner.pid --filter name=mst- | xargs -r docker --context " + ctx + " rm -f");
+            ProcessBuilder pb = new ProcessBuilder(
+                    "sh",
+                    "-c",
+                    "docker --context " + ctx
+                            + " ps -aq --filter label=mst.owner.pid --filter name=mst- | xargs -r docker --context "
+                            + ctx + " rm -f");
             pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
-            pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(60, TimeUnit.SECONDS);
+            pb.redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor(60, TimeUnit.SECONDS);
         }
     }
 
@@ -53,13 +60,32 @@ class ReplayCommandEndToEndTest {
         Files.createDirectories(eval);
         Files.writeString(eval.resolve("eval.json"), "{\"name\": \"checkout-flow\", \"client\": \"cowork\"}");
         Path standin = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main",
-                "run", "--mst", standin.toString(), "--events", "jsonl", "--",
-                "--config", eval.resolve("eval.json").toString(), "--runner", "docker",
-                "--runner-option", "contexts=engine-1,engine-2", "--runner-option", "shards=3",
-                "--runner-option", "keep=failed", "--runner-option", "memory=32m"));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(dir.resolve("stderr.txt").toFile());
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main",
+                "run",
+                "--mst",
+                standin.toString(),
+                "--events",
+                "jsonl",
+                "--",
+                "--config",
+                eval.resolve("eval.json").toString(),
+                "--runner",
+                "docker",
+                "--runner-option",
+                "contexts=engine-1,engine-2",
+                "--runner-option",
+                "shards=3",
+                "--runner-option",
+                "keep=failed",
+                "--runner-option",
+                "memory=32m"));
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
         Map<String, String> env = pb.environment();
         env.putAll(TestEngines.environment(dir.resolve("home")).variables());
         env.put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
@@ -72,7 +98,9 @@ class ReplayCommandEndToEndTest {
             r.lines().forEach(out::add);
         }
         assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("MST's exit code; stderr: %s", Files.readString(dir.resolve("stderr.txt"))).isEqualTo(1);
+        assertThat(p.exitValue())
+                .as("MST's exit code; stderr: %s", Files.readString(dir.resolve("stderr.txt")))
+                .isEqualTo(1);
         return out;
     }
 
@@ -98,12 +126,15 @@ class ReplayCommandEndToEndTest {
         assertThat(finished.get("type").asText()).isEqualTo("finished");
         Path recording = Path.of(finished.get("recording").asText());
         assertThat(recording.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{6}\\.recording\\.jsonl\\.gz");
-        assertThat(recording.resolveSibling(recording.getFileName().toString().replace(".recording.jsonl.gz", ".log"))).exists();
+        assertThat(recording.resolveSibling(recording.getFileName().toString().replace(".recording.jsonl.gz", ".log")))
+                .exists();
         String recorded;
         try (GZIPInputStream in = new GZIPInputStream(Files.newInputStream(recording))) {
             recorded = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(recorded).contains("\"k\":\"stats\"", "\"k\":\"line\"", "\"type\":\"container\"").doesNotContain(ENV_SECRET);
+        assertThat(recorded)
+                .contains("\"k\":\"stats\"", "\"k\":\"line\"", "\"type\":\"container\"")
+                .doesNotContain(ENV_SECRET);
 
         String[] r = replay("replay", recording.toString(), "--speed", "max", "--events", "jsonl");
         assertThat(r[0]).as("exit code; stderr: %s", r[2]).isEqualTo("0");
@@ -123,17 +154,31 @@ class ReplayCommandEndToEndTest {
 
         // the text form: the shard rows as `run` prints them, the out-of-memory shard among them
         String[] text = replay("replay", recording.toString(), "--speed", "max");
-        assertThat(text[1]).containsPattern("shard 2/3  engine-2 +mst-\\S+ +out of memory").contains("MST exited with code 1");
-        // the highest sample is said when the stats saw one before the kill (a loaded machine can start the container late)
-        assertThat(text[1]).containsPattern("shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit( \\(highest sample [0-9.]+ (KiB|MiB)\\))?");
+        assertThat(text[1])
+                .containsPattern("shard 2/3  engine-2 +mst-\\S+ +out of memory")
+                .contains("MST exited with code 1");
+        // the highest sample is said when the stats saw one before the kill (a loaded machine can start the container
+        // late)
+        assertThat(text[1])
+                .containsPattern(
+                        "shard 2/3 .* out of memory .* reached its 32\\.0 MiB limit( \\(highest sample [0-9.]+ (KiB|MiB)\\))?");
     }
 
     @Test
     void theBuiltInDemoReplaysAsRecordedAndNamesTheFoldersOfItsResultsCopy() throws Exception {
         Path panelHome = dir.resolve("panel-home");
-        ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "demo", "--speed", "max", "--events", "jsonl")
-                .directory(dir.toFile()).redirectError(dir.resolve("demo-stderr.txt").toFile());
+        ProcessBuilder pb = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.mstpanel.Main",
+                        "demo",
+                        "--speed",
+                        "max",
+                        "--events",
+                        "jsonl")
+                .directory(dir.toFile())
+                .redirectError(dir.resolve("demo-stderr.txt").toFile());
         pb.environment().put("MST_PANEL_HOME", panelHome.toString());
         pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
         Process p = pb.start();
@@ -143,7 +188,10 @@ class ReplayCommandEndToEndTest {
         assertThat(p.exitValue()).as("stderr: %s", err).isEqualTo(0);
         assertThat(err).contains("nothing is running").doesNotContain("were not made again");
         Path evalCopy = panelHome.resolve("data/demo/eval");
-        assertThat(out).doesNotContain("@DEMO_EVAL@").contains(evalCopy.toString()).contains("\"type\":\"finished\"");
+        assertThat(out)
+                .doesNotContain("@DEMO_EVAL@")
+                .contains(evalCopy.toString())
+                .contains("\"type\":\"finished\"");
         JsonNode output = null;
         for (String l : out.split("\n")) {
             JsonNode e = l.isBlank() ? null : JSON.readTree(l);
@@ -162,27 +210,39 @@ class ReplayCommandEndToEndTest {
         String[] r = replay("replay", notOne.toString());
         assertThat(r[0]).isEqualTo("1");
         assertThat(r[2]).contains("is not a run recording").doesNotContain("Exception");
-        assertThat(r[2].strip()).isEqualTo("mst-panel replay: " + notOne + " is not a run recording (its first line is not JSON)");
+        assertThat(r[2].strip())
+                .isEqualTo("mst-panel replay: " + notOne + " is not a run recording (its first line is not JSON)");
         String[] bad = replay("replay", notOne.toString(), "--speed", "fast");
         assertThat(bad[0]).isEqualTo("1"); // read fails first: the file is named before the speed
-        String[] missing = replay("replay", dir.resolve("none.recording.jsonl.gz").toString());
+        String[] missing =
+                replay("replay", dir.resolve("none.recording.jsonl.gz").toString());
         assertThat(missing[2]).contains("no such file");
-        assertThat(replay("replay", dir.toString())[2]).contains(dir + " is a folder: give a recording file").doesNotContain("no such file");
+        assertThat(replay("replay", dir.toString())[2])
+                .contains(dir + " is a folder: give a recording file")
+                .doesNotContain("no such file");
         Path fifo = dir.resolve("fifo.recording.jsonl.gz");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-        assertThat(replay("replay", fifo.toString())[2]).contains(fifo + " is not a regular file (a named pipe").doesNotContain("no such file");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
+        assertThat(replay("replay", fifo.toString())[2])
+                .contains(fifo + " is not a regular file (a named pipe")
+                .doesNotContain("no such file");
         Path empty = Files.writeString(dir.resolve("empty.recording.jsonl"), "");
         assertThat(replay("replay", empty.toString())[2]).contains("is empty");
         // a gzip file cut off early: damaged, not empty
         Path whole = dir.resolve("whole.recording.jsonl.gz");
         try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(whole))) {
-            gz.write("{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-01T00:00:00Z\"}\n".repeat(50).getBytes());
+            gz.write("{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-01T00:00:00Z\"}\n"
+                    .repeat(50)
+                    .getBytes());
         }
         byte[] bytes = Files.readAllBytes(whole);
         Path cut = Files.write(dir.resolve("cut.recording.jsonl.gz"), java.util.Arrays.copyOf(bytes, 12));
         String[] damaged = replay("replay", cut.toString());
         assertThat(damaged[0]).isEqualTo("1");
-        assertThat(damaged[2]).contains("is cut short or damaged").doesNotContain("is empty").doesNotContain("Exception");
+        assertThat(damaged[2])
+                .contains("is cut short or damaged")
+                .doesNotContain("is empty")
+                .doesNotContain("Exception");
     }
 
     @Test
@@ -190,7 +250,8 @@ class ReplayCommandEndToEndTest {
         for (String speed : List.of("1e-300", "0", "-4", "1e9", "NaN")) {
             String[] r = replay("demo", "--speed", speed);
             assertThat(r[0]).as(speed).isEqualTo("2");
-            assertThat(r[2]).contains("--speed takes a number from 0.1 to 10000 (1, 4, 16) or max, not `" + speed + "`.");
+            assertThat(r[2])
+                    .contains("--speed takes a number from 0.1 to 10000 (1, 4, 16) or max, not `" + speed + "`.");
         }
     }
 }

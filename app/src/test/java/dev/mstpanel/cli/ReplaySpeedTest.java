@@ -21,7 +21,8 @@ class ReplaySpeedTest {
 
     @Test
     void anythingElseIsNotASpeed() {
-        for (String s : List.of("0x10", "1e3", "NaN", "Infinity", "-4", "+4", "4xx", "", " ", "1,5", "0", "0.05", "10001", "4 x 2")) {
+        for (String s : List.of(
+                "0x10", "1e3", "NaN", "Infinity", "-4", "+4", "4xx", "", " ", "1,5", "0", "0.05", "10001", "4 x 2")) {
             assertThat(ReplayCommand.Playback.speedOf(s)).as("`%s`", s).isNaN();
         }
     }
@@ -30,8 +31,12 @@ class ReplaySpeedTest {
     void theReplaySaysTheSpeedOnceNormalised() throws Exception {
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
-        int code = MstPanelCommand.execute(new java.io.PrintWriter(out), new java.io.PrintWriter(err), "demo", "--speed", " 10000x");
+        int code = MstPanelCommand.execute(
+                new java.io.PrintWriter(out), new java.io.PrintWriter(err), "demo", "--speed", " 10000x");
         assertThat(code).as(err.toString()).isZero();
-        assertThat(err.toString()).contains(", at 10000×): nothing is running.").doesNotContain("x×").doesNotContain("at  ");
+        assertThat(err.toString())
+                .contains(", at 10000×): nothing is running.")
+                .doesNotContain("x×")
+                .doesNotContain("at  ");
     }
 }

@@ -51,7 +51,8 @@ class ReplayStreamingEndToEndTest {
 
     private Path only(String suffix) throws Exception {
         try (Stream<Path> s = Files.list(runsFolder())) {
-            List<Path> l = s.filter(p -> p.getFileName().toString().endsWith(suffix)).toList();
+            List<Path> l =
+                    s.filter(p -> p.getFileName().toString().endsWith(suffix)).toList();
             assertThat(l).as("files *" + suffix + " in " + runsFolder()).hasSize(1);
             return l.get(0);
         }
@@ -60,18 +61,40 @@ class ReplayStreamingEndToEndTest {
     @Test
     void aRecordingOfTwoHundredThousandLinesReplaysInTheHeapTheRunHad() throws Exception {
         Path config = evalConfig();
-        PanelProcess.Result run = PanelProcess.run(dir, env("lines"), List.of("-Xmx64m"), 240,
-                "run", "--mst", HOSTILE.toString(), "--", "--config", config.toString());
+        PanelProcess.Result run = PanelProcess.run(
+                dir,
+                env("lines"),
+                List.of("-Xmx64m"),
+                240,
+                "run",
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config.toString());
         assertThat(run.exit()).as(run.err()).isZero();
         Path recording = only(".recording.jsonl.gz");
 
         // read whole, the 200,000 lines took more than this heap; streamed, one entry at a time
-        PanelProcess.Result replay = PanelProcess.run(dir, env("lines"), List.of("-Xmx64m"), 240,
-                "replay", recording.toString(), "--speed", "max", "--events", "jsonl");
+        PanelProcess.Result replay = PanelProcess.run(
+                dir,
+                env("lines"),
+                List.of("-Xmx64m"),
+                240,
+                "replay",
+                recording.toString(),
+                "--speed",
+                "max",
+                "--events",
+                "jsonl");
 
-        assertThat(replay.err()).doesNotContain("OutOfMemoryError").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(replay.err())
+                .doesNotContain("OutOfMemoryError")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(replay.exit()).as(replay.err()).isZero();
-        assertThat(replay.out()).contains("npm warn something happened in the agent log 200000\"")
+        assertThat(replay.out())
+                .contains("npm warn something happened in the agent log 200000\"")
                 .contains("\"type\":\"finished\"");
         assertThat(replay.err()).doesNotContain("cut short");
     }
@@ -79,15 +102,25 @@ class ReplayStreamingEndToEndTest {
     @Test
     void aRunKilledWithSigkillLeavesARecordingThatPlaysUpToTheKillAndSaysItIsCutShort() throws Exception {
         Path config = evalConfig();
-        ProcessBuilder pb = PanelProcess.builder(dir, env("chatter"), List.of(),
-                "run", "--mst", HOSTILE.toString(), "--", "--config", config.toString());
-        pb.redirectOutput(dir.resolve("run.out").toFile()).redirectError(dir.resolve("run.err").toFile());
+        ProcessBuilder pb = PanelProcess.builder(
+                dir,
+                env("chatter"),
+                List.of(),
+                "run",
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config.toString());
+        pb.redirectOutput(dir.resolve("run.out").toFile())
+                .redirectError(dir.resolve("run.err").toFile());
         Process panel = pb.start();
         try {
             // the run log is written line by line: wait for 100 of MST's lines in it
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (linesInLog() < 100) {
-                assertThat(System.nanoTime()).as("100 lines in the run log; stderr: " + Files.readString(dir.resolve("run.err")))
+                assertThat(System.nanoTime())
+                        .as("100 lines in the run log; stderr: " + Files.readString(dir.resolve("run.err")))
                         .isLessThan(deadline);
                 Thread.sleep(100);
             }
@@ -104,11 +137,12 @@ class ReplayStreamingEndToEndTest {
             assertThat(read.ending()).isEqualTo(RunRecording.Ending.CUT_SHORT);
             assertThat(read.entryCount()).isGreaterThanOrEqualTo(logged);
 
-            PanelProcess.Result replay = PanelProcess.run(dir, env("chatter"), 60,
-                    "replay", recording.toString(), "--speed", "max", "--events", "jsonl");
+            PanelProcess.Result replay = PanelProcess.run(
+                    dir, env("chatter"), 60, "replay", recording.toString(), "--speed", "max", "--events", "jsonl");
             assertThat(replay.exit()).as(replay.err()).isZero();
             assertThat(replay.out()).contains("[mst] chatter line " + logged + "\"");
-            String cut = "The recording is cut short after " + String.format(java.util.Locale.ROOT, "%,d", read.entryCount()) + " events";
+            String cut = "The recording is cut short after "
+                    + String.format(java.util.Locale.ROOT, "%,d", read.entryCount()) + " events";
             assertThat(replay.err()).contains(cut).contains("note: " + cut).doesNotContain("Exception");
         } finally {
             panel.destroyForcibly();
@@ -120,7 +154,9 @@ class ReplayStreamingEndToEndTest {
             return 0;
         }
         try (Stream<Path> s = Files.list(runsFolder())) {
-            Path log = s.filter(p -> p.getFileName().toString().endsWith(".log")).findFirst().orElse(null);
+            Path log = s.filter(p -> p.getFileName().toString().endsWith(".log"))
+                    .findFirst()
+                    .orElse(null);
             if (log == null) {
                 return 0;
             }

@@ -36,8 +36,9 @@ class RunCommandHostileTest {
     private static final String ENV_SECRET = "sk-ant \"q\"/x+y=z&w q\\b-4471";
     private static final String FILE_SECRET = "shop-file-secret-73819";
     private static final String CLI_SECRET = "tok-cli-secret-5521";
-    private static final String PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n"
-            + "VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictG\n-----END PRIVATE KEY-----";
+    private static final String PEM =
+            "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n"
+                    + "VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictG\n-----END PRIVATE KEY-----";
 
     @TempDir
     Path dir;
@@ -87,7 +88,12 @@ class RunCommandHostileTest {
         sampler.join(1000);
         String e = err.get();
         Matcher log = Pattern.compile("(?m)^log: (.+)$").matcher(e);
-        return new Run(p.exitValue(), out.get(), e, peak.get(), log.find() ? Path.of(log.group(1).strip()) : null);
+        return new Run(
+                p.exitValue(),
+                out.get(),
+                e,
+                peak.get(),
+                log.find() ? Path.of(log.group(1).strip()) : null);
     }
 
     private static String read(Process p, boolean err) {
@@ -105,7 +111,9 @@ class RunCommandHostileTest {
     private static void assertNoForm(String text, String secret) {
         assertThat(text).doesNotContain(secret);
         assertThat(text).doesNotContain(URLEncoder.encode(secret, StandardCharsets.UTF_8));
-        assertThat(text).doesNotContain(URLEncoder.encode(secret, StandardCharsets.UTF_8).replace("+", "%20"));
+        assertThat(text)
+                .doesNotContain(
+                        URLEncoder.encode(secret, StandardCharsets.UTF_8).replace("+", "%20"));
         assertThat(text).doesNotContain(secret.replace("\\", "\\\\").replace("\"", "\\\""));
     }
 
@@ -115,9 +123,18 @@ class RunCommandHostileTest {
         Path secrets = dir.resolve("secrets.env");
         Files.write(secrets, ("# caf\u00e9\nSHOP_TOKEN=" + FILE_SECRET + "\n").getBytes(StandardCharsets.ISO_8859_1));
 
-        Run r = panel(Map.of("MST_HOSTILE_MODE", "secrets", "PEM_PRIVATE_KEY", PEM, "MST_HOSTILE_FILE_SECRET", FILE_SECRET),
-                List.of(), "--mst", HOSTILE.toString(), "--",
-                "--config", config().toString(), "--api-token", CLI_SECRET, "--secrets-file", secrets.toString());
+        Run r = panel(
+                Map.of("MST_HOSTILE_MODE", "secrets", "PEM_PRIVATE_KEY", PEM, "MST_HOSTILE_FILE_SECRET", FILE_SECRET),
+                List.of(),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--api-token",
+                CLI_SECRET,
+                "--secrets-file",
+                secrets.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         String log = Files.readString(r.log());
@@ -128,9 +145,15 @@ class RunCommandHostileTest {
                 assertThat(shown).doesNotContain(pemLine);
             }
         }
-        assertThat(log).contains("raw: ***", "json: {\"note\": \"***\"}", "url: https://example.test/cb?code=***",
-                "Authorization: Bearer ***", "file value: ***", "--api-token *** --secrets-file",
-                "argv: --config"); // MST echoing its arguments: the flag's value is masked there too
+        assertThat(log)
+                .contains(
+                        "raw: ***",
+                        "json: {\"note\": \"***\"}",
+                        "url: https://example.test/cb?code=***",
+                        "Authorization: Bearer ***",
+                        "file value: ***",
+                        "--api-token *** --secrets-file",
+                        "argv: --config"); // MST echoing its arguments: the flag's value is masked there too
     }
 
     /**
@@ -145,10 +168,22 @@ class RunCommandHostileTest {
         String envSecret = "sk-proj-Zr4Tn8Vb2Qx6Wm1Ky5Hd9Lp3Fc7Js0Ga-Nq";
         Path secrets = Files.writeString(dir.resolve("secrets.env"), "ANTHROPIC_API_KEY=" + fileSecret + "\n");
 
-        Run r = panel(Map.of("MST_HOSTILE_MODE", "at-cut", "OPENAI_API_KEY", envSecret,
-                        "MST_HOSTILE_CUT_SECRETS", fileSecret + " " + envSecret),
-                List.of(), "--mst", HOSTILE.toString(), "--",
-                "--config", config().toString(), "--secrets-file", secrets.toString());
+        Run r = panel(
+                Map.of(
+                        "MST_HOSTILE_MODE",
+                        "at-cut",
+                        "OPENAI_API_KEY",
+                        envSecret,
+                        "MST_HOSTILE_CUT_SECRETS",
+                        fileSecret + " " + envSecret),
+                List.of(),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--secrets-file",
+                secrets.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         Map<String, String> written = new HashMap<>();
@@ -162,13 +197,16 @@ class RunCommandHostileTest {
                 written.put(f.toString(), new String(bytes, StandardCharsets.UTF_8));
             }
         }
-        assertThat(written.keySet()).as("the run log and the recording were written")
-                .anyMatch(f -> f.endsWith(".log")).anyMatch(f -> f.endsWith(".recording.jsonl.gz"));
+        assertThat(written.keySet())
+                .as("the run log and the recording were written")
+                .anyMatch(f -> f.endsWith(".log"))
+                .anyMatch(f -> f.endsWith(".recording.jsonl.gz"));
         assertThat(written.get("the screen")).as("the lines were cut").contains(BoundedStreams.CUT_MARK);
         for (Map.Entry<String, String> e : written.entrySet()) {
             for (String secret : List.of(fileSecret, envSecret)) {
                 for (int i = 0; i + 6 <= secret.length(); i++) {
-                    assertThat(e.getValue()).as("%s holds %s", e.getKey(), secret.substring(i, i + 6))
+                    assertThat(e.getValue())
+                            .as("%s holds %s", e.getKey(), secret.substring(i, i + 6))
                             .doesNotContain(secret.substring(i, i + 6));
                 }
             }
@@ -180,8 +218,16 @@ class RunCommandHostileTest {
         Path secrets = dir.resolve("secrets.json");
         Files.writeString(secrets, "\uFEFF{\"SHOP_TOKEN\": \"" + FILE_SECRET + "\"}");
 
-        Run r = panel(Map.of("MST_HOSTILE_MODE", "secrets", "MST_HOSTILE_FILE_SECRET", FILE_SECRET), List.of(),
-                "--mst", HOSTILE.toString(), "--", "--config", config().toString(), "--secrets-file", secrets.toString());
+        Run r = panel(
+                Map.of("MST_HOSTILE_MODE", "secrets", "MST_HOSTILE_FILE_SECRET", FILE_SECRET),
+                List.of(),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--secrets-file",
+                secrets.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(Files.readString(r.log())).contains("file value: ***").doesNotContain(FILE_SECRET);
@@ -196,13 +242,30 @@ class RunCommandHostileTest {
         Path huge = dir.resolve("huge.env");
         Files.writeString(huge, "K=" + "x".repeat(2 << 20) + "\n");
 
-        Run fromFifo = panel(Map.of("MST_HOSTILE_MODE", "secrets"), List.of(),
-                "--mst", HOSTILE.toString(), "--", "--config", config().toString(), "--secrets-file", fifo.toString());
-        Run fromHuge = panel(Map.of("MST_HOSTILE_MODE", "secrets"), List.of(),
-                "--mst", HOSTILE.toString(), "--", "--config", config().toString(), "--secrets-file", huge.toString());
+        Run fromFifo = panel(
+                Map.of("MST_HOSTILE_MODE", "secrets"),
+                List.of(),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--secrets-file",
+                fifo.toString());
+        Run fromHuge = panel(
+                Map.of("MST_HOSTILE_MODE", "secrets"),
+                List.of(),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--secrets-file",
+                huge.toString());
 
         assertThat(fromFifo.exit()).isEqualTo(2);
-        assertThat(fromFifo.err()).contains("The secrets file " + fifo + " is not a regular file", "The run was not started.");
+        assertThat(fromFifo.err())
+                .contains("The secrets file " + fifo + " is not a regular file", "The run was not started.");
         assertThat(fromHuge.exit()).isEqualTo(2);
         assertThat(fromHuge.err()).contains("the limit is 1048576 bytes (1 MiB)", "The run was not started.");
         for (Run r : List.of(fromFifo, fromHuge)) {
@@ -214,24 +277,56 @@ class RunCommandHostileTest {
     @Test
     void mstOutputWithoutANewlineIsReadInBoundedMemoryAndMstsExitCodeIsReported() throws Exception {
         long bytes = 300_000_000L;
-        Run r = panel(Map.of("MST_HOSTILE_MODE", "no-newline", "MST_HOSTILE_BYTES", Long.toString(bytes), "MST_HOSTILE_EXIT", "7"),
-                List.of("-Xmx64m"), "--mst", HOSTILE.toString(), "--", "--config", config().toString());
+        Run r = panel(
+                Map.of(
+                        "MST_HOSTILE_MODE",
+                        "no-newline",
+                        "MST_HOSTILE_BYTES",
+                        Long.toString(bytes),
+                        "MST_HOSTILE_EXIT",
+                        "7"),
+                List.of("-Xmx64m"),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString());
 
         System.out.printf("no-newline: %d bytes from MST, panel peak RSS %d KiB with -Xmx64m%n", bytes, r.peakRssKib());
-        assertThat(r.exit()).as("MST's own exit code, not SIGPIPE (141) or an OutOfMemoryError; stderr starts %s",
-                r.err().substring(0, Math.min(300, r.err().length()))).isEqualTo(7);
-        assertThat(r.err().contains(BoundedStreams.CUT_MARK)).as("the long line is cut and marked").isTrue();
-        assertThat(r.err().contains("\nafter the long line\n")).as("what follows it is still read").isTrue();
+        assertThat(r.exit())
+                .as(
+                        "MST's own exit code, not SIGPIPE (141) or an OutOfMemoryError; stderr starts %s",
+                        r.err().substring(0, Math.min(300, r.err().length())))
+                .isEqualTo(7);
+        assertThat(r.err().contains(BoundedStreams.CUT_MARK))
+                .as("the long line is cut and marked")
+                .isTrue();
+        assertThat(r.err().contains("\nafter the long line\n"))
+                .as("what follows it is still read")
+                .isTrue();
         assertThat(r.err().contains("OutOfMemoryError")).isFalse();
         assertThat(r.out()).contains("MST exited with code 7");
-        assertThat(r.peakRssKib()).as("peak resident memory of the panel, KiB").isPositive().isLessThan(400_000);
-        assertThat(Files.size(r.log())).as("the log holds the cut line, not 300 MB").isLessThan(64 * 1024);
+        assertThat(r.peakRssKib())
+                .as("peak resident memory of the panel, KiB")
+                .isPositive()
+                .isLessThan(400_000);
+        assertThat(Files.size(r.log()))
+                .as("the log holds the cut line, not 300 MB")
+                .isLessThan(64 * 1024);
     }
 
     @Test
     void aBillionShardsInMstsLinesMakeOnlyTheShardsNamedAndShardZeroIsJustALine() throws Exception {
-        Run r = panel(Map.of("MST_HOSTILE_MODE", "shards"), List.of("-Xmx64m"), "--mst", HOSTILE.toString(), "--",
-                "--config", config().toString(), "--runner-option", "shards=999999999");
+        Run r = panel(
+                Map.of("MST_HOSTILE_MODE", "shards"),
+                List.of("-Xmx64m"),
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--runner-option",
+                "shards=999999999");
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("shard 1/999999999", "shard 999999999/999999999", "MST exited with code 0");
@@ -242,8 +337,15 @@ class RunCommandHostileTest {
     @Test
     void graceOutsideZeroTo3600SecondsIsAUsageError() throws Exception {
         for (String grace : List.of("9223372036854775807", "-1", "3601", "1e9", "")) {
-            Run r = panel(Map.of("MST_HOSTILE_MODE", "secrets"), List.of(), "--grace=" + grace, "--mst", HOSTILE.toString(), "--",
-                    "--config", config().toString());
+            Run r = panel(
+                    Map.of("MST_HOSTILE_MODE", "secrets"),
+                    List.of(),
+                    "--grace=" + grace,
+                    "--mst",
+                    HOSTILE.toString(),
+                    "--",
+                    "--config",
+                    config().toString());
             assertThat(r.exit()).as("--grace=%s: %s", grace, r.err()).isEqualTo(2);
             assertThat(r.err()).contains("--grace takes a whole number of seconds from 0 to 3600");
             assertThat(r.out()).doesNotContain("raw:");
@@ -258,8 +360,14 @@ class RunCommandHostileTest {
         bin.resolve("mst").toFile().setExecutable(true);
         Path wrong = dir.resolve("no/such/mst");
 
-        Run r = panel(Map.of("PATH", bin + ":" + System.getenv("PATH")), List.of(), "--mst", wrong.toString(), "--",
-                "--config", config().toString());
+        Run r = panel(
+                Map.of("PATH", bin + ":" + System.getenv("PATH")),
+                List.of(),
+                "--mst",
+                wrong.toString(),
+                "--",
+                "--config",
+                config().toString());
 
         assertThat(r.exit()).isEqualTo(127);
         assertThat(r.err()).contains("The MST path " + wrong + " cannot be used: there is no such file");
@@ -278,11 +386,30 @@ class RunCommandHostileTest {
     private void stubbornMstWithAContainer() throws Exception {
         Path pids = dir.resolve("pids");
         // the hostile MST also leaves a real container on engine-1, labelled as MST labels its own
-        Map<String, String> env = new HashMap<>(TestEngines.environment(dir.resolve("home")).variables());
-        env.putAll(Map.of("MST_HOSTILE_MODE", "ignore-sigint", "MST_HOSTILE_PIDFILE", pids.toString(), "MST_HOSTILE_CONTEXT", "engine-1"));
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "run", "--grace", "1", "--mst", HOSTILE.toString(),
-                "--", "--config", config().toString(), "--runner-option", "contexts=engine-1"));
+        Map<String, String> env =
+                new HashMap<>(TestEngines.environment(dir.resolve("home")).variables());
+        env.putAll(Map.of(
+                "MST_HOSTILE_MODE",
+                "ignore-sigint",
+                "MST_HOSTILE_PIDFILE",
+                pids.toString(),
+                "MST_HOSTILE_CONTEXT",
+                "engine-1"));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main",
+                "run",
+                "--grace",
+                "1",
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                config().toString(),
+                "--runner-option",
+                "contexts=engine-1"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().putAll(env);
         pb.environment().put("MST_PANEL_LOGIN_SHELL", "off");
@@ -300,18 +427,38 @@ class RunCommandHostileTest {
 
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
 
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the panel ended after the grace").isTrue();
-        assertThat(ProcessHandle.of(mst).map(ProcessHandle::isAlive).orElse(false)).as("MST is gone").isFalse();
-        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("its child is gone").isFalse();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS))
+                .as("the panel ended after the grace")
+                .isTrue();
+        assertThat(ProcessHandle.of(mst).map(ProcessHandle::isAlive).orElse(false))
+                .as("MST is gone")
+                .isFalse();
+        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false))
+                .as("its child is gone")
+                .isFalse();
         assertThat(p.exitValue()).as(err.get()).isEqualTo(143); // MST ended by SIGTERM: 128 + 15
-        assertThat(out.get()).contains("MST exited with code 143", "Still there after the run (MST did not remove them):",
-                "  mst-hostile-" + mst + "-1 on engine-1 (running)", "Remove them with: mst-panel containers remove-orphans");
+        assertThat(out.get())
+                .contains(
+                        "MST exited with code 143",
+                        "Still there after the run (MST did not remove them):",
+                        "  mst-hostile-" + mst + "-1 on engine-1 (running)",
+                        "Remove them with: mst-panel containers remove-orphans");
         assertThat(err.get()).contains("mst-panel run: stopping the shards").doesNotContain("Exception");
 
         // the one action named removes it
-        ProcessBuilder clean = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "containers", "remove-orphans", "--context", "engine-1", "--timeout", "30")
-                .directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder clean = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.mstpanel.Main",
+                        "containers",
+                        "remove-orphans",
+                        "--context",
+                        "engine-1",
+                        "--timeout",
+                        "30")
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
         clean.environment().putAll(env);
         clean.environment().put("MST_PANEL_HOME", dir.resolve("panel-home").toString());
         Process c = clean.start();
@@ -333,7 +480,8 @@ class RunCommandHostileTest {
     }
 
     private static String dockerPs(String namePrefix) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("docker", "--context", "engine-1", "ps", "-aq", "--filter", "name=" + namePrefix)
+        ProcessBuilder pb = new ProcessBuilder(
+                        "docker", "--context", "engine-1", "ps", "-aq", "--filter", "name=" + namePrefix)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
         Process p = pb.start();

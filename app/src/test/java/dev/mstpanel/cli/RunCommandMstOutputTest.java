@@ -36,14 +36,20 @@ class RunCommandMstOutputTest {
         Path bin = dir.resolve("bin");
         if (!Files.exists(bin.resolve("mst"))) {
             Files.createDirectories(bin);
-            Files.writeString(bin.resolve("mst"), "#!/bin/sh\nexec '"
-                    + TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst") + "' \"$@\"\n");
+            Files.writeString(
+                    bin.resolve("mst"),
+                    "#!/bin/sh\nexec '" + TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst")
+                            + "' \"$@\"\n");
             bin.resolve("mst").toFile().setExecutable(true);
         }
         Path home = dir.resolve("home");
         Files.createDirectories(home);
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "run"));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main",
+                "run"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         Map<String, String> env = pb.environment();
@@ -95,10 +101,12 @@ class RunCommandMstOutputTest {
         Path notJson = config("not-json.json", "this is not json");
         Path missing = dir.resolve("evals/" + SECRET + ".json");
         for (Path cfg : List.of(noName, notJson, missing)) {
-            Run r = panel("--", "--config", cfg.toString(), "--runner", "docker", "--runner-option", "contexts=engine-1");
+            Run r = panel(
+                    "--", "--config", cfg.toString(), "--runner", "docker", "--runner-option", "contexts=engine-1");
 
             assertThat(r.exit()).as(r.err()).isEqualTo(2);
-            String shown = cfg.equals(missing) ? "mst: --config: no such file: " + dir.resolve("evals") + "/"
+            String shown = cfg.equals(missing)
+                    ? "mst: --config: no such file: " + dir.resolve("evals") + "/"
                     : "mst: " + cfg + " has no name";
             assertThat(r.err()).as("MST's own message, as it printed it").contains(shown);
             assertThat(r.err()).as("repeated after the exit").contains("MST's last lines on stderr:\n  " + shown);
@@ -110,14 +118,25 @@ class RunCommandMstOutputTest {
     @Test
     void mstsOwnErrorsAreLineEventsInJsonl() throws Exception {
         Path noName = config("no-name.json", "{\"client\": \"cowork\"}");
-        Run r = panel("--events", "jsonl", "--", "--config", noName.toString(), "--runner", "docker", "--runner-option", "contexts=engine-1");
+        Run r = panel(
+                "--events",
+                "jsonl",
+                "--",
+                "--config",
+                noName.toString(),
+                "--runner",
+                "docker",
+                "--runner-option",
+                "contexts=engine-1");
 
         List<com.fasterxml.jackson.databind.JsonNode> events = new ArrayList<>();
         for (String l : r.out().lines().toList()) {
             events.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(l));
         }
-        assertThat(events).filteredOn(e -> e.get("type").asText().equals("line"))
-                .singleElement().satisfies(e -> {
+        assertThat(events)
+                .filteredOn(e -> e.get("type").asText().equals("line"))
+                .singleElement()
+                .satisfies(e -> {
                     assertThat(e.get("stream").asText()).isEqualTo("stderr");
                     assertThat(e.get("text").asText()).isEqualTo("mst: " + noName + " has no name");
                 });

@@ -42,12 +42,25 @@ class RunStartRefusalsTest {
     @Test
     void anEvalConfigInAFolderThatDoesNotExistIsAUsageErrorNamingTheFolderNotMst() throws Exception {
         Path missing = dir.resolve("no-such-folder");
-        PanelProcess.Result r = PanelProcess.run(dir, env(), 60,
-                "run", "--mst", HOSTILE.toString(), "--", "--config", missing.resolve("eval.json").toString());
+        PanelProcess.Result r = PanelProcess.run(
+                dir,
+                env(),
+                60,
+                "run",
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
+                missing.resolve("eval.json").toString());
 
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("mst-panel run: no folder " + missing + " for the eval config (--config " + missing.resolve("eval.json"))
-                .contains("Nothing was started").doesNotContain("does not run").doesNotContain("Reinstall").doesNotContain("npm install");
+        assertThat(r.err())
+                .contains("mst-panel run: no folder " + missing + " for the eval config (--config "
+                        + missing.resolve("eval.json"))
+                .contains("Nothing was started")
+                .doesNotContain("does not run")
+                .doesNotContain("Reinstall")
+                .doesNotContain("npm install");
     }
 
     @Test
@@ -57,7 +70,15 @@ class RunStartRefusalsTest {
         Path eval = Files.createDirectories(dir.resolve("eval"));
         Files.writeString(eval.resolve("eval.json"), "{\"name\": \"x\"}\n");
         // the tests run as root, who may write anywhere: the panel runs without the capability that allows it
-        ProcessBuilder pb = PanelProcess.builder(dir, env(), List.of(), "run", "--mst", HOSTILE.toString(), "--", "--config",
+        ProcessBuilder pb = PanelProcess.builder(
+                dir,
+                env(),
+                List.of(),
+                "run",
+                "--mst",
+                HOSTILE.toString(),
+                "--",
+                "--config",
                 eval.resolve("eval.json").toString());
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search"));
         cmd.addAll(pb.command());
@@ -69,8 +90,13 @@ class RunStartRefusalsTest {
         String said = Files.readString(err.toPath());
 
         assertThat(p.exitValue()).as(said).isEqualTo(73);
-        assertThat(said).contains("mst-panel run: Cannot write the run's log in " + data.resolve("runs") + ": permission denied")
-                .contains("MST_PANEL_HOME").contains("The run was not started").doesNotContain("Exception");
-        assertThat(Files.exists(dir.resolve("out.txt")) ? Files.readString(dir.resolve("out.txt")) : "").doesNotContain("npm warn");
+        assertThat(said)
+                .contains(
+                        "mst-panel run: Cannot write the run's log in " + data.resolve("runs") + ": permission denied")
+                .contains("MST_PANEL_HOME")
+                .contains("The run was not started")
+                .doesNotContain("Exception");
+        assertThat(Files.exists(dir.resolve("out.txt")) ? Files.readString(dir.resolve("out.txt")) : "")
+                .doesNotContain("npm warn");
     }
 }

@@ -29,7 +29,11 @@ class ShellFallbackTest {
     static void start() throws Exception {
         engines = new EngineContainers();
         name = engines.prefix + "-nobash-kept";
-        engines.run("engine-1", name, "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
+        engines.run(
+                "engine-1",
+                name,
+                "mst.owner.host=" + OwnerIdentity.localHostName(),
+                "mst.owner.pid=" + EngineContainers.deadPid());
     }
 
     @AfterAll
@@ -52,9 +56,13 @@ class ShellFallbackTest {
 
     @Test
     void fromATerminalTheShellOpensAndItsExitCodeComesBack() throws Exception {
-        PanelProcess.Result r = PanelProcess.inTerminal(dir.resolve("panel"), "echo \"I am $(whoami) in sh\"; exit 5\n", 120, "shell", name);
+        PanelProcess.Result r = PanelProcess.inTerminal(
+                dir.resolve("panel"), "echo \"I am $(whoami) in sh\"; exit 5\n", 120, "shell", name);
         String out = r.out();
-        assertThat(out).contains("has no bash: opening sh instead").contains("I am mst in sh").doesNotContain("executable file not found");
+        assertThat(out)
+                .contains("has no bash: opening sh instead")
+                .contains("I am mst in sh")
+                .doesNotContain("executable file not found");
         assertThat(r.exit()).as(out).isEqualTo(5);
     }
 }

@@ -34,18 +34,24 @@ class SlowEngineCommandsTest {
     /** A Docker CLI config whose only context, current, is {@code name} at {@code endpoint}. */
     static Path dockerConfigWith(Path dir, String name, String endpoint) throws Exception {
         Path config = dir.resolve("docker-config");
-        String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+        String hash = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         Path meta = config.resolve("contexts/meta/" + hash);
         Files.createDirectories(meta);
-        Files.writeString(meta.resolve("meta.json"), "{\"Name\":\"" + name + "\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\""
-                + endpoint + "\",\"SkipTLSVerify\":false}}}");
+        Files.writeString(
+                meta.resolve("meta.json"),
+                "{\"Name\":\"" + name + "\",\"Metadata\":{},\"Endpoints\":{\"docker\":{\"Host\":\"" + endpoint
+                        + "\",\"SkipTLSVerify\":false}}}");
         Files.writeString(config.resolve("config.json"), "{\"currentContext\":\"" + name + "\"}");
         return config;
     }
 
     static Run panel(Path dir, Path dockerConfig, long waitSeconds, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("DOCKER_CONFIG", dockerConfig.toString());
@@ -62,8 +68,13 @@ class SlowEngineCommandsTest {
         if (!ended) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        assertThat(ended).as("mst-panel " + String.join(" ", args) + " ended; stderr: " + Files.readString(err.toPath())).isTrue();
-        return new Run(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8), Files.readString(err.toPath(), StandardCharsets.UTF_8));
+        assertThat(ended)
+                .as("mst-panel " + String.join(" ", args) + " ended; stderr: " + Files.readString(err.toPath()))
+                .isTrue();
+        return new Run(
+                p.exitValue(),
+                Files.readString(out.toPath(), StandardCharsets.UTF_8),
+                Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -80,7 +91,8 @@ class SlowEngineCommandsTest {
             }
             assertThat(engine).as(r.out()).isNotNull();
             assertThat(engine.path("status").asText()).as(r.out()).isEqualTo("warn");
-            assertThat(engine.path("detail").asText()).startsWith("Not reachable: No answer from " + slow.endpoint() + " within 2.0 s");
+            assertThat(engine.path("detail").asText())
+                    .startsWith("Not reachable: No answer from " + slow.endpoint() + " within 2.0 s");
         }
     }
 
@@ -101,9 +113,21 @@ class SlowEngineCommandsTest {
         Files.writeString(dir.resolve("eval.json"), "{\"name\": \"slow-engine\", \"client\": \"cowork\"}");
         try (SlowEngine slow = new SlowEngine()) {
             Path config = dockerConfigWith(dir, "slow", slow.endpoint());
-            List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                    "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main", "run", "--mst", mst.toString(), "--",
-                    "--config", dir.resolve("eval.json").toString(), "--runner", "docker", "--runner-option", "contexts=slow"));
+            List<String> cmd = new ArrayList<>(List.of(
+                    ProcessHandle.current().info().command().orElse("java"),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "dev.mstpanel.Main",
+                    "run",
+                    "--mst",
+                    mst.toString(),
+                    "--",
+                    "--config",
+                    dir.resolve("eval.json").toString(),
+                    "--runner",
+                    "docker",
+                    "--runner-option",
+                    "contexts=slow"));
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
             pb.environment().put("DOCKER_CONFIG", config.toString());
             pb.environment().remove("DOCKER_HOST");
@@ -147,8 +171,20 @@ class SlowEngineCommandsTest {
         Files.writeString(dir.resolve("eval.json"), "{\"name\": \"slow-engine\", \"client\": \"cowork\"}");
         try (SlowEngine slow = new SlowEngine()) {
             Path config = dockerConfigWith(dir, "slow", slow.endpoint());
-            Run r = panel(dir, config, 90, "run", "--mst", mst.toString(), "--", "--config", dir.resolve("eval.json").toString(),
-                    "--runner", "docker", "--runner-option", "contexts=slow");
+            Run r = panel(
+                    dir,
+                    config,
+                    90,
+                    "run",
+                    "--mst",
+                    mst.toString(),
+                    "--",
+                    "--config",
+                    dir.resolve("eval.json").toString(),
+                    "--runner",
+                    "docker",
+                    "--runner-option",
+                    "contexts=slow");
             assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(3);
             assertThat(r.out() + r.err()).contains("MST exited with code 3");
         }

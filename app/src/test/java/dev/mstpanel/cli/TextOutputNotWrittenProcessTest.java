@@ -24,8 +24,11 @@ class TextOutputNotWrittenProcessTest {
     private record Ended(int exit, String err) {}
 
     private Ended run(boolean fullDisk, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("MST_PANEL_HOME", dir.resolve("home").toString());
@@ -43,9 +46,11 @@ class TextOutputNotWrittenProcessTest {
     }
 
     private RunFixture run20() {
-        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         for (int i = 0; i < 20; i++) {
-            f.trace("default", "case-" + i, 0, RunFixture.fields().put("error", "the mailbox is full")).score("judge.accuracy", "default", "case-" + i, 0, false, "no");
+            f.trace("default", "case-" + i, 0, RunFixture.fields().put("error", "the mailbox is full"))
+                    .score("judge.accuracy", "default", "case-" + i, 0, false, "no");
         }
         return f;
     }
@@ -55,7 +60,9 @@ class TextOutputNotWrittenProcessTest {
         RunFixture f = run20();
         Ended text = run(true, "trials", f.runDir().toString());
         assertThat(text.exit()).as(text.err()).isEqualTo(1);
-        assertThat(text.err()).isEqualTo("mst-panel trials: could not write the output: No space left on device" + System.lineSeparator());
+        assertThat(text.err())
+                .isEqualTo("mst-panel trials: could not write the output: No space left on device"
+                        + System.lineSeparator());
 
         Ended grep = run(true, "trials", f.runDir().toString(), "--grep", "mailbox");
         assertThat(grep.exit()).as(grep.err()).isEqualTo(1);
@@ -65,14 +72,20 @@ class TextOutputNotWrittenProcessTest {
     @Test
     void transcriptAndCompareTextToAFullDiskSayItAndExitOne() throws Exception {
         RunFixture f = run20();
-        Ended transcript = run(true, "transcript", f.tracePath("default", "case-3", 0).toString());
+        Ended transcript =
+                run(true, "transcript", f.tracePath("default", "case-3", 0).toString());
         assertThat(transcript.exit()).as(transcript.err()).isEqualTo(1);
-        assertThat(transcript.err()).contains("mst-panel transcript: could not write the output: No space left on device");
+        assertThat(transcript.err())
+                .contains("mst-panel transcript: could not write the output: No space left on device");
 
         Path root = dir.resolve("pair");
         CompareFixture.write(root);
         Path runs = root.resolve(CompareFixture.EVAL).resolve("runs");
-        Ended compare = run(true, "compare", runs.resolve(CompareFixture.RUN_A).toString(), runs.resolve(CompareFixture.RUN_B).toString());
+        Ended compare = run(
+                true,
+                "compare",
+                runs.resolve(CompareFixture.RUN_A).toString(),
+                runs.resolve(CompareFixture.RUN_B).toString());
         assertThat(compare.exit()).as(compare.err()).isEqualTo(1);
         assertThat(compare.err()).contains("mst-panel compare: could not write the output: No space left on device");
     }
@@ -90,7 +103,9 @@ class TextOutputNotWrittenProcessTest {
         for (String[] args : new String[][] {{"doctor", "--timeout", "1"}, {"doctor", "--json", "--timeout", "1"}}) {
             Ended doctor = run(true, args);
             assertThat(doctor.exit()).as(doctor.err()).isEqualTo(1);
-            assertThat(doctor.err()).as(String.join(" ", args)).contains("mst-panel doctor: could not write the output: No space left on device");
+            assertThat(doctor.err())
+                    .as(String.join(" ", args))
+                    .contains("mst-panel doctor: could not write the output: No space left on device");
         }
     }
 

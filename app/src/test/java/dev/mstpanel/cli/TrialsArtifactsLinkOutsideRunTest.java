@@ -22,7 +22,8 @@ class TrialsArtifactsLinkOutsideRunTest {
 
     @Test
     void aVariantFolderLinkedOutsideTheRunIsSkippedWithANote() throws Exception {
-        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default", "linked", "root");
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default", "linked", "root");
         f.trace("linked", "gift-card", 0, null).score("judge", "linked", "gift-card", 0, false, "wrong balance");
         f.trace("root", "gift-card", 0, null).score("judge", "root", "gift-card", 0, false, "wrong balance");
         Path outside = dir.resolve("elsewhere");
@@ -33,23 +34,30 @@ class TrialsArtifactsLinkOutsideRunTest {
 
         InProcessCli.Result text = InProcessCli.run("trials", f.runDir().toString());
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).contains("artifacts/linked leads through a link to " + outside.toRealPath() + ", outside the run folder: skipped")
+        assertThat(text.out())
+                .contains("artifacts/linked leads through a link to " + outside.toRealPath()
+                        + ", outside the run folder: skipped")
                 .contains("artifacts/root leads through a link to /, outside the run folder: skipped")
                 .doesNotContain("screen.png");
 
-        InProcessCli.Result json = InProcessCli.run("trials", "--json", f.runDir().toString());
+        InProcessCli.Result json =
+                InProcessCli.run("trials", "--json", f.runDir().toString());
         assertThat(json.code()).as(json.err()).isZero();
         for (JsonNode t : new ObjectMapper().readTree(json.out())) {
             JsonNode d = t.path("diagnosis");
             assertThat(d.path("screenshot").isNull()).as(t.toString()).isTrue();
             assertThat(d.path("logs")).isEmpty();
-            assertThat(d.path("problem").asText()).contains("artifacts/" + t.path("variant").asText() + " leads through a link to ")
-                    .contains("outside the run folder: skipped").contains("Copy the files into the run folder");
+            assertThat(d.path("problem").asText())
+                    .contains("artifacts/" + t.path("variant").asText() + " leads through a link to ")
+                    .contains("outside the run folder: skipped")
+                    .contains("Copy the files into the run folder");
         }
 
         // the trial inspector's diagnosis (one trial, no listing)
         FailureDiagnosis one = FailureDiagnosis.find(f.runDir().resolve("artifacts/linked/gift-card/0"), false);
         assertThat(one.isEmpty()).isTrue();
-        assertThat(one.notice()).contains("artifacts/linked/gift-card/0 leads through a link to " + outside.toRealPath().resolve("gift-card/0") + ", outside the run folder: skipped");
+        assertThat(one.notice())
+                .contains("artifacts/linked/gift-card/0 leads through a link to "
+                        + outside.toRealPath().resolve("gift-card/0") + ", outside the run folder: skipped");
     }
 }

@@ -28,12 +28,14 @@ class TrialsCaseFolderMismatchTest {
         String[] all = new String[args.length + 1];
         all[0] = "trials";
         System.arraycopy(args, 0, all, 1, args.length);
-        return PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, all);
+        return PanelProcess.run(
+                dir, Map.of("MST_PANEL_HOME", dir.resolve("home").toString()), 60, all);
     }
 
     @Test
     void aFolderThatDoesNotMatchItsTracesCaseIdIsListedOnceUnderItsOwnNameWithANote() throws Exception {
-        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "wrong balance");
         f.trace("default", "café-ü", 0, null).score("judge", "default", "café-ü", 0, true, "ok");
         Path traces = f.runDir().resolve("traces/default");
@@ -47,11 +49,24 @@ class TrialsCaseFolderMismatchTest {
         for (int pass = 0; pass < 2; pass++) { // an empty cache, then the cache the first listing wrote
             PanelProcess.Result text = trials(f.runDir().toString());
             assertThat(text.exit()).as(text.err()).isZero();
-            List<String> rows = text.out().lines().filter(l -> l.matches("  (passed|failed|infra|missing|ungraded|unreadable) .*")).toList();
-            assertThat(rows).as("one row per trial folder, each case once").hasSize(5)
-                    .filteredOn(r -> r.contains(" gift-card #1")).hasSize(1).allMatch(r -> r.startsWith("  failed"));
-            assertThat(rows).filteredOn(r -> r.contains(" café-ü #1")).hasSize(1).allMatch(r -> r.startsWith("  passed"));
-            assertThat(text.out()).contains("a/b #1").contains("bad%zz #1").contains("caf%c3%a9-%c3%bc #1")
+            List<String> rows = text.out()
+                    .lines()
+                    .filter(l -> l.matches("  (passed|failed|infra|missing|ungraded|unreadable) .*"))
+                    .toList();
+            assertThat(rows)
+                    .as("one row per trial folder, each case once")
+                    .hasSize(5)
+                    .filteredOn(r -> r.contains(" gift-card #1"))
+                    .hasSize(1)
+                    .allMatch(r -> r.startsWith("  failed"));
+            assertThat(rows)
+                    .filteredOn(r -> r.contains(" café-ü #1"))
+                    .hasSize(1)
+                    .allMatch(r -> r.startsWith("  passed"));
+            assertThat(text.out())
+                    .contains("a/b #1")
+                    .contains("bad%zz #1")
+                    .contains("caf%c3%a9-%c3%bc #1")
                     .contains("The case folder traces/default/a%2Fb does not match its trace's caseId \"gift-card\"")
                     .contains("The case folder traces/default/bad%zz (not a name MST writes) does not match");
             assertThat(text.out()).contains("1 passed  1 failed  3 ungraded");
@@ -62,9 +77,10 @@ class TrialsCaseFolderMismatchTest {
             for (JsonNode t : new ObjectMapper().readTree(json.out())) {
                 cases.add(t.path("caseId").asText());
                 if (t.path("path").asText().contains("/a%2Fb/")) {
-                    assertThat(t.path("problem").asText()).isEqualTo("The case folder traces/default/a%2Fb does not match its trace's"
-                            + " caseId \"gift-card\", which MST writes to traces/default/gift-card: listed under the folder's name, apart from"
-                            + " that case (the folder was copied, renamed or made by hand).");
+                    assertThat(t.path("problem").asText())
+                            .isEqualTo("The case folder traces/default/a%2Fb does not match its trace's"
+                                    + " caseId \"gift-card\", which MST writes to traces/default/gift-card: listed under the folder's name, apart from"
+                                    + " that case (the folder was copied, renamed or made by hand).");
                 }
             }
             assertThat(cases).containsExactlyInAnyOrder("a/b", "bad%zz", "caf%c3%a9-%c3%bc", "café-ü", "gift-card");

@@ -20,7 +20,8 @@ class TrialsCopiedRunJsonTest {
 
     @Test
     void aRunJsonFromAnotherRunIsSaidAndTheFolderNameIsUsed() throws Exception {
-        RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         other.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
         RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260106T090000Z-d4e5f6");
         f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "wrong balance");
@@ -28,15 +29,19 @@ class TrialsCopiedRunJsonTest {
 
         InProcessCli.Result text = InProcessCli.run("trials", f.runDir().toString());
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("eval / 20260106T090000Z-d4e5f6  (")
-                .contains("run.json names another run (20260105T101500Z-a1b2c3) than its folder 20260106T090000Z-d4e5f6")
+        assertThat(text.out().lines().findFirst().orElseThrow())
+                .startsWith("eval / 20260106T090000Z-d4e5f6  (")
+                .contains(
+                        "run.json names another run (20260105T101500Z-a1b2c3) than its folder 20260106T090000Z-d4e5f6")
                 .contains("The panel uses the folder's name");
 
-        InProcessCli.Result json = InProcessCli.run("trials", "--json", f.runDir().toString());
+        InProcessCli.Result json =
+                InProcessCli.run("trials", "--json", f.runDir().toString());
         for (JsonNode t : new ObjectMapper().readTree(json.out())) {
             assertThat(t.path("runId").asText()).isEqualTo("20260106T090000Z-d4e5f6");
         }
-        // the copied run.json was read: it still tells that the run finished (not "(run.json unreadable)" in the navigator)
+        // the copied run.json was read: it still tells that the run finished (not "(run.json unreadable)" in the
+        // navigator)
         try (dev.mstpanel.core.results.ResultsReader reader = new dev.mstpanel.core.results.ResultsReader()) {
             dev.mstpanel.core.results.model.RunInfo info = reader.readRun(f.runDir());
             assertThat(info.runJsonUnread()).isNull();
@@ -46,7 +51,8 @@ class TrialsCopiedRunJsonTest {
 
     @Test
     void aRegradeFolderWithTheRunJsonOfTheRunItGradesAgainIsNotFlagged() throws Exception {
-        RunFixture base = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture base = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         base.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
         RunFixture regrade = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3.g1");
         regrade.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
@@ -60,15 +66,18 @@ class TrialsCopiedRunJsonTest {
     @Test
     void aFolderNamedAsARunIdWithAnotherSuffixIsFlaggedTooAndComparedUnderItsName() throws Exception {
         // tester check18 #38: 20260115T101500Z-wrongjs holding another run's run.json was taken for that run
-        RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         other.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
         RunFixture f = RunFixture.create(dir.resolve("results"), "eval", "20260115T101500Z-wrongjs");
         f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "wrong balance");
         Files.copy(other.runDir().resolve("run.json"), f.runDir().resolve("run.json"));
         InProcessCli.Result text = InProcessCli.run("trials", f.runDir().toString());
-        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("eval / 20260115T101500Z-wrongjs  (")
+        assertThat(text.out().lines().findFirst().orElseThrow())
+                .startsWith("eval / 20260115T101500Z-wrongjs  (")
                 .contains("run.json names another run (20260105T101500Z-a1b2c3)");
-        InProcessCli.Result compare = InProcessCli.run("compare", other.runDir().toString(), f.runDir().toString());
+        InProcessCli.Result compare = InProcessCli.run(
+                "compare", other.runDir().toString(), f.runDir().toString());
         assertThat(compare.code()).as(compare.err()).isZero();
         assertThat(compare.out()).contains("run 20260115T101500Z-wrongjs vs run 20260105T101500Z-a1b2c3");
     }

@@ -24,11 +24,16 @@ class TrialsEvalNamedLikeARunPartTest {
     @ValueSource(strings = {"scores", "traces", "runs"})
     void everyEvalsTrialsAreListedWhateverAnEvalIsCalled(String name) throws Exception {
         Path root = project.resolve(".mcp-test-results");
-        RunFixture.create(root, "checkout", "20261201T100000Z-aaaaaa").runJson("checkout", "v")
-                .trace("v", "c1", 0, null).score("judge", "v", "c1", 0, true, "ok")
-                .trace("v", "c1", 1, null).score("judge", "v", "c1", 1, false, "no");
-        RunFixture.create(root, name, "20261202T100000Z-bbbbbb").runJson(name, "v")
-                .trace("v", "c2", 0, null).score("judge", "v", "c2", 0, true, "ok");
+        RunFixture.create(root, "checkout", "20261201T100000Z-aaaaaa")
+                .runJson("checkout", "v")
+                .trace("v", "c1", 0, null)
+                .score("judge", "v", "c1", 0, true, "ok")
+                .trace("v", "c1", 1, null)
+                .score("judge", "v", "c1", 1, false, "no");
+        RunFixture.create(root, name, "20261202T100000Z-bbbbbb")
+                .runJson(name, "v")
+                .trace("v", "c2", 0, null)
+                .score("judge", "v", "c2", 0, true, "ok");
         Files.createDirectories(project.resolve("traces").resolve("recorded-mcp-sessions"));
 
         for (Path given : List.of(project, root)) {
@@ -36,10 +41,12 @@ class TrialsEvalNamedLikeARunPartTest {
             assertThat(r.code()).as(r.err()).isZero();
             List<String> seen = new ArrayList<>();
             for (JsonNode t : new ObjectMapper().readTree(r.out())) {
-                seen.add(t.path("eval").asText() + "/" + t.path("caseId").asText() + "#" + t.path("trial").asInt() + "=" + t.path("status").asText());
+                seen.add(t.path("eval").asText() + "/" + t.path("caseId").asText() + "#"
+                        + t.path("trial").asInt() + "=" + t.path("status").asText());
             }
-            assertThat(seen).as(given.toString()).containsExactlyInAnyOrder(
-                    "checkout/c1#0=passed", "checkout/c1#1=failed", name + "/c2#0=passed");
+            assertThat(seen)
+                    .as(given.toString())
+                    .containsExactlyInAnyOrder("checkout/c1#0=passed", "checkout/c1#1=failed", name + "/c2#0=passed");
         }
     }
 }

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.cli.InProcessCli.Result;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.search.TranscriptQuery;
 import dev.mstpanel.core.results.transcript.TranscriptSearch;
-import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.RunFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +32,11 @@ class TrialsGrepEscapedTextTest {
     private static void trace(RunFixture f, String caseId, String rawOutput) throws Exception {
         Path p = f.tracePath("v", caseId, 0);
         Files.createDirectories(p.getParent());
-        Files.writeString(p, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"v\",\"caseId\":\"" + caseId
-                + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"source\":\"mcp\",\"name\":\"t\","
-                + "\"output\":\"" + rawOutput + "\"}]}}");
+        Files.writeString(
+                p,
+                "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"v\",\"caseId\":\"" + caseId
+                        + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"source\":\"mcp\",\"name\":\"t\","
+                        + "\"output\":\"" + rawOutput + "\"}]}}");
     }
 
     @Test
@@ -46,7 +48,8 @@ class TrialsGrepEscapedTextTest {
         trace(f, "plain", "<script> in plain bytes");
         trace(f, "none", "nothing to see \\u00e9 here");
 
-        for (String[] want : new String[][] {{"<script>", "angle", "plain"}, {"abc-tool", "letter"}, {"it's done", "quote"}}) {
+        for (String[] want :
+                new String[][] {{"<script>", "angle", "plain"}, {"abc-tool", "letter"}, {"it's done", "quote"}}) {
             Result r = run("trials", f.runDir().toString(), "--grep", want[0], "--json");
             assertThat(r.code()).as(r.err()).isZero();
             List<String> found = new ArrayList<>();
@@ -57,12 +60,19 @@ class TrialsGrepEscapedTextTest {
             assertThat(r.err()).as(want[0]).doesNotContain("could not be searched");
         }
         Result none = run("trials", f.runDir().toString(), "--grep", "HIDDEN");
-        assertThat(none.out()).contains("no trial's transcript contains \"HIDDEN\"").doesNotContain("could not be searched");
+        assertThat(none.out())
+                .contains("no trial's transcript contains \"HIDDEN\"")
+                .doesNotContain("could not be searched");
 
         try (ResultsReader reader = new ResultsReader()) {
             RunInfo run = reader.readRun(f.runDir());
             List<TrialRecord> trials = reader.readTrials(run);
-            List<TrialRecord> hits = new TranscriptSearch().search(trials, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "<script>"), new AtomicBoolean(), n -> { });
+            List<TrialRecord> hits = new TranscriptSearch()
+                    .search(
+                            trials,
+                            new TranscriptQuery(TranscriptQuery.Mode.TEXT, "<script>"),
+                            new AtomicBoolean(),
+                            n -> {});
             assertThat(hits).extracting(TrialRecord::caseId).containsExactlyInAnyOrder("angle", "plain");
         }
     }

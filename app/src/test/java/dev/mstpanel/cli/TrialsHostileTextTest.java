@@ -16,7 +16,8 @@ class TrialsHostileTextTest {
 
     @Test
     void caseIdsAndErrorsWithEscapeSequencesAreShownEscaped() {
-        RunFixture f = RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
+        RunFixture f =
+                RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
         f.trace("default", "case\u001b]0;pwned\u0007", 1, RunFixture.fields().put("error", "boom\u001b[2J\rgone"));
         Result r = run("trials", f.runDir().toString());
         assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\r");
@@ -34,14 +35,19 @@ class TrialsHostileTextTest {
 
     @Test
     void aDiagnosisFileNameWithEscapesOrALineEndStaysOneEscapedLine() throws Exception {
-        RunFixture f = RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
-        f.trace("default", "c1", 0, RunFixture.fields().put("error", "boom")).score("judge.accuracy", "default", "c1", 0, false, "no");
+        RunFixture f =
+                RunFixture.create(root, "evil-eval", "20260105T101500Z-a1b2c3").runJson("evil-eval", "default");
+        f.trace("default", "c1", 0, RunFixture.fields().put("error", "boom"))
+                .score("judge.accuracy", "default", "c1", 0, false, "no");
         Path logs = f.artifacts("default", "c1", 0).resolve("logs");
         java.nio.file.Files.createDirectories(logs);
         java.nio.file.Files.writeString(logs.resolve("main\u001b]0;pwned\u0007\nsystem         forged.log"), "x");
         Result r = run("trials", f.runDir().toString());
         assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007");
-        assertThat(r.out().lines().filter(l -> l.contains("forged.log")).toList()).singleElement().asString()
-                .startsWith("               ").contains("main\\u001b]0;pwned\\u0007\\u000a");
+        assertThat(r.out().lines().filter(l -> l.contains("forged.log")).toList())
+                .singleElement()
+                .asString()
+                .startsWith("               ")
+                .contains("main\\u001b]0;pwned\\u0007\\u000a");
     }
 }

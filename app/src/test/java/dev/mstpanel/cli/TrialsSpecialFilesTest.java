@@ -57,15 +57,20 @@ class TrialsSpecialFilesTest {
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode all = new ObjectMapper().readTree(r.out());
         assertThat(trial(all, "fifo-art").path("diagnosis").path("problem").asText())
-                .contains("accessibility.txt is not a regular file (a named pipe)").contains("system.json is not a regular file (a named pipe)");
+                .contains("accessibility.txt is not a regular file (a named pipe)")
+                .contains("system.json is not a regular file (a named pipe)");
         assertThat(trial(all, "zero-art").path("diagnosis").path("problem").asText())
-                .contains("screen.png is not a regular file (a device)").contains("logs/main.log is not a regular file (a device)");
+                .contains("screen.png is not a regular file (a device)")
+                .contains("logs/main.log is not a regular file (a device)");
         assertThat(trial(all, "loop-art").path("diagnosis").path("problem").asText())
                 .contains("accessibility.txt is a symbolic link that loops");
         FailureDiagnosis d = FailureDiagnosis.find(fifo, false);
-        assertThat(d.notice()).contains("accessibility.txt is not a regular file (a named pipe)").doesNotContain("No failure diagnosis");
+        assertThat(d.notice())
+                .contains("accessibility.txt is not a regular file (a named pipe)")
+                .doesNotContain("No failure diagnosis");
         // the text under the failed trial's row says it too
-        assertThat(run("trials", f.runDir().toString()).out()).contains("accessibility.txt is not a regular file (a named pipe)");
+        assertThat(run("trials", f.runDir().toString()).out())
+                .contains("accessibility.txt is not a regular file (a named pipe)");
     }
 
     @Test
@@ -80,7 +85,9 @@ class TrialsSpecialFilesTest {
         Result r = run("trials", f.runDir().toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode all = new ObjectMapper().readTree(r.out());
-        assertThat(trial(all, "loop").path("problem").asText()).contains("a symbolic link that loops").doesNotContain("Too many levels");
+        assertThat(trial(all, "loop").path("problem").asText())
+                .contains("a symbolic link that loops")
+                .doesNotContain("Too many levels");
         assertThat(trial(all, "pipe").path("problem").asText()).contains("not a regular file (a named pipe)");
         Result t = run("transcript", loop.toString());
         assertThat(t.err()).contains("a symbolic link that loops").doesNotContain("Too many levels");

@@ -25,20 +25,28 @@ class TrialsUnreadableReasonsTest {
 
     @Test
     void eachUnreadableTrialSaysWhatIsWrongInItsRowAndItsProblem() throws Exception {
-        RunFixture f = RunFixture.create(root, "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
-        f.trace("default", "bad-score", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "bad-score", 0, false, "no");
+        RunFixture f =
+                RunFixture.create(root, "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        f.trace("default", "bad-score", 0, RunFixture.fields().put("error", "Task did not submit"))
+                .score("judge.accuracy", "default", "bad-score", 0, false, "no");
         Path badScore = f.runDir().resolve("scores/judge.accuracy/default/bad-score/0.json");
         Files.writeString(badScore, "{ not json");
-        f.trace("default", "fifo-score", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "fifo-score", 0, false, "no");
+        f.trace("default", "fifo-score", 0, RunFixture.fields().put("error", "Task did not submit"))
+                .score("judge.accuracy", "default", "fifo-score", 0, false, "no");
         Path fifo = f.runDir().resolve("scores/judge.accuracy/default/fifo-score/0.json");
         Files.delete(fifo);
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
         Path deep = f.tracePath("default", "deep", 0);
         Files.createDirectories(deep.getParent());
-        Files.writeString(deep, "{\"kind\":\"trial\",\"caseId\":\"deep\",\"trace\":{\"events\":[" + "[".repeat(3000) + "]".repeat(3000) + "]}}");
+        Files.writeString(
+                deep,
+                "{\"kind\":\"trial\",\"caseId\":\"deep\",\"trace\":{\"events\":[" + "[".repeat(3000) + "]".repeat(3000)
+                        + "]}}");
         Path number = f.tracePath("default", "number", 0);
         Files.createDirectories(number.getParent());
-        Files.writeString(number, "{\"kind\":\"trial\",\"caseId\":\"number\",\"durationMs\":1e400,\"trace\":{\"events\":[]}}");
+        Files.writeString(
+                number, "{\"kind\":\"trial\",\"caseId\":\"number\",\"durationMs\":1e400,\"trace\":{\"events\":[]}}");
 
         Result r = run("trials", f.runDir().toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
@@ -48,18 +56,27 @@ class TrialsUnreadableReasonsTest {
         }
         assertThat(byCase.get("bad-score").path("status").asText()).isEqualTo("unreadable");
         assertThat(byCase.get("bad-score").path("problem").asText())
-                .isEqualTo("The score file scores/judge.accuracy/default/bad-score/0.json is not valid JSON at line 1, column 3.");
+                .isEqualTo(
+                        "The score file scores/judge.accuracy/default/bad-score/0.json is not valid JSON at line 1, column 3.");
         assertThat(byCase.get("fifo-score").path("status").asText()).isEqualTo("unreadable");
         assertThat(byCase.get("fifo-score").path("problem").asText())
-                .isEqualTo("The score file scores/judge.accuracy/default/fifo-score/0.json is not a regular file (a named pipe), so the panel does not open it.");
-        assertThat(byCase.get("deep").path("problem").asText()).isEqualTo("The trace is nested deeper than 1000 levels, more than the panel reads.");
+                .isEqualTo(
+                        "The score file scores/judge.accuracy/default/fifo-score/0.json is not a regular file (a named pipe), so the panel does not open it.");
+        assertThat(byCase.get("deep").path("problem").asText())
+                .isEqualTo("The trace is nested deeper than 1000 levels, more than the panel reads.");
         // a number beyond any double is one field out of range, left out: the trial is read, not refused
         assertThat(byCase.get("number").path("status").asText()).isNotEqualTo("unreadable");
 
         // the text row of an unreadable trial gives why it is unreadable, not the trial's own error
         Result text = run("trials", f.runDir().toString(), "--status", "unreadable");
-        String row = text.out().lines().filter(l -> l.contains("bad-score #1")).findFirst().orElseThrow();
-        assertThat(row).contains("The score file scores/judge.accuracy/default/bad-score/0.json is not valid JSON").doesNotContain("Task did not submit");
+        String row = text.out()
+                .lines()
+                .filter(l -> l.contains("bad-score #1"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(row)
+                .contains("The score file scores/judge.accuracy/default/bad-score/0.json is not valid JSON")
+                .doesNotContain("Task did not submit");
         assertThat(text.out()).contains("fifo-score #1").contains("is not a regular file");
 
         Result transcript = run("transcript", deep.toString());

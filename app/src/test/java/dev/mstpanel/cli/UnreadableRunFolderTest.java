@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UnreadableRunFolderTest {
     private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
     /** How the panel says to get access: as root the folders are root's and the command runs as nobody, so it names the owner. */
-    private static final String HINT = ROOT ? "Ask its owner (root) for read access (chmod -R a+rX), or run the panel as root"
+    private static final String HINT = ROOT
+            ? "Ask its owner (root) for read access (chmod -R a+rX), or run the panel as root"
             : "Give this user read access to it (chmod -R u+rX)";
 
     @TempDir
@@ -73,7 +74,8 @@ class UnreadableRunFolderTest {
         }
         try (Stream<Path> all = Files.walk(dir.resolve("cp"))) {
             for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
         classPath = String.join(File.pathSeparator, entries);
@@ -92,7 +94,8 @@ class UnreadableRunFolderTest {
     private static void readableByAll(Path results) throws java.io.IOException {
         try (Stream<Path> all = Files.walk(results)) {
             for (Path p : (Iterable<Path>) all::iterator) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
     }
@@ -102,7 +105,11 @@ class UnreadableRunFolderTest {
         if (ROOT) {
             cmd.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
         }
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath, "dev.mstpanel.Main"));
+        cmd.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                classPath,
+                "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("MST_PANEL_HOME", dir.resolve("home").toString());
@@ -112,7 +119,10 @@ class UnreadableRunFolderTest {
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());
         Process p = pb.start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
-        return new Ended(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Ended(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     /** Two runs of one eval, two variants each; the second's folder at mode 000. */
@@ -137,8 +147,12 @@ class UnreadableRunFolderTest {
     void grepOnARunFolderItCannotReadSaysNothingWasSearched() throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Ended text = run("trials", runs[0].getParent().toString(), "--grep", "ok");
-        String locked = text.out().substring(text.out().indexOf(runs[1].getFileName().toString()));
-        assertThat(locked).as(text.out()).contains("not searched: the run folder cannot be read").doesNotContain("no trial's transcript contains");
+        String locked =
+                text.out().substring(text.out().indexOf(runs[1].getFileName().toString()));
+        assertThat(locked)
+                .as(text.out())
+                .contains("not searched: the run folder cannot be read")
+                .doesNotContain("no trial's transcript contains");
     }
 
     @Test
@@ -147,9 +161,14 @@ class UnreadableRunFolderTest {
 
         Ended text = run("trials", runs[1].toString());
         assertThat(text.exit()).as(text.err()).isEqualTo(1);
-        assertThat(text.out()).contains("The run folder " + runs[1] + " cannot be read: permission denied").contains("no trials listed");
-        assertThat(text.err()).contains("mst-panel trials: no trial could be read: The run folder " + runs[1] + " cannot be read: permission denied")
-                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(text.out())
+                .contains("The run folder " + runs[1] + " cannot be read: permission denied")
+                .contains("no trials listed");
+        assertThat(text.err())
+                .contains("mst-panel trials: no trial could be read: The run folder " + runs[1]
+                        + " cannot be read: permission denied")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
 
         Ended json = run("trials", runs[1].toString(), "--json");
         assertThat(json.exit()).as(json.err()).isEqualTo(1);
@@ -161,8 +180,10 @@ class UnreadableRunFolderTest {
     void anEvalFolderItCannotEnterIsNamedNotSkippedAndAloneItExitsOneWithoutCallingTheRootEmpty() throws Exception {
         Path results = dir.resolve("results");
         for (String eval : new String[] {"open-eval", "locked-eval"}) {
-            RunFixture.create(results, eval, "20260109T101500Z-c1d2e3").runJson(eval, "default")
-                    .trace("default", "lookup", 0, null).score("judge.accuracy", "default", "lookup", 0, true, "ok");
+            RunFixture.create(results, eval, "20260109T101500Z-c1d2e3")
+                    .runJson(eval, "default")
+                    .trace("default", "lookup", 0, null)
+                    .score("judge.accuracy", "default", "lookup", 0, true, "ok");
         }
         readableByAll(results);
         Path lockedEval = results.resolve("locked-eval");
@@ -171,13 +192,16 @@ class UnreadableRunFolderTest {
         Ended both = run("trials", results.toString());
         assertThat(both.exit()).as(both.err()).isZero();
         assertThat(both.out()).contains("open-eval").doesNotContain("locked-eval /");
-        assertThat(both.err()).contains("mst-panel trials: The folder " + lockedEval + " could not be listed: permission denied");
+        assertThat(both.err())
+                .contains("mst-panel trials: The folder " + lockedEval + " could not be listed: permission denied");
 
         Files.setPosixFilePermissions(results.resolve("open-eval"), PosixFilePermissions.fromString("---------"));
         locked.add(results.resolve("open-eval"));
         Ended none = run("trials", results.toString());
         assertThat(none.exit()).isEqualTo(1);
-        assertThat(none.err()).contains(lockedEval + " could not be listed: permission denied").doesNotContain("No MST runs");
+        assertThat(none.err())
+                .contains(lockedEval + " could not be listed: permission denied")
+                .doesNotContain("No MST runs");
     }
 
     @Test
@@ -185,16 +209,20 @@ class UnreadableRunFolderTest {
         Path[] runs = twoRunsTheSecondLocked();
         Ended r = run("trials", dir.resolve("results").toString());
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("lookup #1").contains("2 passed")
+        assertThat(r.out())
+                .contains("lookup #1")
+                .contains("2 passed")
                 .contains("The run folder " + runs[1] + " cannot be read: permission denied");
     }
 
     @Test
     void anArtifactsFolderItCannotReadIsNamedNotCalledAbsentAndAnUnreadableLogsFolderIsSaid() throws Exception {
         Path results = dir.resolve("results");
-        RunFixture f = RunFixture.create(results, "eval", "20260107T101500Z-a7b8c9").runJson("eval", "default");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260107T101500Z-a7b8c9").runJson("eval", "default");
         for (String c : new String[] {"locked-folder", "locked-logs"}) {
-            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
+            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit"))
+                    .score("judge.accuracy", "default", c, 0, false, "no");
             RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
         }
         readableByAll(results);
@@ -206,7 +234,8 @@ class UnreadableRunFolderTest {
         }
         Ended text = run("trials", f.runDir().toString());
         assertThat(text.exit()).as(text.err()).isZero();
-        assertThat(text.out()).contains("The artifacts folder " + folder + " could not be read: permission denied. " + HINT)
+        assertThat(text.out())
+                .contains("The artifacts folder " + folder + " could not be read: permission denied. " + HINT)
                 .doesNotContain("this trial has no artifacts folder")
                 .contains("screen.png") // the other trial's files that could be read are shown
                 .contains("Part of the artifacts folder could not be read (permission denied): logs.");
@@ -215,16 +244,22 @@ class UnreadableRunFolderTest {
     @Test
     void anArtifactsFolderOfAVariantOrTheWholeArtifactsFolderItCannotReadIsNamedForEachFailedTrial() throws Exception {
         Path results = dir.resolve("results");
-        RunFixture f = RunFixture.create(results, "eval", "20260108T101500Z-b1c2d3").runJson("eval", "default");
-        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260108T101500Z-b1c2d3").runJson("eval", "default");
+        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit"))
+                .score("judge.accuracy", "default", "failed-one", 0, false, "no");
         RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
         readableByAll(results);
-        for (Path locked : new Path[] {f.runDir().resolve("artifacts").resolve("default"), f.runDir().resolve("artifacts")}) {
+        for (Path locked : new Path[] {
+            f.runDir().resolve("artifacts").resolve("default"), f.runDir().resolve("artifacts")
+        }) {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
             this.locked.add(locked);
             Ended text = run("trials", f.runDir().toString());
             assertThat(text.exit()).as(text.err()).isZero();
-            assertThat(text.out()).contains("The failure diagnosis could not be looked for. The folder " + locked + " could not be listed: permission denied")
+            assertThat(text.out())
+                    .contains("The failure diagnosis could not be looked for. The folder " + locked
+                            + " could not be listed: permission denied")
                     .doesNotContain("this trial has no artifacts folder");
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
@@ -242,18 +277,24 @@ class UnreadableRunFolderTest {
         assertThat(r.exit()).as(r.err()).isZero();
         java.util.Map<String, String> problems = new java.util.HashMap<>();
         for (var n : new ObjectMapper().readTree(r.out())) {
-            problems.put(n.path("variant").asText(), n.path("status").asText() + ": " + n.path("problem").asText());
+            problems.put(
+                    n.path("variant").asText(),
+                    n.path("status").asText() + ": " + n.path("problem").asText());
         }
         assertThat(problems.get("default")).isEqualTo("unreadable: The trace could not be read: permission denied");
         assertThat(problems.get("with-tools"))
-                .isEqualTo("unreadable: The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+                .isEqualTo(
+                        "unreadable: The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
         Ended text = run("trials", runs[0].toString());
-        assertThat(text.out()).contains("The trace could not be read: permission denied")
-                .contains("The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
+        assertThat(text.out())
+                .contains("The trace could not be read: permission denied")
+                .contains(
+                        "The score file scores/judge.accuracy/with-tools/lookup/0.json could not be read: permission denied");
     }
 
     @Test
-    void aVariantFolderOrTracesFolderItCannotReadListsItsScoredTrialsAsUnreadableWithTheReasonNotAsLostTraces() throws Exception {
+    void aVariantFolderOrTracesFolderItCannotReadListsItsScoredTrialsAsUnreadableWithTheReasonNotAsLostTraces()
+            throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Path variant = runs[0].resolve("traces/default");
         Files.setPosixFilePermissions(variant, PosixFilePermissions.fromString("---------"));
@@ -262,11 +303,19 @@ class UnreadableRunFolderTest {
         java.util.List<String> defaults = new java.util.ArrayList<>();
         java.util.List<String> others = new java.util.ArrayList<>();
         for (var n : new ObjectMapper().readTree(r.out())) {
-            (n.path("variant").asText().equals("default") ? defaults : others).add(n.path("status").asText() + ": " + n.path("problem").asText());
+            (n.path("variant").asText().equals("default") ? defaults : others)
+                    .add(n.path("status").asText() + ": " + n.path("problem").asText());
         }
-        assertThat(defaults).isNotEmpty().allSatisfy(p -> assertThat(p)
-                .startsWith("unreadable: The variant folder traces/default could not be read: permission denied").doesNotContain("lost"));
-        assertThat(others).as("the other variant lists as before").isNotEmpty().noneMatch(p -> p.startsWith("unreadable"));
+        assertThat(defaults)
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p)
+                        .startsWith(
+                                "unreadable: The variant folder traces/default could not be read: permission denied")
+                        .doesNotContain("lost"));
+        assertThat(others)
+                .as("the other variant lists as before")
+                .isNotEmpty()
+                .noneMatch(p -> p.startsWith("unreadable"));
 
         Files.setPosixFilePermissions(variant, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path traces = runs[0].resolve("traces");
@@ -283,24 +332,32 @@ class UnreadableRunFolderTest {
     /** One run, variants default (case lookup, 3 trials; results.json says 3) and with-tools (1 trial); only trial 0 of lookup has a score. */
     private RunFixture runWhoseResultsJsonNamesItsTrials() throws Exception {
         Path results = dir.resolve("results");
-        RunFixture f = RunFixture.create(results, "eval", "20260109T101500Z-c1d2e3").runJson("eval", "default", "with-tools");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260109T101500Z-c1d2e3").runJson("eval", "default", "with-tools");
         for (int t = 0; t < 3; t++) {
             f.trace("default", "lookup", t, null);
         }
         f.score("judge.accuracy", "default", "lookup", 0, true, "ok");
         f.trace("with-tools", "lookup", 0, null).score("judge.accuracy", "with-tools", "lookup", 0, true, "ok");
-        Files.writeString(f.runDir().resolve("results.json"), "{\"format\":\"mst.run/v1\",\"kind\":\"results\",\"cases\":["
-                + "{\"id\":\"lookup\",\"variant\":\"default\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":3}},"
-                + "{\"id\":\"lookup\",\"variant\":\"with-tools\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":1}}]}");
+        Files.writeString(
+                f.runDir().resolve("results.json"),
+                "{\"format\":\"mst.run/v1\",\"kind\":\"results\",\"cases\":["
+                        + "{\"id\":\"lookup\",\"variant\":\"default\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":3}},"
+                        + "{\"id\":\"lookup\",\"variant\":\"with-tools\",\"pass\":true,\"request\":{\"input\":\"x\",\"trials\":1}}]}");
         readableByAll(results);
         return f;
     }
 
     @Test
-    void aCaseVariantOrTracesFolderItCannotReadKeepsEveryTrialResultsJsonNamesInTheListingWithTheFix() throws Exception {
+    void aCaseVariantOrTracesFolderItCannotReadKeepsEveryTrialResultsJsonNamesInTheListingWithTheFix()
+            throws Exception {
         RunFixture f = runWhoseResultsJsonNamesItsTrials();
         String[][] folders = {
-            {"traces/default/lookup", "The case folder traces/default/lookup could not be read: permission denied. " + HINT, "3"},
+            {
+                "traces/default/lookup",
+                "The case folder traces/default/lookup could not be read: permission denied. " + HINT,
+                "3"
+            },
             {"traces/default", "The variant folder traces/default could not be read: permission denied. " + HINT, "3"},
             {"traces", "The traces folder traces/ could not be read: permission denied. " + HINT, "4"},
         };
@@ -315,12 +372,18 @@ class UnreadableRunFolderTest {
             for (var n : new ObjectMapper().readTree(r.out())) {
                 all++;
                 if (n.path("status").asText().equals("unreadable")) {
-                    unreadable.add(n.path("variant").asText() + " " + n.path("caseId").asText() + " #" + n.path("trial").asInt()
-                            + ": " + n.path("problem").asText());
+                    unreadable.add(n.path("variant").asText() + " "
+                            + n.path("caseId").asText() + " #" + n.path("trial").asInt() + ": "
+                            + n.path("problem").asText());
                 }
             }
-            assertThat(all).as(c[0] + ": every trial results.json names is listed").isEqualTo(4);
-            assertThat(unreadable).as(c[0]).hasSize(Integer.parseInt(c[2])).allSatisfy(p -> assertThat(p).endsWith(": " + c[1] + (ROOT ? "." : " to list its trials.")));
+            assertThat(all)
+                    .as(c[0] + ": every trial results.json names is listed")
+                    .isEqualTo(4);
+            assertThat(unreadable)
+                    .as(c[0])
+                    .hasSize(Integer.parseInt(c[2]))
+                    .allSatisfy(p -> assertThat(p).endsWith(": " + c[1] + (ROOT ? "." : " to list its trials.")));
             assertThat(unreadable.get(0)).startsWith("default lookup #0: ");
             Ended text = run("trials", f.runDir().toString());
             assertThat(text.out()).contains(c[2] + " unreadable");
@@ -331,8 +394,10 @@ class UnreadableRunFolderTest {
     @Test
     void anArtifactsCaseFolderItCannotReadIsNamedNotTheTrialFolderBelowIt() throws Exception {
         Path results = dir.resolve("results");
-        RunFixture f = RunFixture.create(results, "eval", "20260110T101500Z-d1e2f3").runJson("eval", "default");
-        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", "failed-one", 0, false, "no");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260110T101500Z-d1e2f3").runJson("eval", "default");
+        f.trace("default", "failed-one", 0, RunFixture.fields().put("error", "Task did not submit"))
+                .score("judge.accuracy", "default", "failed-one", 0, false, "no");
         RunFixture.diagnosis(f.artifacts("default", "failed-one", 0), 20);
         readableByAll(results);
         Path caseFolder = f.artifacts("default", "failed-one", 0).getParent();
@@ -340,16 +405,19 @@ class UnreadableRunFolderTest {
         locked.add(caseFolder);
         Ended text = run("trials", f.runDir().toString());
         assertThat(text.exit()).as(text.err()).isZero();
-        assertThat(text.out()).contains("The folder " + caseFolder + " could not be read: permission denied. " + HINT)
+        assertThat(text.out())
+                .contains("The folder " + caseFolder + " could not be read: permission denied. " + HINT)
                 .doesNotContain(caseFolder.resolve("0") + " could not be read");
     }
 
     @Test
     void trialsJsonSaysADiagnosisCouldNotBeReadNotThatItIsAbsent() throws Exception {
         Path results = dir.resolve("results");
-        RunFixture f = RunFixture.create(results, "eval", "20260111T101500Z-e1f2a3").runJson("eval", "default");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260111T101500Z-e1f2a3").runJson("eval", "default");
         for (String c : new String[] {"locked-folder", "readable"}) {
-            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit")).score("judge.accuracy", "default", c, 0, false, "no");
+            f.trace("default", c, 0, RunFixture.fields().put("error", "Task did not submit"))
+                    .score("judge.accuracy", "default", c, 0, false, "no");
             RunFixture.diagnosis(f.artifacts("default", c, 0), 20);
         }
         readableByAll(results);
@@ -363,8 +431,11 @@ class UnreadableRunFolderTest {
             byCase.put(n.path("caseId").asText(), n.path("diagnosis"));
         }
         assertThat(byCase.get("locked-folder").path("problem").asText())
-                .isEqualTo("The artifacts folder " + folder + " could not be read: permission denied. " + HINT + (ROOT ? "." : " to see the trial's failure diagnosis."));
-        assertThat(byCase.get("readable").path("problem").isNull()).as("a diagnosis that reads has no problem").isTrue();
+                .isEqualTo("The artifacts folder " + folder + " could not be read: permission denied. " + HINT
+                        + (ROOT ? "." : " to see the trial's failure diagnosis."));
+        assertThat(byCase.get("readable").path("problem").isNull())
+                .as("a diagnosis that reads has no problem")
+                .isTrue();
         assertThat(byCase.get("readable").path("screenshot").asText()).endsWith("screen.png");
     }
 
@@ -374,8 +445,10 @@ class UnreadableRunFolderTest {
         Path trace = runs[1].resolve("traces/default/lookup/0.json");
         Ended r = run("transcript", trace.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("mst-panel transcript: " + trace + " cannot be opened: The folder " + runs[1]
-                + " could not be read: permission denied. " + HINT + "." + System.lineSeparator()).doesNotContain("There is no file");
+        assertThat(r.err())
+                .isEqualTo("mst-panel transcript: " + trace + " cannot be opened: The folder " + runs[1]
+                        + " could not be read: permission denied. " + HINT + "." + System.lineSeparator())
+                .doesNotContain("There is no file");
 
         Path own = runs[0].resolve("traces/default/lookup/0.json");
         Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("---------"));
@@ -390,8 +463,9 @@ class UnreadableRunFolderTest {
         Ended variants = run("compare", runs[1].toString());
         assertThat(variants.exit()).as(variants.err()).isEqualTo(1);
         // said once: the folder, why and the fix (the path was said twice)
-        assertThat(variants.err()).isEqualTo("mst-panel compare: The run folder " + runs[1] + " cannot be read: permission denied. "
-                + HINT + "." + System.lineSeparator());
+        assertThat(variants.err())
+                .isEqualTo("mst-panel compare: The run folder " + runs[1] + " cannot be read: permission denied. "
+                        + HINT + "." + System.lineSeparator());
 
         Ended two = run("compare", runs[0].toString(), runs[1].toString());
         assertThat(two.exit()).as(two.err()).isEqualTo(1);
@@ -406,22 +480,28 @@ class UnreadableRunFolderTest {
         locked.add(runsFolder);
         Ended r = run("compare", runs[0].toString(), runs[1].toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("mst-panel compare: " + runs[0] + " cannot be reached: permission denied on " + runsFolder + ". "
-                + HINT + "." + System.lineSeparator());
+        assertThat(r.err())
+                .isEqualTo("mst-panel compare: " + runs[0] + " cannot be reached: permission denied on " + runsFolder
+                        + ". " + HINT + "." + System.lineSeparator());
         Ended trials = run("trials", runs[0].toString());
         assertThat(trials.exit()).isNotZero();
-        assertThat(trials.err()).contains(runs[0] + " cannot be reached: permission denied on " + runsFolder).doesNotContain("There is no folder");
+        assertThat(trials.err())
+                .contains(runs[0] + " cannot be reached: permission denied on " + runsFolder)
+                .doesNotContain("There is no folder");
     }
 
     @Test
-    void aScoresFolderOrAGraderFolderItCannotReadListsItsTrialsAsUnreadableWithTheReasonNotAsUngraded() throws Exception {
+    void aScoresFolderOrAGraderFolderItCannotReadListsItsTrialsAsUnreadableWithTheReasonNotAsUngraded()
+            throws Exception {
         Path[] runs = twoRunsTheSecondLocked();
         Path scores = runs[0].resolve("scores");
         Files.setPosixFilePermissions(scores, PosixFilePermissions.fromString("---------"));
         locked.add(scores);
         Ended r = run("trials", runs[0].toString());
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("ungraded").contains("unreadable")
+        assertThat(r.out())
+                .doesNotContain("ungraded")
+                .contains("unreadable")
                 .contains("The scores folder scores/ could not be read: permission denied. " + HINT)
                 .contains("2 unreadable");
 
@@ -433,12 +513,16 @@ class UnreadableRunFolderTest {
         assertThat(json.exit()).as(json.err()).isZero();
         for (var n : new ObjectMapper().readTree(json.out())) {
             assertThat(n.path("status").asText() + ": " + n.path("problem").asText())
-                    .startsWith("unreadable: The score folder scores/judge.accuracy could not be read: permission denied");
+                    .startsWith(
+                            "unreadable: The score folder scores/judge.accuracy could not be read: permission denied");
         }
 
         Files.setPosixFilePermissions(grader, PosixFilePermissions.fromString("rwxr-xr-x"));
         Ended again = run("trials", runs[0].toString());
-        assertThat(again.out()).as("readable again: listed as graded").contains("2 passed").doesNotContain("unreadable");
+        assertThat(again.out())
+                .as("readable again: listed as graded")
+                .contains("2 passed")
+                .doesNotContain("unreadable");
     }
 
     @Test
@@ -451,7 +535,8 @@ class UnreadableRunFolderTest {
         locked.add(copy);
         Ended r = run("trials", copy.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("mst-panel trials: The folder " + copy + " could not be listed: permission denied. " + HINT + "."
-                + System.lineSeparator());
+        assertThat(r.err())
+                .isEqualTo("mst-panel trials: The folder " + copy + " could not be listed: permission denied. " + HINT
+                        + "." + System.lineSeparator());
     }
 }

@@ -60,7 +60,8 @@ class HeadlessLoggingTest {
         List<DeferredPatternEncoder> found = new ArrayList<>();
         for (var it = context.getLogger(Logger.ROOT_LOGGER_NAME).iteratorForAppenders(); it.hasNext(); ) {
             Appender<ILoggingEvent> a = it.next();
-            if (a instanceof OutputStreamAppender<ILoggingEvent> o && o.getEncoder() instanceof DeferredPatternEncoder d) {
+            if (a instanceof OutputStreamAppender<ILoggingEvent> o
+                    && o.getEncoder() instanceof DeferredPatternEncoder d) {
                 found.add(d);
             }
         }
@@ -74,7 +75,10 @@ class HeadlessLoggingTest {
             assertThat(dir.resolve("mst-panel.log")).exists();
             assertThat(encoders(context)).hasSize(2).noneMatch(DeferredPatternEncoder::isBuilt);
             context.getLogger("dev.mstpanel.x").info("one line");
-            assertThat(encoders(context)).filteredOn(DeferredPatternEncoder::isBuilt).as("the file's, not stderr's (errors only)").hasSize(1);
+            assertThat(encoders(context))
+                    .filteredOn(DeferredPatternEncoder::isBuilt)
+                    .as("the file's, not stderr's (errors only)")
+                    .hasSize(1);
             PrintStream stderr = System.err;
             System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             try {
@@ -95,7 +99,8 @@ class HeadlessLoggingTest {
         Logger logger = context.getLogger("dev.mstpanel.core.results.SomeLongClassName");
         IllegalStateException cause = new IllegalStateException("disk said no");
         PrintStream stderr = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8)); // logback's System.err target writes to the current one
+        System.setErr(new PrintStream(
+                err, true, StandardCharsets.UTF_8)); // logback's System.err target writes to the current one
         try {
             logger.info("listed {} trials", 3);
             logger.warn("could not read {}", "/x/y.json", cause);
@@ -113,7 +118,9 @@ class HeadlessLoggingTest {
         reference.start();
         String thread = Thread.currentThread().getName();
         String log = Files.readString(dir.resolve("mst-panel.log"));
-        List<String> lines = log.lines().filter(l -> l.matches("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} .*")).toList();
+        List<String> lines = log.lines()
+                .filter(l -> l.matches("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} .*"))
+                .toList();
         assertThat(lines).hasSize(3);
         List<LoggingEvent> events = List.of(
                 event(logger, Level.INFO, "listed {} trials", new Object[] {3}, null),
@@ -126,9 +133,14 @@ class HeadlessLoggingTest {
             String ref = new String(reference.encode(e), StandardCharsets.UTF_8);
             // same text after the time stamp (the reference's is 1970's)
             String refTail = ref.substring(ref.indexOf(' ', ref.indexOf(' ') + 1));
-            assertThat(lines.get(i)).isEqualTo(lines.get(i).substring(0, 23) + refTail.lines().findFirst().orElseThrow());
+            assertThat(lines.get(i))
+                    .isEqualTo(lines.get(i).substring(0, 23)
+                            + refTail.lines().findFirst().orElseThrow());
         }
-        assertThat(log).contains("java.lang.IllegalStateException: disk said no", "\tat dev.mstpanel.logging.HeadlessLoggingTest");
+        assertThat(log)
+                .contains(
+                        "java.lang.IllegalStateException: disk said no",
+                        "\tat dev.mstpanel.logging.HeadlessLoggingTest");
         assertThat(lines.get(0)).contains(" INFO  [" + thread + "] ").endsWith("SomeLongClassName - listed 3 trials");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("mst-panel: the run stopped\n");
     }
@@ -142,12 +154,29 @@ class HeadlessLoggingTest {
     void aHeadlessCommandsLinesReachTheLogFile() throws Exception {
         Path hostile = TestEngines.projectRoot().resolve("app/src/test/resources/mst-hostile/mst");
         Path config = Files.writeString(dir.resolve("eval.json"), "{\"name\": \"logged\", \"client\": \"cowork\"}");
-        PanelProcess.Result r = PanelProcess.run(dir, Map.of("MST_PANEL_HOME", dir.resolve("panel-home").toString(),
-                "HOME", Files.createDirectories(dir.resolve("home")).toString(), "MST_HOSTILE_MODE", "secrets", "ANTHROPIC_API_KEY", "sk-test-not-a-key"),
-                120, "run", "--mst", hostile.toString(), "--", "--config", config.toString());
+        PanelProcess.Result r = PanelProcess.run(
+                dir,
+                Map.of(
+                        "MST_PANEL_HOME",
+                        dir.resolve("panel-home").toString(),
+                        "HOME",
+                        Files.createDirectories(dir.resolve("home")).toString(),
+                        "MST_HOSTILE_MODE",
+                        "secrets",
+                        "ANTHROPIC_API_KEY",
+                        "sk-test-not-a-key"),
+                120,
+                "run",
+                "--mst",
+                hostile.toString(),
+                "--",
+                "--config",
+                config.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         String log = Files.readString(dir.resolve("panel-home/logs/mst-panel.log"));
-        assertThat(log).containsPattern("(?m)^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  \\[[^]]+\\] \\S*ProcessSupervisor - started pid \\d+: ");
+        assertThat(log)
+                .containsPattern(
+                        "(?m)^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  \\[[^]]+\\] \\S*ProcessSupervisor - started pid \\d+: ");
     }
 
     @Test
@@ -180,17 +209,24 @@ class HeadlessLoggingTest {
 
     @Test
     void javaUtilLoggingRecordsReachTheLogFileThroughTheBridgeAlone() throws Exception {
-        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Dmstpanel.logDir=" + dir,
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.HeadlessLoggingProbe");
+        List<String> cmd = List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-Dmstpanel.logDir=" + dir,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.HeadlessLoggingProbe");
         Process p = new ProcessBuilder(cmd).start();
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(err).isZero();
-        assertThat(out.lines().toList()).as("java.util.logging's root handlers").containsExactly("org.slf4j.bridge.SLF4JBridgeHandler");
+        assertThat(out.lines().toList())
+                .as("java.util.logging's root handlers")
+                .containsExactly("org.slf4j.bridge.SLF4JBridgeHandler");
         assertThat(err).as("no console handler of java.util.logging's own").isEmpty();
         String log = Files.readString(dir.resolve("mst-panel.log"));
-        assertThat(log).containsPattern(" INFO  \\[main\\] \\S*probe\\.Jul - through java.util.logging")
+        assertThat(log)
+                .containsPattern(" INFO  \\[main\\] \\S*probe\\.Jul - through java.util.logging")
                 .containsPattern(" INFO  \\[main\\] \\S*probe\\.Slf4j - through slf4j")
                 .doesNotContain("not at INFO");
     }

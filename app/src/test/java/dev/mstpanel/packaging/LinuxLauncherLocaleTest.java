@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledOnOs(OS.LINUX)
 class LinuxLauncherLocaleTest {
-    private static final Path LAUNCHER = Path.of("..", "packaging", "linux", "launcher.sh").toAbsolutePath().normalize();
+    private static final Path LAUNCHER =
+            Path.of("..", "packaging", "linux", "launcher.sh").toAbsolutePath().normalize();
 
     @TempDir
     Path dir;
@@ -44,12 +45,15 @@ class LinuxLauncherLocaleTest {
         Process p = pb.start();
         p.getOutputStream().close();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Out(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+        return new Out(
+                p.exitValue(),
+                new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
     private Path runInAFolderNamedWithAnUmlaut() {
-        RunFixture f = RunFixture.create(dir.resolve("rün"), "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture f = RunFixture.create(dir.resolve("rün"), "eval", "20260105T101500Z-a1b2c3")
+                .runJson("eval", "default");
         f.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");
         return f.runDir();
     }
@@ -63,9 +67,18 @@ class LinuxLauncherLocaleTest {
         Path launcher = root.resolve("bin/mst-panel");
         Files.copy(LAUNCHER, launcher);
         Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(root.resolve("lib/app/mst-panel.cfg"), String.join("\n", "[Application]", "app.mainclass=dev.mstpanel.Main",
-                "app.classpath=" + System.getProperty("java.class.path"), "[JavaOptions]", "java-options=-Djava.awt.headless=true") + "\n");
-        Files.createSymbolicLink(root.resolve("lib/runtime/bin/java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+        Files.writeString(
+                root.resolve("lib/app/mst-panel.cfg"),
+                String.join(
+                                "\n",
+                                "[Application]",
+                                "app.mainclass=dev.mstpanel.Main",
+                                "app.classpath=" + System.getProperty("java.class.path"),
+                                "[JavaOptions]",
+                                "java-options=-Djava.awt.headless=true")
+                        + "\n");
+        Files.createSymbolicLink(
+                root.resolve("lib/runtime/bin/java"), Path.of(System.getProperty("java.home"), "bin", "java"));
         return root;
     }
 
@@ -74,7 +87,10 @@ class LinuxLauncherLocaleTest {
         Path run = runInAFolderNamedWithAnUmlaut();
         Out out = run(List.of(image().resolve("bin/mst-panel").toString(), "trials", run.toString()));
         assertThat(out.exit()).as(out.stderr()).isZero();
-        assertThat(out.stdout()).contains("passed     default").contains("gift-card #1").contains("1 passed");
+        assertThat(out.stdout())
+                .contains("passed     default")
+                .contains("gift-card #1")
+                .contains("1 passed");
         assertThat(out.stderr()).isEmpty();
         Files.delete(dir.resolve("image/lib/runtime/bin/java")); // the link, before JUnit cleans the folder up
     }
@@ -82,18 +98,36 @@ class LinuxLauncherLocaleTest {
     @Test
     void javaWithoutTheLauncherUnderACLocaleSaysTheArgumentCannotBeDecodedAndHowToFixIt() throws Exception {
         Path run = runInAFolderNamedWithAnUmlaut();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "dev.mstpanel.Main", "trials", run.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main",
+                "trials",
+                run.toString()));
         Out out = run(command);
         assertThat(out.exit()).as(out.stderr()).isEqualTo(2);
         assertThat(out.stdout()).isEmpty();
-        assertThat(out.stderr()).startsWith("mst-panel: the argument \"").contains("r\uFFFD\uFFFDn")
+        assertThat(out.stderr())
+                .startsWith("mst-panel: the argument \"")
+                .contains("r\uFFFD\uFFFDn")
                 .contains("holds characters this locale's charset (ANSI_X3.4-1968) cannot decode")
                 .contains("Run it under a UTF-8 locale: LC_ALL=C.UTF-8 mst-panel")
-                .doesNotContain("Exception").doesNotContain("picocli");
+                .doesNotContain("Exception")
+                .doesNotContain("picocli");
 
-        Out grep = run(List.of(command.get(0), "-cp", command.get(2), "dev.mstpanel.Main", "trials", dir.toString(), "--grep", "café"));
-        assertThat(grep.exit()).as("a search for what was not typed is refused, not run").isEqualTo(2);
+        Out grep = run(List.of(
+                command.get(0),
+                "-cp",
+                command.get(2),
+                "dev.mstpanel.Main",
+                "trials",
+                dir.toString(),
+                "--grep",
+                "café"));
+        assertThat(grep.exit())
+                .as("a search for what was not typed is refused, not run")
+                .isEqualTo(2);
         assertThat(grep.stderr()).contains("\"caf\uFFFD\uFFFD\" holds characters");
     }
 }

@@ -22,7 +22,8 @@ class WorkflowTest {
     private static final Path ROOT = TestEngines.projectRoot();
 
     private static JsonNode workflow() throws Exception {
-        return new ObjectMapper(new YAMLFactory()).readTree(ROOT.resolve(".github/workflows/build.yml").toFile());
+        return new ObjectMapper(new YAMLFactory())
+                .readTree(ROOT.resolve(".github/workflows/build.yml").toFile());
     }
 
     private static List<JsonNode> steps(JsonNode job) {
@@ -30,21 +31,30 @@ class WorkflowTest {
     }
 
     private static JsonNode step(JsonNode job, String name) {
-        return steps(job).stream().filter(s -> name.equals(s.path("name").asText())).findFirst()
-                .orElseThrow(() -> new AssertionError("no step named " + name + " in " + job.path("name").asText()));
+        return steps(job).stream()
+                .filter(s -> name.equals(s.path("name").asText()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "no step named " + name + " in " + job.path("name").asText()));
     }
 
     @Test
     void theMacJobBuildsWithTheReadmesCommandVerifiesTheSignatureAndRunsTheTests() throws Exception {
         JsonNode mac = workflow().path("jobs").path("macos");
         assertThat(mac.path("runs-on").asText()).isEqualTo("macos-14");
-        assertThat(steps(mac)).extracting(s -> s.path("name").asText())
-                .containsSubsequence("Set up Temurin 17", "Build the .app and .dmg", "codesign --verify --deep --strict", "Unit and window tests");
+        assertThat(steps(mac))
+                .extracting(s -> s.path("name").asText())
+                .containsSubsequence(
+                        "Set up Temurin 17",
+                        "Build the .app and .dmg",
+                        "codesign --verify --deep --strict",
+                        "Unit and window tests");
         String readme = Files.readString(ROOT.resolve("README.md"));
         String build = step(mac, "Build the .app and .dmg").path("run").asText().strip();
         assertThat(readme).as("the README's build command").containsAnyOf("    " + build + "\n", "`" + build + "`");
         assertThat(step(mac, "codesign --verify --deep --strict").path("run").asText())
-                .contains("codesign --verify --deep --strict").contains("app/target/dist/mst-panel.app");
+                .contains("codesign --verify --deep --strict")
+                .contains("app/target/dist/mst-panel.app");
         assertThat(step(mac, "Unit and window tests").path("run").asText()).startsWith("./mvnw -B verify");
         JsonNode java = step(mac, "Set up Temurin 17").path("with");
         assertThat(java.path("distribution").asText()).isEqualTo("temurin");
@@ -62,11 +72,13 @@ class WorkflowTest {
     @Test
     void onlyGithubsOwnActionsArePinnedToAMajorVersion() throws Exception {
         List<String> uses = new ArrayList<>();
-        workflow().path("jobs").forEach(job -> steps(job).forEach(s -> {
-            if (s.has("uses")) {
-                uses.add(s.path("uses").asText());
-            }
-        }));
+        workflow()
+                .path("jobs")
+                .forEach(job -> steps(job).forEach(s -> {
+                    if (s.has("uses")) {
+                        uses.add(s.path("uses").asText());
+                    }
+                }));
         assertThat(uses).isNotEmpty().allSatisfy(u -> assertThat(u).matches("actions/[a-z-]+@v[0-9]+"));
         assertThat(uses).contains("actions/setup-java@v4", "actions/checkout@v4");
     }

@@ -36,7 +36,9 @@ class DocsTest {
     void theReadmeIsOnePageThatDefinesCowork() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
         assertThat(lines.size()).as("README.md lines").isLessThanOrEqualTo(150);
-        assertThat(String.join("\n", lines)).contains("## Glossary").containsPattern("\\*\\*Cowork\\*\\* \\| Claude Desktop's agent mode");
+        assertThat(String.join("\n", lines))
+                .contains("## Glossary")
+                .containsPattern("\\*\\*Cowork\\*\\* \\| Claude Desktop's agent mode");
     }
 
     @Test
@@ -49,7 +51,8 @@ class DocsTest {
                 if (target.matches("^[a-z]+:.*") || target.startsWith("#")) {
                     continue; // a web address or a place in the same page
                 }
-                Path file = page.getParent().resolve(target.replaceAll("#.*", "")).normalize();
+                Path file =
+                        page.getParent().resolve(target.replaceAll("#.*", "")).normalize();
                 if (!Files.exists(file)) {
                     broken.add(ROOT.relativize(page) + " -> " + target);
                 }
@@ -77,8 +80,10 @@ class DocsTest {
     void theDocsIndexLinksEveryPage() throws IOException {
         String index = Files.readString(ROOT.resolve("docs/README.md"));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md") && !n.equals("README.md"))
-                    .forEach(n -> assertThat(index).as("docs/README.md links %s", n).contains("(" + n + ")"));
+            docs.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".md") && !n.equals("README.md"))
+                    .forEach(n ->
+                            assertThat(index).as("docs/README.md links %s", n).contains("(" + n + ")"));
         }
     }
 }

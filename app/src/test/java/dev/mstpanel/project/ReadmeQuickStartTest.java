@@ -40,8 +40,12 @@ class ReadmeQuickStartTest {
     void quickStartHasTwoCommandsAndCiRunsTheSecond() throws IOException {
         List<String> commands = quickStartCommands();
         assertEquals(2, commands.size(), "the Quick start's commands: " + commands);
-        List<String> ci = Files.readAllLines(ROOT.resolve(".ci/run")).stream().map(String::strip).toList();
-        assertTrue(ci.contains(commands.get(1)), ".ci/run runs the README's test command `" + commands.get(1) + "` as a line of its own");
+        List<String> ci = Files.readAllLines(ROOT.resolve(".ci/run")).stream()
+                .map(String::strip)
+                .toList();
+        assertTrue(
+                ci.contains(commands.get(1)),
+                ".ci/run runs the README's test command `" + commands.get(1) + "` as a line of its own");
     }
 
     @Test
@@ -51,7 +55,9 @@ class ReadmeQuickStartTest {
         assertTrue(build.endsWith("java -jar app/target/mst-panel.jar"), "opens the window (no arguments): " + build);
         assertTrue(Files.isExecutable(ROOT.resolve("mvnw")), "mvnw is executable");
         String props = Files.readString(ROOT.resolve(".mvn/wrapper/maven-wrapper.properties"));
-        assertTrue(props.contains("distributionUrl=https://repo.maven.apache.org/maven2/"), "the wrapper fetches Maven from Maven Central");
+        assertTrue(
+                props.contains("distributionUrl=https://repo.maven.apache.org/maven2/"),
+                "the wrapper fetches Maven from Maven Central");
     }
 
     @Test

@@ -23,12 +23,19 @@ class ReadmeTestEnginesTest {
         assertThat(at).as("a '## Test it' section").isNotNegative();
         int end = readme.indexOf("\n## ", at + 1);
         String section = readme.substring(at, end < 0 ? readme.length() : end);
-        Matcher start = Pattern.compile("`bash scripts/test-engines\\.sh start (\\S+)`").matcher(section);
-        assertThat(start.find()).as("a command that starts the engines, in: %s", section).isTrue();
+        Matcher start =
+                Pattern.compile("`bash scripts/test-engines\\.sh start (\\S+)`").matcher(section);
+        assertThat(start.find())
+                .as("a command that starts the engines, in: %s", section)
+                .isTrue();
         String dir = start.group(1);
-        assertThat(section).contains("`bash scripts/test-engines.sh stop " + dir + "`")
+        assertThat(section)
+                .contains("`bash scripts/test-engines.sh stop " + dir + "`")
                 .contains("DOCKER_CONFIG=" + dir + "/config java -jar app/target/mst-panel.jar");
         String script = Files.readString(root.resolve("scripts/test-engines.sh"));
-        assertThat(script).contains("test-engines.sh start DIR").contains("test-engines.sh stop DIR").contains("DOCKER_CONFIG=DIR/config");
+        assertThat(script)
+                .contains("test-engines.sh start DIR")
+                .contains("test-engines.sh stop DIR")
+                .contains("DOCKER_CONFIG=DIR/config");
     }
 }

@@ -41,19 +41,23 @@ public final class CompareFixture {
 
     /** The same two runs with traces of about {@code traceBytes} bytes each. */
     public static Path write(Path resultsRoot, int traceBytes) {
-        RunFixture a = RunFixture.create(resultsRoot, EVAL, RUN_A).traceBytes(traceBytes).runJson(EVAL, "default", "with-search");
-        RunFixture b = RunFixture.create(resultsRoot, EVAL, RUN_B).traceBytes(traceBytes).runJson(EVAL, "default", "with-search");
+        RunFixture a = RunFixture.create(resultsRoot, EVAL, RUN_A)
+                .traceBytes(traceBytes)
+                .runJson(EVAL, "default", "with-search");
+        RunFixture b = RunFixture.create(resultsRoot, EVAL, RUN_B)
+                .traceBytes(traceBytes)
+                .runJson(EVAL, "default", "with-search");
         String[][] cases = {
-                {"refund-order", "PPP", "FFI"},
-                {"lookup-invoice", "PPP", "PPF"},
-                {"cancel-plan", "FFF", "PPP"},
-                {"update-address", "PFF", "PPF"},
-                {"close-account", "FFF", "FPF"},
-                {"apply-coupon", "PPP", "PPP"},
-                {"list-orders", "FFF", "FFF"},
-                {"export-csv", "PPP", null},
-                {"merge-carts", null, "PPF"},
-                {"vm-down", "PPP", "III"},
+            {"refund-order", "PPP", "FFI"},
+            {"lookup-invoice", "PPP", "PPF"},
+            {"cancel-plan", "FFF", "PPP"},
+            {"update-address", "PFF", "PPF"},
+            {"close-account", "FFF", "FPF"},
+            {"apply-coupon", "PPP", "PPP"},
+            {"list-orders", "FFF", "FFF"},
+            {"export-csv", "PPP", null},
+            {"merge-carts", null, "PPF"},
+            {"vm-down", "PPP", "III"},
         };
         for (String[] c : cases) {
             if (c[1] != null) {
@@ -77,15 +81,22 @@ public final class CompareFixture {
             switch (s) {
                 case 'F' -> extra.put("error", "The agent refunded the wrong order");
                 case 'I' -> {
-                    extra.put("infrastructureError", true).put("error", "Cowork's workspace was unavailable: the VM did not start");
+                    extra.put("infrastructureError", true)
+                            .put("error", "Cowork's workspace was unavailable: the VM did not start");
                     extra.putObject("clientDiagnostics").put("failureKind", "startup");
                 }
                 case 'M' -> extra.putObject("clientDiagnostics").put("failureKind", "missing");
-                default -> { }
+                default -> {}
             }
             f.trace(variant, caseId, i, extra);
             if (s == 'P' || s == 'F') {
-                f.score("judge.accuracy", variant, caseId, i, s == 'P', s == 'P' ? "Refunded the right order." : "Refunded order 1042, not 1024.");
+                f.score(
+                        "judge.accuracy",
+                        variant,
+                        caseId,
+                        i,
+                        s == 'P',
+                        s == 'P' ? "Refunded the right order." : "Refunded order 1042, not 1024.");
             }
         }
     }
@@ -129,8 +140,12 @@ public final class CompareFixture {
      * @return the eval folder
      */
     public static Path pair(Path resultsRoot, int trials, int traceBytes) {
-        RunFixture a = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_A).traceBytes(traceBytes).runJson(PAIR_EVAL, "default", "with-search");
-        RunFixture b = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_B).traceBytes(traceBytes).runJson(PAIR_EVAL, "default", "with-search");
+        RunFixture a = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_A)
+                .traceBytes(traceBytes)
+                .runJson(PAIR_EVAL, "default", "with-search");
+        RunFixture b = RunFixture.create(resultsRoot, PAIR_EVAL, PAIR_B)
+                .traceBytes(traceBytes)
+                .runJson(PAIR_EVAL, "default", "with-search");
         int cases = Math.max(1, trials / 8);
         for (String v : new String[] {"default", "with-search"}) {
             for (int i = 0; i < cases; i++) {
@@ -155,12 +170,20 @@ public final class CompareFixture {
      */
     public static Path trend(Path resultsRoot) {
         Path eval = write(resultsRoot);
-        String[] ids = {"20260107T101500Z-cccccc", "20260108T101500Z-dddddd", "20260109T101500Z-eeeeee", "20260110T101500Z-ffffff"};
+        String[] ids = {
+            "20260107T101500Z-cccccc", "20260108T101500Z-dddddd", "20260109T101500Z-eeeeee", "20260110T101500Z-ffffff"
+        };
         for (int r = 0; r < ids.length; r++) {
-            RunFixture f = RunFixture.create(resultsRoot, EVAL, ids[r]).traceBytes(400).runJson(EVAL, "default", "with-search");
+            RunFixture f = RunFixture.create(resultsRoot, EVAL, ids[r])
+                    .traceBytes(400)
+                    .runJson(EVAL, "default", "with-search");
             for (int i = 0; i < 12; i++) {
                 String id = "case-" + i;
-                trials(f, "default", id, i < 3 + (r % 3) ? "PPP" : (i + r) % 3 == 0 ? "PFF" : (i + r) % 4 == 0 ? "FFF" : "PPF");
+                trials(
+                        f,
+                        "default",
+                        id,
+                        i < 3 + (r % 3) ? "PPP" : (i + r) % 3 == 0 ? "PFF" : (i + r) % 4 == 0 ? "FFF" : "PPF");
                 trials(f, "with-search", id, i <= 6 + r ? "PPP" : (i % 2 == 0 ? "PPF" : "FFF"));
             }
         }
@@ -170,8 +193,11 @@ public final class CompareFixture {
                 String id = run.getFileName().toString();
                 String day = id.substring(0, 4) + "-" + id.substring(4, 6) + "-" + id.substring(6, 8);
                 Path json = run.resolve("run.json");
-                java.nio.file.Files.writeString(json, java.nio.file.Files.readString(json)
-                        .replace("2026-01-05T10:15:00.000Z", day + "T10:15:00.000Z").replace("2026-01-05T10:42:13.000Z", day + "T10:42:13.000Z"));
+                java.nio.file.Files.writeString(
+                        json,
+                        java.nio.file.Files.readString(json)
+                                .replace("2026-01-05T10:15:00.000Z", day + "T10:15:00.000Z")
+                                .replace("2026-01-05T10:42:13.000Z", day + "T10:42:13.000Z"));
             }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

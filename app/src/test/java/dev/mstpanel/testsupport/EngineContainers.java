@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class EngineContainers implements AutoCloseable {
     /** A unique prefix for this instance's container names. */
     public final String prefix = "mstp-t" + UUID.randomUUID().toString().substring(0, 8);
+
     private final List<String[]> created = new ArrayList<>();
 
     /** A pid that belonged to a process of this test and is gone now. */
@@ -37,7 +38,8 @@ public final class EngineContainers implements AutoCloseable {
      * @param labels {@code key=value} labels
      */
     public String run(String context, String name, String... labels) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("docker", "--context", context, "run", "-d", "--network", "none", "--name", name));
+        List<String> argv = new ArrayList<>(
+                List.of("docker", "--context", context, "run", "-d", "--network", "none", "--name", name));
         for (String l : labels) {
             argv.add("--label");
             argv.add(l);

@@ -18,8 +18,9 @@ public final class FakeEngine implements AutoCloseable {
     /** @param serverVersionJson the JSON string literal for {@code ServerVersion}, e.g. {@code "\"27.0\""} */
     public FakeEngine(String serverVersionJson) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        String info = "{\"ServerVersion\":" + serverVersionJson + ",\"OperatingSystem\":\"Fake OS\",\"OSType\":\"linux\","
-                + "\"Architecture\":\"x86_64\",\"NCPU\":4,\"MemTotal\":17179869184,\"ContainersRunning\":0,\"DockerRootDir\":\"/var/lib/docker\"}";
+        String info =
+                "{\"ServerVersion\":" + serverVersionJson + ",\"OperatingSystem\":\"Fake OS\",\"OSType\":\"linux\","
+                        + "\"Architecture\":\"x86_64\",\"NCPU\":4,\"MemTotal\":17179869184,\"ContainersRunning\":0,\"DockerRootDir\":\"/var/lib/docker\"}";
         server.createContext("/", ex -> {
             String path = ex.getRequestURI().getPath();
             if (path.endsWith("/_ping")) {

@@ -39,14 +39,17 @@ public final class FxQuery {
 
     /** True when the node and every parent of it are visible: what a person can see (scrolled away or not). */
     public boolean visible(String query) throws Exception {
-        return fx(() -> robot.lookup(query).tryQuery().map(n -> {
-            for (Node p = n; p != null; p = p.getParent()) {
-                if (!p.isVisible()) {
-                    return false;
-                }
-            }
-            return true;
-        }).orElse(false));
+        return fx(() -> robot.lookup(query)
+                .tryQuery()
+                .map(n -> {
+                    for (Node p = n; p != null; p = p.getParent()) {
+                        if (!p.isVisible()) {
+                            return false;
+                        }
+                    }
+                    return true;
+                })
+                .orElse(false));
     }
 
     /** Clears a field and types into it (scrolling to it first). */

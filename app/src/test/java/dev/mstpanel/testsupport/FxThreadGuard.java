@@ -23,7 +23,10 @@ public final class FxThreadGuard {
     private final List<Throwable> offThread = new ArrayList<>();
     private final ListChangeListener<Node> onChange = this::changed;
     private final javafx.beans.InvalidationListener onProperty = o -> check("a property of a node in the window ("
-            + (o instanceof javafx.beans.property.ReadOnlyProperty<?> p ? p.getName() + " of " + describe(p.getBean()) : o) + ") changed");
+            + (o instanceof javafx.beans.property.ReadOnlyProperty<?> p
+                    ? p.getName() + " of " + describe(p.getBean())
+                    : o)
+            + ") changed");
 
     /** Watches {@code scene}'s root (and any later root) from now on. Call on the FX thread. */
     public static FxThreadGuard watch(Scene scene) {
@@ -81,7 +84,8 @@ public final class FxThreadGuard {
     private void check(String what) {
         if (!Platform.isFxApplicationThread()) {
             synchronized (offThread) {
-                offThread.add(new IllegalStateException(what + " on thread \"" + Thread.currentThread().getName() + "\""));
+                offThread.add(new IllegalStateException(
+                        what + " on thread \"" + Thread.currentThread().getName() + "\""));
             }
         }
     }
@@ -93,7 +97,8 @@ public final class FxThreadGuard {
     public void assertNone() {
         synchronized (offThread) {
             if (!offThread.isEmpty()) {
-                AssertionError e = new AssertionError(offThread.size() + " change(s) to the window's scene graph off the FX thread; the first:",
+                AssertionError e = new AssertionError(
+                        offThread.size() + " change(s) to the window's scene graph off the FX thread; the first:",
                         offThread.get(0));
                 offThread.clear();
                 throw e;

@@ -42,7 +42,8 @@ class FxThreadGuardFxTest {
         assertThatThrownBy(() -> guard.get().assertNone())
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("1 change(s)")
-                .cause().hasMessageContaining("some-worker");
+                .cause()
+                .hasMessageContaining("some-worker");
         assertThat(nested.getChildren()).hasSize(3);
 
         Label label = (Label) nested.getChildren().get(0);
@@ -51,6 +52,8 @@ class FxThreadGuardFxTest {
         t2.join();
         assertThatThrownBy(() -> guard.get().assertNone())
                 .isInstanceOf(AssertionError.class)
-                .cause().hasMessageContaining("text of Label").hasMessageContaining("another-worker");
+                .cause()
+                .hasMessageContaining("text of Label")
+                .hasMessageContaining("another-worker");
     }
 }

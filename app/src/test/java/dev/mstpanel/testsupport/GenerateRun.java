@@ -35,7 +35,9 @@ public final class GenerateRun {
             case "big" -> {
                 int n = Integer.parseInt(args[2]);
                 int bytes = Integer.parseInt(args[3]);
-                RunFixture f = RunFixture.create(Path.of(args[1]), "big-eval", "20260110T080000Z-bbbbbb").runJson("big-eval", "default").traceBytes(bytes);
+                RunFixture f = RunFixture.create(Path.of(args[1]), "big-eval", "20260110T080000Z-bbbbbb")
+                        .runJson("big-eval", "default")
+                        .traceBytes(bytes);
                 // one diagnosis drawn once, copied into each failed trial's artifacts (keep=failed)
                 Path template = java.nio.file.Files.createTempDirectory("mstp-diagnosis");
                 RunFixture.diagnosis(template, 2_000);
@@ -55,9 +57,12 @@ public final class GenerateRun {
                 System.out.println(f.runDir());
             }
             case "long-trace" -> {
-                // GenerateRun long-trace ROOT EVENTS OUTPUT_CHARS: one trial of EVENTS tool calls (about 2 KB each for ~10 MB at 5,000)
-                RunFixture f = RunFixture.create(Path.of(args[1]), "long-eval", "20260111T090000Z-dddddd").runJson("long-eval", "default");
-                Path p = TranscriptFixture.longTrace(f, "long-session", Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+                // GenerateRun long-trace ROOT EVENTS OUTPUT_CHARS: one trial of EVENTS tool calls (about 2 KB each for
+                // ~10 MB at 5,000)
+                RunFixture f = RunFixture.create(Path.of(args[1]), "long-eval", "20260111T090000Z-dddddd")
+                        .runJson("long-eval", "default");
+                Path p = TranscriptFixture.longTrace(
+                        f, "long-session", Integer.parseInt(args[2]), Integer.parseInt(args[3]));
                 f.score("judge.accuracy", "default", "long-session", 0, false, "Stopped at page 3000.");
                 System.out.println(p);
             }
@@ -67,7 +72,8 @@ public final class GenerateRun {
                 Path dir = file.toAbsolutePath().getParent();
                 RunFixture.diagnosis(dir, lines);
                 if (!dir.resolve("accessibility.txt").equals(file.toAbsolutePath())) {
-                    java.nio.file.Files.move(dir.resolve("accessibility.txt"), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    java.nio.file.Files.move(
+                            dir.resolve("accessibility.txt"), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
                 System.out.println(file);
             }

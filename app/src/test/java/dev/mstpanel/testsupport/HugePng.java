@@ -17,8 +17,7 @@ import java.util.zip.DeflaterOutputStream;
  * small heap: {@code HugePng decode FILE}.
  */
 public final class HugePng {
-    private HugePng() {
-    }
+    private HugePng() {}
 
     /** Writes a {@code width × height} grey PNG (a light band every 1,000 rows). */
     public static void write(Path file, int width, int height) throws IOException {
@@ -31,7 +30,8 @@ public final class HugePng {
                 z.write(y % 1000 < 20 ? band : row);
             }
         }
-        try (OutputStream out = Files.newOutputStream(file); DataOutputStream d = new DataOutputStream(out)) {
+        try (OutputStream out = Files.newOutputStream(file);
+                DataOutputStream d = new DataOutputStream(out)) {
             d.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
             ByteArrayOutputStream ihdr = new ByteArrayOutputStream();
             DataOutputStream h = new DataOutputStream(ihdr);
@@ -58,7 +58,8 @@ public final class HugePng {
     public static void main(String[] args) throws Exception {
         Path f = Path.of(args[1]);
         var size = dev.mstpanel.core.results.diagnosis.PngImages.size(f);
-        var img = dev.mstpanel.core.results.diagnosis.PngImages.decodeSubsampled(f, dev.mstpanel.core.results.diagnosis.PngImages.step(size));
+        var img = dev.mstpanel.core.results.diagnosis.PngImages.decodeSubsampled(
+                f, dev.mstpanel.core.results.diagnosis.PngImages.step(size));
         System.out.println(img.getWidth() + "x" + img.getHeight());
     }
 }

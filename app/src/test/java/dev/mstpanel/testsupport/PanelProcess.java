@@ -33,7 +33,8 @@ public final class PanelProcess {
      * As {@link #run(Path, Map, long, String...)}, with options for the JVM (e.g. {@code -Xmx64m}:
      * the heap a user gives it).
      */
-    public static Result run(Path dir, Map<String, String> env, List<String> jvmOptions, long waitSeconds, String... args)
+    public static Result run(
+            Path dir, Map<String, String> env, List<String> jvmOptions, long waitSeconds, String... args)
             throws Exception {
         ProcessBuilder pb = builder(dir, env, jvmOptions, args);
         File out = Files.createTempFile(dir, "out-", ".txt").toFile();
@@ -44,8 +45,12 @@ public final class PanelProcess {
         if (!ended) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        assertThat(ended).as("mst-panel " + String.join(" ", args) + " ended; stderr: " + Files.readString(err.toPath())).isTrue();
-        return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+        assertThat(ended)
+                .as("mst-panel " + String.join(" ", args) + " ended; stderr: " + Files.readString(err.toPath()))
+                .isTrue();
+        return new Result(
+                p.exitValue(),
+                Files.readString(out.toPath(), StandardCharsets.UTF_8),
                 Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
 
@@ -54,7 +59,8 @@ public final class PanelProcess {
      * {@code jvmOptions}, in {@code dir}, with {@code env} set (a null value removes the variable).
      */
     public static ProcessBuilder builder(Path dir, Map<String, String> env, List<String> jvmOptions, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        List<String> cmd =
+                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
         cmd.addAll(List.of(args));
@@ -81,10 +87,14 @@ public final class PanelProcess {
      * @return its exit code, and the terminal's output in {@code out} (stdout and stderr together)
      */
     public static Result inTerminal(Path panelHome, String typed, long waitSeconds, String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.mstpanel.Main"));
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.mstpanel.Main"));
         argv.addAll(List.of(args));
-        String line = String.join(" ", argv.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        String line = String.join(
+                " ", argv.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
         ProcessBuilder pb = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true);
         pb.environment().remove("DOCKER_HOST");
         pb.environment().remove("DOCKER_CONTEXT");
@@ -95,7 +105,9 @@ public final class PanelProcess {
         proc.getOutputStream().write(typed.getBytes(StandardCharsets.UTF_8));
         proc.getOutputStream().flush();
         String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(proc.waitFor(waitSeconds, TimeUnit.SECONDS)).as("mst-panel " + String.join(" ", args) + " ended").isTrue();
+        assertThat(proc.waitFor(waitSeconds, TimeUnit.SECONDS))
+                .as("mst-panel " + String.join(" ", args) + " ended")
+                .isTrue();
         return new Result(proc.exitValue(), out, "");
     }
 }

@@ -1,16 +1,16 @@
 package dev.mstpanel.testsupport;
 
-import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsStore;
+import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.App;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.stage.Stage;
 

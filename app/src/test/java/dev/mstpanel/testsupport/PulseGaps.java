@@ -33,25 +33,39 @@ public final class PulseGaps {
     };
 
     /** Starts counting (FX thread). */
-    public void start() { timer.start(); }
+    public void start() {
+        timer.start();
+    }
 
     /** Stops counting (FX thread). */
-    public void stop() { timer.stop(); }
+    public void stop() {
+        timer.stop();
+    }
 
     /** Pulses counted since the start or the last {@link #reset()}. */
-    public long pulses() { return pulses.get(); }
+    public long pulses() {
+        return pulses.get();
+    }
 
     /** The longest gap between two pulses since the start or the last reset, in ns; 0 before two pulses. */
-    public long longestGapNanos() { return longest.get(); }
+    public long longestGapNanos() {
+        return longest.get();
+    }
 
     /** When the longest gap ended ({@code System.nanoTime}), or 0. */
-    public long longestGapEndedAt() { return longestEnd.get(); }
+    public long longestGapEndedAt() {
+        return longestEnd.get();
+    }
 
     /** When the longest gap ended as the JVM's uptime in ms (to find it in a {@code -Xlog:gc::uptimemillis} log), or 0. */
-    public long longestGapEndedAtUptimeMillis() { return longestEndUptime.get(); }
+    public long longestGapEndedAtUptimeMillis() {
+        return longestEndUptime.get();
+    }
 
     /** Forgets the longest gap, so the next one measured is the longest since now. */
-    public void resetLongest() { longest.set(0); }
+    public void resetLongest() {
+        longest.set(0);
+    }
 
     /** Forgets everything: the pulses counted, the longest gap, and the last pulse (the next one starts afresh). */
     public void reset() {
@@ -63,5 +77,7 @@ public final class PulseGaps {
     }
 
     /** Leaves the next gap out (e.g. the one spanning a benchmark's own {@code System.gc()}). */
-    public void skipNextGap() { skipNext.set(true); }
+    public void skipNextGap() {
+        skipNext.set(true);
+    }
 }

@@ -41,7 +41,9 @@ public final class ResultsWindow implements AutoCloseable {
      */
     public static ResultsWindow show(Stage stage, Path home, double width, double height) {
         return new ResultsWindow(PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime()))
-                .size(width, height).open("results").show(stage));
+                .size(width, height)
+                .open("results")
+                .show(stage));
     }
 
     public AppContext app() {
@@ -76,13 +78,18 @@ public final class ResultsWindow implements AutoCloseable {
      */
     public void openFolder(FxRobot robot, Path folder, int runs) throws TimeoutException {
         robot.interact(() -> panel.window().openRun(folder));
-        WaitForAsyncUtils.waitFor(LISTING_TIMEOUT_SECONDS, TimeUnit.SECONDS, () -> FxQuery.fx(() -> {
-            if (panel.app().results().loadingProperty().get() || panel.app().results().runs().size() < runs) {
-                return false;
-            }
-            TreeView<?> tree = robot.lookup("#results-tree").query();
-            return tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty();
-        }));
+        WaitForAsyncUtils.waitFor(
+                LISTING_TIMEOUT_SECONDS,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(() -> {
+                    if (panel.app().results().loadingProperty().get()
+                            || panel.app().results().runs().size() < runs) {
+                        return false;
+                    }
+                    TreeView<?> tree = robot.lookup("#results-tree").query();
+                    return tree.getRoot() != null
+                            && !tree.getRoot().getChildren().isEmpty();
+                }));
     }
 
     /** Closes the panel ({@link PanelWindow#close()}: fails the test when the scene was changed off the FX thread). */

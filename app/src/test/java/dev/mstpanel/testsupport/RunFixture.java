@@ -54,19 +54,31 @@ public final class RunFixture {
     /** Writes run.json: a finished Docker run with 2 shards, keep=failed, redactStoredResponses false. */
     public RunFixture runJson(String evalName, String... variants) {
         ObjectNode n = JSON.createObjectNode();
-        n.put("format", "mst.run/v1").put("kind", "run").put("runId", runId).put("evalName", evalName)
-                .put("configId", "cfg").put("contentHash", "abc").put("createdAt", "2026-01-05T10:15:00.000Z")
+        n.put("format", "mst.run/v1")
+                .put("kind", "run")
+                .put("runId", runId)
+                .put("evalName", evalName)
+                .put("configId", "cfg")
+                .put("contentHash", "abc")
+                .put("createdAt", "2026-01-05T10:15:00.000Z")
                 .put("finishedAt", "2026-01-05T10:42:13.000Z");
         n.putObject("mst").put("version", "2.0.0-beta.7");
         ArrayNode vs = n.putArray("variants");
         for (String v : variants) {
             vs.addObject().put("name", v).put("client", "cowork");
         }
-        n.putArray("datasets").addObject().put("name", "smoke").put("caseCount", 12).put("contentHash", "h");
+        n.putArray("datasets")
+                .addObject()
+                .put("name", "smoke")
+                .put("caseCount", 12)
+                .put("contentHash", "h");
         n.put("partial", false).put("redactStoredResponses", false);
         ObjectNode env = n.putObject("environment");
         env.put("name", "docker").put("shards", 2).put("keep", "failed").put("platform", "linux");
-        env.putObject("options").put("contexts", "colima-mst-kvm,remote").put("shards", "2").put("keep", "failed");
+        env.putObject("options")
+                .put("contexts", "colima-mst-kvm,remote")
+                .put("shards", "2")
+                .put("keep", "failed");
         n.putObject("phases").put("collect", "complete").put("grade", "complete");
         return write(runDir.resolve("run.json"), n);
     }
@@ -90,8 +102,15 @@ public final class RunFixture {
      */
     public RunFixture trace(String variant, String caseId, int trial, ObjectNode extra) {
         ObjectNode n = JSON.createObjectNode();
-        n.put("format", "mst.run/v1").put("kind", "trial").put("runId", runId).put("variant", variant).put("caseId", caseId)
-                .put("datasetName", "smoke").put("trial", trial).put("durationMs", 41_250 + trial).put("infrastructureError", false);
+        n.put("format", "mst.run/v1")
+                .put("kind", "trial")
+                .put("runId", runId)
+                .put("variant", variant)
+                .put("caseId", caseId)
+                .put("datasetName", "smoke")
+                .put("trial", trial)
+                .put("durationMs", 41_250 + trial)
+                .put("infrastructureError", false);
         ArrayNode events = n.putObject("trace").putArray("events");
         if (extra != null) {
             n.setAll(extra);
@@ -109,13 +128,26 @@ public final class RunFixture {
 
     private static void addEvent(ArrayNode events, int i) {
         // a tool call as MST records it (docs/dev/mst-format.md, Trace): padding that reads like a real transcript
-        ObjectNode e = events.addObject().put("kind", "tool_call").put("source", "mcp").put("server", "calendar")
+        ObjectNode e = events.addObject()
+                .put("kind", "tool_call")
+                .put("source", "mcp")
+                .put("server", "calendar")
                 .put("name", i % 3 == 0 ? "list_events" : "get_event");
         e.putObject("arguments").put("day", "2026-01-0" + (1 + i % 9)).put("limit", 10 + i % 5);
-        e.put("output", "step " + (1000 + i) + ": the calendar returned 3 meetings and the assistant noted the one at 10:00")
-                .put("isError", false).put("durationMs", 120 + i % 50)
-                .put("startedAt", java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L).toString())
-                .put("completedAt", java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L + 120 + i % 50).toString());
+        e.put(
+                        "output",
+                        "step " + (1000 + i)
+                                + ": the calendar returned 3 meetings and the assistant noted the one at 10:00")
+                .put("isError", false)
+                .put("durationMs", 120 + i % 50)
+                .put(
+                        "startedAt",
+                        java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L)
+                                .toString())
+                .put(
+                        "completedAt",
+                        java.time.Instant.ofEpochMilli(1_767_607_800_000L + i * 1_370L + 120 + i % 50)
+                                .toString());
     }
 
     /**
@@ -124,10 +156,18 @@ public final class RunFixture {
      *
      * @param extra top-level fields (error, clientDiagnostics, clientUsage, skillLoads…), or null
      */
-    public RunFixture transcript(String variant, String caseId, int trial, ArrayNode events, ObjectNode traceFields, ObjectNode extra) {
+    public RunFixture transcript(
+            String variant, String caseId, int trial, ArrayNode events, ObjectNode traceFields, ObjectNode extra) {
         ObjectNode n = JSON.createObjectNode();
-        n.put("format", "mst.run/v1").put("kind", "trial").put("runId", runId).put("variant", variant).put("caseId", caseId)
-                .put("datasetName", "smoke").put("trial", trial).put("durationMs", 61_000 + trial).put("infrastructureError", false);
+        n.put("format", "mst.run/v1")
+                .put("kind", "trial")
+                .put("runId", runId)
+                .put("variant", variant)
+                .put("caseId", caseId)
+                .put("datasetName", "smoke")
+                .put("trial", trial)
+                .put("durationMs", 61_000 + trial)
+                .put("infrastructureError", false);
         ObjectNode trace = n.putObject("trace");
         trace.set("events", events);
         if (traceFields != null) {
@@ -150,7 +190,8 @@ public final class RunFixture {
      *
      * @return the event, to add arguments, output, isError…
      */
-    public static ObjectNode event(ArrayNode events, String kind, String source, String server, String name, long atMs, long durationMs) {
+    public static ObjectNode event(
+            ArrayNode events, String kind, String source, String server, String name, long atMs, long durationMs) {
         ObjectNode e = events.addObject();
         e.put("kind", kind);
         if (source != null) {
@@ -164,8 +205,11 @@ public final class RunFixture {
         }
         long start = 1_767_608_100_000L + atMs;
         e.put("id", "call_" + events.size());
-        e.put("durationMs", durationMs).put("startedAt", java.time.Instant.ofEpochMilli(start).toString())
-                .put("completedAt", java.time.Instant.ofEpochMilli(start + durationMs).toString());
+        e.put("durationMs", durationMs)
+                .put("startedAt", java.time.Instant.ofEpochMilli(start).toString())
+                .put(
+                        "completedAt",
+                        java.time.Instant.ofEpochMilli(start + durationMs).toString());
         return e;
     }
 
@@ -178,8 +222,14 @@ public final class RunFixture {
         n.put("format", "mst.run/v1").put("kind", "results").put("runId", runId);
         ArrayNode cases = n.putArray("cases");
         for (int i = 0; i + 2 < variantCasePrompt.length; i += 3) {
-            ObjectNode c = cases.addObject().put("id", variantCasePrompt[i + 1]).put("variant", variantCasePrompt[i]).put("datasetName", "smoke");
-            c.putObject("request").put("input", variantCasePrompt[i + 2]).put("reference", "the expected answer").put("trials", 1);
+            ObjectNode c = cases.addObject()
+                    .put("id", variantCasePrompt[i + 1])
+                    .put("variant", variantCasePrompt[i])
+                    .put("datasetName", "smoke");
+            c.putObject("request")
+                    .put("input", variantCasePrompt[i + 2])
+                    .put("reference", "the expected answer")
+                    .put("trials", 1);
         }
         return write(runDir.resolve("results.json"), n);
     }
@@ -197,22 +247,38 @@ public final class RunFixture {
 
     /** The trace file's path for a trial. */
     public Path tracePath(String variant, String caseId, int trial) {
-        return runDir.resolve("traces").resolve(PathSegments.encode(variant)).resolve(PathSegments.encode(caseId)).resolve(trial + ".json");
+        return runDir.resolve("traces")
+                .resolve(PathSegments.encode(variant))
+                .resolve(PathSegments.encode(caseId))
+                .resolve(trial + ".json");
     }
 
     /** Writes a score. */
     public RunFixture score(String grader, String variant, String caseId, int trial, boolean pass, String reasoning) {
         ObjectNode n = JSON.createObjectNode();
-        n.put("format", "mst.run/v1").put("kind", "score").put("runId", runId).put("grader", grader).put("variant", variant)
-                .put("caseId", caseId).put("trial", trial);
+        n.put("format", "mst.run/v1")
+                .put("kind", "score")
+                .put("runId", runId)
+                .put("grader", grader)
+                .put("variant", variant)
+                .put("caseId", caseId)
+                .put("trial", trial);
         n.putObject("score").put("pass", pass).put("reasoning", reasoning);
-        return write(runDir.resolve("scores").resolve(PathSegments.encode(grader)).resolve(PathSegments.encode(variant))
-                .resolve(PathSegments.encode(caseId)).resolve(trial + ".json"), n);
+        return write(
+                runDir.resolve("scores")
+                        .resolve(PathSegments.encode(grader))
+                        .resolve(PathSegments.encode(variant))
+                        .resolve(PathSegments.encode(caseId))
+                        .resolve(trial + ".json"),
+                n);
     }
 
     /** The artifacts folder of a trial (created). */
     public Path artifacts(String variant, String caseId, int trial) {
-        Path dir = runDir.resolve("artifacts").resolve(PathSegments.encode(variant)).resolve(PathSegments.encode(caseId)).resolve(String.valueOf(trial));
+        Path dir = runDir.resolve("artifacts")
+                .resolve(PathSegments.encode(variant))
+                .resolve(PathSegments.encode(caseId))
+                .resolve(String.valueOf(trial));
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -247,15 +313,32 @@ public final class RunFixture {
             ImageIO.write(img, "png", dir.resolve("screen.png").toFile());
             StringBuilder ax = new StringBuilder();
             for (int i = 0; i < axLines; i++) {
-                String role = switch (i % 5) { case 0 -> "button"; case 1 -> "text"; case 2 -> "link"; case 3 -> "textbox"; default -> "group"; };
+                String role = switch (i % 5) {
+                    case 0 -> "button";
+                    case 1 -> "text";
+                    case 2 -> "link";
+                    case 3 -> "textbox";
+                    default -> "group";
+                };
                 String name = i == 3 ? "Send message" : i == 4 ? "Workspace unavailable" : role + " " + i;
-                ax.append("  ".repeat(i % 4)).append(role).append(" \"").append(name).append("\" ")
-                        .append(i % 7 == 3 ? "disabled" : "enabled").append('\n');
+                ax.append("  ".repeat(i % 4))
+                        .append(role)
+                        .append(" \"")
+                        .append(name)
+                        .append("\" ")
+                        .append(i % 7 == 3 ? "disabled" : "enabled")
+                        .append('\n');
             }
             Files.writeString(dir.resolve("accessibility.txt"), ax.toString());
             StringBuilder log = new StringBuilder();
             for (int i = 0; i < 400; i++) {
-                log.append("2026-01-05 10:4").append(i % 10).append(":0").append(i % 10).append(" [info] main: tick ").append(i).append('\n');
+                log.append("2026-01-05 10:4")
+                        .append(i % 10)
+                        .append(":0")
+                        .append(i % 10)
+                        .append(" [info] main: tick ")
+                        .append(i)
+                        .append('\n');
             }
             log.append("2026-01-05 10:41:59 [error] main: Workspace unavailable: VM service did not answer\n");
             Files.writeString(dir.resolve("logs").resolve("main.log"), log.toString());
@@ -290,12 +373,19 @@ public final class RunFixture {
      */
     public static RunFixture allStatuses(Path resultsRoot) {
         RunFixture f = create(resultsRoot, EVAL, RUN_ID).runJson(EVAL, "default", "with-tools");
-        f.trace("default", "calendar-lookup", 0, null).score("judge.accuracy", "default", "calendar-lookup", 0, true, "Found the meeting.");
-        f.trace("default", "calendar-lookup", 1, null).score("judge.accuracy", "default", "calendar-lookup", 1, true, "Right answer.");
-        f.trace("default", FAILED_CASE, 0, fields().put("error", "Task did not submit: the send button stayed disabled"))
+        f.trace("default", "calendar-lookup", 0, null)
+                .score("judge.accuracy", "default", "calendar-lookup", 0, true, "Found the meeting.");
+        f.trace("default", "calendar-lookup", 1, null)
+                .score("judge.accuracy", "default", "calendar-lookup", 1, true, "Right answer.");
+        f.trace(
+                        "default",
+                        FAILED_CASE,
+                        0,
+                        fields().put("error", "Task did not submit: the send button stayed disabled"))
                 .score("judge.accuracy", "default", FAILED_CASE, 0, false, "No answer was given.");
         diagnosis(f.artifacts("default", FAILED_CASE, 0), 600);
-        ObjectNode infra = fields().put("infrastructureError", true).put("error", "Cowork's workspace was unavailable: the VM did not start");
+        ObjectNode infra = fields().put("infrastructureError", true)
+                .put("error", "Cowork's workspace was unavailable: the VM did not start");
         infra.putObject("clientDiagnostics").put("failureKind", "startup");
         f.trace("default", "vm-down", 0, infra);
         diagnosis(f.artifacts("default", "vm-down", 0).resolve("session-1").resolve("mst-diagnosis"), 50);
@@ -308,11 +398,14 @@ public final class RunFixture {
         try {
             Path cut = f.tracePath("with-tools", "cut-short", 0);
             Files.createDirectories(cut.getParent());
-            Files.writeString(cut, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"caseId\":\"cut-short\",\"trace\":{\"events\":[{\"type\":\"mess");
+            Files.writeString(
+                    cut,
+                    "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"caseId\":\"cut-short\",\"trace\":{\"events\":[{\"type\":\"mess");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        f.trace("with-tools", "empty-artifacts", 0, fields().put("error", "timed out")).score("judge.accuracy", "with-tools", "empty-artifacts", 0, false, "too slow");
+        f.trace("with-tools", "empty-artifacts", 0, fields().put("error", "timed out"))
+                .score("judge.accuracy", "with-tools", "empty-artifacts", 0, false, "too slow");
         f.artifacts("with-tools", "empty-artifacts", 0);
         return f;
     }

@@ -25,7 +25,8 @@ public final class Screenshots {
         if (dir == null || dir.isBlank()) {
             return;
         }
-        WritableImage image = WaitForAsyncUtils.asyncFx(() -> scene.snapshot(null)).get();
+        WritableImage image =
+                WaitForAsyncUtils.asyncFx(() -> scene.snapshot(null)).get();
         Path out = Path.of(dir, name + ".png");
         try {
             Files.createDirectories(out.getParent());

@@ -40,10 +40,17 @@ public final class TestEngines {
         Path root = projectRoot();
         Path target = System.getenv("MST_PANEL_TEST_ENGINES_DIR") != null
                 ? Path.of(System.getenv("MST_PANEL_TEST_ENGINES_DIR"))
-                : Path.of("/tmp", "mstp-eng-" + HexFormat.of().toHexDigits(root.toAbsolutePath().toString().hashCode()));
+                : Path.of(
+                        "/tmp",
+                        "mstp-eng-"
+                                + HexFormat.of()
+                                        .toHexDigits(
+                                                root.toAbsolutePath().toString().hashCode()));
         try {
-            Process p = new ProcessBuilder("bash", root.resolve("scripts/test-engines.sh").toString(), "start", target.toString(), "2")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "bash", root.resolve("scripts/test-engines.sh").toString(), "start", target.toString(), "2")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(240, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 failure = "scripts/test-engines.sh could not start the Docker engines: " + out.strip();

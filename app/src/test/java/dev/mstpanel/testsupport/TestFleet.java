@@ -39,8 +39,15 @@ public final class TestFleet {
         }
         Path engines = TestEngines.require();
         try {
-            Process p = new ProcessBuilder("bash", TestEngines.projectRoot().resolve("scripts/test-fleet.sh").toString(), "start",
-                    engines.toString()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "bash",
+                            TestEngines.projectRoot()
+                                    .resolve("scripts/test-fleet.sh")
+                                    .toString(),
+                            "start",
+                            engines.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(240, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 failure = "scripts/test-fleet.sh could not start the sshd and the TLS engine: " + out.strip();
@@ -69,7 +76,9 @@ public final class TestFleet {
 
     /** How many ssh logins sshd has accepted so far. */
     public static long sshLogins() throws IOException {
-        return Files.readAllLines(sshdLog(), StandardCharsets.UTF_8).stream().filter(l -> l.contains("Accepted publickey")).count();
+        return Files.readAllLines(sshdLog(), StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains("Accepted publickey"))
+                .count();
     }
 
     /**
@@ -90,14 +99,19 @@ public final class TestFleet {
 
     /** One of the fleet's contexts, as the panel reads it. */
     public static DockerContext context(Path home, String name) {
-        return new ContextStore(environment(home)).load().contexts().stream().filter(c -> c.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no context " + name + " in " + dockerConfig()));
+        return new ContextStore(environment(home))
+                .load().contexts().stream()
+                        .filter(c -> c.name().equals(name))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no context " + name + " in " + dockerConfig()));
     }
 
     /** Runs the docker CLI with the fleet's config and the ssh wrapper; returns stdout, fails the test on a non-zero exit. */
     public static String docker(String... argv) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(argv);
-        pb.environment().putAll(environment(Path.of(System.getProperty("java.io.tmpdir"))).variables());
+        pb.environment()
+                .putAll(environment(Path.of(System.getProperty("java.io.tmpdir")))
+                        .variables());
         pb.environment().put("HOME", System.getProperty("user.home"));
         pb.redirectErrorStream(true);
         Process p = pb.start();

@@ -19,6 +19,7 @@ public final class TranscriptFixture {
     public static final String REDACTED_RUN_ID = "20260104T090000Z-0addad";
     /** A failed trial: its 4th event (index 3) is the failed call mail · send_message. */
     public static final String FAILED_CASE = "send-weekly-summary";
+
     public static final int FAILING_INDEX = 3;
     public static final String PROMPT = "Summarise this week's meetings and email the summary to the team.";
     public static final String PASSED_CASE = "find-next-meeting";
@@ -27,10 +28,10 @@ public final class TranscriptFixture {
     public static final String NOT_ARRAY_CASE = "events-not-array";
     public static final String LONG_CASE = "long-session";
     /** The text only the failed call's output holds, for searches. */
-    public static final String FAILED_OUTPUT_TEXT = "403 Forbidden: the mailbox does not allow sending as team@example.com";
+    public static final String FAILED_OUTPUT_TEXT =
+            "403 Forbidden: the mailbox does not allow sending as team@example.com";
 
-    private TranscriptFixture() {
-    }
+    private TranscriptFixture() {}
 
     /** Builds the run (and a redacted run of the same eval) under a results root; returns the main run. */
     /**
@@ -45,44 +46,76 @@ public final class TranscriptFixture {
 
     public static RunFixture build(Path resultsRoot) {
         RunFixture f = RunFixture.create(resultsRoot, EVAL, RUN_ID).runJson(EVAL, "default");
-        f.resultsJson("default", FAILED_CASE, PROMPT, "default", PASSED_CASE, "When is my next meeting?",
-                "default", TIMEOUT_CASE, "Book a room for Friday at 10.");
+        f.resultsJson(
+                "default",
+                FAILED_CASE,
+                PROMPT,
+                "default",
+                PASSED_CASE,
+                "When is my next meeting?",
+                "default",
+                TIMEOUT_CASE,
+                "Book a room for Friday at 10.");
         failedTrial(f, "default", FAILED_CASE, 0);
         f.score("judge.accuracy", "default", FAILED_CASE, 0, false, "The summary was never sent.");
         f.score("textContains", "default", FAILED_CASE, 0, false, "No 'sent' in the answer.");
         RunFixture.diagnosis(f.artifacts("default", FAILED_CASE, 0), 120);
 
         ArrayNode ok = RunFixture.events();
-        RunFixture.event(ok, "tool_call", "mcp", "calendar", "list_events", 0, 410).put("isError", false)
-                .put("output", "[{\"title\":\"Design review\",\"start\":\"2026-01-06T10:00:00Z\"}]").putObject("arguments").put("from", "now");
-        ObjectNode okTrace = RunFixture.fields().put("finalText", "Your next meeting is the design review on Tuesday at 10:00.");
-        okTrace.putObject("usage").put("inputTokens", 1200).put("outputTokens", 80).put("durationMs", 5200);
+        RunFixture.event(ok, "tool_call", "mcp", "calendar", "list_events", 0, 410)
+                .put("isError", false)
+                .put("output", "[{\"title\":\"Design review\",\"start\":\"2026-01-06T10:00:00Z\"}]")
+                .putObject("arguments")
+                .put("from", "now");
+        ObjectNode okTrace =
+                RunFixture.fields().put("finalText", "Your next meeting is the design review on Tuesday at 10:00.");
+        okTrace.putObject("usage")
+                .put("inputTokens", 1200)
+                .put("outputTokens", 80)
+                .put("durationMs", 5200);
         f.transcript("default", PASSED_CASE, 0, ok, okTrace, null);
         f.score("judge.accuracy", "default", PASSED_CASE, 0, true, "Right meeting.");
 
         ArrayNode slow = RunFixture.events();
-        RunFixture.event(slow, "tool_call", "mcp", "rooms", "find_rooms", 0, 900).put("isError", false).put("output", "3 rooms free");
-        RunFixture.event(slow, "tool_call", "mcp", "rooms", "book_room", 1_500, 298_000).putObject("arguments").put("room", "Ada").put("at", "Fri 10:00");
-        ObjectNode timeout = RunFixture.fields().put("infrastructureError", true).put("error", "The trial timed out after 300 s");
+        RunFixture.event(slow, "tool_call", "mcp", "rooms", "find_rooms", 0, 900)
+                .put("isError", false)
+                .put("output", "3 rooms free");
+        RunFixture.event(slow, "tool_call", "mcp", "rooms", "book_room", 1_500, 298_000)
+                .putObject("arguments")
+                .put("room", "Ada")
+                .put("at", "Fri 10:00");
+        ObjectNode timeout =
+                RunFixture.fields().put("infrastructureError", true).put("error", "The trial timed out after 300 s");
         timeout.putObject("clientDiagnostics").put("failureKind", "timeout");
         f.transcript("default", TIMEOUT_CASE, 0, slow, null, timeout);
 
         try {
             Path notObject = f.tracePath("default", NOT_OBJECT_CASE, 0);
             Files.createDirectories(notObject.getParent());
-            Files.writeString(notObject, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"" + NOT_OBJECT_CASE
-                    + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":\"the trace was not captured\"}");
+            Files.writeString(
+                    notObject,
+                    "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\""
+                            + NOT_OBJECT_CASE
+                            + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":\"the trace was not captured\"}");
             Path notArray = f.tracePath("default", NOT_ARRAY_CASE, 0);
             Files.createDirectories(notArray.getParent());
-            Files.writeString(notArray, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"" + NOT_ARRAY_CASE
-                    + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":{\"events\":{\"kind\":\"tool_call\"},\"finalText\":\"done\"}}");
+            Files.writeString(
+                    notArray,
+                    "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\""
+                            + NOT_ARRAY_CASE
+                            + "\",\"trial\":0,\"infrastructureError\":false,\"trace\":{\"events\":{\"kind\":\"tool_call\"},\"finalText\":\"done\"}}");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
 
-        RunFixture r = RunFixture.create(resultsRoot, EVAL, REDACTED_RUN_ID).runJson(EVAL, "default").redacted(true);
+        RunFixture r = RunFixture.create(resultsRoot, EVAL, REDACTED_RUN_ID)
+                .runJson(EVAL, "default")
+                .redacted(true);
         ArrayNode red = RunFixture.events();
-        RunFixture.event(red, "tool_call", "mcp", "mail", "send_message", 0, 700).put("isError", true).putObject("arguments").put("to", "team@example.com");
+        RunFixture.event(red, "tool_call", "mcp", "mail", "send_message", 0, 700)
+                .put("isError", true)
+                .putObject("arguments")
+                .put("to", "team@example.com");
         r.transcript("default", FAILED_CASE, 0, red, null, null);
         r.score("judge.accuracy", "default", FAILED_CASE, 0, false, "Not sent.");
         return f;
@@ -101,30 +134,60 @@ public final class TranscriptFixture {
         found.addObject().put("name", "send_message").put("server", "mail");
         found.addObject().put("name", "draft_message").put("server", "mail");
         RunFixture.event(ev, "skill", "builtin", null, "weekly-summary", 60, 12).put("isError", false);
-        ObjectNode list = RunFixture.event(ev, "tool_call", "mcp", "calendar", "list_events", 120, 640).put("isError", false)
-                .put("output", "[{\"title\":\"Design review\",\"day\":\"Tue\"},{\"title\":\"Planning\",\"day\":\"Thu\"}]");
+        ObjectNode list = RunFixture.event(ev, "tool_call", "mcp", "calendar", "list_events", 120, 640)
+                .put("isError", false)
+                .put(
+                        "output",
+                        "[{\"title\":\"Design review\",\"day\":\"Tue\"},{\"title\":\"Planning\",\"day\":\"Thu\"}]");
         list.putObject("arguments").put("from", "2026-01-05").put("to", "2026-01-09");
-        ObjectNode send = RunFixture.event(ev, "tool_call", "mcp", "mail", "send_message", 1_900, 1_210).put("rawName", "mcp__mail__send_message")
-                .put("isError", true).put("output", FAILED_OUTPUT_TEXT);
-        send.putObject("arguments").put("to", "team@example.com").put("subject", "Weekly summary").put("body", "Design review (Tue), Planning (Thu).");
-        RunFixture.event(ev, "command", "builtin", null, "bash", 3_400, 95).put("isError", false).put("output", "ok")
-                .putObject("arguments").put("command", "date +%F");
-        RunFixture.event(ev, "subagent", "builtin", null, "researcher", 3_600, 2_400).put("output", "The team list is in the wiki.");
-        ObjectNode draft = RunFixture.event(ev, "tool_call", "mcp", "mail", "draft_message", 6_200, 150).put("isError", false)
-                .put("simulatedWrite", true).put("output", "{\"id\":\"draft-1\",\"status\":\"saved\"}");
+        ObjectNode send = RunFixture.event(ev, "tool_call", "mcp", "mail", "send_message", 1_900, 1_210)
+                .put("rawName", "mcp__mail__send_message")
+                .put("isError", true)
+                .put("output", FAILED_OUTPUT_TEXT);
+        send.putObject("arguments")
+                .put("to", "team@example.com")
+                .put("subject", "Weekly summary")
+                .put("body", "Design review (Tue), Planning (Thu).");
+        RunFixture.event(ev, "command", "builtin", null, "bash", 3_400, 95)
+                .put("isError", false)
+                .put("output", "ok")
+                .putObject("arguments")
+                .put("command", "date +%F");
+        RunFixture.event(ev, "subagent", "builtin", null, "researcher", 3_600, 2_400)
+                .put("output", "The team list is in the wiki.");
+        ObjectNode draft = RunFixture.event(ev, "tool_call", "mcp", "mail", "draft_message", 6_200, 150)
+                .put("isError", false)
+                .put("simulatedWrite", true)
+                .put("output", "{\"id\":\"draft-1\",\"status\":\"saved\"}");
         draft.putObject("arguments").put("to", "team@example.com");
         ObjectNode unknown = RunFixture.event(ev, "memory_write", "builtin", null, "remember", 6_500, 8);
         unknown.put("scope", "session").putObject("payload").put("fact", "the team address bounces");
-        ObjectNode trace = RunFixture.fields().put("finalText", "I could not send the summary: the mailbox refused it. A draft is saved.")
+        ObjectNode trace = RunFixture.fields()
+                .put("finalText", "I could not send the summary: the mailbox refused it. A draft is saved.")
                 .put("evidence", "structured");
-        trace.putObject("usage").put("inputTokens", 18_450).put("outputTokens", 1_320).put("cacheReadInputTokens", 12_000)
-                .put("cacheCreationInputTokens", 2_048).put("totalCostUsd", 0.0873).put("durationMs", 9_800);
+        trace.putObject("usage")
+                .put("inputTokens", 18_450)
+                .put("outputTokens", 1_320)
+                .put("cacheReadInputTokens", 12_000)
+                .put("cacheCreationInputTokens", 2_048)
+                .put("totalCostUsd", 0.0873)
+                .put("durationMs", 9_800);
         ObjectNode top = RunFixture.fields().put("traceEvidence", "structured");
         top.putObject("clientUsage").put("inputTokens", 18_900).put("outputTokens", 1_400);
-        top.putArray("skillLoads").addObject().put("name", "weekly-summary").put("server", "skills").put("via", "tool").put("verified", true);
-        ObjectNode startup = top.putObject("clientDiagnostics").putObject("claudeStartup").put("status", "ready").put("elapsedMs", 14_200)
-                .put("model", "claude-sonnet-4-5").put("version", "1.0.3");
-        ObjectNode server = startup.putArray("servers").addObject().put("name", "mail").put("status", "connected");
+        top.putArray("skillLoads")
+                .addObject()
+                .put("name", "weekly-summary")
+                .put("server", "skills")
+                .put("via", "tool")
+                .put("verified", true);
+        ObjectNode startup = top.putObject("clientDiagnostics")
+                .putObject("claudeStartup")
+                .put("status", "ready")
+                .put("elapsedMs", 14_200)
+                .put("model", "claude-sonnet-4-5")
+                .put("version", "1.0.3");
+        ObjectNode server =
+                startup.putArray("servers").addObject().put("name", "mail").put("status", "connected");
         server.putArray("tools").add("send_message").add("draft_message");
         top.put("futureField", "kept as it is");
         f.transcript(variant, caseId, trial, ev, trace, top);
@@ -135,8 +198,14 @@ public final class TranscriptFixture {
         ArrayNode ev = RunFixture.events();
         String pad = "x".repeat(Math.max(0, outputChars - 60));
         for (int i = 0; i < events; i++) {
-            ObjectNode e = RunFixture.event(ev, "tool_call", "mcp", i % 2 == 0 ? "files" : "search", i % 2 == 0 ? "read_file" : "query",
-                    i * 250L, 40 + i % 200);
+            ObjectNode e = RunFixture.event(
+                    ev,
+                    "tool_call",
+                    "mcp",
+                    i % 2 == 0 ? "files" : "search",
+                    i % 2 == 0 ? "read_file" : "query",
+                    i * 250L,
+                    40 + i % 200);
             e.put("isError", i == 3_000).put("output", "result " + i + " " + pad);
             e.putObject("arguments").put("path", "/work/docs/page-" + i + ".md").put("offset", i * 10);
         }

@@ -41,8 +41,18 @@ import javax.imageio.ImageIO;
  */
 public final class DemoShowcase extends Application {
     /** Every picture, in the order they are taken (each step goes on from the one before). */
-    public static final List<String> ALL = List.of("contexts", "runs-empty-demo", "runs-live", "runs-finished",
-            "results-trial", "results-accessibility", "results-transcript", "results-compare", "results-compare-previous", "results-trend");
+    public static final List<String> ALL = List.of(
+            "contexts",
+            "runs-empty-demo",
+            "runs-live",
+            "runs-finished",
+            "results-trial",
+            "results-accessibility",
+            "results-transcript",
+            "results-compare",
+            "results-compare-previous",
+            "results-trend");
+
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
     private static final int RUNS_HEIGHT = 980;
@@ -76,22 +86,24 @@ public final class DemoShowcase extends Application {
         stage.setX(0);
         stage.setY(0);
         stage.show();
-        Thread t = new Thread(() -> {
-            int code = 0;
-            try {
-                Files.createDirectories(out);
-                steps();
-            } catch (Throwable e) {
-                System.err.println("DemoShowcase: " + e.getMessage());
-                code = 1;
-            }
-            int exit = code;
-            Platform.runLater(() -> {
-                app.close();
-                Platform.exit();
-                System.exit(exit);
-            });
-        }, "demo-showcase");
+        Thread t = new Thread(
+                () -> {
+                    int code = 0;
+                    try {
+                        Files.createDirectories(out);
+                        steps();
+                    } catch (Throwable e) {
+                        System.err.println("DemoShowcase: " + e.getMessage());
+                        code = 1;
+                    }
+                    int exit = code;
+                    Platform.runLater(() -> {
+                        app.close();
+                        Platform.exit();
+                        System.exit(exit);
+                    });
+                },
+                "demo-showcase");
         t.setDaemon(true);
         t.start();
     }
@@ -102,7 +114,11 @@ public final class DemoShowcase extends Application {
             app.contexts().refresh();
             return null;
         });
-        until("the contexts answered", 60, () -> app.contexts().rows().size() >= 2 && !app.contexts().refreshingProperty().get());
+        until(
+                "the contexts answered",
+                60,
+                () -> app.contexts().rows().size() >= 2
+                        && !app.contexts().refreshingProperty().get());
         shot("contexts");
 
         size(WIDTH, RUNS_HEIGHT); // the shard rows, the chart and some of the log in one picture
@@ -121,8 +137,13 @@ public final class DemoShowcase extends Application {
             replay().seek(9_100);
             return null;
         });
-        until("the replay at 0:09 with three shards", 20, () -> replay().model().shardRows().size() == 3
-                && ((javafx.scene.control.Label) lookup("#replay-position")).getText().startsWith("0:09"));
+        until(
+                "the replay at 0:09 with three shards",
+                20,
+                () -> replay().model().shardRows().size() == 3
+                        && ((javafx.scene.control.Label) lookup("#replay-position"))
+                                .getText()
+                                .startsWith("0:09"));
         shot("runs-live");
 
         // Play, and a seek to its last second: the chart holds the whole run as the live one did
@@ -140,10 +161,16 @@ public final class DemoShowcase extends Application {
             ((ButtonBase) lookup("#open-results")).fire();
             return null;
         });
-        until("the demo's results", 30, () -> !app.results().runs().isEmpty() && !app.results().runs().get(0).loading()
-                && !app.results().runs().get(0).trials().isEmpty());
+        until(
+                "the demo's results",
+                30,
+                () -> !app.results().runs().isEmpty()
+                        && !app.results().runs().get(0).loading()
+                        && !app.results().runs().get(0).trials().isEmpty());
         TrialRecord failed = fx(() -> app.results().runs().get(0).trials().stream()
-                .filter(t -> t.status() == TrialStatus.FAILED && t.artifactsDir() != null).findFirst().orElseThrow());
+                .filter(t -> t.status() == TrialStatus.FAILED && t.artifactsDir() != null)
+                .findFirst()
+                .orElseThrow());
         fx(() -> {
             app.results().selectedRunDirProperty().set(failed.runDir());
             app.results().selectedTrialProperty().set(failed);
@@ -152,12 +179,19 @@ public final class DemoShowcase extends Application {
         until("the failed trial's tabs", 20, () -> lookup("#inspector-tabs") != null);
         Thread.sleep(1500); // the inspector lays its tabs out for its width once
         tab("tab-screenshot");
-        until("the screenshot", 20, () -> selectedTab().equals("tab-screenshot")
-                && lookup("#screenshot-image") instanceof javafx.scene.image.ImageView v && v.getImage() != null);
+        until(
+                "the screenshot",
+                20,
+                () -> selectedTab().equals("tab-screenshot")
+                        && lookup("#screenshot-image") instanceof javafx.scene.image.ImageView v
+                        && v.getImage() != null);
         shot("results-trial");
 
         tab("tab-accessibility");
-        until("the accessibility dump", 20, () -> selectedTab().equals("tab-accessibility") && lookup("#ax-search") != null);
+        until(
+                "the accessibility dump",
+                20,
+                () -> selectedTab().equals("tab-accessibility") && lookup("#ax-search") != null);
         fx(() -> {
             ((TextField) lookup("#ax-search")).setText("GC-5531");
             return null;
@@ -181,11 +215,19 @@ public final class DemoShowcase extends Application {
             window.openComparison(runDir, "baseline", runDir, "with-skill");
             return null;
         });
-        until("the comparison", 30, () -> !app.compare().rows().isEmpty() && !app.compare().loadingProperty().get()
-                && !app.compare().meansPendingProperty().get());
+        until(
+                "the comparison",
+                30,
+                () -> !app.compare().rows().isEmpty()
+                        && !app.compare().loadingProperty().get()
+                        && !app.compare().meansPendingProperty().get());
         fx(() -> {
-            app.compare().selectedCaseProperty().set(app.compare().rows().stream()
-                    .filter(r -> r.caseId().equals(failed.caseId())).findFirst().orElse(app.compare().rows().get(0)));
+            app.compare()
+                    .selectedCaseProperty()
+                    .set(app.compare().rows().stream()
+                            .filter(r -> r.caseId().equals(failed.caseId()))
+                            .findFirst()
+                            .orElse(app.compare().rows().get(0)));
             return null;
         });
         shot("results-compare");
@@ -193,16 +235,24 @@ public final class DemoShowcase extends Application {
         // the run against the eval's run before it: the baseline's regressed case chosen
         Path previous;
         try (var runs = java.nio.file.Files.list(runDir.getParent())) {
-            previous = runs.filter(r -> r.getFileName().toString().compareTo(runDir.getFileName().toString()) < 0)
-                    .max(java.util.Comparator.naturalOrder()).orElseThrow();
+            previous = runs.filter(r -> r.getFileName()
+                                    .toString()
+                                    .compareTo(runDir.getFileName().toString())
+                            < 0)
+                    .max(java.util.Comparator.naturalOrder())
+                    .orElseThrow();
         }
         fx(() -> {
             app.compare().close();
             window.openComparison(previous, "baseline", runDir, "baseline");
             return null;
         });
-        until("the comparison with the previous run", 30, () -> !app.compare().rows().isEmpty() && !app.compare().loadingProperty().get()
-                && !app.compare().meansPendingProperty().get());
+        until(
+                "the comparison with the previous run",
+                30,
+                () -> !app.compare().rows().isEmpty()
+                        && !app.compare().loadingProperty().get()
+                        && !app.compare().meansPendingProperty().get());
         fx(() -> {
             app.compare().selectedCaseProperty().set(app.compare().rows().get(0));
             return null;
@@ -214,7 +264,11 @@ public final class DemoShowcase extends Application {
             app.trend().openEvalOf(runDir);
             return null;
         });
-        until("the trend", 30, () -> !app.trend().points().isEmpty() && !app.trend().loadingProperty().get());
+        until(
+                "the trend",
+                30,
+                () -> !app.trend().points().isEmpty()
+                        && !app.trend().loadingProperty().get());
         shot("results-trend");
     }
 

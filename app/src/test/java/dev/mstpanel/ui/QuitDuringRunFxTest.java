@@ -46,6 +46,7 @@ class QuitDuringRunFxTest {
 
     @TempDir
     Path home;
+
     private AppContext app;
     private Stage stage;
     private Path pids;
@@ -63,7 +64,8 @@ class QuitDuringRunFxTest {
         HostEnvironment env = engines.withVariables(vars);
         Path settings = AppPaths.of(env).configDir().resolve("settings.json");
         Files.createDirectories(settings.getParent());
-        Files.writeString(settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + HOSTILE + "\", \"theme\": \"LIGHT\"}");
+        Files.writeString(
+                settings, "{\"probeTimeoutSeconds\": 15, \"mstPath\": \"" + HOSTILE + "\", \"theme\": \"LIGHT\"}");
         App.applyTheme(false);
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         App.showMain(stage, app, "runs");
@@ -73,12 +75,13 @@ class QuitDuringRunFxTest {
     @AfterEach
     void stop() throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
-            for (Window w : List.copyOf(Window.getWindows())) {
-                if (w instanceof Stage s) {
-                    s.close();
-                }
-            }
-        }).get();
+                    for (Window w : List.copyOf(Window.getWindows())) {
+                        if (w instanceof Stage s) {
+                            s.close();
+                        }
+                    }
+                })
+                .get();
         app.close();
         if (Files.exists(pids)) {
             for (String pid : Files.readString(pids).strip().split(" ")) {
@@ -110,38 +113,52 @@ class QuitDuringRunFxTest {
 
     private static String labels(FxRobot robot) throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> {
-            StringBuilder sb = new StringBuilder();
-            for (Node n : robot.lookup(".label").queryAll()) {
-                if (n instanceof Label l && l.isVisible() && l.getText() != null) {
-                    sb.append(l.getText()).append('\n');
-                }
-            }
-            return sb.toString();
-        }).get();
+                    StringBuilder sb = new StringBuilder();
+                    for (Node n : robot.lookup(".label").queryAll()) {
+                        if (n instanceof Label l && l.isVisible() && l.getText() != null) {
+                            sb.append(l.getText()).append('\n');
+                        }
+                    }
+                    return sb.toString();
+                })
+                .get();
     }
 
     /** True while the quit question is on the screen. */
     private static boolean asking() throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
-                .anyMatch(w -> w.isShowing() && w instanceof Stage s && "A run is in progress".equals(s.getTitle()))).get();
+                        .anyMatch(w ->
+                                w.isShowing() && w instanceof Stage s && "A run is in progress".equals(s.getTitle())))
+                .get();
     }
 
     @Test
     void quitStopsTheRunCountsDownEndsTheTreeNamesTheContainerLeftAndOnlyThenCloses(FxRobot robot) throws Exception {
-        Path config = Files.writeString(home.resolve("eval.json"),
+        Path config = Files.writeString(
+                home.resolve("eval.json"),
                 "{\"name\": \"quit-test\", \"client\": \"cowork\", \"coworkSetup\": {\"approveWriteTools\": true}}");
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> app.runs().contextChoices().stream()
-                .anyMatch(c -> c.name().equals("engine-1") && c.availableProperty().get())).get());
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> app.runs().contextChoices().stream()
+                                .anyMatch(c -> c.name().equals("engine-1")
+                                        && c.availableProperty().get()))
+                        .get());
         robot.interact(() -> {
             app.runs().configPathProperty().set(config.toString());
             for (ContextChoice c : app.runs().contextChoices()) {
                 c.selectedProperty().set(c.name().equals("engine-1"));
             }
         });
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> app.runs().canStartProperty().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> app.runs().canStartProperty().get());
         robot.interact(() -> app.runs().start());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> Files.exists(pids)
-                && !docker("--context", "engine-1", "ps", "-q", "--filter", "name=mst-hostile-").isBlank());
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> Files.exists(pids)
+                        && !docker("--context", "engine-1", "ps", "-q", "--filter", "name=mst-hostile-")
+                                .isBlank());
         String[] both = Files.readString(pids).strip().split(" ");
         long mst = Long.parseLong(both[0]);
         long child = Long.parseLong(both[1]);
@@ -161,28 +178,44 @@ class QuitDuringRunFxTest {
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> labels(robot).contains("s to stop its shards"));
         Screenshots.take(stage.getScene(), "quit-during-run-countdown");
-        assertThat(stage.isShowing()).as("the window stays while MST has its grace period").isTrue();
+        assertThat(stage.isShowing())
+                .as("the window stays while MST has its grace period")
+                .isTrue();
         assertThat(alive(mst)).as("MST still has its grace period").isTrue();
 
         // the grace period (20 s) runs out, the tree is ended, and the container still there is named
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> labels(robot).contains("Containers of the run are still there")
-                || !stage.isShowing());
-        assertThat(labels(robot)).as("the end of the run: %s; window showing: %s", app.runs().resultTextProperty().get(),
-                stage.isShowing()).contains("Containers of the run are still there");
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> labels(robot).contains("Containers of the run are still there") || !stage.isShowing());
+        assertThat(labels(robot))
+                .as(
+                        "the end of the run: %s; window showing: %s",
+                        app.runs().resultTextProperty().get(), stage.isShowing())
+                .contains("Containers of the run are still there");
         assertThat(alive(mst)).as("MST was ended").isFalse();
         assertThat(alive(child)).as("its child was ended").isFalse();
-        assertThat(labels(robot)).contains("mst-hostile-" + mst + "-1 on engine-1 (running)", "mst-panel containers remove-orphans");
+        assertThat(labels(robot))
+                .contains("mst-hostile-" + mst + "-1 on engine-1 (running)", "mst-panel containers remove-orphans");
         Window dialog = WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
-                .filter(w -> w instanceof Stage s && "Containers of the run are still there".equals(s.getTitle()))
-                .findFirst().orElseThrow()).get();
+                        .filter(w ->
+                                w instanceof Stage s && "Containers of the run are still there".equals(s.getTitle()))
+                        .findFirst()
+                        .orElseThrow())
+                .get();
         Screenshots.take(dialog.getScene(), "quit-during-run-left-containers");
-        assertThat(stage.isShowing()).as("the window closes only after the person read it").isTrue();
+        assertThat(stage.isShowing())
+                .as("the window closes only after the person read it")
+                .isTrue();
         robot.clickOn("OK");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !stage.isShowing());
 
         // the one action named removes what was left
-        var report = app.containerServices().containers().removeOrphans(app.containerServices().contexts(), java.time.Duration.ofSeconds(30));
+        var report = app.containerServices()
+                .containers()
+                .removeOrphans(app.containerServices().contexts(), java.time.Duration.ofSeconds(30));
         assertThat(report.removed()).extracting(c -> c.name()).contains("mst-hostile-" + mst + "-1");
-        assertThat(docker("--context", "engine-1", "ps", "-aq", "--filter", "name=mst-hostile-" + mst)).isBlank();
+        assertThat(docker("--context", "engine-1", "ps", "-aq", "--filter", "name=mst-hostile-" + mst))
+                .isBlank();
     }
 }

@@ -27,7 +27,8 @@ public final class JsonOutput {
      * its surrogates, so {@code grep} finds it in the output as typed.
      */
     private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
+            .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+            .build();
 
     private JsonOutput() {}
 
@@ -109,7 +110,9 @@ public final class JsonOutput {
      */
     public static java.nio.charset.Charset textCharset() {
         java.nio.charset.Charset locale = java.nio.charset.Charset.defaultCharset();
-        return locale.equals(java.nio.charset.StandardCharsets.US_ASCII) ? java.nio.charset.StandardCharsets.UTF_8 : locale;
+        return locale.equals(java.nio.charset.StandardCharsets.US_ASCII)
+                ? java.nio.charset.StandardCharsets.UTF_8
+                : locale;
     }
 
     /**

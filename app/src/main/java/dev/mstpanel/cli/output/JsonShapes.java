@@ -19,7 +19,10 @@ public final class JsonShapes extends ListResourceBundle {
             {"mst-panel.trials.json", "Print a JSON array, one object per trial."},
             {"mst-panel.transcript.json", "Print one JSON object with the trial and every event."},
             {"mst-panel.compare.json", "Print a JSON object with \"comparisons\"."},
-            {"mst-panel.reliability.json", "Print JSON: per variant its cases (caseId, trials, passed, passAtK, passHatK) and the means."},
+            {
+                "mst-panel.reliability.json",
+                "Print JSON: per variant its cases (caseId, trials, passed, passAtK, passHatK) and the means."
+            },
         };
     }
 }

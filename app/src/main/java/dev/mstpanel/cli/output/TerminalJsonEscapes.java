@@ -30,7 +30,8 @@ final class TerminalJsonEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        // the guard's own rule (every control and format character: zero-width spaces and joiners, the byte-order mark and the
+        // the guard's own rule (every control and format character: zero-width spaces and joiners, the byte-order mark
+        // and the
         // bidirectional controls among them), so --json and the text escape the same characters
         if (ch >= 0x7f && ch <= 0xffff && dev.mstpanel.core.text.ControlCharacters.isControl((char) ch)) {
             return new SerializedString(String.format("\\u%04x", ch));

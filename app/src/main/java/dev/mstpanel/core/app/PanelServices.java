@@ -70,7 +70,8 @@ public final class PanelServices implements AutoCloseable {
     private MstLocator mstLocator;
     private boolean closed;
 
-    private PanelServices(HostEnvironment environment, AppPaths paths, Supplier<DockerClientFactory> makeDockerClients) {
+    private PanelServices(
+            HostEnvironment environment, AppPaths paths, Supplier<DockerClientFactory> makeDockerClients) {
         this.environment = environment;
         this.paths = paths;
         this.makeDockerClients = makeDockerClients;
@@ -94,7 +95,8 @@ public final class PanelServices implements AutoCloseable {
      * @param environment the environment processes get
      */
     public static PanelServices forCommand(HostEnvironment environment) {
-        return new PanelServices(environment, AppPaths.of(environment), () -> DockerClientFactory.standard(environment));
+        return new PanelServices(
+                environment, AppPaths.of(environment), () -> DockerClientFactory.standard(environment));
     }
 
     /** The environment processes get. */
@@ -175,8 +177,14 @@ public final class PanelServices implements AutoCloseable {
     public synchronized MstFinder mstFinder() {
         if (mstFinder == null) {
             Settings s = settings();
-            mstFinder = new MstFinder(mstLocator(), () -> s.mstPath,
-                    () -> s.recentEvalConfigs.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null));
+            mstFinder = new MstFinder(
+                    mstLocator(),
+                    () -> s.mstPath,
+                    () -> s.recentEvalConfigs.stream()
+                            .map(Path::of)
+                            .filter(Files::isRegularFile)
+                            .findFirst()
+                            .orElse(null));
         }
         return mstFinder;
     }
@@ -248,7 +256,11 @@ public final class PanelServices implements AutoCloseable {
     /** Builds images from the panel's recipes, logging each build in the data folder. */
     public synchronized ImageBuilds imageBuilds() {
         if (imageBuilds == null) {
-            imageBuilds = new ImageBuilds(new ProcessSupervisor(), commandRunner(), dockerCli(), paths.dataDir().resolve("build-logs"));
+            imageBuilds = new ImageBuilds(
+                    new ProcessSupervisor(),
+                    commandRunner(),
+                    dockerCli(),
+                    paths.dataDir().resolve("build-logs"));
         }
         return imageBuilds;
     }
@@ -309,7 +321,8 @@ public final class PanelServices implements AutoCloseable {
             try {
                 toClose.get(i).close();
             } catch (Exception e) {
-                org.slf4j.LoggerFactory.getLogger(PanelServices.class).warn("closing {} failed", toClose.get(i).getClass().getSimpleName(), e);
+                org.slf4j.LoggerFactory.getLogger(PanelServices.class)
+                        .warn("closing {} failed", toClose.get(i).getClass().getSimpleName(), e);
             }
         }
     }

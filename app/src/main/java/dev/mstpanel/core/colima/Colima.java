@@ -2,11 +2,11 @@ package dev.mstpanel.core.colima;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.text.ControlCharacters;
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.StreamingProcess;
+import dev.mstpanel.core.text.ControlCharacters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +37,7 @@ public final class Colima {
     public String installHint() {
         return installHint(runner.environment().os());
     }
+
     private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,62}");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -68,8 +69,14 @@ public final class Colima {
         Path colima = executable().orElseThrow(() -> new IOException(installHint()));
         CommandResult r = runner.run(List.of(colima.toString(), "list", "--json"), null, timeout);
         if (!r.ok()) {
-            throw new IOException("colima list failed: " + (r.timedOut() ? "no answer within " + timeout.toSeconds() + " s"
-                    : r.stderr().lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + r.exitCode())));
+            throw new IOException("colima list failed: "
+                    + (r.timedOut()
+                            ? "no answer within " + timeout.toSeconds() + " s"
+                            : r.stderr()
+                                    .lines()
+                                    .filter(l -> !l.isBlank())
+                                    .findFirst()
+                                    .orElse("exit code " + r.exitCode())));
         }
         return parseList(r.stdout());
     }
@@ -114,10 +121,20 @@ public final class Colima {
             if (disk != Long.MIN_VALUE) {
                 add(problems, ColimaSizes.DISK.problemWithListed(disk));
             }
-            int shownCpus = cpus == Long.MIN_VALUE || cpus > Integer.MAX_VALUE || cpus < Integer.MIN_VALUE ? 0 : (int) cpus;
-            profiles.add(new ColimaProfile(name, status, n.path("arch").asText(""), shownCpus,
-                    memory == Long.MIN_VALUE ? 0 : memory, disk == Long.MIN_VALUE ? 0 : disk, n.path("runtime").asText(""),
-                    problems.isEmpty() ? null : "Colima's list cannot be trusted for this profile: " + String.join("; ", problems) + "."));
+            int shownCpus =
+                    cpus == Long.MIN_VALUE || cpus > Integer.MAX_VALUE || cpus < Integer.MIN_VALUE ? 0 : (int) cpus;
+            profiles.add(new ColimaProfile(
+                    name,
+                    status,
+                    n.path("arch").asText(""),
+                    shownCpus,
+                    memory == Long.MIN_VALUE ? 0 : memory,
+                    disk == Long.MIN_VALUE ? 0 : disk,
+                    n.path("runtime").asText(""),
+                    problems.isEmpty()
+                            ? null
+                            : "Colima's list cannot be trusted for this profile: " + String.join("; ", problems)
+                                    + "."));
         }
         return profiles;
     }
@@ -173,7 +190,8 @@ public final class Colima {
      * @throws IllegalArgumentException when the profile name or a size is not valid
      */
     public List<String> startCommand(String profile, StartOptions o) {
-        List<String> argv = new ArrayList<>(List.of(executable().map(Path::toString).orElse("colima"), "start", requireProfile(profile)));
+        List<String> argv = new ArrayList<>(
+                List.of(executable().map(Path::toString).orElse("colima"), "start", requireProfile(profile)));
         // 0 means "Colima's default" (the flag is left out); anything else must be in range
         if (o.cpus() != 0) {
             argv.addAll(List.of("--cpu", String.valueOf(ColimaSizes.CPUS.require(o.cpus()))));
@@ -216,7 +234,12 @@ public final class Colima {
      */
     public StreamingProcess stop(String profile, Consumer<String> onLine) throws IOException {
         Path colima = executable().orElseThrow(() -> new IOException(installHint()));
-        return StreamingProcess.start(List.of(colima.toString(), "stop", requireProfile(profile)), runner.environment(), Map.of(), null, onLine);
+        return StreamingProcess.start(
+                List.of(colima.toString(), "stop", requireProfile(profile)),
+                runner.environment(),
+                Map.of(),
+                null,
+                onLine);
     }
 
     /**
@@ -228,7 +251,8 @@ public final class Colima {
         if (env.os() != HostEnvironment.OsFamily.MAC) {
             return false;
         }
-        CommandResult brand = runner.run(List.of("/usr/sbin/sysctl", "-n", "machdep.cpu.brand_string"), null, Duration.ofSeconds(5));
+        CommandResult brand =
+                runner.run(List.of("/usr/sbin/sysctl", "-n", "machdep.cpu.brand_string"), null, Duration.ofSeconds(5));
         CommandResult version = runner.run(List.of("/usr/bin/sw_vers", "-productVersion"), null, Duration.ofSeconds(5));
         return nestedSupported(brand.stdout(), version.stdout());
     }
@@ -249,7 +273,8 @@ public final class Colima {
     /** Checks a profile name against Colima's rule (letters, digits, {@code _ . -}). */
     public static String requireProfile(String profile) {
         if (profile == null || !PROFILE.matcher(profile).matches()) {
-            throw new IllegalArgumentException("\"" + profile + "\" is not a Colima profile name: use letters, digits, _ . -, e.g. mst-kvm.");
+            throw new IllegalArgumentException(
+                    "\"" + profile + "\" is not a Colima profile name: use letters, digits, _ . -, e.g. mst-kvm.");
         }
         return profile;
     }

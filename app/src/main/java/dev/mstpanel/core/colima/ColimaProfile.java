@@ -11,8 +11,15 @@ package dev.mstpanel.core.colima;
  * @param diskBytes the VM's disk in bytes
  * @param runtime {@code docker} or {@code containerd}
  */
-public record ColimaProfile(String name, String status, String arch, int cpus, long memoryBytes, long diskBytes, String runtime,
-                            String problem) {
+public record ColimaProfile(
+        String name,
+        String status,
+        String arch,
+        int cpus,
+        long memoryBytes,
+        long diskBytes,
+        String runtime,
+        String problem) {
 
     /**
      * A profile whose values are in range.
@@ -20,7 +27,8 @@ public record ColimaProfile(String name, String status, String arch, int cpus, l
      * @param problem (the other constructor) why its values cannot be trusted ({@link ColimaSizes}),
      *     or null; a profile with a problem is shown with it and left out of the memory budget
      */
-    public ColimaProfile(String name, String status, String arch, int cpus, long memoryBytes, long diskBytes, String runtime) {
+    public ColimaProfile(
+            String name, String status, String arch, int cpus, long memoryBytes, long diskBytes, String runtime) {
         this(name, status, arch, cpus, memoryBytes, diskBytes, runtime, null);
     }
 

@@ -58,6 +58,7 @@ public enum ColimaSizes {
         if (value >= 1 && value <= max * unit) {
             return null;
         }
-        return "its " + what + " (" + value + (unit == 1 ? "" : " bytes") + ") is outside 1.." + max + (unit == 1 ? "" : " GiB");
+        return "its " + what + " (" + value + (unit == 1 ? "" : " bytes") + ") is outside 1.." + max
+                + (unit == 1 ? "" : " GiB");
     }
 }

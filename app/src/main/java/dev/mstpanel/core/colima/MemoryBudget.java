@@ -20,8 +20,9 @@ public record MemoryBudget(long hostBytes, long runningVmBytes, long plannedVmBy
     /** The rule's floor: 4 GiB. */
     public static final long MIN_RESERVE_BYTES = 4 * ByteSize.GIB;
     /** The rule in words, for the UI. */
-    public static final String RULE = "The panel keeps at least 4 GiB or a quarter of this machine's memory, whichever is more,"
-            + " for the system itself.";
+    public static final String RULE =
+            "The panel keeps at least 4 GiB or a quarter of this machine's memory, whichever is more,"
+                    + " for the system itself.";
 
     /** The memory the rule keeps for the host: max(4 GiB, a quarter of it). */
     public static long reserveBytes(long hostBytes) {
@@ -37,8 +38,11 @@ public record MemoryBudget(long hostBytes, long runningVmBytes, long plannedVmBy
      */
     public static MemoryBudget of(long hostBytes, List<ColimaProfile> profiles, ColimaProfile planned) {
         // a profile whose sizes are out of range says nothing true about memory: flagged, not summed
-        long running = profiles.stream().filter(ColimaProfile::running).filter(p -> p.problem() == null)
-                .mapToLong(ColimaProfile::memoryBytes).sum();
+        long running = profiles.stream()
+                .filter(ColimaProfile::running)
+                .filter(p -> p.problem() == null)
+                .mapToLong(ColimaProfile::memoryBytes)
+                .sum();
         long extra = planned == null || planned.running() || planned.problem() != null ? 0 : planned.memoryBytes();
         long reserve = reserveBytes(Math.max(0, hostBytes));
         String warning = null;

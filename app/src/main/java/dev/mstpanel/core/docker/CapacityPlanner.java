@@ -59,8 +59,11 @@ public final class CapacityPlanner {
             long want = sizing.memoryBytes().getAsLong();
             cowork = want <= spare
                     ? new Capacity(1, want, false, null)
-                    : new Capacity(0, want, false, "memory=" + ByteSize.gib(want) + " does not fit in "
-                    + ByteSize.gib(spare) + " spare");
+                    : new Capacity(
+                            0,
+                            want,
+                            false,
+                            "memory=" + ByteSize.gib(want) + " does not fit in " + ByteSize.gib(spare) + " spare");
         } else {
             cowork = new Capacity(1, spare, false, null);
         }
@@ -77,7 +80,8 @@ public final class CapacityPlanner {
             count = 0;
         }
         String gradeNote = count == 0 && error == null
-                ? ByteSize.gib(each) + " does not fit in " + ByteSize.gib(spare) + " spare" : (error != null ? error : null);
+                ? ByteSize.gib(each) + " does not fit in " + ByteSize.gib(spare) + " spare"
+                : (error != null ? error : null);
         Capacity grade = new Capacity(count, each, false, gradeNote);
         String chatNote = gradeNote != null ? gradeNote : "estimate: MST's documents give no size for ChatGPT";
         Capacity chatgpt = new Capacity(count, each, true, chatNote);

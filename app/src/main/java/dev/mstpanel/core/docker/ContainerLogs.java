@@ -35,21 +35,29 @@ public final class ContainerLogs {
      * @return close it to stop reading
      * @throws ContainerActionException when the engine cannot be reached
      */
-    public Closeable open(DockerContext context, String container, int tailLines, boolean follow,
-                          Consumer<String> onLine, Consumer<String> onEnd) throws ContainerActionException {
+    public Closeable open(
+            DockerContext context,
+            String container,
+            int tailLines,
+            boolean follow,
+            Consumer<String> onLine,
+            Consumer<String> onEnd)
+            throws ContainerActionException {
         String ref = DockerNames.requireContainer(container);
         DockerClient client;
         try {
             client = clients.openForStreams(context, Duration.ofSeconds(5));
         } catch (EngineUnreachableException e) {
-            throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
+            throw new ContainerActionException(
+                    context.name() + ": " + e.failure().message(), e);
         }
         LineSplitter out = new LineSplitter(onLine);
         LineSplitter err = new LineSplitter(onLine);
         ResultCallback.Adapter<Frame> cb = new ResultCallback.Adapter<>() {
             @Override
             public void onNext(Frame f) {
-                (f.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR ? err : out).accept(f.getPayload());
+                (f.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR ? err : out)
+                        .accept(f.getPayload());
             }
 
             @Override
@@ -69,11 +77,19 @@ public final class ContainerLogs {
             }
         };
         try {
-            client.logContainerCmd(ref).withStdOut(true).withStdErr(true).withFollowStream(follow)
-                    .withTail(Math.max(0, tailLines)).exec(cb);
+            client.logContainerCmd(ref)
+                    .withStdOut(true)
+                    .withStdErr(true)
+                    .withFollowStream(follow)
+                    .withTail(Math.max(0, tailLines))
+                    .exec(cb);
         } catch (RuntimeException e) {
             DockerClients.closeQuietly(client);
-            throw new ContainerActionException("docker logs " + ref + " failed: " + clients.describe(context, e, Duration.ofSeconds(5)).message(), e);
+            throw new ContainerActionException(
+                    "docker logs " + ref + " failed: "
+                            + clients.describe(context, e, Duration.ofSeconds(5))
+                                    .message(),
+                    e);
         }
         return () -> {
             cb.close();

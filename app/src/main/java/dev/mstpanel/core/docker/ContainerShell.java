@@ -32,7 +32,16 @@ public record ContainerShell(String program, String note) {
         if (docker.executable().isEmpty()) {
             return BASH;
         }
-        CommandResult r = docker.run(context, timeout, "exec", "-u", "mst", container, "sh", "-c", "command -v bash >/dev/null || exit " + NO_BASH);
+        CommandResult r = docker.run(
+                context,
+                timeout,
+                "exec",
+                "-u",
+                "mst",
+                container,
+                "sh",
+                "-c",
+                "command -v bash >/dev/null || exit " + NO_BASH);
         if (r.ok() || r.timedOut()) {
             return BASH;
         }

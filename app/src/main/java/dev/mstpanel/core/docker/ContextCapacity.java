@@ -14,15 +14,23 @@ import dev.mstpanel.core.text.ByteSize;
  * @param chatgpt ChatGPT desktop shards (an estimate)
  * @param error the run options' error on this context (e.g. cpus above the context's), or null
  */
-public record ContextCapacity(long memoryBytes, int cpus, long spareBytes, long reserveBytes,
-                              Capacity cowork, Capacity grade, Capacity chatgpt, String error) {
+public record ContextCapacity(
+        long memoryBytes,
+        int cpus,
+        long spareBytes,
+        long reserveBytes,
+        Capacity cowork,
+        Capacity grade,
+        Capacity chatgpt,
+        String error) {
 
     /**
      * MST's capacity line for this context, e.g.
      * {@code colima-mst-kvm has 11.7 GiB and 6 CPUs: 1 Cowork container at a time, 10.7 GiB each}.
      */
     public String coworkLine(String contextName) {
-        String head = contextName + " has " + ByteSize.gib(memoryBytes) + " and " + cpus + (cpus == 1 ? " CPU" : " CPUs") + ": ";
+        String head = contextName + " has " + ByteSize.gib(memoryBytes) + " and " + cpus
+                + (cpus == 1 ? " CPU" : " CPUs") + ": ";
         if (error != null) {
             return head + error;
         }

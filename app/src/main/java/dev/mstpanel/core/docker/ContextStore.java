@@ -14,8 +14,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -46,6 +46,7 @@ import java.util.regex.Pattern;
 public final class ContextStore {
     /** The implicit context's name. */
     public static final String DEFAULT_CONTEXT = "default";
+
     private static final Pattern COLIMA_SOCKET = Pattern.compile(".*/\\.?colima/([^/]+)/docker\\.sock$");
 
     /** The largest {@code config.json} read: 8 MiB (a real one, registry credentials and all, is a few KiB). */
@@ -63,7 +64,10 @@ public final class ContextStore {
 
     /** The Docker CLI config folder: {@code $DOCKER_CONFIG}, else {@code ~/.docker}. */
     public Path configDir() {
-        return environment.get("DOCKER_CONFIG").map(Path::of).orElse(environment.home().resolve(".docker"));
+        return environment
+                .get("DOCKER_CONFIG")
+                .map(Path::of)
+                .orElse(environment.home().resolve(".docker"));
     }
 
     /** Reads every context. Never throws for unreadable files: see {@link ContextList#warnings()}. */
@@ -76,8 +80,11 @@ public final class ContextStore {
         Optional<String> dockerHost = environment.get("DOCKER_HOST");
         if (dockerHost.isPresent()) {
             current = DEFAULT_CONTEXT;
-            environment.get("DOCKER_CONTEXT").ifPresent(c -> warnings.add(
-                    "DOCKER_HOST and DOCKER_CONTEXT are both set: the Docker CLI uses DOCKER_HOST, so the current context is \"default\"."));
+            environment
+                    .get("DOCKER_CONTEXT")
+                    .ifPresent(
+                            c -> warnings.add(
+                                    "DOCKER_HOST and DOCKER_CONTEXT are both set: the Docker CLI uses DOCKER_HOST, so the current context is \"default\"."));
         } else {
             current = environment.get("DOCKER_CONTEXT").orElse(configured != null ? configured : DEFAULT_CONTEXT);
         }
@@ -87,9 +94,13 @@ public final class ContextStore {
         all.add(defaultContext(current.equals(DEFAULT_CONTEXT)));
         stored.stream().sorted(Comparator.comparing(DockerContext::name)).forEach(all::add);
 
-        if (!current.equals(DEFAULT_CONTEXT) && all.stream().noneMatch(c -> c.name().equals(current))) {
-            String where = environment.get("DOCKER_CONTEXT").isPresent() ? "DOCKER_CONTEXT" : "config.json's currentContext";
-            warnings.add(where + " names the context \"" + current + "\", which does not exist: the Docker CLI will fail until you run `docker context use default` or create it.");
+        if (!current.equals(DEFAULT_CONTEXT)
+                && all.stream().noneMatch(c -> c.name().equals(current))) {
+            String where =
+                    environment.get("DOCKER_CONTEXT").isPresent() ? "DOCKER_CONTEXT" : "config.json's currentContext";
+            warnings.add(
+                    where + " names the context \"" + current
+                            + "\", which does not exist: the Docker CLI will fail until you run `docker context use default` or create it.");
         }
 
         Set<String> endpoints = new HashSet<>();
@@ -114,7 +125,9 @@ public final class ContextStore {
         } catch (NoSuchFileException e) {
             return null;
         } catch (SmallFiles.Refused e) {
-            warnings.add(e.getMessage() + ": the current context falls back to \"default\". Move it aside, or shrink it to the Docker CLI's settings.");
+            warnings.add(
+                    e.getMessage()
+                            + ": the current context falls back to \"default\". Move it aside, or shrink it to the Docker CLI's settings.");
             return null;
         } catch (IOException e) {
             warnings.add(configFile + " could not be read (" + firstLine(e.getMessage())
@@ -167,10 +180,14 @@ public final class ContextStore {
         try {
             meta = json.readTree(new String(SmallFiles.read(metaFile, MAX_META_BYTES), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            return broken(fallbackName, metaFile + " could not be read: " + firstLine(e.getMessage())
-                    + ". Fix it, or remove the folder " + dir + " (the context is lost then).");
+            return broken(
+                    fallbackName,
+                    metaFile + " could not be read: " + firstLine(e.getMessage()) + ". Fix it, or remove the folder "
+                            + dir + " (the context is lost then).");
         }
-        String name = meta != null && meta.path("Name").isTextual() ? meta.path("Name").asText() : null;
+        String name = meta != null && meta.path("Name").isTextual()
+                ? meta.path("Name").asText()
+                : null;
         if (name == null || name.isEmpty()) {
             return broken(fallbackName, metaFile + " has no \"Name\". Fix it, or remove the folder " + dir + ".");
         }
@@ -178,16 +195,40 @@ public final class ContextStore {
         String host = docker.path("Host").asText("");
         String description = meta.path("Metadata").path("Description").asText("");
         if (host.isEmpty()) {
-            return new DockerContext(name, description, "", ContextSource.CONTEXT_STORE, name.equals(current), null, false,
-                    "The context has no Docker endpoint in " + metaFile + ".", null, null);
+            return new DockerContext(
+                    name,
+                    description,
+                    "",
+                    ContextSource.CONTEXT_STORE,
+                    name.equals(current),
+                    null,
+                    false,
+                    "The context has no Docker endpoint in " + metaFile + ".",
+                    null,
+                    null);
         }
-        Path tls = configDir.resolve("contexts").resolve("tls").resolve(sha256(name)).resolve("docker");
+        Path tls = configDir
+                .resolve("contexts")
+                .resolve("tls")
+                .resolve(sha256(name))
+                .resolve("docker");
         // any of the three names makes it a TLS context, whatever the file is: a broken one is then
         // refused by name (TlsMaterial), never dropped into a plain connection
         Path tlsDir = java.util.stream.Stream.of(TlsMaterial.CA, TlsMaterial.CERT, TlsMaterial.KEY)
-                .anyMatch(f -> Files.exists(tls.resolve(f), java.nio.file.LinkOption.NOFOLLOW_LINKS)) ? tls : null;
-        return new DockerContext(name, description, host, ContextSource.CONTEXT_STORE, name.equals(current), tlsDir,
-                docker.path("SkipTLSVerify").asBoolean(false), null, null, colimaProfileFor(host));
+                        .anyMatch(f -> Files.exists(tls.resolve(f), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                ? tls
+                : null;
+        return new DockerContext(
+                name,
+                description,
+                host,
+                ContextSource.CONTEXT_STORE,
+                name.equals(current),
+                tlsDir,
+                docker.path("SkipTLSVerify").asBoolean(false),
+                null,
+                null,
+                colimaProfileFor(host));
     }
 
     private static DockerContext broken(String name, String problem) {
@@ -199,15 +240,37 @@ public final class ContextStore {
         if (host.isPresent()) {
             Path tlsDir = null;
             if (environment.get("DOCKER_TLS_VERIFY").filter(v -> !v.equals("0")).isPresent()) {
-                tlsDir = environment.get("DOCKER_CERT_PATH").map(Path::of).orElse(environment.home().resolve(".docker"));
+                tlsDir = environment
+                        .get("DOCKER_CERT_PATH")
+                        .map(Path::of)
+                        .orElse(environment.home().resolve(".docker"));
             }
-            return new DockerContext(DEFAULT_CONTEXT, "Current DOCKER_HOST based configuration", host.get(),
-                    ContextSource.DOCKER_HOST, current, tlsDir, false, null, null, colimaProfileFor(host.get()));
+            return new DockerContext(
+                    DEFAULT_CONTEXT,
+                    "Current DOCKER_HOST based configuration",
+                    host.get(),
+                    ContextSource.DOCKER_HOST,
+                    current,
+                    tlsDir,
+                    false,
+                    null,
+                    null,
+                    colimaProfileFor(host.get()));
         }
         String endpoint = environment.os() == HostEnvironment.OsFamily.WINDOWS
-                ? "npipe:////./pipe/docker_engine" : "unix:///var/run/docker.sock";
-        return new DockerContext(DEFAULT_CONTEXT, "The platform's default socket", endpoint, ContextSource.DEFAULT,
-                current, null, false, null, null, null);
+                ? "npipe:////./pipe/docker_engine"
+                : "unix:///var/run/docker.sock";
+        return new DockerContext(
+                DEFAULT_CONTEXT,
+                "The platform's default socket",
+                endpoint,
+                ContextSource.DEFAULT,
+                current,
+                null,
+                false,
+                null,
+                null,
+                null);
     }
 
     /** Colima profiles that have a socket, as contexts of source {@link ContextSource#COLIMA_PROFILE}. */
@@ -230,8 +293,15 @@ public final class ContextStore {
                     if (!seen.add(endpoint)) {
                         continue;
                     }
-                    out.add(new DockerContext(contextName, "Colima profile " + profile + " (no Docker context yet)", endpoint,
-                            ContextSource.COLIMA_PROFILE, false, null, false, null,
+                    out.add(new DockerContext(
+                            contextName,
+                            "Colima profile " + profile + " (no Docker context yet)",
+                            endpoint,
+                            ContextSource.COLIMA_PROFILE,
+                            false,
+                            null,
+                            false,
+                            null,
                             "Add it as a context: docker context create " + contextName + " --docker host=" + endpoint,
                             profile));
                 }
@@ -254,7 +324,10 @@ public final class ContextStore {
         java.util.LinkedHashSet<Path> roots = new java.util.LinkedHashSet<>();
         environment.get("COLIMA_HOME").map(Path::of).ifPresent(roots::add);
         roots.add(environment.home().resolve(".colima"));
-        environment.get("XDG_CONFIG_HOME").map(x -> Path.of(x).resolve("colima")).ifPresent(roots::add);
+        environment
+                .get("XDG_CONFIG_HOME")
+                .map(x -> Path.of(x).resolve("colima"))
+                .ifPresent(roots::add);
         roots.add(environment.home().resolve(".config").resolve("colima"));
         return List.copyOf(roots);
     }
@@ -263,7 +336,9 @@ public final class ContextStore {
     public String colimaProfileFor(String endpoint) {
         if (endpoint != null && endpoint.startsWith("unix://")) {
             Path sock = Path.of(endpoint.substring("unix://".length())).normalize();
-            if (sock.getFileName() != null && sock.getFileName().toString().equals("docker.sock") && sock.getParent() != null) {
+            if (sock.getFileName() != null
+                    && sock.getFileName().toString().equals("docker.sock")
+                    && sock.getParent() != null) {
                 for (Path root : colimaRoots()) {
                     if (root.normalize().equals(sock.getParent().getParent())) {
                         return sock.getParent().getFileName().toString();
@@ -283,7 +358,8 @@ public final class ContextStore {
     /** The hex SHA-256 of a context name: the folder name the Docker CLI uses for it. */
     public static String sha256(String name) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }

@@ -35,13 +35,14 @@ public final class DockerClientFactory implements AutoCloseable {
      * @param environment the variables and PATH {@code ssh} runs with (the login shell's in the app)
      */
     public static DockerClientFactory standard(HostEnvironment environment) {
-        return new DockerClientFactory(List.of(new UnixSocketTransport(), new TcpTransport(),
-                new SshTransport(() -> new SshBridges(environment))));
+        return new DockerClientFactory(List.of(
+                new UnixSocketTransport(), new TcpTransport(), new SshTransport(() -> new SshBridges(environment))));
     }
 
     /** As {@link #standard(HostEnvironment)}, with these bridges for {@code ssh://} contexts (closed with the factory). */
     public static DockerClientFactory standard(SshBridges bridges) {
-        return new DockerClientFactory(List.of(new UnixSocketTransport(), new TcpTransport(), new SshTransport(bridges)));
+        return new DockerClientFactory(
+                List.of(new UnixSocketTransport(), new TcpTransport(), new SshTransport(bridges)));
     }
 
     /** True when the panel can reach this context's endpoint (it has a transport for its scheme). */
@@ -72,7 +73,8 @@ public final class DockerClientFactory implements AutoCloseable {
      *
      * @throws EngineUnreachableException as {@link #open}
      */
-    public DockerClient openForStreams(DockerContext context, Duration connectTimeout) throws EngineUnreachableException {
+    public DockerClient openForStreams(DockerContext context, Duration connectTimeout)
+            throws EngineUnreachableException {
         DefaultDockerClientConfig config = config(endpoint(context, connectTimeout));
         return DockerClientImpl.getInstance(config, http(config, connectTimeout, EngineCalls.Scope.UNTIL_HEADERS));
     }
@@ -103,12 +105,17 @@ public final class DockerClientFactory implements AutoCloseable {
 
     private Transport.Endpoint endpoint(DockerContext context, Duration timeout) throws EngineUnreachableException {
         if (context.problem() != null) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), null);
         }
         Transport t = transports.get(context.scheme());
         if (t == null) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
-                    "The panel cannot reach " + context.scheme() + ":// endpoints on this system.", null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.UNSUPPORTED,
+                            "The panel cannot reach " + context.scheme() + ":// endpoints on this system.",
+                            null),
+                    null);
         }
         return t.endpoint(context, timeout);
     }
@@ -132,22 +139,26 @@ public final class DockerClientFactory implements AutoCloseable {
 
     /** The HTTP client for a configuration: each call under the timeout, in the given scope. */
     static DockerHttpClient http(DefaultDockerClientConfig config, Duration timeout, EngineCalls.Scope scope) {
-        return EngineCalls.withDeadline(() -> {
-            ZerodepDockerHttpClient.Builder b = new ZerodepDockerHttpClient.Builder()
-                    .dockerHost(config.getDockerHost())
-                    .sslConfig(config.getSSLConfig())
-                    .connectionTimeout(timeout)
-                    .maxConnections(2);
-            if (scope == EngineCalls.Scope.WHOLE_CALL) {
-                b.responseTimeout(timeout);
-            }
-            return b.build();
-        }, timeout, scope);
+        return EngineCalls.withDeadline(
+                () -> {
+                    ZerodepDockerHttpClient.Builder b = new ZerodepDockerHttpClient.Builder()
+                            .dockerHost(config.getDockerHost())
+                            .sslConfig(config.getSSLConfig())
+                            .connectionTimeout(timeout)
+                            .maxConnections(2);
+                    if (scope == EngineCalls.Scope.WHOLE_CALL) {
+                        b.responseTimeout(timeout);
+                    }
+                    return b.build();
+                },
+                timeout,
+                scope);
     }
 
     /** A folder that holds no Docker CLI config (it need not exist). */
-    private static final String NO_CLI_CONFIG =
-            Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-docker-cli-config").toString();
+    private static final String NO_CLI_CONFIG = Path.of(
+                    System.getProperty("java.io.tmpdir"), "mst-panel-no-docker-cli-config")
+            .toString();
 
     /** Closes every transport (the ssh bridges' logins end). */
     @Override

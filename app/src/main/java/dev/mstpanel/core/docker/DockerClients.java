@@ -21,9 +21,13 @@ public final class DockerClients {
 
     /** The failure for refused TLS material: the file and what is wrong with it. */
     static ProbeFailure tlsMaterialFailure(DockerContext context, TlsMaterial.Refused r) {
-        return new ProbeFailure(ProbeFailure.Kind.TLS, "The TLS material of the context " + context.name() + " cannot be used: "
-                + r.getMessage() + " Fix the file, or recreate the context with `docker context create " + context.name()
-                + " --docker host=…,ca=…,cert=…,key=…`.", r.problem().name());
+        return new ProbeFailure(
+                ProbeFailure.Kind.TLS,
+                "The TLS material of the context " + context.name() + " cannot be used: "
+                        + r.getMessage() + " Fix the file, or recreate the context with `docker context create "
+                        + context.name()
+                        + " --docker host=…,ca=…,cert=…,key=…`.",
+                r.problem().name());
     }
 
     /** The failure for a socket file that does not exist, with the Colima command when it is a Colima socket. */
@@ -53,19 +57,30 @@ public final class DockerClients {
                 return timeout(context, timeout);
             }
             if (msg.contains("pkix path") || msg.contains("unable to find valid certification path")) {
-                return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
-                        + ": the engine's certificate is not signed by the context's CA (its ca.pem). Check the context's certificates"
-                        + " (docker context inspect " + context.name() + ").", detail);
+                return new ProbeFailure(
+                        ProbeFailure.Kind.TLS,
+                        "TLS failed for " + context.endpoint()
+                                + ": the engine's certificate is not signed by the context's CA (its ca.pem). Check the context's certificates"
+                                + " (docker context inspect " + context.name() + ").",
+                        detail);
             }
             if (t instanceof SSLException || msg.contains("certificate") || msg.contains("handshake")) {
-                return new ProbeFailure(ProbeFailure.Kind.TLS, "TLS failed for " + context.endpoint()
-                        + ": " + plainMessage(t) + ". Check the context's certificates (docker context inspect " + context.name() + ").", detail);
+                return new ProbeFailure(
+                        ProbeFailure.Kind.TLS,
+                        "TLS failed for " + context.endpoint() + ": " + plainMessage(t)
+                                + ". Check the context's certificates (docker context inspect " + context.name() + ").",
+                        detail);
             }
             if (t instanceof AccessDeniedException || msg.contains("permission denied") || msg.contains("eacces")) {
-                return new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED, "Permission denied on " + context.endpoint()
-                        + ": your user may not use this engine. Add it to the socket's group (often `docker`).", detail);
+                return new ProbeFailure(
+                        ProbeFailure.Kind.PERMISSION_DENIED,
+                        "Permission denied on " + context.endpoint()
+                                + ": your user may not use this engine. Add it to the socket's group (often `docker`).",
+                        detail);
             }
-            if (t instanceof ConnectException || msg.contains("connection refused") || msg.contains("econnrefused")
+            if (t instanceof ConnectException
+                    || msg.contains("connection refused")
+                    || msg.contains("econnrefused")
                     || msg.contains("no such file")) {
                 String fix = context.colimaProfile() != null
                         ? "Colima may be stopped: `colima start " + context.colimaProfile() + "`."
@@ -73,17 +88,24 @@ public final class DockerClients {
                 if (context.scheme().equals("tcp")) {
                     fix = "Nothing listens there: check the host, the port and the engine.";
                 }
-                return new ProbeFailure(ProbeFailure.Kind.CONNECTION_REFUSED, "Connection refused at " + context.endpoint() + ". " + fix, detail);
+                return new ProbeFailure(
+                        ProbeFailure.Kind.CONNECTION_REFUSED,
+                        "Connection refused at " + context.endpoint() + ". " + fix,
+                        detail);
             }
         }
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof com.github.dockerjava.api.exception.DockerException de && de.getHttpStatus() > 0) {
-                return new ProbeFailure(ProbeFailure.Kind.OTHER, "Something answers at " + context.endpoint()
-                        + ", but not as a Docker engine (HTTP " + de.getHttpStatus() + "). Check the context's endpoint and port.", detail);
+                return new ProbeFailure(
+                        ProbeFailure.Kind.OTHER,
+                        "Something answers at " + context.endpoint() + ", but not as a Docker engine (HTTP "
+                                + de.getHttpStatus() + "). Check the context's endpoint and port.",
+                        detail);
             }
         }
         String first = plainMessage(error);
-        return new ProbeFailure(ProbeFailure.Kind.OTHER, "The engine at " + context.endpoint() + " did not answer: " + first, detail);
+        return new ProbeFailure(
+                ProbeFailure.Kind.OTHER, "The engine at " + context.endpoint() + " did not answer: " + first, detail);
     }
 
     /**
@@ -106,7 +128,8 @@ public final class DockerClients {
                 continue;
             }
             String line = m.strip().lines().findFirst().orElse("");
-            String plain = line.replaceAll("^(?:(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*|$))+", "").strip();
+            String plain = line.replaceAll("^(?:(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*|$))+", "")
+                    .strip();
             if (!plain.isEmpty()) {
                 return java.util.Optional.of(plain);
             }
@@ -116,8 +139,11 @@ public final class DockerClients {
 
     /** The failure for a probe that ran past its timeout. */
     public static ProbeFailure timeout(DockerContext context, Duration timeout) {
-        return new ProbeFailure(ProbeFailure.Kind.TIMEOUT, "No answer from " + context.endpoint() + " within "
-                + timeout.toMillis() / 1000.0 + " s. The engine may be starting, stuck, or out of reach.", null);
+        return new ProbeFailure(
+                ProbeFailure.Kind.TIMEOUT,
+                "No answer from " + context.endpoint() + " within " + timeout.toMillis() / 1000.0
+                        + " s. The engine may be starting, stuck, or out of reach.",
+                null);
     }
 
     static void closeQuietly(DockerClient client) {

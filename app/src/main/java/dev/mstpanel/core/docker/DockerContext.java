@@ -19,9 +19,17 @@ import java.util.Optional;
  *     Colima profile without a context), or null
  * @param colimaProfile the Colima profile behind it, when its socket is a Colima one; or null
  */
-public record DockerContext(String name, String description, String endpoint, ContextSource source,
-                            boolean current, Path tlsDir, boolean skipTlsVerify, String problem,
-                            String hint, String colimaProfile) {
+public record DockerContext(
+        String name,
+        String description,
+        String endpoint,
+        ContextSource source,
+        boolean current,
+        Path tlsDir,
+        boolean skipTlsVerify,
+        String problem,
+        String hint,
+        String colimaProfile) {
 
     /** The endpoint's scheme: {@code unix}, {@code tcp}, {@code ssh}, {@code npipe}, or empty. */
     public String scheme() {
@@ -31,7 +39,9 @@ public record DockerContext(String name, String description, String endpoint, Co
 
     /** The socket file of a {@code unix://} endpoint. */
     public Optional<Path> socketPath() {
-        return endpoint.startsWith("unix://") ? Optional.of(Path.of(endpoint.substring("unix://".length()))) : Optional.empty();
+        return endpoint.startsWith("unix://")
+                ? Optional.of(Path.of(endpoint.substring("unix://".length())))
+                : Optional.empty();
     }
 
     /** True when the panel may probe it (it has an endpoint and no problem). */

@@ -45,8 +45,9 @@ public final class DockerNames {
 
     private static String require(String what, String name) {
         if (!valid(name)) {
-            throw new IllegalArgumentException("The " + what + " name " + shown(name)
-                    + " is not a Docker name (letters, digits, _ . - only, starting with a letter or digit): the panel will not put it on a command line.");
+            throw new IllegalArgumentException(
+                    "The " + what + " name " + shown(name)
+                            + " is not a Docker name (letters, digits, _ . - only, starting with a letter or digit): the panel will not put it on a command line.");
         }
         return name;
     }

@@ -52,7 +52,8 @@ public final class EngineCalls {
      * @param scope what the deadline covers
      * @return a client to give {@code DockerClientImpl.getInstance}
      */
-    public static DockerHttpClient withDeadline(Supplier<DockerHttpClient> connections, Duration deadline, Scope scope) {
+    public static DockerHttpClient withDeadline(
+            Supplier<DockerHttpClient> connections, Duration deadline, Scope scope) {
         if (deadline.isNegative() || deadline.isZero()) {
             throw new IllegalArgumentException("a deadline must be more than 0, not " + deadline);
         }
@@ -77,12 +78,15 @@ public final class EngineCalls {
         private volatile boolean expired;
 
         private Armed(Duration deadline, Runnable onExpiry) {
-            this.timer = TIMER.schedule(() -> {
-                if (done.compareAndSet(false, true)) {
-                    expired = true;
-                    onExpiry.run();
-                }
-            }, deadline.toNanos(), TimeUnit.NANOSECONDS);
+            this.timer = TIMER.schedule(
+                    () -> {
+                        if (done.compareAndSet(false, true)) {
+                            expired = true;
+                            onExpiry.run();
+                        }
+                    },
+                    deadline.toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
 
         /** True when the deadline passed before the call was done. */
@@ -217,7 +221,9 @@ public final class EngineCalls {
         }
 
         private IOException translate(IOException e) {
-            return armed.expired() ? new java.net.SocketTimeoutException("timed out: the engine did not finish answering in time") : e;
+            return armed.expired()
+                    ? new java.net.SocketTimeoutException("timed out: the engine did not finish answering in time")
+                    : e;
         }
     }
 }

@@ -33,7 +33,9 @@ public final class EngineGroups {
                 continue;
             }
             String id = r.engine().identity();
-            g.namesByEngine.computeIfAbsent(id, k -> new ArrayList<>()).add(r.context().name());
+            g.namesByEngine
+                    .computeIfAbsent(id, k -> new ArrayList<>())
+                    .add(r.context().name());
             g.engineByContext.put(r.context().name(), id);
             Integer best = g.primaryRank.get(id);
             int rank = transportRank(r.context());

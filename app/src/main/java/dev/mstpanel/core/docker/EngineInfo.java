@@ -17,14 +17,40 @@ package dev.mstpanel.core.docker;
  *     {@code /etc/docker/key.json} (several daemons on one host, Docker 20.10) report one ID.
  * @param hostName the daemon's host name ({@code Name} in {@code docker info}), may be empty
  */
-public record EngineInfo(String serverVersion, String operatingSystem, String osType, String architecture,
-                         int cpus, long memoryBytes, int containersRunning, String dockerRootDir,
-                         String engineId, String hostName) {
+public record EngineInfo(
+        String serverVersion,
+        String operatingSystem,
+        String osType,
+        String architecture,
+        int cpus,
+        long memoryBytes,
+        int containersRunning,
+        String dockerRootDir,
+        String engineId,
+        String hostName) {
 
     /** An engine whose host name is not known. */
-    public EngineInfo(String serverVersion, String operatingSystem, String osType, String architecture,
-                      int cpus, long memoryBytes, int containersRunning, String dockerRootDir, String engineId) {
-        this(serverVersion, operatingSystem, osType, architecture, cpus, memoryBytes, containersRunning, dockerRootDir, engineId, "");
+    public EngineInfo(
+            String serverVersion,
+            String operatingSystem,
+            String osType,
+            String architecture,
+            int cpus,
+            long memoryBytes,
+            int containersRunning,
+            String dockerRootDir,
+            String engineId) {
+        this(
+                serverVersion,
+                operatingSystem,
+                osType,
+                architecture,
+                cpus,
+                memoryBytes,
+                containersRunning,
+                dockerRootDir,
+                engineId,
+                "");
     }
 
     /**
@@ -36,6 +62,7 @@ public record EngineInfo(String serverVersion, String operatingSystem, String os
         if (engineId == null || engineId.isEmpty()) {
             return "";
         }
-        return engineId + "\n" + (dockerRootDir == null ? "" : dockerRootDir) + "\n" + (hostName == null ? "" : hostName);
+        return engineId + "\n" + (dockerRootDir == null ? "" : dockerRootDir) + "\n"
+                + (hostName == null ? "" : hostName);
     }
 }

@@ -88,8 +88,8 @@ public final class EngineProber implements AutoCloseable {
      * @param onEach called on a probe thread as each result arrives, in arrival order
      * @return all results, in the order of {@code contexts}, once the slowest is in or timed out
      */
-    public CompletableFuture<List<ProbeResult>> probeAll(List<DockerContext> contexts, Duration timeout,
-                                                         Consumer<ProbeResult> onEach) {
+    public CompletableFuture<List<ProbeResult>> probeAll(
+            List<DockerContext> contexts, Duration timeout, Consumer<ProbeResult> onEach) {
         List<CompletableFuture<ProbeResult>> futures = new ArrayList<>();
         // the client machinery is loaded once, before any context's clock starts: in a fresh
         // process on a busy machine, loading it costs seconds that belong to no engine, and ten
@@ -100,8 +100,9 @@ public final class EngineProber implements AutoCloseable {
             Runnable probeOne = () -> {
                 // the context's deadline starts with its own probe, not when it was queued
                 long start = System.nanoTime();
-                CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS).execute(() ->
-                        f.complete(new ProbeResult(c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000)));
+                CompletableFuture.delayedExecutor(timeout.toMillis() + 250, TimeUnit.MILLISECONDS)
+                        .execute(() -> f.complete(new ProbeResult(
+                                c, null, DockerClients.timeout(c, timeout), (System.nanoTime() - start) / 1_000_000)));
                 try {
                     f.complete(probe(c, timeout));
                 } catch (RuntimeException | Error e) {
@@ -111,8 +112,12 @@ public final class EngineProber implements AutoCloseable {
             try {
                 laneFor(c).execute(probeOne);
             } catch (java.util.concurrent.RejectedExecutionException closed) {
-                // the prober was closed (the window closing) while a refresh was still asking: an answer, not an exception
-                f.complete(failed(c, new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null), System.nanoTime()));
+                // the prober was closed (the window closing) while a refresh was still asking: an answer, not an
+                // exception
+                f.complete(failed(
+                        c,
+                        new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null),
+                        System.nanoTime()));
             }
             f.thenAccept(r -> {
                 try {
@@ -138,14 +143,23 @@ public final class EngineProber implements AutoCloseable {
         long start = System.nanoTime();
         ProbeResult result;
         if (context.problem() != null) {
-            result = failed(context, new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), start);
+            result =
+                    failed(context, new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, context.problem(), null), start);
         } else if (!clients.supports(context)) {
-            result = failed(context, new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
-                    "The panel cannot reach " + context.scheme() + ":// endpoints on this system.", null), start);
+            result = failed(
+                    context,
+                    new ProbeFailure(
+                            ProbeFailure.Kind.UNSUPPORTED,
+                            "The panel cannot reach " + context.scheme() + ":// endpoints on this system.",
+                            null),
+                    start);
         } else {
             result = probeThroughApi(context, timeout, start);
         }
-        LOG.debug("probed {} in {} ms: {}", context.name(), result.probeMillis(),
+        LOG.debug(
+                "probed {} in {} ms: {}",
+                context.name(),
+                result.probeMillis(),
                 result.reachable() ? "reachable" : result.failure().kind());
         return result;
     }
@@ -155,11 +169,17 @@ public final class EngineProber implements AutoCloseable {
         try {
             client = clients.open(context, timeout);
             Info info = client.infoCmd().exec();
-            EngineInfo engine = new EngineInfo(nz(info.getServerVersion()), nz(info.getOperatingSystem()), nz(info.getOsType()),
-                    nz(info.getArchitecture()), info.getNCPU() == null ? 0 : info.getNCPU(),
+            EngineInfo engine = new EngineInfo(
+                    nz(info.getServerVersion()),
+                    nz(info.getOperatingSystem()),
+                    nz(info.getOsType()),
+                    nz(info.getArchitecture()),
+                    info.getNCPU() == null ? 0 : info.getNCPU(),
                     info.getMemTotal() == null ? 0 : info.getMemTotal(),
-                    info.getContainersRunning() == null ? 0 : info.getContainersRunning(), nz(info.getDockerRootDir()),
-                    nz(info.getId()), nz(info.getName()));
+                    info.getContainersRunning() == null ? 0 : info.getContainersRunning(),
+                    nz(info.getDockerRootDir()),
+                    nz(info.getId()),
+                    nz(info.getName()));
             return new ProbeResult(context, engine, null, ms(start));
         } catch (EngineUnreachableException e) {
             return failed(context, e.failure(), start);
@@ -194,18 +214,33 @@ public final class EngineProber implements AutoCloseable {
                         .readValue("{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}", Info.class);
                 // a client hello made and dropped: loads the TLS stack and its key exchange, which
                 // a TLS engine's first handshake otherwise pays for on its own clock
-                javax.net.ssl.SSLEngine hello = javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
+                javax.net.ssl.SSLEngine hello =
+                        javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
                 hello.setUseClientMode(true);
-                hello.wrap(java.nio.ByteBuffer.allocate(0), java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
+                hello.wrap(
+                        java.nio.ByteBuffer.allocate(0),
+                        java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
                 hello.closeOutbound();
                 Class.forName(TlsMaterial.class.getName(), true, EngineProber.class.getClassLoader());
                 Class.forName(SshBridges.class.getName(), true, EngineProber.class.getClassLoader());
-                java.nio.file.Path nowhere = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
-                DockerContext none = new DockerContext("warm-up", "", "unix://" + nowhere, ContextSource.DEFAULT, false, null, false,
-                        null, null, null);
+                java.nio.file.Path nowhere = java.nio.file.Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
+                DockerContext none = new DockerContext(
+                        "warm-up",
+                        "",
+                        "unix://" + nowhere,
+                        ContextSource.DEFAULT,
+                        false,
+                        null,
+                        false,
+                        null,
+                        null,
+                        null);
                 com.github.dockerjava.core.DefaultDockerClientConfig config =
                         DockerClientFactory.config(new Transport.Endpoint(none.endpoint(), null));
-                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(config,
+                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(
+                        config,
                         DockerClientFactory.http(config, Duration.ofSeconds(1), EngineCalls.Scope.WHOLE_CALL))) {
                     client.infoCmd().exec();
                 } catch (RuntimeException expected) {

@@ -41,8 +41,13 @@ public final class HostNameSource {
     public static final String FILE_NAME = "host-names.txt";
     /** How many names the file keeps, the ones seen last. */
     static final int KEPT = 20;
-    private static final HostNameSource SYSTEM = new HostNameSource(HostNameSource::readSystem, System::nanoTime,
-            () -> dev.mstpanel.core.shell.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem()).dataDir().resolve(FILE_NAME),
+
+    private static final HostNameSource SYSTEM = new HostNameSource(
+            HostNameSource::readSystem,
+            System::nanoTime,
+            () -> dev.mstpanel.core.shell.AppPaths.of(dev.mstpanel.core.shell.HostEnvironment.fromSystem())
+                    .dataDir()
+                    .resolve(FILE_NAME),
             HostNameSource::readMacLocalName);
 
     private final Supplier<String> reader;
@@ -79,7 +84,8 @@ public final class HostNameSource {
      * @param stableName a name of this machine that does not follow the network (macOS's
      *        {@code LocalHostName} + {@code .local}, which the kernel's name falls back to), or null; read once
      */
-    public HostNameSource(Supplier<String> reader, LongSupplier nanoClock, Supplier<Path> memory, Supplier<String> stableName) {
+    public HostNameSource(
+            Supplier<String> reader, LongSupplier nanoClock, Supplier<Path> memory, Supplier<String> stableName) {
         this.reader = reader;
         this.nanoClock = nanoClock;
         this.memory = memory;
@@ -102,7 +108,9 @@ public final class HostNameSource {
             loaded = true;
             load();
             String stable = stableName.get();
-            if (stable != null && isHostName(stable.strip()) && names.stream().noneMatch(stable.strip()::equalsIgnoreCase)) {
+            if (stable != null
+                    && isHostName(stable.strip())
+                    && names.stream().noneMatch(stable.strip()::equalsIgnoreCase)) {
                 names.add(stable.strip());
             }
         }
@@ -113,7 +121,8 @@ public final class HostNameSource {
             readAt = now;
             if (current != null && !current.equalsIgnoreCase(read)) {
                 change = "This machine's host name changed from " + current + " to " + read + " at "
-                        + LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm")) + "; containers MST labelled with "
+                        + LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm"))
+                        + "; containers MST labelled with "
                         + String.join(" or ", names) + " are still counted as this machine's.";
                 LOG.warn(change);
             }
@@ -144,7 +153,10 @@ public final class HostNameSource {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("The host names this machine had before could not be read from {} ({}); only this session's count as this machine's", file, e.toString());
+            LOG.warn(
+                    "The host names this machine had before could not be read from {} ({}); only this session's count as this machine's",
+                    file,
+                    e.toString());
         }
     }
 
@@ -160,15 +172,26 @@ public final class HostNameSource {
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
             Files.write(tmp, kept, StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    tmp,
+                    file,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("The host name {} could not be kept in {} ({}); it counts as this machine's until the panel quits", current, file, e.toString());
+            LOG.warn(
+                    "The host name {} could not be kept in {} ({}); it counts as this machine's until the panel quits",
+                    current,
+                    file,
+                    e.toString());
         }
     }
 
     /** A name as gethostname gives one: letters, digits, dots, hyphens and underscores, at most 255 characters. */
     static boolean isHostName(String s) {
-        return !s.isEmpty() && s.length() <= 255 && s.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_'));
+        return !s.isEmpty()
+                && s.length() <= 255
+                && s.chars()
+                        .allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_'));
     }
 
     /** Every name this machine had (kept across sessions), the current one included (reads as {@link #current()} does). */
@@ -197,11 +220,14 @@ public final class HostNameSource {
      * when scutil does not answer within 2 s.
      */
     static String readMacLocalName() {
-        if (dev.mstpanel.core.shell.HostEnvironment.OsFamily.current() != dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC) {
+        if (dev.mstpanel.core.shell.HostEnvironment.OsFamily.current()
+                != dev.mstpanel.core.shell.HostEnvironment.OsFamily.MAC) {
             return null;
         }
         try {
-            Process p = new ProcessBuilder("scutil", "--get", "LocalHostName").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("scutil", "--get", "LocalHostName")
+                    .redirectErrorStream(true)
+                    .start();
             p.getOutputStream().close();
             if (p.waitFor(2, TimeUnit.SECONDS) && p.exitValue() == 0) {
                 String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

@@ -16,8 +16,18 @@ package dev.mstpanel.core.docker;
  * @param memoryBytes its memory use in bytes from a one-shot stats read, or -1 when unknown
  *     (not running, or the read did not answer in time)
  */
-public record MstContainer(String context, String id, String name, String image, String state, String status,
-                           long createdEpochSeconds, String ownerHost, Long ownerPid, ContainerKind kind, long memoryBytes) {
+public record MstContainer(
+        String context,
+        String id,
+        String name,
+        String image,
+        String state,
+        String status,
+        long createdEpochSeconds,
+        String ownerHost,
+        Long ownerPid,
+        ContainerKind kind,
+        long memoryBytes) {
 
     /** The label holding the machine that ran {@code mst run}. */
     public static final String OWNER_HOST_LABEL = "mst.owner.host";
@@ -31,7 +41,8 @@ public record MstContainer(String context, String id, String name, String image,
 
     /** A copy with the memory figure. */
     public MstContainer withMemory(long bytes) {
-        return new MstContainer(context, id, name, image, state, status, createdEpochSeconds, ownerHost, ownerPid, kind, bytes);
+        return new MstContainer(
+                context, id, name, image, state, status, createdEpochSeconds, ownerHost, ownerPid, kind, bytes);
     }
 
     /** Parses a pid label; null when it is not a positive number. */

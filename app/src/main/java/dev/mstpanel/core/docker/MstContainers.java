@@ -83,8 +83,10 @@ public final class MstContainers implements AutoCloseable {
         List<CompletableFuture<PerContext>> futures = new ArrayList<>();
         for (DockerContext c : contexts) {
             futures.add(CompletableFuture.supplyAsync(() -> listOne(c, timeout), executor)
-                    .completeOnTimeout(PerContext.failed(c.name(), DockerClients.timeout(c, timeout)),
-                            timeout.toMillis() + 250, TimeUnit.MILLISECONDS));
+                    .completeOnTimeout(
+                            PerContext.failed(c.name(), DockerClients.timeout(c, timeout)),
+                            timeout.toMillis() + 250,
+                            TimeUnit.MILLISECONDS));
         }
         Map<String, DockerContext> byName = new HashMap<>();
         contexts.forEach(c -> byName.put(c.name(), c));
@@ -98,7 +100,8 @@ public final class MstContainers implements AutoCloseable {
                 if (!"running".equals(k.state()) || c == null || left <= 0) {
                     withMemory.add(CompletableFuture.completedFuture(k));
                 } else {
-                    withMemory.add(CompletableFuture.supplyAsync(() -> k.withMemory(memoryOf(c, k.id(), Duration.ofMillis(left))), executor)
+                    withMemory.add(CompletableFuture.supplyAsync(
+                                    () -> k.withMemory(memoryOf(c, k.id(), Duration.ofMillis(left))), executor)
                             .completeOnTimeout(k, left, TimeUnit.MILLISECONDS));
                 }
             }
@@ -110,8 +113,15 @@ public final class MstContainers implements AutoCloseable {
         // containers: container IDs are unique per engine, so each is kept once, under the context
         // with the most direct transport (EngineGroups.transportRank), the first among equals.
         Map<String, MstContainer> byId = new java.util.LinkedHashMap<>();
-        withMemory.stream().map(CompletableFuture::join).forEach(k -> byId.merge(k.id(), k, (a, b) ->
-                EngineGroups.transportRank(byName.get(b.context())) < EngineGroups.transportRank(byName.get(a.context())) ? b : a));
+        withMemory.stream()
+                .map(CompletableFuture::join)
+                .forEach(k -> byId.merge(
+                        k.id(),
+                        k,
+                        (a, b) -> EngineGroups.transportRank(byName.get(b.context()))
+                                        < EngineGroups.transportRank(byName.get(a.context()))
+                                ? b
+                                : a));
         List<MstContainer> all = List.copyOf(byId.values());
         return new ContainerListing(all, failures, (System.nanoTime() - start) / 1_000_000);
     }
@@ -123,7 +133,8 @@ public final class MstContainers implements AutoCloseable {
 
     private record PerContext(List<MstContainer> containers, ContainerListing.ContextFailure failure) {
         static PerContext failed(String context, ProbeFailure failure) {
-            return new PerContext(List.of(), new ContainerListing.ContextFailure(context, failure.message(), failure.kind()));
+            return new PerContext(
+                    List.of(), new ContainerListing.ContextFailure(context, failure.message(), failure.kind()));
         }
 
         static PerContext failed(String context, ProbeFailure.Kind kind, String message) {
@@ -136,12 +147,16 @@ public final class MstContainers implements AutoCloseable {
             return PerContext.failed(c.name(), ProbeFailure.Kind.BROKEN_CONTEXT, c.problem());
         }
         if (!DockerNames.valid(c.name())) {
-            return PerContext.failed(c.name(), ProbeFailure.Kind.BROKEN_CONTEXT, "The context name " + DockerNames.shown(c.name())
-                    + " is not a Docker name: the panel does not use it. Rename the context (docker context create with another name).");
+            return PerContext.failed(
+                    c.name(),
+                    ProbeFailure.Kind.BROKEN_CONTEXT,
+                    "The context name " + DockerNames.shown(c.name())
+                            + " is not a Docker name: the panel does not use it. Rename the context (docker context create with another name).");
         }
         try {
             List<MstContainer> found = listThroughApi(c, timeout);
-            found.sort(Comparator.comparingLong(MstContainer::createdEpochSeconds).reversed());
+            found.sort(
+                    Comparator.comparingLong(MstContainer::createdEpochSeconds).reversed());
             return new PerContext(found, null);
         } catch (EngineUnreachableException e) {
             return PerContext.failed(c.name(), e.failure());
@@ -154,14 +169,23 @@ public final class MstContainers implements AutoCloseable {
     private List<MstContainer> listThroughApi(DockerContext c, Duration timeout) throws EngineUnreachableException {
         DockerClient client = clients.open(c, timeout);
         try {
-            List<Container> raw = client.listContainersCmd().withShowAll(true)
-                    .withLabelFilter(List.of(MstContainer.OWNER_HOST_LABEL, MstContainer.OWNER_PID_LABEL)).exec();
+            List<Container> raw = client.listContainersCmd()
+                    .withShowAll(true)
+                    .withLabelFilter(List.of(MstContainer.OWNER_HOST_LABEL, MstContainer.OWNER_PID_LABEL))
+                    .exec();
             List<MstContainer> out = new ArrayList<>();
             for (Container k : raw) {
                 Map<String, String> labels = k.getLabels() == null ? Map.of() : k.getLabels();
                 String name = k.getNames() == null || k.getNames().length == 0 ? k.getId() : strip(k.getNames()[0]);
-                out.add(toContainer(c.name(), k.getId(), name, k.getImage(), k.getState(), k.getStatus(),
-                        k.getCreated() == null ? 0 : k.getCreated(), labels));
+                out.add(toContainer(
+                        c.name(),
+                        k.getId(),
+                        name,
+                        k.getImage(),
+                        k.getState(),
+                        k.getStatus(),
+                        k.getCreated() == null ? 0 : k.getCreated(),
+                        labels));
             }
             return out;
         } finally {
@@ -169,12 +193,29 @@ public final class MstContainers implements AutoCloseable {
         }
     }
 
-    private MstContainer toContainer(String context, String id, String name, String image, String state, String status,
-                                     long created, Map<String, String> labels) {
+    private MstContainer toContainer(
+            String context,
+            String id,
+            String name,
+            String image,
+            String state,
+            String status,
+            long created,
+            Map<String, String> labels) {
         String host = labels.getOrDefault(MstContainer.OWNER_HOST_LABEL, "");
         Long pid = MstContainer.parsePid(labels.get(MstContainer.OWNER_PID_LABEL));
-        return new MstContainer(context, id, name, nz(image), nz(state), nz(status), created, host, pid,
-                ContainerKind.classify(host, pid, name, owner), -1);
+        return new MstContainer(
+                context,
+                id,
+                name,
+                nz(image),
+                nz(state),
+                nz(status),
+                created,
+                host,
+                pid,
+                ContainerKind.classify(host, pid, name, owner),
+                -1);
     }
 
     /**
@@ -186,9 +227,12 @@ public final class MstContainers implements AutoCloseable {
     long memoryOf(DockerContext c, String id, Duration timeout) {
         try {
             try (DockerHttpClient http = clients.openHttp(c, timeout)) {
-                DockerHttpClient.Request req = DockerHttpClient.Request.builder().method(DockerHttpClient.Request.Method.GET)
-                        .path("/containers/" + DockerNames.requireContainer(id) + "/stats?stream=false&one-shot=true").build();
-                try (DockerHttpClient.Response resp = http.execute(req); InputStream body = resp.getBody()) {
+                DockerHttpClient.Request req = DockerHttpClient.Request.builder()
+                        .method(DockerHttpClient.Request.Method.GET)
+                        .path("/containers/" + DockerNames.requireContainer(id) + "/stats?stream=false&one-shot=true")
+                        .build();
+                try (DockerHttpClient.Response resp = http.execute(req);
+                        InputStream body = resp.getBody()) {
                     if (resp.getStatusCode() != 200) {
                         return -1;
                     }
@@ -198,7 +242,8 @@ public final class MstContainers implements AutoCloseable {
                         return -1;
                     }
                     JsonNode stats = mem.path("stats");
-                    long inactive = stats.has("inactive_file") ? stats.path("inactive_file").asLong(0)
+                    long inactive = stats.has("inactive_file")
+                            ? stats.path("inactive_file").asLong(0)
                             : stats.path("total_inactive_file").asLong(0);
                     return inactive < usage ? usage - inactive : usage;
                 }
@@ -220,7 +265,8 @@ public final class MstContainers implements AutoCloseable {
      * @return the container as it was just before removal
      * @throws ContainerActionException when it is refused or the engine fails; the message says why
      */
-    public MstContainer remove(DockerContext context, String container, Duration timeout) throws ContainerActionException {
+    public MstContainer remove(DockerContext context, String container, Duration timeout)
+            throws ContainerActionException {
         DockerNames.requireContext(context.name());
         String ref = DockerNames.requireContainer(container);
         MstContainer current = inspect(context, ref, timeout);
@@ -232,10 +278,13 @@ public final class MstContainers implements AutoCloseable {
             client.removeContainerCmd(current.id()).withForce(true).exec();
             return current;
         } catch (NotFoundException e) {
-            throw new ContainerActionException("The container " + current.name() + " is gone from " + context.name() + " already.");
+            throw new ContainerActionException(
+                    "The container " + current.name() + " is gone from " + context.name() + " already.");
         } catch (RuntimeException e) {
-            throw new ContainerActionException("Removing " + current.name() + " on " + context.name() + " failed: "
-                    + clients.describe(context, e, timeout).message(), e);
+            throw new ContainerActionException(
+                    "Removing " + current.name() + " on " + context.name() + " failed: "
+                            + clients.describe(context, e, timeout).message(),
+                    e);
         } finally {
             DockerClients.closeQuietly(client);
         }
@@ -246,9 +295,11 @@ public final class MstContainers implements AutoCloseable {
             return "The panel will not remove " + k.name() + ": it has no MST labels, so MST did not create it.";
         }
         return switch (k.kind()) {
-            case OTHER_HOST -> "The panel will not remove " + k.name() + ": another machine (" + k.ownerHost() + ") started it.";
-            case RUNNING -> "The panel will not remove " + k.name() + ": its run (process " + k.ownerPid()
-                    + ") is still going. Stop the run instead.";
+            case OTHER_HOST ->
+                "The panel will not remove " + k.name() + ": another machine (" + k.ownerHost() + ") started it.";
+            case RUNNING ->
+                "The panel will not remove " + k.name() + ": its run (process " + k.ownerPid()
+                        + ") is still going. Stop the run instead.";
             default -> "The panel will not remove " + k.name() + ".";
         };
     }
@@ -258,29 +309,41 @@ public final class MstContainers implements AutoCloseable {
      *
      * @throws ContainerActionException when it does not exist, has no MST labels, or the engine fails
      */
-    public MstContainer inspect(DockerContext context, String container, Duration timeout) throws ContainerActionException {
+    public MstContainer inspect(DockerContext context, String container, Duration timeout)
+            throws ContainerActionException {
         String ref = DockerNames.requireContainer(container);
         DockerClient client = openOrThrow(context, timeout);
         try {
             InspectContainerResponse i = client.inspectContainerCmd(ref).exec();
-            Map<String, String> labels = i.getConfig() == null || i.getConfig().getLabels() == null ? Map.of() : i.getConfig().getLabels();
-            return labelled(context, i.getId(), strip(i.getName()), i.getConfig() == null ? "" : i.getConfig().getImage(),
-                    i.getState() == null ? "" : i.getState().getStatus(), labels);
+            Map<String, String> labels = i.getConfig() == null || i.getConfig().getLabels() == null
+                    ? Map.of()
+                    : i.getConfig().getLabels();
+            return labelled(
+                    context,
+                    i.getId(),
+                    strip(i.getName()),
+                    i.getConfig() == null ? "" : i.getConfig().getImage(),
+                    i.getState() == null ? "" : i.getState().getStatus(),
+                    labels);
         } catch (NotFoundException e) {
             throw new ContainerActionException("No container " + ref + " on " + context.name() + ".");
         } catch (RuntimeException e) {
-            throw new ContainerActionException("Reading " + ref + " on " + context.name() + " failed: "
-                    + clients.describe(context, e, timeout).message(), e);
+            throw new ContainerActionException(
+                    "Reading " + ref + " on " + context.name() + " failed: "
+                            + clients.describe(context, e, timeout).message(),
+                    e);
         } finally {
             DockerClients.closeQuietly(client);
         }
     }
 
-    private MstContainer labelled(DockerContext context, String id, String name, String image, String state, Map<String, String> labels)
+    private MstContainer labelled(
+            DockerContext context, String id, String name, String image, String state, Map<String, String> labels)
             throws ContainerActionException {
         if (!labels.containsKey(MstContainer.OWNER_HOST_LABEL) || !labels.containsKey(MstContainer.OWNER_PID_LABEL)) {
-            throw new ContainerActionException("The panel will not touch " + name + ": it has no MST labels ("
-                    + MstContainer.OWNER_HOST_LABEL + ", " + MstContainer.OWNER_PID_LABEL + "), so MST did not create it.");
+            throw new ContainerActionException(
+                    "The panel will not touch " + name + ": it has no MST labels (" + MstContainer.OWNER_HOST_LABEL
+                            + ", " + MstContainer.OWNER_PID_LABEL + "), so MST did not create it.");
         }
         return toContainer(context.name(), id, name, image, state, state, 0, labels);
     }
@@ -307,7 +370,8 @@ public final class MstContainers implements AutoCloseable {
             try {
                 MstContainer now = remove(byName.get(k.context()), k.id(), timeout);
                 if (now.kind() != ContainerKind.ORPHANED) {
-                    problems.add(k.context() + "/" + k.name() + " changed kind to " + now.kind().jsonName());
+                    problems.add(k.context() + "/" + k.name() + " changed kind to "
+                            + now.kind().jsonName());
                 }
                 removed.add(now);
             } catch (ContainerActionException e) {
@@ -334,7 +398,8 @@ public final class MstContainers implements AutoCloseable {
         try {
             return clients.open(context, timeout);
         } catch (EngineUnreachableException e) {
-            throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
+            throw new ContainerActionException(
+                    context.name() + ": " + e.failure().message(), e);
         }
     }
 
@@ -347,7 +412,13 @@ public final class MstContainers implements AutoCloseable {
     }
 
     static String firstLine(String s) {
-        return s == null ? "" : s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("no reason given");
+        return s == null
+                ? ""
+                : s.lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .findFirst()
+                        .orElse("no reason given");
     }
 
     @Override

@@ -14,7 +14,9 @@ public record OwnerIdentity(HostNameSource hostNames, LongPredicate pidAlive) {
 
     /** This machine: its kernel host name (read off the caller's thread when first needed) and its live process table. */
     public static OwnerIdentity current() {
-        return new OwnerIdentity(HostNameSource.system(), pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        return new OwnerIdentity(
+                HostNameSource.system(),
+                pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
 
     /** The host name now (may block up to about 2 s the first time: not on the UI thread). */

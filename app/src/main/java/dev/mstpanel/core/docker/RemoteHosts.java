@@ -55,8 +55,12 @@ public final class RemoteHosts {
      */
     public Added add(String name, String host, Duration timeout) {
         if (name == null || !DockerNames.valid(name)) {
-            return new Added(null, null, "\"" + dev.mstpanel.core.text.ControlCharacters.escape(name) + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
-                    + " starting with a letter or digit (e.g. build-1).");
+            return new Added(
+                    null,
+                    null,
+                    "\"" + dev.mstpanel.core.text.ControlCharacters.escape(name)
+                            + "\" is not a context name Docker accepts: use letters, digits, _ . + -,"
+                            + " starting with a letter or digit (e.g. build-1).");
         }
         SshEndpoint endpoint;
         try {
@@ -65,32 +69,64 @@ public final class RemoteHosts {
             return new Added(null, null, e.getMessage());
         }
         if (store.load().contexts().stream().anyMatch(c -> c.name().equals(name))) {
-            return new Added(null, null, "A context named " + name + " exists already: choose another name, or remove it first"
-                    + " (docker context rm " + name + ").");
+            return new Added(
+                    null,
+                    null,
+                    "A context named " + name + " exists already: choose another name, or remove it first"
+                            + " (docker context rm " + name + ").");
         }
         Optional<Path> docker = runner.environment().findExecutable("docker");
         if (docker.isEmpty()) {
-            return new Added(null, null, "The docker CLI is not installed (no `docker` on your login shell's PATH): install it to add hosts.");
+            return new Added(
+                    null,
+                    null,
+                    "The docker CLI is not installed (no `docker` on your login shell's PATH): install it to add hosts.");
         }
         String url = "ssh://" + endpoint.shown();
-        CommandResult r = runner.run(List.of(docker.get().toString(), "context", "create", name,
-                "--description", "Remote host " + endpoint.shown() + " (added by mst-panel)", "--docker", "host=" + url), null, Duration.ofSeconds(20));
+        CommandResult r = runner.run(
+                List.of(
+                        docker.get().toString(),
+                        "context",
+                        "create",
+                        name,
+                        "--description",
+                        "Remote host " + endpoint.shown() + " (added by mst-panel)",
+                        "--docker",
+                        "host=" + url),
+                null,
+                Duration.ofSeconds(20));
         if (!r.ok()) {
-            return new Added(null, null, "docker context create " + name + " failed: "
-                    + SshFailures.firstLine(r.stderr().isBlank() ? r.stdout() : r.stderr()));
+            return new Added(
+                    null,
+                    null,
+                    "docker context create " + name + " failed: "
+                            + SshFailures.firstLine(r.stderr().isBlank() ? r.stdout() : r.stderr()));
         }
-        DockerContext created = store.load().contexts().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+        DockerContext created = store.load().contexts().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElse(null);
         if (created == null) {
-            return new Added(null, null, "docker context create " + name + " said it worked, but the context is not in "
-                    + store.load().configDir() + ": check DOCKER_CONFIG.");
+            return new Added(
+                    null,
+                    null,
+                    "docker context create " + name + " said it worked, but the context is not in "
+                            + store.load().configDir() + ": check DOCKER_CONFIG.");
         }
         ProbeResult probe = prober.probe(created, timeout);
         if (probe.reachable()) {
             EngineInfo e = probe.engine();
-            return new Added(created, probe, "Added " + name + ": Docker " + e.serverVersion() + " on " + e.operatingSystem()
-                    + ", " + e.cpus() + (e.cpus() == 1 ? " CPU, " : " CPUs, ") + ByteSize.gib(e.memoryBytes()) + ".");
+            return new Added(
+                    created,
+                    probe,
+                    "Added " + name + ": Docker " + e.serverVersion() + " on " + e.operatingSystem() + ", " + e.cpus()
+                            + (e.cpus() == 1 ? " CPU, " : " CPUs, ") + ByteSize.gib(e.memoryBytes()) + ".");
         }
-        return new Added(created, probe, "Added the context " + name + ", but it does not answer: " + probe.failure().message()
-                + " Fix it and refresh, or remove the context (docker context rm " + name + ").");
+        return new Added(
+                created,
+                probe,
+                "Added the context " + name + ", but it does not answer: "
+                        + probe.failure().message() + " Fix it and refresh, or remove the context (docker context rm "
+                        + name + ").");
     }
 }

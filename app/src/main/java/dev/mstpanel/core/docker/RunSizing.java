@@ -29,7 +29,8 @@ public record RunSizing(OptionalLong memoryBytes, OptionalDouble cpus) {
     public static long containerMemory(String memory) {
         long bytes = ByteSize.parse(memory);
         if (bytes < MIN_CONTAINER_MEMORY) {
-            throw new IllegalArgumentException("\"" + memory.strip() + "\" is less memory than Docker gives a container: give at least 6m, e.g. 8g or 512m.");
+            throw new IllegalArgumentException("\"" + memory.strip()
+                    + "\" is less memory than Docker gives a container: give at least 6m, e.g. 8g or 512m.");
         }
         return bytes;
     }
@@ -45,17 +46,20 @@ public record RunSizing(OptionalLong memoryBytes, OptionalDouble cpus) {
      * @throws IllegalArgumentException with a plain message when either is malformed
      */
     public static RunSizing parse(String memory, String cpus) {
-        OptionalLong mem = memory == null || memory.isBlank() ? OptionalLong.empty() : OptionalLong.of(containerMemory(memory));
+        OptionalLong mem =
+                memory == null || memory.isBlank() ? OptionalLong.empty() : OptionalLong.of(containerMemory(memory));
         OptionalDouble c = OptionalDouble.empty();
         if (cpus != null && !cpus.isBlank()) {
             double value;
             try {
                 value = Double.parseDouble(cpus.strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("\"" + cpus.strip() + "\" is not a CPU count: write a number such as 2 or 1.5.");
+                throw new IllegalArgumentException(
+                        "\"" + cpus.strip() + "\" is not a CPU count: write a number such as 2 or 1.5.");
             }
             if (!(value > 0) || !(value <= MAX_CPUS)) {
-                throw new IllegalArgumentException("The cpus option must be more than zero and at most " + (int) MAX_CPUS + ", e.g. 2 or 1.5.");
+                throw new IllegalArgumentException(
+                        "The cpus option must be more than zero and at most " + (int) MAX_CPUS + ", e.g. 2 or 1.5.");
             }
             c = OptionalDouble.of(value);
         }

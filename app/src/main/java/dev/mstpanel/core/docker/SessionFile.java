@@ -13,7 +13,12 @@ import dev.mstpanel.core.text.ByteSize;
  */
 public record SessionFile(String path, Status status, long sizeBytes, String content, boolean truncated) {
     /** Whether the file was there. */
-    public enum Status { PRESENT, ABSENT, UNREADABLE, FOLDER }
+    public enum Status {
+        PRESENT,
+        ABSENT,
+        UNREADABLE,
+        FOLDER
+    }
 
     /** The line a person sees for it, e.g. {@code /run/mst/session/ready: absent}. */
     public String headline() {

@@ -28,14 +28,17 @@ import java.util.regex.Pattern;
 public final class SessionFiles {
     /** The most of each file shown, in bytes (its end): 256 KiB, as MST's failure diagnosis keeps. */
     public static final int MAX_BYTES = 256 * 1024;
-    static final String SCRIPT = String.join("\n",
+
+    static final String SCRIPT = String.join(
+            "\n",
             "b=\"$1\"",
             "show() {",
             "  f=\"$1\"",
             "  if [ -d \"$f\" ]; then echo \"$b FOLDER $f\"; ls -lR \"$f\" 2>&1; printf '\\n%s END\\n' \"$b\"",
             "  elif [ ! -e \"$f\" ]; then echo \"$b ABSENT $f\"",
             "  elif [ ! -r \"$f\" ]; then echo \"$b UNREADABLE $f\"",
-            "  else echo \"$b FILE $f $(wc -c < \"$f\")\"; tail -c " + MAX_BYTES + " \"$f\"; printf '\\n%s END\\n' \"$b\"; fi",
+            "  else echo \"$b FILE $f $(wc -c < \"$f\")\"; tail -c " + MAX_BYTES
+                    + " \"$f\"; printf '\\n%s END\\n' \"$b\"; fi",
             "}",
             "show /run/mst/session/claude.log",
             "show /run/mst/session/restart.log",
@@ -49,7 +52,8 @@ public final class SessionFiles {
             "[ -n \"$found\" ] || echo \"$b ABSENT /run/mst/evidence/session-*\"",
             "");
     private static final Pattern SECRET_VALUE = Pattern.compile(
-            "(\"[^\"]*(?:token|key|secret|password|authorization|credential)[^\"]*\"\\s*:\\s*)\"[^\"]*\"", Pattern.CASE_INSENSITIVE);
+            "(\"[^\"]*(?:token|key|secret|password|authorization|credential)[^\"]*\"\\s*:\\s*)\"[^\"]*\"",
+            Pattern.CASE_INSENSITIVE);
 
     private final MstContainers containers;
 
@@ -69,27 +73,35 @@ public final class SessionFiles {
      *     in JSON are hidden
      * @throws ContainerActionException when the container is not MST's, not running, or the exec fails
      */
-    public List<SessionFile> read(DockerContext context, String container, Duration timeout) throws ContainerActionException {
+    public List<SessionFile> read(DockerContext context, String container, Duration timeout)
+            throws ContainerActionException {
         MstContainer k = containers.inspect(context, container, timeout);
         if (!"running".equals(k.state())) {
-            throw new ContainerActionException(k.name() + " is " + (k.state().isEmpty() ? "not running" : k.state())
-                    + ": its session files were on a tmpfs and went with it. Only a running (or kept) container has them.");
+            throw new ContainerActionException(
+                    k.name() + " is " + (k.state().isEmpty() ? "not running" : k.state())
+                            + ": its session files were on a tmpfs and went with it. Only a running (or kept) container has them.");
         }
         String boundary = "@@mstpanel-" + UUID.randomUUID();
         String out = execThroughApi(context, k.id(), boundary, timeout);
         return parse(out, boundary);
     }
 
-    private String execThroughApi(DockerContext context, String id, String boundary, Duration timeout) throws ContainerActionException {
+    private String execThroughApi(DockerContext context, String id, String boundary, Duration timeout)
+            throws ContainerActionException {
         DockerClient client;
         try {
             client = containers.clients().open(context, timeout);
         } catch (EngineUnreachableException e) {
-            throw new ContainerActionException(context.name() + ": " + e.failure().message(), e);
+            throw new ContainerActionException(
+                    context.name() + ": " + e.failure().message(), e);
         }
         try {
-            ExecCreateCmdResponse exec = client.execCreateCmd(id).withUser("mst").withAttachStdout(true).withAttachStderr(true)
-                    .withCmd("sh", "-c", SCRIPT, "sh", boundary).exec();
+            ExecCreateCmdResponse exec = client.execCreateCmd(id)
+                    .withUser("mst")
+                    .withAttachStdout(true)
+                    .withAttachStderr(true)
+                    .withCmd("sh", "-c", SCRIPT, "sh", boundary)
+                    .exec();
             ByteArrayOutputStream stdout = new ByteArrayOutputStream();
             ByteArrayOutputStream stderr = new ByteArrayOutputStream();
             ResultCallback.Adapter<Frame> cb = client.execStartCmd(exec.getId()).exec(new ResultCallback.Adapter<>() {
@@ -100,19 +112,24 @@ public final class SessionFiles {
             });
             if (!cb.awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 cb.close();
-                throw new ContainerActionException("Reading the session files of " + id.substring(0, Math.min(12, id.length()))
-                        + " took more than " + timeout.toSeconds() + " s.");
+                throw new ContainerActionException(
+                        "Reading the session files of " + id.substring(0, Math.min(12, id.length()))
+                                + " took more than " + timeout.toSeconds() + " s.");
             }
             String out = stdout.toString(StandardCharsets.UTF_8);
             if (!out.contains(boundary)) {
-                throw new ContainerActionException("docker exec as user mst failed: " + MstContainers.firstLine(stderr.toString(StandardCharsets.UTF_8)));
+                throw new ContainerActionException("docker exec as user mst failed: "
+                        + MstContainers.firstLine(stderr.toString(StandardCharsets.UTF_8)));
             }
             return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ContainerActionException("Interrupted while reading session files.");
         } catch (java.io.IOException | RuntimeException e) {
-            throw new ContainerActionException("docker exec on " + context.name() + " failed: " + containers.clients().describe(context, e, timeout).message(), e);
+            throw new ContainerActionException(
+                    "docker exec on " + context.name() + " failed: "
+                            + containers.clients().describe(context, e, timeout).message(),
+                    e);
         } finally {
             DockerClients.closeQuietly(client);
         }
@@ -158,7 +175,11 @@ public final class SessionFiles {
                 if (path.endsWith(".json")) {
                     text = hideSecrets(text);
                 }
-                files.add(new SessionFile(path, folder ? SessionFile.Status.FOLDER : SessionFile.Status.PRESENT, size, text,
+                files.add(new SessionFile(
+                        path,
+                        folder ? SessionFile.Status.FOLDER : SessionFile.Status.PRESENT,
+                        size,
+                        text,
                         size > MAX_BYTES));
             }
         }

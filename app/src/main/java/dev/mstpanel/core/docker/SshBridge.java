@@ -84,7 +84,8 @@ public final class SshBridge implements AutoCloseable {
         this.endpoint = endpoint;
         this.ssh = ssh;
         this.environment = Map.copyOf(environment);
-        this.dir = Files.createTempDirectory("mstp-ssh-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        this.dir = Files.createTempDirectory(
+                "mstp-ssh-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         this.socket = dir.resolve("docker.sock");
         this.control = dir.resolve("cm");
         AtomicInteger n = new AtomicInteger();
@@ -154,7 +155,10 @@ public final class SshBridge implements AutoCloseable {
      */
     public synchronized Path ensure(Duration timeout) throws EngineUnreachableException {
         if (closed) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.OTHER, "The ssh bridge to " + endpoint.shown() + " is closed.", null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.OTHER, "The ssh bridge to " + endpoint.shown() + " is closed.", null),
+                    null);
         }
         if (master != null && master.isAlive() && Files.exists(control)) {
             return socket;
@@ -162,7 +166,8 @@ public final class SshBridge implements AutoCloseable {
         if (master != null) {
             String why = "ssh exited" + (master.isAlive() ? "" : " with code " + master.exitValue());
             String err = SshFailures.firstLine(masterErr.toString(StandardCharsets.UTF_8));
-            note("The ssh connection to " + endpoint.shown() + " dropped (" + why + (err.isEmpty() ? "" : ": " + err) + "); logging in again.");
+            note("The ssh connection to " + endpoint.shown() + " dropped (" + why + (err.isEmpty() ? "" : ": " + err)
+                    + "); logging in again.");
             master.destroyForcibly();
             master = null;
         }
@@ -180,9 +185,23 @@ public final class SshBridge implements AutoCloseable {
             // a stale control socket of a dead login; ssh replaces it or fails below
         }
         long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
-        List<String> argv = new ArrayList<>(List.of(ssh.toString(), "-M", "-S", control.toString(),
-                "-o", "ControlPersist=no", "-o", "BatchMode=yes", "-o", "ConnectTimeout=" + seconds,
-                "-o", "ServerAliveInterval=15", "-o", "ServerAliveCountMax=3", "-N", "-T"));
+        List<String> argv = new ArrayList<>(List.of(
+                ssh.toString(),
+                "-M",
+                "-S",
+                control.toString(),
+                "-o",
+                "ControlPersist=no",
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=" + seconds,
+                "-o",
+                "ServerAliveInterval=15",
+                "-o",
+                "ServerAliveCountMax=3",
+                "-N",
+                "-T"));
         argv.addAll(endpoint.loginOptions());
         argv.add("--");
         argv.add(endpoint.host());
@@ -191,7 +210,10 @@ public final class SshBridge implements AutoCloseable {
         try {
             p = start(argv);
         } catch (IOException e) {
-            throw unreachable(new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED, "ssh could not start (" + e.getMessage() + ").", null), e);
+            throw unreachable(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.UNSUPPORTED, "ssh could not start (" + e.getMessage() + ").", null),
+                    e);
         }
         collect(p.getErrorStream(), err);
         long deadline = System.nanoTime() + timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
@@ -204,8 +226,11 @@ public final class SshBridge implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 p.destroyForcibly();
-                ProbeFailure f = new ProbeFailure(ProbeFailure.Kind.TIMEOUT, "ssh to " + endpoint.shown() + " did not log in within "
-                        + timeout.toMillis() / 1000.0 + " s: the host is slow, down or out of reach.", settle(err));
+                ProbeFailure f = new ProbeFailure(
+                        ProbeFailure.Kind.TIMEOUT,
+                        "ssh to " + endpoint.shown() + " did not log in within " + timeout.toMillis() / 1000.0
+                                + " s: the host is slow, down or out of reach.",
+                        settle(err));
                 note(f.message());
                 throw unreachable(f, null);
             }
@@ -226,8 +251,13 @@ public final class SshBridge implements AutoCloseable {
             server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
             server.bind(UnixDomainSocketAddress.of(socket));
         } catch (IOException e) {
-            throw unreachable(new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel could not open its local socket " + socket
-                    + " for " + label + ": " + e.getMessage(), null), e);
+            throw unreachable(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.OTHER,
+                            "The panel could not open its local socket " + socket + " for " + label + ": "
+                                    + e.getMessage(),
+                            null),
+                    e);
         }
         ServerSocketChannel s = server;
         threads.execute(() -> {
@@ -300,8 +330,17 @@ public final class SshBridge implements AutoCloseable {
     }
 
     private Dial startDial() throws IOException {
-        List<String> argv = new ArrayList<>(List.of(ssh.toString(), "-S", control.toString(), "-o", "ControlMaster=no",
-                "-o", "ProxyCommand=false", "-o", "BatchMode=yes", "-T"));
+        List<String> argv = new ArrayList<>(List.of(
+                ssh.toString(),
+                "-S",
+                control.toString(),
+                "-o",
+                "ControlMaster=no",
+                "-o",
+                "ProxyCommand=false",
+                "-o",
+                "BatchMode=yes",
+                "-T"));
         argv.addAll(endpoint.loginOptions());
         argv.addAll(List.of("--", endpoint.host(), "docker", "system", "dial-stdio"));
         Process p = start(argv);

@@ -68,13 +68,15 @@ public final class SshBridges implements AutoCloseable {
 
     private SshBridge bridgeFor(DockerContext context) throws EngineUnreachableException {
         if (closed) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null), null);
         }
         SshEndpoint endpoint;
         try {
             endpoint = SshEndpoint.parse(context.endpoint());
         } catch (IllegalArgumentException e) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, e.getMessage(), null), e);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(ProbeFailure.Kind.BROKEN_CONTEXT, e.getMessage(), null), e);
         }
         SshBridge existing = bridges.get(context.endpoint());
         if (existing != null) {
@@ -82,8 +84,12 @@ public final class SshBridges implements AutoCloseable {
         }
         Optional<Path> ssh = environment.findExecutable("ssh");
         if (ssh.isEmpty()) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.UNSUPPORTED,
-                    "This is an ssh:// context and no `ssh` is on your login shell's PATH. Install the OpenSSH client.", null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.UNSUPPORTED,
+                            "This is an ssh:// context and no `ssh` is on your login shell's PATH. Install the OpenSSH client.",
+                            null),
+                    null);
         }
         synchronized (bridges) {
             SshBridge again = bridges.get(context.endpoint());
@@ -95,8 +101,12 @@ public final class SshBridges implements AutoCloseable {
                 bridges.put(context.endpoint(), made);
                 return made;
             } catch (IOException e) {
-                throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.OTHER,
-                        "The panel could not make a folder for its ssh bridge: " + e.getMessage(), null), e);
+                throw new EngineUnreachableException(
+                        new ProbeFailure(
+                                ProbeFailure.Kind.OTHER,
+                                "The panel could not make a folder for its ssh bridge: " + e.getMessage(),
+                                null),
+                        e);
             }
         }
     }
@@ -107,11 +117,14 @@ public final class SshBridges implements AutoCloseable {
      * {@code mstp-ssh-} folder whose parent process is gone. Only such processes are touched.
      */
     static void reapOrphans() {
-        String marker = Path.of(System.getProperty("java.io.tmpdir")).resolve("mstp-ssh-").toString();
+        String marker = Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("mstp-ssh-")
+                .toString();
         ProcessHandle.allProcesses().forEach(p -> {
             String cmd = p.info().commandLine().orElse("");
             boolean bridgeMaster = cmd.contains(" -M -S " + marker) && cmd.contains("ControlPersist=no");
-            boolean orphaned = p.parent().map(pp -> pp.pid() == 1 || !pp.isAlive()).orElse(true);
+            boolean orphaned =
+                    p.parent().map(pp -> pp.pid() == 1 || !pp.isAlive()).orElse(true);
             if (bridgeMaster && orphaned) {
                 p.destroy();
             }

@@ -50,15 +50,16 @@ public record SshEndpoint(String user, String host, int port) {
         String user = at < 0 ? null : authority.substring(0, at);
         String hostPort = authority.substring(at + 1);
         if (user != null && (user.isEmpty() || user.contains(":") || user.contains("@") || user.startsWith("-"))) {
-            throw new IllegalArgumentException(shown + " has an unusable user part (no password may be given; "
-                    + "ssh uses your keys)." + shape);
+            throw new IllegalArgumentException(
+                    shown + " has an unusable user part (no password may be given; " + "ssh uses your keys)." + shape);
         }
         String host;
         String portText = null;
         if (hostPort.startsWith("[")) {
             int close = hostPort.indexOf(']');
             if (close < 0) {
-                throw new IllegalArgumentException(shown + " opens an IPv6 address with '[' and never closes it." + shape);
+                throw new IllegalArgumentException(
+                        shown + " opens an IPv6 address with '[' and never closes it." + shape);
             }
             host = hostPort.substring(1, close);
             String after = hostPort.substring(close + 1);
@@ -74,7 +75,8 @@ public record SshEndpoint(String user, String host, int port) {
         } else {
             int colon = hostPort.lastIndexOf(':');
             if (colon >= 0 && hostPort.indexOf(':') != colon) {
-                throw new IllegalArgumentException(shown + ": an IPv6 address goes between brackets, e.g. ssh://user@[::1]:22." + shape);
+                throw new IllegalArgumentException(
+                        shown + ": an IPv6 address goes between brackets, e.g. ssh://user@[::1]:22." + shape);
             }
             host = colon < 0 ? hostPort : hostPort.substring(0, colon);
             portText = colon < 0 ? null : hostPort.substring(colon + 1);

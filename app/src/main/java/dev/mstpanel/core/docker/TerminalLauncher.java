@@ -83,7 +83,8 @@ public final class TerminalLauncher {
             }
             String v = value.strip().toLowerCase(Locale.ROOT).replace(".app", "");
             for (Terminal t : values()) {
-                if (t.displayName.toLowerCase(Locale.ROOT).equals(v) || t.name().toLowerCase(Locale.ROOT).equals(v)
+                if (t.displayName.toLowerCase(Locale.ROOT).equals(v)
+                        || t.name().toLowerCase(Locale.ROOT).equals(v)
                         || t.program.equals(v) && t.os != HostEnvironment.OsFamily.MAC) {
                     return Optional.of(t);
                 }
@@ -156,23 +157,29 @@ public final class TerminalLauncher {
      */
     public Optional<Terminal> choose(String setting) {
         if (setting != null && !setting.isBlank()) {
-            Terminal t = Terminal.named(setting).orElseThrow(() -> new IllegalArgumentException(
-                    "The terminal \"" + setting.strip() + "\" in settings is not one the panel can open. Choose one of: " + names(environment.os()) + "."));
+            Terminal t = Terminal.named(setting)
+                    .orElseThrow(() -> new IllegalArgumentException("The terminal \"" + setting.strip()
+                            + "\" in settings is not one the panel can open. Choose one of: " + names(environment.os())
+                            + "."));
             if (t.os != environment.os()) {
-                throw new IllegalArgumentException(t.displayName + " does not run on this system. Choose one of: " + names(environment.os()) + ".");
+                throw new IllegalArgumentException(t.displayName + " does not run on this system. Choose one of: "
+                        + names(environment.os()) + ".");
             }
             return Optional.of(t);
         }
         return switch (environment.os()) {
             case MAC -> Optional.of(Terminal.TERMINAL);
             case WINDOWS -> Optional.of(Terminal.WINDOWS_TERMINAL);
-            case LINUX -> Terminal.of(HostEnvironment.OsFamily.LINUX).stream()
-                    .filter(t -> environment.findExecutable(t.program).isPresent()).findFirst();
+            case LINUX ->
+                Terminal.of(HostEnvironment.OsFamily.LINUX).stream()
+                        .filter(t -> environment.findExecutable(t.program).isPresent())
+                        .findFirst();
         };
     }
 
     private static String names(HostEnvironment.OsFamily os) {
-        return String.join(", ", Terminal.of(os).stream().map(Terminal::displayName).toList());
+        return String.join(
+                ", ", Terminal.of(os).stream().map(Terminal::displayName).toList());
     }
 
     /**
@@ -221,7 +228,8 @@ public final class TerminalLauncher {
 
     /** The AppleScript for Terminal: {@code tell application "Terminal" … do script "…"}. */
     static String terminalAppleScript(List<String> shell) {
-        return "tell application \"Terminal\"\n  activate\n  do script \"" + appleScriptString(shellLine(shell)) + "\"\nend tell";
+        return "tell application \"Terminal\"\n  activate\n  do script \"" + appleScriptString(shellLine(shell))
+                + "\"\nend tell";
     }
 
     /** The AppleScript for iTerm2: a new window whose session writes the command. */
@@ -272,10 +280,13 @@ public final class TerminalLauncher {
      *
      * @param laterFailure gets a failure that came after this returned (on a background thread), with a message for people
      */
-    public List<String> open(String setting, String context, String container, java.util.function.Consumer<IOException> laterFailure) throws IOException {
+    public List<String> open(
+            String setting, String context, String container, java.util.function.Consumer<IOException> laterFailure)
+            throws IOException {
         List<String> shell = shellArguments("docker", context, container, shellProgram);
-        Terminal terminal = choose(setting).orElseThrow(() -> new IOException(
-                "No terminal found (looked for " + names(environment.os()) + " on PATH). Install one, or copy the command: " + String.join(" ", shell)));
+        Terminal terminal = choose(setting)
+                .orElseThrow(() -> new IOException("No terminal found (looked for " + names(environment.os())
+                        + " on PATH). Install one, or copy the command: " + String.join(" ", shell)));
         List<String> argv = new ArrayList<>(launchCommand(terminal, context, container));
         environment.findExecutable(argv.get(0)).ifPresent(p -> argv.set(0, p.toString()));
         ProcessBuilder pb = new ProcessBuilder(argv);
@@ -291,8 +302,11 @@ public final class TerminalLauncher {
             try {
                 p = pb.start();
             } catch (IOException e) {
-                throw new IOException(terminal.displayName + " could not be started (" + e.getMessage()
-                        + "). Choose another terminal in settings, or copy the command: " + String.join(" ", shell), e);
+                throw new IOException(
+                        terminal.displayName + " could not be started (" + e.getMessage()
+                                + "). Choose another terminal in settings, or copy the command: "
+                                + String.join(" ", shell),
+                        e);
             }
             boolean ended = p.waitFor(2, TimeUnit.SECONDS);
             if (ended && p.exitValue() != 0) {
@@ -304,7 +318,11 @@ public final class TerminalLauncher {
                 p.onExit().thenAccept(done -> {
                     try {
                         if (done.exitValue() != 0) {
-                            laterFailure.accept(failure(terminal, done.exitValue(), Files.readString(output, StandardCharsets.UTF_8), shell));
+                            laterFailure.accept(failure(
+                                    terminal,
+                                    done.exitValue(),
+                                    Files.readString(output, StandardCharsets.UTF_8),
+                                    shell));
                         }
                     } catch (IOException | RuntimeException e) {
                         LOG.warn("could not read what {} said: {}", terminal.displayName, e.toString());
@@ -327,8 +345,11 @@ public final class TerminalLauncher {
     /** Apple's {@code errAEEventNotPermitted} (the person or a policy refused) and {@code errAEEventWouldRequireUserConsent}. */
     private static final java.util.Set<Integer> AUTOMATION_REFUSED = java.util.Set.of(-1743, -1744);
     /** System Settings → Privacy &amp; Security → Automation. */
-    public static final String AUTOMATION_PANE = "x-apple.systempreferences:com.apple.preference.security?Privacy_Automation";
-    private static final java.util.regex.Pattern APPLE_SCRIPT_ERROR = java.util.regex.Pattern.compile("\\((-?\\d+)\\)\\s*$");
+    public static final String AUTOMATION_PANE =
+            "x-apple.systempreferences:com.apple.preference.security?Privacy_Automation";
+
+    private static final java.util.regex.Pattern APPLE_SCRIPT_ERROR =
+            java.util.regex.Pattern.compile("\\((-?\\d+)\\)\\s*$");
 
     /**
      * The AppleScript error number {@code osascript} ended its error line with ({@code … (-1743)}), if any.
@@ -353,13 +374,15 @@ public final class TerminalLauncher {
 
     private static IOException failure(Terminal terminal, int exit, String said, List<String> shell) {
         if (automationRefused(said)) {
-            return new IOException("macOS did not allow mst-panel to control " + terminal.displayName + ". Turn it on in System Settings → "
+            return new IOException("macOS did not allow mst-panel to control " + terminal.displayName
+                    + ". Turn it on in System Settings → "
                     + "Privacy & Security → Automation → mst-panel → " + terminal.displayName + " (" + AUTOMATION_PANE
                     + "), then Open shell again. Or copy the command: " + String.join(" ", shell));
         }
         String s = said.strip();
         return new IOException(terminal.displayName + " failed (exit " + exit + "): "
-                + (s.isEmpty() ? "no message" : s.lines().findFirst().orElse("")) + ". Copy the command instead: " + String.join(" ", shell));
+                + (s.isEmpty() ? "no message" : s.lines().findFirst().orElse("")) + ". Copy the command instead: "
+                + String.join(" ", shell));
     }
 
     private static void deleteQuietly(Path p) {
@@ -383,8 +406,11 @@ public final class TerminalLauncher {
      * @throws IOException when {@code docker} is not on PATH or could not be started
      */
     public int runHere(String context, String container) throws IOException {
-        String docker = environment.findExecutable("docker").map(Path::toString).orElseThrow(() -> new IOException(
-                "No `docker` on PATH. Install the Docker CLI, then run: " + copyCommand(context, container)));
+        String docker = environment
+                .findExecutable("docker")
+                .map(Path::toString)
+                .orElseThrow(() -> new IOException(
+                        "No `docker` on PATH. Install the Docker CLI, then run: " + copyCommand(context, container)));
         ProcessBuilder pb = new ProcessBuilder(shellArguments(docker, context, container, shellProgram)).inheritIO();
         pb.environment().clear();
         pb.environment().putAll(environment.variables());

@@ -1,8 +1,8 @@
 package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.text.ByteSize;
 import com.github.dockerjava.core.SSLConfig;
 import com.github.dockerjava.core.util.CertificateUtils;
+import dev.mstpanel.core.text.ByteSize;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -161,10 +161,16 @@ public final class TlsMaterial {
         String cert = exists(certFile) ? read(certFile) : null;
         String key = exists(keyFile) ? read(keyFile) : null;
         if (cert != null && key == null) {
-            throw refused(Problem.MISSING, keyFile, "is missing: the client certificate " + certFile + " has no key beside it");
+            throw refused(
+                    Problem.MISSING,
+                    keyFile,
+                    "is missing: the client certificate " + certFile + " has no key beside it");
         }
         if (key != null && cert == null) {
-            throw refused(Problem.MISSING, certFile, "is missing: the client key " + keyFile + " has no certificate beside it");
+            throw refused(
+                    Problem.MISSING,
+                    certFile,
+                    "is missing: the client key " + keyFile + " has no certificate beside it");
         }
         try {
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -231,9 +237,13 @@ public final class TlsMaterial {
             try {
                 x.checkValidity();
             } catch (CertificateExpiredException e) {
-                throw refused(Problem.EXPIRED, file, "expired on " + x.getNotAfter().toInstant());
+                throw refused(
+                        Problem.EXPIRED, file, "expired on " + x.getNotAfter().toInstant());
             } catch (CertificateNotYetValidException e) {
-                throw refused(Problem.NOT_YET_VALID, file, "is not valid before " + x.getNotBefore().toInstant());
+                throw refused(
+                        Problem.NOT_YET_VALID,
+                        file,
+                        "is not valid before " + x.getNotBefore().toInstant());
             }
         }
     }
@@ -280,11 +290,17 @@ public final class TlsMaterial {
             throw refused(Problem.FOLDER, file, "is a folder, not a file");
         }
         if (!a.isRegularFile()) {
-            throw refused(Problem.SPECIAL_FILE, file, "is not a regular file (a FIFO, device or socket): the panel does not open it");
+            throw refused(
+                    Problem.SPECIAL_FILE,
+                    file,
+                    "is not a regular file (a FIFO, device or socket): the panel does not open it");
         }
         if (a.size() > MAX_BYTES) {
-            throw refused(Problem.TOO_LARGE, file, "is " + ByteSize.human(a.size()) + ", more than the "
-                    + ByteSize.human(MAX_BYTES) + " the panel reads for a certificate or key");
+            throw refused(
+                    Problem.TOO_LARGE,
+                    file,
+                    "is " + ByteSize.human(a.size()) + ", more than the " + ByteSize.human(MAX_BYTES)
+                            + " the panel reads for a certificate or key");
         }
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readNBytes(MAX_BYTES + 1);

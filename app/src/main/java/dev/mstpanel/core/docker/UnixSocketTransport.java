@@ -19,8 +19,13 @@ public final class UnixSocketTransport implements Transport {
             throw new EngineUnreachableException(DockerClients.missingSocket(context, sock), null);
         }
         if (!Files.isReadable(sock) || !Files.isWritable(sock)) {
-            throw new EngineUnreachableException(new ProbeFailure(ProbeFailure.Kind.PERMISSION_DENIED,
-                    "Permission denied on " + sock + ": your user may not use this engine. Add it to the socket's group (often `docker`) or fix the socket's owner.", null), null);
+            throw new EngineUnreachableException(
+                    new ProbeFailure(
+                            ProbeFailure.Kind.PERMISSION_DENIED,
+                            "Permission denied on " + sock
+                                    + ": your user may not use this engine. Add it to the socket's group (often `docker`) or fix the socket's owner.",
+                            null),
+                    null);
         }
         return new Endpoint(context.endpoint(), null);
     }

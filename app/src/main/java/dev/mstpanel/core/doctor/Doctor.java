@@ -8,7 +8,6 @@ import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Image;
 import com.github.dockerjava.api.model.Volume;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerClients;
@@ -21,6 +20,7 @@ import dev.mstpanel.core.mst.MstInstallation;
 import dev.mstpanel.core.mst.MstLocator;
 import dev.mstpanel.core.shell.CommandResult;
 import dev.mstpanel.core.shell.CommandRunner;
+import dev.mstpanel.core.text.ByteSize;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,16 +60,20 @@ public final class Doctor implements AutoCloseable {
     /** Disk a Cowork container unpacks: about 10 GB. */
     public static final long COWORK_DISK_BYTES = 10_000_000_000L;
     /** The devices a Cowork container needs, in the order shown. */
-    public static final List<String> DEVICES = List.of("/dev/kvm", "/dev/vhost-vsock", "/dev/vhost-net", "/dev/net/tun");
+    public static final List<String> DEVICES =
+            List.of("/dev/kvm", "/dev/vhost-vsock", "/dev/vhost-net", "/dev/net/tun");
     /** The label on the check container. */
     public static final String PROBE_LABEL = "dev.mstpanel.probe";
     /** Tag prefixes of MST's own images (MST's Cowork-in-Docker document). */
     public static final List<String> MST_IMAGE_PREFIXES = List.of("mst-cowork-linux:", "mst-chatgpt-linux:");
     /** How Claude Desktop's VM size is quoted: its own figure in GB, then GiB as everywhere else. */
     static final String COWORK_VM_QUOTED = "4 GB (" + ByteSize.gib(COWORK_VM_BYTES) + ")";
-    private static final List<String> FALLBACK_IMAGES = List.of("mst-test/base:1", "busybox", "alpine", "debian", "ubuntu");
-    private static final String SCRIPT = "for d in kvm vhost-vsock vhost-net net/tun; do if [ -e /host-dev/$d ]; then echo \"dev /dev/$d present\"; "
-            + "else echo \"dev /dev/$d missing\"; fi; done; echo \"df $(df -Pk /host-data-root | tail -n 1)\"";
+
+    private static final List<String> FALLBACK_IMAGES =
+            List.of("mst-test/base:1", "busybox", "alpine", "debian", "ubuntu");
+    private static final String SCRIPT =
+            "for d in kvm vhost-vsock vhost-net net/tun; do if [ -e /host-dev/$d ]; then echo \"dev /dev/$d present\"; "
+                    + "else echo \"dev /dev/$d missing\"; fi; done; echo \"df $(df -Pk /host-data-root | tail -n 1)\"";
 
     private final EngineProber prober;
     private final DockerCli dockerCli;
@@ -119,39 +123,65 @@ public final class Doctor implements AutoCloseable {
         List<DoctorCheck> checks = new ArrayList<>();
         Optional<java.nio.file.Path> docker = dockerCli.executable();
         if (docker.isEmpty()) {
-            checks.add(new DoctorCheck("docker-cli", "docker CLI", CheckStatus.FAIL, "No `docker` on PATH.",
-                    "Install the Docker CLI (Docker Desktop, Colima's `brew install docker`, or your distribution's docker package).", null));
+            checks.add(new DoctorCheck(
+                    "docker-cli",
+                    "docker CLI",
+                    CheckStatus.FAIL,
+                    "No `docker` on PATH.",
+                    "Install the Docker CLI (Docker Desktop, Colima's `brew install docker`, or your distribution's docker package).",
+                    null));
         } else {
             CommandResult v = runner.run(List.of(docker.get().toString(), "--version"), null, Duration.ofSeconds(10));
             checks.add(DoctorCheck.pass("docker-cli", "docker CLI", firstLine(v.stdout()) + " at " + docker.get()));
-            CommandResult bx = runner.run(List.of(docker.get().toString(), "buildx", "version"), null, Duration.ofSeconds(10));
+            CommandResult bx =
+                    runner.run(List.of(docker.get().toString(), "buildx", "version"), null, Duration.ofSeconds(10));
             if (bx.ok()) {
                 checks.add(DoctorCheck.pass("buildx", "BuildKit (docker buildx)", firstLine(bx.stdout())));
             } else {
                 EngineAdvice.Fix fix = EngineAdvice.buildx(runner.environment(), docker.get());
-                checks.add(new DoctorCheck("buildx", "BuildKit (docker buildx)", CheckStatus.WARN,
+                checks.add(new DoctorCheck(
+                        "buildx",
+                        "BuildKit (docker buildx)",
+                        CheckStatus.WARN,
                         "The buildx plugin is missing: the panel builds its image recipes with the legacy builder (DOCKER_BUILDKIT=0).",
-                        fix.text(), fix.command()));
+                        fix.text(),
+                        fix.command()));
             }
         }
         Optional<java.nio.file.Path> node = runner.environment().findExecutable("node");
         if (node.isEmpty()) {
-            checks.add(new DoctorCheck("node", "Node.js", CheckStatus.FAIL, "No `node` on PATH.",
-                    "Install Node.js (https://nodejs.org, or `brew install node`): MST runs on it.", null));
+            checks.add(new DoctorCheck(
+                    "node",
+                    "Node.js",
+                    CheckStatus.FAIL,
+                    "No `node` on PATH.",
+                    "Install Node.js (https://nodejs.org, or `brew install node`): MST runs on it.",
+                    null));
         } else {
             CommandResult v = runner.run(List.of(node.get().toString(), "--version"), null, Duration.ofSeconds(10));
             checks.add(DoctorCheck.pass("node", "Node.js", firstLine(v.stdout()) + " at " + node.get()));
         }
         MstFinder.Result mst = mstFinder.find();
         if (mst.installation() == null) {
-            checks.add(new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.FAIL, mst.problem(),
-                    "Install MST in your eval's folder (or globally), or set its path in settings.", MstLocator.INSTALL_COMMAND));
+            checks.add(new DoctorCheck(
+                    "mst",
+                    "MST (mcp-server-tester)",
+                    CheckStatus.FAIL,
+                    mst.problem(),
+                    "Install MST in your eval's folder (or globally), or set its path in settings.",
+                    MstLocator.INSTALL_COMMAND));
         } else {
             MstInstallation m = mst.installation();
-            checks.add(m.version() == null
-                    ? new DoctorCheck("mst", "MST (mcp-server-tester)", CheckStatus.WARN, m.describe() + " printed no version.",
-                            "Run `mst --version` yourself to see why.", null)
-                    : DoctorCheck.pass("mst", "MST (mcp-server-tester)", m.describe()));
+            checks.add(
+                    m.version() == null
+                            ? new DoctorCheck(
+                                    "mst",
+                                    "MST (mcp-server-tester)",
+                                    CheckStatus.WARN,
+                                    m.describe() + " printed no version.",
+                                    "Run `mst --version` yourself to see why.",
+                                    null)
+                            : DoctorCheck.pass("mst", "MST (mcp-server-tester)", m.describe()));
         }
         return checks;
     }
@@ -170,14 +200,25 @@ public final class Doctor implements AutoCloseable {
         ProbeResult probe = prober.probe(context, probeTimeout);
         if (!probe.reachable()) {
             EngineAdvice.Fix fix = EngineAdvice.notReachable(context, EngineAdvice.kind(context, null));
-            checks.add(new DoctorCheck("engine", "Engine answers", CheckStatus.WARN, "Not reachable: " + probe.failure().message(), fix.text(),
+            checks.add(new DoctorCheck(
+                    "engine",
+                    "Engine answers",
+                    CheckStatus.WARN,
+                    "Not reachable: " + probe.failure().message(),
+                    fix.text(),
                     fix.command()));
-            checks.add(new DoctorCheck("cowork", "Architecture, memory, disk, devices", CheckStatus.SKIPPED,
-                    "Not checked: the engine did not answer.", null, null));
+            checks.add(new DoctorCheck(
+                    "cowork",
+                    "Architecture, memory, disk, devices",
+                    CheckStatus.SKIPPED,
+                    "Not checked: the engine did not answer.",
+                    null,
+                    null));
             return new ContextReadiness(context.name(), checks, null, ms(start));
         }
         EngineInfo e = probe.engine();
-        checks.add(DoctorCheck.pass("engine", "Engine answers", "Docker " + e.serverVersion() + " on " + e.operatingSystem()));
+        checks.add(DoctorCheck.pass(
+                "engine", "Engine answers", "Docker " + e.serverVersion() + " on " + e.operatingSystem()));
         checks.add(architecture(e));
         checks.add(memory(context, e));
         DeviceProbe dp = runDeviceProbe(context, e, probeTimeout.plusSeconds(8));
@@ -186,7 +227,9 @@ public final class Doctor implements AutoCloseable {
             checks.add(device(context, e, d, dp));
         }
         if (!dp.leftovers.isEmpty()) {
-            checks.add(DoctorCheck.pass("leftovers", "Check containers left behind",
+            checks.add(DoctorCheck.pass(
+                    "leftovers",
+                    "Check containers left behind",
                     "Removed " + dp.leftovers.size() + " check container" + (dp.leftovers.size() == 1 ? "" : "s")
                             + " an interrupted doctor left on this context: " + String.join(", ", dp.leftovers)));
         }
@@ -196,34 +239,53 @@ public final class Doctor implements AutoCloseable {
     static DoctorCheck architecture(EngineInfo e) {
         String arch = e.architecture();
         boolean ok = arch.equals("x86_64") || arch.equals("amd64") || arch.equals("aarch64") || arch.equals("arm64");
-        return ok ? DoctorCheck.pass("arch", "Architecture", arch + " (Claude Desktop for Linux and ChatGPT run on it)")
-                : new DoctorCheck("arch", "Architecture", CheckStatus.FAIL, arch + ": MST's images are built for x86_64 and arm64.",
-                        "Use a context whose engine runs on x86_64 or arm64.", null);
+        return ok
+                ? DoctorCheck.pass("arch", "Architecture", arch + " (Claude Desktop for Linux and ChatGPT run on it)")
+                : new DoctorCheck(
+                        "arch",
+                        "Architecture",
+                        CheckStatus.FAIL,
+                        arch + ": MST's images are built for x86_64 and arm64.",
+                        "Use a context whose engine runs on x86_64 or arm64.",
+                        null);
     }
 
     static DoctorCheck memory(DockerContext c, EngineInfo e) {
         long spare = CapacityPlanner.spareBytes(e.memoryBytes());
-        String detail = ByteSize.gib(spare) + " spare of " + ByteSize.gib(e.memoryBytes()) + "; Cowork's VM alone gets " + COWORK_VM_QUOTED;
+        String detail = ByteSize.gib(spare) + " spare of " + ByteSize.gib(e.memoryBytes()) + "; Cowork's VM alone gets "
+                + COWORK_VM_QUOTED;
         if (spare >= COWORK_VM_BYTES) {
             return DoctorCheck.pass("memory", "Memory for a Cowork container", detail);
         }
         EngineAdvice.Fix fix = EngineAdvice.memory(c, EngineAdvice.kind(c, e));
-        return new DoctorCheck("memory", "Memory for a Cowork container", CheckStatus.FAIL, detail, fix.text(), fix.command());
+        return new DoctorCheck(
+                "memory", "Memory for a Cowork container", CheckStatus.FAIL, detail, fix.text(), fix.command());
     }
 
     private static DoctorCheck disk(DockerContext c, EngineInfo e, DeviceProbe dp) {
         String title = "Free disk in the engine's data root";
         if (dp.freeBytes < 0) {
-            return new DoctorCheck("disk", title, CheckStatus.SKIPPED, "Not checked: " + dp.problem, dp.problemFix, null);
+            return new DoctorCheck(
+                    "disk", title, CheckStatus.SKIPPED, "Not checked: " + dp.problem, dp.problemFix, null);
         }
-        String detail = ByteSize.gib(dp.freeBytes) + " free in " + e.dockerRootDir() + " (a Cowork container unpacks about " + ByteSize.gib(COWORK_DISK_BYTES) + ")";
+        String detail = ByteSize.gib(dp.freeBytes) + " free in " + e.dockerRootDir()
+                + " (a Cowork container unpacks about " + ByteSize.gib(COWORK_DISK_BYTES) + ")";
         if (dp.freeBytes >= COWORK_DISK_BYTES) {
             return DoctorCheck.pass("disk", title, detail);
         }
-        String cmd = c.colimaProfile() != null ? "colima stop " + c.colimaProfile() + " && colima start " + c.colimaProfile() + " --disk 40" : null;
-        return new DoctorCheck("disk", title, CheckStatus.FAIL, detail,
+        String cmd = c.colimaProfile() != null
+                ? "colima stop " + c.colimaProfile() + " && colima start " + c.colimaProfile() + " --disk 40"
+                : null;
+        return new DoctorCheck(
+                "disk",
+                title,
+                CheckStatus.FAIL,
+                detail,
                 "Free space: remove kept and orphaned containers (Containers view), unused images (docker image prune)"
-                        + (cmd != null ? ", or grow the Colima disk (it only grows)." : ", or give the engine a bigger disk."), cmd);
+                        + (cmd != null
+                                ? ", or grow the Colima disk (it only grows)."
+                                : ", or give the engine a bigger disk."),
+                cmd);
     }
 
     private static DoctorCheck device(DockerContext c, EngineInfo e, String dev, DeviceProbe dp) {
@@ -257,7 +319,9 @@ public final class Doctor implements AutoCloseable {
             return null;
         }
         return "Devices and disk checked in a short container of " + image
-                + (isMstImage(image) ? ", MST's image on this context." : " (no MST image on this context yet, so a local image instead).");
+                + (isMstImage(image)
+                        ? ", MST's image on this context."
+                        : " (no MST image on this context yet, so a local image instead).");
     }
 
     /** The Colima command that starts a profile able to run Cowork (MST's Cowork-in-Docker document, "What you need"). */
@@ -278,16 +342,22 @@ public final class Doctor implements AutoCloseable {
     /** Picks the image for the check container: an MST image, else a small local one; never pulls. */
     static Optional<String> chooseImage(List<Image> images) {
         List<String> tags = new ArrayList<>();
-        images.stream().sorted(Comparator.comparing((Image i) -> i.getCreated() == null ? 0L : i.getCreated()).reversed())
+        images.stream()
+                .sorted(Comparator.comparing((Image i) -> i.getCreated() == null ? 0L : i.getCreated())
+                        .reversed())
                 .forEach(i -> tags.addAll(i.getRepoTags() == null ? List.of() : Arrays.asList(i.getRepoTags())));
         for (String prefix : MST_IMAGE_PREFIXES) {
-            Optional<String> mst = tags.stream().filter(t -> t.startsWith(prefix)).findFirst();
+            Optional<String> mst =
+                    tags.stream().filter(t -> t.startsWith(prefix)).findFirst();
             if (mst.isPresent()) {
                 return mst;
             }
         }
         for (String f : FALLBACK_IMAGES) {
-            Optional<String> hit = tags.stream().filter(t -> t.equals(f) || t.startsWith(f + ":") || t.endsWith("/" + f) || t.contains("/" + f + ":")).findFirst();
+            Optional<String> hit = tags.stream()
+                    .filter(t ->
+                            t.equals(f) || t.startsWith(f + ":") || t.endsWith("/" + f) || t.contains("/" + f + ":"))
+                    .findFirst();
             if (hit.isPresent()) {
                 return hit;
             }
@@ -314,21 +384,38 @@ public final class Doctor implements AutoCloseable {
                 return dp;
             }
             dp.image = image.get();
-            HostConfig hc = HostConfig.newHostConfig().withNetworkMode("none").withAutoRemove(false)
-                    .withBinds(new Bind("/dev", new Volume("/host-dev"), AccessMode.ro),
-                            new Bind(e.dockerRootDir().isEmpty() ? "/var/lib/docker" : e.dockerRootDir(), new Volume("/host-data-root"), AccessMode.ro));
-            id = client.createContainerCmd(dp.image).withEntrypoint("sh", "-c", SCRIPT).withCmd(List.of()).withUser("0")
-                    .withLabels(ProbeContainers.labels()).withHostConfig(hc).exec().getId();
+            HostConfig hc = HostConfig.newHostConfig()
+                    .withNetworkMode("none")
+                    .withAutoRemove(false)
+                    .withBinds(
+                            new Bind("/dev", new Volume("/host-dev"), AccessMode.ro),
+                            new Bind(
+                                    e.dockerRootDir().isEmpty() ? "/var/lib/docker" : e.dockerRootDir(),
+                                    new Volume("/host-data-root"),
+                                    AccessMode.ro));
+            id = client.createContainerCmd(dp.image)
+                    .withEntrypoint("sh", "-c", SCRIPT)
+                    .withCmd(List.of())
+                    .withUser("0")
+                    .withLabels(ProbeContainers.labels())
+                    .withHostConfig(hc)
+                    .exec()
+                    .getId();
             ProbeContainers.created(context, prober.clients(), id);
             client.startContainerCmd(id).exec();
-            Integer code = client.waitContainerCmd(id).start().awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Integer code =
+                    client.waitContainerCmd(id).start().awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
             StringBuilder out = new StringBuilder();
-            client.logContainerCmd(id).withStdOut(true).withStdErr(true).exec(new ResultCallback.Adapter<Frame>() {
-                @Override
-                public void onNext(Frame f) {
-                    out.append(new String(f.getPayload(), StandardCharsets.UTF_8));
-                }
-            }).awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            client.logContainerCmd(id)
+                    .withStdOut(true)
+                    .withStdErr(true)
+                    .exec(new ResultCallback.Adapter<Frame>() {
+                        @Override
+                        public void onNext(Frame f) {
+                            out.append(new String(f.getPayload(), StandardCharsets.UTF_8));
+                        }
+                    })
+                    .awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS);
             parse(out.toString(), dp);
             if (dp.devices.isEmpty()) {
                 dp.problem = "the check container in " + dp.image + " printed nothing usable (exit " + code + ").";
@@ -373,7 +460,13 @@ public final class Doctor implements AutoCloseable {
     }
 
     private static String firstLine(String s) {
-        return s == null ? "" : s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        return s == null
+                ? ""
+                : s.lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .findFirst()
+                        .orElse("");
     }
 
     private static long ms(long start) {

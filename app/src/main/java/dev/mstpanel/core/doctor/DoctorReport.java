@@ -21,7 +21,8 @@ public record DoctorReport(List<DoctorCheck> host, List<ContextReadiness> contex
      * does not answer is only a warning: an unused one (often {@code default}) must not fail the command.
      */
     public int exitCode() {
-        boolean fails = worst(host) == CheckStatus.FAIL || contexts.stream().anyMatch(c -> c.worst() == CheckStatus.FAIL);
+        boolean fails =
+                worst(host) == CheckStatus.FAIL || contexts.stream().anyMatch(c -> c.worst() == CheckStatus.FAIL);
         return fails ? 1 : 0;
     }
 

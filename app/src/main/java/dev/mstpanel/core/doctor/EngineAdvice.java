@@ -23,7 +23,12 @@ import java.util.Locale;
  */
 public final class EngineAdvice {
     /** The kinds of engine Doctor has advice for. */
-    public enum Kind { COLIMA, ORBSTACK, DOCKER_DESKTOP, LINUX }
+    public enum Kind {
+        COLIMA,
+        ORBSTACK,
+        DOCKER_DESKTOP,
+        LINUX
+    }
 
     private EngineAdvice() {}
 
@@ -37,12 +42,18 @@ public final class EngineAdvice {
         if (context.colimaProfile() != null) {
             return Kind.COLIMA;
         }
-        String os = engine == null || engine.operatingSystem() == null ? "" : engine.operatingSystem().toLowerCase(Locale.ROOT);
+        String os = engine == null || engine.operatingSystem() == null
+                ? ""
+                : engine.operatingSystem().toLowerCase(Locale.ROOT);
         String endpoint = context.endpoint() == null ? "" : context.endpoint();
-        if (os.contains("orbstack") || endpoint.contains("/.orbstack/") || context.name().equals("orbstack")) {
+        if (os.contains("orbstack")
+                || endpoint.contains("/.orbstack/")
+                || context.name().equals("orbstack")) {
             return Kind.ORBSTACK;
         }
-        if (os.contains("docker desktop") || endpoint.endsWith("/.docker/run/docker.sock") || context.name().equals("desktop-linux")) {
+        if (os.contains("docker desktop")
+                || endpoint.endsWith("/.docker/run/docker.sock")
+                || context.name().equals("desktop-linux")) {
             return Kind.DOCKER_DESKTOP;
         }
         return Kind.LINUX;
@@ -51,21 +62,37 @@ public final class EngineAdvice {
     /** The fix for an engine that does not answer, and the command (or null). */
     public static Fix notReachable(DockerContext context, Kind kind) {
         return switch (kind) {
-            case COLIMA -> new Fix("Start Colima: colima start " + context.colimaProfile(), "colima start " + context.colimaProfile());
+            case COLIMA ->
+                new Fix(
+                        "Start Colima: colima start " + context.colimaProfile(),
+                        "colima start " + context.colimaProfile());
             case ORBSTACK -> new Fix("Start OrbStack (its menu bar app, or `orb start`).", "orb start");
             case DOCKER_DESKTOP -> new Fix("Start Docker Desktop.", "open -a Docker");
-            case LINUX -> new Fix("Start the engine (dockerd: sudo systemctl start docker), or remove the context if it is gone.", null);
+            case LINUX ->
+                new Fix(
+                        "Start the engine (dockerd: sudo systemctl start docker), or remove the context if it is gone.",
+                        null);
         };
     }
 
     /** The fix for too little memory for a Cowork container, and the command (or null). */
     public static Fix memory(DockerContext context, Kind kind) {
         return switch (kind) {
-            case COLIMA -> new Fix("Give the Colima VM more memory (12 GiB suits one Cowork container).",
-                    "colima stop " + context.colimaProfile() + " && colima start " + context.colimaProfile() + " --memory 12");
-            case ORBSTACK -> new Fix("Raise OrbStack's memory limit: OrbStack → Settings → System → Memory limit (8 GiB or more).", null);
-            case DOCKER_DESKTOP -> new Fix("Raise Docker Desktop's memory: Settings → Resources → Memory (8 GiB or more).", null);
-            case LINUX -> new Fix("Use a Docker host with at least 6 GiB of memory for Cowork; ChatGPT and grading need less.", null);
+            case COLIMA ->
+                new Fix(
+                        "Give the Colima VM more memory (12 GiB suits one Cowork container).",
+                        "colima stop " + context.colimaProfile() + " && colima start " + context.colimaProfile()
+                                + " --memory 12");
+            case ORBSTACK ->
+                new Fix(
+                        "Raise OrbStack's memory limit: OrbStack → Settings → System → Memory limit (8 GiB or more).",
+                        null);
+            case DOCKER_DESKTOP ->
+                new Fix("Raise Docker Desktop's memory: Settings → Resources → Memory (8 GiB or more).", null);
+            case LINUX ->
+                new Fix(
+                        "Use a Docker host with at least 6 GiB of memory for Cowork; ChatGPT and grading need less.",
+                        null);
         };
     }
 
@@ -75,20 +102,33 @@ public final class EngineAdvice {
      */
     public static Fix missingDevice(DockerContext context, Kind kind, String device) {
         return switch (kind) {
-            case COLIMA -> new Fix("Colima's VM needs nested virtualization (Apple Silicon M3 or later, macOS 15 or later). Recreate the profile with it"
-                    + " (an existing profile changes VM type only after `colima delete " + context.colimaProfile() + "`).",
-                    Doctor.colimaCommand(context.colimaProfile()));
-            case ORBSTACK -> new Fix("OrbStack's VM gives containers no KVM. For Cowork use a Colima VM with nested virtualization"
-                    + " (Apple Silicon M3 or later, macOS 15 or later); ChatGPT and headless clients run on OrbStack:", Doctor.colimaCommand("mst-kvm"));
-            case DOCKER_DESKTOP -> new Fix("Docker Desktop's VM gives containers no KVM. On a Mac use a Colima VM with nested virtualization:",
-                    Doctor.colimaCommand("mst-kvm"));
-            case LINUX -> switch (device) {
-                case "/dev/kvm" -> new Fix("Enable hardware virtualization: KVM on the host (BIOS/UEFI setting, or nested virtualization on a cloud VM), then load the module.",
-                        "sudo modprobe kvm_intel || sudo modprobe kvm_amd");
-                case "/dev/vhost-vsock" -> new Fix("Load the vhost-vsock module on the engine's host.", "sudo modprobe vhost_vsock");
-                case "/dev/vhost-net" -> new Fix("Load the vhost-net module on the engine's host.", "sudo modprobe vhost_net");
-                default -> new Fix("Load the tun module on the engine's host.", "sudo modprobe tun");
-            };
+            case COLIMA ->
+                new Fix(
+                        "Colima's VM needs nested virtualization (Apple Silicon M3 or later, macOS 15 or later). Recreate the profile with it"
+                                + " (an existing profile changes VM type only after `colima delete "
+                                + context.colimaProfile() + "`).",
+                        Doctor.colimaCommand(context.colimaProfile()));
+            case ORBSTACK ->
+                new Fix(
+                        "OrbStack's VM gives containers no KVM. For Cowork use a Colima VM with nested virtualization"
+                                + " (Apple Silicon M3 or later, macOS 15 or later); ChatGPT and headless clients run on OrbStack:",
+                        Doctor.colimaCommand("mst-kvm"));
+            case DOCKER_DESKTOP ->
+                new Fix(
+                        "Docker Desktop's VM gives containers no KVM. On a Mac use a Colima VM with nested virtualization:",
+                        Doctor.colimaCommand("mst-kvm"));
+            case LINUX ->
+                switch (device) {
+                    case "/dev/kvm" ->
+                        new Fix(
+                                "Enable hardware virtualization: KVM on the host (BIOS/UEFI setting, or nested virtualization on a cloud VM), then load the module.",
+                                "sudo modprobe kvm_intel || sudo modprobe kvm_amd");
+                    case "/dev/vhost-vsock" ->
+                        new Fix("Load the vhost-vsock module on the engine's host.", "sudo modprobe vhost_vsock");
+                    case "/dev/vhost-net" ->
+                        new Fix("Load the vhost-net module on the engine's host.", "sudo modprobe vhost_net");
+                    default -> new Fix("Load the tun module on the engine's host.", "sudo modprobe tun");
+                };
         };
     }
 
@@ -103,17 +143,21 @@ public final class EngineAdvice {
      */
     public static Fix buildx(HostEnvironment env, Path docker) {
         if (env.os() == HostEnvironment.OsFamily.MAC) {
-            String prefix = docker != null && docker.toString().startsWith("/usr/local/") ? "/usr/local" : "/opt/homebrew";
-            return new Fix("Install the buildx plugin with Homebrew and let docker find it: add \"cliPluginsExtraDirs\": [\"" + prefix
-                    + "/lib/docker/cli-plugins\"] to ~/.docker/config.json, or link it into ~/.docker/cli-plugins (the command)."
-                    + " Docker Desktop and OrbStack ship buildx already.",
+            String prefix =
+                    docker != null && docker.toString().startsWith("/usr/local/") ? "/usr/local" : "/opt/homebrew";
+            return new Fix(
+                    "Install the buildx plugin with Homebrew and let docker find it: add \"cliPluginsExtraDirs\": [\""
+                            + prefix
+                            + "/lib/docker/cli-plugins\"] to ~/.docker/config.json, or link it into ~/.docker/cli-plugins (the command)."
+                            + " Docker Desktop and OrbStack ship buildx already.",
                     "brew install docker-buildx && mkdir -p ~/.docker/cli-plugins && ln -sfn " + prefix
                             + "/opt/docker-buildx/bin/docker-buildx ~/.docker/cli-plugins/docker-buildx");
         }
         if (env.os() == HostEnvironment.OsFamily.WINDOWS) {
             return new Fix("Install Docker Desktop, which ships the buildx plugin, for BuildKit builds.", null);
         }
-        return new Fix("Install the buildx plugin for BuildKit builds (Debian/Ubuntu: docker-buildx; Docker's own packages: docker-buildx-plugin).",
+        return new Fix(
+                "Install the buildx plugin for BuildKit builds (Debian/Ubuntu: docker-buildx; Docker's own packages: docker-buildx-plugin).",
                 "sudo apt-get install docker-buildx");
     }
 

@@ -44,7 +44,13 @@ public final class ProbeContainers {
 
     /** The labels for a new check container of this process. */
     public static Map<String, String> labels() {
-        return Map.of(PROBE_LABEL, "doctor", HOST_LABEL, HostName.current(), PID_LABEL, Long.toString(ProcessHandle.current().pid()));
+        return Map.of(
+                PROBE_LABEL,
+                "doctor",
+                HOST_LABEL,
+                HostName.current(),
+                PID_LABEL,
+                Long.toString(ProcessHandle.current().pid()));
     }
 
     /** A check container's context, and the clients that reach it. */
@@ -73,15 +79,24 @@ public final class ProbeContainers {
     static void removeLive() {
         List<Thread> removers = new ArrayList<>();
         for (Map.Entry<String, Live> e : LIVE.entrySet()) {
-            Thread t = new Thread(() -> {
-                try (DockerClient client = e.getValue().clients().open(e.getValue().context(), Duration.ofSeconds(5))) {
-                    client.removeContainerCmd(e.getKey()).withForce(true).exec();
-                    LIVE.remove(e.getKey());
-                } catch (Exception ex) {
-                    System.err.println("mst-panel: could not remove the doctor's check container " + e.getKey().substring(0, Math.min(12, e.getKey().length()))
-                            + " on " + e.getValue().context().name() + "; remove it with: docker --context " + e.getValue().context().name() + " rm -f " + e.getKey());
-                }
-            }, "doctor-probe-remove");
+            Thread t = new Thread(
+                    () -> {
+                        try (DockerClient client =
+                                e.getValue().clients().open(e.getValue().context(), Duration.ofSeconds(5))) {
+                            client.removeContainerCmd(e.getKey())
+                                    .withForce(true)
+                                    .exec();
+                            LIVE.remove(e.getKey());
+                        } catch (Exception ex) {
+                            System.err.println("mst-panel: could not remove the doctor's check container "
+                                    + e.getKey()
+                                            .substring(
+                                                    0, Math.min(12, e.getKey().length())) + " on "
+                                    + e.getValue().context().name() + "; remove it with: docker --context "
+                                    + e.getValue().context().name() + " rm -f " + e.getKey());
+                        }
+                    },
+                    "doctor-probe-remove");
             t.start();
             removers.add(t);
         }
@@ -105,7 +120,10 @@ public final class ProbeContainers {
         List<String> removed = new ArrayList<>();
         List<Container> list;
         try {
-            list = client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(PROBE_LABEL, "doctor")).exec();
+            list = client.listContainersCmd()
+                    .withShowAll(true)
+                    .withLabelFilter(Map.of(PROBE_LABEL, "doctor"))
+                    .exec();
         } catch (RuntimeException e) {
             LOG.debug("listing check containers on {} failed: {}", contextName, e.getMessage());
             return removed;
@@ -113,16 +131,23 @@ public final class ProbeContainers {
         String host = HostName.current();
         long now = System.currentTimeMillis() / 1000;
         for (Container c : list) {
-            if (LIVE.containsKey(c.getId()) || !leftBehind(c.getLabels(), host, c.getCreated() == null ? now : c.getCreated(), now)) {
+            if (LIVE.containsKey(c.getId())
+                    || !leftBehind(c.getLabels(), host, c.getCreated() == null ? now : c.getCreated(), now)) {
                 continue;
             }
             try {
                 client.removeContainerCmd(c.getId()).withForce(true).exec();
-                String name = c.getNames() == null || c.getNames().length == 0 ? c.getId().substring(0, 12) : c.getNames()[0].replaceFirst("^/", "");
+                String name = c.getNames() == null || c.getNames().length == 0
+                        ? c.getId().substring(0, 12)
+                        : c.getNames()[0].replaceFirst("^/", "");
                 removed.add(name);
                 LOG.info("removed the doctor's left-behind check container {} on {}", name, contextName);
             } catch (RuntimeException e) {
-                LOG.warn("could not remove the left-behind check container {} on {}: {}", c.getId(), contextName, e.getMessage());
+                LOG.warn(
+                        "could not remove the left-behind check container {} on {}: {}",
+                        c.getId(),
+                        contextName,
+                        e.getMessage());
             }
         }
         return removed;

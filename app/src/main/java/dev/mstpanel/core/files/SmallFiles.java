@@ -42,7 +42,8 @@ public final class SmallFiles {
         }
         long size = Files.size(file);
         if (size > maxBytes) {
-            throw new Refused(file + " is " + ByteSize.human(size) + ", more than the " + ByteSize.human(maxBytes) + " the panel reads");
+            throw new Refused(file + " is " + ByteSize.human(size) + ", more than the " + ByteSize.human(maxBytes)
+                    + " the panel reads");
         }
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readNBytes(maxBytes + 1);

@@ -14,8 +14,13 @@ import java.util.Map;
  * @param logFile where its full output goes
  * @param note a sentence shown before the output (e.g. why the legacy builder is used), or null
  */
-public record BuildPlan(String title, List<String> argv, Map<String, String> extraEnvironment, Path workingDir,
-                        Path logFile, String note) {
+public record BuildPlan(
+        String title,
+        List<String> argv,
+        Map<String, String> extraEnvironment,
+        Path workingDir,
+        Path logFile,
+        String note) {
     public BuildPlan {
         argv = List.copyOf(argv);
         extraEnvironment = Map.copyOf(extraEnvironment);
@@ -27,7 +32,8 @@ public record BuildPlan(String title, List<String> argv, Map<String, String> ext
         extraEnvironment.forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
         for (int i = 0; i < argv.size(); i++) {
             String a = i == 0 ? Path.of(argv.get(0)).getFileName().toString() : argv.get(i);
-            sb.append(i == 0 ? "" : " ").append(a.isEmpty() || a.matches(".*[\\s'\"$`\\\\].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+            sb.append(i == 0 ? "" : " ")
+                    .append(a.isEmpty() || a.matches(".*[\\s'\"$`\\\\].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
         }
         return sb.toString();
     }

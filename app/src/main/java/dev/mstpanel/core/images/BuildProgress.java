@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 public final class BuildProgress {
     private static final Pattern LEGACY_STEP = Pattern.compile("^Step (\\d+)/(\\d+) :");
     private static final Pattern BUILDKIT_STEP = Pattern.compile("^#\\d+ \\[(?:[^\\]]* )?(\\d+)/(\\d+)\\]");
-    private static final Pattern BYTES = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([KMG]i?B)\\s*/\\s*(\\d+(?:\\.\\d+)?)\\s*([KMG]i?B)");
+    private static final Pattern BYTES =
+            Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([KMG]i?B)\\s*/\\s*(\\d+(?:\\.\\d+)?)\\s*([KMG]i?B)");
     private static final Pattern PERCENT = Pattern.compile("(?<![\\d.])(\\d{1,3}(?:\\.\\d+)?)%");
 
     private BuildProgress() {}

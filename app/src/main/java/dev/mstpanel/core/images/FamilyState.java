@@ -10,5 +10,10 @@ package dev.mstpanel.core.images;
  */
 public record FamilyState(ImageFamily family, Status status, String message, String action) {
     /** The states. */
-    public enum Status { CURRENT, STALE, MISSING, UNKNOWN }
+    public enum Status {
+        CURRENT,
+        STALE,
+        MISSING,
+        UNKNOWN
+    }
 }

@@ -34,9 +34,11 @@ import java.util.regex.Pattern;
  */
 public final class ImageBuilds {
     /** Docker's image reference: lower-case repository path, optional tag. */
-    static final Pattern REFERENCE = Pattern.compile("[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?");
+    static final Pattern REFERENCE = Pattern.compile(
+            "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?");
     /** A tag or version: {@code 2.0.0-rc.1}, {@code 1.21459.0}. */
     static final Pattern TAG = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}");
+
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ProcessSupervisor supervisor;
@@ -59,7 +61,10 @@ public final class ImageBuilds {
 
     /** True when {@code docker buildx version} works (BuildKit builds possible). */
     public boolean buildKitAvailable() {
-        return dockerCli.executable().map(d -> runner.run(List.of(d.toString(), "buildx", "version"), null, Duration.ofSeconds(10)).ok())
+        return dockerCli
+                .executable()
+                .map(d -> runner.run(List.of(d.toString(), "buildx", "version"), null, Duration.ofSeconds(10))
+                        .ok())
                 .orElse(false);
     }
 
@@ -77,26 +82,32 @@ public final class ImageBuilds {
     public BuildPlan recipePlan(DockerContext context, ImageRecipe recipe, String baseTag, String tag, String network) {
         String ctx = DockerNames.requireContext(context.name());
         if (baseTag == null || !TAG.matcher(baseTag).matches()) {
-            throw new IllegalArgumentException("\"" + baseTag + "\" is not an image tag (letters, digits, _ . -), e.g. 2.0.0.");
+            throw new IllegalArgumentException(
+                    "\"" + baseTag + "\" is not an image tag (letters, digits, _ . -), e.g. 2.0.0.");
         }
         if (tag == null || !REFERENCE.matcher(tag).matches()) {
-            throw new IllegalArgumentException("\"" + tag + "\" is not an image name Docker accepts, e.g. mst-grading:2.0.0 (lower case).");
+            throw new IllegalArgumentException(
+                    "\"" + tag + "\" is not an image name Docker accepts, e.g. mst-grading:2.0.0 (lower case).");
         }
         if (network != null && !DockerNames.valid(network)) {
             throw new IllegalArgumentException("\"" + network + "\" is not a Docker network name.");
         }
         String base = recipe.baseImage(baseTag);
-        CommandResult user = dockerCli.run(ctx, Duration.ofSeconds(15), "image", "inspect", "--format", "{{.Config.User}}", base);
+        CommandResult user =
+                dockerCli.run(ctx, Duration.ofSeconds(15), "image", "inspect", "--format", "{{.Config.User}}", base);
         if (!user.ok()) {
-            throw new IllegalArgumentException(base + " is not on " + ctx + ": build MST's image there first (Images view, Build).");
+            throw new IllegalArgumentException(
+                    base + " is not on " + ctx + ": build MST's image there first (Images view, Build).");
         }
         String baseUser = user.stdout().strip();
         String docker = dockerCli.executable().map(Path::toString).orElse("docker");
-        List<String> argv = new ArrayList<>(List.of(docker, "--context", ctx, "build", "--build-arg", "BASE_TAG=" + baseTag));
+        List<String> argv =
+                new ArrayList<>(List.of(docker, "--context", ctx, "build", "--build-arg", "BASE_TAG=" + baseTag));
         if (recipe.args().contains("BASE_USER")) {
             argv.addAll(List.of("--build-arg", "BASE_USER=" + (baseUser.isEmpty() ? "root" : baseUser)));
         }
-        argv.addAll(List.of("--label", MstImages.RECIPE_LABEL + "=" + recipe.name(), "--label", MstImages.BASE_LABEL + "=" + base));
+        argv.addAll(List.of(
+                "--label", MstImages.RECIPE_LABEL + "=" + recipe.name(), "--label", MstImages.BASE_LABEL + "=" + base));
         if (network != null) {
             argv.addAll(List.of("--network", network));
         }
@@ -105,11 +116,17 @@ public final class ImageBuilds {
         String note = null;
         if (!buildKitAvailable()) {
             env.put("DOCKER_BUILDKIT", "0");
-            note = "The docker buildx plugin is missing, so this build uses Docker's legacy builder (DOCKER_BUILDKIT=0)."
-                    + " Install docker-buildx to build with BuildKit.";
+            note =
+                    "The docker buildx plugin is missing, so this build uses Docker's legacy builder (DOCKER_BUILDKIT=0)."
+                            + " Install docker-buildx to build with BuildKit.";
         }
-        return new BuildPlan(recipe.name() + " on " + ctx + " → " + tag, argv, env, recipe.folder(),
-                logFile("recipe-" + recipe.name() + "-" + ctx), note);
+        return new BuildPlan(
+                recipe.name() + " on " + ctx + " → " + tag,
+                argv,
+                env,
+                recipe.folder(),
+                logFile("recipe-" + recipe.name() + "-" + ctx),
+                note);
     }
 
     /**
@@ -125,8 +142,12 @@ public final class ImageBuilds {
      *     config (after its {@code extends}) names a plugin by a file path, which MST's setup cannot
      *     install ({@link dev.mstpanel.core.mst.EvalPlugins#refusal}); reads the config, so call it off the FX thread
      */
-    public BuildPlan mstSetupPlan(MstInstallation mst, List<String> contexts, Path evalConfig, String claudeDesktopVersion,
-                                  String chatgptVersion) {
+    public BuildPlan mstSetupPlan(
+            MstInstallation mst,
+            List<String> contexts,
+            Path evalConfig,
+            String claudeDesktopVersion,
+            String chatgptVersion) {
         if (contexts.isEmpty()) {
             throw new IllegalArgumentException("Choose at least one context to build on.");
         }
@@ -148,13 +169,20 @@ public final class ImageBuilds {
         }
         args.addAll(List.of("--runner-option", "contexts=" + String.join(",", contexts)));
         if (claudeDesktopVersion != null && !claudeDesktopVersion.isBlank()) {
-            args.addAll(List.of("--runner-option", "claudeDesktopVersion=" + version("claudeDesktopVersion", claudeDesktopVersion)));
+            args.addAll(List.of(
+                    "--runner-option",
+                    "claudeDesktopVersion=" + version("claudeDesktopVersion", claudeDesktopVersion)));
         }
         if (chatgptVersion != null && !chatgptVersion.isBlank()) {
             args.addAll(List.of("--runner-option", "chatgptVersion=" + version("chatgptVersion", chatgptVersion)));
         }
-        return new BuildPlan("MST images on " + String.join(", ", contexts), mst.argv(args), Map.of(),
-                evalConfig == null ? null : evalConfig.toAbsolutePath().getParent(), logFile("mst-setup"), null);
+        return new BuildPlan(
+                "MST images on " + String.join(", ", contexts),
+                mst.argv(args),
+                Map.of(),
+                evalConfig == null ? null : evalConfig.toAbsolutePath().getParent(),
+                logFile("mst-setup"),
+                null);
     }
 
     private static String version(String what, String v) {
@@ -173,13 +201,18 @@ public final class ImageBuilds {
      * @return the running build; {@code cancel()} once sends SIGINT, twice ends its process tree
      * @throws ProcessStartException when the program cannot start
      */
-    public ProcessSupervisor.SupervisedProcess start(BuildPlan plan, OutputListener listener) throws ProcessStartException {
+    public ProcessSupervisor.SupervisedProcess start(BuildPlan plan, OutputListener listener)
+            throws ProcessStartException {
         Map<String, String> env = new HashMap<>(runner.environment().variables());
         env.putAll(plan.extraEnvironment());
-        return supervisor.start(ProcessSpec.of(plan.argv(), plan.workingDir(), env, plan.logFile()).withGrace(Duration.ofSeconds(10)), listener);
+        return supervisor.start(
+                ProcessSpec.of(plan.argv(), plan.workingDir(), env, plan.logFile())
+                        .withGrace(Duration.ofSeconds(10)),
+                listener);
     }
 
     private Path logFile(String what) {
-        return logDir.resolve(LocalDateTime.now().format(STAMP) + "-" + what.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
+        return logDir.resolve(
+                LocalDateTime.now().format(STAMP) + "-" + what.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
     }
 }

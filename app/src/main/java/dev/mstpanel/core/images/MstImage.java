@@ -15,8 +15,16 @@ import java.util.List;
  * @param version the MST version in its tag ({@code 2.0.0} of {@code mst-cowork-linux:2.0.0}); for a derived image its base's; null when unknown
  * @param matchesMst true when {@code version} is the MST version the panel found
  */
-public record MstImage(String context, String id, List<String> tags, ImageFamily family, String base, long sizeBytes,
-                       long createdEpochSeconds, String version, boolean matchesMst) {
+public record MstImage(
+        String context,
+        String id,
+        List<String> tags,
+        ImageFamily family,
+        String base,
+        long sizeBytes,
+        long createdEpochSeconds,
+        String version,
+        boolean matchesMst) {
     public MstImage {
         tags = List.copyOf(tags);
     }

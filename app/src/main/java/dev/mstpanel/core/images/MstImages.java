@@ -60,8 +60,10 @@ public final class MstImages implements AutoCloseable {
         List<CompletableFuture<ContextImages>> fs = new ArrayList<>();
         for (DockerContext c : contexts) {
             fs.add(CompletableFuture.supplyAsync(() -> listOne(c, mstVersion, timeout), executor)
-                    .completeOnTimeout(failed(c.name(), "No answer within " + timeout.toMillis() / 1000.0 + " s.", mstVersion),
-                            timeout.toMillis() + 250, TimeUnit.MILLISECONDS));
+                    .completeOnTimeout(
+                            failed(c.name(), "No answer within " + timeout.toMillis() / 1000.0 + " s.", mstVersion),
+                            timeout.toMillis() + 250,
+                            TimeUnit.MILLISECONDS));
         }
         return fs.stream().map(CompletableFuture::join).toList();
     }
@@ -107,10 +109,22 @@ public final class MstImages implements AutoCloseable {
             for (String t : tags) {
                 ImageFamily f = ImageFamily.ofTag(t);
                 if (f != null) {
-                    List<String> own = tags.stream().filter(x -> ImageFamily.ofTag(x) == f).toList();
-                    String version = own.stream().map(x -> x.substring(x.indexOf(':') + 1))
-                            .filter(v -> v.equals(mstVersion)).findFirst().orElse(t.substring(t.indexOf(':') + 1));
-                    MstImage m = new MstImage(context, i.getId(), tags, f, null, size(i), created(i), version,
+                    List<String> own =
+                            tags.stream().filter(x -> ImageFamily.ofTag(x) == f).toList();
+                    String version = own.stream()
+                            .map(x -> x.substring(x.indexOf(':') + 1))
+                            .filter(v -> v.equals(mstVersion))
+                            .findFirst()
+                            .orElse(t.substring(t.indexOf(':') + 1));
+                    MstImage m = new MstImage(
+                            context,
+                            i.getId(),
+                            tags,
+                            f,
+                            null,
+                            size(i),
+                            created(i),
+                            version,
                             mstVersion != null && version.equals(mstVersion));
                     mst.add(m);
                     bases.put(i.getId(), m);
@@ -128,7 +142,15 @@ public final class MstImages implements AutoCloseable {
             if (label != null && ImageFamily.ofTag(label) != null) {
                 // the label names the base's tag exactly, even when that image carries other tags too
                 String v = label.substring(label.indexOf(':') + 1);
-                derived.add(new MstImage(context, i.getId(), tags(i), ImageFamily.ofTag(label), label, size(i), created(i), v,
+                derived.add(new MstImage(
+                        context,
+                        i.getId(),
+                        tags(i),
+                        ImageFamily.ofTag(label),
+                        label,
+                        size(i),
+                        created(i),
+                        v,
                         v.equals(mstVersion)));
                 continue;
             }
@@ -138,11 +160,20 @@ public final class MstImages implements AutoCloseable {
                 p = parent == null ? null : parent.getParentId();
             }
             if (base != null) {
-                derived.add(new MstImage(context, i.getId(), tags(i), base.family(), base.reference(), size(i), created(i),
-                        base.version(), base.matchesMst()));
+                derived.add(new MstImage(
+                        context,
+                        i.getId(),
+                        tags(i),
+                        base.family(),
+                        base.reference(),
+                        size(i),
+                        created(i),
+                        base.version(),
+                        base.matchesMst()));
             }
         }
-        Comparator<MstImage> newest = Comparator.comparingLong(MstImage::createdEpochSeconds).reversed();
+        Comparator<MstImage> newest =
+                Comparator.comparingLong(MstImage::createdEpochSeconds).reversed();
         mst.sort(Comparator.comparing(MstImage::family).thenComparing(newest));
         derived.sort(newest);
         List<MstImage> images = new ArrayList<>(mst);
@@ -159,21 +190,33 @@ public final class MstImages implements AutoCloseable {
         if (present.isEmpty()) {
             return new FamilyState(f, FamilyState.Status.MISSING, "not built yet", "Build");
         }
-        List<String> versions = present.stream().map(MstImage::version).distinct().toList();
+        List<String> versions =
+                present.stream().map(MstImage::version).distinct().toList();
         if (mstVersion == null) {
-            return new FamilyState(f, FamilyState.Status.UNKNOWN, "has " + String.join(", ", versions)
-                    + "; MST not found, so the panel cannot tell whether it matches", null);
+            return new FamilyState(
+                    f,
+                    FamilyState.Status.UNKNOWN,
+                    "has " + String.join(", ", versions)
+                            + "; MST not found, so the panel cannot tell whether it matches",
+                    null);
         }
         if (present.stream().anyMatch(MstImage::matchesMst)) {
-            return new FamilyState(f, FamilyState.Status.CURRENT, f.reference(mstVersion) + " matches MST " + mstVersion, null);
+            return new FamilyState(
+                    f, FamilyState.Status.CURRENT, f.reference(mstVersion) + " matches MST " + mstVersion, null);
         }
-        return new FamilyState(f, FamilyState.Status.STALE, "rebuild after upgrading MST (has " + String.join(", ", versions)
-                + ", MST is " + mstVersion + ")", "Rebuild");
+        return new FamilyState(
+                f,
+                FamilyState.Status.STALE,
+                "rebuild after upgrading MST (has " + String.join(", ", versions) + ", MST is " + mstVersion + ")",
+                "Rebuild");
     }
 
     private static List<String> tags(Image i) {
-        return i.getRepoTags() == null ? List.of()
-                : Arrays.stream(i.getRepoTags()).filter(t -> !t.equals("<none>:<none>")).toList();
+        return i.getRepoTags() == null
+                ? List.of()
+                : Arrays.stream(i.getRepoTags())
+                        .filter(t -> !t.equals("<none>:<none>"))
+                        .toList();
     }
 
     private static long size(Image i) {

@@ -75,7 +75,9 @@ public final class PluginSetups {
     public synchronized void record(List<String> contexts, Path evalConfig) {
         ObjectNode n = JSON.createObjectNode();
         read().forEach((k, v) -> n.put(k, v.map(Path::toString).orElse("")));
-        String value = evalConfig == null ? "" : evalConfig.toAbsolutePath().normalize().toString();
+        String value = evalConfig == null
+                ? ""
+                : evalConfig.toAbsolutePath().normalize().toString();
         contexts.forEach(c -> n.put(c, value));
         try {
             Files.createDirectories(file.getParent());

@@ -38,7 +38,11 @@ public final class RecipeCatalog {
             return new RecipeCatalog(Path.of(override));
         }
         try {
-            Path jar = Path.of(RecipeCatalog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Path.of(RecipeCatalog.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             for (Path p = jar.getParent(); p != null; p = p.getParent()) {
                 if (Files.isRegularFile(p.resolve("images/index.txt")) && Files.isRegularFile(p.resolve("pom.xml"))) {
                     return new RecipeCatalog(p.resolve("images"));
@@ -52,7 +56,11 @@ public final class RecipeCatalog {
             if (index == null) {
                 return new RecipeCatalog(target);
             }
-            for (String file : new String(index.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            for (String file : new String(index.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty())
+                    .toList()) {
                 try (InputStream in = RecipeCatalog.class.getResourceAsStream(BUNDLED + file)) {
                     if (in != null) {
                         Path out = target.resolve(file).normalize();

@@ -102,7 +102,8 @@ public final class EndOfRunLines {
         EndOfRunReport.VariantTable table = null;
         if (!tableLines.isEmpty()) {
             boolean split = tableSplits && tableHeader.size() >= 2 && !tableRows.isEmpty();
-            table = new EndOfRunReport.VariantTable(split ? tableHeader : List.of(), split ? tableRows : List.of(), tableLines);
+            table = new EndOfRunReport.VariantTable(
+                    split ? tableHeader : List.of(), split ? tableRows : List.of(), tableLines);
         }
         report = new EndOfRunReport(table, pairwise, previousRun, caseChanges, printed);
         return true;

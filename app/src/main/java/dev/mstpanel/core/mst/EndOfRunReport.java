@@ -14,8 +14,12 @@ import java.util.List;
  * @param caseChanges the {@code N regressed (…); N improved (…)} lines after it
  * @param printed lines after {@code Previous run …} that no pattern knows, as printed (secrets masked)
  */
-public record EndOfRunReport(VariantTable table, List<MstLine.Pairwise> pairwise, MstLine.PreviousRun previousRun,
-                             List<MstLine.CaseChanges> caseChanges, List<String> printed) {
+public record EndOfRunReport(
+        VariantTable table,
+        List<MstLine.Pairwise> pairwise,
+        MstLine.PreviousRun previousRun,
+        List<MstLine.CaseChanges> caseChanges,
+        List<String> printed) {
 
     /** Nothing printed yet. */
     public static final EndOfRunReport EMPTY = new EndOfRunReport(null, List.of(), null, List.of(), List.of());

@@ -39,8 +39,16 @@ import java.util.OptionalInt;
  * @param extended the files merged in through {@code extends}, the nearest first (empty when none)
  * @param extendsProblem why a base named by {@code extends} was left out, or null when every base was read
  */
-public record EvalConfig(Path file, String name, String client, boolean clientGiven, List<String> variants,
-                         Optional<Boolean> redactStoredResponses, JsonNode tree, List<Path> extended, String extendsProblem) {
+public record EvalConfig(
+        Path file,
+        String name,
+        String client,
+        boolean clientGiven,
+        List<String> variants,
+        Optional<Boolean> redactStoredResponses,
+        JsonNode tree,
+        List<Path> extended,
+        String extendsProblem) {
 
     /** How deep {@code extends} may nest before the panel stops (a chain this long is a loop in all but name). */
     static final int MAX_EXTENDS_DEPTH = 16;
@@ -79,12 +87,19 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
         JsonNode own = parseTree(file, text);
         List<Path> extended = new ArrayList<>();
         String[] problem = {null};
-        JsonNode tree = resolveExtends(file, own, extended, problem, new java.util.ArrayDeque<>(List.of(file.toAbsolutePath().normalize())));
+        JsonNode tree = resolveExtends(
+                file,
+                own,
+                extended,
+                problem,
+                new java.util.ArrayDeque<>(List.of(file.toAbsolutePath().normalize())));
         return build(file, tree, extended, problem[0]);
     }
 
     private static JsonNode parseTree(Path file, String text) throws EvalConfigException {
-        String shown = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        String shown = file.getFileName() == null
+                ? file.toString()
+                : file.getFileName().toString();
         JsonNode tree;
         try {
             tree = JSON.readTree(text);
@@ -93,14 +108,21 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
             int column = at == null ? 0 : Math.max(0, at.getColumnNr());
             String where = line > 0 ? " at line " + line + ", column " + column : "";
-            throw new EvalConfigException(file, shown + " is not valid JSON" + where + ": " + e.getOriginalMessage()
-                    .replaceAll("\\s*\\n.*", "") + ".", line, column, e);
+            throw new EvalConfigException(
+                    file,
+                    shown + " is not valid JSON" + where + ": "
+                            + e.getOriginalMessage().replaceAll("\\s*\\n.*", "") + ".",
+                    line,
+                    column,
+                    e);
         }
         if (tree == null || tree.isMissingNode()) {
-            throw new EvalConfigException(file, shown + " is empty: an eval config is a JSON object with a \"name\".", 1, 1, null);
+            throw new EvalConfigException(
+                    file, shown + " is empty: an eval config is a JSON object with a \"name\".", 1, 1, null);
         }
         if (!tree.isObject()) {
-            throw new EvalConfigException(file, shown + " is not an eval config: it should be a JSON object with a \"name\".", 1, 1, null);
+            throw new EvalConfigException(
+                    file, shown + " is not an eval config: it should be a JSON object with a \"name\".", 1, 1, null);
         }
         return tree;
     }
@@ -110,8 +132,8 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
      * read or parsed, or that leads back to a config already in the chain, is left out and named
      * in {@code problem[0]} (the first such reason).
      */
-    private static JsonNode resolveExtends(Path file, JsonNode own, List<Path> extended, String[] problem,
-                                           java.util.Deque<Path> chain) {
+    private static JsonNode resolveExtends(
+            Path file, JsonNode own, List<Path> extended, String[] problem, java.util.Deque<Path> chain) {
         JsonNode ext = own.get("extends");
         List<String> bases = new ArrayList<>();
         if (ext != null && ext.isTextual()) {
@@ -136,7 +158,8 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
                 continue;
             }
             if (chain.contains(basePath)) {
-                problem[0] = firstOf(problem[0], "extends \"" + base + "\" leads back to a config already extended (a loop).");
+                problem[0] = firstOf(
+                        problem[0], "extends \"" + base + "\" leads back to a config already extended (a loop).");
                 continue;
             }
             if (chain.size() >= MAX_EXTENDS_DEPTH) {
@@ -146,13 +169,15 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
             JsonNode baseTree;
             try {
                 if (!Files.isRegularFile(basePath)) {
-                    problem[0] = firstOf(problem[0], "extends \"" + base + "\", which is not a file beside the config ("
-                            + basePath + ").");
+                    problem[0] = firstOf(
+                            problem[0],
+                            "extends \"" + base + "\", which is not a file beside the config (" + basePath + ").");
                     continue;
                 }
                 baseTree = parseTree(basePath, Files.readString(basePath, StandardCharsets.UTF_8));
             } catch (IOException | EvalConfigException e) {
-                problem[0] = firstOf(problem[0], "extends \"" + base + "\", which could not be read: " + e.getMessage());
+                problem[0] =
+                        firstOf(problem[0], "extends \"" + base + "\", which could not be read: " + e.getMessage());
                 continue;
             }
             extended.add(basePath);
@@ -177,7 +202,8 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
     private static void mergeInto(com.fasterxml.jackson.databind.node.ObjectNode into, JsonNode over) {
         over.fields().forEachRemaining(e -> {
             JsonNode mine = into.get(e.getKey());
-            if (mine instanceof com.fasterxml.jackson.databind.node.ObjectNode mineObject && e.getValue().isObject()) {
+            if (mine instanceof com.fasterxml.jackson.databind.node.ObjectNode mineObject
+                    && e.getValue().isObject()) {
                 com.fasterxml.jackson.databind.node.ObjectNode copy = mineObject.deepCopy();
                 mergeInto(copy, e.getValue());
                 into.set(e.getKey(), copy);
@@ -187,15 +213,24 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
         });
     }
 
-    private static EvalConfig build(Path file, JsonNode tree, List<Path> extended, String extendsProblem) throws EvalConfigException {
-        String shown = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+    private static EvalConfig build(Path file, JsonNode tree, List<Path> extended, String extendsProblem)
+            throws EvalConfigException {
+        String shown = file.getFileName() == null
+                ? file.toString()
+                : file.getFileName().toString();
         JsonNode name = tree.get("name");
         if (name == null || !name.isTextual() || name.asText().isBlank()) {
-            throw new EvalConfigException(file, shown + " has no \"name\": MST needs one to name the eval and its results folder.",
-                    0, 0, null);
+            throw new EvalConfigException(
+                    file,
+                    shown + " has no \"name\": MST needs one to name the eval and its results folder.",
+                    0,
+                    0,
+                    null);
         }
         JsonNode clientNode = tree.get("client");
-        boolean clientGiven = clientNode != null && clientNode.isTextual() && !clientNode.asText().isBlank();
+        boolean clientGiven = clientNode != null
+                && clientNode.isTextual()
+                && !clientNode.asText().isBlank();
         String client = clientGiven ? clientNode.asText().strip() : "cowork";
         List<String> variants = new ArrayList<>();
         JsonNode vs = tree.get("variants");
@@ -210,9 +245,18 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
             variants.add("default");
         }
         JsonNode redact = tree.get("redactStoredResponses");
-        Optional<Boolean> redactValue = redact != null && redact.isBoolean() ? Optional.of(redact.asBoolean()) : Optional.empty();
-        return new EvalConfig(file, name.asText().strip(), client, clientGiven, List.copyOf(variants), redactValue, tree,
-                List.copyOf(extended), extendsProblem);
+        Optional<Boolean> redactValue =
+                redact != null && redact.isBoolean() ? Optional.of(redact.asBoolean()) : Optional.empty();
+        return new EvalConfig(
+                file,
+                name.asText().strip(),
+                client,
+                clientGiven,
+                List.copyOf(variants),
+                redactValue,
+                tree,
+                List.copyOf(extended),
+                extendsProblem);
     }
 
     /** The kind of container the client needs. */
@@ -273,7 +317,8 @@ public record EvalConfig(Path file, String name, String client, boolean clientGi
                 return OptionalInt.empty();
             }
         }
-        int trials = tree.path("trials").isInt() ? Math.max(1, tree.path("trials").asInt()) : 1;
+        int trials =
+                tree.path("trials").isInt() ? Math.max(1, tree.path("trials").asInt()) : 1;
         return OptionalInt.of(cases * variants.size() * trials);
     }
 }

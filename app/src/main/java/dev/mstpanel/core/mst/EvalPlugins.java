@@ -17,8 +17,7 @@ public final class EvalPlugins {
     private static final Pattern DRIVE = Pattern.compile("^[A-Za-z]:[\\\\/].*");
     private static final Pattern SCRIPT = Pattern.compile(".*\\.(?:[cm]?js|[cm]?ts|jsx|tsx)$");
 
-    private EvalPlugins() {
-    }
+    private EvalPlugins() {}
 
     /**
      * The plugins as the config names them, in order: a string each, or an object's
@@ -52,8 +51,13 @@ public final class EvalPlugins {
      */
     public static boolean isFilePath(String plugin) {
         String p = plugin.strip();
-        return p.startsWith(".") || p.startsWith("/") || p.startsWith("~") || p.toLowerCase(Locale.ROOT).startsWith("file:")
-                || p.contains("\\") || DRIVE.matcher(p).matches() || SCRIPT.matcher(p.toLowerCase(Locale.ROOT)).matches();
+        return p.startsWith(".")
+                || p.startsWith("/")
+                || p.startsWith("~")
+                || p.toLowerCase(Locale.ROOT).startsWith("file:")
+                || p.contains("\\")
+                || DRIVE.matcher(p).matches()
+                || SCRIPT.matcher(p.toLowerCase(Locale.ROOT)).matches();
     }
 
     /**
@@ -61,14 +65,18 @@ public final class EvalPlugins {
      * are none).
      */
     public static String refusal(EvalConfig config) {
-        List<String> paths = named(config).stream().filter(EvalPlugins::isFilePath).toList();
+        List<String> paths =
+                named(config).stream().filter(EvalPlugins::isFilePath).toList();
         if (paths.isEmpty()) {
             return null;
         }
-        return (paths.size() == 1 ? "The plugin " + paths.get(0) + " is" : "The plugins " + String.join(", ", paths) + " are")
+        return (paths.size() == 1
+                        ? "The plugin " + paths.get(0) + " is"
+                        : "The plugins " + String.join(", ", paths) + " are")
                 + " named by a file path: MST's image setup installs only packages (a folder with a package.json, "
                 + "installed in node_modules beside the eval config) and refuses a file path. Make "
-                + (paths.size() == 1 ? "it a package" : "them packages") + " and name " + (paths.size() == 1 ? "it" : "them")
+                + (paths.size() == 1 ? "it a package" : "them packages") + " and name "
+                + (paths.size() == 1 ? "it" : "them")
                 + " by package name in the eval config.";
     }
 }

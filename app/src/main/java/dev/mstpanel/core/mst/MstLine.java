@@ -19,18 +19,29 @@ public sealed interface MstLine {
      * @param containerKind the word before "container", e.g. {@code Cowork}
      * @param perContainerBytes each container's memory, from the GiB figure
      */
-    record Capacity(String text, String context, long memoryBytes, int cpus, int containers, String containerKind,
-                    long perContainerBytes) implements MstLine {}
+    record Capacity(
+            String text,
+            String context,
+            long memoryBytes,
+            int cpus,
+            int containers,
+            String containerKind,
+            long perContainerBytes)
+            implements MstLine {}
 
     /** {@code [mst] shard i/n: <client> on MST <version>} (+ {@code  (<image>)}); image may be null. */
-    record ShardHello(String text, int shard, int count, String client, String mstVersion, String image) implements MstLine {}
+    record ShardHello(String text, int shard, int count, String client, String mstVersion, String image)
+            implements MstLine {}
 
     /** {@code [mst] shard i/n: <variant> <caseId> #<trial> collected|infra}; trial 1-based. */
     record TrialLine(String text, int shard, int count, String variant, String caseId, int trial, TrialStatus status)
             implements MstLine {}
 
     /** A trial's status as MST's coordinator reports it. */
-    enum TrialStatus { COLLECTED, INFRA }
+    enum TrialStatus {
+        COLLECTED,
+        INFRA
+    }
 
     /** {@code [mst] shard i/n: done}. */
     record ShardDone(String text, int shard, int count) implements MstLine {}
@@ -54,7 +65,11 @@ public sealed interface MstLine {
      */
     record OutOfMemory(String text, Kind kind, String container, Integer shard) implements MstLine {
         /** Which of the three messages. */
-        public enum Kind { WORKER_KILLED, DESKTOP_AT_START, MID_RUN }
+        public enum Kind {
+            WORKER_KILLED,
+            DESKTOP_AT_START,
+            MID_RUN
+        }
 
         /** The shard, when known. */
         public Optional<Integer> shardIndex() {
@@ -77,22 +92,37 @@ public sealed interface MstLine {
     /**
      * {@code Pairwise <judge>: <variant> vs <baseline>: X% win · Y% loss · Z% tie (N cases)} (docs/dev/mst-format.md, Run flags): a pairwise judge's verdicts, candidate against baseline; percentages 0..100.
      */
-    record Pairwise(String text, String judge, String variant, String baseline, double winPercent, double lossPercent,
-                    double tiePercent, int cases) implements MstLine {}
+    record Pairwise(
+            String text,
+            String judge,
+            String variant,
+            String baseline,
+            double winPercent,
+            double lossPercent,
+            double tiePercent,
+            int cases)
+            implements MstLine {}
 
     /**
      * {@code Previous run <id> (<time>): pass rate A% -> B%} (docs/dev/mst-format.md, Run flags); the per-variant
      * lines after it ({@code N regressed (…); N improved (…)}) are {@link Unknown} and shown as printed.
      */
-    record PreviousRun(String text, String runId, String time, double fromPercent, double toPercent) implements MstLine {}
+    record PreviousRun(String text, String runId, String time, double fromPercent, double toPercent)
+            implements MstLine {}
 
     /**
      * {@code [<variant>: ]N regressed (…); N improved (…)}: a line after {@code Previous run …} (docs/dev/mst-format.md, Run flags). The case ids are those in the parentheses, split at commas; empty when MST printed none.
      *
      * @param variant the variant the line names, or null when it names none
      */
-    record CaseChanges(String text, String variant, int regressed, java.util.List<String> regressedCases, int improved,
-                       java.util.List<String> improvedCases) implements MstLine {
+    record CaseChanges(
+            String text,
+            String variant,
+            int regressed,
+            java.util.List<String> regressedCases,
+            int improved,
+            java.util.List<String> improvedCases)
+            implements MstLine {
         public CaseChanges {
             regressedCases = java.util.List.copyOf(regressedCases);
             improvedCases = java.util.List.copyOf(improvedCases);

@@ -63,21 +63,33 @@ public final class MstLocator {
         if (settingsPath != null) {
             // a path the user gave is used or refused, never replaced by another mst
             if (Files.isRegularFile(settingsPath) && Files.isExecutable(settingsPath)) {
-                return probe(List.of(settingsPath.toAbsolutePath().toString()), MstInstallation.Source.SETTINGS, evalConfig, tried);
+                return probe(
+                        List.of(settingsPath.toAbsolutePath().toString()),
+                        MstInstallation.Source.SETTINGS,
+                        evalConfig,
+                        tried);
             }
-            String why = !Files.exists(settingsPath) ? "there is no such file"
-                    : Files.isDirectory(settingsPath) ? "it is a folder, not the mst program"
-                    : !Files.isRegularFile(settingsPath) ? "it is not a regular file" : "it is not executable (chmod +x it)";
+            String why = !Files.exists(settingsPath)
+                    ? "there is no such file"
+                    : Files.isDirectory(settingsPath)
+                            ? "it is a folder, not the mst program"
+                            : !Files.isRegularFile(settingsPath)
+                                    ? "it is not a regular file"
+                                    : "it is not executable (chmod +x it)";
             tried.add(settingsPath + ": " + why);
-            throw new MstNotFoundException("The MST path " + settingsPath + " cannot be used: " + why
-                    + ". Give the path of the mst program (e.g. node_modules/.bin/mst), or none to let the panel find MST.", tried);
+            throw new MstNotFoundException(
+                    "The MST path " + settingsPath + " cannot be used: " + why
+                            + ". Give the path of the mst program (e.g. node_modules/.bin/mst), or none to let the panel find MST.",
+                    tried);
         }
         if (evalConfig != null) {
             Optional<Path> local = findLocal(evalConfig.toAbsolutePath().getParent(), env);
             if (local.isPresent()) {
-                return probe(List.of(local.get().toString()), MstInstallation.Source.LOCAL_DEPENDENCY, evalConfig, tried);
+                return probe(
+                        List.of(local.get().toString()), MstInstallation.Source.LOCAL_DEPENDENCY, evalConfig, tried);
             }
-            tried.add("node_modules/.bin/mst: none in " + evalConfig.toAbsolutePath().getParent() + " or its parents");
+            tried.add("node_modules/.bin/mst: none in "
+                    + evalConfig.toAbsolutePath().getParent() + " or its parents");
         }
         Optional<Path> onPath = env.findExecutable("mst");
         if (onPath.isPresent()) {
@@ -87,7 +99,11 @@ public final class MstLocator {
         tried.add("PATH: no mst in " + shownPath);
         Optional<Path> npx = env.findExecutable("npx");
         if (npx.isPresent()) {
-            MstInstallation viaNpx = probe(List.of(npx.get().toString(), "--no-install", "mst"), MstInstallation.Source.NPX, evalConfig, tried);
+            MstInstallation viaNpx = probe(
+                    List.of(npx.get().toString(), "--no-install", "mst"),
+                    MstInstallation.Source.NPX,
+                    evalConfig,
+                    tried);
             if (viaNpx != null) {
                 return viaNpx;
             }
@@ -95,11 +111,14 @@ public final class MstLocator {
             tried.add("PATH: no npx");
         }
         boolean node = env.findExecutable("node").isPresent() || npx.isPresent();
-        String where = evalConfig == null ? "your eval's folder" : evalConfig.toAbsolutePath().getParent().toString();
+        String where = evalConfig == null
+                ? "your eval's folder"
+                : evalConfig.toAbsolutePath().getParent().toString();
         // the sentence says where MST was looked for, not the PATH itself (a dozen folders a person does not
         // read); the folders searched are in tried(), for the log and the details
         String message = node
-                ? "MST is not installed (no mst " + (evalConfig == null ? "" : "in node_modules/.bin from " + where + " up, nor ")
+                ? "MST is not installed (no mst "
+                        + (evalConfig == null ? "" : "in node_modules/.bin from " + where + " up, nor ")
                         + "on your login shell's PATH). In " + where
                         + " run `" + INSTALL_COMMAND + "`, or set MST's path in Settings."
                 : "Node.js is not installed (no mst, node or npx on your login shell's PATH)."
@@ -119,7 +138,8 @@ public final class MstLocator {
         return Optional.empty();
     }
 
-    private MstInstallation probe(List<String> command, MstInstallation.Source source, Path evalConfig, List<String> tried)
+    private MstInstallation probe(
+            List<String> command, MstInstallation.Source source, Path evalConfig, List<String> tried)
             throws MstNotFoundException {
         List<Object> key = cacheKey(command);
         MstInstallation cached = cache.get(key);
@@ -131,14 +151,17 @@ public final class MstLocator {
         versionCmd.add("--version");
         CommandResult v = runner.run(versionCmd, cwd, PROBE_TIMEOUT);
         if (!v.ok()) {
-            String why = v.timedOut() ? "did not answer within " + PROBE_TIMEOUT.toSeconds() + " s"
+            String why = v.timedOut()
+                    ? "did not answer within " + PROBE_TIMEOUT.toSeconds() + " s"
                     : "exit code " + v.exitCode() + ": " + firstLine(v.stderr().isBlank() ? v.stdout() : v.stderr());
             tried.add(String.join(" ", command) + " --version: " + why);
             if (source == MstInstallation.Source.NPX) {
                 return null;
             }
-            throw new MstNotFoundException("MST at " + String.join(" ", command) + " does not run (" + why + "). Reinstall it with `"
-                    + INSTALL_COMMAND + "`.", tried);
+            throw new MstNotFoundException(
+                    "MST at " + String.join(" ", command) + " does not run (" + why + "). Reinstall it with `"
+                            + INSTALL_COMMAND + "`.",
+                    tried);
         }
         Matcher m = VERSION.matcher(v.stdout() + "\n" + v.stderr());
         String version = m.find() ? m.group(1) : null;
@@ -151,7 +174,8 @@ public final class MstLocator {
         FlagVocabulary flags;
         if (h.timedOut()) {
             flags = FlagVocabulary.RUNNER;
-            note = "`mst run --help` did not answer within " + HELP_TIMEOUT.toSeconds() + " s; the panel uses --runner/--runner-option.";
+            note = "`mst run --help` did not answer within " + HELP_TIMEOUT.toSeconds()
+                    + " s; the panel uses --runner/--runner-option.";
         } else if (help.contains("--runner") || help.contains("--env-option")) {
             flags = FlagVocabulary.fromHelp(help);
         } else {
@@ -168,7 +192,8 @@ public final class MstLocator {
         try {
             Path exe = Path.of(command.get(0));
             if (exe.isAbsolute() && Files.isRegularFile(exe)) {
-                return List.of(command, Files.size(exe), Files.getLastModifiedTime(exe).toMillis());
+                return List.of(
+                        command, Files.size(exe), Files.getLastModifiedTime(exe).toMillis());
             }
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
             // not a file the panel can look at: the command alone

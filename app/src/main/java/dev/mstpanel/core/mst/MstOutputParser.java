@@ -17,8 +17,8 @@ public final class MstOutputParser {
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
     private static final String NUM = "(\\d+(?:\\.\\d+)?)";
 
-    private static final Pattern CAPACITY = Pattern.compile(
-            "^\\[mst] (\\S+) has " + NUM + " GiB and (\\d{1,9}) CPUs?: (\\d{1,9}) (\\S+) containers? at a time, " + NUM + " GiB each\\.?$");
+    private static final Pattern CAPACITY = Pattern.compile("^\\[mst] (\\S+) has " + NUM
+            + " GiB and (\\d{1,9}) CPUs?: (\\d{1,9}) (\\S+) containers? at a time, " + NUM + " GiB each\\.?$");
     private static final Pattern SHARD = Pattern.compile("^\\[mst] shard (\\d{1,9})/(\\d{1,9}): (.*)$");
     private static final Pattern TRIAL = Pattern.compile("^(\\S+) (.+) #(\\d{1,9}) (collected|infra)$");
     private static final Pattern HELLO = Pattern.compile("^(\\S+) on MST (\\S+)(?: \\((.+)\\))?$");
@@ -31,22 +31,27 @@ public final class MstOutputParser {
     private static final Pattern WORKSPACE = Pattern.compile("Cowork['’]s workspace was unavailable: ?(.*)$");
     /** Cowork's own log line for the same failure, as a worker's log passes it on ({@code [error] main: Workspace unavailable: …}). */
     private static final Pattern WORKSPACE_LOG = Pattern.compile("\\bWorkspace unavailable\\b");
+
     private static final Pattern OUTPUT = Pattern.compile("^Output: (.+)$");
-    private static final Pattern RESULTS = Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
-    private static final Pattern PAIRWISE = Pattern.compile(
-            "^Pairwise (.+?): (\\S+) vs (\\S+): " + NUM + "% win · " + NUM + "% loss · " + NUM + "% tie \\((\\d{1,9}) cases?\\)\\.?$");
-    private static final Pattern PREVIOUS_RUN = Pattern.compile(
-            "^Previous run (\\S+) \\((.+?)\\): pass rate " + NUM + "% (?:->|→) " + NUM + "%.*$");
+    private static final Pattern RESULTS =
+            Pattern.compile("^Results: (\\d{1,9})/(\\d{1,9}) passed(?: \\(" + NUM + "%\\))?.*$");
+    private static final Pattern PAIRWISE = Pattern.compile("^Pairwise (.+?): (\\S+) vs (\\S+): " + NUM + "% win · "
+            + NUM + "% loss · " + NUM + "% tie \\((\\d{1,9}) cases?\\)\\.?$");
+    private static final Pattern PREVIOUS_RUN =
+            Pattern.compile("^Previous run (\\S+) \\((.+?)\\): pass rate " + NUM + "% (?:->|→) " + NUM + "%.*$");
     private static final Pattern CASE_CHANGES = Pattern.compile(
             "^(?:(\\S+?):?\\s+)?(\\d{1,9}) regressed(?: \\(([^)]*)\\))?[;,]\\s*(\\d{1,9}) improved(?: \\(([^)]*)\\))?\\.?$");
     /** The variant table's cells: at a box-drawing or ASCII bar, else at two or more blanks. */
     private static final Pattern TABLE_BAR = Pattern.compile("\\s*[│|┃]\\s*");
+
     private static final Pattern TABLE_GAP = Pattern.compile("\\s{2,}");
     private static final Pattern TABLE_BORDER = Pattern.compile("^[\\s─━═┌┐└┘├┤┬┴┼╭╮╰╯│|+\\-=:]*$");
     private static final Pattern EVAL_COMPLETE = Pattern.compile("^Eval complete: (.+)$");
-    private static final Pattern STALE_WORKER = Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
+    private static final Pattern STALE_WORKER =
+            Pattern.compile("The worker runs MST (\\S+), but this run uses (\\S+?)[:.]?(?:\\s|$)");
     /** A worker whose image holds another version of a plugin than the run (MST's Cowork-in-Docker document, "Plugins"). */
-    private static final Pattern PLUGIN_MISMATCH = Pattern.compile("This worker has plugin (.+?); the run uses (.+?)(?:[.:]\\s|[.:]?$)");
+    private static final Pattern PLUGIN_MISMATCH =
+            Pattern.compile("This worker has plugin (.+?); the run uses (.+?)(?:[.:]\\s|[.:]?$)");
     /** MST names a shard's container {@code mst-<run id lowercased>-<shard>}, kept ones end {@code -kept}. */
     private static final Pattern CONTAINER_SHARD = Pattern.compile("-(\\d{1,9})(?:-kept)?$");
 
@@ -71,8 +76,14 @@ public final class MstOutputParser {
                 return shardLine(line, shard, count, m.group(3));
             }
             if ((m = CAPACITY.matcher(line)).matches()) {
-                return new MstLine.Capacity(line, m.group(1), gib(m.group(2)), Integer.parseInt(m.group(3)),
-                        Integer.parseInt(m.group(4)), m.group(5), gib(m.group(6)));
+                return new MstLine.Capacity(
+                        line,
+                        m.group(1),
+                        gib(m.group(2)),
+                        Integer.parseInt(m.group(3)),
+                        Integer.parseInt(m.group(4)),
+                        m.group(5),
+                        gib(m.group(6)));
             }
             if ((m = MISSING.matcher(line)).matches()) {
                 return new MstLine.TrialsMissing(line, Integer.parseInt(m.group(1)));
@@ -89,19 +100,35 @@ public final class MstOutputParser {
             return new MstLine.Output(line, runDirOf(m.group(1).strip()));
         }
         if ((m = PAIRWISE.matcher(line)).matches()) {
-            return new MstLine.Pairwise(line, m.group(1), m.group(2), m.group(3), Double.parseDouble(m.group(4)),
-                    Double.parseDouble(m.group(5)), Double.parseDouble(m.group(6)), Integer.parseInt(m.group(7)));
+            return new MstLine.Pairwise(
+                    line,
+                    m.group(1),
+                    m.group(2),
+                    m.group(3),
+                    Double.parseDouble(m.group(4)),
+                    Double.parseDouble(m.group(5)),
+                    Double.parseDouble(m.group(6)),
+                    Integer.parseInt(m.group(7)));
         }
         if ((m = PREVIOUS_RUN.matcher(line)).matches()) {
-            return new MstLine.PreviousRun(line, m.group(1), m.group(2), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)));
+            return new MstLine.PreviousRun(
+                    line, m.group(1), m.group(2), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)));
         }
         if ((m = RESULTS.matcher(line)).matches()) {
-            return new MstLine.Results(line, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+            return new MstLine.Results(
+                    line,
+                    Integer.parseInt(m.group(1)),
+                    Integer.parseInt(m.group(2)),
                     m.group(3) == null ? null : Double.valueOf(m.group(3)));
         }
         if ((m = CASE_CHANGES.matcher(line)).matches()) {
-            return new MstLine.CaseChanges(line, m.group(1), Integer.parseInt(m.group(2)), ids(m.group(3)),
-                    Integer.parseInt(m.group(4)), ids(m.group(5)));
+            return new MstLine.CaseChanges(
+                    line,
+                    m.group(1),
+                    Integer.parseInt(m.group(2)),
+                    ids(m.group(3)),
+                    Integer.parseInt(m.group(4)),
+                    ids(m.group(5)));
         }
         if ((m = EVAL_COMPLETE.matcher(line)).matches()) {
             return new MstLine.EvalComplete(line, m.group(1).strip());
@@ -115,8 +142,11 @@ public final class MstOutputParser {
      */
     public boolean saysTrouble(String rawLine) {
         MstLine l = parse(rawLine);
-        return l instanceof MstLine.OutOfMemory || l instanceof MstLine.ShardStopped || l instanceof MstLine.TrialsMissing
-                || l instanceof MstLine.WorkspaceUnavailable || WORKSPACE_LOG.matcher(l.text()).find();
+        return l instanceof MstLine.OutOfMemory
+                || l instanceof MstLine.ShardStopped
+                || l instanceof MstLine.TrialsMissing
+                || l instanceof MstLine.WorkspaceUnavailable
+                || WORKSPACE_LOG.matcher(l.text()).find();
     }
 
     private MstLine shardLine(String line, int shard, int count, String rest) {
@@ -129,7 +159,13 @@ public final class MstOutputParser {
             return new MstLine.ShardStopped(line, shard, count, reason, outOfMemory(reason, shard));
         }
         if ((m = TRIAL.matcher(rest)).matches()) {
-            return new MstLine.TrialLine(line, shard, count, m.group(1), m.group(2), Integer.parseInt(m.group(3)),
+            return new MstLine.TrialLine(
+                    line,
+                    shard,
+                    count,
+                    m.group(1),
+                    m.group(2),
+                    Integer.parseInt(m.group(3)),
                     m.group(4).equals("collected") ? MstLine.TrialStatus.COLLECTED : MstLine.TrialStatus.INFRA);
         }
         if ((m = HELLO.matcher(rest)).matches()) {
@@ -148,15 +184,24 @@ public final class MstOutputParser {
     private static MstLine.OutOfMemory outOfMemory(String text, Integer shard) {
         Matcher m;
         if ((m = OOM_AT_START.matcher(text)).find()) {
-            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.DESKTOP_AT_START, m.group(2),
+            return new MstLine.OutOfMemory(
+                    text,
+                    MstLine.OutOfMemory.Kind.DESKTOP_AT_START,
+                    m.group(2),
                     shard != null ? shard : Integer.parseInt(m.group(1)) >= 1 ? Integer.valueOf(m.group(1)) : null);
         }
         if ((m = OOM_MID_RUN.matcher(text)).find()) {
-            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.MID_RUN, m.group(1),
+            return new MstLine.OutOfMemory(
+                    text,
+                    MstLine.OutOfMemory.Kind.MID_RUN,
+                    m.group(1),
                     shard != null ? shard : shardOfContainer(m.group(1)));
         }
         if ((m = OOM_WORKER.matcher(text)).find()) {
-            return new MstLine.OutOfMemory(text, MstLine.OutOfMemory.Kind.WORKER_KILLED, m.group(1),
+            return new MstLine.OutOfMemory(
+                    text,
+                    MstLine.OutOfMemory.Kind.WORKER_KILLED,
+                    m.group(1),
                     shard != null ? shard : shardOfContainer(m.group(1)));
         }
         return null;
@@ -166,7 +211,10 @@ public final class MstOutputParser {
         if (list == null || list.isBlank()) {
             return java.util.List.of();
         }
-        return java.util.Arrays.stream(list.split(",")).map(String::strip).filter(x -> !x.isEmpty() && !x.equals("…")).toList();
+        return java.util.Arrays.stream(list.split(","))
+                .map(String::strip)
+                .filter(x -> !x.isEmpty() && !x.equals("…"))
+                .toList();
     }
 
     /**
@@ -189,7 +237,8 @@ public final class MstOutputParser {
         if (TABLE_BORDER.matcher(l).matches()) {
             return java.util.List.of();
         }
-        String[] parts = (l.indexOf('│') >= 0 || l.indexOf('|') >= 0 || l.indexOf('┃') >= 0 ? TABLE_BAR : TABLE_GAP).split(l);
+        String[] parts =
+                (l.indexOf('│') >= 0 || l.indexOf('|') >= 0 || l.indexOf('┃') >= 0 ? TABLE_BAR : TABLE_GAP).split(l);
         java.util.List<String> cells = new java.util.ArrayList<>();
         for (String p : parts) {
             cells.add(p.strip());

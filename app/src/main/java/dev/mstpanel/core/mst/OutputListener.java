@@ -9,7 +9,10 @@ package dev.mstpanel.core.mst;
 public interface OutputListener {
 
     /** Which stream a line came from. */
-    enum Stream { STDOUT, STDERR }
+    enum Stream {
+        STDOUT,
+        STDERR
+    }
 
     /**
      * The process started; called once, before any {@link #onLine}, so what follows from its output

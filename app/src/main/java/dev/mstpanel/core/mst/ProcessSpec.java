@@ -20,8 +20,13 @@ import java.util.Objects;
  *     tree is ended: 0 to {@link #MAX_GRACE}; null for {@link #DEFAULT_GRACE}
  * @throws IllegalArgumentException when grace is negative or over {@link #MAX_GRACE}
  */
-public record ProcessSpec(List<String> argv, Path workingDir, Map<String, String> environment, Path logFile,
-                          SecretRedactor redactor, Duration grace) {
+public record ProcessSpec(
+        List<String> argv,
+        Path workingDir,
+        Map<String, String> environment,
+        Path logFile,
+        SecretRedactor redactor,
+        Duration grace) {
 
     /** Default grace period after SIGINT: 20 s (MST stops its shards, then removes containers). */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(20);
@@ -37,7 +42,8 @@ public record ProcessSpec(List<String> argv, Path workingDir, Map<String, String
         redactor = redactor == null ? SecretRedactor.forEnvironment(environment) : redactor;
         grace = grace == null ? DEFAULT_GRACE : grace;
         if (grace.isNegative() || grace.compareTo(MAX_GRACE) > 0) {
-            throw new IllegalArgumentException("grace " + grace.toSeconds() + " s is outside 0.." + MAX_GRACE.toSeconds() + " s");
+            throw new IllegalArgumentException(
+                    "grace " + grace.toSeconds() + " s is outside 0.." + MAX_GRACE.toSeconds() + " s");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.mstpanel.core.mst;
 
-import java.io.BufferedWriter;
+import dev.mstpanel.core.shell.BoundedStreams;
+import dev.mstpanel.core.shell.BusyActivity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Writer;
@@ -21,8 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import dev.mstpanel.core.shell.BoundedStreams;
-import dev.mstpanel.core.shell.BusyActivity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,16 +91,22 @@ public final class ProcessSupervisor {
         if (spec.logFile() != null) {
             try {
                 Files.createDirectories(spec.logFile().toAbsolutePath().getParent());
-                log = Files.newBufferedWriter(spec.logFile(), StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                log = Files.newBufferedWriter(
+                        spec.logFile(),
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND,
+                        StandardOpenOption.WRITE);
                 log.write("# " + Instant.now() + " started: " + shown + System.lineSeparator());
                 if (spec.workingDir() != null) {
-                    log.write("# in " + redactor.redact(spec.workingDir().toAbsolutePath().toString()) + System.lineSeparator());
+                    log.write("# in "
+                            + redactor.redact(spec.workingDir().toAbsolutePath().toString()) + System.lineSeparator());
                 }
                 log.flush();
             } catch (IOException e) {
                 closeQuietly(log);
-                throw new ProcessStartException("Cannot write the log file " + spec.logFile() + ": " + e.getMessage(), e);
+                throw new ProcessStartException(
+                        "Cannot write the log file " + spec.logFile() + ": " + e.getMessage(), e);
             }
         }
         ProcessBuilder pb = new ProcessBuilder(resolveProgram(spec));
@@ -110,8 +115,9 @@ public final class ProcessSupervisor {
         if (spec.workingDir() != null) {
             if (!Files.isDirectory(spec.workingDir())) {
                 closeQuietly(log);
-                throw new ProcessStartException("Cannot start " + spec.argv().get(0) + ": the folder "
-                        + spec.workingDir() + " does not exist.", null);
+                throw new ProcessStartException(
+                        "Cannot start " + spec.argv().get(0) + ": the folder " + spec.workingDir() + " does not exist.",
+                        null);
             }
             pb.directory(spec.workingDir().toFile());
         }
@@ -120,14 +126,16 @@ public final class ProcessSupervisor {
             process = pb.start();
         } catch (IOException e) {
             closeQuietly(log);
-            throw new ProcessStartException("Cannot start " + spec.argv().get(0) + ": " + redactor.redact(e.getMessage()), e);
+            throw new ProcessStartException(
+                    "Cannot start " + spec.argv().get(0) + ": " + redactor.redact(e.getMessage()), e);
         }
         try {
             process.getOutputStream().close();
         } catch (IOException ignored) {
             // stdin is not used
         }
-        BusyActivity.Token activity = busy.begin("MST is running: " + new java.io.File(spec.argv().get(0)).getName());
+        BusyActivity.Token activity =
+                busy.begin("MST is running: " + new java.io.File(spec.argv().get(0)).getName());
         process.onExit().whenComplete((p, e) -> activity.close());
         SupervisedProcess handle = new SupervisedProcess(process, spec, shown, log, listener);
         listener.onStarted(shown, process.pid()); // before the readers: no line can come before the start
@@ -192,7 +200,8 @@ public final class ProcessSupervisor {
         private final Object logLock = new Object();
         private volatile List<ProcessHandle> lastKnownTree = List.of();
 
-        private SupervisedProcess(Process process, ProcessSpec spec, String shownCommandLine, Writer log, OutputListener listener) {
+        private SupervisedProcess(
+                Process process, ProcessSpec spec, String shownCommandLine, Writer log, OutputListener listener) {
             this.process = process;
             this.spec = spec;
             this.shownCommandLine = shownCommandLine;
@@ -229,21 +238,23 @@ public final class ProcessSupervisor {
         }
 
         private Thread reader(InputStream in, OutputListener.Stream stream) {
-            Thread t = new Thread(() -> {
-                try {
-                    // masked before any cut, so that a secret is never written in part
-                    BoundedStreams.readLines(in, spec.redactor(), (clean, more) -> {
-                        writeLogLine(clean, !more);
+            Thread t = new Thread(
+                    () -> {
                         try {
-                            listener.onLine(stream, clean);
-                        } catch (RuntimeException e) {
-                            LOG.warn("output listener failed on a line", e);
+                            // masked before any cut, so that a secret is never written in part
+                            BoundedStreams.readLines(in, spec.redactor(), (clean, more) -> {
+                                writeLogLine(clean, !more);
+                                try {
+                                    listener.onLine(stream, clean);
+                                } catch (RuntimeException e) {
+                                    LOG.warn("output listener failed on a line", e);
+                                }
+                            });
+                        } catch (IOException e) {
+                            LOG.debug("{} of pid {} closed: {}", stream, process.pid(), e.getMessage());
                         }
-                    });
-                } catch (IOException e) {
-                    LOG.debug("{} of pid {} closed: {}", stream, process.pid(), e.getMessage());
-                }
-            }, "supervisor-" + process.pid() + "-" + stream.name().toLowerCase(Locale.ROOT));
+                    },
+                    "supervisor-" + process.pid() + "-" + stream.name().toLowerCase(Locale.ROOT));
             t.setDaemon(true);
             t.start();
             return t;
@@ -326,8 +337,12 @@ public final class ProcessSupervisor {
                     logPath = target;
                 } finally {
                     if (open) {
-                        log = Files.newBufferedWriter(logPath, StandardCharsets.UTF_8,
-                                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                        log = Files.newBufferedWriter(
+                                logPath,
+                                StandardCharsets.UTF_8,
+                                StandardOpenOption.CREATE,
+                                StandardOpenOption.APPEND,
+                                StandardOpenOption.WRITE);
                     }
                 }
                 return logPath;
@@ -399,20 +414,24 @@ public final class ProcessSupervisor {
                 lastKnownTree = treeDeepestFirst();
                 state.compareAndSet(State.RUNNING, State.INTERRUPTED);
                 if (!sendSignal || sendInterrupt()) {
-                    notice("Cancel: " + (sendSignal ? "sent SIGINT to" : "SIGINT reached") + " process " + process.pid() + "; it has "
-                            + spec.grace().toSeconds() + " s to stop before its process tree is ended.");
-                    CompletableFuture.delayedExecutor(spec.grace().toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-                        if (process.isAlive() && state.get() == State.INTERRUPTED) {
-                            notice("No exit within " + spec.grace().toSeconds() + " s of SIGINT: ending the process tree.");
-                            endTree();
-                        }
-                    });
+                    notice("Cancel: " + (sendSignal ? "sent SIGINT to" : "SIGINT reached") + " process " + process.pid()
+                            + "; it has " + spec.grace().toSeconds() + " s to stop before its process tree is ended.");
+                    CompletableFuture.delayedExecutor(spec.grace().toMillis(), TimeUnit.MILLISECONDS)
+                            .execute(() -> {
+                                if (process.isAlive() && state.get() == State.INTERRUPTED) {
+                                    notice("No exit within " + spec.grace().toSeconds()
+                                            + " s of SIGINT: ending the process tree.");
+                                    endTree();
+                                }
+                            });
                     return state.get();
                 }
                 notice("Could not send SIGINT to process " + process.pid() + ": ending the process tree.");
             } else {
-                notice(n == 1 ? "Cancel: ending the process tree of " + process.pid() + "."
-                        : "Second cancel: ending the process tree of " + process.pid() + " now.");
+                notice(
+                        n == 1
+                                ? "Cancel: ending the process tree of " + process.pid() + "."
+                                : "Second cancel: ending the process tree of " + process.pid() + " now.");
             }
             CompletableFuture.runAsync(this::endTree);
             return State.TERMINATING;
@@ -429,7 +448,8 @@ public final class ProcessSupervisor {
         private boolean sendInterrupt() {
             try {
                 Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
-                        .redirectErrorStream(true).start();
+                        .redirectErrorStream(true)
+                        .start();
                 kill.getInputStream().readAllBytes();
                 return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
             } catch (IOException e) {
@@ -512,7 +532,8 @@ public final class ProcessSupervisor {
                 depth.put(h.pid(), d);
             }
             List<ProcessHandle> sorted = new ArrayList<>(desc);
-            sorted.sort(Comparator.comparingInt((ProcessHandle h) -> depth.getOrDefault(h.pid(), 0)).reversed());
+            sorted.sort(Comparator.comparingInt((ProcessHandle h) -> depth.getOrDefault(h.pid(), 0))
+                    .reversed());
             sorted.add(process.toHandle());
             return sorted;
         }

@@ -1,10 +1,10 @@
 package dev.mstpanel.core.mst;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.RunSizing;
+import dev.mstpanel.core.text.ByteSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +28,20 @@ import java.util.regex.Pattern;
  */
 public final class RunChecks {
     /** The form's fields a problem can be tied to. */
-    public enum Field { CONFIG, EVAL_SETTINGS, CONTEXTS, SHARDS, KEEP, MEMORY, CPUS, IMAGE, READY_TIMEOUT, RESUME, SECRETS_FILE, OUTPUT_DIR }
+    public enum Field {
+        CONFIG,
+        EVAL_SETTINGS,
+        CONTEXTS,
+        SHARDS,
+        KEEP,
+        MEMORY,
+        CPUS,
+        IMAGE,
+        READY_TIMEOUT,
+        RESUME,
+        SECRETS_FILE,
+        OUTPUT_DIR
+    }
 
     /** How much a problem matters. */
     public enum Severity {
@@ -128,8 +141,11 @@ public final class RunChecks {
      * @param contexts what is known of each chosen context, by name (missing: not probed yet)
      * @return the problems, in the form's field order; empty when all is well
      */
-    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
-                               Map<String, ContextFacts> contexts) {
+    public List<Problem> check(
+            RunRequest request,
+            EvalConfig config,
+            EvalConfigException configError,
+            Map<String, ContextFacts> contexts) {
         return check(request, config, configError, contexts, Map.of());
     }
 
@@ -140,8 +156,12 @@ public final class RunChecks {
      * @param environment the variables MST runs with (the login shell's in the app)
      * @see #check(RunRequest, EvalConfig, EvalConfigException, Map)
      */
-    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
-                               Map<String, ContextFacts> contexts, Map<String, String> environment) {
+    public List<Problem> check(
+            RunRequest request,
+            EvalConfig config,
+            EvalConfigException configError,
+            Map<String, ContextFacts> contexts,
+            Map<String, String> environment) {
         return check(request, config, configError, contexts, environment, Map.of());
     }
 
@@ -151,9 +171,13 @@ public final class RunChecks {
      *
      * @param pluginSetups context name to the eval config its image was set up with (empty: none)
      */
-    public List<Problem> check(RunRequest request, EvalConfig config, EvalConfigException configError,
-                               Map<String, ContextFacts> contexts, Map<String, String> environment,
-                               Map<String, java.util.Optional<Path>> pluginSetups) {
+    public List<Problem> check(
+            RunRequest request,
+            EvalConfig config,
+            EvalConfigException configError,
+            Map<String, ContextFacts> contexts,
+            Map<String, String> environment,
+            Map<String, java.util.Optional<Path>> pluginSetups) {
         List<Problem> out = new ArrayList<>();
         if (config != null) {
             checkPluginSetups(config, request.contexts(), pluginSetups, out);
@@ -188,32 +212,52 @@ public final class RunChecks {
         int shards = 0;
         if (!request.shards().isEmpty()) {
             shards = positiveInt(request.shards());
-            if (shards <= 0 && POSITIVE_INT.matcher(request.shards()).matches() && !request.shards().matches("0+")) {
-                out.add(new Problem(Field.SHARDS, Severity.ERROR, request.shards() + " is too many shards: write a whole number from 1 to "
-                        + MAX_SHARDS + " (each shard is a container)."));
+            if (shards <= 0
+                    && POSITIVE_INT.matcher(request.shards()).matches()
+                    && !request.shards().matches("0+")) {
+                out.add(new Problem(
+                        Field.SHARDS,
+                        Severity.ERROR,
+                        request.shards() + " is too many shards: write a whole number from 1 to " + MAX_SHARDS
+                                + " (each shard is a container)."));
                 shards = 0;
             } else if (shards > MAX_SHARDS) {
-                out.add(new Problem(Field.SHARDS, Severity.ERROR, request.shards() + " is too many shards: write a whole number from 1 to "
-                        + MAX_SHARDS + " (each shard is a container)."));
+                out.add(new Problem(
+                        Field.SHARDS,
+                        Severity.ERROR,
+                        request.shards() + " is too many shards: write a whole number from 1 to " + MAX_SHARDS
+                                + " (each shard is a container)."));
                 shards = 0;
             } else if (shards <= 0) {
-                out.add(new Problem(Field.SHARDS, Severity.ERROR,
-                        "\"" + request.shards() + "\" is not a shard count: write a whole number from 1 to " + MAX_SHARDS + "."));
+                out.add(new Problem(
+                        Field.SHARDS,
+                        Severity.ERROR,
+                        "\"" + request.shards() + "\" is not a shard count: write a whole number from 1 to "
+                                + MAX_SHARDS + "."));
             }
         }
         checkContexts(request, kind, sizing, shards, contexts, out);
 
         if (!request.image().isEmpty() && request.image().chars().anyMatch(Character::isWhitespace)) {
-            out.add(new Problem(Field.IMAGE, Severity.ERROR, "An image reference has no spaces, e.g. my-org/mst-grade:2.0."));
+            out.add(new Problem(
+                    Field.IMAGE, Severity.ERROR, "An image reference has no spaces, e.g. my-org/mst-grade:2.0."));
         }
         if (!request.readyTimeout().isEmpty() && positiveInt(request.readyTimeout()) <= 0) {
-            out.add(new Problem(Field.READY_TIMEOUT, Severity.ERROR,
-                    "\"" + request.readyTimeout() + "\" is not a timeout: write whole seconds, 1 or more (MST's default is 1200)."));
+            out.add(new Problem(
+                    Field.READY_TIMEOUT,
+                    Severity.ERROR,
+                    "\"" + request.readyTimeout()
+                            + "\" is not a timeout: write whole seconds, 1 or more (MST's default is 1200)."));
         }
-        if (!request.resume().isEmpty() && !RUN_ID.matcher(request.resume()).matches()
+        if (!request.resume().isEmpty()
+                && !RUN_ID.matcher(request.resume()).matches()
                 && !SHORT_RUN_ID.matcher(request.resume()).matches()) {
-            out.add(new Problem(Field.RESUME, Severity.ERROR, "\"" + request.resume()
-                    + "\" is not a run id: write the whole id (20261129T101500Z-a1b2c3) or its 6 hex digits (a1b2c3)."));
+            out.add(
+                    new Problem(
+                            Field.RESUME,
+                            Severity.ERROR,
+                            "\"" + request.resume()
+                                    + "\" is not a run id: write the whole id (20261129T101500Z-a1b2c3) or its 6 hex digits (a1b2c3)."));
         }
         Path secrets = request.secretsFile();
         if (secrets != null) {
@@ -222,8 +266,11 @@ public final class RunChecks {
             } else if (!Files.isRegularFile(secrets) || !Files.isReadable(secrets)) {
                 out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, secrets + " is not a readable file."));
             } else if (sizeOf(secrets) > SecretRedactor.MAX_SECRETS_FILE_BYTES) {
-                out.add(new Problem(Field.SECRETS_FILE, Severity.ERROR, secrets + " is " + ByteSize.human(sizeOf(secrets))
-                        + "; a secrets file may be at most 1 MiB. Give a file with only the run's secrets."));
+                out.add(new Problem(
+                        Field.SECRETS_FILE,
+                        Severity.ERROR,
+                        secrets + " is " + ByteSize.human(sizeOf(secrets))
+                                + "; a secrets file may be at most 1 MiB. Give a file with only the run's secrets."));
             }
         }
         Path output = request.outputDir();
@@ -252,12 +299,19 @@ public final class RunChecks {
      * As {@link #checkEvalConfig(EvalConfig, Map, Path)}, with the run's contexts and which eval
      * config each context's image was last set up for ({@link Kind#PLUGINS_SET_UP_FOR_OTHER_EVAL}).
      */
-    public List<Problem> checkEvalConfig(EvalConfig config, Map<String, String> environment, Path secretsFile, List<String> contexts,
-                                         Map<String, java.util.Optional<Path>> pluginSetups) {
+    public List<Problem> checkEvalConfig(
+            EvalConfig config,
+            Map<String, String> environment,
+            Path secretsFile,
+            List<String> contexts,
+            Map<String, java.util.Optional<Path>> pluginSetups) {
         List<Problem> out = new ArrayList<>();
         checkPluginSetups(config, contexts, pluginSetups, out);
-        checkConfig(new RunRequest(config.file(), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", secretsFile, null),
-                config, null, out);
+        checkConfig(
+                new RunRequest(config.file(), List.of(), "", KeepPolicy.NEVER, "", "", "", "", "", secretsFile, null),
+                config,
+                null,
+                out);
         checkSettings(config, gatewaySource(environment, secretsFile), out);
         return List.copyOf(out);
     }
@@ -273,8 +327,11 @@ public final class RunChecks {
             return;
         }
         if (config == null) {
-            out.add(new Problem(Field.CONFIG, Severity.ERROR,
-                    error != null ? error.getMessage() : "The eval config has not been read yet.", Kind.CONFIG_UNREADABLE));
+            out.add(new Problem(
+                    Field.CONFIG,
+                    Severity.ERROR,
+                    error != null ? error.getMessage() : "The eval config has not been read yet.",
+                    Kind.CONFIG_UNREADABLE));
             return;
         }
         List<String> found = new ArrayList<>();
@@ -282,8 +339,11 @@ public final class RunChecks {
         for (String where : found) {
             String key = where.substring(where.lastIndexOf('.') + 1);
             String in = where.contains(".") ? " (in " + where.substring(0, where.lastIndexOf('.')) + ")" : "";
-            out.add(new Problem(Field.CONFIG, Severity.ERROR, key + in
-                    + " is a macOS option: MST rejects it in the Docker runner's Linux containers. Remove it from the eval config.",
+            out.add(new Problem(
+                    Field.CONFIG,
+                    Severity.ERROR,
+                    key + in
+                            + " is a macOS option: MST rejects it in the Docker runner's Linux containers. Remove it from the eval config.",
                     Kind.MACOS_OPTION));
         }
         if (config.clientKind() == ClientKind.COWORK) {
@@ -304,14 +364,22 @@ public final class RunChecks {
                 }
             }
             if (!notApproved.isEmpty()) {
-                out.add(new Problem(Field.CONFIG, Severity.WARNING, "coworkSetup.approveWriteTools is not true for "
-                        + String.join(", ", notApproved) + ": nobody is in the container to click Allow, so a tool that "
-                        + "asks for approval will stall. Set it to true unless no server's tools need approval.", Kind.APPROVE_WRITE_TOOLS));
+                out.add(new Problem(
+                        Field.CONFIG,
+                        Severity.WARNING,
+                        "coworkSetup.approveWriteTools is not true for "
+                                + String.join(", ", notApproved)
+                                + ": nobody is in the container to click Allow, so a tool that "
+                                + "asks for approval will stall. Set it to true unless no server's tools need approval.",
+                        Kind.APPROVE_WRITE_TOOLS));
             }
         }
         if (config.extendsProblem() != null) {
-            out.add(new Problem(Field.CONFIG, Severity.NOTE, "This config " + config.extendsProblem()
-                    + " What that base sets (the client, coworkSetup, …) is not checked here; MST reads it when the run starts.",
+            out.add(new Problem(
+                    Field.CONFIG,
+                    Severity.NOTE,
+                    "This config " + config.extendsProblem()
+                            + " What that base sets (the client, coworkSetup, …) is not checked here; MST reads it when the run starts.",
                     Kind.EXTENDS_UNREAD));
         }
     }
@@ -321,8 +389,8 @@ public final class RunChecks {
      * config (or without one): the image holds one set of plugins, and a worker whose plugins
      * differ stops its shard (MST's Cowork-in-Docker document, "Plugins").
      */
-    private static void checkPluginSetups(EvalConfig config, List<String> contexts, Map<String, java.util.Optional<Path>> setups,
-                                          List<Problem> out) {
+    private static void checkPluginSetups(
+            EvalConfig config, List<String> contexts, Map<String, java.util.Optional<Path>> setups, List<Problem> out) {
         if (EvalPlugins.named(config).isEmpty() || setups == null || setups.isEmpty()) {
             return;
         }
@@ -332,10 +400,15 @@ public final class RunChecks {
             if (setFor == null || setFor.isPresent() && setFor.get().equals(mine)) {
                 continue;
             }
-            out.add(new Problem(Field.CONTEXTS, Severity.WARNING, "The image on " + context + " was last set up "
-                    + setFor.map(p -> "for another eval's plugins (" + p + ")").orElse("without an eval config, so it holds no plugins")
-                    + "; this eval loads plugins, so its workers may stop with \"This worker has plugin …\". Rebuild the image on "
-                    + context + " with this eval config (Images, eval config).", Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL));
+            out.add(new Problem(
+                    Field.CONTEXTS,
+                    Severity.WARNING,
+                    "The image on " + context + " was last set up "
+                            + setFor.map(p -> "for another eval's plugins (" + p + ")")
+                                    .orElse("without an eval config, so it holds no plugins")
+                            + "; this eval loads plugins, so its workers may stop with \"This worker has plugin …\". Rebuild the image on "
+                            + context + " with this eval config (Images, eval config).",
+                    Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL));
         }
     }
 
@@ -364,35 +437,55 @@ public final class RunChecks {
         List<VariantSettings> settings = config.variantSettings();
         boolean several = settings.size() > 1;
         if (config.clientKind() == ClientKind.COWORK) {
-            List<String> webSearch = names(settings.stream().filter(s -> !s.webSearchDisabled()).toList(), several);
+            List<String> webSearch =
+                    names(settings.stream().filter(s -> !s.webSearchDisabled()).toList(), several);
             if (gateway != null && !webSearch.isEmpty()) {
-                out.add(new Problem(Field.EVAL_SETTINGS, Severity.WARNING, GATEWAY_VARIABLE + " is set in " + gateway
-                        + " (an LLM gateway) and WebSearch is not disabled for " + String.join(", ", webSearch)
-                        + ": a gateway that serves Claude through another provider (Bedrock, Vertex, Snowflake) answers every web search "
-                        + "with HTTP 400. Add \"WebSearch\" to coworkSetup.disabledBuiltinTools (a variant's list replaces the eval's).",
+                out.add(new Problem(
+                        Field.EVAL_SETTINGS,
+                        Severity.WARNING,
+                        GATEWAY_VARIABLE + " is set in " + gateway
+                                + " (an LLM gateway) and WebSearch is not disabled for " + String.join(", ", webSearch)
+                                + ": a gateway that serves Claude through another provider (Bedrock, Vertex, Snowflake) answers every web search "
+                                + "with HTTP 400. Add \"WebSearch\" to coworkSetup.disabledBuiltinTools (a variant's list replaces the eval's).",
                         Kind.GATEWAY_WEB_SEARCH));
             }
-            List<String> toolSearch = names(settings.stream().filter(VariantSettings::toolSearch).toList(), several);
+            List<String> toolSearch =
+                    names(settings.stream().filter(VariantSettings::toolSearch).toList(), several);
             if (gateway != null && !toolSearch.isEmpty()) {
-                out.add(new Problem(Field.EVAL_SETTINGS, Severity.NOTE, "Tool search is on for " + String.join(", ", toolSearch)
-                        + " and " + GATEWAY_VARIABLE + " is set in " + gateway + ": the gateway must accept the tool-search beta "
-                        + "Cowork adds to each request, or every request fails with HTTP 400. coworkSetup.toolSearch: false turns it off.",
+                out.add(new Problem(
+                        Field.EVAL_SETTINGS,
+                        Severity.NOTE,
+                        "Tool search is on for " + String.join(", ", toolSearch)
+                                + " and " + GATEWAY_VARIABLE + " is set in " + gateway
+                                + ": the gateway must accept the tool-search beta "
+                                + "Cowork adds to each request, or every request fails with HTTP 400. coworkSetup.toolSearch: false turns it off.",
                         Kind.GATEWAY_TOOL_SEARCH));
             }
-            List<String> anyHost = names(settings.stream().filter(VariantSettings::anyHost).toList(), several);
+            List<String> anyHost =
+                    names(settings.stream().filter(VariantSettings::anyHost).toList(), several);
             if (!anyHost.isEmpty()) {
-                out.add(new Problem(Field.EVAL_SETTINGS, Severity.NOTE, "Cowork may reach any public host for " + String.join(", ", anyHost)
-                        + " (egressAllowedHosts is [\"*\"], the default), from its web fetch and from the commands it runs alike. "
-                        + "Name the hosts in coworkSetup.egressAllowedHosts, or [] for none.", Kind.EGRESS_ANY_HOST));
+                out.add(new Problem(
+                        Field.EVAL_SETTINGS,
+                        Severity.NOTE,
+                        "Cowork may reach any public host for " + String.join(", ", anyHost)
+                                + " (egressAllowedHosts is [\"*\"], the default), from its web fetch and from the commands it runs alike. "
+                                + "Name the hosts in coworkSetup.egressAllowedHosts, or [] for none.",
+                        Kind.EGRESS_ANY_HOST));
             }
         }
         if (config.clientKind() == ClientKind.CHATGPT) {
             for (VariantSettings s : settings) {
                 if (s.effectiveMaxActions() < 0) {
-                    out.add(new Problem(Field.EVAL_SETTINGS, Severity.ERROR, "maxActions " + s.maxActions()
-                            + (several ? " (variant " + s.variant() + ")" : "") + " is outside ChatGPT's action budget on Linux: "
-                            + "write a whole number from " + VariantSettings.MIN_MAX_ACTIONS + " to " + VariantSettings.MAX_MAX_ACTIONS
-                            + " (default " + VariantSettings.DEFAULT_MAX_ACTIONS + ").", Kind.MAX_ACTIONS_RANGE));
+                    out.add(new Problem(
+                            Field.EVAL_SETTINGS,
+                            Severity.ERROR,
+                            "maxActions " + s.maxActions()
+                                    + (several ? " (variant " + s.variant() + ")" : "")
+                                    + " is outside ChatGPT's action budget on Linux: "
+                                    + "write a whole number from " + VariantSettings.MIN_MAX_ACTIONS + " to "
+                                    + VariantSettings.MAX_MAX_ACTIONS
+                                    + " (default " + VariantSettings.DEFAULT_MAX_ACTIONS + ").",
+                            Kind.MAX_ACTIONS_RANGE));
                 }
             }
         }
@@ -425,8 +518,13 @@ public final class RunChecks {
         }
     }
 
-    private void checkContexts(RunRequest request, ClientKind kind, RunSizing sizing, int shards,
-                               Map<String, ContextFacts> contexts, List<Problem> out) {
+    private void checkContexts(
+            RunRequest request,
+            ClientKind kind,
+            RunSizing sizing,
+            int shards,
+            Map<String, ContextFacts> contexts,
+            List<Problem> out) {
         List<String> tooFewCpus = new ArrayList<>();
         for (String name : request.contexts()) {
             ContextFacts f = contexts.get(name);
@@ -441,31 +539,59 @@ public final class RunChecks {
             if (kind == ClientKind.COWORK) {
                 if (cap.cowork().containers() == 0) {
                     Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
-                    out.add(new Problem(field, Severity.ERROR, name + " cannot hold a Cowork container: " + cap.cowork().note() + "."));
-                } else if (cap.cowork().memoryBytes() < COWORK_MIN_BYTES && sizing.memoryBytes().isEmpty()) {
-                    out.add(new Problem(Field.CONTEXTS, Severity.WARNING, name + " can give a Cowork container only "
-                            + ByteSize.human(cap.cowork().memoryBytes()) + "; one shard peaked at 2.5 GiB in MST's measurement."
-                            + " Give the context's VM more memory."));
+                    out.add(new Problem(
+                            field,
+                            Severity.ERROR,
+                            name + " cannot hold a Cowork container: "
+                                    + cap.cowork().note() + "."));
+                } else if (cap.cowork().memoryBytes() < COWORK_MIN_BYTES
+                        && sizing.memoryBytes().isEmpty()) {
+                    out.add(new Problem(
+                            Field.CONTEXTS,
+                            Severity.WARNING,
+                            name + " can give a Cowork container only "
+                                    + ByteSize.human(cap.cowork().memoryBytes())
+                                    + "; one shard peaked at 2.5 GiB in MST's measurement."
+                                    + " Give the context's VM more memory."));
                 }
             } else if (kind != null && cap.grade().containers() == 0) {
                 Field field = sizing.memoryBytes().isPresent() ? Field.MEMORY : Field.CONTEXTS;
-                out.add(new Problem(field, Severity.ERROR, name + " cannot hold one container: " + cap.grade().note() + "."));
+                out.add(new Problem(
+                        field,
+                        Severity.ERROR,
+                        name + " cannot hold one container: " + cap.grade().note() + "."));
             }
         }
-        if (kind == ClientKind.COWORK && sizing.memoryBytes().isPresent() && sizing.memoryBytes().getAsLong() < COWORK_MIN_BYTES) {
-            out.add(new Problem(Field.MEMORY, Severity.WARNING, "memory=" + request.memory() + " gives each Cowork container "
-                    + ByteSize.human(sizing.memoryBytes().getAsLong()) + "; one shard peaked at 2.5 GiB in MST's measurement,"
-                    + " so it will probably run out of memory."));
+        if (kind == ClientKind.COWORK
+                && sizing.memoryBytes().isPresent()
+                && sizing.memoryBytes().getAsLong() < COWORK_MIN_BYTES) {
+            out.add(new Problem(
+                    Field.MEMORY,
+                    Severity.WARNING,
+                    "memory=" + request.memory() + " gives each Cowork container "
+                            + ByteSize.human(sizing.memoryBytes().getAsLong())
+                            + "; one shard peaked at 2.5 GiB in MST's measurement,"
+                            + " so it will probably run out of memory."));
         }
         if (!tooFewCpus.isEmpty()) {
-            out.add(new Problem(Field.CPUS, Severity.ERROR, "cpus=" + request.cpus() + " is more than "
-                    + String.join(" and ", tooFewCpus) + ": MST refuses it."));
+            out.add(new Problem(
+                    Field.CPUS,
+                    Severity.ERROR,
+                    "cpus=" + request.cpus() + " is more than " + String.join(" and ", tooFewCpus)
+                            + ": MST refuses it."));
         }
-        if (kind == ClientKind.COWORK && shards > 1 && !request.contexts().isEmpty() && shards > request.contexts().size()) {
+        if (kind == ClientKind.COWORK
+                && shards > 1
+                && !request.contexts().isEmpty()
+                && shards > request.contexts().size()) {
             int waiting = shards - request.contexts().size();
-            out.add(new Problem(Field.SHARDS, Severity.NOTE, shards + " Cowork shards on " + request.contexts().size()
-                    + (request.contexts().size() == 1 ? " context" : " contexts") + ": " + waiting
-                    + (waiting == 1 ? " waits" : " wait") + " for a free context (one Cowork container per context at a time)."));
+            out.add(new Problem(
+                    Field.SHARDS,
+                    Severity.NOTE,
+                    shards + " Cowork shards on " + request.contexts().size()
+                            + (request.contexts().size() == 1 ? " context" : " contexts") + ": " + waiting
+                            + (waiting == 1 ? " waits" : " wait")
+                            + " for a free context (one Cowork container per context at a time)."));
         }
     }
 

@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 public final class RunCommandLine {
     /** The runner the panel drives. */
     public static final String RUNNER = "docker";
+
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
     private final List<String> arguments;
@@ -147,7 +148,10 @@ public final class RunCommandLine {
             if (c == '\\' || c == '\'') {
                 b.append('\\').appendCodePoint(c);
             } else if (c <= 0xffff && dev.mstpanel.core.text.ControlCharacters.isControl((char) c)) {
-                b.append(c < 0x80 ? String.format(java.util.Locale.ROOT, "\\x%02x", c) : String.format(java.util.Locale.ROOT, "\\u%04x", c));
+                b.append(
+                        c < 0x80
+                                ? String.format(java.util.Locale.ROOT, "\\x%02x", c)
+                                : String.format(java.util.Locale.ROOT, "\\u%04x", c));
             } else {
                 b.appendCodePoint(c);
             }

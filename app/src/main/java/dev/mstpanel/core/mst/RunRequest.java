@@ -25,26 +25,89 @@ import java.util.Objects;
  * @param gradeRun a run id to grade again with {@code mst grade <run>} instead of running the eval (docs/dev/mst-format.md, Commands;
  *     Results → Grade…), or blank for {@code mst run}
  */
-public record RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
-                         String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection,
-                         Grading grading, String gradeRun) {
+public record RunRequest(
+        Path config,
+        List<String> contexts,
+        String shards,
+        KeepPolicy keep,
+        String memory,
+        String cpus,
+        String image,
+        String readyTimeout,
+        String resume,
+        Path secretsFile,
+        Path outputDir,
+        RunSelection selection,
+        Grading grading,
+        String gradeRun) {
 
     /** A request that grades as MST does by default ({@link Grading#HERE}) and runs the eval. */
-    public RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
-                      String image, String readyTimeout, String resume, Path secretsFile, Path outputDir, RunSelection selection) {
-        this(config, contexts, shards, keep, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir, selection,
-                Grading.HERE, "");
+    public RunRequest(
+            Path config,
+            List<String> contexts,
+            String shards,
+            KeepPolicy keep,
+            String memory,
+            String cpus,
+            String image,
+            String readyTimeout,
+            String resume,
+            Path secretsFile,
+            Path outputDir,
+            RunSelection selection) {
+        this(
+                config,
+                contexts,
+                shards,
+                keep,
+                memory,
+                cpus,
+                image,
+                readyTimeout,
+                resume,
+                secretsFile,
+                outputDir,
+                selection,
+                Grading.HERE,
+                "");
     }
 
     /** A request for every case and variant (no {@code --case}/{@code --variant}). */
-    public RunRequest(Path config, List<String> contexts, String shards, KeepPolicy keep, String memory, String cpus,
-                      String image, String readyTimeout, String resume, Path secretsFile, Path outputDir) {
-        this(config, contexts, shards, keep, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir, RunSelection.ALL);
+    public RunRequest(
+            Path config,
+            List<String> contexts,
+            String shards,
+            KeepPolicy keep,
+            String memory,
+            String cpus,
+            String image,
+            String readyTimeout,
+            String resume,
+            Path secretsFile,
+            Path outputDir) {
+        this(
+                config,
+                contexts,
+                shards,
+                keep,
+                memory,
+                cpus,
+                image,
+                readyTimeout,
+                resume,
+                secretsFile,
+                outputDir,
+                RunSelection.ALL);
     }
 
     public RunRequest {
-        contexts = contexts == null ? List.of() : contexts.stream().filter(Objects::nonNull).map(String::strip)
-                .filter(s -> !s.isEmpty()).toList();
+        contexts = contexts == null
+                ? List.of()
+                : contexts.stream()
+                        .filter(Objects::nonNull)
+                        .map(String::strip)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
         shards = clean(shards);
         keep = keep == null ? KeepPolicy.NEVER : keep;
         memory = clean(memory);
@@ -69,8 +132,21 @@ public record RunRequest(Path config, List<String> contexts, String shards, Keep
 
     /** A copy that resumes the given run (the "Resume missing trials" action). */
     public RunRequest withResume(String runId) {
-        return new RunRequest(config, contexts, shards, keep, memory, cpus, image, readyTimeout, runId, secretsFile, outputDir, selection,
-                grading, "");
+        return new RunRequest(
+                config,
+                contexts,
+                shards,
+                keep,
+                memory,
+                cpus,
+                image,
+                readyTimeout,
+                runId,
+                secretsFile,
+                outputDir,
+                selection,
+                grading,
+                "");
     }
 
     private static String clean(String s) {

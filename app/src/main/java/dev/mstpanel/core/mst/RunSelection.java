@@ -76,9 +76,15 @@ public record RunSelection(List<String> cases, List<String> variants) {
         if (isAll()) {
             return "every case of every variant";
         }
-        String c = cases.isEmpty() ? "every case" : cases.size() + (cases.size() == 1 ? " case (" : " cases (")
-                + String.join(", ", cases.size() > 4 ? cases.subList(0, 4) : cases) + (cases.size() > 4 ? ", …)" : ")");
-        String v = variants.isEmpty() ? "of every variant" : (variants.size() == 1 ? "of the variant " : "of the variants ") + String.join(", ", variants);
+        String c = cases.isEmpty()
+                ? "every case"
+                : cases.size()
+                        + (cases.size() == 1 ? " case (" : " cases (")
+                        + String.join(", ", cases.size() > 4 ? cases.subList(0, 4) : cases)
+                        + (cases.size() > 4 ? ", …)" : ")");
+        String v = variants.isEmpty()
+                ? "of every variant"
+                : (variants.size() == 1 ? "of the variant " : "of the variants ") + String.join(", ", variants);
         return c + " " + v;
     }
 }

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -77,8 +76,8 @@ public final class SecretRedactor implements LineMask {
     private static final Pattern SECRET_PAIR = Pattern.compile(
             "(?i)(\\b[A-Za-z0-9_.-]*(?:token|key|secret|password|passwd|passphrase)[A-Za-z0-9_.-]*|\\b(?:[A-Za-z0-9]+[_.-])*pass(?:[_.-][A-Za-z0-9_.-]*)?)(=)([^\\s\"',;]+)");
     /** The password of a URL's user information: {@code scheme://user:PASSWORD@host}. */
-    private static final Pattern URL_PASSWORD = Pattern.compile(
-            "(?i)(\\b[a-z][a-z0-9+.-]*://[^\\s/?#@:\"']*:)([^\\s/?#@\"']+)(@)");
+    private static final Pattern URL_PASSWORD =
+            Pattern.compile("(?i)(\\b[a-z][a-z0-9+.-]*://[^\\s/?#@:\"']*:)([^\\s/?#@\"']+)(@)");
     /** {@code "name": "value"} (JSON) where name looks secret. */
     private static final Pattern SECRET_JSON_MEMBER = Pattern.compile(
             "(?i)(\"[A-Za-z0-9_.-]*(?:token|key|secret|password|authorization)[A-Za-z0-9_.-]*\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)+)(\")");
@@ -89,8 +88,9 @@ public final class SecretRedactor implements LineMask {
     private static final Pattern SECRET_HEADER = Pattern.compile(
             "(?i)(\\b(?:[a-z0-9]+[-_])*(?:api[-_]?key|token|secret|password|passwd|auth[-_]?token)\\s*:\\s*)([^\\s\"',;]{8,})");
     /** A flag whose next word is a secret: its name looks secret and it does not name a file, folder or path. */
-    private static final Pattern SECRET_FLAG = Pattern.compile(
-            "(?i)^--?[A-Za-z0-9_.-]*(?:token|key|secret|password|auth)[A-Za-z0-9_.-]*$");
+    private static final Pattern SECRET_FLAG =
+            Pattern.compile("(?i)^--?[A-Za-z0-9_.-]*(?:token|key|secret|password|auth)[A-Za-z0-9_.-]*$");
+
     private static final Pattern PATH_FLAG = Pattern.compile("(?i).*(?:file|path|dir|folder)$");
 
     private static final SecretRedactor NONE = new SecretRedactor(List.of());
@@ -129,6 +129,7 @@ public final class SecretRedactor implements LineMask {
     private static final int MAX_PIECES = 2_000_000;
     /** The longest value whose pieces are kept (a certificate, a key file); longer ones are masked whole only. */
     private static final int MAX_PIECED_VALUE = 16 * 1024;
+
     private static final long HASH_BASE = 1_000_003L;
     private static final long HASH_DROP = pow(HASH_BASE, PIECE - 1);
 
@@ -193,7 +194,8 @@ public final class SecretRedactor implements LineMask {
         // Python's quote (which leaves / and ~), each with upper- and lower-case hex digits
         String component = percentEncoded(v, "-_.!~*'()");
         String quoted = percentEncoded(v, "-_.~/");
-        for (String u : List.of(url, lowerHexEscapes(url), component, lowerHexEscapes(component), quoted, lowerHexEscapes(quoted))) {
+        for (String u : List.of(
+                url, lowerHexEscapes(url), component, lowerHexEscapes(component), quoted, lowerHexEscapes(quoted))) {
             out.add(u);
             out.add(u.replace("+", "%20"));
         }
@@ -251,7 +253,8 @@ public final class SecretRedactor implements LineMask {
                 case '\f' -> b.append("\\f");
                 case '/' -> b.append(slash ? "\\/" : "/");
                 default -> {
-                    boolean escape = c < 0x20 || ascii && c > 0x7e
+                    boolean escape = c < 0x20
+                            || ascii && c > 0x7e
                             || html && (c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029');
                     if (escape) {
                         String hex = String.format(upper ? "%04X" : "%04x", (int) c);
@@ -352,7 +355,10 @@ public final class SecretRedactor implements LineMask {
             int eq = a.indexOf('=');
             if (a.startsWith("-") && eq > 0 && isSecretFlag(a.substring(0, eq)) && eq + 1 < a.length()) {
                 found.add(a.substring(eq + 1));
-            } else if (isSecretFlag(a) && i + 1 < argv.size() && !argv.get(i + 1).startsWith("-") && !argv.get(i + 1).isEmpty()) {
+            } else if (isSecretFlag(a)
+                    && i + 1 < argv.size()
+                    && !argv.get(i + 1).startsWith("-")
+                    && !argv.get(i + 1).isEmpty()) {
                 found.add(argv.get(i + 1));
             }
             found.addAll(maskedIn(a));
@@ -376,7 +382,9 @@ public final class SecretRedactor implements LineMask {
             }
             start = eq + 1;
         }
-        for (Object[] p : new Object[][] {{SECRET_PAIR, 3}, {URL_PASSWORD, 2}, {SECRET_JSON_MEMBER, 2}, {CREDENTIAL, 2}, {SECRET_HEADER, 2}}) {
+        for (Object[] p : new Object[][] {
+            {SECRET_PAIR, 3}, {URL_PASSWORD, 2}, {SECRET_JSON_MEMBER, 2}, {CREDENTIAL, 2}, {SECRET_HEADER, 2}
+        }) {
             Matcher m = ((Pattern) p[0]).matcher(text);
             while (m.find()) {
                 out.add(m.group((Integer) p[1]));
@@ -462,8 +470,12 @@ public final class SecretRedactor implements LineMask {
         JsonNode json = jsonObject(text);
         if (json != null) {
             List<Map.Entry<String, String>> entries = new ArrayList<>();
-            json.fields().forEachRemaining(e -> entries.add(Map.entry(e.getKey(),
-                    e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+            json.fields()
+                    .forEachRemaining(e -> entries.add(Map.entry(
+                            e.getKey(),
+                            e.getValue().isTextual()
+                                    ? e.getValue().asText()
+                                    : e.getValue().toString())));
             return entries;
         }
         return dotenvEntries(text);
@@ -561,8 +573,9 @@ public final class SecretRedactor implements LineMask {
             throw new IOException("The secrets file " + file + " cannot be read: " + reason(e) + ".", e);
         }
         if (!attrs.isRegularFile()) {
-            throw new IOException("The secrets file " + file + " is not a regular file (" + (attrs.isDirectory() ? "a folder"
-                    : "a pipe, socket or device") + "); give a file of KEY=VALUE lines or a JSON object.");
+            throw new IOException("The secrets file " + file + " is not a regular file ("
+                    + (attrs.isDirectory() ? "a folder" : "a pipe, socket or device")
+                    + "); give a file of KEY=VALUE lines or a JSON object.");
         }
         if (attrs.size() > MAX_SECRETS_FILE_BYTES) {
             throw new IOException("The secrets file " + file + " is " + attrs.size() + " bytes; the limit is "
@@ -582,7 +595,9 @@ public final class SecretRedactor implements LineMask {
 
     private static String reason(IOException e) {
         String m = e.getMessage();
-        return e instanceof AccessDeniedException ? "permission denied" : m == null ? e.getClass().getSimpleName() : m;
+        return e instanceof AccessDeniedException
+                ? "permission denied"
+                : m == null ? e.getClass().getSimpleName() : m;
     }
 
     /** How many distinct secret values this redactor masks. */
@@ -676,7 +691,8 @@ public final class SecretRedactor implements LineMask {
                     h -= text.charAt(i - PIECE) * HASH_DROP;
                 }
                 h = h * HASH_BASE + text.charAt(i);
-                if (i >= PIECE - 1 && java.util.Arrays.binarySearch(pieces, h) >= 0
+                if (i >= PIECE - 1
+                        && java.util.Arrays.binarySearch(pieces, h) >= 0
                         && text.regionMatches(i - PIECE + 1, text, i - PIECE + 1, PIECE)) {
                     if (hit == null) {
                         hit = new java.util.BitSet(text.length());
@@ -757,12 +773,15 @@ public final class SecretRedactor implements LineMask {
 
     /** True for a flag whose next word is a secret ({@code --api-token}, {@code --password}); not {@code --secrets-file}. */
     static boolean isSecretFlag(String word) {
-        return word.indexOf('=') < 0 && SECRET_FLAG.matcher(word).matches() && !PATH_FLAG.matcher(word).matches();
+        return word.indexOf('=') < 0
+                && SECRET_FLAG.matcher(word).matches()
+                && !PATH_FLAG.matcher(word).matches();
     }
 
     /** Quotes one argument for a POSIX shell when it needs it. */
     public static String shellQuote(String arg) {
-        if (!arg.isEmpty() && arg.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,@%+*".indexOf(c) >= 0)) {
+        if (!arg.isEmpty()
+                && arg.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,@%+*".indexOf(c) >= 0)) {
             return arg;
         }
         return RunCommandLine.quote(arg); // single quotes, or $'…' for a word with a control character

@@ -30,8 +30,13 @@ import java.util.Locale;
  * @param clarifyingQuestionsDisabled true when {@code clarifyingQuestions} is {@code "disabled"}
  * @param maxActions ChatGPT's action budget as written (a JSON value), or null when not given (24)
  */
-public record VariantSettings(String variant, List<String> disabledBuiltinTools, boolean toolSearch,
-                              List<String> egressAllowedHosts, boolean clarifyingQuestionsDisabled, JsonNode maxActions) {
+public record VariantSettings(
+        String variant,
+        List<String> disabledBuiltinTools,
+        boolean toolSearch,
+        List<String> egressAllowedHosts,
+        boolean clarifyingQuestionsDisabled,
+        JsonNode maxActions) {
 
     /** Cowork's web search tool, which a gateway serving Claude through another provider cannot run. */
     public static final String WEB_SEARCH = "WebSearch";
@@ -39,6 +44,7 @@ public record VariantSettings(String variant, List<String> disabledBuiltinTools,
     public static final int DEFAULT_MAX_ACTIONS = 24;
     /** The smallest and largest action budget MST accepts in a Linux container. */
     public static final int MIN_MAX_ACTIONS = 1;
+
     public static final int MAX_MAX_ACTIONS = 64;
     /** The egress entry that allows any public host. */
     public static final String ANY_HOST = "*";
@@ -75,9 +81,15 @@ public record VariantSettings(String variant, List<String> disabledBuiltinTools,
         if (maxActions == null) {
             maxActions = maxActionsOf(eval);
         }
-        return new VariantSettings(name, strings(disabled), toolSearch == null || !toolSearch.isBoolean() || toolSearch.asBoolean(),
+        return new VariantSettings(
+                name,
+                strings(disabled),
+                toolSearch == null || !toolSearch.isBoolean() || toolSearch.asBoolean(),
                 egress == null || !egress.isArray() ? List.of(ANY_HOST) : strings(egress),
-                clarifying != null && clarifying.isTextual() && clarifying.asText().strip().equalsIgnoreCase("disabled"), maxActions);
+                clarifying != null
+                        && clarifying.isTextual()
+                        && clarifying.asText().strip().equalsIgnoreCase("disabled"),
+                maxActions);
     }
 
     /** The variant's {@code coworkSetup.key} when it has one, else the eval's; null when neither does. */
@@ -93,7 +105,9 @@ public record VariantSettings(String variant, List<String> disabledBuiltinTools,
     }
 
     private static JsonNode maxActionsOf(JsonNode level) {
-        for (JsonNode n : List.of(level.path("maxActions"), level.path("clientOptions").path("maxActions"),
+        for (JsonNode n : List.of(
+                level.path("maxActions"),
+                level.path("clientOptions").path("maxActions"),
                 level.path("clientOptions").path("computerUseMaxActions"))) {
             if (!n.isMissingNode() && !n.isNull()) {
                 return n;
@@ -134,8 +148,11 @@ public record VariantSettings(String variant, List<String> disabledBuiltinTools,
 
     /** Cowork's settings in one line for people, e.g. {@code built-in tools off: WebSearch · tool search on · …}. */
     public String coworkText() {
-        String tools = disabledBuiltinTools.isEmpty() ? "no built-in tool off" : "built-in tools off: " + String.join(", ", disabledBuiltinTools);
-        String egress = anyHost() ? "egress: any public host (*)"
+        String tools = disabledBuiltinTools.isEmpty()
+                ? "no built-in tool off"
+                : "built-in tools off: " + String.join(", ", disabledBuiltinTools);
+        String egress = anyHost()
+                ? "egress: any public host (*)"
                 : egressAllowedHosts.isEmpty() ? "egress: no host" : "egress: " + String.join(", ", egressAllowedHosts);
         return tools + " · tool search " + (toolSearch ? "on" : "off") + " · " + egress + " · clarifying questions "
                 + (clarifyingQuestionsDisabled ? "off" : "answered with their first option");
@@ -155,7 +172,9 @@ public record VariantSettings(String variant, List<String> disabledBuiltinTools,
         if (kind != ClientKind.COWORK && kind != ClientKind.CHATGPT || settings.isEmpty()) {
             return List.of();
         }
-        List<String> texts = settings.stream().map(s -> kind == ClientKind.COWORK ? s.coworkText() : s.chatgptText()).toList();
+        List<String> texts = settings.stream()
+                .map(s -> kind == ClientKind.COWORK ? s.coworkText() : s.chatgptText())
+                .toList();
         if (texts.stream().distinct().count() == 1) {
             return List.of(texts.get(0));
         }

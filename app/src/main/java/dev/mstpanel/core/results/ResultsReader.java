@@ -1,6 +1,5 @@
 package dev.mstpanel.core.results;
 
-import dev.mstpanel.core.results.model.Problem;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mstpanel.core.results.cache.TrialCache;
 import dev.mstpanel.core.results.diagnosis.FailureDiagnosis;
@@ -15,6 +14,7 @@ import dev.mstpanel.core.results.listing.RunJsonReader;
 import dev.mstpanel.core.results.listing.ScoreReader;
 import dev.mstpanel.core.results.listing.TrialHeads;
 import dev.mstpanel.core.results.listing.TrialListingReader;
+import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.model.TrialKey;
@@ -52,13 +52,16 @@ import java.util.regex.Pattern;
 public final class ResultsReader implements AutoCloseable {
     /** A run id: UTC start, 6 hex digits, and {@code .g<n>} for a regrade (MST's {@code RUN_ID_PATTERN}). */
     public static final Pattern RUN_ID = RunLocator.RUN_ID;
+
     private static final int FIRST_BATCH = 24;
     private static final int BATCH = 256;
 
     // a string as long as a file the panel reads (a judge's reasoning of 25 MB): Jackson's default stops at 20 M
     // characters, which read as "not valid JSON"
     private final ObjectMapper mapper = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxStringLength((int) ReadBuffer.MAX_FILE_BYTES).build())
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxStringLength((int) ReadBuffer.MAX_FILE_BYTES)
+                    .build())
             .build());
     private final ReadBuffer buffer = new ReadBuffer();
     private final RunJsonReader runs = new RunJsonReader(mapper);
@@ -75,6 +78,7 @@ public final class ResultsReader implements AutoCloseable {
         t.setPriority(Thread.MIN_PRIORITY);
         return t;
     });
+
     private final List<Future<?>> saves = new ArrayList<>();
 
     public ResultsReader() {
@@ -90,11 +94,12 @@ public final class ResultsReader implements AutoCloseable {
     public ResultsReader(Path cacheDir) {
         this.cacheDir = cacheDir;
         AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
-            Thread t = new Thread(r, "results-reader-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool =
+                Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+                    Thread t = new Thread(r, "results-reader-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
     }
 
     /** The folder MST writes its results to, inside the folder it runs in (docs/dev/mst-format.md, Results). */
@@ -215,7 +220,8 @@ public final class ResultsReader implements AutoCloseable {
      *
      * @param unsearched receives them (with the listing's reason), or null; unused without a query
      */
-    public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched) {
+    public void readTrials(
+            RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched) {
         readTrials(run, query, sink, unsearched, false, null);
     }
 
@@ -226,8 +232,12 @@ public final class ResultsReader implements AutoCloseable {
      *
      * @param diagnoses the run's finder ({@link FailureDiagnosis#finder(Path, Boolean)}), used by {@code sink}
      */
-    public void readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched,
-                           FailureDiagnosis.Finder diagnoses) {
+    public void readTrials(
+            RunInfo run,
+            TranscriptQuery query,
+            Consumer<List<TrialRecord>> sink,
+            UnsearchedTraces unsearched,
+            FailureDiagnosis.Finder diagnoses) {
         readTrials(run, query, sink, unsearched, false, diagnoses);
     }
 
@@ -246,58 +256,77 @@ public final class ResultsReader implements AutoCloseable {
         return readTrials(run, null, sink, null, true, null);
     }
 
-    private boolean readTrials(RunInfo run, TranscriptQuery query, Consumer<List<TrialRecord>> sink, UnsearchedTraces unsearched,
-                               boolean statusesOnly, FailureDiagnosis.Finder diagnoses) {
+    private boolean readTrials(
+            RunInfo run,
+            TranscriptQuery query,
+            Consumer<List<TrialRecord>> sink,
+            UnsearchedTraces unsearched,
+            boolean statusesOnly,
+            FailureDiagnosis.Finder diagnoses) {
         Path runDir = run.dir();
         List<Path> graders = ScoreReader.graderDirs(runDir);
         // keys are found folder by folder and parsed as soon as a chunk is full, so the first
         // cases reach the sink before the whole tree has been listed
         Set<TrialKey> seen = new HashSet<>();
         boolean searching = query != null && !query.isEmpty();
-        // a search lists the folders from the cache too: a look at each folder's time, where listing 10,000 from the disk took
+        // a search lists the folders from the cache too: a look at each folder's time, where listing 10,000 from the
+        // disk took
         // about 4x the CPU (a profile of the 10,000-trial bench run)
         TrialCache opened = cacheDir == null ? null : cacheFor(run, graders);
         // statuses of a run never listed come from the traces' ends, and such records never enter the cache
         boolean fromEnds = statusesOnly && (opened == null || opened.size() == 0);
         TrialCache cache = fromEnds ? null : opened;
         if (diagnoses != null && cache != null) {
-            diagnoses.keepIn(cache.diagnoses()); // the sink's finds: before the cache is saved, at the end of this listing
+            diagnoses.keepIn(
+                    cache.diagnoses()); // the sink's finds: before the cache is saved, at the end of this listing
         }
         // what cannot be listed as MST writes it: notes on listed trials, and
         // trials that could not be read at all, listed at the end with their reason
         java.util.Map<TrialKey, String> notes = new java.util.concurrent.ConcurrentHashMap<>();
         // the case folders whose trials could not be listed (their key is (variant, case, 0))
         Set<TrialKey> unlisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.BlockingQueue<Future<List<TrialRecord>>> futures =
+                new java.util.concurrent.LinkedBlockingQueue<>();
         Future<List<TrialRecord>> end = new java.util.concurrent.CompletableFuture<>();
         // the score files are listed beside the traces (a listing only: which trials have a score but no trace)
-        java.util.concurrent.CompletableFuture<Future<Set<TrialKey>>> scored = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Future<Set<TrialKey>>> scored =
+                new java.util.concurrent.CompletableFuture<>();
         boolean whole = query == null || query.isEmpty();
         pool.submit(() -> {
             List<TrialKey> chunk = new ArrayList<>();
             int[] submitted = {0};
             try {
-                TraceKeys.forEach(runDir, k -> {
-                    seen.add(k);
-                    chunk.add(k);
-                    if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
-                        futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
-                        chunk.clear();
-                        if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
-                            scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
-                        }
-                    }
-                }, notes::put, cache == null ? TraceKeys.PLAIN : cache::names, unlisted::add);
+                TraceKeys.forEach(
+                        runDir,
+                        k -> {
+                            seen.add(k);
+                            chunk.add(k);
+                            if (chunk.size() >= (submitted[0] == 0 ? FIRST_BATCH : BATCH)) {
+                                futures.add(submitChunk(
+                                        run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
+                                chunk.clear();
+                                if (submitted[0]++ == 0 && whole) { // after the first batch, which a window waits for
+                                    scored.complete(pool.submit(() ->
+                                            TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
+                                }
+                            }
+                        },
+                        notes::put,
+                        cache == null ? TraceKeys.PLAIN : cache::names,
+                        unlisted::add);
                 if (!chunk.isEmpty()) {
-                    futures.add(submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
+                    futures.add(
+                            submitChunk(run, List.copyOf(chunk), graders, query, notes, cache, unsearched, fromEnds));
                 }
             } catch (RuntimeException e) {
                 // not silent: the trials listed so far are shown, and the log says where the listing stopped
-                org.slf4j.LoggerFactory.getLogger(ResultsReader.class).warn("Listing the traces of {} stopped early", runDir, e);
+                org.slf4j.LoggerFactory.getLogger(ResultsReader.class)
+                        .warn("Listing the traces of {} stopped early", runDir, e);
                 throw e;
             } finally {
                 if (whole && !scored.isDone()) {
-                    scored.complete(pool.submit(() -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
+                    scored.complete(pool.submit(
+                            () -> TraceKeys.scored(graders, cache == null ? TraceKeys.PLAIN : cache::names)));
                 }
                 futures.add(end);
             }
@@ -333,7 +362,9 @@ public final class ResultsReader implements AutoCloseable {
                 // a case folder that could not be listed, a second file of a trial: its traces were not searched
                 for (var e : new java.util.TreeMap<>(notes).entrySet()) {
                     if (!seen.contains(e.getKey())) {
-                        TrialKey k = e.getKey().trial() == -1 ? new TrialKey(e.getKey().variantSegment(), "", 0) : e.getKey();
+                        TrialKey k = e.getKey().trial() == -1
+                                ? new TrialKey(e.getKey().variantSegment(), "", 0)
+                                : e.getKey();
                         unsearched.add(k, e.getValue());
                     }
                 }
@@ -349,7 +380,8 @@ public final class ResultsReader implements AutoCloseable {
             if (e.getKey().trial() == -1) {
                 unreadableAbove.put(e.getKey(), e.getValue());
             } else if (unlisted.contains(e.getKey()) && !seen.contains(e.getKey())) {
-                unreadableFolders.put(e.getKey().variantSegment() + "/" + e.getKey().caseSegment(), e.getValue());
+                unreadableFolders.put(
+                        e.getKey().variantSegment() + "/" + e.getKey().caseSegment(), e.getValue());
             } else if (!seen.contains(e.getKey())) {
                 orphans.add(TrialListingReader.unreadable(run, e.getKey(), e.getValue()));
             }
@@ -389,17 +421,24 @@ public final class ResultsReader implements AutoCloseable {
             }
             Set<TrialKey> aboveShown = new HashSet<>();
             for (TrialRecord o : scoresWithoutTrace(run, graders, TraceKeys.without(scoreKeys, seen))) {
-                TrialKey above = unreadableAbove.keySet().stream().filter(f -> TraceKeys.coveredBy(f, o.key())).findFirst().orElse(null);
-                String inFolder = unreadableFolders.get(o.key().variantSegment() + "/" + o.key().caseSegment());
+                TrialKey above = unreadableAbove.keySet().stream()
+                        .filter(f -> TraceKeys.coveredBy(f, o.key()))
+                        .findFirst()
+                        .orElse(null);
+                String inFolder = unreadableFolders.get(
+                        o.key().variantSegment() + "/" + o.key().caseSegment());
                 if (inFolder != null) {
-                    // a score beside a case folder that could not be read: not "trace lost", the folder's problem says why
-                    orphans.add(TrialListingReader.unreadable(run, o.key(), inFolder).withScores(o.scores()));
+                    // a score beside a case folder that could not be read: not "trace lost", the folder's problem says
+                    // why
+                    orphans.add(TrialListingReader.unreadable(run, o.key(), inFolder)
+                            .withScores(o.scores()));
                     hidden.remove(o.key());
                     foldersShown.add(o.key().variantSegment() + "/" + o.key().caseSegment());
                 } else if (above != null) {
                     hidden.remove(o.key());
                     // not "trace lost": its traces/ or variant folder could not be read, and its problem says why
-                    orphans.add(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above)).withScores(o.scores()));
+                    orphans.add(TrialListingReader.unreadable(run, o.key(), unreadableAbove.get(above))
+                            .withScores(o.scores()));
                     aboveShown.add(above);
                 } else {
                     orphans.add(o);
@@ -415,17 +454,20 @@ public final class ResultsReader implements AutoCloseable {
                 }
             }
             for (var e : unreadableFolders.entrySet()) {
-                if (!foldersShown.contains(e.getKey())) { // neither a score nor results.json names its trials: one row says so
+                if (!foldersShown.contains(
+                        e.getKey())) { // neither a score nor results.json names its trials: one row says so
                     String[] vc = e.getKey().split("/", 2);
                     orphans.add(TrialListingReader.unreadable(run, new TrialKey(vc[0], vc[1], 0), e.getValue()));
                 }
             }
             for (var e : unreadableAbove.entrySet()) {
                 if (!aboveShown.contains(e.getKey())) { // no score below it either: one row says so
-                    orphans.add(TrialListingReader.unreadable(run, new TrialKey(e.getKey().variantSegment(), "", 0), e.getValue()));
+                    orphans.add(TrialListingReader.unreadable(
+                            run, new TrialKey(e.getKey().variantSegment(), "", 0), e.getValue()));
                 }
             }
-            orphans.sort(java.util.Comparator.comparing(TrialRecord::key)); // in variant, case and trial order among themselves
+            orphans.sort(java.util.Comparator.comparing(
+                    TrialRecord::key)); // in variant, case and trial order among themselves
             if (cache != null) {
                 cache.retain(seen); // every folder of the run has been looked at
                 saveLater(cache);
@@ -437,15 +479,23 @@ public final class ResultsReader implements AutoCloseable {
         return !fromEnds;
     }
 
-    private Future<List<TrialRecord>> submitChunk(RunInfo run, List<TrialKey> chunk, List<Path> graders, TranscriptQuery query,
-                                                  java.util.Map<TrialKey, String> notes, TrialCache cache, UnsearchedTraces unsearched,
-                                                  boolean fromEnds) {
+    private Future<List<TrialRecord>> submitChunk(
+            RunInfo run,
+            List<TrialKey> chunk,
+            List<Path> graders,
+            TranscriptQuery query,
+            java.util.Map<TrialKey, String> notes,
+            TrialCache cache,
+            UnsearchedTraces unsearched,
+            boolean fromEnds) {
         return pool.submit(() -> {
             List<TrialRecord> out = new ArrayList<>(chunk.size());
             for (TrialKey k : chunk) {
                 TrialRecord t;
                 try {
-                    t = fromEnds ? heads.read(run, k, graders) : trials.readTrial(run, k, graders, query, cache, unsearched);
+                    t = fromEnds
+                            ? heads.read(run, k, graders)
+                            : trials.readTrial(run, k, graders, query, cache, unsearched);
                 } catch (RuntimeException e) {
                     // one trial that breaks the reader is that trial's problem, not the whole run's
                     t = query != null ? null : TrialListingReader.unreadable(run, k, Problem.unreadable(e));
@@ -490,9 +540,10 @@ public final class ResultsReader implements AutoCloseable {
      * for a message only.
      */
     public static String noTracesWhy(Path runDir) {
-        return java.nio.file.Files.isDirectory(runDir.resolve(RunLayout.TRACES)) ? "its traces/ folder holds none yet" : "it has no traces/ folder yet";
+        return java.nio.file.Files.isDirectory(runDir.resolve(RunLayout.TRACES))
+                ? "its traces/ folder holds none yet"
+                : "it has no traces/ folder yet";
     }
-
 
     /**
      * Reads a trace file that is not in a run folder's {@code traces/} (a copied file): its trial
@@ -509,9 +560,16 @@ public final class ResultsReader implements AutoCloseable {
         }
         // the folders are taken for variant and case only for a file named as MST names trials (a copied case folder);
         // any other file's folders are not its variant and case (/tmp/c13b/kt.json showed "tmp / c13b")
-        TrialKey key = !m.matches() ? new TrialKey("(variant not known)", name, 0)
-                : new TrialKey(v == null || v.getFileName() == null ? "default" : v.getFileName().toString(),
-                        c == null || c.getFileName() == null ? name : c.getFileName().toString(), trial);
+        TrialKey key = !m.matches()
+                ? new TrialKey("(variant not known)", name, 0)
+                : new TrialKey(
+                        v == null || v.getFileName() == null
+                                ? "default"
+                                : v.getFileName().toString(),
+                        c == null || c.getFileName() == null
+                                ? name
+                                : c.getFileName().toString(),
+                        trial);
         return trials.readTrial(run, key, List.of(), traceFile);
     }
 
@@ -526,11 +584,27 @@ public final class ResultsReader implements AutoCloseable {
         List<TrialRecord> out = new ArrayList<>();
         for (TrialKey k : orphans) {
             TrialRecord r = trials.readTrial(run, k, graders);
-            String graderNames = String.join(", ", r.scores().stream().map(ScoreRecord::grader).toList());
-            out.add(new TrialRecord(r.key(), r.evalName(), r.runId(), r.runDir(), r.variant(), r.caseId(), r.caseIdCut(), null, null,
-                    TrialStatus.MISSING, null, null, null, r.scores(), null, r.artifactsDir(),
-                    "A score (" + graderNames + ") exists but the trace traces/" + k.variantSegment() + "/" + k.caseSegment() + "/" + k.trial()
-                            + ".json does not: the trace was lost or not copied."));
+            String graderNames = String.join(
+                    ", ", r.scores().stream().map(ScoreRecord::grader).toList());
+            out.add(new TrialRecord(
+                    r.key(),
+                    r.evalName(),
+                    r.runId(),
+                    r.runDir(),
+                    r.variant(),
+                    r.caseId(),
+                    r.caseIdCut(),
+                    null,
+                    null,
+                    TrialStatus.MISSING,
+                    null,
+                    null,
+                    null,
+                    r.scores(),
+                    null,
+                    r.artifactsDir(),
+                    "A score (" + graderNames + ") exists but the trace traces/" + k.variantSegment() + "/"
+                            + k.caseSegment() + "/" + k.trial() + ".json does not: the trace was lost or not copied."));
         }
         return out;
     }

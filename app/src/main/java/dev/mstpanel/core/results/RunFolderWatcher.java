@@ -34,6 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class RunFolderWatcher implements AutoCloseable {
     /** How long changes are gathered before the touched trials are read again, in ms. */
     public static final long SETTLE_MS = 150;
+
     private static final Logger LOG = LoggerFactory.getLogger(RunFolderWatcher.class);
 
     private final ResultsReader reader;
@@ -97,7 +98,9 @@ public final class RunFolderWatcher implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             }
-            List<TrialKey> again = reader.traceKeys(runDir).stream().filter(k -> !settled.contains(k)).toList();
+            List<TrialKey> again = reader.traceKeys(runDir).stream()
+                    .filter(k -> !settled.contains(k))
+                    .toList();
             if (!again.isEmpty()) {
                 synchronized (this) {
                     pending.addAll(again);
@@ -109,17 +112,23 @@ public final class RunFolderWatcher implements AutoCloseable {
 
     private void startWatching() {
         try {
-            watcher = DirectoryWatcher.builder().path(runDir).fileHashing(false).listener(this::onEvent).build();
+            watcher = DirectoryWatcher.builder()
+                    .path(runDir)
+                    .fileHashing(false)
+                    .listener(this::onEvent)
+                    .build();
             watcher.watchAsync().exceptionally(e -> {
                 if (!closed) {
                     LOG.warn("watching {} stopped", runDir, e);
-                    listener.watchFailed("Watching " + runDir + " stopped: " + e.getMessage() + ". Reopen the run to see new trials.");
+                    listener.watchFailed("Watching " + runDir + " stopped: " + e.getMessage()
+                            + ". Reopen the run to see new trials.");
                 }
                 return null;
             });
         } catch (IOException | RuntimeException e) {
             LOG.warn("could not watch {}", runDir, e);
-            listener.watchFailed("New trials will not show by themselves: " + runDir + " could not be watched (" + e.getMessage() + ").");
+            listener.watchFailed("New trials will not show by themselves: " + runDir + " could not be watched ("
+                    + e.getMessage() + ").");
         }
     }
 
@@ -145,14 +154,21 @@ public final class RunFolderWatcher implements AutoCloseable {
             synchronized (this) {
                 runJsonChanged = true;
             }
-        } else if (rel.getNameCount() == 4 && rel.getName(0).toString().equals(RunLayout.TRACES) && isTrialFile(rel.getName(3))) {
+        } else if (rel.getNameCount() == 4
+                && rel.getName(0).toString().equals(RunLayout.TRACES)
+                && isTrialFile(rel.getName(3))) {
             keys.add(key(rel.getName(1), rel.getName(2), rel.getName(3)));
-        } else if (rel.getNameCount() == 5 && rel.getName(0).toString().equals(RunLayout.SCORES) && isTrialFile(rel.getName(4))) {
+        } else if (rel.getNameCount() == 5
+                && rel.getName(0).toString().equals(RunLayout.SCORES)
+                && isTrialFile(rel.getName(4))) {
             keys.add(key(rel.getName(2), rel.getName(3), rel.getName(4)));
-        } else if (e.isDirectory() && e.eventType() == DirectoryChangeEvent.EventType.CREATE
-                && rel.getNameCount() >= 1 && rel.getName(0).toString().equals(RunLayout.TRACES)) {
+        } else if (e.isDirectory()
+                && e.eventType() == DirectoryChangeEvent.EventType.CREATE
+                && rel.getNameCount() >= 1
+                && rel.getName(0).toString().equals(RunLayout.TRACES)) {
             // a folder that appeared with files already in it (a copy, a rename)
-            keys.addAll(reader.traceKeys(runDir).stream().filter(k -> under(rel, k)).toList());
+            keys.addAll(
+                    reader.traceKeys(runDir).stream().filter(k -> under(rel, k)).toList());
         } else {
             return;
         }
@@ -214,7 +230,9 @@ public final class RunFolderWatcher implements AutoCloseable {
         for (TrialKey k : keys) {
             TrialRecord t = reader.readTrial(run, k);
             // a deleted trace with no score left: nothing to show for it
-            if (t.traceFile() == null && t.scores().isEmpty() && !Files.exists(runDir.resolve(RunLayout.TRACES).resolve(k.variantSegment()))) {
+            if (t.traceFile() == null
+                    && t.scores().isEmpty()
+                    && !Files.exists(runDir.resolve(RunLayout.TRACES).resolve(k.variantSegment()))) {
                 continue;
             }
             batch.add(t);

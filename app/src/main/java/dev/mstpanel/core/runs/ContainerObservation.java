@@ -12,5 +12,11 @@ package dev.mstpanel.core.runs;
  * @param exitCode its exit code once exited, else null
  * @param memoryLimitBytes its {@code HostConfig.Memory} in bytes, or -1 when unlimited or unknown
  */
-public record ContainerObservation(String context, String id, String name, String state, boolean oomKilled,
-                                   Integer exitCode, long memoryLimitBytes) {}
+public record ContainerObservation(
+        String context,
+        String id,
+        String name,
+        String state,
+        boolean oomKilled,
+        Integer exitCode,
+        long memoryLimitBytes) {}

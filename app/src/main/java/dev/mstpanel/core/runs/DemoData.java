@@ -40,7 +40,8 @@ public final class DemoData {
             byte[] raw = new java.util.zip.GZIPInputStream(in).readAllBytes();
             String text = new String(raw, StandardCharsets.UTF_8);
             if (evalFolder != null) {
-                String json = RunRecorder.JSON.writeValueAsString(evalFolder.toAbsolutePath().toString());
+                String json = RunRecorder.JSON.writeValueAsString(
+                        evalFolder.toAbsolutePath().toString());
                 text = text.replace(PLACEHOLDER, json.substring(1, json.length() - 1));
             }
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8); // small: the demo is a few hundred kilobytes
@@ -62,15 +63,22 @@ public final class DemoData {
         try {
             return copyResults(eval);
         } catch (IOException e) {
-            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e instanceof java.nio.file.FileAlreadyExistsException ? "a file is where a folder belongs"
-                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason().toLowerCase(java.util.Locale.ROOT)
-                    : String.valueOf(e.getMessage());
-            if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null && !f.getFile().equals(eval.toString())) {
+            String why = e instanceof java.nio.file.AccessDeniedException
+                    ? "permission denied"
+                    : e instanceof java.nio.file.FileAlreadyExistsException
+                            ? "a file is where a folder belongs"
+                            : e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                                    ? f.getReason().toLowerCase(java.util.Locale.ROOT)
+                                    : String.valueOf(e.getMessage());
+            if (e instanceof java.nio.file.FileSystemException f
+                    && f.getFile() != null
+                    && !f.getFile().equals(eval.toString())) {
                 why = f.getFile() + ": " + why;
             }
-            throw new IOException("The demo's results cannot be copied into " + eval + " (" + why + "): make that folder writable"
-                    + " (or remove what is in its way), or set MST_PANEL_HOME to a folder you can write", e);
+            throw new IOException(
+                    "The demo's results cannot be copied into " + eval + " (" + why + "): make that folder writable"
+                            + " (or remove what is in its way), or set MST_PANEL_HOME to a folder you can write",
+                    e);
         }
     }
 
@@ -90,8 +98,10 @@ public final class DemoData {
                 }
             }
         }
-        Files.writeString(eval.resolve(MARKER), "Demo data of mst-panel: a recorded run of a stand-in for MST, not your results.\n"
-                + "The panel copies it here when you open the demo; deleting this folder is safe.\n");
+        Files.writeString(
+                eval.resolve(MARKER),
+                "Demo data of mst-panel: a recorded run of a stand-in for MST, not your results.\n"
+                        + "The panel copies it here when you open the demo; deleting this folder is safe.\n");
         return eval;
     }
 
@@ -108,7 +118,8 @@ public final class DemoData {
     private static InputStream open(String name) throws IOException {
         InputStream in = DemoData.class.getResourceAsStream(RESOURCES + name);
         if (in == null) {
-            throw new IOException("no " + RESOURCES + name + " in the panel's jar (remake it with scripts/make-demo.sh)");
+            throw new IOException(
+                    "no " + RESOURCES + name + " in the panel's jar (remake it with scripts/make-demo.sh)");
         }
         return in;
     }

@@ -18,8 +18,13 @@ import java.util.Map;
  * @param resume the {@code --resume} run id, or null
  * @param outputDir the {@code --output-dir}, or null
  */
-public record RunArguments(List<String> args, Path config, Map<String, String> runnerOptions, Path secretsFile,
-                           String resume, Path outputDir) {
+public record RunArguments(
+        List<String> args,
+        Path config,
+        Map<String, String> runnerOptions,
+        Path secretsFile,
+        String resume,
+        Path outputDir) {
 
     /**
      * The eval config's folder when it does not exist, else null: MST runs there (its working
@@ -105,7 +110,9 @@ public record RunArguments(List<String> args, Path config, Map<String, String> r
         List<Path> out = new java.util.ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if (a.equals("--secrets-file") && i + 1 < args.size() && !args.get(i + 1).isEmpty()) {
+            if (a.equals("--secrets-file")
+                    && i + 1 < args.size()
+                    && !args.get(i + 1).isEmpty()) {
                 out.add(Path.of(args.get(i + 1)));
             } else if (a.startsWith("--secrets-file=") && a.length() > "--secrets-file=".length()) {
                 out.add(Path.of(a.substring("--secrets-file=".length())));

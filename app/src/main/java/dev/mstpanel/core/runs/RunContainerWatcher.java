@@ -80,9 +80,13 @@ public final class RunContainerWatcher implements AutoCloseable {
      * @param model where observations go
      * @param interval how often to list containers, e.g. 1 s
      */
-    public RunContainerWatcher(List<DockerContext> contexts, DockerClientFactory dockerClients, String host,
-                               Supplier<List<Long>> processTree, RunModel model,
-                               Duration interval) {
+    public RunContainerWatcher(
+            List<DockerContext> contexts,
+            DockerClientFactory dockerClients,
+            String host,
+            Supplier<List<Long>> processTree,
+            RunModel model,
+            Duration interval) {
         this.contexts = List.copyOf(contexts);
         this.dockerClients = dockerClients;
         this.host = host;
@@ -114,8 +118,15 @@ public final class RunContainerWatcher implements AutoCloseable {
         // context costs one deadline per poll, however many there are
         Map<String, CompletableFuture<List<Container>>> lists = new HashMap<>();
         for (Map.Entry<String, DockerClient> e : clients.entrySet()) {
-            lists.put(e.getKey(), CompletableFuture.supplyAsync(() -> e.getValue().listContainersCmd().withShowAll(true)
-                    .withLabelFilter(Map.of(LABEL_HOST, host)).exec(), LISTERS));
+            lists.put(
+                    e.getKey(),
+                    CompletableFuture.supplyAsync(
+                            () -> e.getValue()
+                                    .listContainersCmd()
+                                    .withShowAll(true)
+                                    .withLabelFilter(Map.of(LABEL_HOST, host))
+                                    .exec(),
+                            LISTERS));
         }
         for (Map.Entry<String, DockerClient> e : clients.entrySet()) {
             String context = e.getKey();
@@ -132,9 +143,13 @@ public final class RunContainerWatcher implements AutoCloseable {
                     continue;
                 }
                 seen.add(c.getId());
-                String name = c.getNames() == null || c.getNames().length == 0 ? c.getId() : c.getNames()[0].replaceFirst("^/", "");
+                String name = c.getNames() == null || c.getNames().length == 0
+                        ? c.getId()
+                        : c.getNames()[0].replaceFirst("^/", "");
                 ContainerObservation before = known.get(c.getId());
-                if (before != null && before.state().equals(c.getState()) && before.name().equals(name)) {
+                if (before != null
+                        && before.state().equals(c.getState())
+                        && before.name().equals(name)) {
                     continue;
                 }
                 ContainerObservation obs = inspect(e.getValue(), context, c.getId(), name, c.getState());
@@ -149,8 +164,14 @@ public final class RunContainerWatcher implements AutoCloseable {
         }
         for (ContainerObservation gone : new ArrayList<>(known.values())) {
             if (!seen.contains(gone.id()) && !gone.state().equals("removed") && clients.containsKey(gone.context())) {
-                ContainerObservation removed = new ContainerObservation(gone.context(), gone.id(), gone.name(), "removed",
-                        gone.oomKilled(), gone.exitCode(), gone.memoryLimitBytes());
+                ContainerObservation removed = new ContainerObservation(
+                        gone.context(),
+                        gone.id(),
+                        gone.name(),
+                        "removed",
+                        gone.oomKilled(),
+                        gone.exitCode(),
+                        gone.memoryLimitBytes());
                 known.put(gone.id(), removed);
                 stopStats(gone.id());
                 model.containerSeen(removed);
@@ -163,15 +184,18 @@ public final class RunContainerWatcher implements AutoCloseable {
         return known.values().stream().filter(c -> !c.state().equals("removed")).toList();
     }
 
-    private ContainerObservation inspect(DockerClient client, String context, String id, String name, String listState) {
+    private ContainerObservation inspect(
+            DockerClient client, String context, String id, String name, String listState) {
         try {
             InspectContainerResponse r = client.inspectContainerCmd(id).exec();
             InspectContainerResponse.ContainerState s = r.getState();
             Long mem = r.getHostConfig() == null ? null : r.getHostConfig().getMemory();
             String state = s == null || s.getStatus() == null ? listState : s.getStatus();
             boolean oom = s != null && Boolean.TRUE.equals(s.getOOMKilled());
-            Integer exit = s == null || s.getExitCodeLong() == null || "running".equals(state) || "created".equals(state)
-                    ? null : s.getExitCodeLong().intValue();
+            Integer exit =
+                    s == null || s.getExitCodeLong() == null || "running".equals(state) || "created".equals(state)
+                            ? null
+                            : s.getExitCodeLong().intValue();
             String n = r.getName() == null ? name : r.getName().replaceFirst("^/", "");
             return new ContainerObservation(context, id, n, state, oom, exit, mem == null || mem <= 0 ? -1 : mem);
         } catch (RuntimeException ex) {
@@ -187,10 +211,17 @@ public final class RunContainerWatcher implements AutoCloseable {
             @Override
             public void onNext(Statistics s) {
                 long usage = memoryUsage(s.getMemoryStats());
-                long limit = s.getMemoryStats() == null || s.getMemoryStats().getLimit() == null ? -1 : s.getMemoryStats().getLimit();
+                long limit = s.getMemoryStats() == null || s.getMemoryStats().getLimit() == null
+                        ? -1
+                        : s.getMemoryStats().getLimit();
                 if (usage >= 0) {
-                    String name = known.get(c.id()) == null ? c.name() : known.get(c.id()).name();
-                    model.statsSample(name, usage, c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : limit,
+                    String name = known.get(c.id()) == null
+                            ? c.name()
+                            : known.get(c.id()).name();
+                    model.statsSample(
+                            name,
+                            usage,
+                            c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : limit,
                             cpuPercent(s.getCpuStats(), s.getPreCpuStats()));
                 }
             }
@@ -247,15 +278,23 @@ public final class RunContainerWatcher implements AutoCloseable {
 
     /** CPU use in percent of one CPU, as {@code docker stats} computes it; -1 without a previous sample. */
     static double cpuPercent(CpuStatsConfig cpu, CpuStatsConfig pre) {
-        if (cpu == null || pre == null || cpu.getCpuUsage() == null || pre.getCpuUsage() == null
-                || cpu.getSystemCpuUsage() == null || pre.getSystemCpuUsage() == null
-                || cpu.getCpuUsage().getTotalUsage() == null || pre.getCpuUsage().getTotalUsage() == null) {
+        if (cpu == null
+                || pre == null
+                || cpu.getCpuUsage() == null
+                || pre.getCpuUsage() == null
+                || cpu.getSystemCpuUsage() == null
+                || pre.getSystemCpuUsage() == null
+                || cpu.getCpuUsage().getTotalUsage() == null
+                || pre.getCpuUsage().getTotalUsage() == null) {
             return -1;
         }
         double cpuDelta = cpu.getCpuUsage().getTotalUsage() - pre.getCpuUsage().getTotalUsage();
         double sysDelta = cpu.getSystemCpuUsage() - pre.getSystemCpuUsage();
-        long online = cpu.getOnlineCpus() != null ? cpu.getOnlineCpus()
-                : cpu.getCpuUsage().getPercpuUsage() != null ? cpu.getCpuUsage().getPercpuUsage().size() : 1;
+        long online = cpu.getOnlineCpus() != null
+                ? cpu.getOnlineCpus()
+                : cpu.getCpuUsage().getPercpuUsage() != null
+                        ? cpu.getCpuUsage().getPercpuUsage().size()
+                        : 1;
         return sysDelta > 0 && cpuDelta >= 0 ? cpuDelta / sysDelta * online * 100.0 : 0;
     }
 

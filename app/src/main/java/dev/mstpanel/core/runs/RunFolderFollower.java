@@ -2,8 +2,8 @@ package dev.mstpanel.core.runs;
 
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
-import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.RunListener;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialKey;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
@@ -46,6 +46,7 @@ import org.slf4j.LoggerFactory;
 public final class RunFolderFollower implements AutoCloseable {
     /** How often the run folder is looked for until it appears, in ms. */
     public static final long DISCOVERY_MS = 250;
+
     private static final Logger LOG = LoggerFactory.getLogger(RunFolderFollower.class);
 
     private final ResultsReader reader;
@@ -74,8 +75,13 @@ public final class RunFolderFollower implements AutoCloseable {
      * @param model where traces go
      * @param fallbackInterval how often to look when native events are not available, e.g. 1 s
      */
-    public RunFolderFollower(ResultsReader reader, Path resultsRoot, boolean outputDir, String resumeId, RunModel model,
-                             Duration fallbackInterval) {
+    public RunFolderFollower(
+            ResultsReader reader,
+            Path resultsRoot,
+            boolean outputDir,
+            String resumeId,
+            RunModel model,
+            Duration fallbackInterval) {
         this.reader = reader;
         this.resultsRoot = resultsRoot;
         this.outputDir = outputDir;
@@ -182,7 +188,10 @@ public final class RunFolderFollower implements AutoCloseable {
 
     private synchronized void deliver(List<TrialRecord> batch) {
         for (TrialRecord t : batch) {
-            if (closed || t.traceFile() == null || t.status() == TrialStatus.MISSING || t.status() == TrialStatus.UNREADABLE
+            if (closed
+                    || t.traceFile() == null
+                    || t.status() == TrialStatus.MISSING
+                    || t.status() == TrialStatus.UNREADABLE
                     || delivered.contains(t.key())) {
                 continue;
             }
@@ -203,7 +212,8 @@ public final class RunFolderFollower implements AutoCloseable {
         model.notice("The results folder cannot be watched (" + message + "); it is looked at every "
                 + Math.max(1, fallbackInterval.toSeconds()) + " s instead.");
         try {
-            fallback = worker.scheduleWithFixedDelay(this::readNewTraces, 0, fallbackInterval.toMillis(), TimeUnit.MILLISECONDS);
+            fallback = worker.scheduleWithFixedDelay(
+                    this::readNewTraces, 0, fallbackInterval.toMillis(), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException ignored) {
             // closed meanwhile
         }
@@ -213,7 +223,9 @@ public final class RunFolderFollower implements AutoCloseable {
         if (runDir == null || closed) {
             return;
         }
-        List<TrialKey> keys = reader.traceKeys(runDir).stream().filter(k -> !delivered.contains(k)).toList();
+        List<TrialKey> keys = reader.traceKeys(runDir).stream()
+                .filter(k -> !delivered.contains(k))
+                .toList();
         if (keys.isEmpty()) {
             return;
         }
@@ -234,13 +246,16 @@ public final class RunFolderFollower implements AutoCloseable {
             return List.of();
         }
         try (Stream<Path> evals = Files.list(base)) {
-            return evals.map(e -> e.resolve("runs")).filter(Files::isDirectory).flatMap(r -> {
-                try (Stream<Path> runs = Files.list(r)) {
-                    return runs.filter(Files::isDirectory).toList().stream();
-                } catch (IOException e) {
-                    return Stream.empty();
-                }
-            }).toList();
+            return evals.map(e -> e.resolve("runs"))
+                    .filter(Files::isDirectory)
+                    .flatMap(r -> {
+                        try (Stream<Path> runs = Files.list(r)) {
+                            return runs.filter(Files::isDirectory).toList().stream();
+                        } catch (IOException e) {
+                            return Stream.empty();
+                        }
+                    })
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -68,6 +68,7 @@ public final class RunModel {
     private final MstOutputParser parser = new MstOutputParser();
     /** MST's end-of-run lines (docs/dev/mst-format.md, Run flags), under this model's lock. */
     private final dev.mstpanel.core.mst.EndOfRunLines endOfRun = new dev.mstpanel.core.mst.EndOfRunLines();
+
     private final Clock clock;
     private final OutputLines lines = new OutputLines(LINES_KEPT);
     private final RunEventLog events = new RunEventLog(MAX_EVENTS);
@@ -132,21 +133,25 @@ public final class RunModel {
      */
     public AutoCloseable subscribe(Duration interval, Consumer<RunState> subscriber) {
         long[] delivered = {-1};
-        ScheduledFuture<?> f = TICKER.scheduleWithFixedDelay(() -> {
-            RunState s;
-            synchronized (this) {
-                if (version == delivered[0]) {
-                    return;
-                }
-                s = snapshot();
-                delivered[0] = s.version();
-            }
-            try {
-                subscriber.accept(s);
-            } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(RunModel.class).warn("run subscriber failed", e);
-            }
-        }, 0, Math.max(10, interval.toMillis()), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> f = TICKER.scheduleWithFixedDelay(
+                () -> {
+                    RunState s;
+                    synchronized (this) {
+                        if (version == delivered[0]) {
+                            return;
+                        }
+                        s = snapshot();
+                        delivered[0] = s.version();
+                    }
+                    try {
+                        subscriber.accept(s);
+                    } catch (RuntimeException e) {
+                        org.slf4j.LoggerFactory.getLogger(RunModel.class).warn("run subscriber failed", e);
+                    }
+                },
+                0,
+                Math.max(10, interval.toMillis()),
+                TimeUnit.MILLISECONDS);
         return () -> f.cancel(false);
     }
 
@@ -164,8 +169,16 @@ public final class RunModel {
         pid = processId;
         logFile = logFilePath;
         startedAt = clock.instant();
-        emit(RunEvent.of(now(), "started", "Started " + shownCommandLine + " (pid " + processId + ")",
-                "command", shownCommandLine, "pid", processId, "logFile", logFilePath));
+        emit(RunEvent.of(
+                now(),
+                "started",
+                "Started " + shownCommandLine + " (pid " + processId + ")",
+                "command",
+                shownCommandLine,
+                "pid",
+                processId,
+                "logFile",
+                logFilePath));
     }
 
     /** The run's log file was renamed (once MST's {@code Output:} line named the run). */
@@ -211,7 +224,11 @@ public final class RunModel {
         phase = RunPhase.FINISHED;
         for (ShardTable.Shard s : shards.all()) {
             if (!s.phase.finished()) {
-                setPhase(s, code == 0 && !cancelled && s.phase != ShardPhase.WAITING ? ShardPhase.DONE : ShardPhase.STOPPED);
+                setPhase(
+                        s,
+                        code == 0 && !cancelled && s.phase != ShardPhase.WAITING
+                                ? ShardPhase.DONE
+                                : ShardPhase.STOPPED);
                 if (s.phase == ShardPhase.STOPPED && s.stoppedReason == null) {
                     s.stoppedReason = cancelled ? "cancelled" : "MST exited with code " + code;
                 }
@@ -229,9 +246,24 @@ public final class RunModel {
             m.put("state", o.state());
             left.add(m);
         }
-        emit(RunEvent.of(now(), "finished", "MST exited with code " + code + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)),
-                "exitCode", code, "collected", c, "infra", i, "missing", Math.max(missing, 0), "keptContainers", List.copyOf(kept),
-                "stderrTail", tail, "leftContainers", left));
+        emit(RunEvent.of(
+                now(),
+                "finished",
+                "MST exited with code " + code + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)),
+                "exitCode",
+                code,
+                "collected",
+                c,
+                "infra",
+                i,
+                "missing",
+                Math.max(missing, 0),
+                "keptContainers",
+                List.copyOf(kept),
+                "stderrTail",
+                tail,
+                "leftContainers",
+                left));
     }
 
     /**
@@ -262,8 +294,16 @@ public final class RunModel {
                         stderrTail.pollFirst();
                     }
                 }
-                emit(RunEvent.of(now(), "line", line, "stream", stream == OutputListener.Stream.STDERR ? "stderr" : "stdout",
-                        "text", line), false);
+                emit(
+                        RunEvent.of(
+                                now(),
+                                "line",
+                                line,
+                                "stream",
+                                stream == OutputListener.Stream.STDERR ? "stderr" : "stdout",
+                                "text",
+                                line),
+                        false);
             }
             if (!(parsed instanceof MstLine.Unknown)) {
                 fold(parsed);
@@ -276,16 +316,33 @@ public final class RunModel {
 
     /** MST's {@code [mst]} progress lines: shown as shard rows and counts, not as lines. */
     private static boolean isProgress(MstLine line) {
-        return line instanceof MstLine.Capacity || line instanceof MstLine.ShardHello || line instanceof MstLine.TrialLine
-                || line instanceof MstLine.ShardDone || line instanceof MstLine.ShardStopped || line instanceof MstLine.TrialsMissing;
+        return line instanceof MstLine.Capacity
+                || line instanceof MstLine.ShardHello
+                || line instanceof MstLine.TrialLine
+                || line instanceof MstLine.ShardDone
+                || line instanceof MstLine.ShardStopped
+                || line instanceof MstLine.TrialsMissing;
     }
 
     private void fold(MstLine line) {
         Instant t = now();
         if (line instanceof MstLine.Capacity c) {
-            capacities.put(c.context(), new RunState.CapacityLine(c.context(), c.memoryBytes(), c.cpus(), c.containers(), c.perContainerBytes()));
-            emit(RunEvent.of(t, "capacity", c.text(), "context", c.context(), "memoryBytes", c.memoryBytes(), "cpus", c.cpus(),
-                    "coworkContainers", c.containers()));
+            capacities.put(
+                    c.context(),
+                    new RunState.CapacityLine(
+                            c.context(), c.memoryBytes(), c.cpus(), c.containers(), c.perContainerBytes()));
+            emit(RunEvent.of(
+                    t,
+                    "capacity",
+                    c.text(),
+                    "context",
+                    c.context(),
+                    "memoryBytes",
+                    c.memoryBytes(),
+                    "cpus",
+                    c.cpus(),
+                    "coworkContainers",
+                    c.containers()));
         } else if (line instanceof MstLine.ShardHello h) {
             ShardTable.Shard s = shard(h.shard(), h.count());
             s.client = h.client();
@@ -296,8 +353,20 @@ public final class RunModel {
             setPhase(s, ShardPhase.RUNNING);
             s.currentCase = tl.variant() + " " + tl.caseId() + " #" + tl.trial();
             recordTrial(tl.variant(), tl.caseId(), tl.trial(), tl.status(), tl.shard());
-            emit(RunEvent.of(t, "trial", tl.text(), "shard", tl.shard(), "variant", tl.variant(), "caseId", tl.caseId(),
-                    "trial", tl.trial(), "status", tl.status() == MstLine.TrialStatus.COLLECTED ? "collected" : "infra"));
+            emit(RunEvent.of(
+                    t,
+                    "trial",
+                    tl.text(),
+                    "shard",
+                    tl.shard(),
+                    "variant",
+                    tl.variant(),
+                    "caseId",
+                    tl.caseId(),
+                    "trial",
+                    tl.trial(),
+                    "status",
+                    tl.status() == MstLine.TrialStatus.COLLECTED ? "collected" : "infra"));
             emitShardIfChanged(s);
         } else if (line instanceof MstLine.ShardDone d) {
             ShardTable.Shard s = shard(d.shard(), d.count());
@@ -345,7 +414,8 @@ public final class RunModel {
             setPhase(s, ShardPhase.OUT_OF_MEMORY);
         }
         if (first) {
-            emit(RunEvent.of(now(), "oom", o.text(), "shard", o.shard(), "container", o.container(), "message", o.text()));
+            emit(RunEvent.of(
+                    now(), "oom", o.text(), "shard", o.shard(), "container", o.container(), "message", o.text()));
         }
     }
 
@@ -393,16 +463,32 @@ public final class RunModel {
                         setPhase(s, c.exitCode() != null && c.exitCode() == 0 ? ShardPhase.DONE : ShardPhase.STOPPED);
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
-        if (before == null || !before.state().equals(c.state()) || !before.name().equals(c.name()) || before.oomKilled() != c.oomKilled()) {
-            emit(RunEvent.of(now(), "container", "Container " + c.name() + " on " + c.context() + ": " + c.state()
+        if (before == null
+                || !before.state().equals(c.state())
+                || !before.name().equals(c.name())
+                || before.oomKilled() != c.oomKilled()) {
+            emit(RunEvent.of(
+                    now(),
+                    "container",
+                    "Container " + c.name() + " on " + c.context() + ": " + c.state()
                             + (c.oomKilled() ? " (out of memory)" : ""),
-                    "context", c.context(), "name", c.name(), "state", c.state(),
-                    "memoryBytes", s == null || s.memoryBytes < 0 ? null : s.memoryBytes,
-                    "memoryLimitBytes", c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : null, "oomKilled", c.oomKilled(),
-                    "exitCode", c.exitCode()));
+                    "context",
+                    c.context(),
+                    "name",
+                    c.name(),
+                    "state",
+                    c.state(),
+                    "memoryBytes",
+                    s == null || s.memoryBytes < 0 ? null : s.memoryBytes,
+                    "memoryLimitBytes",
+                    c.memoryLimitBytes() > 0 ? c.memoryLimitBytes() : null,
+                    "oomKilled",
+                    c.oomKilled(),
+                    "exitCode",
+                    c.exitCode()));
         }
         if (s != null) {
             emitShardIfChanged(s);
@@ -418,7 +504,8 @@ public final class RunModel {
      * @param memoryLimitBytes its limit, bytes, or -1
      * @param cpuPercent CPU use in percent of one CPU, or -1
      */
-    public synchronized void statsSample(String containerName, long memoryBytes, long memoryLimitBytes, double cpuPercent) {
+    public synchronized void statsSample(
+            String containerName, long memoryBytes, long memoryLimitBytes, double cpuPercent) {
         Integer idx = MstOutputParser.shardOfContainer(containerName);
         if (idx == null) {
             return;
@@ -456,9 +543,20 @@ public final class RunModel {
                 setPhase(s, ShardPhase.RUNNING);
             }
             s.currentCase = variant + " " + caseId + " #" + (trialZeroBased + 1);
-            emit(RunEvent.of(now(), "trial", "trace " + variant + "/" + caseId + "/" + trialZeroBased,
-                    "shard", idx, "variant", variant, "caseId", caseId, "trial", trialZeroBased + 1,
-                    "status", infra ? "infra" : "collected"));
+            emit(RunEvent.of(
+                    now(),
+                    "trial",
+                    "trace " + variant + "/" + caseId + "/" + trialZeroBased,
+                    "shard",
+                    idx,
+                    "variant",
+                    variant,
+                    "caseId",
+                    caseId,
+                    "trial",
+                    trialZeroBased + 1,
+                    "status",
+                    infra ? "infra" : "collected"));
             emitShardIfChanged(s);
         }
         changed();
@@ -485,16 +583,36 @@ public final class RunModel {
         if (cached != null && cached.version() == version) {
             return cached;
         }
-        cached = new RunState(version, phase, commandLine, pid, startedAt, finishedAt, List.copyOf(capacities.values()),
-                shards.states(), trials.collected(), trials.infra(), missing, expectedTrials, tracesSeen, runDir, resultLine, evalName, exitCode,
-                List.copyOf(kept), events.kept(), logFile,
-                phase == RunPhase.FINISHED ? leftContainers() : List.of(), endOfRun.report());
+        cached = new RunState(
+                version,
+                phase,
+                commandLine,
+                pid,
+                startedAt,
+                finishedAt,
+                List.copyOf(capacities.values()),
+                shards.states(),
+                trials.collected(),
+                trials.infra(),
+                missing,
+                expectedTrials,
+                tracesSeen,
+                runDir,
+                resultLine,
+                evalName,
+                exitCode,
+                List.copyOf(kept),
+                events.kept(),
+                logFile,
+                phase == RunPhase.FINISHED ? leftContainers() : List.of(),
+                endOfRun.report());
         return cached;
     }
 
     // ---- internals -------------------------------------------------------------------------
 
-    private TrialTally.Outcome recordTrial(String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx) {
+    private TrialTally.Outcome recordTrial(
+            String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx) {
         TrialTally.Outcome o = trials.record(variant, caseId, trial, status, shardIdx, shards);
         if (o != TrialTally.Outcome.SAME) {
             if (phase == RunPhase.STARTING) {

@@ -53,6 +53,7 @@ public final class RunRecorder implements AutoCloseable {
     public static final Duration STATS_INTERVAL = Duration.ofMillis(250);
     /** The file name suffix of a recording. */
     public static final String SUFFIX = ".recording.jsonl.gz";
+
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final RunModel model;
@@ -97,7 +98,8 @@ public final class RunRecorder implements AutoCloseable {
         this.t0 = clock.millis();
         this.file = file;
         Files.createDirectories(file.toAbsolutePath().getParent());
-        this.out = new BufferedWriter(new OutputStreamWriter(new BestGzip(Files.newOutputStream(file)), StandardCharsets.UTF_8));
+        this.out = new BufferedWriter(
+                new OutputStreamWriter(new BestGzip(Files.newOutputStream(file)), StandardCharsets.UTF_8));
         ObjectNode h = JSON.createObjectNode();
         h.put("k", "recording");
         h.put("version", RunRecording.VERSION);

@@ -141,15 +141,26 @@ public final class RunRecording {
      */
     public static String endingNote(Ending ending, long played, long dropped) {
         String events = String.format(java.util.Locale.ROOT, "%,d %s", played, played == 1 ? "event" : "events");
-        String left = dropped == 0 ? "" : String.format(java.util.Locale.ROOT, "; %,d line%s left out (longer than %d MiB or not JSON)",
-                dropped, dropped == 1 ? "" : "s", MAX_LINE_BYTES >> 20);
+        String left = dropped == 0
+                ? ""
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "; %,d line%s left out (longer than %d MiB or not JSON)",
+                        dropped,
+                        dropped == 1 ? "" : "s",
+                        MAX_LINE_BYTES >> 20);
         return switch (ending) {
-            case WHOLE -> dropped == 0 ? null : "The recording plays without lines the panel does not write" + left + ".";
-            case CUT_SHORT -> "The recording is cut short after " + events + " (the panel stopped before the run ended, "
-                    + "or the file was cut): it plays up to there" + left + ".";
-            case OVERLONG_LINE -> "The recording stops after " + events + " at a line of over " + (MAX_SKIPPED_LINE_BYTES >> 20)
-                    + " MiB, which the panel never writes (a damaged file): the rest of it is not read" + left + ".";
-            case UNREADABLE -> "The recording could not be read past " + events + " (the file changed or went away)" + left + ".";
+            case WHOLE ->
+                dropped == 0 ? null : "The recording plays without lines the panel does not write" + left + ".";
+            case CUT_SHORT ->
+                "The recording is cut short after " + events + " (the panel stopped before the run ended, "
+                        + "or the file was cut): it plays up to there" + left + ".";
+            case OVERLONG_LINE ->
+                "The recording stops after " + events + " at a line of over " + (MAX_SKIPPED_LINE_BYTES >> 20)
+                        + " MiB, which the panel never writes (a damaged file): the rest of it is not read" + left
+                        + ".";
+            case UNREADABLE ->
+                "The recording could not be read past " + events + " (the file changed or went away)" + left + ".";
         };
     }
 
@@ -195,14 +206,17 @@ public final class RunRecording {
                     dir = o.path("d").asText();
                 } else if (k.equals("event") && "output".equals(o.path("type").asText())) {
                     dir = o.path("f").path("runDir").asText();
-                } else if (k.equals("event") && command == null && "started".equals(o.path("type").asText())) {
+                } else if (k.equals("event")
+                        && command == null
+                        && "started".equals(o.path("type").asText())) {
                     command = o.path("f").path("command").asText(null);
                 } else if (k.equals("expected") && expected < 0 && o.path("n").asInt(-1) > 0) {
                     expected = o.path("n").asInt();
                 }
                 if (e.count > MAX_ENTRIES) {
-                    throw new IOException(name + " holds more than " + String.format(java.util.Locale.ROOT, "%,d", MAX_ENTRIES)
-                            + " events, more than any run the panel records: not played");
+                    throw new IOException(
+                            name + " holds more than " + String.format(java.util.Locale.ROOT, "%,d", MAX_ENTRIES)
+                                    + " events, more than any run the panel records: not played");
                 }
             }
             return new RunRecording(name, source, e, dir, expected, command);
@@ -225,12 +239,16 @@ public final class RunRecording {
                     + " in the panel's data folder");
         }
         if (Files.exists(file) && !Files.isRegularFile(file)) {
-            throw new IOException(file + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it: "
+            throw new IOException(file
+                    + " is not a regular file (a named pipe, a device or a socket), so the panel does not open it: "
                     + "give a recording file, runs/<time>-<run>" + RunRecorder.SUFFIX + " in the panel's data folder");
         }
         if (!Files.isRegularFile(file)) {
-            throw new NoSuchFileException(file.toString(), null, "no such file (a recording is a runs/<time>-<run>" + RunRecorder.SUFFIX
-                    + " file in the panel's data folder)");
+            throw new NoSuchFileException(
+                    file.toString(),
+                    null,
+                    "no such file (a recording is a runs/<time>-<run>" + RunRecorder.SUFFIX
+                            + " file in the panel's data folder)");
         }
     }
 
@@ -244,7 +262,10 @@ public final class RunRecording {
         if (m != null && m.startsWith(path) && m.length() > path.length()) {
             return e;
         }
-        return new IOException(path + " cannot be read: " + (m == null || m.equals(path) ? e.getClass().getSimpleName() : m), e);
+        return new IOException(
+                path + " cannot be read: "
+                        + (m == null || m.equals(path) ? e.getClass().getSimpleName() : m),
+                e);
     }
 
     private static Entries open(Path name, Source source) throws IOException {
@@ -285,7 +306,8 @@ public final class RunRecording {
                 try {
                     gzip = new UpToTheCut(new GZIPInputStream(pushback, 1 << 16));
                 } catch (java.io.EOFException | java.util.zip.ZipException cut) {
-                    throw new IOException(name + " is cut short or damaged" + (cut.getMessage() == null ? "" : " (" + cut.getMessage() + ")")
+                    throw new IOException(name + " is cut short or damaged"
+                            + (cut.getMessage() == null ? "" : " (" + cut.getMessage() + ")")
                             + ": not a readable run recording");
                 }
                 in = gzip;
@@ -300,11 +322,17 @@ public final class RunRecording {
         private void header(int firstBytes) throws IOException {
             LineReader.Line line = lines.next();
             if (line == null) {
-                throw new IOException(name + (firstBytes == 0 ? " is empty" : gzip != null && gzip.cut
-                        ? " is cut short or damaged before its header line" : " has no header line") + ": not a run recording");
+                throw new IOException(name
+                        + (firstBytes == 0
+                                ? " is empty"
+                                : gzip != null && gzip.cut
+                                        ? " is cut short or damaged before its header line"
+                                        : " has no header line")
+                        + ": not a run recording");
             }
             if (line.length() < 0) {
-                throw new IOException(name + " is not a run recording (its first line is over " + (MAX_LINE_BYTES >> 20) + " MiB)");
+                throw new IOException(
+                        name + " is not a run recording (its first line is over " + (MAX_LINE_BYTES >> 20) + " MiB)");
             }
             JsonNode o;
             try {
@@ -313,15 +341,18 @@ public final class RunRecording {
                 o = null;
             }
             if (o == null) {
-                throw new IOException(name + (gzip != null && gzip.cut ? " is cut short or damaged before the end of its header line"
-                        : " is not a run recording (its first line is not JSON)"));
+                throw new IOException(name
+                        + (gzip != null && gzip.cut
+                                ? " is cut short or damaged before the end of its header line"
+                                : " is not a run recording (its first line is not JSON)"));
             }
             if (!"recording".equals(o.path("k").asText())) {
-                throw new IOException(name + " is not a run recording (it does not start with the panel's recording header)");
+                throw new IOException(
+                        name + " is not a run recording (it does not start with the panel's recording header)");
             }
             if (o.path("version").asInt() > VERSION) {
-                throw new IOException(name + " was recorded by a newer panel (format " + o.path("version").asInt()
-                        + "); this one reads format " + VERSION);
+                throw new IOException(name + " was recorded by a newer panel (format "
+                        + o.path("version").asInt() + "); this one reads format " + VERSION);
             }
             try {
                 startedAt = Instant.parse(o.path("startedAt").asText(Instant.EPOCH.toString()));
@@ -494,7 +525,8 @@ public final class RunRecording {
                 }
                 if (skipped < 0) {
                     if (len + n > line.length) {
-                        line = java.util.Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(line.length * 2, len + n)));
+                        line = java.util.Arrays.copyOf(
+                                line, Math.min(MAX_LINE_BYTES, Math.max(line.length * 2, len + n)));
                     }
                     System.arraycopy(buf, pos, line, len, n);
                     len += n;

@@ -28,6 +28,7 @@ import java.util.function.Consumer;
 public final class RunReplayer implements AutoCloseable {
     /** The most recorded events waiting for an input that makes them (a recording of another panel may hold many). */
     private static final int MAX_AWAITED = 1000;
+
     private final RunRecording recording;
     private final RunRecording.Entries entries;
     private JsonNode peeked;
@@ -46,6 +47,7 @@ public final class RunReplayer implements AutoCloseable {
      * them; what is left at the end is unmatched.
      */
     private final ArrayDeque<java.util.Map.Entry<String, JsonNode>> awaited = new ArrayDeque<>();
+
     private static final String KEPT = "-kept";
     private final java.util.Map<String, String> containerIds = new java.util.HashMap<>();
 
@@ -170,16 +172,25 @@ public final class RunReplayer implements AutoCloseable {
 
     private void feed(JsonNode e) {
         switch (e.path("k").asText()) {
-            case "line" -> model.acceptLine("err".equals(e.path("s").asText()) ? OutputListener.Stream.STDERR : OutputListener.Stream.STDOUT,
-                    e.path("x").asText());
+            case "line" ->
+                model.acceptLine(
+                        "err".equals(e.path("s").asText())
+                                ? OutputListener.Stream.STDERR
+                                : OutputListener.Stream.STDOUT,
+                        e.path("x").asText());
             case "event" -> event(e);
-            case "stats" -> model.statsSample(e.path("c").asText(), e.path("m").asLong(), e.path("l").asLong(-1), e.path("p").asDouble(-1));
+            case "stats" ->
+                model.statsSample(
+                        e.path("c").asText(),
+                        e.path("m").asLong(),
+                        e.path("l").asLong(-1),
+                        e.path("p").asDouble(-1));
             case "shards" -> model.setShardCount(e.path("n").asInt());
             case "expected" -> model.setExpectedTrials(e.path("n").asInt(-1));
             case "runDir" -> model.runDirFound(e.path("d").asText());
             case "log" -> model.logFileMoved(e.path("f").asText());
             case "cancelling" -> model.cancelling();
-            default -> { } // a newer panel's entry: left out
+            default -> {} // a newer panel's entry: left out
         }
     }
 
@@ -192,11 +203,21 @@ public final class RunReplayer implements AutoCloseable {
         switch (type) {
             case "started" -> model.started(text(f, "command"), f.path("pid").asLong(-1), text(f, "logFile"));
             case "notice" -> model.notice(text(f, "message"));
-            case "container" -> model.containerSeen(new ContainerObservation(text(f, "context"), containerId(f), text(f, "name"),
-                    text(f, "state"), f.path("oomKilled").asBoolean(), f.hasNonNull("exitCode") ? f.path("exitCode").asInt() : null,
-                    f.path("memoryLimitBytes").asLong(-1)));
-            case "trial" -> model.traceFound(text(f, "variant"), text(f, "caseId"), f.path("trial").asInt(1) - 1,
-                    "infra".equals(text(f, "status")));
+            case "container" ->
+                model.containerSeen(new ContainerObservation(
+                        text(f, "context"),
+                        containerId(f),
+                        text(f, "name"),
+                        text(f, "state"),
+                        f.path("oomKilled").asBoolean(),
+                        f.hasNonNull("exitCode") ? f.path("exitCode").asInt() : null,
+                        f.path("memoryLimitBytes").asLong(-1)));
+            case "trial" ->
+                model.traceFound(
+                        text(f, "variant"),
+                        text(f, "caseId"),
+                        f.path("trial").asInt(1) - 1,
+                        "infra".equals(text(f, "status")));
             case "finished" -> model.finished(f.path("exitCode").asInt());
             default -> {
                 if (awaited.size() < MAX_AWAITED) {

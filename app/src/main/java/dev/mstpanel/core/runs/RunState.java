@@ -33,11 +33,29 @@ import java.util.Optional;
  *     removed (kept ones left out): what a cancel or a killed MST left behind; empty before the end
  * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; docs/dev/mst-format.md, Run flags), {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} until it prints them
  */
-public record RunState(long version, RunPhase phase, String commandLine, long pid, Instant startedAt, Instant finishedAt,
-                       List<CapacityLine> capacities, List<ShardState> shards, int collected, int infra, int missing,
-                       int expectedTrials, int tracesSeen, String runDir, String resultLine, String evalName,
-                       Integer exitCode, List<String> keptContainers, List<RunEvent> events, String logFile,
-                       List<ContainerObservation> leftContainers, dev.mstpanel.core.mst.EndOfRunReport endOfRun) {
+public record RunState(
+        long version,
+        RunPhase phase,
+        String commandLine,
+        long pid,
+        Instant startedAt,
+        Instant finishedAt,
+        List<CapacityLine> capacities,
+        List<ShardState> shards,
+        int collected,
+        int infra,
+        int missing,
+        int expectedTrials,
+        int tracesSeen,
+        String runDir,
+        String resultLine,
+        String evalName,
+        Integer exitCode,
+        List<String> keptContainers,
+        List<RunEvent> events,
+        String logFile,
+        List<ContainerObservation> leftContainers,
+        dev.mstpanel.core.mst.EndOfRunReport endOfRun) {
 
     public RunState {
         endOfRun = endOfRun == null ? dev.mstpanel.core.mst.EndOfRunReport.EMPTY : endOfRun;

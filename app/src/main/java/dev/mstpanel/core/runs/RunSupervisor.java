@@ -77,8 +77,14 @@ public final class RunSupervisor {
      * @param subcommand MST's subcommand: {@code run}, or {@code grade} to grade a run again in containers
      *     ({@code mst grade <run> …}, docs/dev/mst-format.md, Commands; its regrade {@code <run id>.g<n>} is followed as a run)
      */
-    public record RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
-                             Duration grace, Duration pollInterval, String subcommand) {
+    public record RunRequest(
+            List<String> mstCommand,
+            List<String> runArgs,
+            HostEnvironment environment,
+            Path workingDir,
+            Duration grace,
+            Duration pollInterval,
+            String subcommand) {
         public RunRequest {
             mstCommand = List.copyOf(mstCommand);
             runArgs = List.copyOf(runArgs);
@@ -86,8 +92,13 @@ public final class RunSupervisor {
         }
 
         /** {@code mst run} with these arguments. */
-        public RunRequest(List<String> mstCommand, List<String> runArgs, HostEnvironment environment, Path workingDir,
-                          Duration grace, Duration pollInterval) {
+        public RunRequest(
+                List<String> mstCommand,
+                List<String> runArgs,
+                HostEnvironment environment,
+                Path workingDir,
+                Duration grace,
+                Duration pollInterval) {
             this(mstCommand, runArgs, environment, workingDir, grace, pollInterval, "run");
         }
     }
@@ -100,8 +111,12 @@ public final class RunSupervisor {
         private final Path logFile; // the first name
         private final dev.mstpanel.core.runs.RunRecorder recorder;
 
-        ActiveRun(RunModel model, ProcessSupervisor.SupervisedProcess process, CompletableFuture<Integer> exitCode, Path logFile,
-                  dev.mstpanel.core.runs.RunRecorder recorder) {
+        ActiveRun(
+                RunModel model,
+                ProcessSupervisor.SupervisedProcess process,
+                CompletableFuture<Integer> exitCode,
+                Path logFile,
+                dev.mstpanel.core.runs.RunRecorder recorder) {
             this.model = model;
             this.process = process;
             this.exitCode = exitCode;
@@ -171,14 +186,17 @@ public final class RunSupervisor {
      *     read whole (missing, not a regular file, over {@link SecretRedactor#MAX_SECRETS_FILE_BYTES}):
      *     its values could not be masked, so MST is not started (message for people)
      */
-    public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener) throws ProcessStartException {
+    public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener)
+            throws ProcessStartException {
         // the Docker client's code is loaded while MST starts, not on the clock of the looks at the containers
         DAEMON.execute(dev.mstpanel.core.docker.EngineProber::warmUp);
         HostEnvironment env = request.environment();
         RunArguments args = RunArguments.parse(request.runArgs());
-        Path workingDir = request.workingDir() != null ? request.workingDir()
+        Path workingDir = request.workingDir() != null
+                ? request.workingDir()
                 : args.config() != null && args.config().toAbsolutePath().getParent() != null
-                ? args.config().toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
+                        ? args.config().toAbsolutePath().getParent()
+                        : Path.of("").toAbsolutePath();
         SecretRedactor redactor = SecretRedactor.forEnvironment(env.variables()).withArguments(request.runArgs());
         // every --secrets-file given is masked, not only the one MST takes (the last): a value the
         // panel was shown is never printed, whichever file MST reads
@@ -200,8 +218,10 @@ public final class RunSupervisor {
         argv.addAll(request.runArgs());
 
         RunModel model = new RunModel();
-        java.util.concurrent.atomic.AtomicReference<ProcessSupervisor.SupervisedProcess> started = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.atomic.AtomicReference<String> namedRunDir = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<ProcessSupervisor.SupervisedProcess> started =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> namedRunDir =
+                new java.util.concurrent.atomic.AtomicReference<>();
         model.addEventListener(e -> {
             if (e.type().equals("output") && e.fields().get("runDir") instanceof String dir) {
                 namedRunDir.set(dir);
@@ -218,9 +238,13 @@ public final class RunSupervisor {
         }
         Duration poll = request.pollInterval() == null ? Duration.ofSeconds(1) : request.pollInterval();
         ResultsReader reader = sharedReader != null ? sharedReader : new ResultsReader();
-        RunFolderFollower folder = new RunFolderFollower(reader,
-                args.outputDir() != null ? workingDir.resolve(args.outputDir()) : workingDir, args.outputDir() != null,
-                args.resume(), model, poll);
+        RunFolderFollower folder = new RunFolderFollower(
+                reader,
+                args.outputDir() != null ? workingDir.resolve(args.outputDir()) : workingDir,
+                args.outputDir() != null,
+                args.resume(),
+                model,
+                poll);
         folder.start();
         ProcessSpec spec = new ProcessSpec(argv, workingDir, env.variables(), logFile, redactor, request.grace());
         ProcessSupervisor.SupervisedProcess process;
@@ -255,7 +279,8 @@ public final class RunSupervisor {
         started.set(process);
         renameLog(process, model, runsDir, stamp, namedRunDir); // when Output: came before start() returned
         List<DockerContext> contexts = resolveContexts(env, args.contexts(), model);
-        RunContainerWatcher docker = new RunContainerWatcher(contexts, clients, HostName.current(), process::processTreePids, model, poll);
+        RunContainerWatcher docker =
+                new RunContainerWatcher(contexts, clients, HostName.current(), process::processTreePids, model, poll);
         docker.start();
         CompletableFuture<Integer> done = process.exitCode().thenApplyAsync(code -> {
             // the final states: kept containers, removed ones, the last traces
@@ -285,12 +310,14 @@ public final class RunSupervisor {
         try {
             look.get(FINAL_LOOK_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            model.notice("Docker did not answer within " + FINAL_LOOK_TIMEOUT.toSeconds() + " s at the end of the run: the states"
+            model.notice("Docker did not answer within " + FINAL_LOOK_TIMEOUT.toSeconds()
+                    + " s at the end of the run: the states"
                     + " of the run's containers are as last seen; check them with `mst-panel containers`.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (java.util.concurrent.ExecutionException e) {
-            model.notice("The last look at the run's containers failed: " + e.getCause().getMessage());
+            model.notice("The last look at the run's containers failed: "
+                    + e.getCause().getMessage());
         }
         DAEMON.execute(docker::close);
     }
@@ -306,8 +333,10 @@ public final class RunSupervisor {
             Path probe = Files.createTempFile(runsDir, ".write-check-", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw ProcessStartException.dataFolder("Cannot write the run's log in " + runsDir + ": " + reason(e)
-                    + ". Make the panel's data folder writable, or set MST_PANEL_HOME to a folder you can write. The run was not started.", e);
+            throw ProcessStartException.dataFolder(
+                    "Cannot write the run's log in " + runsDir + ": " + reason(e)
+                            + ". Make the panel's data folder writable, or set MST_PANEL_HOME to a folder you can write. The run was not started.",
+                    e);
         }
     }
 
@@ -322,8 +351,12 @@ public final class RunSupervisor {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    private static void renameLog(ProcessSupervisor.SupervisedProcess process, RunModel model, Path runsDir, String stamp,
-                                  java.util.concurrent.atomic.AtomicReference<String> runDir) {
+    private static void renameLog(
+            ProcessSupervisor.SupervisedProcess process,
+            RunModel model,
+            Path runsDir,
+            String stamp,
+            java.util.concurrent.atomic.AtomicReference<String> runDir) {
         if (process == null) {
             return;
         }
@@ -337,7 +370,8 @@ public final class RunSupervisor {
                 model.logFileMoved(moved.toString());
             }
         } catch (IOException | RuntimeException e) {
-            model.notice("The run's log keeps its name " + process.logFile().map(Path::toString).orElse("") + ": " + e.getMessage());
+            model.notice("The run's log keeps its name "
+                    + process.logFile().map(Path::toString).orElse("") + ": " + e.getMessage());
         }
     }
 
@@ -350,8 +384,11 @@ public final class RunSupervisor {
      * @return e.g. {@code a1b2c3}
      */
     public static String shortRunId(String runDir) {
-        String name = Path.of(runDir.strip()).getFileName() == null ? runDir : Path.of(runDir.strip()).getFileName().toString();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-([0-9a-fA-F]{6})(?:\\.g\\d+)?$").matcher(name);
+        String name = Path.of(runDir.strip()).getFileName() == null
+                ? runDir
+                : Path.of(runDir.strip()).getFileName().toString();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-([0-9a-fA-F]{6})(?:\\.g\\d+)?$")
+                .matcher(name);
         return m.find() ? m.group(1).toLowerCase(java.util.Locale.ROOT) : name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
@@ -368,8 +405,12 @@ public final class RunSupervisor {
         List<DockerContext> out = new ArrayList<>();
         List<String> wanted = names.isEmpty() && list.currentName() != null ? List.of(list.currentName()) : names;
         for (String n : wanted) {
-            list.contexts().stream().filter(c -> c.name().equals(n)).findFirst().ifPresentOrElse(out::add,
-                    () -> model.notice("No Docker context named " + n + ": its containers are not followed."));
+            list.contexts().stream()
+                    .filter(c -> c.name().equals(n))
+                    .findFirst()
+                    .ifPresentOrElse(
+                            out::add,
+                            () -> model.notice("No Docker context named " + n + ": its containers are not followed."));
         }
         return out;
     }

@@ -29,10 +29,25 @@ import java.util.List;
  *     per 900 ms at most, each the highest figure of its slot; times by the model's clock (a replay's: the recorded times)
  * @param stoppedReason MST's reason when stopped or out of memory, or null
  */
-public record ShardState(int index, int count, ShardPhase phase, int collected, int infra, String currentCase,
-                         String client, String context, String container, String containerState, boolean kept,
-                         boolean oomKilled, long memoryBytes, long memoryLimitBytes, long peakMemoryBytes, double cpuPercent,
-                         List<MemorySample> memoryHistory, String stoppedReason) {
+public record ShardState(
+        int index,
+        int count,
+        ShardPhase phase,
+        int collected,
+        int infra,
+        String currentCase,
+        String client,
+        String context,
+        String container,
+        String containerState,
+        boolean kept,
+        boolean oomKilled,
+        long memoryBytes,
+        long memoryLimitBytes,
+        long peakMemoryBytes,
+        double cpuPercent,
+        List<MemorySample> memoryHistory,
+        String stoppedReason) {
 
     public ShardState {
         memoryHistory = List.copyOf(memoryHistory);

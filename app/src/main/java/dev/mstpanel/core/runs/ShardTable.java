@@ -195,9 +195,25 @@ final class ShardTable {
     }
 
     private ShardState toState(Shard s) {
-        return new ShardState(s.index, Math.max(count, s.index), s.phase, s.collected, s.infra, s.currentCase, s.client,
-                s.context, s.container, s.containerState, s.kept, s.oomKilled, s.memoryBytes, s.memoryLimitBytes,
-                s.peakMemoryBytes, s.cpuPercent, List.copyOf(s.history), s.stoppedReason);
+        return new ShardState(
+                s.index,
+                Math.max(count, s.index),
+                s.phase,
+                s.collected,
+                s.infra,
+                s.currentCase,
+                s.client,
+                s.context,
+                s.container,
+                s.containerState,
+                s.kept,
+                s.oomKilled,
+                s.memoryBytes,
+                s.memoryLimitBytes,
+                s.peakMemoryBytes,
+                s.cpuPercent,
+                List.copyOf(s.history),
+                s.stoppedReason);
     }
 
     /** The {@code shard} event for this shard, or null when what it shows did not change since the last one. */
@@ -207,9 +223,24 @@ final class ShardTable {
             return null;
         }
         s.lastEmitted = key;
-        return RunEvent.of(time, "shard", "shard " + s.index + "/" + count + ": " + s.phase.label()
-                        + " (" + s.collected + " collected, " + s.infra + " infra)",
-                "index", s.index, "count", count, "phase", s.phase.jsonName(), "collected", s.collected,
-                "infra", s.infra, "context", s.context, "container", s.container);
+        return RunEvent.of(
+                time,
+                "shard",
+                "shard " + s.index + "/" + count + ": " + s.phase.label() + " (" + s.collected + " collected, "
+                        + s.infra + " infra)",
+                "index",
+                s.index,
+                "count",
+                count,
+                "phase",
+                s.phase.jsonName(),
+                "collected",
+                s.collected,
+                "infra",
+                s.infra,
+                "context",
+                s.context,
+                "container",
+                s.container);
     }
 }

@@ -33,12 +33,14 @@ final class TrialTally {
      * @param shardIdx its shard, or null when unknown (the shard recorded before is kept)
      * @param shards the table whose counts follow
      */
-    Outcome record(String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx, ShardTable shards) {
+    Outcome record(
+            String variant, String caseId, int trial, MstLine.TrialStatus status, Integer shardIdx, ShardTable shards) {
         String key = variant + '\u0000' + caseId + '\u0000' + trial;
         Trial before = trials.get(key);
         if (before != null && before.status == status) {
             if (before.shard == null && shardIdx != null) {
-                // seen on disk before MST's line named its shard (a regrade's copied traces, a fast folder): count it there now
+                // seen on disk before MST's line named its shard (a regrade's copied traces, a fast folder): count it
+                // there now
                 trials.put(key, new Trial(shardIdx, status));
                 shards.shard(shardIdx, 0).count(status == MstLine.TrialStatus.COLLECTED, 1);
                 return Outcome.UPDATED;

@@ -1,7 +1,7 @@
 package dev.mstpanel.core.settings;
 
-import dev.mstpanel.core.shell.AppPaths;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.mstpanel.core.shell.AppPaths;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +12,11 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class Settings {
     /** Theme choices. */
-    public enum Theme { SYSTEM, LIGHT, DARK }
+    public enum Theme {
+        SYSTEM,
+        LIGHT,
+        DARK
+    }
 
     /** Path of the {@code mst} executable, or null to find it (node_modules/.bin, PATH, npx). */
     public String mstPath;
@@ -32,6 +36,7 @@ public class Settings {
     public Theme theme = Theme.SYSTEM;
     /** Window geometry in screen pixels; NaN when never saved. */
     public double windowX = Double.NaN;
+
     public double windowY = Double.NaN;
     public double windowWidth = 1280;
     public double windowHeight = 820;
@@ -40,6 +45,7 @@ public class Settings {
     public String openView = "contexts";
     /** The folder open in the Results view when the panel closed, and its selected run (null: none), to open again. */
     public String openResults;
+
     public String openResultsRun;
 
     /** How many entries a recent list keeps: 10. */

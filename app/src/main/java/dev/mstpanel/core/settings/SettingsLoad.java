@@ -24,6 +24,7 @@ import java.util.Locale;
 public final class SettingsLoad {
     /** The smallest window the panel lays out (its stage minimum). */
     public static final double MIN_WINDOW_WIDTH = 760;
+
     public static final double MIN_WINDOW_HEIGHT = 480;
     /** The largest window side and position accepted, in pixels (an 8K screen is 7680). */
     public static final double MAX_WINDOW_SIDE = 16384;
@@ -42,15 +43,21 @@ public final class SettingsLoad {
         Settings d = new Settings();
         List<String> changed = new ArrayList<>();
         if (SettingsValidation.refreshSeconds(s.refreshIntervalSeconds).isPresent()) {
-            int v = Math.max(SettingsValidation.MIN_REFRESH_SECONDS, Math.min(SettingsValidation.MAX_REFRESH_SECONDS, s.refreshIntervalSeconds));
-            changed.add("refresh interval " + s.refreshIntervalSeconds + " s → " + v + " s (" + SettingsValidation.MIN_REFRESH_SECONDS
-                    + " to " + SettingsValidation.MAX_REFRESH_SECONDS + " s)");
+            int v = Math.max(
+                    SettingsValidation.MIN_REFRESH_SECONDS,
+                    Math.min(SettingsValidation.MAX_REFRESH_SECONDS, s.refreshIntervalSeconds));
+            changed.add("refresh interval " + s.refreshIntervalSeconds + " s → " + v + " s ("
+                    + SettingsValidation.MIN_REFRESH_SECONDS + " to " + SettingsValidation.MAX_REFRESH_SECONDS + " s)");
             s.refreshIntervalSeconds = v;
         }
         if (SettingsValidation.probeTimeoutSeconds(s.probeTimeoutSeconds).isPresent()) {
-            double v = Double.isNaN(s.probeTimeoutSeconds) ? d.probeTimeoutSeconds
-                    : Math.max(SettingsValidation.MIN_PROBE_TIMEOUT_SECONDS, Math.min(SettingsValidation.MAX_PROBE_TIMEOUT_SECONDS, s.probeTimeoutSeconds));
-            changed.add("probe timeout " + number(s.probeTimeoutSeconds) + " s → " + SettingsValidation.formatSeconds(v) + " s (0.2 to 60 s)");
+            double v = Double.isNaN(s.probeTimeoutSeconds)
+                    ? d.probeTimeoutSeconds
+                    : Math.max(
+                            SettingsValidation.MIN_PROBE_TIMEOUT_SECONDS,
+                            Math.min(SettingsValidation.MAX_PROBE_TIMEOUT_SECONDS, s.probeTimeoutSeconds));
+            changed.add("probe timeout " + number(s.probeTimeoutSeconds) + " s → " + SettingsValidation.formatSeconds(v)
+                    + " s (0.2 to 60 s)");
             s.probeTimeoutSeconds = v;
         }
         s.windowWidth = side("window width", s.windowWidth, MIN_WINDOW_WIDTH, d.windowWidth, changed);
@@ -76,7 +83,8 @@ public final class SettingsLoad {
             return v;
         }
         double to = Double.isNaN(v) ? fallback : Math.max(min, Math.min(MAX_WINDOW_SIDE, v));
-        changed.add(name + " " + number(v) + " px → " + number(to) + " px (" + number(min) + " to " + number(MAX_WINDOW_SIDE) + " px)");
+        changed.add(name + " " + number(v) + " px → " + number(to) + " px (" + number(min) + " to "
+                + number(MAX_WINDOW_SIDE) + " px)");
         return to;
     }
 
@@ -102,7 +110,8 @@ public final class SettingsLoad {
             }
         }
         if (kept.size() != list.size()) {
-            changed.add(name + ": " + list.size() + " entries → " + kept.size() + " (" + Settings.MAX_RECENT + " at most)");
+            changed.add(
+                    name + ": " + list.size() + " entries → " + kept.size() + " (" + Settings.MAX_RECENT + " at most)");
         }
         return new ArrayList<>(kept);
     }

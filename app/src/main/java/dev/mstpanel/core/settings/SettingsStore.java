@@ -58,7 +58,8 @@ public final class SettingsStore {
             if (!changed.isEmpty()) {
                 notice = "Some saved settings were out of range, so the panel uses the nearest allowed values: "
                         + String.join("; ", changed.subList(0, Math.min(10, changed.size())))
-                        + (changed.size() > 10 ? "; and " + (changed.size() - 10) + " more" : "") + ". Change them in Settings.";
+                        + (changed.size() > 10 ? "; and " + (changed.size() - 10) + " more" : "")
+                        + ". Change them in Settings.";
                 LOG.warn("settings file {}: values out of range clamped: {}", file, changed);
             }
             return s;
@@ -67,9 +68,11 @@ public final class SettingsStore {
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
             try {
                 Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
-                notice = "Your settings file could not be read" + why(e) + ", so the panel started with defaults. The old file is kept as " + aside + ".";
+                notice = "Your settings file could not be read" + why(e)
+                        + ", so the panel started with defaults. The old file is kept as " + aside + ".";
             } catch (IOException moveError) {
-                notice = "Your settings file " + file + " could not be read" + why(e) + ", so the panel started with defaults.";
+                notice = "Your settings file " + file + " could not be read" + why(e)
+                        + ", so the panel started with defaults.";
             }
             LOG.warn("settings file {} unreadable: {}", file, e.getMessage());
             return new Settings();

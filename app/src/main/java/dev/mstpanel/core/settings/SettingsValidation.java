@@ -15,9 +15,11 @@ import java.util.Optional;
 public final class SettingsValidation {
     /** Refresh interval bounds in seconds: 2 (probing costs a process per context) to 3600. */
     public static final int MIN_REFRESH_SECONDS = 2;
+
     public static final int MAX_REFRESH_SECONDS = 3600;
     /** Probe timeout bounds in seconds: 0.2 to 60. */
     public static final double MIN_PROBE_TIMEOUT_SECONDS = 0.2;
+
     public static final double MAX_PROBE_TIMEOUT_SECONDS = 60;
 
     private SettingsValidation() {}
@@ -59,7 +61,9 @@ public final class SettingsValidation {
         }
         try {
             var terminal = new dev.mstpanel.core.docker.TerminalLauncher(env).choose(text);
-            if (terminal.isPresent() && env.os() != HostEnvironment.OsFamily.MAC && env.findExecutable(terminal.get().program()).isEmpty()) {
+            if (terminal.isPresent()
+                    && env.os() != HostEnvironment.OsFamily.MAC
+                    && env.findExecutable(terminal.get().program()).isEmpty()) {
                 return Optional.of("No program named " + terminal.get().program() + " on PATH.");
             }
             return Optional.empty();
@@ -88,7 +92,8 @@ public final class SettingsValidation {
     /** The probe timeout in seconds (a decimal point is allowed), 0.2 to 60. */
     public static Optional<String> probeTimeoutSeconds(String text) {
         try {
-            return probeTimeoutSeconds(Double.parseDouble(text == null ? "" : text.strip().replace(',', '.')));
+            return probeTimeoutSeconds(
+                    Double.parseDouble(text == null ? "" : text.strip().replace(',', '.')));
         } catch (NumberFormatException e) {
             return Optional.of("A number of seconds, e.g. 3 or 1.5.");
         }
@@ -109,6 +114,8 @@ public final class SettingsValidation {
 
     /** Formats seconds for a field: {@code 3} rather than {@code 3.0}. */
     public static String formatSeconds(double seconds) {
-        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.format(Locale.ROOT, "%s", seconds);
+        return seconds == Math.rint(seconds)
+                ? String.valueOf((long) seconds)
+                : String.format(Locale.ROOT, "%s", seconds);
     }
 }

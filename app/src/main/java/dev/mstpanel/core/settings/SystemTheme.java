@@ -27,18 +27,28 @@ public final class SystemTheme {
                 return r.ok() && r.stdout().toLowerCase(Locale.ROOT).contains("dark");
             }
             case WINDOWS -> {
-                CommandResult r = runner.run(List.of("reg", "query",
-                        "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize", "/v", "AppsUseLightTheme"), null, t);
+                CommandResult r = runner.run(
+                        List.of(
+                                "reg",
+                                "query",
+                                "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
+                                "/v",
+                                "AppsUseLightTheme"),
+                        null,
+                        t);
                 return r.ok() && r.stdout().contains("0x0");
             }
             default -> {
-                if (env.get("GTK_THEME").map(s -> s.toLowerCase(Locale.ROOT).contains("dark")).orElse(false)) {
+                if (env.get("GTK_THEME")
+                        .map(s -> s.toLowerCase(Locale.ROOT).contains("dark"))
+                        .orElse(false)) {
                     return true;
                 }
                 if (env.findExecutable("gsettings").isEmpty()) {
                     return false;
                 }
-                CommandResult r = runner.run(List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"), null, t);
+                CommandResult r =
+                        runner.run(List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"), null, t);
                 return r.ok() && r.stdout().contains("dark");
             }
         }

@@ -29,24 +29,49 @@ public record AppPaths(Path configDir, Path dataDir, Path logDir, Path cacheDir)
     public static AppPaths of(HostEnvironment env) {
         if (env.get("MST_PANEL_HOME").isPresent()) {
             Path root = Path.of(env.get("MST_PANEL_HOME").get());
-            return new AppPaths(root.resolve("config"), root.resolve("data"), root.resolve("logs"), root.resolve("cache"));
+            return new AppPaths(
+                    root.resolve("config"), root.resolve("data"), root.resolve("logs"), root.resolve("cache"));
         }
         Path home = env.home();
         return switch (env.os()) {
             case MAC -> {
                 Path support = home.resolve("Library/Application Support/mst-panel");
-                yield new AppPaths(support, support, home.resolve("Library/Logs/mst-panel"), home.resolve("Library/Caches/mst-panel"));
+                yield new AppPaths(
+                        support,
+                        support,
+                        home.resolve("Library/Logs/mst-panel"),
+                        home.resolve("Library/Caches/mst-panel"));
             }
             case WINDOWS -> {
-                Path roaming = env.get("APPDATA").map(Path::of).orElse(home.resolve("AppData/Roaming")).resolve("mst-panel");
-                Path local = env.get("LOCALAPPDATA").map(Path::of).orElse(home.resolve("AppData/Local")).resolve("mst-panel");
+                Path roaming = env.get("APPDATA")
+                        .map(Path::of)
+                        .orElse(home.resolve("AppData/Roaming"))
+                        .resolve("mst-panel");
+                Path local = env.get("LOCALAPPDATA")
+                        .map(Path::of)
+                        .orElse(home.resolve("AppData/Local"))
+                        .resolve("mst-panel");
                 yield new AppPaths(roaming, roaming, local.resolve("logs"), local.resolve("cache"));
             }
-            case LINUX -> new AppPaths(
-                    env.get("XDG_CONFIG_HOME").map(Path::of).orElse(home.resolve(".config")).resolve("mst-panel"),
-                    env.get("XDG_DATA_HOME").map(Path::of).orElse(home.resolve(".local/share")).resolve("mst-panel"),
-                    env.get("XDG_STATE_HOME").map(Path::of).orElse(home.resolve(".local/state")).resolve("mst-panel").resolve("logs"),
-                    env.get("XDG_CACHE_HOME").map(Path::of).orElse(home.resolve(".cache")).resolve("mst-panel"));
+            case LINUX ->
+                new AppPaths(
+                        env.get("XDG_CONFIG_HOME")
+                                .map(Path::of)
+                                .orElse(home.resolve(".config"))
+                                .resolve("mst-panel"),
+                        env.get("XDG_DATA_HOME")
+                                .map(Path::of)
+                                .orElse(home.resolve(".local/share"))
+                                .resolve("mst-panel"),
+                        env.get("XDG_STATE_HOME")
+                                .map(Path::of)
+                                .orElse(home.resolve(".local/state"))
+                                .resolve("mst-panel")
+                                .resolve("logs"),
+                        env.get("XDG_CACHE_HOME")
+                                .map(Path::of)
+                                .orElse(home.resolve(".cache"))
+                                .resolve("mst-panel"));
         };
     }
 }

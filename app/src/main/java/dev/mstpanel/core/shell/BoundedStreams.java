@@ -68,7 +68,8 @@ public final class BoundedStreams {
     static void readLines(InputStream in, int maxLineBytes, LineMask mask, LineSink sink) throws IOException {
         byte[] buf = new byte[1 << 16];
         // the limit, plus room to see whole a secret that starts before the cut
-        byte[] line = new byte[(int) Math.min(Integer.MAX_VALUE - 16, (long) maxLineBytes + Math.max(0, mask.longestValueBytes()))];
+        byte[] line = new byte
+                [(int) Math.min(Integer.MAX_VALUE - 16, (long) maxLineBytes + Math.max(0, mask.longestValueBytes()))];
         int len = 0;
         boolean dropping = false;
         boolean afterCr = false;

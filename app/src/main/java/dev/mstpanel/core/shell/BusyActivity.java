@@ -32,7 +32,9 @@ public interface BusyActivity {
 
     /** The activity of this JVM's operating system. */
     static BusyActivity forThisMachine() {
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") ? MacActivity.INSTANCE : NONE;
+        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac")
+                ? MacActivity.INSTANCE
+                : NONE;
     }
 
     /** {@code NSProcessInfo}'s activities, called through the Objective-C runtime with JNA. */
@@ -52,7 +54,8 @@ public interface BusyActivity {
                 com.sun.jna.Function getClass = objc.getFunction("objc_getClass");
                 com.sun.jna.Function selector = objc.getFunction("sel_registerName");
                 com.sun.jna.Pointer processInfo = send.invokePointer(new Object[] {
-                    getClass.invokePointer(new Object[] {"NSProcessInfo"}), selector.invokePointer(new Object[] {"processInfo"})
+                    getClass.invokePointer(new Object[] {"NSProcessInfo"}),
+                    selector.invokePointer(new Object[] {"processInfo"})
                 });
                 com.sun.jna.Pointer text = send.invokePointer(new Object[] {
                     getClass.invokePointer(new Object[] {"NSString"}),
@@ -60,8 +63,10 @@ public interface BusyActivity {
                     reason
                 });
                 com.sun.jna.Pointer activity = send.invokePointer(new Object[] {
-                    processInfo, selector.invokePointer(new Object[] {"beginActivityWithOptions:reason:"}),
-                    USER_INITIATED_ALLOWING_IDLE_SLEEP, text
+                    processInfo,
+                    selector.invokePointer(new Object[] {"beginActivityWithOptions:reason:"}),
+                    USER_INITIATED_ALLOWING_IDLE_SLEEP,
+                    text
                 });
                 if (activity == null) {
                     return () -> {};
@@ -71,12 +76,16 @@ public interface BusyActivity {
                 java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
                 return () -> {
                     if (ended.compareAndSet(false, true)) {
-                        send.invokePointer(new Object[] {processInfo, selector.invokePointer(new Object[] {"endActivity:"}), activity});
+                        send.invokePointer(new Object[] {
+                            processInfo, selector.invokePointer(new Object[] {"endActivity:"}), activity
+                        });
                         send.invokePointer(new Object[] {activity, selector.invokePointer(new Object[] {"release"})});
                     }
                 };
             } catch (RuntimeException | LinkageError e) {
-                LOG.warn("Could not tell macOS that a run is in progress (App Nap may slow it while the window is hidden): {}", e.toString());
+                LOG.warn(
+                        "Could not tell macOS that a run is in progress (App Nap may slow it while the window is hidden): {}",
+                        e.toString());
                 return () -> {};
             }
         }

@@ -27,6 +27,7 @@ public final class CommandRunner {
     static final long DRAIN_AFTER_EXIT_MS = 500;
     /** How long a timed-out command has after SIGHUP before it is killed, in ms. */
     static final long HANGUP_GRACE_MS = 300;
+
     private final HostEnvironment environment;
 
     /** @param environment the environment the commands get (PATH included) */
@@ -97,7 +98,9 @@ public final class CommandRunner {
         java.util.List<ProcessHandle> tree = process.descendants().toList();
         if (environment.os() != HostEnvironment.OsFamily.WINDOWS) {
             try {
-                Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).redirectErrorStream(true).start();
+                Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(process.pid()))
+                        .redirectErrorStream(true)
+                        .start();
                 hup.getInputStream().readAllBytes();
                 hup.waitFor(HANGUP_GRACE_MS, TimeUnit.MILLISECONDS);
                 process.waitFor(HANGUP_GRACE_MS, TimeUnit.MILLISECONDS);
@@ -118,26 +121,28 @@ public final class CommandRunner {
         private long dropped; // guarded by bytes
 
         Drain(InputStream in, String name) {
-            Thread t = new Thread(() -> {
-                byte[] buf = new byte[8192];
-                try (in) {
-                    int n;
-                    while ((n = in.read(buf)) > 0) {
-                        synchronized (bytes) {
-                            // bounded: the rest is read and dropped, so the command never blocks on a full pipe
-                            int keep = Math.min(n, MAX_OUTPUT_BYTES - bytes.size());
-                            if (keep > 0) {
-                                bytes.write(buf, 0, keep);
+            Thread t = new Thread(
+                    () -> {
+                        byte[] buf = new byte[8192];
+                        try (in) {
+                            int n;
+                            while ((n = in.read(buf)) > 0) {
+                                synchronized (bytes) {
+                                    // bounded: the rest is read and dropped, so the command never blocks on a full pipe
+                                    int keep = Math.min(n, MAX_OUTPUT_BYTES - bytes.size());
+                                    if (keep > 0) {
+                                        bytes.write(buf, 0, keep);
+                                    }
+                                    dropped += n - Math.max(keep, 0);
+                                }
                             }
-                            dropped += n - Math.max(keep, 0);
+                        } catch (IOException e) {
+                            // the stream closed under us: keep what was read
+                        } finally {
+                            done.countDown();
                         }
-                    }
-                } catch (IOException e) {
-                    // the stream closed under us: keep what was read
-                } finally {
-                    done.countDown();
-                }
-            }, "drain-" + name);
+                    },
+                    "drain-" + name);
             t.setDaemon(true);
             t.start();
         }

@@ -20,9 +20,13 @@ public final class Desktop {
      */
     public static void open(Path file) throws IOException {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        ProcessBuilder pb = os.contains("mac") ? new ProcessBuilder("open", file.toString())
-                : os.contains("win") ? new ProcessBuilder("rundll32", "url.dll,FileProtocolHandler", file.toString())
-                : new ProcessBuilder("xdg-open", file.toString());
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = os.contains("mac")
+                ? new ProcessBuilder("open", file.toString())
+                : os.contains("win")
+                        ? new ProcessBuilder("rundll32", "url.dll,FileProtocolHandler", file.toString())
+                        : new ProcessBuilder("xdg-open", file.toString());
+        pb.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 }

@@ -26,7 +26,10 @@ import java.util.TreeMap;
 public record HostEnvironment(Map<String, String> variables, Path home, OsFamily os) {
 
     /** Operating system families with different conventions (sockets, folders, terminals). */
-    public enum OsFamily { MAC, LINUX, WINDOWS;
+    public enum OsFamily {
+        MAC,
+        LINUX,
+        WINDOWS;
 
         /** The family of the running JVM. */
         public static OsFamily current() {
@@ -46,7 +49,8 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
     public static HostEnvironment fromSystem() {
         OsFamily os = OsFamily.current();
         // without the start-up relaunch's markers (ClassDataArchive): no process the panel starts inherits them
-        Map<String, String> variables = dev.mstpanel.core.startup.ClassDataArchive.environmentForProcesses(System.getenv());
+        Map<String, String> variables =
+                dev.mstpanel.core.startup.ClassDataArchive.environmentForProcesses(System.getenv());
         return new HostEnvironment(variables, homeOf(variables, os, Path.of(System.getProperty("user.home"))), os);
     }
 
@@ -87,13 +91,16 @@ public record HostEnvironment(Map<String, String> variables, Path home, OsFamily
      */
     public String shortPath(int maxEntries) {
         String path = get("PATH").orElse("");
-        List<String> dirs = java.util.Arrays.stream(path.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator)))
-                .filter(d -> !d.isBlank()).toList();
+        List<String> dirs = java.util.Arrays.stream(
+                        path.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator)))
+                .filter(d -> !d.isBlank())
+                .toList();
         if (dirs.isEmpty()) {
             return "(empty)";
         }
         int n = Math.max(1, maxEntries);
-        return dirs.size() <= n ? String.join(java.io.File.pathSeparator, dirs)
+        return dirs.size() <= n
+                ? String.join(java.io.File.pathSeparator, dirs)
                 : String.join(java.io.File.pathSeparator, dirs.subList(0, n)) + " … (+" + (dirs.size() - n) + " more)";
     }
 

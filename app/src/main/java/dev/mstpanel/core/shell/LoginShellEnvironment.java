@@ -48,10 +48,19 @@ public final class LoginShellEnvironment {
      * Where macOS users' tools are when the login shell cannot be read: Homebrew on Apple Silicon
      * and on Intel, Docker Desktop's and OrbStack's CLI folders ({@code ~} is the home folder).
      */
-    public static final List<String> MAC_TOOL_FOLDERS = List.of("/opt/homebrew/bin", "/usr/local/bin", "~/.docker/bin", "~/.orbstack/bin",
-            // Node from a version manager (MST is `#!/usr/bin/env node`): Volta, fnm's default alias, asdf and mise shims; MacPorts
-            "~/.volta/bin", "~/Library/Application Support/fnm/aliases/default/bin", "~/.local/share/fnm/aliases/default/bin",
-            "~/.asdf/shims", "~/.local/share/mise/shims", "/opt/local/bin");
+    public static final List<String> MAC_TOOL_FOLDERS = List.of(
+            "/opt/homebrew/bin",
+            "/usr/local/bin",
+            "~/.docker/bin",
+            "~/.orbstack/bin",
+            // Node from a version manager (MST is `#!/usr/bin/env node`): Volta, fnm's default alias, asdf and mise
+            // shims; MacPorts
+            "~/.volta/bin",
+            "~/Library/Application Support/fnm/aliases/default/bin",
+            "~/.local/share/fnm/aliases/default/bin",
+            "~/.asdf/shims",
+            "~/.local/share/mise/shims",
+            "/opt/local/bin");
 
     /**
      * The {@code sh} loop that prints every exported variable as {@code NAME=value} and a NUL:
@@ -60,9 +69,10 @@ public final class LoginShellEnvironment {
      * trailing newlines survive. No single quote and no {@code \\} in it: it goes inside single
      * quotes for zsh, bash and fish alike.
      */
-    static final String PRINT_VARIABLES = "command -p env | command -p sed -n \"s/^\\([A-Za-z_][A-Za-z0-9_]*\\)=.*/\\1/p\" | command -p sort -u"
-            + " | while read -r __mstp_n; do eval \"__mstp_s=\\${$__mstp_n+x} __mstp_v=\\${$__mstp_n}\";"
-            + " [ \"$__mstp_s\" = x ] && printf \"%s=%s\\000\" \"$__mstp_n\" \"$__mstp_v\"; done";
+    static final String PRINT_VARIABLES =
+            "command -p env | command -p sed -n \"s/^\\([A-Za-z_][A-Za-z0-9_]*\\)=.*/\\1/p\" | command -p sort -u"
+                    + " | while read -r __mstp_n; do eval \"__mstp_s=\\${$__mstp_n+x} __mstp_v=\\${$__mstp_n}\";"
+                    + " [ \"$__mstp_s\" = x ] && printf \"%s=%s\\000\" \"$__mstp_n\" \"$__mstp_v\"; done";
 
     static final String BEGIN = "__MST_PANEL_ENV_BEGIN__";
     static final String END = "__MST_PANEL_ENV_END__";
@@ -77,10 +87,20 @@ public final class LoginShellEnvironment {
      * @param elapsedMillis how long the read took, in ms
      * @param turnedOff true when the user turned the read off ({@code MST_PANEL_LOGIN_SHELL=off}): nothing to warn about
      */
-    public record Result(HostEnvironment environment, boolean fromLoginShell, String fallbackReason, String shell, long elapsedMillis,
-                         boolean turnedOff) {
+    public record Result(
+            HostEnvironment environment,
+            boolean fromLoginShell,
+            String fallbackReason,
+            String shell,
+            long elapsedMillis,
+            boolean turnedOff) {
         /** A read the user did not turn off. */
-        public Result(HostEnvironment environment, boolean fromLoginShell, String fallbackReason, String shell, long elapsedMillis) {
+        public Result(
+                HostEnvironment environment,
+                boolean fromLoginShell,
+                String fallbackReason,
+                String shell,
+                long elapsedMillis) {
             this(environment, fromLoginShell, fallbackReason, shell, elapsedMillis, false);
         }
 
@@ -114,25 +134,43 @@ public final class LoginShellEnvironment {
             return new Result(base, false, "Windows: the panel uses its own environment.", null, 0);
         }
         if (base.get("MST_PANEL_LOGIN_SHELL").map("off"::equalsIgnoreCase).orElse(false)) {
-            return new Result(base, false, "MST_PANEL_LOGIN_SHELL=off: the panel uses its own environment.", null, 0, true);
+            return new Result(
+                    base, false, "MST_PANEL_LOGIN_SHELL=off: the panel uses its own environment.", null, 0, true);
         }
         String shell = base.get("SHELL").orElse(null);
         if (shell == null) {
             HostEnvironment own = fallback(base);
-            return new Result(own, false, "SHELL is not set: the panel uses its own environment (PATH=" + own.get("PATH").orElse("") + ").", null, 0);
+            return new Result(
+                    own,
+                    false,
+                    "SHELL is not set: the panel uses its own environment (PATH="
+                            + own.get("PATH").orElse("") + ").",
+                    null,
+                    0);
         }
-        String script = "printf '\\n" + BEGIN + "\\n'; /bin/sh -c '" + PRINT_VARIABLES + "'; printf '\\n" + END + "\\n'";
+        String script =
+                "printf '\\n" + BEGIN + "\\n'; /bin/sh -c '" + PRINT_VARIABLES + "'; printf '\\n" + END + "\\n'";
         CommandResult r = new CommandRunner(base).run(List.of(shell, "-l", "-i", "-c", script), base.home(), timeout);
         String name = Path.of(shell).getFileName().toString();
         if (r.timedOut()) {
-            return new Result(fallback(base), false, "Your login shell (" + name + ") did not answer within " + timeout.toSeconds()
-                    + " s; the panel uses its own environment. Check your shell profile for commands that wait.", shell, r.elapsedMillis());
+            return new Result(
+                    fallback(base),
+                    false,
+                    "Your login shell (" + name + ") did not answer within " + timeout.toSeconds()
+                            + " s; the panel uses its own environment. Check your shell profile for commands that wait.",
+                    shell,
+                    r.elapsedMillis());
         }
         Optional<Map<String, String>> vars = parse(r.stdout());
         if (vars.isEmpty()) {
             String why = r.exitCode() == -1 ? r.stderr() : "exit code " + r.exitCode();
-            return new Result(fallback(base), false, "Could not read your login shell's environment (" + name + ": " + why.strip()
-                    + "); the panel uses its own environment.", shell, r.elapsedMillis());
+            return new Result(
+                    fallback(base),
+                    false,
+                    "Could not read your login shell's environment (" + name + ": " + why.strip()
+                            + "); the panel uses its own environment.",
+                    shell,
+                    r.elapsedMillis());
         }
         Map<String, String> merged = new HashMap<>(base.variables());
         merged.putAll(vars.get());
@@ -182,7 +220,8 @@ public final class LoginShellEnvironment {
         }
         List<String> folders = new java.util.ArrayList<>();
         for (String f : MAC_TOOL_FOLDERS) {
-            String dir = f.startsWith("~/") ? base.home().resolve(f.substring(2)).toString() : f;
+            String dir =
+                    f.startsWith("~/") ? base.home().resolve(f.substring(2)).toString() : f;
             if (java.nio.file.Files.isDirectory(Path.of(dir))) {
                 folders.add(dir);
             }
@@ -191,7 +230,9 @@ public final class LoginShellEnvironment {
         if (folders.isEmpty()) {
             return base;
         }
-        entries(base.get("PATH").orElse("")).stream().filter(SYSTEM_FOLDERS::contains).forEach(folders::add);
+        entries(base.get("PATH").orElse("")).stream()
+                .filter(SYSTEM_FOLDERS::contains)
+                .forEach(folders::add);
         Map<String, String> vars = new HashMap<>(base.variables());
         vars.put("PATH", mergePath(base.get("PATH").orElse(""), String.join(java.io.File.pathSeparator, folders)));
         return base.withVariables(vars);
@@ -207,8 +248,10 @@ public final class LoginShellEnvironment {
             return Optional.empty();
         }
         try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(versions)) {
-            return s.filter(p -> p.getFileName().toString().matches("v\\d+(\\.\\d+){0,2}") && java.nio.file.Files.isDirectory(p.resolve("bin")))
-                    .max(java.util.Comparator.comparing(p -> versionKey(p.getFileName().toString().substring(1))))
+            return s.filter(p -> p.getFileName().toString().matches("v\\d+(\\.\\d+){0,2}")
+                            && java.nio.file.Files.isDirectory(p.resolve("bin")))
+                    .max(java.util.Comparator.comparing(
+                            p -> versionKey(p.getFileName().toString().substring(1))))
                     .map(p -> p.resolve("bin").toString());
         } catch (java.io.IOException | RuntimeException e) {
             return Optional.empty();

@@ -35,8 +35,13 @@ public final class StreamingProcess implements AutoCloseable {
      * @return the running process; {@link #exit()} completes with its exit code after the last line
      * @throws IOException when the program cannot start
      */
-    public static StreamingProcess start(List<String> argv, HostEnvironment environment, Map<String, String> extraVariables,
-                                         Path workingDir, Consumer<String> onLine) throws IOException {
+    public static StreamingProcess start(
+            List<String> argv,
+            HostEnvironment environment,
+            Map<String, String> extraVariables,
+            Path workingDir,
+            Consumer<String> onLine)
+            throws IOException {
         List<String> command = new java.util.ArrayList<>(argv);
         if (!command.get(0).contains("/") && !command.get(0).contains("\\")) {
             environment.findExecutable(command.get(0)).ifPresent(p -> command.set(0, p.toString()));
@@ -55,19 +60,21 @@ public final class StreamingProcess implements AutoCloseable {
         } catch (IOException ignored) {
             // stdin already closed
         }
-        Thread reader = new Thread(() -> {
-            try {
-                BoundedStreams.readLines(sp.process.getInputStream(), (line, more) -> onLine.accept(line));
-            } catch (IOException ignored) {
-                // the process was stopped; its exit code says the rest
-            }
-            try {
-                sp.exit.complete(sp.process.waitFor());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                sp.exit.complete(-1);
-            }
-        }, "stream-" + new java.io.File(command.get(0)).getName());
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        BoundedStreams.readLines(sp.process.getInputStream(), (line, more) -> onLine.accept(line));
+                    } catch (IOException ignored) {
+                        // the process was stopped; its exit code says the rest
+                    }
+                    try {
+                        sp.exit.complete(sp.process.waitFor());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        sp.exit.complete(-1);
+                    }
+                },
+                "stream-" + new java.io.File(command.get(0)).getName());
         reader.setDaemon(true);
         reader.start();
         return sp;

@@ -49,14 +49,18 @@ public final class SystemNotifications {
         String b = text == null ? "" : text;
         switch (env.os()) {
             case MAC -> {
-                return Optional.of(List.of("osascript", "-e",
-                        "display notification \"" + appleScriptString(b) + "\" with title \"mst-panel\" subtitle \"" + appleScriptString(t) + "\""));
+                return Optional.of(List.of(
+                        "osascript",
+                        "-e",
+                        "display notification \"" + appleScriptString(b) + "\" with title \"mst-panel\" subtitle \""
+                                + appleScriptString(t) + "\""));
             }
             case LINUX -> {
                 if (env.findExecutable("notify-send").isEmpty()) {
                     return Optional.empty();
                 }
-                List<String> argv = new ArrayList<>(List.of("notify-send", "--app-name=mst-panel", "--urgency=" + (urgent ? "critical" : "normal")));
+                List<String> argv = new ArrayList<>(List.of(
+                        "notify-send", "--app-name=mst-panel", "--urgency=" + (urgent ? "critical" : "normal")));
                 argv.add("--");
                 argv.add(t);
                 if (!b.isEmpty()) {

@@ -14,6 +14,7 @@ import java.util.Optional;
 public final class ToolVersions {
     /** How long one version command may run: 5 s. */
     public static final Duration TIMEOUT = Duration.ofSeconds(5);
+
     private final CommandRunner runner;
 
     /** @param runner runs commands in the panel's environment (its PATH finds {@code mst} and {@code docker}) */
@@ -38,7 +39,8 @@ public final class ToolVersions {
         }
         CommandResult r = runner.run(List.of(mst.get().toString(), "--version"), null, TIMEOUT);
         if (!r.ok()) {
-            return "did not answer " + mst.get() + " --version" + (r.timedOut() ? " within 5 s" : ": " + firstLine(r.stderr()));
+            return "did not answer " + mst.get() + " --version"
+                    + (r.timedOut() ? " within 5 s" : ": " + firstLine(r.stderr()));
         }
         return firstLine(r.stdout()) + " (" + mst.get() + ")";
     }

@@ -51,9 +51,11 @@ public final class ClassDataArchive {
     public static final String STARTED_AT = "MST_PANEL_STARTED_AT";
     /** The user's own {@code JAVA_TOOL_OPTIONS} when the launcher's relaunch had to add to it. */
     static final String SAVED_TOOL_OPTIONS = "MST_PANEL_SAVED_JAVA_TOOL_OPTIONS";
+
     static final String TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
     /** The jpackage launcher's own variable (Linux), see {@link #plan}. */
     static final String LAUNCHER_MARKER = "_JPACKAGE_LAUNCHER";
+
     private static final List<String> QUIET = List.of("-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
     /**
      * The installed app's compiler choice (packaging/common.jpackage, where it is measured: C1 only, a first frame
@@ -85,7 +87,10 @@ public final class ClassDataArchive {
             if (command.isEmpty() || (launcher == null && args.isEmpty())) {
                 return Optional.empty();
             }
-            return Optional.of(new Launch(command.get(), args.map(List::of).orElse(List.of()), launcher,
+            return Optional.of(new Launch(
+                    command.get(),
+                    args.map(List::of).orElse(List.of()),
+                    launcher,
                     System.getProperty("java.home") + " " + System.getProperty("java.vm.version"),
                     System.getProperty("java.class.path", "")));
         }
@@ -111,8 +116,14 @@ public final class ClassDataArchive {
      * @param crashLogDir where the child's JVM writes a crash report ({@code -XX:ErrorFile}), or null for its working folder
      */
     public static Optional<Plan> plan(Map<String, String> environment, Launch launch, Path cacheDir, Path crashLogDir) {
-        return plan(environment, System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac"),
-                launch, cacheDir, crashLogDir);
+        return plan(
+                environment,
+                System.getProperty("os.name", "")
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .startsWith("mac"),
+                launch,
+                cacheDir,
+                crashLogDir);
     }
 
     /**
@@ -120,13 +131,15 @@ public final class ClassDataArchive {
      *
      * @param onMac whether the panel runs on macOS
      */
-    public static Optional<Plan> plan(Map<String, String> environment, boolean onMac,
-            Launch launch, Path cacheDir, Path crashLogDir) {
+    public static Optional<Plan> plan(
+            Map<String, String> environment, boolean onMac, Launch launch, Path cacheDir, Path crashLogDir) {
         if (onMac) {
             return Optional.empty();
         }
-        if (environment.containsKey(MARKER) || ownArchiveOptions(launch.arguments())
-                || ownArchiveOptions(List.of(environment.getOrDefault(TOOL_OPTIONS, "").split("\\s+")))) {
+        if (environment.containsKey(MARKER)
+                || ownArchiveOptions(launch.arguments())
+                || ownArchiveOptions(
+                        List.of(environment.getOrDefault(TOOL_OPTIONS, "").split("\\s+")))) {
             return Optional.empty();
         }
         if (hasClassFolder(launch.classPath())) {
@@ -153,7 +166,13 @@ public final class ClassDataArchive {
         }
         Map<String, String> env = new HashMap<>(environment);
         env.put(MARKER, "child");
-        env.putIfAbsent(STARTED_AT, Long.toString(ProcessHandle.current().info().startInstant().orElse(Instant.now()).toEpochMilli()));
+        env.putIfAbsent(
+                STARTED_AT,
+                Long.toString(ProcessHandle.current()
+                        .info()
+                        .startInstant()
+                        .orElse(Instant.now())
+                        .toEpochMilli()));
         List<String> command = new ArrayList<>();
         if (launch.appLauncher() != null) {
             // the native launcher takes no JVM options on its command line: the JVM reads this variable
@@ -166,8 +185,14 @@ public final class ClassDataArchive {
             if (own != null) {
                 env.put(SAVED_TOOL_OPTIONS, own);
             }
-            env.put(TOOL_OPTIONS, String.join(" ", options.stream().map(ClassDataArchive::quotedForToolOptions).toList())
-                    + (own == null || own.isBlank() ? "" : " " + own));
+            env.put(
+                    TOOL_OPTIONS,
+                    String.join(
+                                    " ",
+                                    options.stream()
+                                            .map(ClassDataArchive::quotedForToolOptions)
+                                            .toList())
+                            + (own == null || own.isBlank() ? "" : " " + own));
         } else {
             command.add(launch.command());
             command.addAll(options);
@@ -214,14 +239,16 @@ public final class ClassDataArchive {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        Thread stop = new Thread(() -> {
-            child.destroy();
-            try {
-                child.waitFor(); // the child's own shutdown (saving the window's place) finishes first
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "stop-window-jvm");
+        Thread stop = new Thread(
+                () -> {
+                    child.destroy();
+                    try {
+                        child.waitFor(); // the child's own shutdown (saving the window's place) finishes first
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "stop-window-jvm");
         Runtime.getRuntime().addShutdownHook(stop);
         int code;
         while (true) {
@@ -289,7 +316,9 @@ public final class ClassDataArchive {
         String saved = clean.remove(SAVED_TOOL_OPTIONS);
         if (saved != null) {
             clean.put(TOOL_OPTIONS, saved);
-        } else if (tool != null && !tool.contains("-XX:SharedArchiveFile=") && !tool.contains("-XX:ArchiveClassesAtExit=")) {
+        } else if (tool != null
+                && !tool.contains("-XX:SharedArchiveFile=")
+                && !tool.contains("-XX:ArchiveClassesAtExit=")) {
             clean.put(TOOL_OPTIONS, tool); // the user's own, for a java -jar start (the relaunch did not touch it)
         }
         return clean;
@@ -313,8 +342,10 @@ public final class ClassDataArchive {
 
     /** The archive's name: a 64-bit FNV-1a hash (hex) of the runtime and each class path entry's path, size and time. */
     static String key(Launch launch) {
-        StringBuilder facts = new StringBuilder(launch.runtime()).append('\n')
-                .append(launch.appLauncher() == null ? "java" : launch.appLauncher()).append('\n');
+        StringBuilder facts = new StringBuilder(launch.runtime())
+                .append('\n')
+                .append(launch.appLauncher() == null ? "java" : launch.appLauncher())
+                .append('\n');
         for (String entry : launch.classPath().split(java.io.File.pathSeparator)) {
             if (entry.isEmpty()) {
                 continue;
@@ -322,7 +353,10 @@ public final class ClassDataArchive {
             Path p = Path.of(entry).toAbsolutePath();
             facts.append(p);
             try {
-                facts.append(' ').append(Files.size(p)).append(' ').append(Files.getLastModifiedTime(p).toMillis());
+                facts.append(' ')
+                        .append(Files.size(p))
+                        .append(' ')
+                        .append(Files.getLastModifiedTime(p).toMillis());
             } catch (IOException | RuntimeException e) {
                 facts.append(" ?");
             }
@@ -347,7 +381,9 @@ public final class ClassDataArchive {
 
     private static boolean ownArchiveOptions(List<String> options) {
         for (String o : options) {
-            if (o.startsWith("-Xshare:") || o.startsWith("-XX:SharedArchiveFile") || o.startsWith("-XX:ArchiveClassesAtExit")
+            if (o.startsWith("-Xshare:")
+                    || o.startsWith("-XX:SharedArchiveFile")
+                    || o.startsWith("-XX:ArchiveClassesAtExit")
                     || o.startsWith("-XX:DumpLoadedClassList")) {
                 return true;
             }
@@ -492,12 +528,13 @@ public final class ClassDataArchive {
                     files.forEach(all::add);
                 }
                 all.sort(java.util.Comparator.comparing((Path p) -> {
-                    try {
-                        return Files.getLastModifiedTime(p).toMillis();
-                    } catch (IOException e) {
-                        return 0L;
-                    }
-                }).reversed());
+                            try {
+                                return Files.getLastModifiedTime(p).toMillis();
+                            } catch (IOException e) {
+                                return 0L;
+                            }
+                        })
+                        .reversed());
                 for (Path p : all.subList(Math.min(KEPT, all.size()), all.size())) {
                     if (!p.equals(archive)) {
                         deleteQuietly(p);

@@ -41,7 +41,8 @@ public final class ByteSize {
         }
         Matcher m = DOCKER_SIZE.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("\"" + text.strip() + "\" is not a memory size: write it as Docker does, e.g. 8g or 512m.");
+            throw new IllegalArgumentException(
+                    "\"" + text.strip() + "\" is not a memory size: write it as Docker does, e.g. 8g or 512m.");
         }
         BigDecimal number = new BigDecimal(m.group(1));
         long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
@@ -53,7 +54,8 @@ public final class ByteSize {
         };
         BigDecimal exact = number.multiply(BigDecimal.valueOf(unit)).setScale(0, RoundingMode.DOWN);
         if (exact.compareTo(BigDecimal.valueOf(MAX_PARSED)) > 0) {
-            throw new IllegalArgumentException("\"" + text.strip() + "\" is more memory than any engine has: give at most 1024t (1 PiB), e.g. 8g or 512m.");
+            throw new IllegalArgumentException("\"" + text.strip()
+                    + "\" is more memory than any engine has: give at most 1024t (1 PiB), e.g. 8g or 512m.");
         }
         long bytes = exact.longValueExact();
         if (bytes <= 0) {

@@ -1,14 +1,13 @@
 package dev.mstpanel.ui.about;
 
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.AppVersion;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.ToolVersions;
 import dev.mstpanel.ui.common.AppIcons;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import javafx.event.ActionEvent;
@@ -35,6 +34,7 @@ import javafx.scene.layout.VBox;
 public final class AboutDialog extends Dialog<ButtonType> {
     /** The Copy button's type. */
     public static final ButtonType COPY = new ButtonType("Copy versions", ButtonBar.ButtonData.LEFT);
+
     private final Map<String, Label> values = new LinkedHashMap<>();
 
     /**
@@ -45,7 +45,13 @@ public final class AboutDialog extends Dialog<ButtonType> {
      * @param background runs the version commands
      * @param ui the FX-thread executor
      */
-    public AboutDialog(ToolVersions versions, String mstPath, AppPaths paths, DialogService dialogs, Executor background, UiExecutor ui) {
+    public AboutDialog(
+            ToolVersions versions,
+            String mstPath,
+            AppPaths paths,
+            DialogService dialogs,
+            Executor background,
+            UiExecutor ui) {
         dialogs.adopt(this);
         setTitle("About mst-panel");
         setHeaderText(null);
@@ -74,11 +80,27 @@ public final class AboutDialog extends Dialog<ButtonType> {
         row = add(grid, row, "about-mst", "MST", "checking…");
         row = add(grid, row, "about-docker-engine", "Docker engine", "checking…");
         row = add(grid, row, "about-docker-cli", "Docker CLI", "checking…");
-        row = add(grid, row, "about-java", "Java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name")
-                + ", " + System.getProperty("java.vendor") + ")");
+        row = add(
+                grid,
+                row,
+                "about-java",
+                "Java",
+                System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ", "
+                        + System.getProperty("java.vendor") + ")");
         row = add(grid, row, "about-javafx", "JavaFX", System.getProperty("javafx.runtime.version", "unknown"));
-        row = add(grid, row, "about-os", "System", System.getProperty("os.name") + " " + System.getProperty("os.version") + " (" + System.getProperty("os.arch") + ")");
-        row = add(grid, row, "about-settings", "Settings", paths.configDir().resolve("settings.json").toString());
+        row = add(
+                grid,
+                row,
+                "about-os",
+                "System",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
+                        + System.getProperty("os.arch") + ")");
+        row = add(
+                grid,
+                row,
+                "about-settings",
+                "Settings",
+                paths.configDir().resolve("settings.json").toString());
         add(grid, row, "about-logs", "Logs", paths.logDir().toString());
 
         VBox content = new VBox(18, header, grid);
@@ -110,7 +132,10 @@ public final class AboutDialog extends Dialog<ButtonType> {
     /** The rows as {@code name: value} lines, as the Copy button puts them on the clipboard. */
     public String asText() {
         StringBuilder sb = new StringBuilder();
-        values.forEach((id, v) -> sb.append(((Label) v.getUserData()).getText()).append(": ").append(v.getText()).append('\n'));
+        values.forEach((id, v) -> sb.append(((Label) v.getUserData()).getText())
+                .append(": ")
+                .append(v.getText())
+                .append('\n'));
         return sb.toString();
     }
 

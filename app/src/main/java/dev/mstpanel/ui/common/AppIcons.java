@@ -14,6 +14,7 @@ import javafx.stage.Stage;
 public final class AppIcons {
     /** The sizes in pixels that are in the resources. */
     public static final int[] SIZES = {16, 32, 48, 64, 128, 256};
+
     private static List<Image> images;
 
     private AppIcons() {}
@@ -23,7 +24,8 @@ public final class AppIcons {
         if (images == null) {
             List<Image> list = new ArrayList<>();
             for (int size : SIZES) {
-                InputStream in = AppIcons.class.getResourceAsStream("/dev/mstpanel/ui/icons/mst-panel-" + size + ".png");
+                InputStream in =
+                        AppIcons.class.getResourceAsStream("/dev/mstpanel/ui/icons/mst-panel-" + size + ".png");
                 if (in != null) {
                     list.add(new Image(in));
                 }

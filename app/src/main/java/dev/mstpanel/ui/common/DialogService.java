@@ -32,7 +32,11 @@ public final class DialogService {
      * @param filters the file types offered, the first chosen
      * @return the file chosen, or null when the person cancelled
      */
-    public java.io.File chooseFile(Window owner, String title, java.io.File initialDirectory, javafx.stage.FileChooser.ExtensionFilter... filters) {
+    public java.io.File chooseFile(
+            Window owner,
+            String title,
+            java.io.File initialDirectory,
+            javafx.stage.FileChooser.ExtensionFilter... filters) {
         javafx.stage.FileChooser c = new javafx.stage.FileChooser();
         c.setTitle(title);
         c.getExtensionFilters().addAll(filters);

@@ -6,12 +6,12 @@ package dev.mstpanel.ui.common;
  * on "Reading and comparing both sides…" after the jar was rebuilt under a running window). Stateless.
  */
 public final class FailureText {
-    private FailureText() {
-    }
+    private FailureText() {}
 
     /** A failure in words for a view, ending with a full stop (its log line has the stack trace). */
     public static String reason(Throwable t) {
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
+        while ((t instanceof java.util.concurrent.CompletionException
+                        || t instanceof java.util.concurrent.ExecutionException)
                 && t.getCause() != null) {
             t = t.getCause();
         }
@@ -39,5 +39,4 @@ public final class FailureText {
         }
         return m.endsWith(".") ? m : m + ".";
     }
-
 }

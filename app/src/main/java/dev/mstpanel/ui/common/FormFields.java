@@ -7,8 +7,7 @@ import javafx.scene.layout.HBox;
 
 /** Small pieces the panel's forms share (the Run form, Settings). */
 public final class FormFields {
-    private FormFields() {
-    }
+    private FormFields() {}
 
     /** A field with its unit after it in muted text, e.g. a seconds field: {@code [ 20 ] seconds}. */
     public static HBox withUnit(Node field, String unit) {

@@ -56,13 +56,17 @@ public final class MacApplicationMenu {
     }
 
     /** {@link #attach(MenuBar, HostEnvironment.OsFamily, Runnable, Runnable)} with the installer given (tests). */
-    static void attach(MenuBar bar, HostEnvironment.OsFamily os, Runnable about, Runnable settings, Installer installer) {
+    static void attach(
+            MenuBar bar, HostEnvironment.OsFamily os, Runnable about, Runnable settings, Installer installer) {
         if (os != HostEnvironment.OsFamily.MAC) {
             return;
         }
         boolean[] done = {false};
         java.util.function.Consumer<Window> attempt = window -> Platform.runLater(() -> {
-            if (!done[0] && window.isShowing() && bar.getScene() != null && bar.getScene().getWindow() == window) {
+            if (!done[0]
+                    && window.isShowing()
+                    && bar.getScene() != null
+                    && bar.getScene().getWindow() == window) {
                 done[0] = arrange(bar.getMenus(), os, about, settings, installer);
             }
         });
@@ -102,12 +106,18 @@ public final class MacApplicationMenu {
      * @param installer adds items to the application menu
      * @return true when Settings… and About are in the application menu
      */
-    public static boolean arrange(ObservableList<Menu> menus, HostEnvironment.OsFamily os, Runnable about, Runnable settings, Installer installer) {
+    public static boolean arrange(
+            ObservableList<Menu> menus,
+            HostEnvironment.OsFamily os,
+            Runnable about,
+            Runnable settings,
+            Installer installer) {
         if (os != HostEnvironment.OsFamily.MAC) {
             return false;
         }
         remove(menus, "menu-quit");
-        boolean moved = installer.install(List.of(new Entry("About mst-panel", (char) 0, about), new Entry("Settings…", ',', settings)));
+        boolean moved = installer.install(
+                List.of(new Entry("About mst-panel", (char) 0, about), new Entry("Settings…", ',', settings)));
         if (moved) {
             remove(menus, "menu-settings");
             remove(menus, "menu-about");
@@ -128,7 +138,10 @@ public final class MacApplicationMenu {
     /** How many items of the menus have ⌘Q (Ctrl+Q off macOS) as their accelerator. */
     public static long quitAccelerators(List<Menu> menus) {
         KeyCombination q = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
-        return menus.stream().flatMap(m -> m.getItems().stream()).filter(i -> q.equals(i.getAccelerator())).count();
+        return menus.stream()
+                .flatMap(m -> m.getItems().stream())
+                .filter(i -> q.equals(i.getAccelerator()))
+                .count();
     }
 
     private static void remove(List<Menu> menus, String id) {
@@ -161,20 +174,36 @@ public final class MacApplicationMenu {
                 }
                 Class<?> itemClass = Class.forName("com.sun.glass.ui.MenuItem");
                 Class<?> callbackClass = Class.forName("com.sun.glass.ui.MenuItem$Callback");
-                int command = Class.forName("com.sun.glass.events.KeyEvent").getField("MODIFIER_COMMAND").getInt(null);
+                int command = Class.forName("com.sun.glass.events.KeyEvent")
+                        .getField("MODIFIER_COMMAND")
+                        .getInt(null);
                 int at = 0;
                 for (Entry e : entries) {
-                    Object callback = Proxy.newProxyInstance(callbackClass.getClassLoader(), new Class<?>[] {callbackClass}, (p, m, args) -> {
-                        if (m.getName().equals("action")) {
-                            Platform.runLater(e.action());
-                        }
-                        return null;
-                    });
-                    Object item = callPublic(app, appClass, "createMenuItem", new Class<?>[] {String.class, callbackClass, int.class, int.class},
-                            e.title(), callback, (int) e.key(), e.key() == 0 ? 0 : command);
+                    Object callback = Proxy.newProxyInstance(
+                            callbackClass.getClassLoader(), new Class<?>[] {callbackClass}, (p, m, args) -> {
+                                if (m.getName().equals("action")) {
+                                    Platform.runLater(e.action());
+                                }
+                                return null;
+                            });
+                    Object item = callPublic(
+                            app,
+                            appClass,
+                            "createMenuItem",
+                            new Class<?>[] {String.class, callbackClass, int.class, int.class},
+                            e.title(),
+                            callback,
+                            (int) e.key(),
+                            e.key() == 0 ? 0 : command);
                     callPublic(apple, apple.getClass(), "insert", new Class<?>[] {itemClass, int.class}, item, at++);
                 }
-                callPublic(apple, apple.getClass(), "insert", new Class<?>[] {itemClass, int.class}, itemClass.getField("Separator").get(null), at);
+                callPublic(
+                        apple,
+                        apple.getClass(),
+                        "insert",
+                        new Class<?>[] {itemClass, int.class},
+                        itemClass.getField("Separator").get(null),
+                        at);
                 return true;
             } catch (ReflectiveOperationException | RuntimeException | LinkageError ex) {
                 if (logged.compareAndSet(false, true)) {
@@ -199,7 +228,8 @@ public final class MacApplicationMenu {
      * @throws ReflectiveOperationException when there is no such method or the call failed
      * @throws RuntimeException (e.g. {@link java.lang.reflect.InaccessibleObjectException}) when a module does not open the package
      */
-    static Object callPublic(Object target, Class<?> type, String name, Class<?>[] types, Object... args) throws ReflectiveOperationException {
+    static Object callPublic(Object target, Class<?> type, String name, Class<?>[] types, Object... args)
+            throws ReflectiveOperationException {
         Method m = type.getMethod(name, types);
         if (!java.lang.reflect.Modifier.isPublic(m.getDeclaringClass().getModifiers())) {
             m.setAccessible(true);

@@ -48,7 +48,8 @@ public final class MemoryBar extends HBox {
         Region r = new Region();
         r.getStyleClass().addAll("memory-segment", style);
         r.setMinWidth(0);
-        r.prefWidthProperty().bind(widthProperty().multiply(Math.max(0, Math.min(1.0, (double) bytes / Math.max(1, total)))));
+        r.prefWidthProperty()
+                .bind(widthProperty().multiply(Math.max(0, Math.min(1.0, (double) bytes / Math.max(1, total)))));
         HBox.setHgrow(r, Priority.NEVER);
         if (tip != null) {
             Tooltip.install(r, new Tooltip(tip));

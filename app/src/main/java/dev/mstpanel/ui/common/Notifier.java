@@ -43,6 +43,7 @@ public final class Notifier {
     public static final int SHOW_SECONDS = 8;
     /** How long an error (out of memory, a failed build) stays, in seconds. */
     public static final int ERROR_SHOW_SECONDS = 30;
+
     private final UiExecutor ui;
     private final SystemNotifications system;
     private final java.util.concurrent.Executor background;
@@ -72,7 +73,8 @@ public final class Notifier {
      * @param background where the system's notifications are posted (a process each)
      * @param dock the Dock's badge and bounce for notices the system may not show (macOS), or {@link DockAttention#NONE}
      */
-    public Notifier(UiExecutor ui, SystemNotifications system, java.util.concurrent.Executor background, DockAttention dock) {
+    public Notifier(
+            UiExecutor ui, SystemNotifications system, java.util.concurrent.Executor background, DockAttention dock) {
         this.ui = ui;
         this.system = system;
         this.background = background;
@@ -112,7 +114,11 @@ public final class Notifier {
      * @param onClick what clicking does, or null
      */
     public void imageBuildEnded(String image, boolean ok, String detail, Runnable onClick) {
-        show(ok ? "Image built: " + image : "Image build failed: " + image, detail, ok ? Kind.INFO : Kind.ERROR, onClick);
+        show(
+                ok ? "Image built: " + image : "Image build failed: " + image,
+                detail,
+                ok ? Kind.INFO : Kind.ERROR,
+                onClick);
     }
 
     /** The main window, whose state decides who owns the popups (set by the app). */
@@ -131,7 +137,11 @@ public final class Notifier {
         return history;
     }
 
-    private enum Kind { INFO, WARNING, ERROR }
+    private enum Kind {
+        INFO,
+        WARNING,
+        ERROR
+    }
 
     private void show(String title, String text, Kind kind, Runnable onClick) {
         ui.execute(() -> {
@@ -141,7 +151,8 @@ public final class Notifier {
             }
             boolean atTheWindow = mainStage != null && mainStage.isShowing() && mainStage.isFocused();
             if (system != null && background != null && !atTheWindow) {
-                BackgroundTask.wrap(() -> system.post(title, text, kind == Kind.ERROR).needsOwnNotice())
+                BackgroundTask.wrap(() ->
+                                system.post(title, text, kind == Kind.ERROR).needsOwnNotice())
                         .onSuccess(needsOwnNotice -> {
                             if (needsOwnNotice) {
                                 popup(title, text, kind, onClick);
@@ -158,17 +169,20 @@ public final class Notifier {
 
     private void popup(String title, String text, Kind kind, Runnable onClick) {
         {
-            FontIcon icon = new FontIcon(switch (kind) {
-                case INFO -> Feather.CHECK_CIRCLE;
-                case WARNING -> Feather.ALERT_TRIANGLE;
-                case ERROR -> Feather.ALERT_OCTAGON;
-            });
+            FontIcon icon = new FontIcon(
+                    switch (kind) {
+                        case INFO -> Feather.CHECK_CIRCLE;
+                        case WARNING -> Feather.ALERT_TRIANGLE;
+                        case ERROR -> Feather.ALERT_OCTAGON;
+                    });
             // inline, because the theme's rule for icons would win over setIconColor/setIconSize
-            icon.setStyle(icon.getStyle() + "; -fx-icon-size: 22px; -fx-icon-color: " + switch (kind) {
-                case INFO -> "-color-success-fg";
-                case WARNING -> "-color-warning-fg";
-                case ERROR -> "-color-danger-fg";
-            } + ";");
+            icon.setStyle(icon.getStyle() + "; -fx-icon-size: 22px; -fx-icon-color: "
+                    + switch (kind) {
+                        case INFO -> "-color-success-fg";
+                        case WARNING -> "-color-warning-fg";
+                        case ERROR -> "-color-danger-fg";
+                    }
+                    + ";");
             Notifications n = Notifications.create()
                     .title(wrap(title, 34))
                     .text(wrap(text == null ? "" : text, 42))

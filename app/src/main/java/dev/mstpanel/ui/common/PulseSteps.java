@@ -25,7 +25,12 @@ public final class PulseSteps {
     private static final Logger LOG = LoggerFactory.getLogger(PulseSteps.class);
 
     /** How the steps ended. */
-    public enum End { DONE, STOPPED, GAVE_UP, FAILED }
+    public enum End {
+        DONE,
+        STOPPED,
+        GAVE_UP,
+        FAILED
+    }
 
     private record Step(BooleanSupplier ready, Supplier<List<Runnable>> many, Runnable one) {}
 
@@ -160,7 +165,8 @@ public final class PulseSteps {
         }
         ended = true;
         timer.stop();
-        LOG.debug(String.format(Locale.ROOT, "%s: %s after %d steps (%s ms)", name, how.name().toLowerCase(Locale.ROOT), ran, took));
+        LOG.debug(String.format(
+                Locale.ROOT, "%s: %s after %d steps (%s ms)", name, how.name().toLowerCase(Locale.ROOT), ran, took));
         onEnd.accept(how);
     }
 }

@@ -38,7 +38,8 @@ public final class ThemeCompiler {
             """;
 
     /** The panel's own stylesheets (paths under the classes folder), each compiled to a {@code .bss} beside it. */
-    static final java.util.List<String> OWN = java.util.List.of("dev/mstpanel/ui/app.css", "dev/mstpanel/ui/images/tools.css");
+    static final java.util.List<String> OWN =
+            java.util.List.of("dev/mstpanel/ui/app.css", "dev/mstpanel/ui/images/tools.css");
 
     private ThemeCompiler() {}
 
@@ -51,8 +52,10 @@ public final class ThemeCompiler {
      * @throws NullPointerException when neither form is on the class path
      */
     public static String stylesheet(String cssPath) {
-        java.net.URL bss = ThemeCompiler.class.getResource(cssPath.substring(0, cssPath.length() - ".css".length()) + ".bss");
-        return (bss != null ? bss : java.util.Objects.requireNonNull(ThemeCompiler.class.getResource(cssPath), cssPath)).toExternalForm();
+        java.net.URL bss =
+                ThemeCompiler.class.getResource(cssPath.substring(0, cssPath.length() - ".css".length()) + ".bss");
+        return (bss != null ? bss : java.util.Objects.requireNonNull(ThemeCompiler.class.getResource(cssPath), cssPath))
+                .toExternalForm();
     }
 
     /**
@@ -74,12 +77,16 @@ public final class ThemeCompiler {
                 Files.copy(in, css, StandardCopyOption.REPLACE_EXISTING);
             }
             Files.writeString(css, EXTRA, java.nio.file.StandardOpenOption.APPEND);
-            Stylesheet.convertToBinary(css.toFile(), out.resolve(e.getKey() + ".bss").toFile());
+            Stylesheet.convertToBinary(
+                    css.toFile(), out.resolve(e.getKey() + ".bss").toFile());
             Files.delete(css);
         }
         for (String own : OWN) {
             Path css = Path.of(args[0]).resolve(own);
-            Stylesheet.convertToBinary(css.toFile(), css.resolveSibling(css.getFileName().toString().replace(".css", ".bss")).toFile());
+            Stylesheet.convertToBinary(
+                    css.toFile(),
+                    css.resolveSibling(css.getFileName().toString().replace(".css", ".bss"))
+                            .toFile());
         }
     }
 }

@@ -23,6 +23,7 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 public final class ThemeSwitcher {
     /** How often the system's preference is read again while the choice is {@code SYSTEM}: 5 s. */
     public static final java.time.Duration SYSTEM_POLL = java.time.Duration.ofSeconds(5);
+
     private final java.util.function.BooleanSupplier systemDark;
     private final java.time.Duration poll;
     private final Executor background;
@@ -47,7 +48,11 @@ public final class ThemeSwitcher {
      * @param background where the first question runs
      * @param ui the FX-thread executor
      */
-    public ThemeSwitcher(java.util.function.BooleanSupplier systemDark, java.time.Duration poll, Executor background, UiExecutor ui) {
+    public ThemeSwitcher(
+            java.util.function.BooleanSupplier systemDark,
+            java.time.Duration poll,
+            Executor background,
+            UiExecutor ui) {
         this.systemDark = systemDark;
         this.poll = poll;
         this.background = background;
@@ -97,7 +102,11 @@ public final class ThemeSwitcher {
             th.setDaemon(true);
             return th;
         });
-        poller.scheduleWithFixedDelay(() -> followSystem(Runnable::run), poll.toMillis(), poll.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        poller.scheduleWithFixedDelay(
+                () -> followSystem(Runnable::run),
+                poll.toMillis(),
+                poll.toMillis(),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     private synchronized void stopPolling() {
@@ -137,7 +146,8 @@ public final class ThemeSwitcher {
      * when present (much faster to load), else AtlantaFX's CSS.
      */
     public static String stylesheet(boolean dark) {
-        java.net.URL bss = ThemeSwitcher.class.getResource("/" + ThemeCompiler.FOLDER + (dark ? "primer-dark.bss" : "primer-light.bss"));
+        java.net.URL bss = ThemeSwitcher.class.getResource(
+                "/" + ThemeCompiler.FOLDER + (dark ? "primer-dark.bss" : "primer-light.bss"));
         if (bss != null) {
             return bss.toExternalForm();
         }

@@ -8,13 +8,13 @@ import dev.mstpanel.core.docker.DockerCli;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.SessionFiles;
+import dev.mstpanel.core.docker.TerminalLauncher;
 import dev.mstpanel.core.doctor.Doctor;
 import dev.mstpanel.core.doctor.MstFinder;
 import dev.mstpanel.core.images.ImageBuilds;
 import dev.mstpanel.core.images.MstImages;
 import dev.mstpanel.core.images.RecipeCatalog;
 import dev.mstpanel.core.settings.Settings;
-import dev.mstpanel.core.docker.TerminalLauncher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -63,7 +63,9 @@ public final class ContainerServices implements AutoCloseable {
 
     /** The contexts the panel can name on a command line (Colima profiles without a context are left out). */
     public List<DockerContext> contexts() {
-        return contextStore.load().contexts().stream().filter(c -> c.source() != ContextSource.COLIMA_PROFILE).toList();
+        return contextStore.load().contexts().stream()
+                .filter(c -> c.source() != ContextSource.COLIMA_PROFILE)
+                .toList();
     }
 
     /** The per-context timeout from settings (at least 0.2 s). */
@@ -71,19 +73,49 @@ public final class ContainerServices implements AutoCloseable {
         return Duration.ofMillis((long) (Math.max(0.2, settings.probeTimeoutSeconds) * 1000));
     }
 
-    public Settings settings() { return settings; }
-    public MstContainers containers() { return containers; }
-    public SessionFiles sessionFiles() { return sessionFiles; }
-    public ContainerLogs logs() { return logs; }
-    public TerminalLauncher terminals() { return terminals; }
+    public Settings settings() {
+        return settings;
+    }
+
+    public MstContainers containers() {
+        return containers;
+    }
+
+    public SessionFiles sessionFiles() {
+        return sessionFiles;
+    }
+
+    public ContainerLogs logs() {
+        return logs;
+    }
+
+    public TerminalLauncher terminals() {
+        return terminals;
+    }
     /** The docker CLI (e.g. to ask a container whether it has bash, {@code ContainerShell}). */
-    public DockerCli docker() { return dockerCli; }
-    public Doctor doctor() { return doctor; }
-    public MstImages images() { return images; }
-    public ImageBuilds builds() { return builds; }
+    public DockerCli docker() {
+        return dockerCli;
+    }
+
+    public Doctor doctor() {
+        return doctor;
+    }
+
+    public MstImages images() {
+        return images;
+    }
+
+    public ImageBuilds builds() {
+        return builds;
+    }
     /** Which eval config each context's image was last set up for. */
-    public dev.mstpanel.core.images.PluginSetups pluginSetups() { return pluginSetups; }
-    public MstFinder mstFinder() { return mstFinder; }
+    public dev.mstpanel.core.images.PluginSetups pluginSetups() {
+        return pluginSetups;
+    }
+
+    public MstFinder mstFinder() {
+        return mstFinder;
+    }
 
     /** The image recipes ({@code MST_PANEL_RECIPES}, the checkout's {@code images/}, or the packed copy). */
     public RecipeCatalog recipes() {

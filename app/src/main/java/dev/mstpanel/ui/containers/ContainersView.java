@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.containers;
 
-import dev.mstpanel.ui.common.ViewHeader;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.MstContainer;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.SearchableText;
+import dev.mstpanel.ui.common.ViewHeader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Function;
@@ -65,9 +65,11 @@ public final class ContainersView extends BorderPane {
         clean.setId("clean-orphans");
         clean.setTooltip(new Tooltip("Remove this machine's orphaned containers (their mst process is gone)"));
         clean.setOnAction(e -> cleanOrphans());
-        ViewHeader header = new ViewHeader("Containers",
-                "MST's containers on every context, found by their labels. Another machine's are shown read-only; unlabelled containers are not listed.")
-                .busyWhile(model.refreshingProperty()).withActions(filter, refresh, clean);
+        ViewHeader header = new ViewHeader(
+                        "Containers",
+                        "MST's containers on every context, found by their labels. Another machine's are shown read-only; unlabelled containers are not listed.")
+                .busyWhile(model.refreshingProperty())
+                .withActions(filter, refresh, clean);
 
         Label message = new Label();
         message.setId("containers-message");
@@ -76,7 +78,9 @@ public final class ContainersView extends BorderPane {
         message.textProperty().bind(model.messageProperty());
         message.visibleProperty().bind(model.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        model.messageIsErrorProperty().addListener((o, a, err) -> message.getStyleClass().setAll("label", err ? "banner-error" : "banner-info"));
+        model.messageIsErrorProperty()
+                .addListener(
+                        (o, a, err) -> message.getStyleClass().setAll("label", err ? "banner-error" : "banner-info"));
         message.getStyleClass().add("banner-info");
         VBox failures = new VBox(4);
         model.failures().addListener((ListChangeListener<String>) c -> renderFailures(failures));
@@ -87,7 +91,8 @@ public final class ContainersView extends BorderPane {
         VBox top = new VBox(10, header, summary, message, failures);
 
         buildTable();
-        Label empty = new Label("No MST containers here. Kept containers (keep=failed|always) and orphaned ones after a crash show up here.");
+        Label empty = new Label(
+                "No MST containers here. Kept containers (keep=failed|always) and orphaned ones after a crash show up here.");
         empty.setWrapText(true);
         empty.getStyleClass().add("text-muted");
         table.setPlaceholder(empty);
@@ -100,10 +105,16 @@ public final class ContainersView extends BorderPane {
         remove.setId("remove-container");
         remove.getStyleClass().add("danger");
         var selected = table.getSelectionModel().selectedItemProperty();
-        shell.disableProperty().bind(Bindings.createBooleanBinding(() -> selected.get() == null
-                || selected.get().kind() == ContainerKind.OTHER_HOST || !"running".equals(selected.get().state()), selected));
+        shell.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> selected.get() == null
+                                || selected.get().kind() == ContainerKind.OTHER_HOST
+                                || !"running".equals(selected.get().state()),
+                        selected));
         copy.disableProperty().bind(selected.isNull());
-        remove.disableProperty().bind(Bindings.createBooleanBinding(() -> selected.get() == null || !selected.get().kind().removable(), selected));
+        remove.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> selected.get() == null || !selected.get().kind().removable(), selected));
         shell.setOnAction(e -> model.openShell(selected.get()));
         copy.setOnAction(e -> {
             String cmd = model.copyCommand(selected.get());
@@ -116,8 +127,14 @@ public final class ContainersView extends BorderPane {
         remove.setOnAction(e -> removeSelected());
         Label selectedName = new Label();
         selectedName.getStyleClass().add("text-muted");
-        selectedName.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Select a container"
-                : selected.get().context() + " / " + selected.get().name(), selected));
+        selectedName
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> selected.get() == null
+                                ? "Select a container"
+                                : selected.get().context() + " / "
+                                        + selected.get().name(),
+                        selected));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox rowActions = new HBox(8, selectedName, grow, shell, copy, remove);
@@ -187,12 +204,15 @@ public final class ContainersView extends BorderPane {
                     return;
                 }
                 Label pill = new Label(kindLabel(k.kind()));
-                pill.getStyleClass().addAll("pill", switch (k.kind()) {
-                    case RUNNING -> "pill-success";
-                    case KEPT -> "pill-accent";
-                    case ORPHANED -> "pill-danger";
-                    case OTHER_HOST -> "pill-muted";
-                });
+                pill.getStyleClass()
+                        .addAll(
+                                "pill",
+                                switch (k.kind()) {
+                                    case RUNNING -> "pill-success";
+                                    case KEPT -> "pill-accent";
+                                    case ORPHANED -> "pill-danger";
+                                    case OTHER_HOST -> "pill-muted";
+                                });
                 if (k.kind() == ContainerKind.OTHER_HOST) {
                     pill.setTooltip(new Tooltip("Started by " + k.ownerHost() + ": read-only"));
                 }
@@ -210,7 +230,9 @@ public final class ContainersView extends BorderPane {
         table.getColumns().add(column("State", MstContainer::state, 85));
         table.getColumns().add(column("Age", k -> age(k.createdEpochSeconds()), 75));
         table.getColumns().add(column("Memory", k -> k.memoryBytes() < 0 ? "–" : ByteSize.human(k.memoryBytes()), 95));
-        table.getColumns().add(column("Owner", k -> k.ownerHost() + " / pid " + (k.ownerPid() == null ? "?" : k.ownerPid()), 200));
+        table.getColumns()
+                .add(column(
+                        "Owner", k -> k.ownerHost() + " / pid " + (k.ownerPid() == null ? "?" : k.ownerPid()), 200));
     }
 
     /**
@@ -249,7 +271,8 @@ public final class ContainersView extends BorderPane {
         };
     }
 
-    private static TableColumn<MstContainer, String> column(String title, Function<MstContainer, String> value, double width) {
+    private static TableColumn<MstContainer, String> column(
+            String title, Function<MstContainer, String> value, double width) {
         TableColumn<MstContainer, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         c.setPrefWidth(width);
@@ -264,7 +287,10 @@ public final class ContainersView extends BorderPane {
         if (createdEpochSeconds <= 0) {
             return "–";
         }
-        long s = Math.max(0, Duration.between(Instant.ofEpochSecond(createdEpochSeconds), Instant.now()).getSeconds());
+        long s = Math.max(
+                0,
+                Duration.between(Instant.ofEpochSecond(createdEpochSeconds), Instant.now())
+                        .getSeconds());
         if (s < 60) {
             return s + " s";
         }
@@ -283,9 +309,11 @@ public final class ContainersView extends BorderPane {
             return;
         }
         // one line, so the table keeps its room; each context's full reason is in the tooltip
-        String names = model.failures().stream().map(f -> f.contains(": ") ? f.substring(0, f.indexOf(": ")) : f)
+        String names = model.failures().stream()
+                .map(f -> f.contains(": ") ? f.substring(0, f.indexOf(": ")) : f)
                 .collect(java.util.stream.Collectors.joining(", "));
-        Label l = new Label("Not listed: " + names + " (unreachable; hover for why, or see the Contexts view)",
+        Label l = new Label(
+                "Not listed: " + names + " (unreachable; hover for why, or see the Contexts view)",
                 new FontIcon(Feather.ALERT_TRIANGLE));
         l.setId("containers-failures");
         l.setTooltip(new javafx.scene.control.Tooltip(String.join("\n", model.failures())));
@@ -302,8 +330,11 @@ public final class ContainersView extends BorderPane {
             return;
         }
         String what = k.kind() == ContainerKind.KEPT ? "kept container" : "orphaned container";
-        if (dialogs.confirm("Remove " + k.name() + "?", "The " + what + " " + k.name() + " on " + k.context()
-                + " and everything in it (its session files, its unpacked VM) will be deleted. Results already copied out are kept.", "Remove")) {
+        if (dialogs.confirm(
+                "Remove " + k.name() + "?",
+                "The " + what + " " + k.name() + " on " + k.context()
+                        + " and everything in it (its session files, its unpacked VM) will be deleted. Results already copied out are kept.",
+                "Remove")) {
             model.remove(k);
         }
     }
@@ -314,9 +345,13 @@ public final class ContainersView extends BorderPane {
             dialogs.showInfo("No orphaned containers", "No container of this machine has lost its mst process.");
             return;
         }
-        String names = String.join(", ", orphans.stream().map(k -> k.context() + "/" + k.name()).toList());
-        if (dialogs.confirm("Remove " + orphans.size() + (orphans.size() == 1 ? " orphaned container?" : " orphaned containers?"),
-                "Their mst process on this machine is gone: " + names + ". Kept containers and other machines' are left alone.", "Remove")) {
+        String names = String.join(
+                ", ", orphans.stream().map(k -> k.context() + "/" + k.name()).toList());
+        if (dialogs.confirm(
+                "Remove " + orphans.size() + (orphans.size() == 1 ? " orphaned container?" : " orphaned containers?"),
+                "Their mst process on this machine is gone: " + names
+                        + ". Kept containers and other machines' are left alone.",
+                "Remove")) {
             model.cleanOrphans();
         }
     }

@@ -3,12 +3,11 @@ package dev.mstpanel.ui.containers;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.ContainerListing;
+import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
-import dev.mstpanel.core.docker.MstContainers;
 import dev.mstpanel.core.docker.ProbeFailure;
 import dev.mstpanel.core.docker.SessionFile;
-import dev.mstpanel.core.docker.ContainerShell;
 import dev.mstpanel.core.docker.TerminalLauncher;
 import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -20,7 +19,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -47,12 +45,16 @@ import javafx.collections.transformation.FilteredList;
 public final class ContainersViewModel {
     /** Lines of a followed log kept on screen. */
     public static final int MAX_LOG_LINES = 5000;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     /** The filter choices: all kinds, or one. */
     public enum KindFilter {
-        ALL("All kinds", null), RUNNING("Running", ContainerKind.RUNNING), KEPT("Kept", ContainerKind.KEPT),
-        ORPHANED("Orphaned", ContainerKind.ORPHANED), OTHER_HOST("Another machine's", ContainerKind.OTHER_HOST);
+        ALL("All kinds", null),
+        RUNNING("Running", ContainerKind.RUNNING),
+        KEPT("Kept", ContainerKind.KEPT),
+        ORPHANED("Orphaned", ContainerKind.ORPHANED),
+        OTHER_HOST("Another machine's", ContainerKind.OTHER_HOST);
 
         private final String label;
         private final ContainerKind kind;
@@ -125,25 +127,49 @@ public final class ContainersViewModel {
     // ---- Properties ----
 
     /** The containers the filter lets through. */
-    public ObservableList<MstContainer> containers() { return shown; }
+    public ObservableList<MstContainer> containers() {
+        return shown;
+    }
     /** Every container listed. */
-    public ObservableList<MstContainer> allContainers() { return FXCollections.unmodifiableObservableList(all); }
+    public ObservableList<MstContainer> allContainers() {
+        return FXCollections.unmodifiableObservableList(all);
+    }
     /** The kind filter. */
-    public ObjectProperty<KindFilter> filterProperty() { return filter; }
+    public ObjectProperty<KindFilter> filterProperty() {
+        return filter;
+    }
     /** One line per context that could not be listed. */
-    public ObservableList<String> failures() { return failures; }
-    public ReadOnlyBooleanProperty refreshingProperty() { return refreshing.getReadOnlyProperty(); }
+    public ObservableList<String> failures() {
+        return failures;
+    }
+
+    public ReadOnlyBooleanProperty refreshingProperty() {
+        return refreshing.getReadOnlyProperty();
+    }
     /** E.g. "3 containers on 2 contexts: 1 orphaned, 1 kept · 10:02:11". */
-    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
     /** The last action's outcome, one or two sentences, or null. */
-    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty messageIsErrorProperty() { return messageIsError.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty messageIsErrorProperty() {
+        return messageIsError.getReadOnlyProperty();
+    }
     /** The selected container's session files as text, absent ones as lines. */
-    public ReadOnlyStringProperty sessionTextProperty() { return sessionText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty sessionTextProperty() {
+        return sessionText.getReadOnlyProperty();
+    }
     /** The selected container's log (its last lines). */
-    public ReadOnlyStringProperty logTextProperty() { return logText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty logTextProperty() {
+        return logText.getReadOnlyProperty();
+    }
     /** True while a log is followed. */
-    public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty followingProperty() {
+        return following.getReadOnlyProperty();
+    }
 
     // ---- Commands ----
 
@@ -198,7 +224,12 @@ public final class ContainersViewModel {
         BackgroundTask.wrap(() -> {
                     List<DockerContext> contexts = services.contexts();
                     ContainerListing listing = services.containers().list(contexts, services.probeTimeout());
-                    String hostChange = services.containers().owner().hostNames().change().map(c -> " · " + c).orElse("");
+                    String hostChange = services.containers()
+                            .owner()
+                            .hostNames()
+                            .change()
+                            .map(c -> " · " + c)
+                            .orElse("");
                     return new Listed(contexts, listing, hostChange);
                 })
                 .onRunning(() -> refreshing.set(true))
@@ -221,8 +252,11 @@ public final class ContainersViewModel {
         contextsByName.clear();
         l.contexts().forEach(c -> contextsByName.put(c.name(), c));
         all.setAll(l.listing().containers());
-        failures.setAll(l.listing().failures().stream().map(f -> f.context() + ": " + f.message()).toList());
-        summary.set(summarize(l.listing(), l.contexts().size()) + " · " + LocalTime.now().format(CLOCK) + l.hostChange());
+        failures.setAll(l.listing().failures().stream()
+                .map(f -> f.context() + ": " + f.message())
+                .toList());
+        summary.set(summarize(l.listing(), l.contexts().size()) + " · "
+                + LocalTime.now().format(CLOCK) + l.hostChange());
         boolean timedOut = l.listing().failures().stream().anyMatch(f -> f.kind() == ProbeFailure.Kind.TIMEOUT);
         // the first listing also loads the Docker client's classes while the window starts: try once more
         retryFirst = firstRefresh && timedOut;
@@ -234,9 +268,11 @@ public final class ContainersViewModel {
         Map<ContainerKind, Integer> counts = new java.util.EnumMap<>(ContainerKind.class);
         listing.containers().forEach(k -> counts.merge(k.kind(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
-        counts.forEach((kind, c) -> parts.add(c + " " + (kind == ContainerKind.OTHER_HOST ? "another machine's" : kind.jsonName())));
-        return n + (n == 1 ? " container" : " containers") + " on " + (contexts - listing.failures().size()) + " of " + contexts
-                + " contexts" + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
+        counts.forEach((kind, c) ->
+                parts.add(c + " " + (kind == ContainerKind.OTHER_HOST ? "another machine's" : kind.jsonName())));
+        return n + (n == 1 ? " container" : " containers") + " on "
+                + (contexts - listing.failures().size()) + " of " + contexts + " contexts"
+                + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
     }
 
     /**
@@ -261,19 +297,33 @@ public final class ContainersViewModel {
      */
     public void openShell(MstContainer k) {
         BackgroundTask.wrap(() -> {
-            ContainerShell shell = ContainerShell.BASH;
-            try {
-                shell = ContainerShell.choose(services.docker(), k.context(), k.name(), Duration.ofSeconds(5));
-                ContainerShell chosen = shell;
-                services.terminals().withShell(shell.program()).open(services.settings().terminalApp, k.context(), k.name(),
-                        // macOS asked the person and was refused, or the terminal failed later: said in place of the success
-                        later -> say((chosen.note() == null ? "" : chosen.note() + " ") + later.getMessage(), true, k));
-                say("Opened " + (shell.note() == null ? "a shell" : "sh") + " in " + k.name() + "." + (shell.note() == null ? "" : " " + shell.note()), false, k);
-            } catch (IOException | IllegalArgumentException e) {
-                say((shell.note() == null ? "" : shell.note() + " ") + e.getMessage(), true, k);
-            }
-            return shell;
-        }).executeWith(ui, background);
+                    ContainerShell shell = ContainerShell.BASH;
+                    try {
+                        shell = ContainerShell.choose(services.docker(), k.context(), k.name(), Duration.ofSeconds(5));
+                        ContainerShell chosen = shell;
+                        services.terminals()
+                                .withShell(shell.program())
+                                .open(
+                                        services.settings().terminalApp,
+                                        k.context(),
+                                        k.name(),
+                                        // macOS asked the person and was refused, or the terminal failed later: said in
+                                        // place of the success
+                                        later -> say(
+                                                (chosen.note() == null ? "" : chosen.note() + " ") + later.getMessage(),
+                                                true,
+                                                k));
+                        say(
+                                "Opened " + (shell.note() == null ? "a shell" : "sh") + " in " + k.name() + "."
+                                        + (shell.note() == null ? "" : " " + shell.note()),
+                                false,
+                                k);
+                    } catch (IOException | IllegalArgumentException e) {
+                        say((shell.note() == null ? "" : shell.note() + " ") + e.getMessage(), true, k);
+                    }
+                    return shell;
+                })
+                .executeWith(ui, background);
     }
 
     /** Removes one of this machine's kept or orphaned containers (the view confirms first). */
@@ -299,10 +349,19 @@ public final class ContainersViewModel {
     public void cleanOrphans() {
         BackgroundTask.wrap(() -> services.containers().removeOrphans(services.contexts(), Duration.ofSeconds(30)))
                 .onSuccess(r -> {
-                    String names = String.join(", ", r.removed().stream().map(k -> k.context() + "/" + k.name()).toList());
-                    List<String> problems = r.problems().stream().filter(p -> !isUnreachable(p)).toList();
-                    say((r.removed().isEmpty() ? "No orphaned container to remove." : "Removed " + r.removed().size() + ": " + names + ".")
-                            + (problems.isEmpty() ? "" : " Not removed: " + String.join("; ", problems)), !problems.isEmpty());
+                    String names = String.join(
+                            ", ",
+                            r.removed().stream()
+                                    .map(k -> k.context() + "/" + k.name())
+                                    .toList());
+                    List<String> problems =
+                            r.problems().stream().filter(p -> !isUnreachable(p)).toList();
+                    say(
+                            (r.removed().isEmpty()
+                                            ? "No orphaned container to remove."
+                                            : "Removed " + r.removed().size() + ": " + names + ".")
+                                    + (problems.isEmpty() ? "" : " Not removed: " + String.join("; ", problems)),
+                            !problems.isEmpty());
                 })
                 .onFinished(this::refresh)
                 .executeWith(ui, background);
@@ -351,16 +410,17 @@ public final class ContainersViewModel {
         select(k);
         resetLog();
         following.set(follow);
-        BackgroundTask.wrapWithProgress(log -> services.logs().open(context(k), k.name(), 1000, follow, line -> appendLog(log, line), why -> {
-                    if (why != null) {
-                        appendLog(log, "[mst-panel] the log ended: " + why);
-                    }
-                    ui.execute(() -> {
-                        if (!log.isCancelled()) {
-                            following.set(false);
-                        }
-                    });
-                }))
+        BackgroundTask.wrapWithProgress(log -> services.logs()
+                        .open(context(k), k.name(), 1000, follow, line -> appendLog(log, line), why -> {
+                            if (why != null) {
+                                appendLog(log, "[mst-panel] the log ended: " + why);
+                            }
+                            ui.execute(() -> {
+                                if (!log.isCancelled()) {
+                                    following.set(false);
+                                }
+                            });
+                        }))
                 .onSuccess(h -> logHandle = h)
                 .onDropped(this::closeQuietly)
                 .onFailure(e -> {
@@ -377,9 +437,10 @@ public final class ContainersViewModel {
     private void closeQuietly(Closeable h) {
         if (h != null) {
             BackgroundTask.wrap(() -> {
-                h.close();
-                return h;
-            }).executeWith(ui, background);
+                        h.close();
+                        return h;
+                    })
+                    .executeWith(ui, background);
         }
     }
 
@@ -423,7 +484,9 @@ public final class ContainersViewModel {
     private DockerContext context(MstContainer k) throws ContainerActionException {
         DockerContext c = contextsByName.get(k.context());
         if (c == null) {
-            c = services.contexts().stream().filter(x -> x.name().equals(k.context())).findFirst()
+            c = services.contexts().stream()
+                    .filter(x -> x.name().equals(k.context()))
+                    .findFirst()
                     .orElseThrow(() -> new ContainerActionException("The context " + k.context() + " is gone."));
         }
         return c;

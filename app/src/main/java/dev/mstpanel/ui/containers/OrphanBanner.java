@@ -79,8 +79,12 @@ public final class OrphanBanner extends HBox {
         close.setOnAction(e -> model.dismiss());
 
         var state = model.stateProperty();
-        clean.visibleProperty().bind(Bindings.createBooleanBinding(() -> state.get() == OrphanBannerViewModel.State.FOUND
-                || state.get() == OrphanBannerViewModel.State.PROBLEM || state.get() == OrphanBannerViewModel.State.REMOVING, state));
+        clean.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> state.get() == OrphanBannerViewModel.State.FOUND
+                                || state.get() == OrphanBannerViewModel.State.PROBLEM
+                                || state.get() == OrphanBannerViewModel.State.REMOVING,
+                        state));
         clean.managedProperty().bind(clean.visibleProperty());
         clean.disableProperty().bind(state.isEqualTo(OrphanBannerViewModel.State.REMOVING));
         close.disableProperty().bind(state.isEqualTo(OrphanBannerViewModel.State.REMOVING));

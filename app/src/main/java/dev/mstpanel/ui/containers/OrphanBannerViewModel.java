@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.containers;
 
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.docker.ContainerActionException;
 import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.ContainerListing;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.MstContainer;
+import dev.mstpanel.ui.common.BackgroundTask;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,13 +76,21 @@ public final class OrphanBannerViewModel {
 
     // ---- Properties ----------------------------------------------------------------------
 
-    public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
     /** True while the banner is to be shown. */
-    public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
     /** One line, e.g. "2 orphaned MST containers on engine-1, engine-2". */
-    public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
     /** What they are and what Clean up does, or what went wrong. */
-    public ReadOnlyStringProperty detailProperty() { return detail.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty detailProperty() {
+        return detail.getReadOnlyProperty();
+    }
 
     /** The orphans found (on the FX thread), in listing order. */
     public List<MstContainer> orphans() {
@@ -93,8 +101,10 @@ public final class OrphanBannerViewModel {
     public String[] confirmation() {
         String names = orphans.stream().map(k -> k.context() + "/" + k.name()).collect(Collectors.joining(", "));
         return new String[] {
-                "Remove " + count(orphans.size()) + "?",
-                names + " will be removed (docker rm -f). Kept containers, another machine's and containers without MST's labels are not touched."};
+            "Remove " + count(orphans.size()) + "?",
+            names
+                    + " will be removed (docker rm -f). Kept containers, another machine's and containers without MST's labels are not touched."
+        };
     }
 
     // ---- Commands ------------------------------------------------------------------------
@@ -102,26 +112,37 @@ public final class OrphanBannerViewModel {
     /** Lists this machine's orphaned containers in the background; shows the banner when there are any. */
     public void check() {
         BackgroundTask.wrap(() -> {
-            ContainerListing listing = services.containers().list(services.contexts(), services.probeTimeout());
-            List<MstContainer> found = listing.containers().stream().filter(k -> k.kind() == ContainerKind.ORPHANED).toList();
-            LOG.info("start-up check: {} orphaned container(s) in {} ms", found.size(), listing.elapsedMillis());
-            return found;
-        }).onSuccess(found -> {
-                if (state.get() == State.REMOVING) {
-                    return;
-                }
-                orphans = found;
-                if (found.isEmpty()) {
-                    state.set(State.HIDDEN);
-                    return;
-                }
-                title.set(count(found.size()) + " on " + found.stream()
-                        .collect(Collectors.groupingBy(MstContainer::context, LinkedHashMap::new, Collectors.counting()))
-                        .entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", ")));
-                detail.set("Their mst process on this machine is gone (a run ended without cleaning up), and each may still hold memory and disk."
-                        + " Clean up removes only these; kept containers and other machines' are left alone.");
-                state.set(State.FOUND);
-        }).onFailure(e -> LOG.warn("looking for orphaned containers failed", e))
+                    ContainerListing listing = services.containers().list(services.contexts(), services.probeTimeout());
+                    List<MstContainer> found = listing.containers().stream()
+                            .filter(k -> k.kind() == ContainerKind.ORPHANED)
+                            .toList();
+                    LOG.info(
+                            "start-up check: {} orphaned container(s) in {} ms", found.size(), listing.elapsedMillis());
+                    return found;
+                })
+                .onSuccess(found -> {
+                    if (state.get() == State.REMOVING) {
+                        return;
+                    }
+                    orphans = found;
+                    if (found.isEmpty()) {
+                        state.set(State.HIDDEN);
+                        return;
+                    }
+                    title.set(count(found.size()) + " on "
+                            + found.stream()
+                                    .collect(Collectors.groupingBy(
+                                            MstContainer::context, LinkedHashMap::new, Collectors.counting()))
+                                    .entrySet()
+                                    .stream()
+                                    .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                                    .collect(Collectors.joining(", ")));
+                    detail.set(
+                            "Their mst process on this machine is gone (a run ended without cleaning up), and each may still hold memory and disk."
+                                    + " Clean up removes only these; kept containers and other machines' are left alone.");
+                    state.set(State.FOUND);
+                })
+                .onFailure(e -> LOG.warn("looking for orphaned containers failed", e))
                 .executeWith(ui, background);
     }
 
@@ -134,47 +155,54 @@ public final class OrphanBannerViewModel {
         state.set(State.REMOVING);
         title.set("Removing " + count(targets.size()) + "…");
         BackgroundTask.wrap(() -> {
-            Map<String, DockerContext> byName = new LinkedHashMap<>();
-            services.contexts().forEach(c -> byName.put(c.name(), c));
-            List<MstContainer> removed = new ArrayList<>();
-            List<String> problems = new ArrayList<>();
-            for (MstContainer k : targets) {
-                DockerContext c = byName.get(k.context());
-                if (c == null) {
-                    problems.add(k.context() + "/" + k.name() + ": the context is gone");
-                    continue;
-                }
-                try {
-                    removed.add(services.containers().remove(c, k.id(), REMOVE_TIMEOUT));
-                } catch (ContainerActionException e) {
-                    problems.add(e.getMessage());
-                } catch (RuntimeException e) {
-                    LOG.warn("removing {} on {} failed", k.name(), k.context(), e);
-                    problems.add(k.context() + "/" + k.name() + ": " + e.getMessage());
-                }
-            }
-            return new Removal(removed, problems);
-        }).onSuccess(done -> {
-                List<MstContainer> removed = done.removed();
-                List<String> problems = done.problems();
-                List<MstContainer> left = targets.stream().filter(t -> removed.stream().noneMatch(r -> r.id().equals(t.id()))).toList();
-                orphans = left;
-                if (problems.isEmpty()) {
-                    title.set("Removed " + count(removed.size()) + " from " + contextsOf(removed) + ".");
-                    detail.set("");
-                    state.set(State.CLEANED);
-                } else {
-                    title.set(removed.isEmpty() ? "Could not remove the orphaned containers"
-                            : "Removed " + removed.size() + ", " + left.size() + " left");
-                    detail.set(String.join("\n", problems));
-                    state.set(left.isEmpty() ? State.CLEANED : State.PROBLEM);
-                }
-        }).onFailure(e -> {
-            LOG.warn("removing the orphaned containers failed", e);
-            title.set("Could not remove the orphaned containers");
-            detail.set(String.valueOf(e.getMessage()));
-            state.set(State.PROBLEM);
-        }).executeWith(ui, background);
+                    Map<String, DockerContext> byName = new LinkedHashMap<>();
+                    services.contexts().forEach(c -> byName.put(c.name(), c));
+                    List<MstContainer> removed = new ArrayList<>();
+                    List<String> problems = new ArrayList<>();
+                    for (MstContainer k : targets) {
+                        DockerContext c = byName.get(k.context());
+                        if (c == null) {
+                            problems.add(k.context() + "/" + k.name() + ": the context is gone");
+                            continue;
+                        }
+                        try {
+                            removed.add(services.containers().remove(c, k.id(), REMOVE_TIMEOUT));
+                        } catch (ContainerActionException e) {
+                            problems.add(e.getMessage());
+                        } catch (RuntimeException e) {
+                            LOG.warn("removing {} on {} failed", k.name(), k.context(), e);
+                            problems.add(k.context() + "/" + k.name() + ": " + e.getMessage());
+                        }
+                    }
+                    return new Removal(removed, problems);
+                })
+                .onSuccess(done -> {
+                    List<MstContainer> removed = done.removed();
+                    List<String> problems = done.problems();
+                    List<MstContainer> left = targets.stream()
+                            .filter(t -> removed.stream().noneMatch(r -> r.id().equals(t.id())))
+                            .toList();
+                    orphans = left;
+                    if (problems.isEmpty()) {
+                        title.set("Removed " + count(removed.size()) + " from " + contextsOf(removed) + ".");
+                        detail.set("");
+                        state.set(State.CLEANED);
+                    } else {
+                        title.set(
+                                removed.isEmpty()
+                                        ? "Could not remove the orphaned containers"
+                                        : "Removed " + removed.size() + ", " + left.size() + " left");
+                        detail.set(String.join("\n", problems));
+                        state.set(left.isEmpty() ? State.CLEANED : State.PROBLEM);
+                    }
+                })
+                .onFailure(e -> {
+                    LOG.warn("removing the orphaned containers failed", e);
+                    title.set("Could not remove the orphaned containers");
+                    detail.set(String.valueOf(e.getMessage()));
+                    state.set(State.PROBLEM);
+                })
+                .executeWith(ui, background);
     }
 
     private record Removal(List<MstContainer> removed, List<String> problems) {}

@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.contexts;
 
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.Capacity;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.MemoryBar;
 import javafx.geometry.Pos;
@@ -92,7 +92,8 @@ final class ContextCard extends VBox {
         sameEngine.getStyleClass().addAll("text-small", "same-engine");
         sameEngine.setWrapText(true);
 
-        getChildren().addAll(header, endpoint, engine, sameEngine, bar, barLegend, capacity, reasonBox, hintBox, footer);
+        getChildren()
+                .addAll(header, endpoint, engine, sameEngine, bar, barLegend, capacity, reasonBox, hintBox, footer);
         for (var n : getChildren()) {
             n.managedProperty().bind(n.visibleProperty());
         }
@@ -114,18 +115,24 @@ final class ContextCard extends VBox {
         endpoint.setTooltip(new Tooltip(c.endpoint()));
         state.setText(r.refreshing() ? r.state().label() + " ↻" : r.state().label());
         state.getStyleClass().removeAll("pill-success", "pill-danger", "pill-muted");
-        state.getStyleClass().add(switch (r.state()) {
-            case REACHABLE -> "pill-success";
-            case UNREACHABLE -> "pill-danger";
-            case PROBING -> "pill-muted";
-        });
+        state.getStyleClass()
+                .add(
+                        switch (r.state()) {
+                            case REACHABLE -> "pill-success";
+                            case UNREACHABLE -> "pill-danger";
+                            case PROBING -> "pill-muted";
+                        });
         EngineInfo e = r.probe() == null ? null : r.probe().engine();
         engine.setVisible(e != null);
         sameEngine.setVisible(!r.sameEngineAs().isEmpty());
-        sameEngine.setText(r.sameEngineAs().isEmpty() ? "" : r.countedUnder() != null
-                ? "Same engine as " + String.join(", ", r.sameEngineAs()) + ": its containers and capacity are counted under "
-                        + r.countedUnder() + "."
-                : "Same engine as " + String.join(", ", r.sameEngineAs()) + " (one engine ID): counted once, here.");
+        sameEngine.setText(
+                r.sameEngineAs().isEmpty()
+                        ? ""
+                        : r.countedUnder() != null
+                                ? "Same engine as " + String.join(", ", r.sameEngineAs())
+                                        + ": its containers and capacity are counted under " + r.countedUnder() + "."
+                                : "Same engine as " + String.join(", ", r.sameEngineAs())
+                                        + " (one engine ID): counted once, here.");
         boolean counted = r.countedUnder() == null;
         bar.setVisible(e != null && r.capacity() != null && counted);
         barLegend.setVisible(bar.isVisible());
@@ -138,23 +145,43 @@ final class ContextCard extends VBox {
         if (r.capacity() != null) {
             fillCapacity(r.capacity());
         }
-        reason.setText(r.probe() != null && r.probe().failure() != null ? r.probe().failure().message() : "");
-        details.setVisible(r.probe() != null && r.probe().failure() != null && r.probe().failure().detail() != null);
+        reason.setText(
+                r.probe() != null && r.probe().failure() != null
+                        ? r.probe().failure().message()
+                        : "");
+        details.setVisible(r.probe() != null
+                && r.probe().failure() != null
+                && r.probe().failure().detail() != null);
         hint.setText(c.hint() == null ? "" : c.hint());
-        footer.setText(sourceText(c) + (r.probe() != null ? " · probed in " + r.probe().probeMillis() + " ms" : ""));
+        footer.setText(
+                sourceText(c) + (r.probe() != null ? " · probed in " + r.probe().probeMillis() + " ms" : ""));
     }
 
     private void fillCapacity(ContextCapacity cap) {
         long coworkShare = cap.cowork().containers() > 0 ? cap.cowork().memoryBytes() : 0;
-        bar.setSegments(cap.memoryBytes(),
-                new MemoryBar.Segment(cap.reserveBytes(), "memory-reserve", "Kept for Docker: " + ByteSize.gib(cap.reserveBytes())),
+        bar.setSegments(
+                cap.memoryBytes(),
+                new MemoryBar.Segment(
+                        cap.reserveBytes(), "memory-reserve", "Kept for Docker: " + ByteSize.gib(cap.reserveBytes())),
                 new MemoryBar.Segment(coworkShare, "memory-cowork", "Cowork container: " + ByteSize.gib(coworkShare)));
-        barLegend.setText("Docker keeps " + ByteSize.gib(cap.reserveBytes()) + " · spare " + ByteSize.gib(cap.spareBytes())
-                + (coworkShare > 0 ? " · Cowork " + ByteSize.gib(coworkShare) : ""));
+        barLegend.setText("Docker keeps " + ByteSize.gib(cap.reserveBytes()) + " · spare "
+                + ByteSize.gib(cap.spareBytes()) + (coworkShare > 0 ? " · Cowork " + ByteSize.gib(coworkShare) : ""));
         capacity.getChildren().clear();
-        addLine(0, "Cowork", cap.error() != null ? cap.error() : coworkText(cap.cowork()), cap.error() != null || cap.cowork().containers() == 0);
-        addLine(1, "Grade / headless", sharedText(cap.grade(), cap), cap.error() != null || cap.grade().containers() == 0);
-        addLine(2, "ChatGPT", sharedText(cap.chatgpt(), cap), cap.error() != null || cap.chatgpt().containers() == 0);
+        addLine(
+                0,
+                "Cowork",
+                cap.error() != null ? cap.error() : coworkText(cap.cowork()),
+                cap.error() != null || cap.cowork().containers() == 0);
+        addLine(
+                1,
+                "Grade / headless",
+                sharedText(cap.grade(), cap),
+                cap.error() != null || cap.grade().containers() == 0);
+        addLine(
+                2,
+                "ChatGPT",
+                sharedText(cap.chatgpt(), cap),
+                cap.error() != null || cap.chatgpt().containers() == 0);
     }
 
     private void addLine(int rowIndex, String kind, String text, boolean bad) {
@@ -170,15 +197,18 @@ final class ContextCard extends VBox {
     }
 
     private static String coworkText(Capacity c) {
-        return c.containers() == 0 ? "does not fit: " + c.note() : "1 container at a time, " + ByteSize.gib(c.memoryBytes()) + " each";
+        return c.containers() == 0
+                ? "does not fit: " + c.note()
+                : "1 container at a time, " + ByteSize.gib(c.memoryBytes()) + " each";
     }
 
     private static String sharedText(Capacity c, ContextCapacity cap) {
         if (cap.error() != null) {
             return cap.error();
         }
-        String s = (c.estimate() ? "about " : "") + c.containers() + (c.containers() == 1 ? " container" : " containers")
-                + " at once, " + ByteSize.gib(c.memoryBytes()) + " each";
+        String s =
+                (c.estimate() ? "about " : "") + c.containers() + (c.containers() == 1 ? " container" : " containers")
+                        + " at once, " + ByteSize.gib(c.memoryBytes()) + " each";
         if (c.estimate()) {
             s += " (estimate)";
         } else if (c.containers() == 0 && c.note() != null) {
@@ -198,7 +228,10 @@ final class ContextCard extends VBox {
 
     private void showDetails() {
         if (row != null && row.probe() != null && row.probe().failure() != null) {
-            dialogs.showError(row.name() + " is unreachable", row.probe().failure().message(), row.probe().failure().detail());
+            dialogs.showError(
+                    row.name() + " is unreachable",
+                    row.probe().failure().message(),
+                    row.probe().failure().detail());
         }
     }
 

@@ -1,10 +1,9 @@
 package dev.mstpanel.ui.contexts;
 
-import java.util.List;
-
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.ProbeResult;
+import java.util.List;
 
 /**
  * What one context card shows: immutable, replaced whenever something about it changes.
@@ -15,14 +14,21 @@ import dev.mstpanel.core.docker.ProbeResult;
  * @param capacity the split under the current run options, or null when unknown
  * @param refreshing true while a background refresh re-probes a context that has a result
  */
-public record ContextRow(DockerContext context, State state, ProbeResult probe, ContextCapacity capacity, boolean refreshing,
-                         List<String> sameEngineAs, String countedUnder) {
+public record ContextRow(
+        DockerContext context,
+        State state,
+        ProbeResult probe,
+        ContextCapacity capacity,
+        boolean refreshing,
+        List<String> sameEngineAs,
+        String countedUnder) {
     public ContextRow {
         sameEngineAs = sameEngineAs == null ? List.of() : List.copyOf(sameEngineAs);
     }
 
     /** A row of a context that is, as far as known, the only name of its engine. */
-    public ContextRow(DockerContext context, State state, ProbeResult probe, ContextCapacity capacity, boolean refreshing) {
+    public ContextRow(
+            DockerContext context, State state, ProbeResult probe, ContextCapacity capacity, boolean refreshing) {
         this(context, state, probe, capacity, refreshing, List.of(), null);
     }
 
@@ -38,7 +44,9 @@ public record ContextRow(DockerContext context, State state, ProbeResult probe, 
 
     /** Probe states as the card names them. */
     public enum State {
-        PROBING("probing…"), REACHABLE("reachable"), UNREACHABLE("unreachable");
+        PROBING("probing…"),
+        REACHABLE("reachable"),
+        UNREACHABLE("unreachable");
 
         private final String label;
 

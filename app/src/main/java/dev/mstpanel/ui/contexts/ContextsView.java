@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.contexts;
 
-import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.ViewHeader;
 import java.util.HashMap;
 import java.util.Map;
 import javafx.collections.ListChangeListener;
@@ -49,7 +49,8 @@ public final class ContextsView extends BorderPane {
         memory.setPromptText("e.g. 8g");
         memory.setPrefColumnCount(6);
         memory.textProperty().bindBidirectional(model.memoryInputProperty());
-        memory.setTooltip(new Tooltip("The run's memory option (each container's memory, Docker syntax). Blank: MST's default."));
+        memory.setTooltip(
+                new Tooltip("The run's memory option (each container's memory, Docker syntax). Blank: MST's default."));
         memory.setAccessibleText("memory per container");
         TextField cpus = new TextField();
         cpus.setId("cpus-option");
@@ -82,9 +83,11 @@ public final class ContextsView extends BorderPane {
         VBox optionsBox = new VBox(4, options, sizingError);
         optionsBox.setAlignment(Pos.TOP_RIGHT);
 
-        ViewHeader header = new ViewHeader("Contexts",
-                "Your Docker contexts, whether each answers, and how many MST containers fit on it.")
-                .busyWhile(model.refreshingProperty()).withTrailing(optionsBox);
+        ViewHeader header = new ViewHeader(
+                        "Contexts",
+                        "Your Docker contexts, whether each answers, and how many MST containers fit on it.")
+                .busyWhile(model.refreshingProperty())
+                .withTrailing(optionsBox);
 
         warnings.managedProperty().bind(warnings.visibleProperty());
         model.warnings().addListener((ListChangeListener<String>) c -> renderWarnings());
@@ -133,8 +136,10 @@ public final class ContextsView extends BorderPane {
         javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink("Watch the demo run");
         link.setId("open-demo-contexts");
         link.setOnAction(e -> openDemo.run());
-        Label text = new Label("No Docker engine answers here, so nothing can run yet. The demo replays a recorded "
-                + "3-shard run and opens its results, without Docker or MST.", new FontIcon(Feather.INFO));
+        Label text = new Label(
+                "No Docker engine answers here, so nothing can run yet. The demo replays a recorded "
+                        + "3-shard run and opens its results, without Docker or MST.",
+                new FontIcon(Feather.INFO));
         text.setWrapText(true);
         HBox.setHgrow(text, Priority.ALWAYS);
         link.setMinWidth(Region.USE_PREF_SIZE);
@@ -143,8 +148,11 @@ public final class ContextsView extends BorderPane {
     }
 
     private void updateDemoOffer() {
-        boolean probed = !model.rows().isEmpty() && model.rows().stream().noneMatch(r -> r.state() == ContextRow.State.PROBING);
-        demoOffer.setVisible(openDemo != null && (model.rows().isEmpty() || probed) && !model.refreshingProperty().get()
+        boolean probed =
+                !model.rows().isEmpty() && model.rows().stream().noneMatch(r -> r.state() == ContextRow.State.PROBING);
+        demoOffer.setVisible(openDemo != null
+                && (model.rows().isEmpty() || probed)
+                && !model.refreshingProperty().get()
                 && model.rows().stream().noneMatch(r -> r.state() == ContextRow.State.REACHABLE));
     }
 

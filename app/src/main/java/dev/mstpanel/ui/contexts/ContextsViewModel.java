@@ -4,8 +4,8 @@ import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextList;
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerContext;
-import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineGroups;
+import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.docker.RunSizing;
@@ -75,8 +75,12 @@ public final class ContextsViewModel {
      * @param ui posts state changes to the FX thread
      * @param background runs disk reads and starts probes
      */
-    public ContextsViewModel(ContextStore store, EngineProber prober, Supplier<Duration> probeTimeout,
-                             UiExecutor ui, Executor background) {
+    public ContextsViewModel(
+            ContextStore store,
+            EngineProber prober,
+            Supplier<Duration> probeTimeout,
+            UiExecutor ui,
+            Executor background) {
         this.store = store;
         this.prober = prober;
         this.probeTimeout = probeTimeout;
@@ -180,7 +184,8 @@ public final class ContextsViewModel {
                 return t;
             });
         }
-        autoRefresh = scheduler.scheduleWithFixedDelay(this::refresh, 0, Math.max(1, interval.toMillis()), TimeUnit.MILLISECONDS);
+        autoRefresh = scheduler.scheduleWithFixedDelay(
+                this::refresh, 0, Math.max(1, interval.toMillis()), TimeUnit.MILLISECONDS);
     }
 
     /** Stops the background refresh. */
@@ -202,7 +207,9 @@ public final class ContextsViewModel {
 
     /** Rows whose engine answered, for other views (the Run form's context choice). */
     public List<ContextRow> reachableRows() {
-        return rows.stream().filter(r -> r.state() == ContextRow.State.REACHABLE).toList();
+        return rows.stream()
+                .filter(r -> r.state() == ContextRow.State.REACHABLE)
+                .toList();
     }
 
     // ---- internals, on the UI executor ----
@@ -216,7 +223,8 @@ public final class ContextsViewModel {
         for (DockerContext c : list.contexts()) {
             ContextRow old = find(c.name());
             if (old != null && old.context().endpoint().equals(c.endpoint()) && old.probe() != null) {
-                next.add(new ContextRow(c, old.state(), old.probe(), old.capacity(), true, old.sameEngineAs(), old.countedUnder()));
+                next.add(new ContextRow(
+                        c, old.state(), old.probe(), old.capacity(), true, old.sameEngineAs(), old.countedUnder()));
             } else {
                 next.add(new ContextRow(c, ContextRow.State.PROBING, null, null, false));
             }
@@ -231,8 +239,14 @@ public final class ContextsViewModel {
         for (int i = 0; i < rows.size(); i++) {
             ContextRow row = rows.get(i);
             if (row.name().equals(r.context().name())) {
-                rows.set(i, new ContextRow(row.context(), r.reachable() ? ContextRow.State.REACHABLE : ContextRow.State.UNREACHABLE,
-                        r, capacityOf(r), false));
+                rows.set(
+                        i,
+                        new ContextRow(
+                                row.context(),
+                                r.reachable() ? ContextRow.State.REACHABLE : ContextRow.State.UNREACHABLE,
+                                r,
+                                capacityOf(r),
+                                false));
                 regroup();
                 return;
             }
@@ -241,7 +255,8 @@ public final class ContextsViewModel {
 
     /** Marks rows that reach one engine (same engine ID) with each other's names. */
     private void regroup() {
-        EngineGroups groups = EngineGroups.of(rows.stream().map(ContextRow::probe).toList());
+        EngineGroups groups =
+                EngineGroups.of(rows.stream().map(ContextRow::probe).toList());
         for (int i = 0; i < rows.size(); i++) {
             ContextRow row = rows.get(i);
             List<String> same = groups.sameEngineAs(row.name());
@@ -258,9 +273,11 @@ public final class ContextsViewModel {
         if (refreshAgain.getAndSet(false) && !disposed) {
             refresh();
         }
-        long reachable = rows.stream().filter(r -> r.state() == ContextRow.State.REACHABLE).count();
-        summary.set(reachable + " of " + rows.size() + (rows.size() == 1 ? " context" : " contexts") + " reachable · refreshed "
-                + LocalTime.now().format(CLOCK));
+        long reachable = rows.stream()
+                .filter(r -> r.state() == ContextRow.State.REACHABLE)
+                .count();
+        summary.set(reachable + " of " + rows.size() + (rows.size() == 1 ? " context" : " contexts")
+                + " reachable · refreshed " + LocalTime.now().format(CLOCK));
     }
 
     private ContextRow find(String name) {
@@ -286,7 +303,10 @@ public final class ContextsViewModel {
         for (int i = 0; i < rows.size(); i++) {
             ContextRow row = rows.get(i);
             if (row.probe() != null && row.probe().reachable()) {
-                rows.set(i, new ContextRow(row.context(), row.state(), row.probe(), capacityOf(row.probe()), row.refreshing()));
+                rows.set(
+                        i,
+                        new ContextRow(
+                                row.context(), row.state(), row.probe(), capacityOf(row.probe()), row.refreshing()));
             }
         }
     }

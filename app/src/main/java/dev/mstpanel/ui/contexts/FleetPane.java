@@ -1,8 +1,8 @@
 package dev.mstpanel.ui.contexts;
 
 import dev.mstpanel.core.colima.Colima;
-import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.ColimaProfile;
+import dev.mstpanel.core.colima.ColimaSizes;
 import dev.mstpanel.core.colima.MemoryBudget;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
@@ -15,7 +15,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -89,7 +88,16 @@ public final class FleetPane extends VBox {
         newVm.setOnAction(e -> toggle(newVmForm));
         addHost.setOnAction(e -> toggle(addHostForm));
 
-        getChildren().addAll(header, notInstalled, budgetBox, budgetWarning, profileRows, progressBox, newVmForm, addHostForm);
+        getChildren()
+                .addAll(
+                        header,
+                        notInstalled,
+                        budgetBox,
+                        budgetWarning,
+                        profileRows,
+                        progressBox,
+                        newVmForm,
+                        addHostForm);
         for (var n : getChildren()) {
             n.managedProperty().bind(n.visibleProperty());
         }
@@ -119,13 +127,20 @@ public final class FleetPane extends VBox {
         }
         long host = Math.max(b.hostBytes(), 1);
         long free = Math.max(0, host - b.runningVmBytes() - b.reserve());
-        bar.setSegments(host,
-                new MemoryBar.Segment(Math.min(b.runningVmBytes(), host), b.warning() != null ? "memory-over" : "memory-cowork",
+        bar.setSegments(
+                host,
+                new MemoryBar.Segment(
+                        Math.min(b.runningVmBytes(), host),
+                        b.warning() != null ? "memory-over" : "memory-cowork",
                         "Running Colima VMs: " + ByteSize.gib(b.runningVmBytes())),
                 new MemoryBar.Segment(free, "memory-free", "Free for more VMs: " + ByteSize.gib(free)),
-                new MemoryBar.Segment(Math.min(b.reserve(), host), "memory-reserve", "Kept for the system: " + ByteSize.gib(b.reserve())));
-        budgetLegend.setText("Memory of this machine: " + (b.hostBytes() > 0 ? ByteSize.gib(b.hostBytes()) : "unknown") + " · running VMs "
-                + ByteSize.gib(b.runningVmBytes()) + " · kept for the system " + ByteSize.gib(b.reserve()) + ". " + MemoryBudget.RULE);
+                new MemoryBar.Segment(
+                        Math.min(b.reserve(), host),
+                        "memory-reserve",
+                        "Kept for the system: " + ByteSize.gib(b.reserve())));
+        budgetLegend.setText("Memory of this machine: " + (b.hostBytes() > 0 ? ByteSize.gib(b.hostBytes()) : "unknown")
+                + " · running VMs " + ByteSize.gib(b.runningVmBytes()) + " · kept for the system "
+                + ByteSize.gib(b.reserve()) + ". " + MemoryBudget.RULE);
         budgetWarning.setText(b.warning() == null ? "" : b.warning());
         budgetWarning.setVisible(b.warning() != null);
     }
@@ -139,15 +154,19 @@ public final class FleetPane extends VBox {
             name.setMinWidth(110);
             Label status = new Label(p.running() ? "running" : p.status().toLowerCase(java.util.Locale.ROOT));
             status.getStyleClass().addAll("pill", p.running() ? "pill-success" : "pill-muted");
-            Label sizes = new Label(p.problem() != null ? p.problem()
-                    : p.cpus() + (p.cpus() == 1 ? " CPU" : " CPUs") + " · " + ByteSize.gib(p.memoryBytes()) + " memory · "
-                    + ByteSize.gib(p.diskBytes()) + " disk · " + p.arch() + " · " + p.runtime());
+            Label sizes = new Label(
+                    p.problem() != null
+                            ? p.problem()
+                            : p.cpus() + (p.cpus() == 1 ? " CPU" : " CPUs") + " · " + ByteSize.gib(p.memoryBytes())
+                                    + " memory · " + ByteSize.gib(p.diskBytes()) + " disk · " + p.arch() + " · "
+                                    + p.runtime());
             sizes.getStyleClass().add("text-small");
             Label context = new Label("context " + p.context());
             context.getStyleClass().addAll("text-small", "text-muted", "monospace");
             Region grow = new Region();
             HBox.setHgrow(grow, Priority.ALWAYS);
-            Button action = new Button(p.running() ? "Stop" : "Start", new FontIcon(p.running() ? Feather.SQUARE : Feather.PLAY));
+            Button action = new Button(
+                    p.running() ? "Stop" : "Start", new FontIcon(p.running() ? Feather.SQUARE : Feather.PLAY));
             action.setId((p.running() ? "stop-" : "start-") + p.name());
             action.getStyleClass().add("small");
             action.setDisable(busy != null);
@@ -168,7 +187,8 @@ public final class FleetPane extends VBox {
     /** Asks before a start the memory rule warns about; true to go on. */
     private boolean confirmMemory(String name, int memoryGib) {
         String warning = model.warningBefore(name, memoryGib);
-        return warning == null || dialogs.confirm("Not enough memory left", warning + "\n\n" + MemoryBudget.RULE, "Start anyway");
+        return warning == null
+                || dialogs.confirm("Not enough memory left", warning + "\n\n" + MemoryBudget.RULE, "Start anyway");
     }
 
     private VBox newVmForm() {
@@ -184,7 +204,8 @@ public final class FleetPane extends VBox {
         nested.setSelected(true);
         nested.visibleProperty().bind(model.nestedSupportedProperty());
         nested.managedProperty().bind(nested.visibleProperty());
-        Label nestedNote = new Label("Nested virtualization needs macOS 15 or later on Apple M3 or later: not offered here.");
+        Label nestedNote =
+                new Label("Nested virtualization needs macOS 15 or later on Apple M3 or later: not offered here.");
         nestedNote.getStyleClass().addAll("text-small", "text-muted");
         nestedNote.visibleProperty().bind(model.nestedSupportedProperty().not());
         nestedNote.managedProperty().bind(nestedNote.visibleProperty());
@@ -193,7 +214,8 @@ public final class FleetPane extends VBox {
         warning.setWrapText(true);
         Label error = new Label();
         error.getStyleClass().add("field-error");
-        Runnable check = () -> warning.setText(nz(model.warningBefore(name.getText().strip(), intOf(memory.getText()))));
+        Runnable check =
+                () -> warning.setText(nz(model.warningBefore(name.getText().strip(), intOf(memory.getText()))));
         memory.textProperty().addListener((o, a, b) -> check.run());
         name.textProperty().addListener((o, a, b) -> check.run());
         model.budgetProperty().addListener((o, a, b) -> check.run());
@@ -204,10 +226,15 @@ public final class FleetPane extends VBox {
         create.setOnAction(e -> {
             try {
                 Colima.requireProfile(name.getText().strip());
-                Colima.StartOptions o = new Colima.StartOptions(intOf(cpus.getText()), intOf(memory.getText()), intOf(disk.getText()),
-                        vmType.getValue(), nested.isVisible() && nested.isSelected());
+                Colima.StartOptions o = new Colima.StartOptions(
+                        intOf(cpus.getText()),
+                        intOf(memory.getText()),
+                        intOf(disk.getText()),
+                        vmType.getValue(),
+                        nested.isVisible() && nested.isSelected());
                 if (o.cpus() <= 0 || o.memoryGib() <= 0 || o.diskGib() <= 0) {
-                    throw new IllegalArgumentException("CPUs, memory (GiB) and disk (GiB) must be whole numbers above 0.");
+                    throw new IllegalArgumentException(
+                            "CPUs, memory (GiB) and disk (GiB) must be whole numbers above 0.");
                 }
                 ColimaSizes.CPUS.require(o.cpus());
                 ColimaSizes.MEMORY.require(o.memoryGib());
@@ -220,10 +247,22 @@ public final class FleetPane extends VBox {
                 error.setText(ex.getMessage());
             }
         });
-        HBox fields = new HBox(8, new Label("name"), name, new Label("CPUs"), cpus, new Label("memory GiB"), memory,
-                new Label("disk GiB"), disk, new Label("VM type"), vmType, nested);
+        HBox fields = new HBox(
+                8,
+                new Label("name"),
+                name,
+                new Label("CPUs"),
+                cpus,
+                new Label("memory GiB"),
+                memory,
+                new Label("disk GiB"),
+                disk,
+                new Label("VM type"),
+                vmType,
+                nested);
         fields.setAlignment(Pos.CENTER_LEFT);
-        Label preset_ = new Label("Preset for Cowork: colima start mst-kvm --vm-type vz --nested-virtualization --cpu 6 --memory 12 --disk 40");
+        Label preset_ = new Label(
+                "Preset for Cowork: colima start mst-kvm --vm-type vz --nested-virtualization --cpu 6 --memory 12 --disk 40");
         preset_.getStyleClass().addAll("text-small", "text-muted", "monospace");
         VBox form = new VBox(6, preset_, fields, nestedNote, warning, error, create);
         form.getStyleClass().add("inline-form");
@@ -250,8 +289,9 @@ public final class FleetPane extends VBox {
         });
         HBox fields = new HBox(8, new Label("name"), name, new Label("host"), host, add);
         fields.setAlignment(Pos.CENTER_LEFT);
-        Label how = new Label("The panel runs `docker context create NAME --docker host=ssh://…` and reaches the host with your own ssh"
-                + " (its config, keys and agent): the key must be accepted without a password.");
+        Label how = new Label(
+                "The panel runs `docker context create NAME --docker host=ssh://…` and reaches the host with your own ssh"
+                        + " (its config, keys and agent): the key must be accepted without a password.");
         how.getStyleClass().addAll("text-small", "text-muted");
         how.setWrapText(true);
         VBox form = new VBox(6, fields, how, message);

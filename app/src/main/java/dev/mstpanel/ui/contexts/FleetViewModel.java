@@ -4,10 +4,10 @@ import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaProfile;
 import dev.mstpanel.core.colima.HostMemory;
 import dev.mstpanel.core.colima.MemoryBudget;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.RemoteHosts;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.StreamingProcess;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.io.IOException;
@@ -59,8 +59,13 @@ public final class FleetViewModel {
      * @param ui the FX-thread executor
      * @param background runs colima and Docker work
      */
-    public FleetViewModel(Colima colima, RemoteHosts remoteHosts, CommandRunner runner, Runnable contextsChanged,
-                          UiExecutor ui, Executor background) {
+    public FleetViewModel(
+            Colima colima,
+            RemoteHosts remoteHosts,
+            CommandRunner runner,
+            Runnable contextsChanged,
+            UiExecutor ui,
+            Executor background) {
         this.colima = colima;
         this.remoteHosts = remoteHosts;
         this.runner = runner;
@@ -72,39 +77,61 @@ public final class FleetViewModel {
     // ---- Properties ----
 
     /** Colima's profiles, as {@code colima list --json} gives them. */
-    public ObservableList<ColimaProfile> profiles() { return profiles; }
+    public ObservableList<ColimaProfile> profiles() {
+        return profiles;
+    }
 
     /** False when no {@code colima} is on the login shell's PATH. */
-    public ReadOnlyBooleanProperty colimaInstalledProperty() { return colimaInstalled.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty colimaInstalledProperty() {
+        return colimaInstalled.getReadOnlyProperty();
+    }
 
     /** Whether the Colima part of the fleet (its VMs, New Colima VM, the memory budget) is shown: on macOS, or where Colima is installed. */
     public javafx.beans.binding.BooleanBinding colimaShown() {
-        return colimaInstalled.getReadOnlyProperty().or(javafx.beans.binding.Bindings.createBooleanBinding(colima::onMac));
+        return colimaInstalled
+                .getReadOnlyProperty()
+                .or(javafx.beans.binding.Bindings.createBooleanBinding(colima::onMac));
     }
 
     /** Why Colima's profiles could not be read (or how to install it), or null. */
-    public ReadOnlyStringProperty colimaProblemProperty() { return colimaProblem.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty colimaProblemProperty() {
+        return colimaProblem.getReadOnlyProperty();
+    }
 
     /** The host's memory against the running VMs. */
-    public ReadOnlyObjectProperty<MemoryBudget> budgetProperty() { return budget.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<MemoryBudget> budgetProperty() {
+        return budget.getReadOnlyProperty();
+    }
 
     /** The last line of colima's output while it starts or stops a VM. */
-    public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
 
     /** The profile colima is starting or stopping now, or null. */
-    public ReadOnlyStringProperty busyProfileProperty() { return busyProfile.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty busyProfileProperty() {
+        return busyProfile.getReadOnlyProperty();
+    }
 
     /** True where Colima can give a VM nested virtualization (macOS 15+, Apple M3 or later). */
-    public ReadOnlyBooleanProperty nestedSupportedProperty() { return nestedSupported.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty nestedSupportedProperty() {
+        return nestedSupported.getReadOnlyProperty();
+    }
 
     /** What adding a remote host gave, in plain words; empty before. */
-    public ReadOnlyStringProperty addHostMessageProperty() { return addHostMessage.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty addHostMessageProperty() {
+        return addHostMessage.getReadOnlyProperty();
+    }
 
     /** True when the last host added answered. */
-    public ReadOnlyBooleanProperty addHostOkProperty() { return addHostOk.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty addHostOkProperty() {
+        return addHostOk.getReadOnlyProperty();
+    }
 
     /** True while a host is being added and probed. */
-    public ReadOnlyBooleanProperty addingHostProperty() { return addingHost.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty addingHostProperty() {
+        return addingHost.getReadOnlyProperty();
+    }
 
     /**
      * The warning the panel's memory rule gives before starting or creating a VM, or null.
@@ -113,9 +140,11 @@ public final class FleetViewModel {
      * @param memoryGib its memory in GiB (0: the profile's current memory)
      */
     public String warningBefore(String name, int memoryGib) {
-        ColimaProfile existing = profiles.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        ColimaProfile existing =
+                profiles.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
         long bytes = memoryGib > 0 ? memoryGib * ByteSize.GIB : existing == null ? 0 : existing.memoryBytes();
-        ColimaProfile planned = new ColimaProfile(name, existing == null ? "Stopped" : existing.status(), "", 0, bytes, 0, "docker");
+        ColimaProfile planned =
+                new ColimaProfile(name, existing == null ? "Stopped" : existing.status(), "", 0, bytes, 0, "docker");
         return MemoryBudget.of(hostBytes, List.copyOf(profiles), planned).warning();
     }
 
@@ -124,20 +153,22 @@ public final class FleetViewModel {
     /** Re-reads Colima's profiles (and, once, the host's memory and nested-virtualization support). */
     public void refresh() {
         BackgroundTask.wrap(() -> {
-            Boolean nested = null;
-            if (hostBytes < 0) {
-                hostBytes = HostMemory.physicalBytes(runner);
-                nested = colima.executable().isPresent() && colima.nestedVirtualizationSupported();
-            }
-            if (colima.executable().isEmpty()) {
-                return new Profiles(nested, false, List.<ColimaProfile>of(), null);
-            }
-            try {
-                return new Profiles(nested, true, colima.list(Duration.ofSeconds(20)), null);
-            } catch (IOException e) {
-                return new Profiles(nested, true, null, e.getMessage());
-            }
-        }).onSuccess(this::show).executeWith(ui, background);
+                    Boolean nested = null;
+                    if (hostBytes < 0) {
+                        hostBytes = HostMemory.physicalBytes(runner);
+                        nested = colima.executable().isPresent() && colima.nestedVirtualizationSupported();
+                    }
+                    if (colima.executable().isEmpty()) {
+                        return new Profiles(nested, false, List.<ColimaProfile>of(), null);
+                    }
+                    try {
+                        return new Profiles(nested, true, colima.list(Duration.ofSeconds(20)), null);
+                    } catch (IOException e) {
+                        return new Profiles(nested, true, null, e.getMessage());
+                    }
+                })
+                .onSuccess(this::show)
+                .executeWith(ui, background);
     }
 
     /** What a refresh found: nested virtualization (null when not looked at again), Colima, its profiles or why not. */
@@ -225,7 +256,9 @@ public final class FleetViewModel {
                     current = p;
                     int code = p.exit().join();
                     current = null;
-                    return p.cancelled() ? "Cancelled: colima was stopped." : code == 0 ? "Done." : "colima exited with code " + code + ": " + lastLine[0];
+                    return p.cancelled()
+                            ? "Cancelled: colima was stopped."
+                            : code == 0 ? "Done." : "colima exited with code " + code + ": " + lastLine[0];
                 })
                 .progressEvery(Duration.ofMillis(100))
                 .onProgress((line, f) -> progress.set(line))
@@ -244,7 +277,8 @@ public final class FleetViewModel {
 
     /** Colima's log lines ({@code time=… level=info msg="…"}) shown as their message. */
     static String humanLine(String line) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("msg=\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(line);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("msg=\"((?:[^\"\\\\]|\\\\.)*)\"")
+                .matcher(line);
         return m.find() ? m.group(1) : line.strip();
     }
 }

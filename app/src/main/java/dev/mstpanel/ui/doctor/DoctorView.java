@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.doctor;
 
-import dev.mstpanel.ui.common.ViewHeader;
 import dev.mstpanel.core.doctor.CheckStatus;
 import dev.mstpanel.core.doctor.ContextReadiness;
 import dev.mstpanel.core.doctor.DoctorCheck;
 import dev.mstpanel.core.doctor.DoctorReport;
+import dev.mstpanel.ui.common.ViewHeader;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -42,9 +42,11 @@ public final class DoctorView extends BorderPane {
         run.setMinWidth(Region.USE_PREF_SIZE);
         run.disableProperty().bind(model.runningProperty());
         run.setOnAction(e -> model.run());
-        ViewHeader header = new ViewHeader("Doctor",
-                "Is each context ready for Cowork? Checks KVM and the VM devices with a short container of a local image, memory, disk, and the tools on this machine.")
-                .busyWhile(model.runningProperty()).withActions(run);
+        ViewHeader header = new ViewHeader(
+                        "Doctor",
+                        "Is each context ready for Cowork? Checks KVM and the VM devices with a short container of a local image, memory, disk, and the tools on this machine.")
+                .busyWhile(model.runningProperty())
+                .withActions(run);
         Label summary = new Label();
         summary.setId("doctor-summary");
         summary.getStyleClass().add("text-muted");
@@ -88,12 +90,13 @@ public final class DoctorView extends BorderPane {
         grid.setVgap(8);
         int row = 0;
         for (DoctorCheck c : checks) {
-            FontIcon icon = new FontIcon(switch (c.status()) {
-                case PASS -> Feather.CHECK_CIRCLE;
-                case WARN -> Feather.ALERT_TRIANGLE;
-                case FAIL -> Feather.X_CIRCLE;
-                case SKIPPED -> Feather.MINUS_CIRCLE;
-            });
+            FontIcon icon = new FontIcon(
+                    switch (c.status()) {
+                        case PASS -> Feather.CHECK_CIRCLE;
+                        case WARN -> Feather.ALERT_TRIANGLE;
+                        case FAIL -> Feather.X_CIRCLE;
+                        case SKIPPED -> Feather.MINUS_CIRCLE;
+                    });
             icon.getStyleClass().add("check-" + c.status().jsonName());
             icon.setIconSize(16);
             Label name = new Label(c.title());

@@ -33,11 +33,17 @@ public final class DoctorViewModel {
     }
 
     /** The last report, or null before the first one. */
-    public ReadOnlyObjectProperty<DoctorReport> reportProperty() { return report.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<DoctorReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
     /** True while the checks run. */
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
     /** E.g. "3 checks fail on 2 contexts · 10:02:11 (took 2.1 s)". */
-    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
 
     /** Runs every check again (a short container per reachable context); once at a time. */
     public void run() {
@@ -60,9 +66,16 @@ public final class DoctorViewModel {
     }
 
     static String summarize(DoctorReport r) {
-        long fails = r.host().stream().filter(c -> c.status() == dev.mstpanel.core.doctor.CheckStatus.FAIL).count()
-                + r.contexts().stream().flatMap(c -> c.checks().stream()).filter(c -> c.status() == dev.mstpanel.core.doctor.CheckStatus.FAIL).count();
-        long ready = r.contexts().stream().filter(c -> c.worst() == dev.mstpanel.core.doctor.CheckStatus.PASS).count();
+        long fails = r.host().stream()
+                        .filter(c -> c.status() == dev.mstpanel.core.doctor.CheckStatus.FAIL)
+                        .count()
+                + r.contexts().stream()
+                        .flatMap(c -> c.checks().stream())
+                        .filter(c -> c.status() == dev.mstpanel.core.doctor.CheckStatus.FAIL)
+                        .count();
+        long ready = r.contexts().stream()
+                .filter(c -> c.worst() == dev.mstpanel.core.doctor.CheckStatus.PASS)
+                .count();
         return (fails == 0 ? "Everything checked is ready" : fails + (fails == 1 ? " check fails" : " checks fail"))
                 + " · " + ready + " of " + r.contexts().size() + " contexts ready for Cowork";
     }

@@ -18,8 +18,11 @@ public final class ImageBuildNotifications {
             if (was && !now) {
                 boolean ok = !images.buildFailedProperty().get();
                 String title = images.buildTitleProperty().get();
-                notifier.imageBuildEnded(title == null || title.isBlank() ? "image" : title, ok,
-                        images.buildStatusProperty().get(), onClick);
+                notifier.imageBuildEnded(
+                        title == null || title.isBlank() ? "image" : title,
+                        ok,
+                        images.buildStatusProperty().get(),
+                        onClick);
             }
         });
     }

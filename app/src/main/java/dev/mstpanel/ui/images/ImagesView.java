@@ -1,12 +1,12 @@
 package dev.mstpanel.ui.images;
 
-import dev.mstpanel.ui.common.ViewHeader;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.images.ContextImages;
 import dev.mstpanel.core.images.FamilyState;
 import dev.mstpanel.core.images.ImageRecipe;
 import dev.mstpanel.core.images.MstImage;
+import dev.mstpanel.core.text.ByteSize;
+import dev.mstpanel.ui.common.ViewHeader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,9 +58,11 @@ public final class ImagesView extends BorderPane {
         refresh.setId("refresh-images");
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setOnAction(e -> model.refresh());
-        ViewHeader header = new ViewHeader("Images",
-                "MST's images on each context (mst-cowork-linux, mst-chatgpt-linux) and images built from them. A run needs the image tagged with the MST version it runs.")
-                .busyWhile(model.refreshingProperty()).withActions(refresh);
+        ViewHeader header = new ViewHeader(
+                        "Images",
+                        "MST's images on each context (mst-cowork-linux, mst-chatgpt-linux) and images built from them. A run needs the image tagged with the MST version it runs.")
+                .busyWhile(model.refreshingProperty())
+                .withActions(refresh);
         Label mst = new Label();
         mst.setId("images-mst");
         mst.setWrapText(true);
@@ -121,7 +123,8 @@ public final class ImagesView extends BorderPane {
         if (shown != null && scroll != null) {
             Node target = shown;
             javafx.application.Platform.runLater(() -> {
-                double h = scroll.getContent().getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+                double h = scroll.getContent().getBoundsInLocal().getHeight()
+                        - scroll.getViewportBounds().getHeight();
                 if (h > 0) {
                     scroll.setVvalue(Math.min(1, target.getBoundsInParent().getMinY() / h));
                 }
@@ -147,36 +150,43 @@ public final class ImagesView extends BorderPane {
         states.setVgap(6);
         int row = 0;
         for (FamilyState s : ci.states()) {
-            FontIcon icon = new FontIcon(switch (s.status()) {
-                case CURRENT -> Feather.CHECK_CIRCLE;
-                case STALE -> Feather.ALERT_TRIANGLE;
-                case MISSING -> Feather.X_CIRCLE;
-                case UNKNOWN -> Feather.HELP_CIRCLE;
-            });
-            icon.getStyleClass().add(switch (s.status()) {
-                case CURRENT -> "check-pass";
-                case STALE -> "check-warn";
-                case MISSING -> "check-fail";
-                case UNKNOWN -> "check-skipped";
-            });
+            FontIcon icon = new FontIcon(
+                    switch (s.status()) {
+                        case CURRENT -> Feather.CHECK_CIRCLE;
+                        case STALE -> Feather.ALERT_TRIANGLE;
+                        case MISSING -> Feather.X_CIRCLE;
+                        case UNKNOWN -> Feather.HELP_CIRCLE;
+                    });
+            icon.getStyleClass()
+                    .add(
+                            switch (s.status()) {
+                                case CURRENT -> "check-pass";
+                                case STALE -> "check-warn";
+                                case MISSING -> "check-fail";
+                                case UNKNOWN -> "check-skipped";
+                            });
             Label fam = new Label(s.family().repository());
             fam.getStyleClass().add("check-title");
             fam.setMinWidth(170);
             Label msg = new Label(s.message() + " · for " + s.family().usedFor());
             msg.setWrapText(true);
-            msg.getStyleClass().add(switch (s.status()) {
-                case CURRENT -> "state-current";
-                case STALE -> "state-stale";
-                case MISSING -> "state-missing";
-                case UNKNOWN -> "text-muted";
-            });
+            msg.getStyleClass()
+                    .add(
+                            switch (s.status()) {
+                                case CURRENT -> "state-current";
+                                case STALE -> "state-stale";
+                                case MISSING -> "state-missing";
+                                case UNKNOWN -> "text-muted";
+                            });
             GridPane.setHgrow(msg, Priority.ALWAYS);
             states.addRow(row, icon, fam, msg);
             if (s.action() != null) {
                 Button act = new Button(s.action(), new FontIcon(Feather.TOOL));
                 act.setId("build-" + s.family().repository() + "-" + ci.context());
                 act.setMinWidth(Region.USE_PREF_SIZE);
-                act.disableProperty().bind(model.buildingProperty().or(model.mstFoundProperty().not()));
+                act.disableProperty()
+                        .bind(model.buildingProperty()
+                                .or(model.mstFoundProperty().not()));
                 act.setOnAction(e -> model.buildMstImages(List.of(ci.context())));
                 states.add(act, 3, row);
             }
@@ -196,11 +206,19 @@ public final class ImagesView extends BorderPane {
             for (MstImage m : ci.images()) {
                 Label ref = new Label(String.join(", ", m.tags().isEmpty() ? List.of(m.reference()) : m.tags()));
                 ref.getStyleClass().add("monospace");
-                Label what = new Label(m.derived() ? "built from " + m.base() : "MST's " + m.family().repository());
+                Label what = new Label(
+                        m.derived()
+                                ? "built from " + m.base()
+                                : "MST's " + m.family().repository());
                 Label size = new Label(ByteSize.human(m.sizeBytes()));
                 Label age = new Label(age(m.createdEpochSeconds()));
                 Label ver = new Label(m.version() == null ? "–" : m.version());
-                ver.getStyleClass().addAll("pill", m.matchesMst() ? "pill-success" : model.mstVersionProperty().get() == null ? "pill-muted" : "pill-danger");
+                ver.getStyleClass()
+                        .addAll(
+                                "pill",
+                                m.matchesMst()
+                                        ? "pill-success"
+                                        : model.mstVersionProperty().get() == null ? "pill-muted" : "pill-danger");
                 images.addRow(r++, ref, what, size, age, ver);
             }
             card.getChildren().add(images);
@@ -218,15 +236,19 @@ public final class ImagesView extends BorderPane {
         if (epochSeconds <= 0) {
             return "–";
         }
-        long s = Math.max(0, Duration.between(Instant.ofEpochSecond(epochSeconds), Instant.now()).getSeconds());
+        long s = Math.max(
+                0,
+                Duration.between(Instant.ofEpochSecond(epochSeconds), Instant.now())
+                        .getSeconds());
         return s < 3600 ? Math.max(1, s / 60) + " min" : s < 86400 ? s / 3600 + " h" : s / 86400 + " d";
     }
 
     private Node mstBuildCard() {
         Label t = new Label("Build MST's images");
         t.getStyleClass().add("section-title");
-        Label what = new Label("Runs mst runner setup docker on the contexts ticked: it builds mst-cowork-linux (or mst-chatgpt-linux for a ChatGPT eval) "
-                + "with the MST version found, and downloads Cowork's 1.2 GB VM bundle.");
+        Label what = new Label(
+                "Runs mst runner setup docker on the contexts ticked: it builds mst-cowork-linux (or mst-chatgpt-linux for a ChatGPT eval) "
+                        + "with the MST version found, and downloads Cowork's 1.2 GB VM bundle.");
         what.setWrapText(true);
         what.getStyleClass().add("text-muted");
         buildContexts.setId("build-contexts");
@@ -246,7 +268,8 @@ public final class ImagesView extends BorderPane {
         Button build = new Button("Build", new FontIcon(Feather.TOOL));
         build.setId("build-mst-images");
         build.setDefaultButton(false);
-        build.disableProperty().bind(model.buildingProperty().or(model.mstFoundProperty().not()));
+        build.disableProperty()
+                .bind(model.buildingProperty().or(model.mstFoundProperty().not()));
         build.setOnAction(e -> {
             List<String> chosen = new ArrayList<>();
             buildContexts.getChildren().forEach(n -> {
@@ -258,7 +281,8 @@ public final class ImagesView extends BorderPane {
         });
         HBox row1 = new HBox(8, new Label("Eval config"), config);
         row1.setAlignment(Pos.CENTER_LEFT);
-        HBox row2 = new HBox(8, new Label("claudeDesktopVersion"), claude, new Label("chatgptVersion"), chatgpt, spacer(), build);
+        HBox row2 = new HBox(
+                8, new Label("claudeDesktopVersion"), claude, new Label("chatgptVersion"), chatgpt, spacer(), build);
         row2.setAlignment(Pos.CENTER_LEFT);
         VBox card = new VBox(8, t, what, new HBox(8, new Label("Contexts"), buildContexts), row1, row2);
         card.getStyleClass().add("tool-card");
@@ -280,8 +304,9 @@ public final class ImagesView extends BorderPane {
     private Node recipeCard() {
         Label t = new Label("Build a recipe (images/)");
         t.getStyleClass().add("section-title");
-        Label what = new Label("The project's own images, built with the docker CLI on one context from the MST image tagged BASE_TAG. "
-                + "Pass the result to a run with image=<tag>.");
+        Label what = new Label(
+                "The project's own images, built with the docker CLI on one context from the MST image tagged BASE_TAG. "
+                        + "Pass the result to a run with image=<tag>.");
         what.setWrapText(true);
         what.getStyleClass().add("text-muted");
         ComboBox<ImageRecipe> recipe = new ComboBox<>(model.recipes());
@@ -314,17 +339,42 @@ public final class ImagesView extends BorderPane {
         TextField tag = new TextField();
         tag.setId("recipe-tag");
         tag.setPrefColumnCount(16);
-        tag.promptTextProperty().bind(Bindings.createStringBinding(() -> recipe.getValue() == null ? "image:tag"
-                : recipe.getValue().defaultTag(baseTag.getText().isBlank() ? "<BASE_TAG>" : baseTag.getText().strip()), recipe.valueProperty(), baseTag.textProperty()));
+        tag.promptTextProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> recipe.getValue() == null
+                                ? "image:tag"
+                                : recipe.getValue()
+                                        .defaultTag(
+                                                baseTag.getText().isBlank()
+                                                        ? "<BASE_TAG>"
+                                                        : baseTag.getText().strip()),
+                        recipe.valueProperty(),
+                        baseTag.textProperty()));
         Button build = new Button("Build recipe", new FontIcon(Feather.TOOL));
         build.setId("build-recipe");
-        build.disableProperty().bind(model.buildingProperty().or(recipe.valueProperty().isNull()).or(context.valueProperty().isNull()));
-        build.setOnAction(e -> model.buildRecipe(recipe.getValue(), context.getValue(), baseTag.getText(), tag.getText()));
+        build.disableProperty()
+                .bind(model.buildingProperty()
+                        .or(recipe.valueProperty().isNull())
+                        .or(context.valueProperty().isNull()));
+        build.setOnAction(
+                e -> model.buildRecipe(recipe.getValue(), context.getValue(), baseTag.getText(), tag.getText()));
         Label summary = new Label();
         summary.setWrapText(true);
         summary.getStyleClass().addAll("text-muted", "text-small");
-        summary.textProperty().bind(Bindings.createStringBinding(() -> recipe.getValue() == null ? "" : recipe.getValue().summary(), recipe.valueProperty()));
-        HBox row = new HBox(8, recipe, new Label("on"), context, new Label("BASE_TAG"), baseTag, new Label("tag"), tag, spacer(), build);
+        summary.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> recipe.getValue() == null ? "" : recipe.getValue().summary(), recipe.valueProperty()));
+        HBox row = new HBox(
+                8,
+                recipe,
+                new Label("on"),
+                context,
+                new Label("BASE_TAG"),
+                baseTag,
+                new Label("tag"),
+                tag,
+                spacer(),
+                build);
         row.setAlignment(Pos.CENTER_LEFT);
         VBox card = new VBox(8, t, what, row, summary);
         card.getStyleClass().add("tool-card");
@@ -354,8 +404,12 @@ public final class ImagesView extends BorderPane {
     private Node buildPanel() {
         Label title = new Label();
         title.getStyleClass().add("section-title");
-        title.textProperty().bind(Bindings.createStringBinding(() -> model.buildTitleProperty().get().isEmpty() ? "Build output"
-                : model.buildTitleProperty().get(), model.buildTitleProperty()));
+        title.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> model.buildTitleProperty().get().isEmpty()
+                                ? "Build output"
+                                : model.buildTitleProperty().get(),
+                        model.buildTitleProperty()));
         ProgressBar bar = new ProgressBar();
         bar.setId("build-progress");
         bar.setPrefWidth(220);
@@ -369,7 +423,8 @@ public final class ImagesView extends BorderPane {
         status.setId("build-status");
         status.setWrapText(true);
         status.textProperty().bind(model.buildStatusProperty());
-        model.buildFailedProperty().addListener((o, a, f) -> status.getStyleClass().setAll("label", f ? "failure-reason" : "text-muted"));
+        model.buildFailedProperty()
+                .addListener((o, a, f) -> status.getStyleClass().setAll("label", f ? "failure-reason" : "text-muted"));
         TextArea log = new TextArea();
         log.setId("build-log");
         log.setEditable(false);

@@ -45,6 +45,7 @@ import javafx.collections.ObservableList;
 public final class ImagesViewModel {
     /** Build log lines kept on screen (the full log is in the build's log file). */
     public static final int MAX_LOG_LINES = 3000;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final ObservableList<ContextImages> contextImages = FXCollections.observableArrayList();
@@ -60,7 +61,8 @@ public final class ImagesViewModel {
     private final StringProperty chatgptVersion = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper building = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper buildTitle = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper buildStatus = new ReadOnlyStringWrapper("No build yet: build MST's images or a recipe above; its output streams here.");
+    private final ReadOnlyStringWrapper buildStatus =
+            new ReadOnlyStringWrapper("No build yet: build MST's images or a recipe above; its output streams here.");
     private final ReadOnlyBooleanWrapper buildFailed = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper buildLog = new ReadOnlyStringWrapper("");
@@ -89,31 +91,73 @@ public final class ImagesViewModel {
     }
 
     // ---- Properties ----
-    public ObservableList<ContextImages> contextImages() { return contextImages; }
+    public ObservableList<ContextImages> contextImages() {
+        return contextImages;
+    }
     /** The contexts builds can target. */
-    public ObservableList<DockerContext> contexts() { return contexts; }
-    public ObservableList<ImageRecipe> recipes() { return recipes; }
+    public ObservableList<DockerContext> contexts() {
+        return contexts;
+    }
+
+    public ObservableList<ImageRecipe> recipes() {
+        return recipes;
+    }
     /** E.g. "MST 2.0.0 (…/node_modules/.bin/mst): images are compared with it". */
-    public ReadOnlyStringProperty mstLineProperty() { return mstLine.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty mstLineProperty() {
+        return mstLine.getReadOnlyProperty();
+    }
     /** The MST version found, or null. */
-    public ReadOnlyStringProperty mstVersionProperty() { return mstVersion.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty mstFoundProperty() { return mstFound.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty refreshingProperty() { return refreshing.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty mstVersionProperty() {
+        return mstVersion.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty mstFoundProperty() {
+        return mstFound.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty refreshingProperty() {
+        return refreshing.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
     /** The eval config for {@code --config} (its plugins and client pick what the image holds), blank for none. */
-    public StringProperty evalConfigProperty() { return evalConfig; }
+    public StringProperty evalConfigProperty() {
+        return evalConfig;
+    }
     /** {@code claudeDesktopVersion} to pin, blank for the newest. */
-    public StringProperty claudeDesktopVersionProperty() { return claudeDesktopVersion; }
+    public StringProperty claudeDesktopVersionProperty() {
+        return claudeDesktopVersion;
+    }
     /** {@code chatgptVersion} to pin, blank for the newest. */
-    public StringProperty chatgptVersionProperty() { return chatgptVersion; }
-    public ReadOnlyBooleanProperty buildingProperty() { return building.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty buildTitleProperty() { return buildTitle.getReadOnlyProperty(); }
+    public StringProperty chatgptVersionProperty() {
+        return chatgptVersion;
+    }
+
+    public ReadOnlyBooleanProperty buildingProperty() {
+        return building.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty buildTitleProperty() {
+        return buildTitle.getReadOnlyProperty();
+    }
     /** The build's state in a sentence, e.g. "Built in 3 min" or "Failed (exit 1): see the log". */
-    public ReadOnlyStringProperty buildStatusProperty() { return buildStatus.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty buildFailedProperty() { return buildFailed.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty buildStatusProperty() {
+        return buildStatus.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty buildFailedProperty() {
+        return buildFailed.getReadOnlyProperty();
+    }
     /** 0 to 1, or -1 while the output gives no figure. */
-    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty buildLogProperty() { return buildLog.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty buildLogProperty() {
+        return buildLog.getReadOnlyProperty();
+    }
 
     // ---- Commands ----
 
@@ -139,25 +183,34 @@ public final class ImagesViewModel {
                 .executeWith(ui, background);
     }
 
-    private record Listed(List<DockerContext> cs, MstFinder.Result found, List<ContextImages> listed, List<ImageRecipe> rs) {}
+    private record Listed(
+            List<DockerContext> cs, MstFinder.Result found, List<ContextImages> listed, List<ImageRecipe> rs) {}
 
     private void listed(Listed all) {
         List<DockerContext> cs = all.cs();
         MstFinder.Result found = all.found();
         List<ContextImages> listed = all.listed();
         List<ImageRecipe> rs = all.rs();
-        contexts.setAll(cs.stream().filter(c -> listed.stream().anyMatch(l -> l.context().equals(c.name()) && l.failure() == null)).toList());
+        contexts.setAll(cs.stream()
+                .filter(c -> listed.stream().anyMatch(l -> l.context().equals(c.name()) && l.failure() == null))
+                .toList());
         mstFound.set(found.installation() != null);
         mstVersion.set(found.version());
         contextImages.setAll(listed);
         recipes.setAll(rs);
-        mstLine.set(found.installation() == null ? found.problem()
-                : found.version() == null ? found.installation().describe() + ": it printed no version, so tags cannot be compared."
-                : "MST " + found.version() + " (" + String.join(" ", found.installation().command())
-                        + "): images are compared with this version.");
+        mstLine.set(
+                found.installation() == null
+                        ? found.problem()
+                        : found.version() == null
+                                ? found.installation().describe()
+                                        + ": it printed no version, so tags cannot be compared."
+                                : "MST " + found.version() + " ("
+                                        + String.join(" ", found.installation().command())
+                                        + "): images are compared with this version.");
         long n = listed.stream().mapToLong(l -> l.images().size()).sum();
-        summary.set(n + (n == 1 ? " image" : " images") + " on " + listed.stream().filter(l -> l.failure() == null).count()
-                + " of " + listed.size() + " contexts · " + LocalTime.now().format(CLOCK));
+        summary.set(n + (n == 1 ? " image" : " images") + " on "
+                + listed.stream().filter(l -> l.failure() == null).count() + " of " + listed.size() + " contexts · "
+                + LocalTime.now().format(CLOCK));
     }
 
     /**
@@ -178,14 +231,18 @@ public final class ImagesViewModel {
                         throw new IllegalArgumentException("The eval config " + cfg + " does not exist.");
                     }
                     // the eval config's node_modules/.bin/mst (or one above it) is the MST that builds for it
-                    MstFinder.Result m = config == null ? found : services.mstFinder().find(config);
+                    MstFinder.Result m =
+                            config == null ? found : services.mstFinder().find(config);
                     if (m == null || m.installation() == null) {
-                        throw new IllegalArgumentException(m == null ? "MST has not been looked for yet." : m.problem());
+                        throw new IllegalArgumentException(
+                                m == null ? "MST has not been looked for yet." : m.problem());
                     }
                     return services.builds().mstSetupPlan(m.installation(), contextNames, config, claude, chatgpt);
                 })
-                .onSuccess(plan -> start(plan, () -> BackgroundTask.wrap(() -> services.pluginSetups().record(contextNames, config))
-                        .executeWith(ui, background)))
+                .onSuccess(plan -> start(
+                        plan,
+                        () -> BackgroundTask.wrap(() -> services.pluginSetups().record(contextNames, config))
+                                .executeWith(ui, background)))
                 .onFailure(e -> {
                     building.set(false);
                     failBuild("Build MST's images", e.getMessage());
@@ -228,7 +285,7 @@ public final class ImagesViewModel {
     }
 
     private void start(BuildPlan plan) {
-        start(plan, () -> { });
+        start(plan, () -> {});
     }
 
     /** Starts a build; {@code whenBuilt} runs on the FX thread once it succeeded. */
@@ -276,8 +333,11 @@ public final class ImagesViewModel {
                         building.set(false);
                         current = null;
                         buildFailed.set(code != 0);
-                        buildStatus.set(code == 0 ? "Built in " + took + ". Log: " + plan.logFile()
-                                : "Failed (exit " + code + ") after " + took + ": see the log above; full log in " + plan.logFile());
+                        buildStatus.set(
+                                code == 0
+                                        ? "Built in " + took + ". Log: " + plan.logFile()
+                                        : "Failed (exit " + code + ") after " + took
+                                                + ": see the log above; full log in " + plan.logFile());
                         if (code == 0) {
                             progress.set(1);
                             whenBuilt.run();

@@ -43,15 +43,20 @@ final class CaseHistoryBar extends HBox {
             return;
         }
         List<Map.Entry<RunInfo, List<TrialRecord>>> runs = model.caseAcrossRuns(sel);
-        // texts made with StringBuilder, not "+": this runs on the FX thread at a trial's first open, where each "+" call
+        // texts made with StringBuilder, not "+": this runs on the FX thread at a trial's first open, where each "+"
+        // call
         // site's first use spins its concatenation's method handles (10 ms and more in a fresh JVM; 300 ms)
         setVisible(runs.size() > 1);
         for (Map.Entry<RunInfo, List<TrialRecord>> r : runs) {
             String run = r.getKey().shortId();
             if (r.getValue().isEmpty()) {
-                Label none = new Label(new StringBuilder().append(run).append(" –").toString());
+                Label none =
+                        new Label(new StringBuilder().append(run).append(" –").toString());
                 none.getStyleClass().addAll("pill", "pill-muted");
-                none.setTooltip(new Tooltip(new StringBuilder().append(r.getKey().runId()).append(": this case did not run").toString()));
+                none.setTooltip(new Tooltip(new StringBuilder()
+                        .append(r.getKey().runId())
+                        .append(": this case did not run")
+                        .toString()));
                 pills.getChildren().add(none);
                 continue;
             }
@@ -60,7 +65,8 @@ final class CaseHistoryBar extends HBox {
                 if (r.getValue().size() > 1) {
                     text.append(" #").append(t.number());
                 }
-                Label p = new Label(text.append(' ').append(t.status().jsonName()).toString());
+                Label p =
+                        new Label(text.append(' ').append(t.status().jsonName()).toString());
                 p.getStyleClass().addAll("pill", ResultsView.pillClass(t.status()));
                 boolean current = t.runDir().equals(sel.runDir()) && t.key().equals(sel.key());
                 if (current) {
@@ -71,7 +77,10 @@ final class CaseHistoryBar extends HBox {
                 if (r.getKey().startedText() != null) {
                     tip.append(", started ").append(r.getKey().startedText());
                 }
-                tip.append('\n').append(t.label()).append(": ").append(t.status().jsonName());
+                tip.append('\n')
+                        .append(t.label())
+                        .append(": ")
+                        .append(t.status().jsonName());
                 if (cause != null) {
                     tip.append(" (").append(cause).append(')');
                 }

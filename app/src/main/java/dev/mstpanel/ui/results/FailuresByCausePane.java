@@ -54,7 +54,8 @@ final class FailuresByCausePane extends VBox {
         list.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
             if (!updating && e != null) {
                 String c = e.getKey();
-                model.causeFilterProperty().set(c.equals(model.causeFilterProperty().get()) ? null : c);
+                model.causeFilterProperty()
+                        .set(c.equals(model.causeFilterProperty().get()) ? null : c);
             }
         });
         getChildren().addAll(head, list);

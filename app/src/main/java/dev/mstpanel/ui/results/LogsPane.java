@@ -1,11 +1,10 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.ui.common.BackgroundTask;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
-import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -33,7 +32,8 @@ final class LogsPane extends SplitPane {
         setId("logs-pane");
         list.setId("log-list");
         list.getStyleClass().add("log-list");
-        list.setItems(FXCollections.observableArrayList(logs.stream().map(TrialDetails.Log::file).toList()));
+        list.setItems(FXCollections.observableArrayList(
+                logs.stream().map(TrialDetails.Log::file).toList()));
         list.setCellFactory(lv -> new ListCell<>() {
             @Override
             protected void updateItem(Path p, boolean empty) {
@@ -42,7 +42,8 @@ final class LogsPane extends SplitPane {
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> show(p));
-        Label count = new Label(logs.size() == 1 ? "1 log" : String.format(java.util.Locale.ROOT, "%,d logs", logs.size()));
+        Label count =
+                new Label(logs.size() == 1 ? "1 log" : String.format(java.util.Locale.ROOT, "%,d logs", logs.size()));
         count.getStyleClass().addAll("text-muted", "text-small");
         count.setPadding(new Insets(4, 8, 4, 8));
         VBox left = new VBox(count, list);
@@ -68,17 +69,20 @@ final class LogsPane extends SplitPane {
             return;
         }
         viewer.getChildren().setAll(new ProgressIndicator());
-        BackgroundTask.wrap(() -> TrialDetails.loadLog(p)).latestIn(reads).onSuccess(log -> {
-                if (log.text() != null) {
-                    viewer.getChildren().setAll(new TextDumpView(log.text(), false, "log"));
-                } else {
-                    Label l = new Label(log.problem());
-                    l.setWrapText(true);
-                    l.getStyleClass().add("inspector-notice");
-                    VBox box = new VBox(l);
-                    box.setPadding(new Insets(14));
-                    viewer.getChildren().setAll(box);
-                }
-        }).executeWith(dev.mstpanel.ui.common.UiExecutor.fx(), background);
+        BackgroundTask.wrap(() -> TrialDetails.loadLog(p))
+                .latestIn(reads)
+                .onSuccess(log -> {
+                    if (log.text() != null) {
+                        viewer.getChildren().setAll(new TextDumpView(log.text(), false, "log"));
+                    } else {
+                        Label l = new Label(log.problem());
+                        l.setWrapText(true);
+                        l.getStyleClass().add("inspector-notice");
+                        VBox box = new VBox(l);
+                        box.setPadding(new Insets(14));
+                        viewer.getChildren().setAll(box);
+                    }
+                })
+                .executeWith(dev.mstpanel.ui.common.UiExecutor.fx(), background);
     }
 }

@@ -49,6 +49,7 @@ public final class ResultsView extends BorderPane {
     private final TrialInspectorViewModel inspector;
     /** The navigator's narrowest and preferred widths, in px. */
     static final double NAVIGATOR_MIN_WIDTH = 320;
+
     static final double NAVIGATOR_PREF_WIDTH = 480;
     private final TextField pathField = new TextField();
     private final TreeView<Node> tree = new TreeView<>();
@@ -60,6 +61,7 @@ public final class ResultsView extends BorderPane {
     private boolean rebuilding;
     /** True while a click in the navigator sets the selected run and trial ({@link #select}). */
     private boolean selecting;
+
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
     private final dev.mstpanel.ui.common.Navigator navigator;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
@@ -69,16 +71,31 @@ public final class ResultsView extends BorderPane {
      *
      * @param note muted text between the label and the counts (an eval's "3 runs · latest"), or null
      */
-    record Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts, String note) {
+    record Node(
+            Kind kind,
+            String id,
+            String label,
+            Path runDir,
+            TrialRecord trial,
+            Map<TrialStatus, Integer> counts,
+            String note) {
         Node(Kind kind, String id, String label, Path runDir, TrialRecord trial, Map<TrialStatus, Integer> counts) {
             this(kind, id, label, runDir, trial, counts, null);
         }
     }
 
-    enum Kind { EVAL, RUN, VARIANT, CASE, TRIAL }
+    enum Kind {
+        EVAL,
+        RUN,
+        VARIANT,
+        CASE,
+        TRIAL
+    }
 
-    private final Label demoMark = new Label("Demo data: a run the panel recorded of a stand-in for MST, copied into the panel's "
-            + "data folder. These are not your results.", new FontIcon(Feather.INFO));
+    private final Label demoMark = new Label(
+            "Demo data: a run the panel recorded of a stand-in for MST, copied into the panel's "
+                    + "data folder. These are not your results.",
+            new FontIcon(Feather.INFO));
     private final javafx.scene.control.Hyperlink demoLink = new javafx.scene.control.Hyperlink(
             "Nothing open yet? Open the demo's results (a recorded 3-shard run with failed trials)");
     private Path demoFolder;
@@ -100,11 +117,14 @@ public final class ResultsView extends BorderPane {
 
     private void updateDemo() {
         Path at = model.locationProperty().get();
-        demoMark.setVisible(demoFolder != null && at != null && at.toAbsolutePath().normalize().startsWith(demoFolder));
+        demoMark.setVisible(demoFolder != null
+                && at != null
+                && at.toAbsolutePath().normalize().startsWith(demoFolder));
         demoLink.setVisible(demoOffered && at == null);
     }
 
-    public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+    public ResultsView(
+            ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
         this(model, inspector, dialogs, background, null, null, null);
     }
 
@@ -113,9 +133,14 @@ public final class ResultsView extends BorderPane {
      * @param navigator opens the Compare screen and the Runs form, or null (then with {@code compare} null too)
      * @param trend the trend screen's state, or null (with {@code compare} null too)
      */
-    public ResultsView(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
-                       dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
-                       dev.mstpanel.ui.results.compare.TrendViewModel trend) {
+    public ResultsView(
+            ResultsViewModel model,
+            TrialInspectorViewModel inspector,
+            DialogService dialogs,
+            Executor background,
+            dev.mstpanel.ui.results.compare.CompareViewModel compare,
+            dev.mstpanel.ui.common.Navigator navigator,
+            dev.mstpanel.ui.results.compare.TrendViewModel trend) {
         this.model = model;
         this.inspector = inspector;
         this.compare = compare;
@@ -126,13 +151,16 @@ public final class ResultsView extends BorderPane {
         Label title = new Label("Results");
         title.getStyleClass().add("view-title");
         pathField.setId("results-path");
-        pathField.setPromptText("Your eval's project folder, a .mcp-test-results folder, an eval folder or a run folder");
+        pathField.setPromptText(
+                "Your eval's project folder, a .mcp-test-results folder, an eval folder or a run folder");
         pathField.setOnAction(e -> openTyped());
         HBox.setHgrow(pathField, Priority.ALWAYS);
         Button browse = new Button("Browse…", new FontIcon(Feather.FOLDER));
         browse.setOnAction(e -> {
             Path cur = model.locationProperty().get();
-            File f = dialogs.chooseDirectory(getScene() == null ? null : getScene().getWindow(), "Open MST results",
+            File f = dialogs.chooseDirectory(
+                    getScene() == null ? null : getScene().getWindow(),
+                    "Open MST results",
                     cur != null && Files.isDirectory(cur) ? cur.toFile() : null);
             if (f != null) {
                 openFolder(f.toPath());
@@ -190,7 +218,8 @@ public final class ResultsView extends BorderPane {
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
         // the search across trials, the failures by cause: panes of their own
-        TrialSearchBar trialSearch = new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
+        TrialSearchBar trialSearch =
+                new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
         FailuresByCausePane causes = new FailuresByCausePane(model);
         VBox left = new VBox(8, search, trialSearch, filters, causes, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
@@ -234,8 +263,13 @@ public final class ResultsView extends BorderPane {
             var compareView = new dev.mstpanel.ui.results.compare.CompareView(compare, navigator);
             compareView.visibleProperty().bind(compare.shownProperty());
             var trendView = new dev.mstpanel.ui.results.compare.TrendView(trend, this::openFromTrend);
-            trendView.visibleProperty().bind(trend.shownProperty().and(compare.shownProperty().not()));
-            split.visibleProperty().bind(compare.shownProperty().not().and(trend.shownProperty().not()));
+            trendView
+                    .visibleProperty()
+                    .bind(trend.shownProperty().and(compare.shownProperty().not()));
+            split.visibleProperty()
+                    .bind(compare.shownProperty()
+                            .not()
+                            .and(trend.shownProperty().not()));
             // a hidden screen is not laid out (the navigator of a 10,000-trial run is costly to lay out for nothing)
             split.managedProperty().bind(split.visibleProperty());
             compareView.managedProperty().bind(compareView.visibleProperty());
@@ -255,7 +289,11 @@ public final class ResultsView extends BorderPane {
             collapsed.clear();
         });
         model.selectedTrialProperty().addListener((o, a, t) -> {
-            RunInfo info = t == null ? null : model.run(t.runDir()) == null ? null : model.run(t.runDir()).info();
+            RunInfo info = t == null
+                    ? null
+                    : model.run(t.runDir()) == null
+                            ? null
+                            : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
             if (compare != null && !selecting) {
                 updateRunHeader(); // the variant cards shrink to one line while a trial is open
@@ -276,14 +314,20 @@ public final class ResultsView extends BorderPane {
      * Builds the view; when nothing is open yet and the working folder has a
      * {@code .mcp-test-results}, opens it (users start the panel from their eval's folder).
      */
-    public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
+    public static ResultsView openDefault(
+            ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background) {
         return openDefault(model, inspector, dialogs, background, null, null, null);
     }
 
     /** As {@link #openDefault(ResultsViewModel, TrialInspectorViewModel, DialogService, Executor)}, with the Compare screen. */
-    public static ResultsView openDefault(ResultsViewModel model, TrialInspectorViewModel inspector, DialogService dialogs, Executor background,
-                                          dev.mstpanel.ui.results.compare.CompareViewModel compare, dev.mstpanel.ui.common.Navigator navigator,
-                                          dev.mstpanel.ui.results.compare.TrendViewModel trend) {
+    public static ResultsView openDefault(
+            ResultsViewModel model,
+            TrialInspectorViewModel inspector,
+            DialogService dialogs,
+            Executor background,
+            dev.mstpanel.ui.results.compare.CompareViewModel compare,
+            dev.mstpanel.ui.common.Navigator navigator,
+            dev.mstpanel.ui.results.compare.TrendViewModel trend) {
         ResultsView v = new ResultsView(model, inspector, dialogs, background, compare, navigator, trend);
         Path here = Path.of(System.getProperty("user.dir", ".")).resolve(".mcp-test-results");
         if (model.locationProperty().get() == null) {
@@ -309,7 +353,10 @@ public final class ResultsView extends BorderPane {
         }
         // another folder: the trend or comparison of the one before would stay on screen over it
         Path shown = model.locationProperty().get();
-        if (shown == null || !shown.toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize())) {
+        if (shown == null
+                || !shown.toAbsolutePath()
+                        .normalize()
+                        .equals(folder.toAbsolutePath().normalize())) {
             if (trend != null) {
                 trend.close();
             }
@@ -333,7 +380,8 @@ public final class ResultsView extends BorderPane {
                 model.selectedTrialProperty().set(n.trial());
             } else if (n.kind() == Kind.CASE && !item.getChildren().isEmpty()) {
                 // a case opens its first trial shown: two clicks from the list to why it failed
-                model.selectedTrialProperty().set(item.getChildren().get(0).getValue().trial());
+                model.selectedTrialProperty()
+                        .set(item.getChildren().get(0).getValue().trial());
             }
         } finally {
             selecting = false;
@@ -353,13 +401,21 @@ public final class ResultsView extends BorderPane {
                 e.getValue().setSelected(model.statusFilter().contains(e.getKey()));
                 int n = totals.getOrDefault(e.getKey(), 0);
                 boolean unknown = e.getKey() == TrialStatus.MISSING && missingUnknown && n == 0;
-                e.getValue().setText(e.getKey().jsonName() + (unknown ? "" : String.format(Locale.ROOT, " %,d", n))); // 3,298 as below it
-                e.getValue().setTooltip(unknown ? new Tooltip("A partial run: its files do not say how many trials are missing.") : null);
+                e.getValue()
+                        .setText(e.getKey().jsonName()
+                                + (unknown ? "" : String.format(Locale.ROOT, " %,d", n))); // 3,298 as below it
+                e.getValue()
+                        .setTooltip(
+                                unknown
+                                        ? new Tooltip(
+                                                "A partial run: its files do not say how many trials are missing.")
+                                        : null);
             }
             TreeItem<Node> root = new TreeItem<>(new Node(Kind.EVAL, "", "", null, null, Map.of()));
             Map<String, List<ResultsViewModel.RunState>> byEval = new LinkedHashMap<>();
             for (ResultsViewModel.RunState r : model.runs()) {
-                byEval.computeIfAbsent(r.info().evalName(), k -> new ArrayList<>()).add(r);
+                byEval.computeIfAbsent(r.info().evalName(), k -> new ArrayList<>())
+                        .add(r);
             }
             TrialRecord sel = model.selectedTrialProperty().get();
             TreeItem<Node> toSelect = null;
@@ -386,22 +442,37 @@ public final class ResultsView extends BorderPane {
                         String cId = vId + "/c:" + t.key().caseSegment();
                         TreeItem<Node> vItem = variants.computeIfAbsent(vId, k -> new TreeItem<>());
                         if (vItem.getValue() == null) {
-                            vItem.setValue(new Node(Kind.VARIANT, vId, t.variant(), info.dir(), null, variantCounts.computeIfAbsent(vId, k -> new EnumMap<>(TrialStatus.class))));
+                            vItem.setValue(new Node(
+                                    Kind.VARIANT,
+                                    vId,
+                                    t.variant(),
+                                    info.dir(),
+                                    null,
+                                    variantCounts.computeIfAbsent(vId, k -> new EnumMap<>(TrialStatus.class))));
                             runItem.getChildren().add(vItem);
                         }
                         TreeItem<Node> cItem = cases.get(cId);
                         if (cItem == null) {
-                            cItem = new TreeItem<>(new Node(Kind.CASE, cId, t.caseDisplay(), info.dir(), null, caseCounts.computeIfAbsent(cId, k -> new EnumMap<>(TrialStatus.class))));
+                            cItem = new TreeItem<>(new Node(
+                                    Kind.CASE,
+                                    cId,
+                                    t.caseDisplay(),
+                                    info.dir(),
+                                    null,
+                                    caseCounts.computeIfAbsent(cId, k -> new EnumMap<>(TrialStatus.class))));
                             cases.put(cId, cItem);
                             vItem.getChildren().add(cItem);
                         }
                         String tId = cId + "/t:" + t.trial();
-                        TreeItem<Node> tItem = new TreeItem<>(new Node(Kind.TRIAL, tId, "trial #" + t.number(), info.dir(), t, Map.of(t.status(), 1)));
+                        TreeItem<Node> tItem = new TreeItem<>(new Node(
+                                Kind.TRIAL, tId, "trial #" + t.number(), info.dir(), t, Map.of(t.status(), 1)));
                         cItem.getChildren().add(tItem);
                         caseCounts.get(cId).merge(t.status(), 1, Integer::sum);
                         variantCounts.get(vId).merge(t.status(), 1, Integer::sum);
                         runCounts.merge(t.status(), 1, Integer::sum);
-                        if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key())) {
+                        if (sel != null
+                                && sel.runDir().equals(t.runDir())
+                                && sel.key().equals(t.key())) {
                             toSelect = tItem;
                         }
                         if (expanded.contains(cId)) {
@@ -426,7 +497,13 @@ public final class ResultsView extends BorderPane {
                     evalItem.getChildren().add(runItem);
                 }
                 int runCount = ev.getValue().size();
-                evalItem.setValue(new Node(Kind.EVAL, evalId, ev.getKey(), null, null, evalCounts,
+                evalItem.setValue(new Node(
+                        Kind.EVAL,
+                        evalId,
+                        ev.getKey(),
+                        null,
+                        null,
+                        evalCounts,
                         runCount == 1 ? "1 run" : runCount + " runs · latest"));
                 evalItem.setExpanded(!collapsed.contains(evalId));
                 track(evalItem);
@@ -483,7 +560,8 @@ public final class ResultsView extends BorderPane {
         List<javafx.scene.Node> facts = RunHeaderFacts.of(info, r.counts());
         // the header can fold to its title line, so a trial opened below it gets the window's height (a 1280 x 820
         // window left the transcript about 200 px under the run's facts and cards)
-        Button fold = new Button(headerFolded ? "Show run details" : "Hide run details",
+        Button fold = new Button(
+                headerFolded ? "Show run details" : "Hide run details",
                 new FontIcon(headerFolded ? Feather.CHEVRON_DOWN : Feather.CHEVRON_UP));
         fold.setId("run-header-fold");
         fold.getStyleClass().addAll("small", "flat");
@@ -501,7 +579,14 @@ public final class ResultsView extends BorderPane {
         }
         if (compare != null && !headerFolded) {
             Path headerRun = info.dir();
-            RunHeaderCards.add(runHeader, r, model.runs(), compare, navigator, this::updateRunHeader, () -> openTrend(headerRun),
+            RunHeaderCards.add(
+                    runHeader,
+                    r,
+                    model.runs(),
+                    compare,
+                    navigator,
+                    this::updateRunHeader,
+                    () -> openTrend(headerRun),
                     model.selectedTrialProperty().get() != null);
         }
         if (info.problem() != null) {
@@ -533,8 +618,13 @@ public final class ResultsView extends BorderPane {
                 menu.getItems().add(disabled("Select a run or a variant to compare it"));
                 return;
             }
-            menu.getItems().addAll(RunHeaderCards.compareItems(model.run(n.runDir()), n.kind() == Kind.VARIANT ? n.label() : null,
-                    model.runs(), navigator, compare));
+            menu.getItems()
+                    .addAll(RunHeaderCards.compareItems(
+                            model.run(n.runDir()),
+                            n.kind() == Kind.VARIANT ? n.label() : null,
+                            model.runs(),
+                            navigator,
+                            compare));
             if (menu.getItems().isEmpty()) {
                 menu.getItems().add(disabled("Nothing to compare with: one variant and no other run of this eval"));
             }
@@ -589,7 +679,9 @@ public final class ResultsView extends BorderPane {
         }
         for (TreeItem<Node> eval : root.getChildren()) {
             for (TreeItem<Node> run : eval.getChildren()) {
-                if (run.getValue() != null && run.getValue().kind() == Kind.RUN && runDir.equals(run.getValue().runDir())) {
+                if (run.getValue() != null
+                        && run.getValue().kind() == Kind.RUN
+                        && runDir.equals(run.getValue().runDir())) {
                     return run;
                 }
             }

@@ -1,12 +1,12 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.layout.LocationKind;
-import dev.mstpanel.core.results.layout.Location;
-import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.RunFolderWatcher;
-import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.RunListener;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.layout.Location;
+import dev.mstpanel.core.results.layout.LocationKind;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialKey;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
@@ -74,12 +74,21 @@ public final class ResultsViewModel {
             this.lastChange = lastChange;
         }
 
-        public RunInfo info() { return info; }
+        public RunInfo info() {
+            return info;
+        }
         /** The trials in folder order (variant, case, trial), new ones at the end. */
-        public List<TrialRecord> trials() { return new ArrayList<>(trials.values()); }
-        public boolean loading() { return loading; }
+        public List<TrialRecord> trials() {
+            return new ArrayList<>(trials.values());
+        }
+
+        public boolean loading() {
+            return loading;
+        }
         /** True when new traces in this run show up by themselves. */
-        public boolean watched() { return watched; }
+        public boolean watched() {
+            return watched;
+        }
 
         /**
          * What the navigator says after the run id: {@code (reading…)} while first read;
@@ -103,8 +112,11 @@ public final class ResultsViewModel {
             if (watched && nowMs - lastChange < LIVE_WINDOW_MS) {
                 return "(live)";
             }
-            if (info.runJsonUnread() != null) { // (a run.json copied from another run was read: it is "not finished" below)
-                return info.problemKind() == RunInfo.ProblemKind.RUN_JSON_MISSING ? "(no run.json)" : "(run.json unreadable)";
+            if (info.runJsonUnread()
+                    != null) { // (a run.json copied from another run was read: it is "not finished" below)
+                return info.problemKind() == RunInfo.ProblemKind.RUN_JSON_MISSING
+                        ? "(no run.json)"
+                        : "(run.json unreadable)";
             }
             return "(not finished)";
         }
@@ -124,7 +136,8 @@ public final class ResultsViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
     private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
-    private final ObservableSet<TrialStatus> statusFilter = FXCollections.observableSet(EnumSet.allOf(TrialStatus.class));
+    private final ObservableSet<TrialStatus> statusFilter =
+            FXCollections.observableSet(EnumSet.allOf(TrialStatus.class));
     private final StringProperty caseSearch = new SimpleStringProperty("");
     private final ObjectProperty<TrialRecord> selectedTrial = new SimpleObjectProperty<>();
     private final ObjectProperty<Path> selectedRunDir = new SimpleObjectProperty<>();
@@ -163,29 +176,49 @@ public final class ResultsViewModel {
     // ---- Properties ----
 
     /** The open folder (results root, eval or run), or null. */
-    public ReadOnlyObjectProperty<Path> locationProperty() { return location.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Path> locationProperty() {
+        return location.getReadOnlyProperty();
+    }
     /** A sentence about the open folder (nothing found, cannot be read), or null. */
-    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
     /** Ticks each time runs or trials changed (at most 10 times a second). */
-    public ReadOnlyLongProperty revisionProperty() { return revision.getReadOnlyProperty(); }
+    public ReadOnlyLongProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
+    }
     /** True while a run is still being read for the first time. */
-    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
     /** The statuses shown (all by default). */
-    public ObservableSet<TrialStatus> statusFilter() { return statusFilter; }
+    public ObservableSet<TrialStatus> statusFilter() {
+        return statusFilter;
+    }
     /** Text the case ids shown must contain (ignoring case); blank for all. */
-    public StringProperty caseSearchProperty() { return caseSearch; }
+    public StringProperty caseSearchProperty() {
+        return caseSearch;
+    }
     /** The trial open in the inspector, or null. */
-    public ObjectProperty<TrialRecord> selectedTrialProperty() { return selectedTrial; }
+    public ObjectProperty<TrialRecord> selectedTrialProperty() {
+        return selectedTrial;
+    }
     /** The run whose header shows, or null. */
-    public ObjectProperty<Path> selectedRunDirProperty() { return selectedRunDir; }
+    public ObjectProperty<Path> selectedRunDirProperty() {
+        return selectedRunDir;
+    }
 
     /** The failure cause the trials shown must have ({@link TrialRecord#cause()}), or null for any. */
-    public StringProperty causeFilterProperty() { return causeFilter; }
+    public StringProperty causeFilterProperty() {
+        return causeFilter;
+    }
     /**
      * The trials the search across trials found ({@link #trialId(TrialRecord)}), or null when no such
      * search is on: then only they are shown.
      */
-    public ReadOnlyObjectProperty<Set<String>> transcriptMatchesProperty() { return transcriptMatches.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Set<String>> transcriptMatchesProperty() {
+        return transcriptMatches.getReadOnlyProperty();
+    }
 
     /** Keeps only these trials (a search across trials found them); null shows every trial again. */
     public void showTranscriptMatches(java.util.Collection<TrialRecord> found) {
@@ -201,7 +234,8 @@ public final class ResultsViewModel {
 
     /** A trial's identity across runs: its run folder and key. */
     public static String trialId(TrialRecord t) {
-        return t.runDir() + "\n" + t.key().variantSegment() + "\n" + t.key().caseSegment() + "\n" + t.key().trial();
+        return t.runDir() + "\n" + t.key().variantSegment() + "\n" + t.key().caseSegment() + "\n"
+                + t.key().trial();
     }
 
     /**
@@ -228,7 +262,8 @@ public final class ResultsViewModel {
      * their UTC start time): each run's trials of it, by trial number.
      */
     public List<Map.Entry<RunInfo, List<TrialRecord>>> caseAcrossRuns(TrialRecord of) {
-        // loops and named comparators, no stream, lambda or method reference: this runs on the FX thread at a trial's first
+        // loops and named comparators, no stream, lambda or method reference: this runs on the FX thread at a trial's
+        // first
         // open, where each new call site's bootstrap (class spinning) came on top of the first rows (300 ms)
         List<Map.Entry<RunInfo, List<TrialRecord>>> out = new ArrayList<>();
         for (RunState r : runs.values()) {
@@ -257,18 +292,23 @@ public final class ResultsViewModel {
     };
 
     /** Runs by id, the newest (greatest id) first. */
-    private static final java.util.Comparator<Map.Entry<RunInfo, List<TrialRecord>>> NEWEST_RUN_FIRST = new java.util.Comparator<>() {
-        @Override
-        public int compare(Map.Entry<RunInfo, List<TrialRecord>> a, Map.Entry<RunInfo, List<TrialRecord>> b) {
-            return b.getKey().runId().compareTo(a.getKey().runId());
-        }
-    };
+    private static final java.util.Comparator<Map.Entry<RunInfo, List<TrialRecord>>> NEWEST_RUN_FIRST =
+            new java.util.Comparator<>() {
+                @Override
+                public int compare(Map.Entry<RunInfo, List<TrialRecord>> a, Map.Entry<RunInfo, List<TrialRecord>> b) {
+                    return b.getKey().runId().compareTo(a.getKey().runId());
+                }
+            };
 
     /** The runs, in the order found (oldest first per eval). */
-    public List<RunState> runs() { return new ArrayList<>(runs.values()); }
+    public List<RunState> runs() {
+        return new ArrayList<>(runs.values());
+    }
 
     /** One run's state, or null. */
-    public RunState run(Path runDir) { return runDir == null ? null : runs.get(runDir); }
+    public RunState run(Path runDir) {
+        return runDir == null ? null : runs.get(runDir);
+    }
 
     /** Trials per status over every open run. */
     public Map<TrialStatus, Integer> totalCounts() {
@@ -293,7 +333,11 @@ public final class ResultsViewModel {
             return false;
         }
         String q = caseSearch.get();
-        return q == null || q.isBlank() || t.caseId().toLowerCase(java.util.Locale.ROOT).contains(q.strip().toLowerCase(java.util.Locale.ROOT));
+        return q == null
+                || q.isBlank()
+                || t.caseId()
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains(q.strip().toLowerCase(java.util.Locale.ROOT));
     }
 
     // ---- Commands ----
@@ -321,12 +365,15 @@ public final class ResultsViewModel {
         Path remembered = reopen;
         Path rememberedRun = reopenRun;
         background.execute(() -> {
-            Path folder = java.nio.file.Files.isDirectory(path) ? path
+            Path folder = java.nio.file.Files.isDirectory(path)
+                    ? path
                     : remembered != null && java.nio.file.Files.isDirectory(remembered) ? remembered : null;
             if (folder != null) {
                 // the remembered run is selected again when it is still there, in the folder opened
-                Path select = folder == remembered && rememberedRun != null && java.nio.file.Files.isDirectory(rememberedRun)
-                        ? rememberedRun.toAbsolutePath().normalize() : null;
+                Path select =
+                        folder == remembered && rememberedRun != null && java.nio.file.Files.isDirectory(rememberedRun)
+                                ? rememberedRun.toAbsolutePath().normalize()
+                                : null;
                 ui.execute(() -> {
                     if (asked == requests && location.get() == null) {
                         open(folder, select);
@@ -359,8 +406,11 @@ public final class ResultsViewModel {
             String problem;
             try {
                 loc = reader.locate(p);
-                problem = !loc.runDirs().isEmpty() ? null
-                        : loc.unlisted().isEmpty() ? ResultsReader.noRunsMessage(path) : String.join(" ", loc.unlisted());
+                problem = !loc.runDirs().isEmpty()
+                        ? null
+                        : loc.unlisted().isEmpty()
+                                ? ResultsReader.noRunsMessage(path)
+                                : String.join(" ", loc.unlisted());
             } catch (ResultsException e) {
                 problem = e.getMessage();
             }
@@ -404,13 +454,16 @@ public final class ResultsViewModel {
             try {
                 readRuns(gen, loc);
             } catch (java.util.concurrent.RejectedExecutionException closing) {
-                LOG.debug("the listing of {} stopped: the panel is closing its reader", p); // the window is closing: nobody waits
+                LOG.debug(
+                        "the listing of {} stopped: the panel is closing its reader",
+                        p); // the window is closing: nobody waits
             } catch (RuntimeException | LinkageError e) {
                 LOG.warn("could not list {}", p, e);
                 ui.execute(() -> {
                     if (gen == generation) {
                         loading.set(false);
-                        message.set("Could not list " + p + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                        message.set("Could not list " + p + ": "
+                                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
                     }
                 });
             }
@@ -534,7 +587,10 @@ public final class ResultsViewModel {
                         for (TrialRecord t : batch) {
                             s.trials.put(t.key(), t);
                             TrialRecord sel = selectedTrial.get();
-                            if (sel != null && sel.runDir().equals(t.runDir()) && sel.key().equals(t.key()) && !sel.equals(t)) {
+                            if (sel != null
+                                    && sel.runDir().equals(t.runDir())
+                                    && sel.key().equals(t.key())
+                                    && !sel.equals(t)) {
                                 selectedTrial.set(t);
                             }
                         }

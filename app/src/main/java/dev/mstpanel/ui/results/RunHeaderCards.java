@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.compare.RunSummary;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.ui.common.Navigator;
 import dev.mstpanel.ui.results.compare.CompareViewModel;
 import dev.mstpanel.ui.results.compare.VariantCard;
@@ -34,10 +34,18 @@ final class RunHeaderCards {
      * here (a pass over records in memory); its summary.json is read in the background, then the
      * header is drawn again by {@code refresh}.
      */
-    static void add(VBox header, ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all, CompareViewModel compare,
-                    Navigator navigator, Runnable refresh, Runnable openTrend, boolean compact) {
+    static void add(
+            VBox header,
+            ResultsViewModel.RunState run,
+            List<ResultsViewModel.RunState> all,
+            CompareViewModel compare,
+            Navigator navigator,
+            Runnable refresh,
+            Runnable openTrend,
+            boolean compact) {
         List<String> variants = variants(run);
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6); // wraps on a 1440 px screen rather than eliding every label
+        javafx.scene.layout.FlowPane actions =
+                new javafx.scene.layout.FlowPane(8, 6); // wraps on a 1440 px screen rather than eliding every label
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.setId("run-compare-actions");
         Path dir = run.info().dir();
@@ -49,11 +57,15 @@ final class RunHeaderCards {
             actions.getChildren().add(b);
         }
         // a regrade (<run id>.g<n>, docs/dev/mst-format.md, Results) is compared with the run it grades again
-        String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
+        String gradedId =
+                dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
-        if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
+        if (graded != null
+                && Boolean.TRUE.equals(
+                        compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = gradedId;
-            Button b = new Button("Compare with the run it grades again (" + id.substring(id.lastIndexOf('-') + 1) + ")",
+            Button b = new Button(
+                    "Compare with the run it grades again (" + id.substring(id.lastIndexOf('-') + 1) + ")",
                     new FontIcon(Feather.GIT_COMMIT));
             b.setId("compare-regraded");
             b.getStyleClass().add("small");
@@ -77,14 +89,15 @@ final class RunHeaderCards {
         Button grade = new Button("Grade…", new FontIcon(Feather.CHECK_SQUARE));
         grade.setId("grade-run");
         grade.getStyleClass().add("small");
-        grade.setTooltip(new javafx.scene.control.Tooltip("Grade this run again in containers (mst grade " + run.info().runId()
-                + " --runner docker): opens the Runs form to check the command and start it."));
+        grade.setTooltip(new javafx.scene.control.Tooltip("Grade this run again in containers (mst grade "
+                + run.info().runId() + " --runner docker): opens the Runs form to check the command and start it."));
         grade.setOnAction(e -> navigator.openGradeForm(dir));
         if (canGrade(run.info())) {
             actions.getChildren().add(grade);
         }
         String eval = dev.mstpanel.core.text.ControlCharacters.escape(run.info().evalName());
-        Button t = new Button("Trend of " + dev.mstpanel.core.text.Texts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
+        Button t =
+                new Button("Trend of " + dev.mstpanel.core.text.Texts.cut(eval, 40), new FontIcon(Feather.TRENDING_UP));
         if (!eval.equals(dev.mstpanel.core.text.Texts.cut(eval, 40))) {
             t.setTooltip(new javafx.scene.control.Tooltip("Trend of " + eval)); // a long name cut: whole here
         }
@@ -115,12 +128,16 @@ final class RunHeaderCards {
             javafx.scene.layout.FlowPane line = new javafx.scene.layout.FlowPane(8, 4);
             line.setId("variant-cards");
             for (VariantFigures f : tally.figures()) {
-                javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  " + f.rateWithIntervalText()
+                javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  "
+                        + f.rateWithIntervalText()
                         + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
                 l.getStyleClass().addAll("pill", "pill-muted");
                 l.setId("variant-line-" + f.variant());
-                l.setTooltip(new javafx.scene.control.Tooltip(f.basisText() + (f.fromSummary() ? "" : "; computed from the trials (" + f.sourceNote() + ")")));
-                l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the line wraps to the next row, the text is never cut
+                l.setTooltip(new javafx.scene.control.Tooltip(f.basisText()
+                        + (f.fromSummary() ? "" : "; computed from the trials (" + f.sourceNote() + ")")));
+                l.setMinWidth(
+                        javafx.scene.layout.Region
+                                .USE_PREF_SIZE); // the line wraps to the next row, the text is never cut
                 line.getChildren().add(l);
             }
             header.getChildren().add(line);
@@ -130,7 +147,8 @@ final class RunHeaderCards {
         HBox cards = new HBox(10);
         cards.setId("variant-cards");
         RunSummary.PreviousRun prev = summary.map(RunSummary::previousRun).orElse(null);
-        // the previous run's pass rate is the whole run's: said once above the cards; each card has its variant's changes
+        // the previous run's pass rate is the whole run's: said once above the cards; each card has its variant's
+        // changes
         if (prev != null && prev.runLine() != null) {
             javafx.scene.control.Label runLine = new javafx.scene.control.Label(prev.runLine());
             runLine.setId("previous-run-run-line");
@@ -138,7 +156,8 @@ final class RunHeaderCards {
             header.getChildren().add(runLine);
         }
         for (VariantFigures f : tally.figures()) {
-            cards.getChildren().add(new VariantCard(f, f.variant(), prev == null ? null : prev.variantLine(f.variant())));
+            cards.getChildren()
+                    .add(new VariantCard(f, f.variant(), prev == null ? null : prev.variantLine(f.variant())));
         }
         if (!cards.getChildren().isEmpty()) {
             javafx.scene.control.ScrollPane row = new javafx.scene.control.ScrollPane(cards);
@@ -171,7 +190,8 @@ final class RunHeaderCards {
             boolean any = false;
             for (var c : v.cases().values()) {
                 var o = c.outcome();
-                if ((o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED)
+                if ((o == dev.mstpanel.core.results.compare.CaseOutcome.FAIL
+                                || o == dev.mstpanel.core.results.compare.CaseOutcome.MIXED)
                         && dev.mstpanel.core.mst.RunSelection.canName(c.caseId())) {
                     cases.add(c.caseId());
                     any = true;
@@ -193,9 +213,13 @@ final class RunHeaderCards {
     }
 
     /** The navigator's compare actions for a run, or for one variant of it. */
-    static List<MenuItem> compareItems(ResultsViewModel.RunState run, String variant, List<ResultsViewModel.RunState> all, Navigator navigator,
-                                       CompareViewModel compare) {
-        Runnable refresh = () -> { }; // a menu is made anew each time it opens: the next one has the answer
+    static List<MenuItem> compareItems(
+            ResultsViewModel.RunState run,
+            String variant,
+            List<ResultsViewModel.RunState> all,
+            Navigator navigator,
+            CompareViewModel compare) {
+        Runnable refresh = () -> {}; // a menu is made anew each time it opens: the next one has the answer
         List<MenuItem> items = new ArrayList<>();
         if (run == null) {
             return items;
@@ -206,21 +230,28 @@ final class RunHeaderCards {
             items.add(item("Compare this run's variants", () -> navigator.openComparison(dir, null, dir, null)));
         }
         if (variant != null && variants.size() >= 2 && !variant.equals(variants.get(0))) {
-            items.add(item("Compare " + variant + " with the baseline " + variants.get(0), () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
+            items.add(item(
+                    "Compare " + variant + " with the baseline " + variants.get(0),
+                    () -> navigator.openComparison(dir, variants.get(0), dir, variant)));
         }
         // a regrade (<run id>.g<n>, docs/dev/mst-format.md, Results) is compared with the run it grades again
-        String gradedId = dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
+        String gradedId =
+                dev.mstpanel.core.results.layout.RunLocator.regradeOf(run.info().runId());
         Path graded = gradedId != null ? dir.resolveSibling(gradedId) : null;
-        if (graded != null && Boolean.TRUE.equals(compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
+        if (graded != null
+                && Boolean.TRUE.equals(
+                        compare.isFolder(graded, refresh))) { // looked at off the FX thread, then drawn again
             String id = gradedId;
             String what0 = variant == null ? "this regrade" : variant;
-            items.add(item("Compare " + what0 + " with the run it grades again " + id.substring(id.lastIndexOf('-') + 1),
+            items.add(item(
+                    "Compare " + what0 + " with the run it grades again " + id.substring(id.lastIndexOf('-') + 1),
                     () -> navigator.openComparison(graded, variant, dir, variant)));
         }
         RunInfo previous = previousRun(run, all);
         if (previous != null && !previous.dir().equals(graded)) {
             String what = variant == null ? "this run" : variant;
-            items.add(item("Compare " + what + " with the previous run " + previous.shortId(),
+            items.add(item(
+                    "Compare " + what + " with the previous run " + previous.shortId(),
                     () -> navigator.openComparison(previous.dir(), variant, dir, variant)));
         }
         return items;
@@ -244,15 +275,21 @@ final class RunHeaderCards {
 
     /** The latest earlier run of the same eval among those open ({@link RunInfo#BY_START}), or null. */
     static RunInfo previousRun(ResultsViewModel.RunState run, List<ResultsViewModel.RunState> all) {
-        return previousAmong(run.info(), all.stream().map(ResultsViewModel.RunState::info).toList());
+        return previousAmong(
+                run.info(), all.stream().map(ResultsViewModel.RunState::info).toList());
     }
 
     /** The latest run of {@code run}'s eval that started before it ({@link RunInfo#BY_START}), or null. */
     static RunInfo previousAmong(RunInfo run, List<RunInfo> runs) {
         RunInfo best = null;
         for (RunInfo i : runs) {
-            if (Objects.equals(i.evalName(), run.evalName()) && !i.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize())
-                    && RunInfo.BY_START.compare(i, run) < 0 && (best == null || RunInfo.BY_START.compare(i, best) > 0)) {
+            if (Objects.equals(i.evalName(), run.evalName())
+                    && !i.dir()
+                            .toAbsolutePath()
+                            .normalize()
+                            .equals(run.dir().toAbsolutePath().normalize())
+                    && RunInfo.BY_START.compare(i, run) < 0
+                    && (best == null || RunInfo.BY_START.compare(i, best) > 0)) {
                 best = i;
             }
         }

@@ -29,9 +29,11 @@ final class RunHeaderFacts {
      */
     static List<Node> of(RunInfo info, Map<TrialStatus, Integer> c) {
         // names from files: control characters shown escaped, as in the navigator
-        // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the view
+        // a long eval name (MST takes it from the eval config) is cut, whole in the tooltip: it no longer widens the
+        // view
         String full = dev.mstpanel.core.text.ControlCharacters.escape(info.evalName() + "  ·  " + info.runId());
-        Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(dev.mstpanel.core.text.Texts.cut(info.evalName(), 80) + "  ·  " + info.runId()));
+        Label name = new Label(dev.mstpanel.core.text.ControlCharacters.escape(
+                dev.mstpanel.core.text.Texts.cut(info.evalName(), 80) + "  ·  " + info.runId()));
         if (!name.getText().equals(full)) {
             name.setTooltip(new javafx.scene.control.Tooltip(full));
         }
@@ -57,8 +59,18 @@ final class RunHeaderFacts {
         int failed = c.getOrDefault(TrialStatus.FAILED, 0);
         int graded = passed + failed;
         StringBuilder fig = new StringBuilder();
-        fig.append(graded == 0 ? "No graded trials" : String.format(Locale.ROOT, "%,d of %,d graded trials passed (%.1f %%)", passed, graded, 100.0 * passed / graded));
-        for (TrialStatus s : new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE}) {
+        fig.append(
+                graded == 0
+                        ? "No graded trials"
+                        : String.format(
+                                Locale.ROOT,
+                                "%,d of %,d graded trials passed (%.1f %%)",
+                                passed,
+                                graded,
+                                100.0 * passed / graded));
+        for (TrialStatus s :
+                new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE
+                }) {
             int n = c.getOrDefault(s, 0);
             if (n > 0) {
                 fig.append("  ·  ").append(n).append(' ').append(s.jsonName());
@@ -72,8 +84,13 @@ final class RunHeaderFacts {
         figures.setMinHeight(Region.USE_PREF_SIZE);
         figures.setId("run-figures");
         // when the run started by the one rule the trend orders runs by (run.json's createdAt, else its run id's time)
-        String when = info.startedText() == null ? "" : "started " + info.startedText() + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
-        Label time = new Label(when + (when.isEmpty() ? "" : "  ·  ") + dev.mstpanel.core.text.ControlCharacters.escape(String.valueOf(info.dir())));
+        String when = info.startedText() == null
+                ? ""
+                : "started " + info.startedText()
+                        + (info.finishedAt() == null ? "" : ", finished " + info.finishedAt());
+        Label time = new Label(when
+                + (when.isEmpty() ? "" : "  ·  ")
+                + dev.mstpanel.core.text.ControlCharacters.escape(String.valueOf(info.dir())));
         time.setWrapText(true);
         time.setMinHeight(Region.USE_PREF_SIZE);
         time.getStyleClass().addAll("text-muted", "text-small");

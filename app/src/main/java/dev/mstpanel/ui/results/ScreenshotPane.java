@@ -91,8 +91,16 @@ final class ScreenshotPane extends BorderPane {
         fitButton.setId("screenshot-fit");
         Button actual = button("100 %", Feather.SQUARE, "Show at 100 % (1)", this::actualSize);
         actual.setId("screenshot-100");
-        Button in = button(null, Feather.ZOOM_IN, "Zoom in (+)", () -> zoomAt(1.25, canvas.getWidth() / 2, canvas.getHeight() / 2));
-        Button out = button(null, Feather.ZOOM_OUT, "Zoom out (−)", () -> zoomAt(1 / 1.25, canvas.getWidth() / 2, canvas.getHeight() / 2));
+        Button in = button(
+                null,
+                Feather.ZOOM_IN,
+                "Zoom in (+)",
+                () -> zoomAt(1.25, canvas.getWidth() / 2, canvas.getHeight() / 2));
+        Button out = button(
+                null,
+                Feather.ZOOM_OUT,
+                "Zoom out (−)",
+                () -> zoomAt(1 / 1.25, canvas.getWidth() / 2, canvas.getHeight() / 2));
         Button copy = button("Copy", Feather.COPY, "Copy the screenshot to the clipboard", this::copy);
         Button open = button("Open", Feather.EXTERNAL_LINK, "Open screen.png in the system viewer", openExternally);
         zoomLabel.getStyleClass().add("text-muted");

@@ -46,10 +46,12 @@ public final class TextDumpView extends BorderPane {
     private String hitsQuery = "";
     /** Earlier answers for the queries typed since the view opened (backspace), most recent last. */
     private final java.util.LinkedHashMap<String, int[]> recent = new java.util.LinkedHashMap<>(16, 0.75f, true);
+
     private long recentInts;
     private static final long RECENT_MAX_INTS = 4_000_000;
     /** Bumped when {@link #hits} change; visible cells listen and re-check their line. */
     private final javafx.beans.property.IntegerProperty hitsVersion = new javafx.beans.property.SimpleIntegerProperty();
+
     private int revealedRow = -1;
     private boolean filtered;
     private final int[] allLines;
@@ -106,7 +108,8 @@ public final class TextDumpView extends BorderPane {
         count.getStyleClass().add("text-muted");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        Label size = new Label(String.format(Locale.ROOT, "%,d lines", doc.lines().size()));
+        Label size =
+                new Label(String.format(Locale.ROOT, "%,d lines", doc.lines().size()));
         size.getStyleClass().add("text-muted");
         for (javafx.scene.control.Control c : java.util.List.of(count, filter, size, end)) {
             c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the search field gives way, not these
@@ -128,7 +131,8 @@ public final class TextDumpView extends BorderPane {
         if (accessibility) {
             int disabled = doc.disabledControls();
             if (disabled > 0) {
-                Label d = new Label(String.format(Locale.ROOT, "%,d disabled control%s, marked", disabled, disabled == 1 ? "" : "s"));
+                Label d = new Label(String.format(
+                        Locale.ROOT, "%,d disabled control%s, marked", disabled, disabled == 1 ? "" : "s"));
                 d.getStyleClass().addAll("text-muted", "text-small");
                 d.setGraphic(new FontIcon(Feather.SLASH));
                 VBox.setMargin(d, new Insets(0, 8, 4, 10));
@@ -140,13 +144,21 @@ public final class TextDumpView extends BorderPane {
     }
 
     /** The search field (tests). */
-    public TextField searchField() { return search; }
+    public TextField searchField() {
+        return search;
+    }
     /** Line indexes of the current matches. */
-    public int[] hits() { return hits; }
+    public int[] hits() {
+        return hits;
+    }
     /** The index in {@link #hits()} of the current match, or -1. */
-    public int currentHit() { return current; }
+    public int currentHit() {
+        return current;
+    }
     /** The list of lines shown. */
-    public ListView<Integer> lines() { return list; }
+    public ListView<Integer> lines() {
+        return list;
+    }
 
     /** Sets the search text as if typed. */
     public void search(String text) {
@@ -268,7 +280,9 @@ public final class TextDumpView extends BorderPane {
 
         private void markMatch() {
             Integer line = getItem();
-            styleClass("line-match", !isEmpty() && line != null && hits.length > 0 && Arrays.binarySearch(hits, line) >= 0);
+            styleClass(
+                    "line-match",
+                    !isEmpty() && line != null && hits.length > 0 && Arrays.binarySearch(hits, line) >= 0);
         }
 
         private void styleClass(String name, boolean on) {

@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.model.Transcript;
-import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.model.TrialKey;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,6 +59,7 @@ final class TranscriptWarmUp {
     private static final long QUICK_FRAME_NS = 50_000_000L;
     /** The warm-up gives up when the window has not been idle for this long (ns). */
     private static final long GIVE_UP_NS = 10_000_000_000L;
+
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realOpened;
     private static volatile Runnable onDone;
@@ -130,7 +131,8 @@ final class TranscriptWarmUp {
 
     private static void read(Steps steps) {
         long t0 = System.nanoTime();
-        // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view is styled
+        // a screenful first, for the offscreen view at once; then the whole made-up trace, for the JIT, while the view
+        // is styled
         Transcript t = readMadeUp(SHOWN_EVENTS);
         long readMs = (System.nanoTime() - t0) / 1_000_000;
         if (t != null) {
@@ -171,9 +173,28 @@ final class TranscriptWarmUp {
 
     /** The made-up trial whose trace is {@code file}. */
     private static TrialRecord madeUpTrial(Path file, int events) {
-        return new TrialRecord(new TrialKey("default", "warm-up", 0), "warm-up", "warm-up", null, "default",
-                "warm-up", false, null, 1_000L, TrialStatus.FAILED, "made up", null, null, List.of(), file, null, null,
-                events, 1, null, null);
+        return new TrialRecord(
+                new TrialKey("default", "warm-up", 0),
+                "warm-up",
+                "warm-up",
+                null,
+                "default",
+                "warm-up",
+                false,
+                null,
+                1_000L,
+                TrialStatus.FAILED,
+                "made up",
+                null,
+                null,
+                List.of(),
+                file,
+                null,
+                null,
+                events,
+                1,
+                null,
+                null);
     }
 
     /**
@@ -187,17 +208,36 @@ final class TranscriptWarmUp {
         TrialRecord b = madeUpTrial(a.traceFile(), a.toolCalls());
         Transcript u = shortened(t, t.events().size());
         int sum = a.hashCode() + b.hashCode() + a.key().hashCode() + t.hashCode() + u.hashCode();
-        boolean same = a.equals(b) && a.key().equals(b.key()) && t.equals(u)
+        boolean same = a.equals(b)
+                && a.key().equals(b.key())
+                && t.equals(u)
                 && (t.events().isEmpty() || t.events().get(0).equals(u.events().get(0)));
         LOG.debug("transcript warm-up: record methods linked ({}, {})", same, sum);
     }
 
     /** The transcript with its first {@code events} events only. */
     private static Transcript shortened(Transcript t, int events) {
-        List<dev.mstpanel.core.results.model.TranscriptEvent> first = t.events().subList(0, Math.min(events, t.events().size()));
+        List<dev.mstpanel.core.results.model.TranscriptEvent> first =
+                t.events().subList(0, Math.min(events, t.events().size()));
         int failing = t.failingIndex() < first.size() ? t.failingIndex() : -1;
-        return new Transcript(t.trial(), t.prompt(), t.promptNote(), first, t.finalText(), t.usage(), t.clientUsage(), t.traceError(),
-                t.evidence(), t.traceEvidence(), t.skillLoads(), t.claudeStartup(), t.redacted(), failing, t.extra(), t.problems(), t.cause());
+        return new Transcript(
+                t.trial(),
+                t.prompt(),
+                t.promptNote(),
+                first,
+                t.finalText(),
+                t.usage(),
+                t.clientUsage(),
+                t.traceError(),
+                t.evidence(),
+                t.traceEvidence(),
+                t.skillLoads(),
+                t.claudeStartup(),
+                t.redacted(),
+                failing,
+                t.extra(),
+                t.problems(),
+                t.cause());
     }
 
     private static void done() {
@@ -217,6 +257,7 @@ final class TranscriptWarmUp {
         private Transcript transcript;
         /** True when the made-up trace could not be read: the transcript's steps cannot run. */
         private boolean unread;
+
         private long readMs;
         private final dev.mstpanel.ui.common.PulseSteps steps;
         private Scene scene;
@@ -226,17 +267,18 @@ final class TranscriptWarmUp {
 
         Steps(List<String> sheets) {
             TrialRecord trial = madeUpTrial(Path.of("warm-up.json"), SHOWN_EVENTS);
-            steps = new dev.mstpanel.ui.common.PulseSteps("transcript warm-up", QUICK_FRAME_NS, GIVE_UP_NS,
-                    () -> realOpened || unread, this::ended);
-            // the trial inspector itself (the one a click fills: its header, error text, tabs, split and loading nodes, the
+            steps = new dev.mstpanel.ui.common.PulseSteps(
+                    "transcript warm-up", QUICK_FRAME_NS, GIVE_UP_NS, () -> realOpened || unread, this::ended);
+            // the trial inspector itself (the one a click fills: its header, error text, tabs, split and loading nodes,
+            // the
             // same ids and style classes), opened on the made-up trial with a read that never starts; a part a step
             steps.then(() -> {
                 root = new StackPane();
                 root.getStyleClass().add("main-window");
                 scene = new Scene(root, INSPECTOR_WIDTH, 360);
                 scene.getStylesheets().setAll(sheets);
-                model = new TrialInspectorViewModel(dev.mstpanel.ui.common.UiExecutor.fx(), r -> { });
-                inspector = new TrialInspectorView(model, null, r -> { });
+                model = new TrialInspectorViewModel(dev.mstpanel.ui.common.UiExecutor.fx(), r -> {});
+                inspector = new TrialInspectorView(model, null, r -> {});
                 root.getChildren().add(inspector);
                 root.applyCss();
             });
@@ -250,13 +292,16 @@ final class TranscriptWarmUp {
             });
             steps.then(() -> root.applyCss());
             steps.then(() -> root.layout());
-            // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long trace's
-            // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the whole);
+            // a transcript of one event first (the first list, cell and skins), then one of a screenful, as a long
+            // trace's
+            // view is built (the inspector's transcript so far: TranscriptView.whileReading, then more, then the
+            // whole);
             // the first of these waits for the made-up trace's read
             steps.thenWhen(() -> transcript != null, () -> inspector.showTranscriptSoFar(shortened(transcript, 1)));
             steps.then(() -> inspector.applyCss());
             steps.then(() -> root.layout());
-            steps.then(() -> inspector.showTranscriptSoFar(shortened(transcript, transcript.events().size())));
+            steps.then(() -> inspector.showTranscriptSoFar(
+                    shortened(transcript, transcript.events().size())));
             steps.then(() -> inspector.applyCss());
             steps.then(() -> root.layout());
             steps.then(() -> {
@@ -281,9 +326,17 @@ final class TranscriptWarmUp {
             switch (how) {
                 case DONE -> {
                     completed = true;
-                    LOG.debug(String.format(Locale.ROOT, "transcript warm-up: read %d ms off the FX thread; FX steps %s ms", readMs, steps.took()));
+                    LOG.debug(String.format(
+                            Locale.ROOT,
+                            "transcript warm-up: read %d ms off the FX thread; FX steps %s ms",
+                            readMs,
+                            steps.took()));
                 }
-                case STOPPED -> LOG.debug(realOpened ? "transcript warm-up stopped: a trial opened first" : "transcript warm-up stopped: no made-up trace");
+                case STOPPED ->
+                    LOG.debug(
+                            realOpened
+                                    ? "transcript warm-up stopped: a trial opened first"
+                                    : "transcript warm-up stopped: no made-up trace");
                 case GAVE_UP -> LOG.debug("transcript warm-up stopped: the window stayed busy");
                 case FAILED -> LOG.debug("transcript warm-up stopped: a step failed");
             }
@@ -315,30 +368,59 @@ final class TranscriptWarmUp {
      */
     static String madeUpTrace(int events) {
         StringBuilder sb = new StringBuilder(events * 700);
-        sb.append("{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"runId\":\"warm-up\",\"variant\":\"default\",\"caseId\":\"warm-up\",")
-                .append("\"trial\":0,\"durationMs\":1000,\"infrastructureError\":false,\"error\":\"made up\",\"trace\":{\"events\":[");
+        sb.append(
+                        "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"runId\":\"warm-up\",\"variant\":\"default\",\"caseId\":\"warm-up\",")
+                .append(
+                        "\"trial\":0,\"durationMs\":1000,\"infrastructureError\":false,\"error\":\"made up\",\"trace\":{\"events\":[");
         String pad = "lorem ipsum dolor sit amet ".repeat(16);
         for (int i = 0; i < events; i++) {
-            String at = java.time.Instant.ofEpochMilli(1_767_608_100_000L + i * 100L).toString();
-            sb.append(i == 0 ? "" : ",").append("{\"id\":\"call_").append(i).append("\",\"durationMs\":").append(10 + i % 50)
-                    .append(",\"startedAt\":\"").append(at).append("\",\"completedAt\":\"").append(at).append('"');
+            String at = java.time.Instant.ofEpochMilli(1_767_608_100_000L + i * 100L)
+                    .toString();
+            sb.append(i == 0 ? "" : ",")
+                    .append("{\"id\":\"call_")
+                    .append(i)
+                    .append("\",\"durationMs\":")
+                    .append(10 + i % 50)
+                    .append(",\"startedAt\":\"")
+                    .append(at)
+                    .append("\",\"completedAt\":\"")
+                    .append(at)
+                    .append('"');
             switch (i % 10) {
-                case 7 -> sb.append(",\"kind\":\"tool_search\",\"source\":\"builtin\",\"name\":\"tool_search\",\"arguments\":{\"query\":\"mail\"},")
-                        .append("\"results\":[{\"name\":\"send_message\"},{\"name\":\"draft_message\"}]}");
-                case 8 -> sb.append(",\"kind\":\"command\",\"source\":\"builtin\",\"name\":\"bash\",\"isError\":false,\"output\":\"ok\",")
-                        .append("\"arguments\":{\"command\":\"date +%F\"}}");
-                case 9 -> sb.append(",\"kind\":\"memory_write\",\"source\":\"builtin\",\"name\":\"remember\",\"payload\":{\"fact\":\"")
-                        .append(i).append("\"}}");
-                default -> sb.append(",\"kind\":\"tool_call\",\"source\":\"mcp\",\"server\":\"files\",\"name\":\"read_file\"")
-                        .append(i % 10 == 3 ? ",\"rawName\":\"mcp__files__read_file\"" : "")
-                        .append(i % 10 == 5 ? ",\"simulatedWrite\":true" : "")
-                        .append(",\"isError\":").append(i == FAILING_EVENT)
-                        .append(",\"arguments\":{\"path\":\"/docs/page-").append(i).append(".md\",\"offset\":").append(i * 10).append('}')
-                        .append(",\"output\":").append(i % 2 == 0 ? "\"{\\\"page\\\":" + i + ",\\\"text\\\":\\\"" + pad + "\\\"}\"" : "\"" + pad + "\"")
-                        .append('}');
+                case 7 ->
+                    sb.append(
+                                    ",\"kind\":\"tool_search\",\"source\":\"builtin\",\"name\":\"tool_search\",\"arguments\":{\"query\":\"mail\"},")
+                            .append("\"results\":[{\"name\":\"send_message\"},{\"name\":\"draft_message\"}]}");
+                case 8 ->
+                    sb.append(
+                                    ",\"kind\":\"command\",\"source\":\"builtin\",\"name\":\"bash\",\"isError\":false,\"output\":\"ok\",")
+                            .append("\"arguments\":{\"command\":\"date +%F\"}}");
+                case 9 ->
+                    sb.append(
+                                    ",\"kind\":\"memory_write\",\"source\":\"builtin\",\"name\":\"remember\",\"payload\":{\"fact\":\"")
+                            .append(i)
+                            .append("\"}}");
+                default ->
+                    sb.append(",\"kind\":\"tool_call\",\"source\":\"mcp\",\"server\":\"files\",\"name\":\"read_file\"")
+                            .append(i % 10 == 3 ? ",\"rawName\":\"mcp__files__read_file\"" : "")
+                            .append(i % 10 == 5 ? ",\"simulatedWrite\":true" : "")
+                            .append(",\"isError\":")
+                            .append(i == FAILING_EVENT)
+                            .append(",\"arguments\":{\"path\":\"/docs/page-")
+                            .append(i)
+                            .append(".md\",\"offset\":")
+                            .append(i * 10)
+                            .append('}')
+                            .append(",\"output\":")
+                            .append(
+                                    i % 2 == 0
+                                            ? "\"{\\\"page\\\":" + i + ",\\\"text\\\":\\\"" + pad + "\\\"}\""
+                                            : "\"" + pad + "\"")
+                            .append('}');
             }
         }
-        sb.append("],\"finalText\":\"Read the pages.\",\"usage\":{\"inputTokens\":1200,\"outputTokens\":80,\"totalCostUsd\":0.01,\"durationMs\":1000}}}");
+        sb.append(
+                "],\"finalText\":\"Read the pages.\",\"usage\":{\"inputTokens\":1200,\"outputTokens\":80,\"totalCostUsd\":0.01,\"durationMs\":1000}}}");
         return sb.toString();
     }
 }

@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.diagnosis.SystemState;
-import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.ScoreRecord;
+import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.results.transcript.TranscriptView;
@@ -17,8 +17,8 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
@@ -42,6 +42,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 final class TrialInspectorView extends BorderPane {
     /** The inspector width from which the transcript and the screenshot sit side by side, in px. */
     static final double WIDE_MIN_WIDTH = 880;
+
     private final TrialInspectorViewModel model;
     private final DialogService dialogs;
     private final Executor background;
@@ -52,7 +53,8 @@ final class TrialInspectorView extends BorderPane {
     private final VBox scores = new VBox(4);
     private final TabPane tabs = new TabPane();
     private final ScreenshotPane screenshot;
-    private final Label empty = new Label("Choose a trial to see what the agent did, its screenshot, accessibility dump, logs and system state.");
+    private final Label empty = new Label(
+            "Choose a trial to see what the agent did, its screenshot, accessibility dump, logs and system state.");
     private final StackPane transcriptHolder = new StackPane();
     private final Tab transcriptTab = new Tab("Transcript");
     private final List<Tab> diagnosisTabs = new ArrayList<>();
@@ -60,6 +62,7 @@ final class TrialInspectorView extends BorderPane {
     private TranscriptView transcriptView;
     /** The trial shown, as the trial property last said it. */
     private TrialRecord shownTrial;
+
     private Boolean wide;
     private BorderPane diag;
     private Node body;
@@ -97,8 +100,11 @@ final class TrialInspectorView extends BorderPane {
             shownTrial = model.trialProperty().get();
             showTrial(shownTrial, before);
         });
-        model.transcriptSoFarProperty().addListener(o -> showTranscriptSoFar(model.transcriptSoFarProperty().get()));
-        model.transcriptProperty().addListener(o -> showTranscript(model.transcriptProperty().get()));
+        model.transcriptSoFarProperty()
+                .addListener(
+                        o -> showTranscriptSoFar(model.transcriptSoFarProperty().get()));
+        model.transcriptProperty()
+                .addListener(o -> showTranscript(model.transcriptProperty().get()));
         model.detailsProperty().addListener(o -> show(model.detailsProperty().get()));
         model.screenshotProperty().addListener((o, a, b) -> updateScreenshot());
         model.screenshotProblemProperty().addListener((o, a, b) -> updateScreenshot());
@@ -135,7 +141,9 @@ final class TrialInspectorView extends BorderPane {
         }
         TranscriptWarmUp.trialOpened();
         showHeader(t);
-        boolean same = before != null && before.runDir().equals(t.runDir()) && before.key().equals(t.key());
+        boolean same = before != null
+                && before.runDir().equals(t.runDir())
+                && before.key().equals(t.key());
         if (!same) {
             transcriptView = null;
             transcriptHolder.getChildren().setAll(loadingNode("Reading the transcript…"));
@@ -179,7 +187,8 @@ final class TrialInspectorView extends BorderPane {
         Runnable[] once = new Runnable[1];
         once[0] = () -> {
             model.firstRowsShown();
-            javafx.application.Platform.runLater(() -> scene.removePostLayoutPulseListener(once[0])); // not while the scene runs its listeners
+            javafx.application.Platform.runLater(
+                    () -> scene.removePostLayoutPulseListener(once[0])); // not while the scene runs its listeners
         };
         scene.addPostLayoutPulseListener(once[0]);
     }
@@ -249,17 +258,26 @@ final class TrialInspectorView extends BorderPane {
     }
 
     private void showHeader(TrialRecord t) {
-        title.setText(dev.mstpanel.core.text.ControlCharacters.escape(t.label()) + "  ·  " + dev.mstpanel.core.text.ControlCharacters.escape(t.variant()));
+        title.setText(dev.mstpanel.core.text.ControlCharacters.escape(t.label()) + "  ·  "
+                + dev.mstpanel.core.text.ControlCharacters.escape(t.variant()));
         status.setText(t.status().jsonName());
         status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
-        meta.setText(String.join("  ·  ", java.util.stream.Stream.of(
-                        t.datasetName() == null ? null : "dataset " + t.datasetName(),
-                        t.durationMs() == null ? null : String.format(Locale.ROOT, "%.1f s", t.durationMs() / 1000.0),
-                        t.failureKind() == null ? null : "failure kind " + t.failureKind(),
-                        t.toolCalls() == 0 ? null : t.toolCalls() + (t.toolCalls() == 1 ? " tool call" : " tool calls")
-                                + (t.toolErrors() == 0 ? "" : ", " + t.toolErrors() + " failed"),
-                        t.runId())
-                .filter(x -> x != null).toList()));
+        meta.setText(String.join(
+                "  ·  ",
+                java.util.stream.Stream.of(
+                                t.datasetName() == null ? null : "dataset " + t.datasetName(),
+                                t.durationMs() == null
+                                        ? null
+                                        : String.format(Locale.ROOT, "%.1f s", t.durationMs() / 1000.0),
+                                t.failureKind() == null ? null : "failure kind " + t.failureKind(),
+                                t.toolCalls() == 0
+                                        ? null
+                                        : t.toolCalls()
+                                                + (t.toolCalls() == 1 ? " tool call" : " tool calls")
+                                                + (t.toolErrors() == 0 ? "" : ", " + t.toolErrors() + " failed"),
+                                t.runId())
+                        .filter(x -> x != null)
+                        .toList()));
         HBox head = new HBox(10, title, status);
         head.setAlignment(Pos.CENTER_LEFT);
         String cause = t.cause();
@@ -279,7 +297,8 @@ final class TrialInspectorView extends BorderPane {
         if (t.gradingError() != null) {
             lines.add("Grading error: " + t.gradingError());
         }
-        if (t.problem() != null && t.scores().stream().noneMatch(s -> t.problem().equals(s.problem()))) {
+        if (t.problem() != null
+                && t.scores().stream().noneMatch(s -> t.problem().equals(s.problem()))) {
             lines.add(t.problem());
         }
         if (!lines.isEmpty()) {
@@ -289,7 +308,8 @@ final class TrialInspectorView extends BorderPane {
         scores.getChildren().clear();
         for (ScoreRecord s : t.scores()) {
             Label pill = new Label(s.pass() == null ? "unreadable" : s.pass() ? "pass" : "fail");
-            pill.getStyleClass().addAll("pill", s.pass() == null ? "pill-muted" : s.pass() ? "pill-success" : "pill-danger");
+            pill.getStyleClass()
+                    .addAll("pill", s.pass() == null ? "pill-muted" : s.pass() ? "pill-success" : "pill-danger");
             Label g = new Label(s.grader());
             g.getStyleClass().add("score-grader");
             Label why = new Label(s.problem() != null ? s.problem() : s.reasoning() == null ? "" : s.reasoning());
@@ -331,7 +351,8 @@ final class TrialInspectorView extends BorderPane {
         Tab shot = new Tab("Screenshot");
         shot.setGraphic(new FontIcon(Feather.IMAGE));
         shot.setId("tab-screenshot");
-        shot.setContent(d.diagnosis().screenshot() == null ? notice("No screen.png in this failure diagnosis.") : screenshot);
+        shot.setContent(
+                d.diagnosis().screenshot() == null ? notice("No screen.png in this failure diagnosis.") : screenshot);
         diagnosisTabs.add(shot);
         updateScreenshot();
 
@@ -341,23 +362,34 @@ final class TrialInspectorView extends BorderPane {
         if (d.accessibility() != null) {
             ax.setContent(new TextDumpView(d.accessibility(), true, "ax"));
         } else {
-            ax.setContent(notice(d.accessibilityProblem() != null ? d.accessibilityProblem() : "No accessibility.txt in this failure diagnosis."));
+            ax.setContent(notice(
+                    d.accessibilityProblem() != null
+                            ? d.accessibilityProblem()
+                            : "No accessibility.txt in this failure diagnosis."));
         }
         diagnosisTabs.add(ax);
 
-        Tab lt = new Tab(d.logs().size() <= 1 ? "Logs" : String.format(Locale.ROOT, "Logs (%,d)", d.logs().size()));
+        Tab lt = new Tab(
+                d.logs().size() <= 1
+                        ? "Logs"
+                        : String.format(Locale.ROOT, "Logs (%,d)", d.logs().size()));
         lt.setGraphic(new FontIcon(Feather.FILE_TEXT));
         lt.setId("tab-logs");
-        lt.setContent(d.logs().isEmpty() ? notice("No logs/ in this failure diagnosis.") : new LogsPane(d.logs(), background));
+        lt.setContent(
+                d.logs().isEmpty()
+                        ? notice("No logs/ in this failure diagnosis.")
+                        : new LogsPane(d.logs(), background));
         diagnosisTabs.add(lt);
 
         Tab sys = new Tab("System");
         sys.setGraphic(new FontIcon(Feather.CPU));
         sys.setId("tab-system");
-        sys.setContent(d.system() == null ? notice("No system.json in this failure diagnosis.") : systemView(d.system()));
+        sys.setContent(
+                d.system() == null ? notice("No system.json in this failure diagnosis.") : systemView(d.system()));
         diagnosisTabs.add(sys);
-        Label where = new Label((d.diagnosis().sources().get(0).sessionCopy() ? "From the session copy's mst-diagnosis/: " : "From ")
-                + d.diagnosis().sources().get(0).folder());
+        Label where = new Label(
+                (d.diagnosis().sources().get(0).sessionCopy() ? "From the session copy's mst-diagnosis/: " : "From ")
+                        + d.diagnosis().sources().get(0).folder());
         where.getStyleClass().addAll("text-muted", "text-small");
         where.setPadding(new Insets(2, 14, 6, 14));
         where.setId("diagnosis-folder");
@@ -370,7 +402,10 @@ final class TrialInspectorView extends BorderPane {
         if (d == null || d.diagnosis().screenshot() == null) {
             return;
         }
-        screenshot.show(d.diagnosis().screenshot(), model.screenshotProperty().get(), model.screenshotProblemProperty().get(),
+        screenshot.show(
+                d.diagnosis().screenshot(),
+                model.screenshotProperty().get(),
+                model.screenshotProblemProperty().get(),
                 model.screenshotNoteProperty().get());
     }
 
@@ -406,15 +441,17 @@ final class TrialInspectorView extends BorderPane {
         value.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
         value.setPrefWidth(200);
         TableColumn<SystemState.Row, String> note = new TableColumn<>("Note");
-        note.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().note() == null ? "" : c.getValue().note()));
+        note.setCellValueFactory(c -> new ReadOnlyStringWrapper(
+                c.getValue().note() == null ? "" : c.getValue().note()));
         note.setPrefWidth(260);
         table.getColumns().setAll(java.util.List.of(name, value, note));
         table.getItems().setAll(s.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPrefHeight(28 * (s.rows().size() + 1) + 6);
         table.setMaxHeight(Double.MAX_VALUE);
-        Label thresholds = new Label("Warnings: free memory under 512 MiB (low-memory threshold), free sessions disk under 2 GiB "
-                + "(low-disk threshold), 1-minute load over 2 per CPU (high-load threshold).");
+        Label thresholds =
+                new Label("Warnings: free memory under 512 MiB (low-memory threshold), free sessions disk under 2 GiB "
+                        + "(low-disk threshold), 1-minute load over 2 per CPU (high-load threshold).");
         thresholds.setWrapText(true);
         thresholds.getStyleClass().addAll("text-muted", "text-small");
         box.getChildren().addAll(table, thresholds);
@@ -431,8 +468,10 @@ final class TrialInspectorView extends BorderPane {
             try {
                 dev.mstpanel.core.shell.Desktop.open(file);
             } catch (java.io.IOException e) {
-                javafx.application.Platform.runLater(() -> dialogs.showError("Could not open the screenshot",
-                        "No system viewer could open " + file + ". Open it from your file manager.", e));
+                javafx.application.Platform.runLater(() -> dialogs.showError(
+                        "Could not open the screenshot",
+                        "No system viewer could open " + file + ". Open it from your file manager.",
+                        e));
             }
         });
     }
@@ -450,5 +489,4 @@ final class TrialInspectorView extends BorderPane {
         }
         return false;
     }
-
 }

@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.diagnosis.PngImages;
-import dev.mstpanel.core.results.model.Transcript;
-import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -37,6 +37,7 @@ public final class TrialInspectorViewModel {
     private final BackgroundTask.Lane opens = new BackgroundTask.Lane();
     /** The longest the read of a long trace waits for the window to lay out its first rows, in ms. */
     static final long FIRST_ROWS_WAIT_MS = 250;
+
     private volatile java.util.concurrent.CountDownLatch firstRowsShown;
 
     public TrialInspectorViewModel(UiExecutor ui, Executor background) {
@@ -45,24 +46,38 @@ public final class TrialInspectorViewModel {
     }
 
     /** The open trial (set at once when opened), or null. */
-    public ReadOnlyObjectProperty<TrialRecord> trialProperty() { return trial.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<TrialRecord> trialProperty() {
+        return trial.getReadOnlyProperty();
+    }
     /** The open trial's transcript, or null while it loads. */
-    public ReadOnlyObjectProperty<Transcript> transcriptProperty() { return transcript.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Transcript> transcriptProperty() {
+        return transcript.getReadOnlyProperty();
+    }
     /**
      * The open trial's transcript while its trace is read: the prompt and every event read so far (set
      * again, with more events, at most every {@value TranscriptReader#MORE_MS} ms; no final answer,
      * usage, errors or problems yet), or null. A short trace is never here, only in
      * {@link #transcriptProperty()}, which gets the whole transcript when the read ends.
      */
-    public ReadOnlyObjectProperty<Transcript> transcriptSoFarProperty() { return transcriptSoFar.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Transcript> transcriptSoFarProperty() {
+        return transcriptSoFar.getReadOnlyProperty();
+    }
     /** A note about a screenshot shown smaller than it is (decoded with subsampling), or null. */
-    public ReadOnlyStringProperty screenshotNoteProperty() { return screenshotNote.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty screenshotNoteProperty() {
+        return screenshotNote.getReadOnlyProperty();
+    }
     /** The open trial's details, or null. */
-    public ReadOnlyObjectProperty<TrialDetails> detailsProperty() { return details.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<TrialDetails> detailsProperty() {
+        return details.getReadOnlyProperty();
+    }
     /** The decoded screen.png, or null (none, or it could not be decoded: see {@link #screenshotProblemProperty()}). */
-    public ReadOnlyObjectProperty<Image> screenshotProperty() { return screenshot.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Image> screenshotProperty() {
+        return screenshot.getReadOnlyProperty();
+    }
     /** Why the screenshot cannot be shown, or null. */
-    public ReadOnlyStringProperty screenshotProblemProperty() { return screenshotProblem.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty screenshotProblemProperty() {
+        return screenshotProblem.getReadOnlyProperty();
+    }
     /**
      * Says that the window has laid out the first rows of the transcript so far: the read of the rest
      * goes on (it waits at most {@value #FIRST_ROWS_WAIT_MS} ms for this). Call on the FX thread.
@@ -75,7 +90,9 @@ public final class TrialInspectorViewModel {
     }
 
     /** True while a trial's files load. */
-    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
 
     /**
      * Opens a trial: reads its diagnosis in the background. The same trial again (e.g. a re-read
@@ -105,7 +122,9 @@ public final class TrialInspectorViewModel {
             opens.cancelAll();
             return;
         }
-        boolean sameTrial = cur != null && cur.trial().runDir().equals(trial.runDir()) && cur.trial().key().equals(trial.key());
+        boolean sameTrial = cur != null
+                && cur.trial().runDir().equals(trial.runDir())
+                && cur.trial().key().equals(trial.key());
         this.trial.set(trial);
         if (!sameTrial) {
             transcriptSoFar.set(null);
@@ -113,72 +132,87 @@ public final class TrialInspectorViewModel {
         }
         loading.set(true);
         BackgroundTask.wrapWithProgress(task -> {
-            // the transcript first: it is what the tab shows at once; the diagnosis follows
-            // the first events are shown while the rest is read (one hand-over per batch, not per event)
-            Transcript tr = transcripts.read(trial, redactedRun, sameTrial ? null : new TranscriptReader.Progress() {
-                private Transcript head;
-                private int failing = -1;
-                private final java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> soFar = new java.util.ArrayList<>();
+                    // the transcript first: it is what the tab shows at once; the diagnosis follows
+                    // the first events are shown while the rest is read (one hand-over per batch, not per event)
+                    Transcript tr = transcripts.read(
+                            trial,
+                            redactedRun,
+                            sameTrial
+                                    ? null
+                                    : new TranscriptReader.Progress() {
+                                        private Transcript head;
+                                        private int failing = -1;
+                                        private final java.util.List<dev.mstpanel.core.results.model.TranscriptEvent>
+                                                soFar = new java.util.ArrayList<>();
 
-                @Override
-                public void first(Transcript h) {
-                    head = h;
-                    failing = h.failingIndex();
-                    soFar.addAll(h.events());
-                    java.util.concurrent.CountDownLatch shown = new java.util.concurrent.CountDownLatch(1);
-                    firstRowsShown = shown;
-                    show(h);
-                    // the window lays out the first rows before the rest is read: on 2 cores the read (and the JIT
-                    // compiling it) would take the CPU from that layout; at most FIRST_ROWS_WAIT_MS
-                    try {
-                        shown.await(FIRST_ROWS_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
+                                        @Override
+                                        public void first(Transcript h) {
+                                            head = h;
+                                            failing = h.failingIndex();
+                                            soFar.addAll(h.events());
+                                            java.util.concurrent.CountDownLatch shown =
+                                                    new java.util.concurrent.CountDownLatch(1);
+                                            firstRowsShown = shown;
+                                            show(h);
+                                            // the window lays out the first rows before the rest is read: on 2 cores
+                                            // the read (and the JIT
+                                            // compiling it) would take the CPU from that layout; at most
+                                            // FIRST_ROWS_WAIT_MS
+                                            try {
+                                                shown.await(
+                                                        FIRST_ROWS_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                                            } catch (InterruptedException e) {
+                                                Thread.currentThread().interrupt();
+                                            }
+                                        }
 
-                @Override
-                public void more(java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> events) {
-                    soFar.addAll(events);
-                    if (failing < 0) {
-                        failing = firstFailed(events);
-                    }
-                    Transcript h = head;
-                    show(h.partialWith(soFar, failing));
-                }
+                                        @Override
+                                        public void more(
+                                                java.util.List<dev.mstpanel.core.results.model.TranscriptEvent>
+                                                        events) {
+                                            soFar.addAll(events);
+                                            if (failing < 0) {
+                                                failing = firstFailed(events);
+                                            }
+                                            Transcript h = head;
+                                            show(h.partialWith(soFar, failing));
+                                        }
 
-                private void show(Transcript partial) {
+                                        private void show(Transcript partial) {
+                                            ui.execute(() -> {
+                                                if (!task.isCancelled() && transcript.get() == null) {
+                                                    transcriptSoFar.set(partial);
+                                                }
+                                            });
+                                        }
+                                    });
                     ui.execute(() -> {
-                        if (!task.isCancelled() && transcript.get() == null) {
-                            transcriptSoFar.set(partial);
+                        if (!task.isCancelled()) {
+                            transcript.set(tr);
+                            transcriptSoFar.set(null);
                         }
                     });
-                }
-            });
-            ui.execute(() -> {
-                if (!task.isCancelled()) {
-                    transcript.set(tr);
-                    transcriptSoFar.set(null);
-                }
-            });
-            TrialDetails d = TrialDetails.load(trial, redactedRun);
-            Image img = null;
-            String problem = d.screenshotProblem();
-            String note = null;
-            if (problem == null && d.diagnosis().screenshot() != null) {
-                Decoded dec = decode(d.diagnosis().screenshot());
-                img = dec.image();
-                problem = dec.problem();
-                note = dec.note();
-            }
-            return new Loaded(d, img, problem, note);
-        }).onSuccess(l -> {
-            screenshot.set(l.shot());
-            screenshotProblem.set(l.why());
-            screenshotNote.set(l.shotNote());
-            details.set(l.details());
-            loading.set(false);
-        }).latestIn(opens).executeWith(ui, background);
+                    TrialDetails d = TrialDetails.load(trial, redactedRun);
+                    Image img = null;
+                    String problem = d.screenshotProblem();
+                    String note = null;
+                    if (problem == null && d.diagnosis().screenshot() != null) {
+                        Decoded dec = decode(d.diagnosis().screenshot());
+                        img = dec.image();
+                        problem = dec.problem();
+                        note = dec.note();
+                    }
+                    return new Loaded(d, img, problem, note);
+                })
+                .onSuccess(l -> {
+                    screenshot.set(l.shot());
+                    screenshotProblem.set(l.why());
+                    screenshotNote.set(l.shotNote());
+                    details.set(l.details());
+                    loading.set(false);
+                })
+                .latestIn(opens)
+                .executeWith(ui, background);
     }
 
     private static int firstFailed(java.util.List<dev.mstpanel.core.results.model.TranscriptEvent> events) {
@@ -212,22 +246,36 @@ public final class TrialInspectorViewModel {
             return new Decoded(null, "screen.png claims " + dims + ": there is nothing to show.", null);
         }
         if (size.pixels() > PngImages.MAX_PIXELS) {
-            return new Decoded(null, "screen.png claims " + dims + ", more than the " + String.format(java.util.Locale.ROOT, "%,d", PngImages.MAX_PIXELS)
-                    + " pixels the panel decodes, so it is not shown. Open it with an image viewer that can read parts of an image.", null);
+            return new Decoded(
+                    null,
+                    "screen.png claims " + dims + ", more than the "
+                            + String.format(java.util.Locale.ROOT, "%,d", PngImages.MAX_PIXELS)
+                            + " pixels the panel decodes, so it is not shown. Open it with an image viewer that can read parts of an image.",
+                    null);
         }
         int step = PngImages.step(size);
         try {
             if (step == 1) {
                 Image img = new Image(file.toUri().toString(), false);
                 if (img.isError()) {
-                    return new Decoded(null, "screen.png could not be decoded: " + (img.getException() == null ? "unknown format" : img.getException().getMessage()), null);
+                    return new Decoded(
+                            null,
+                            "screen.png could not be decoded: "
+                                    + (img.getException() == null
+                                            ? "unknown format"
+                                            : img.getException().getMessage()),
+                            null);
                 }
                 return new Decoded(img, null, null);
             }
             java.awt.image.BufferedImage b = PngImages.decodeSubsampled(file, step);
             Image img = javafx.embed.swing.SwingFXUtils.toFXImage(b, null);
-            return new Decoded(img, null, "screen.png is " + dims + ": shown at 1/" + step + " of its size ("
-                    + String.format(java.util.Locale.ROOT, "%,d × %,d px", b.getWidth(), b.getHeight()) + "). Open it to see every pixel.");
+            return new Decoded(
+                    img,
+                    null,
+                    "screen.png is " + dims + ": shown at 1/" + step + " of its size ("
+                            + String.format(java.util.Locale.ROOT, "%,d × %,d px", b.getWidth(), b.getHeight())
+                            + "). Open it to see every pixel.");
         } catch (java.io.IOException | RuntimeException e) {
             return new Decoded(null, "screen.png (" + dims + ") could not be decoded: " + e.getMessage(), null);
         }

@@ -12,8 +12,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -24,7 +24,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * many trials it kept, with Clear.
  */
 final class TrialSearchBar extends VBox {
-    private final ComboBox<TranscriptQuery.Mode> mode = new ComboBox<>(FXCollections.observableArrayList(TranscriptQuery.Mode.values()));
+    private final ComboBox<TranscriptQuery.Mode> mode =
+            new ComboBox<>(FXCollections.observableArrayList(TranscriptQuery.Mode.values()));
     private final TextField text = new TextField();
 
     TrialSearchBar(TrialSearchViewModel model) {
@@ -37,7 +38,8 @@ final class TrialSearchBar extends VBox {
         mode.setTooltip(new Tooltip("Search the transcripts of every trial open here"));
         text.setId("trial-search-text");
         text.setPromptText("Search transcripts…");
-        text.setTooltip(new Tooltip("Finds the text in tools, arguments, outputs, final answers and errors of every trial open here"));
+        text.setTooltip(new Tooltip(
+                "Finds the text in tools, arguments, outputs, final answers and errors of every trial open here"));
         text.setMinWidth(120);
         mode.setMinWidth(Region.USE_PREF_SIZE); // the chosen mode's name is never cut
         HBox.setHgrow(text, Priority.ALWAYS);
@@ -55,11 +57,13 @@ final class TrialSearchBar extends VBox {
                 model.clear();
             }
         });
-        mode.valueProperty().addListener((o, a, b) -> text.setPromptText(switch (b) {
-            case TEXT -> "Search transcripts…";
-            case CALLED_TOOL -> "Tool name, e.g. send_message…";
-            case TOOL_FAILED -> "Tool name that failed…";
-        }));
+        mode.valueProperty()
+                .addListener((o, a, b) -> text.setPromptText(
+                        switch (b) {
+                            case TEXT -> "Search transcripts…";
+                            case CALLED_TOOL -> "Tool name, e.g. send_message…";
+                            case TOOL_FAILED -> "Tool name that failed…";
+                        }));
         HBox row = new HBox(6, mode, text, go);
         row.setAlignment(Pos.CENTER_LEFT);
 
@@ -67,14 +71,25 @@ final class TrialSearchBar extends VBox {
         bar.setId("trial-search-progress");
         bar.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(bar, Priority.ALWAYS);
-        bar.progressProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> model.totalProperty().get() == 0 ? 0 : (double) model.searchedProperty().get() / model.totalProperty().get(),
-                model.searchedProperty(), model.totalProperty()));
+        bar.progressProperty()
+                .bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                        () -> model.totalProperty().get() == 0
+                                ? 0
+                                : (double) model.searchedProperty().get()
+                                        / model.totalProperty().get(),
+                        model.searchedProperty(),
+                        model.totalProperty()));
         Label count = new Label();
         count.getStyleClass().addAll("text-muted", "text-small");
-        count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> String.format(java.util.Locale.ROOT, "%,d of %,d", model.searchedProperty().get(), model.totalProperty().get()),
-                model.searchedProperty(), model.totalProperty()));
+        count.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> String.format(
+                                java.util.Locale.ROOT,
+                                "%,d of %,d",
+                                model.searchedProperty().get(),
+                                model.totalProperty().get()),
+                        model.searchedProperty(),
+                        model.totalProperty()));
         Button cancel = new Button("Cancel");
         cancel.setId("trial-search-cancel");
         cancel.getStyleClass().add("small");
@@ -98,11 +113,15 @@ final class TrialSearchBar extends VBox {
             text.clear();
             model.clear();
         });
-        // the summary above its Clear button: a long one ("… traces could not be searched: …") wraps whole in the narrow pane
+        // the summary above its Clear button: a long one ("… traces could not be searched: …") wraps whole in the
+        // narrow pane
         VBox done = new VBox(4, summary, clear);
         done.setAlignment(Pos.CENTER_LEFT);
         model.folderProperty().addListener((o, was, now) -> text.clear());
-        done.visibleProperty().bind(model.summaryProperty().isNotNull().and(model.runningProperty().not()));
+        done.visibleProperty()
+                .bind(model.summaryProperty()
+                        .isNotNull()
+                        .and(model.runningProperty().not()));
         done.managedProperty().bind(done.visibleProperty());
         getChildren().addAll(row, progress, done);
     }
@@ -111,11 +130,14 @@ final class TrialSearchBar extends VBox {
         @Override
         protected void updateItem(TranscriptQuery.Mode m, boolean empty) {
             super.updateItem(m, empty);
-            setText(empty || m == null ? null : switch (m) {
-                case TEXT -> "Transcript has";
-                case CALLED_TOOL -> "Called tool";
-                case TOOL_FAILED -> "Tool failed";
-            });
+            setText(
+                    empty || m == null
+                            ? null
+                            : switch (m) {
+                                case TEXT -> "Transcript has";
+                                case CALLED_TOOL -> "Called tool";
+                                case TOOL_FAILED -> "Tool failed";
+                            });
         }
     }
 }

@@ -1,19 +1,19 @@
 package dev.mstpanel.ui.results;
 
-import dev.mstpanel.core.results.search.TranscriptQuery;
-import dev.mstpanel.core.results.transcript.TranscriptSearch;
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.search.TranscriptQuery;
 import dev.mstpanel.core.results.search.UnsearchedTraces;
+import dev.mstpanel.core.results.transcript.TranscriptSearch;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -46,19 +46,29 @@ public final class TrialSearchViewModel {
     }
 
     /** The folder open in the Results view; the search is cleared when another opens. */
-    public ReadOnlyObjectProperty<java.nio.file.Path> folderProperty() { return results.locationProperty(); }
+    public ReadOnlyObjectProperty<java.nio.file.Path> folderProperty() {
+        return results.locationProperty();
+    }
 
     /** True while a search runs. */
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
     /** How many trials the running search has read. */
-    public ReadOnlyIntegerProperty searchedProperty() { return searched.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty searchedProperty() {
+        return searched.getReadOnlyProperty();
+    }
     /** How many trials the running search reads in all. */
-    public ReadOnlyIntegerProperty totalProperty() { return total.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty totalProperty() {
+        return total.getReadOnlyProperty();
+    }
     /**
      * What the last search found ({@code 12 of 10,000 trials: tool send_message failed}), then the
      * traces it could not search, when there were any ({@link UnsearchedTraces#summary()}); or null.
      */
-    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
 
     /** Searches every trial of the open runs; a blank query clears the search. */
     public void search(TranscriptQuery query) {
@@ -77,11 +87,17 @@ public final class TrialSearchViewModel {
         summary.set(null);
         background.execute(() -> {
             UnsearchedTraces unsearched = new UnsearchedTraces();
-            List<TrialRecord> found = new TranscriptSearch().search(trials, query, mine, n -> ui.execute(() -> {
-                if (!mine.get()) {
-                    searched.set(n);
-                }
-            }), unsearched);
+            List<TrialRecord> found = new TranscriptSearch()
+                    .search(
+                            trials,
+                            query,
+                            mine,
+                            n -> ui.execute(() -> {
+                                if (!mine.get()) {
+                                    searched.set(n);
+                                }
+                            }),
+                            unsearched);
             String notSearched = unsearched.summary();
             ui.execute(() -> {
                 if (mine.get()) {
@@ -89,7 +105,12 @@ public final class TrialSearchViewModel {
                 }
                 running.set(false);
                 results.showTranscriptMatches(found);
-                summary.set(String.format(java.util.Locale.ROOT, "%,d of %,d trials: %s", found.size(), trials.size(), query.describe())
+                summary.set(String.format(
+                                java.util.Locale.ROOT,
+                                "%,d of %,d trials: %s",
+                                found.size(),
+                                trials.size(),
+                                query.describe())
                         + (notSearched == null ? "" : ". " + notSearched + " (the \"unreadable\" filter shows them)"));
             });
         });

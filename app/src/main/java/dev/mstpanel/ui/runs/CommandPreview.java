@@ -31,7 +31,13 @@ final class CommandPreview {
         // a regrade collects no trials: its count is not the eval's
         OptionalInt expected = config == null || req.isGrade() ? OptionalInt.empty() : config.expectedTrials();
         List<String> args = line.arguments();
-        return new RunSession.Launch(mst.command(), args.subList(1, args.size()), line.display(mst.command()), dir,
-                req.contexts(), expected, args.get(0));
+        return new RunSession.Launch(
+                mst.command(),
+                args.subList(1, args.size()),
+                line.display(mst.command()),
+                dir,
+                req.contexts(),
+                expected,
+                args.get(0));
     }
 }

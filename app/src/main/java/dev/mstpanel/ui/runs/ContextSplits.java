@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.CapacityPlanner;
 import dev.mstpanel.core.docker.ContextCapacity;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.RunSizing;
 import dev.mstpanel.core.mst.ClientKind;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.contexts.ContextRow;
 import java.util.List;
 
@@ -36,7 +36,13 @@ final class ContextSplits {
      *
      * @param grading true while the form grades a run
      */
-    void update(List<ContextRow> rows, List<ContextChoice> choices, String memory, String cpus, ClientKind kind, boolean grading) {
+    void update(
+            List<ContextRow> rows,
+            List<ContextChoice> choices,
+            String memory,
+            String cpus,
+            ClientKind kind,
+            boolean grading) {
         RunSizing sizing;
         try {
             sizing = RunSizing.parse(memory, cpus);
@@ -44,7 +50,10 @@ final class ContextSplits {
             sizing = RunSizing.DEFAULTS;
         }
         for (ContextRow row : rows) {
-            ContextChoice choice = choices.stream().filter(c -> c.name().equals(row.name())).findFirst().orElse(null);
+            ContextChoice choice = choices.stream()
+                    .filter(c -> c.name().equals(row.name()))
+                    .findFirst()
+                    .orElse(null);
             if (choice == null) {
                 continue;
             }
@@ -56,24 +65,41 @@ final class ContextSplits {
             } else if (row.state() == ContextRow.State.PROBING) {
                 choice.update(false, "probing…", false);
             } else if (row.state() == ContextRow.State.UNREACHABLE || e == null) {
-                String why = row.probe() != null && row.probe().failure() != null ? row.probe().failure().message() : null;
+                String why = row.probe() != null && row.probe().failure() != null
+                        ? row.probe().failure().message()
+                        : null;
                 choice.update(false, "unreachable (see the Contexts view)", false);
                 choice.setReason(why);
             } else if (e.memoryBytes() <= 0 || e.cpus() <= 0) {
                 choice.update(true, "memory and CPUs unknown", false);
             } else {
                 ContextCapacity cap = planner.plan(e.memoryBytes(), e.cpus(), sizing);
-                String head = ByteSize.gib(e.memoryBytes()) + ", " + e.cpus() + (e.cpus() == 1 ? " CPU" : " CPUs") + ": ";
-                ClientKind runs = grading ? ClientKind.HEADLESS : kind; // what runs on the context: grade containers while grading
+                String head =
+                        ByteSize.gib(e.memoryBytes()) + ", " + e.cpus() + (e.cpus() == 1 ? " CPU" : " CPUs") + ": ";
+                ClientKind runs = grading
+                        ? ClientKind.HEADLESS
+                        : kind; // what runs on the context: grade containers while grading
                 String line = switch (runs) {
-                    case COWORK -> cap.error() != null ? cap.error() : cap.cowork().containers() == 0
-                            ? "no Cowork container fits (" + cap.cowork().note() + ")"
-                            : "1 Cowork container at a time, " + (cap.cowork().memoryBytes() < ByteSize.GIB
-                            ? ByteSize.human(cap.cowork().memoryBytes()) : ByteSize.gib(cap.cowork().memoryBytes())) + " each";
+                    case COWORK ->
+                        cap.error() != null
+                                ? cap.error()
+                                : cap.cowork().containers() == 0
+                                        ? "no Cowork container fits ("
+                                                + cap.cowork().note() + ")"
+                                        : "1 Cowork container at a time, "
+                                                + (cap.cowork().memoryBytes() < ByteSize.GIB
+                                                        ? ByteSize.human(
+                                                                cap.cowork().memoryBytes())
+                                                        : ByteSize.gib(
+                                                                cap.cowork().memoryBytes()))
+                                                + " each";
                     case CHATGPT -> cap.chatgptLine();
                     case HEADLESS, OTHER -> cap.gradeLine();
                 };
-                boolean bad = cap.error() != null || (runs == ClientKind.COWORK ? cap.cowork().containers() == 0 : cap.grade().containers() == 0);
+                boolean bad = cap.error() != null
+                        || (runs == ClientKind.COWORK
+                                ? cap.cowork().containers() == 0
+                                : cap.grade().containers() == 0);
                 choice.update(true, head + line, bad);
             }
         }
@@ -95,12 +121,15 @@ final class ContextSplits {
         CapacityPlanner planner = new CapacityPlanner();
         List<String> lines = new java.util.ArrayList<>();
         for (String name : chosen) {
-            ContextRow row = rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
-            EngineInfo e = row == null || row.probe() == null ? null : row.probe().engine();
+            ContextRow row =
+                    rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+            EngineInfo e =
+                    row == null || row.probe() == null ? null : row.probe().engine();
             if (e == null || e.memoryBytes() <= 0 || e.cpus() <= 0) {
                 lines.add(name + ": memory and CPUs unknown");
             } else {
-                lines.add(name + ": " + planner.plan(e.memoryBytes(), e.cpus(), sizing).gradeLine());
+                lines.add(name + ": "
+                        + planner.plan(e.memoryBytes(), e.cpus(), sizing).gradeLine());
             }
         }
         return String.join("\n", lines);

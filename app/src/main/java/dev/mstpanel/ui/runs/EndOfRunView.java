@@ -58,8 +58,10 @@ final class EndOfRunView extends VBox {
         toggle.getStyleClass().addAll("small", "flat");
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         toggle.textProperty().bind(Bindings.when(folded).then("Show").otherwise("Hide"));
-        toggle.graphicProperty().bind(Bindings.when(folded).then((javafx.scene.Node) new FontIcon(Feather.CHEVRON_RIGHT))
-                .otherwise(new FontIcon(Feather.CHEVRON_DOWN)));
+        toggle.graphicProperty()
+                .bind(Bindings.when(folded)
+                        .then((javafx.scene.Node) new FontIcon(Feather.CHEVRON_RIGHT))
+                        .otherwise(new FontIcon(Feather.CHEVRON_DOWN)));
         toggle.setAccessibleText("Show or hide MST's end-of-run lines");
         toggle.setOnAction(e -> folded.set(!folded.get()));
         HBox header = new HBox(8, toggle, head, summary);
@@ -84,7 +86,9 @@ final class EndOfRunView extends VBox {
     }
 
     /** True while the lines are folded to their one-line summary. */
-    BooleanProperty foldedProperty() { return folded; }
+    BooleanProperty foldedProperty() {
+        return folded;
+    }
 
     private void show(EndOfRunReport r) {
         body.getChildren().clear();
@@ -111,9 +115,12 @@ final class EndOfRunView extends VBox {
             parts.add(r.pairwise().size() + (r.pairwise().size() == 1 ? " pairwise judge" : " pairwise judges"));
         }
         if (r.previousRun() != null) {
-            parts.add("previous run " + percent(r.previousRun().fromPercent()) + " → " + percent(r.previousRun().toPercent()));
+            parts.add("previous run " + percent(r.previousRun().fromPercent()) + " → "
+                    + percent(r.previousRun().toPercent()));
         }
-        int regressed = r.caseChanges().stream().mapToInt(MstLine.CaseChanges::regressed).sum();
+        int regressed = r.caseChanges().stream()
+                .mapToInt(MstLine.CaseChanges::regressed)
+                .sum();
         if (!r.caseChanges().isEmpty()) {
             parts.add(regressed + " regressed");
         }
@@ -126,7 +133,8 @@ final class EndOfRunView extends VBox {
     private static void fill(List<javafx.scene.Node> children, EndOfRunReport r) {
         if (r.table() != null) {
             children.add(title("Variants, as MST printed them"));
-            children.add(r.table().parsed() ? grid(r.table()) : printed(r.table().lines(), "end-of-run-table-printed"));
+            children.add(
+                    r.table().parsed() ? grid(r.table()) : printed(r.table().lines(), "end-of-run-table-printed"));
         }
         if (!r.pairwise().isEmpty()) {
             children.add(title("Pairwise judges"));
@@ -137,17 +145,27 @@ final class EndOfRunView extends VBox {
         }
         if (r.previousRun() != null) {
             MstLine.PreviousRun p = r.previousRun();
-            Label line = new Label(String.format(Locale.ROOT, "Previous run %s (%s): pass rate %s → %s", p.runId(), p.time(),
-                    percent(p.fromPercent()), percent(p.toPercent())));
+            Label line = new Label(String.format(
+                    Locale.ROOT,
+                    "Previous run %s (%s): pass rate %s → %s",
+                    p.runId(),
+                    p.time(),
+                    percent(p.fromPercent()),
+                    percent(p.toPercent())));
             line.setId("end-of-run-previous");
-            line.getStyleClass().add(p.toPercent() > p.fromPercent() ? "end-of-run-up" : p.toPercent() < p.fromPercent() ? "end-of-run-down" : "");
+            line.getStyleClass()
+                    .add(
+                            p.toPercent() > p.fromPercent()
+                                    ? "end-of-run-up"
+                                    : p.toPercent() < p.fromPercent() ? "end-of-run-down" : "");
             wrap(line);
             children.addAll(List.of(title("Against the previous run"), line));
         }
         int i = 0;
         for (MstLine.CaseChanges c : r.caseChanges()) {
-            Label l = new Label((c.variant() == null ? "" : c.variant() + ": ") + cases(c.regressed(), "regressed", c.regressedCases())
-                    + " · " + cases(c.improved(), "improved", c.improvedCases()));
+            Label l = new Label((c.variant() == null ? "" : c.variant() + ": ")
+                    + cases(c.regressed(), "regressed", c.regressedCases()) + " · "
+                    + cases(c.improved(), "improved", c.improvedCases()));
             l.setId("end-of-run-changes-" + i++);
             wrap(l);
             children.add(l);
@@ -170,7 +188,8 @@ final class EndOfRunView extends VBox {
             h.setMinWidth(Region.USE_PREF_SIZE);
             g.add(h, c, 0);
             ColumnConstraints cc = new ColumnConstraints();
-            cc.setHalignment(c == 0 ? HPos.LEFT : HPos.RIGHT); // the first column names the variant, the rest are figures
+            cc.setHalignment(
+                    c == 0 ? HPos.LEFT : HPos.RIGHT); // the first column names the variant, the rest are figures
             g.getColumnConstraints().add(cc);
         }
         for (int r = 0; r < t.rows().size(); r++) {
@@ -186,8 +205,16 @@ final class EndOfRunView extends VBox {
     }
 
     private static HBox pairwise(MstLine.Pairwise p, int i) {
-        Label text = new Label(String.format(Locale.ROOT, "%s: %s vs %s: %s win · %s loss · %s tie (%d cases)", p.judge(), p.variant(),
-                p.baseline(), percent(p.winPercent()), percent(p.lossPercent()), percent(p.tiePercent()), p.cases()));
+        Label text = new Label(String.format(
+                Locale.ROOT,
+                "%s: %s vs %s: %s win · %s loss · %s tie (%d cases)",
+                p.judge(),
+                p.variant(),
+                p.baseline(),
+                percent(p.winPercent()),
+                percent(p.lossPercent()),
+                percent(p.tiePercent()),
+                p.cases()));
         text.setId("end-of-run-pairwise-" + i);
         wrap(text);
         HBox.setHgrow(text, Priority.ALWAYS);
@@ -198,8 +225,11 @@ final class EndOfRunView extends VBox {
         bar.setPrefHeight(10);
         bar.setMaxHeight(10);
         double total = Math.max(1e-9, p.winPercent() + p.lossPercent() + p.tiePercent());
-        bar.getChildren().addAll(segment(p.winPercent() / total, "pairwise-win"), segment(p.lossPercent() / total, "pairwise-loss"),
-                segment(p.tiePercent() / total, "pairwise-tie"));
+        bar.getChildren()
+                .addAll(
+                        segment(p.winPercent() / total, "pairwise-win"),
+                        segment(p.lossPercent() / total, "pairwise-loss"),
+                        segment(p.tiePercent() / total, "pairwise-tie"));
         Tooltip.install(bar, new Tooltip(p.text()));
         HBox row = new HBox(10, bar, text);
         row.setAlignment(Pos.CENTER_LEFT);

@@ -23,13 +23,33 @@ final class FinishedRun {
     private final ReadOnlyObjectWrapper<dev.mstpanel.core.mst.EndOfRunReport> endOfRun =
             new ReadOnlyObjectWrapper<>(dev.mstpanel.core.mst.EndOfRunReport.EMPTY);
 
-    ReadOnlyStringProperty resultTextProperty() { return resultText.getReadOnlyProperty(); }
-    ReadOnlyBooleanProperty canResumeProperty() { return canResume.getReadOnlyProperty(); }
-    ReadOnlyBooleanProperty canOpenResultsProperty() { return canOpenResults.getReadOnlyProperty(); }
-    ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return leftContainers.getReadOnlyProperty(); }
-    ReadOnlyStringProperty staleImageContextProperty() { return staleImageContext.getReadOnlyProperty(); }
-    ReadOnlyStringProperty pluginImageContextProperty() { return pluginImageContext.getReadOnlyProperty(); }
-    ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return endOfRun.getReadOnlyProperty(); }
+    ReadOnlyStringProperty resultTextProperty() {
+        return resultText.getReadOnlyProperty();
+    }
+
+    ReadOnlyBooleanProperty canResumeProperty() {
+        return canResume.getReadOnlyProperty();
+    }
+
+    ReadOnlyBooleanProperty canOpenResultsProperty() {
+        return canOpenResults.getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<List<String>> leftContainersProperty() {
+        return leftContainers.getReadOnlyProperty();
+    }
+
+    ReadOnlyStringProperty staleImageContextProperty() {
+        return staleImageContext.getReadOnlyProperty();
+    }
+
+    ReadOnlyStringProperty pluginImageContextProperty() {
+        return pluginImageContext.getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() {
+        return endOfRun.getReadOnlyProperty();
+    }
 
     private boolean resumable = true;
 
@@ -96,7 +116,7 @@ final class FinishedRun {
         switch (s.state()) {
             case CANCELLED -> parts.add("Cancelled");
             case FAILED -> parts.add(s.failure() != null ? s.failure() : "MST failed");
-            default -> { }
+            default -> {}
         }
         if (s.resultLine() != null) {
             parts.add(s.resultLine());

@@ -49,7 +49,8 @@ final class LiveRun {
     private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper timeText = new ReadOnlyStringWrapper("");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyObjectWrapper<Map<Integer, List<MemorySample>>> memoryHistory = new ReadOnlyObjectWrapper<>(Map.of());
+    private final ReadOnlyObjectWrapper<Map<Integer, List<MemorySample>>> memoryHistory =
+            new ReadOnlyObjectWrapper<>(Map.of());
     private final ObservableList<String> log = FXCollections.observableArrayList();
     private final ReadOnlyLongWrapper linesReceived = new ReadOnlyLongWrapper();
     private final StringProperty logFilter = new SimpleStringProperty("");
@@ -63,6 +64,7 @@ final class LiveRun {
     private final AtomicReference<Map<Integer, List<MemorySample>>> pendingHistory = new AtomicReference<>();
     /** One turn per reset: a listener handed out before the last reset (a replay's previous pass) is not heard. */
     private final BackgroundTask.Lane runs = new BackgroundTask.Lane();
+
     private volatile java.util.function.BooleanSupplier thisRun = runs.enter();
     private final ConcurrentLinkedQueue<String> pendingLines = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
@@ -83,20 +85,52 @@ final class LiveRun {
         });
         logFilter.addListener((o, a, b) -> {
             String needle = b == null ? "" : b.strip().toLowerCase(Locale.ROOT);
-            filteredLog.setPredicate(needle.isEmpty() ? s -> true : s -> s.toLowerCase(Locale.ROOT).contains(needle));
+            filteredLog.setPredicate(
+                    needle.isEmpty()
+                            ? s -> true
+                            : s -> s.toLowerCase(Locale.ROOT).contains(needle));
         });
     }
 
-    ReadOnlyObjectProperty<RunSnapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
-    ObservableList<ShardSnapshot> shardRows() { return shardRows; }
-    ReadOnlyStringProperty countsTextProperty() { return countsText.getReadOnlyProperty(); }
-    ReadOnlyStringProperty timeTextProperty() { return timeText.getReadOnlyProperty(); }
-    ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    ReadOnlyObjectProperty<Map<Integer, List<MemorySample>>> memoryHistoryProperty() { return memoryHistory.getReadOnlyProperty(); }
-    ObservableList<String> filteredLog() { return filteredLog; }
-    ObservableList<String> log() { return FXCollections.unmodifiableObservableList(log); }
-    ReadOnlyLongProperty linesReceivedProperty() { return linesReceived.getReadOnlyProperty(); }
-    StringProperty logFilterProperty() { return logFilter; }
+    ReadOnlyObjectProperty<RunSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    ObservableList<ShardSnapshot> shardRows() {
+        return shardRows;
+    }
+
+    ReadOnlyStringProperty countsTextProperty() {
+        return countsText.getReadOnlyProperty();
+    }
+
+    ReadOnlyStringProperty timeTextProperty() {
+        return timeText.getReadOnlyProperty();
+    }
+
+    ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<Map<Integer, List<MemorySample>>> memoryHistoryProperty() {
+        return memoryHistory.getReadOnlyProperty();
+    }
+
+    ObservableList<String> filteredLog() {
+        return filteredLog;
+    }
+
+    ObservableList<String> log() {
+        return FXCollections.unmodifiableObservableList(log);
+    }
+
+    ReadOnlyLongProperty linesReceivedProperty() {
+        return linesReceived.getReadOnlyProperty();
+    }
+
+    StringProperty logFilterProperty() {
+        return logFilter;
+    }
 
     /** The session's callbacks for this run (until the next {@link #reset}: then they are ignored). */
     RunSession.Listener listener() {
@@ -202,10 +236,13 @@ final class LiveRun {
     private void scheduleFlush() {
         if (flushScheduled.compareAndSet(false, true)) {
             try {
-                scheduler.schedule(() -> {
-                    flushScheduled.set(false);
-                    ui.execute(this::flush);
-                }, RunViewModel.FLUSH_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+                scheduler.schedule(
+                        () -> {
+                            flushScheduled.set(false);
+                            ui.execute(this::flush);
+                        },
+                        RunViewModel.FLUSH_INTERVAL.toMillis(),
+                        TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 flushScheduled.set(false);
             }
@@ -319,7 +356,8 @@ final class LiveRun {
     /** Formats a duration as {@code m:ss} or {@code h:mm:ss}. */
     static String clock(Duration d) {
         long s = Math.max(0, d.toSeconds());
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60)
+        return s >= 3600
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60)
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 }

@@ -59,12 +59,22 @@ public final class ReplayPane extends BorderPane {
      * @param ui the FX thread
      * @param background for the session's start
      */
-    public ReplayPane(RunRecording recording, Path runDirOnDisk, String title, String note, DialogService dialogs,
-                      Consumer<Path> openInResults, Runnable onClose, UiExecutor ui, Executor background) {
+    public ReplayPane(
+            RunRecording recording,
+            Path runDirOnDisk,
+            String title,
+            String note,
+            DialogService dialogs,
+            Consumer<Path> openInResults,
+            Runnable onClose,
+            UiExecutor ui,
+            Executor background) {
         this.ui = ui;
         this.session = new ReplayRunSession(recording, runDirOnDisk);
-        this.model = new RunViewModel(session, FXCollections.observableArrayList(), new Settings(), s -> { }, ui, background);
-        this.launch = new RunSession.Launch(List.of("mst"), List.of(), commandOf(recording), null, List.of(), expectedOf(recording));
+        this.model =
+                new RunViewModel(session, FXCollections.observableArrayList(), new Settings(), s -> {}, ui, background);
+        this.launch = new RunSession.Launch(
+                List.of("mst"), List.of(), commandOf(recording), null, List.of(), expectedOf(recording));
         getStyleClass().add("replay-pane");
         setId("replay-pane");
 
@@ -73,10 +83,12 @@ public final class ReplayPane extends BorderPane {
         Label what = new Label("Replay · " + title);
         what.setId("replay-title");
         what.getStyleClass().add("replay-title");
-        String when = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm").withZone(ZoneId.systemDefault()).format(recording.startedAt());
+        String when = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm")
+                .withZone(ZoneId.systemDefault())
+                .format(recording.startedAt());
         String ending = recording.endingNote(); // a recording cut short says so before it plays
-        Label sub = new Label("Recorded " + when + ". Nothing is running: no MST, no containers" + (note == null ? "." : ". " + note)
-                + (ending == null ? "" : " " + ending));
+        Label sub = new Label("Recorded " + when + ". Nothing is running: no MST, no containers"
+                + (note == null ? "." : ". " + note) + (ending == null ? "" : " " + ending));
         sub.setId("replay-note");
         sub.getStyleClass().addAll("text-muted", "text-small");
         sub.setWrapText(true);
@@ -221,7 +233,10 @@ public final class ReplayPane extends BorderPane {
         Feather icon = ended ? Feather.ROTATE_CCW : session.paused() ? Feather.PLAY : Feather.PAUSE;
         pause.setText(ended ? "Play again" : session.paused() ? "Play" : "Pause");
         pause.setGraphic(new FontIcon(icon));
-        pause.setTooltip(new Tooltip(ended ? "Play the recording again from its start" : session.paused() ? "Go on playing" : "Hold the replay here"));
+        pause.setTooltip(new Tooltip(
+                ended
+                        ? "Play the recording again from its start"
+                        : session.paused() ? "Go on playing" : "Hold the replay here"));
     }
 
     private void showPosition(long ms) {
@@ -230,7 +245,8 @@ public final class ReplayPane extends BorderPane {
             slider.setValue(ms);
             seeking = false;
         }
-        String at = RunViewModel.clock(Duration.ofMillis(ms)) + " / " + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs()));
+        String at = RunViewModel.clock(Duration.ofMillis(ms)) + " / "
+                + RunViewModel.clock(Duration.ofMillis(session.recording().durationMs()));
         position.setText(ended ? "Ended · " + at : at);
     }
 

@@ -30,8 +30,8 @@ public final class ReplayRunSession implements RunSession {
     private volatile double speed = 1;
     private volatile boolean paused;
     private volatile long startAtMs;
-    private volatile LongConsumer onPosition = p -> { };
-    private volatile Runnable onEnded = () -> { };
+    private volatile LongConsumer onPosition = p -> {};
+    private volatile Runnable onEnded = () -> {};
     private volatile Player current;
 
     /**
@@ -97,7 +97,7 @@ public final class ReplayRunSession implements RunSession {
      * before each seek can tell a previous pass's late calls from the new pass's.
      */
     public void setOnPosition(LongConsumer c) {
-        onPosition = c == null ? p -> { } : c;
+        onPosition = c == null ? p -> {} : c;
     }
 
     /**
@@ -106,7 +106,7 @@ public final class ReplayRunSession implements RunSession {
      * {@link #setOnPosition}.
      */
     public void setOnEnded(Runnable r) {
-        onEnded = r == null ? () -> { } : r;
+        onEnded = r == null ? () -> {} : r;
     }
 
     /** Stops the playback for good (the replay was closed), or the pass playing before a seek. */
@@ -174,11 +174,13 @@ public final class ReplayRunSession implements RunSession {
 
         @Override
         public void run() {
-            replayer = new RunReplayer(recording, model -> model.addLineListener((stream, line) -> {
-                if (!stopped) {
-                    listener.lines(List.of(line));
-                }
-            }));
+            replayer = new RunReplayer(
+                    recording,
+                    model -> model.addLineListener((stream, line) -> {
+                        if (!stopped) {
+                            listener.lines(List.of(line));
+                        }
+                    }));
             if (from > 0) {
                 listener.memoryHistory(historyUpTo(replayer, from));
             }
@@ -265,12 +267,29 @@ public final class ReplayRunSession implements RunSession {
             if (s.startedAt() == null) {
                 return r;
             }
-            long sinceStart = Math.max(0, recording.startedAt().plusMillis(positionMs).toEpochMilli() - s.startedAt().toEpochMilli());
+            long sinceStart = Math.max(
+                    0,
+                    recording.startedAt().plusMillis(positionMs).toEpochMilli()
+                            - s.startedAt().toEpochMilli());
             Instant started = Instant.now().minusMillis(sinceStart);
-            Instant finished = r.finishedAt() == null ? null : started.plus(Duration.between(s.startedAt(), s.finishedAt()));
+            Instant finished =
+                    r.finishedAt() == null ? null : started.plus(Duration.between(s.startedAt(), s.finishedAt()));
             Path dir = runDirOnDisk;
-            return new RunSnapshot(r.state(), started, finished, r.collected(), r.infra(), r.missing(), r.shards(), r.resultLine(),
-                    r.runDir() == null ? null : dir, r.keptContainers(), r.exitCode(), r.failure(), List.of(), r.endOfRun());
+            return new RunSnapshot(
+                    r.state(),
+                    started,
+                    finished,
+                    r.collected(),
+                    r.infra(),
+                    r.missing(),
+                    r.shards(),
+                    r.resultLine(),
+                    r.runDir() == null ? null : dir,
+                    r.keptContainers(),
+                    r.exitCode(),
+                    r.failure(),
+                    List.of(),
+                    r.endOfRun());
         }
     }
 }

@@ -57,6 +57,7 @@ final class RunForm {
     final ReadOnlyStringWrapper clientText = new ReadOnlyStringWrapper("");
     /** Each variant's settings in a container (one line when they agree, else one per variant); blank when none apply. */
     final ReadOnlyStringWrapper evalSettingsText = new ReadOnlyStringWrapper("");
+
     final ObservableList<ContextChoice> contextChoices = FXCollections.observableArrayList();
     final StringProperty shards = new SimpleStringProperty("");
     final ObjectProperty<KeepPolicy> keep = new SimpleObjectProperty<>(KeepPolicy.NEVER);
@@ -68,13 +69,16 @@ final class RunForm {
     final StringProperty secretsFile = new SimpleStringProperty("");
     final StringProperty outputDir = new SimpleStringProperty("");
     /** The cases and variants to run ({@code --case}/{@code --variant}), set by a re-run from Results. */
-    final ObjectProperty<dev.mstpanel.core.mst.RunSelection> selection = new SimpleObjectProperty<>(dev.mstpanel.core.mst.RunSelection.ALL);
+    final ObjectProperty<dev.mstpanel.core.mst.RunSelection> selection =
+            new SimpleObjectProperty<>(dev.mstpanel.core.mst.RunSelection.ALL);
     /** Where {@code mst run} grades ({@code --grade-runner docker}, {@code --no-grade}). */
-    final ObjectProperty<dev.mstpanel.core.mst.Grading> grading = new SimpleObjectProperty<>(dev.mstpanel.core.mst.Grading.HERE);
+    final ObjectProperty<dev.mstpanel.core.mst.Grading> grading =
+            new SimpleObjectProperty<>(dev.mstpanel.core.mst.Grading.HERE);
     /** A run id to grade again ({@code mst grade <run>}), set by Results → Grade…; blank for {@code mst run}. */
     final StringProperty gradeRun = new SimpleStringProperty("");
     /** How many grade containers fit on each chosen context, one line each; blank when none is chosen. */
     final ReadOnlyStringWrapper gradeCapacity = new ReadOnlyStringWrapper("");
+
     final Map<Field, ReadOnlyObjectWrapper<RunViewModel.FieldState>> fieldStates = new EnumMap<>(Field.class);
     final ReadOnlyStringWrapper preview = new ReadOnlyStringWrapper("");
     final ReadOnlyStringWrapper mstNote = new ReadOnlyStringWrapper();
@@ -104,14 +108,16 @@ final class RunForm {
     private final Map<Path, RunSession.Mst> mstCache = new ConcurrentHashMap<>();
 
     /** A config as read, with the stamps of the bases it extends: a change to a base reads it again too. */
-    private record CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error, Map<Path, String> bases) {
+    private record CachedConfig(
+            FileTime modified, long size, EvalConfig config, EvalConfigException error, Map<Path, String> bases) {
         CachedConfig(FileTime modified, long size, EvalConfig config, EvalConfigException error) {
             this(modified, size, config, error, config == null ? Map.of() : stamps(config.extended()));
         }
 
         boolean basesUnchanged() {
             // a base that could not be read is looked for again: it may have been created since
-            return (config == null || config.extendsProblem() == null) && bases.equals(stamps(List.copyOf(bases.keySet())));
+            return (config == null || config.extendsProblem() == null)
+                    && bases.equals(stamps(List.copyOf(bases.keySet())));
         }
     }
 
@@ -130,8 +136,13 @@ final class RunForm {
     /**
      * @param running true while a run is going (Start is then disabled)
      */
-    RunForm(RunSession session, ObservableList<ContextRow> contextRows, List<String> recent, UiExecutor ui,
-            Executor background, BooleanSupplier running) {
+    RunForm(
+            RunSession session,
+            ObservableList<ContextRow> contextRows,
+            List<String> recent,
+            UiExecutor ui,
+            Executor background,
+            BooleanSupplier running) {
         this.session = session;
         this.contextRows = contextRows;
         this.ui = ui;
@@ -142,7 +153,8 @@ final class RunForm {
         }
         recentConfigs.setAll(recent);
         ChangeListener<Object> changed = (o, a, b) -> revalidate();
-        for (StringProperty p : List.of(configPath, shards, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir)) {
+        for (StringProperty p :
+                List.of(configPath, shards, memory, cpus, image, readyTimeout, resume, secretsFile, outputDir)) {
             p.addListener(changed);
         }
         keep.addListener(changed);
@@ -178,10 +190,25 @@ final class RunForm {
 
     /** The request the form describes now (FX thread). */
     RunRequest request() {
-        List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
-        return new RunRequest(pathOrNull(configPath.get()), chosen, shards.get(), keep.get(), memory.get(), cpus.get(),
-                image.get(), readyTimeout.get(), resume.get(), pathOrNull(secretsFile.get()), pathOrNull(outputDir.get()), selection.get(),
-                grading.get(), gradeRun.get());
+        List<String> chosen = contextChoices.stream()
+                .filter(c -> c.selectedProperty().get())
+                .map(ContextChoice::name)
+                .toList();
+        return new RunRequest(
+                pathOrNull(configPath.get()),
+                chosen,
+                shards.get(),
+                keep.get(),
+                memory.get(),
+                cpus.get(),
+                image.get(),
+                readyTimeout.get(),
+                resume.get(),
+                pathOrNull(secretsFile.get()),
+                pathOrNull(outputDir.get()),
+                selection.get(),
+                grading.get(),
+                gradeRun.get());
     }
 
     /** Runs the action (FX thread) once the check after the next change is done. */
@@ -191,7 +218,11 @@ final class RunForm {
 
     void updateCanStart() {
         formErrors.set(config == null || !RunChecks.canStart(problems));
-        canStart.set(!checking.get() && !running.getAsBoolean() && config != null && RunChecks.canStart(problems) && mst.problem() == null);
+        canStart.set(!checking.get()
+                && !running.getAsBoolean()
+                && config != null
+                && RunChecks.canStart(problems)
+                && mst.problem() == null);
     }
 
     private static Path pathOrNull(String text) {
@@ -222,19 +253,28 @@ final class RunForm {
         BackgroundTask.wrap(() -> {
                     CachedConfig cc = req.config() == null ? null : readConfig(req.config());
                     EvalConfig cfg = cc == null ? null : cc.config();
-                    List<Problem> ps = checks.check(req, cfg, cc == null ? null : cc.error(), facts, session.environment(),
+                    List<Problem> ps = checks.check(
+                            req,
+                            cfg,
+                            cc == null ? null : cc.error(),
+                            facts,
+                            session.environment(),
                             session.pluginSetups());
                     RunSession.Mst found = req.config() == null ? RunSession.Mst.ASSUMED : mstFor(req.config());
                     return new Checked(cfg, ps, found, CommandPreview.shown(req, found));
                 })
                 .onSuccess(c -> applyChecks(c.cfg(), c.problems(), c.found(), c.shown()))
                 .onFailure(t -> {
-                    // said beside the config, Start left off: not "Checking…" for good (the jar rebuilt under the window, say)
+                    // said beside the config, Start left off: not "Checking…" for good (the jar rebuilt under the
+                    // window, say)
                     LOG.warn("checking the run form failed", t);
                     config = null; // nothing checked: Start stays off
                     checking.set(false);
-                    fieldStates.get(Field.CONFIG).set(new RunViewModel.FieldState(Severity.ERROR,
-                            "Could not check the form: " + dev.mstpanel.ui.common.FailureText.reason(t)));
+                    fieldStates
+                            .get(Field.CONFIG)
+                            .set(new RunViewModel.FieldState(
+                                    Severity.ERROR,
+                                    "Could not check the form: " + dev.mstpanel.ui.common.FailureText.reason(t)));
                     updateCanStart();
                 })
                 .latestIn(revalidations)
@@ -263,7 +303,10 @@ final class RunForm {
             return session.locate(config);
         } catch (RuntimeException e) {
             LOG.warn("finding MST failed: {}", e.getMessage());
-            return new RunSession.Mst(List.of("mst"), RunSession.Mst.ASSUMED.vocabulary(), null,
+            return new RunSession.Mst(
+                    List.of("mst"),
+                    RunSession.Mst.ASSUMED.vocabulary(),
+                    null,
                     "MST could not be found: " + e.getMessage());
         }
     }
@@ -283,7 +326,11 @@ final class RunForm {
             // read() below says what is wrong
         }
         CachedConfig cached = configCache.get(file);
-        if (cached != null && modified != null && modified.equals(cached.modified()) && size == cached.size() && cached.basesUnchanged()) {
+        if (cached != null
+                && modified != null
+                && modified.equals(cached.modified())
+                && size == cached.size()
+                && cached.basesUnchanged()) {
             return cached;
         }
         CachedConfig fresh;
@@ -309,8 +356,10 @@ final class RunForm {
             clientText.set("");
             evalSettingsText.set("");
         } else {
-            clientText.set(cfg.client() + (cfg.clientGiven() ? "" : " (default)") + ": " + cfg.clientKind().label());
-            evalSettingsText.set(String.join("\n", dev.mstpanel.core.mst.VariantSettings.describe(cfg.clientKind(), cfg.variantSettings())));
+            clientText.set(cfg.client() + (cfg.clientGiven() ? "" : " (default)") + ": "
+                    + cfg.clientKind().label());
+            evalSettingsText.set(String.join(
+                    "\n", dev.mstpanel.core.mst.VariantSettings.describe(cfg.clientKind(), cfg.variantSettings())));
         }
         Map<Field, List<Problem>> byField = new EnumMap<>(Field.class);
         for (Problem p : ps) {
@@ -322,10 +371,18 @@ final class RunForm {
                 fieldStates.get(f).set(RunViewModel.FieldState.OK);
             } else if (f == Field.CONFIG && configPath.get().isBlank()) {
                 // nothing typed yet: a hint, not a red error (Start stays disabled all the same)
-                fieldStates.get(f).set(new RunViewModel.FieldState(Severity.NOTE, configHint != null ? configHint : list.get(0).message()));
+                fieldStates
+                        .get(f)
+                        .set(new RunViewModel.FieldState(
+                                Severity.NOTE,
+                                configHint != null ? configHint : list.get(0).message()));
             } else {
-                Severity worst = list.stream().map(Problem::severity).min(Enum::compareTo).orElseThrow();
-                String text = String.join("\n", list.stream().map(Problem::message).toList());
+                Severity worst = list.stream()
+                        .map(Problem::severity)
+                        .min(Enum::compareTo)
+                        .orElseThrow();
+                String text =
+                        String.join("\n", list.stream().map(Problem::message).toList());
                 fieldStates.get(f).set(new RunViewModel.FieldState(worst, text));
             }
         }
@@ -345,7 +402,9 @@ final class RunForm {
         Map<String, ContextFacts> facts = new LinkedHashMap<>();
         for (ContextRow row : contextRows) {
             EngineInfo e = row.probe() == null ? null : row.probe().engine();
-            facts.put(row.name(), new ContextFacts(row.name(), e == null ? 0 : e.memoryBytes(), e == null ? 0 : e.cpus()));
+            facts.put(
+                    row.name(),
+                    new ContextFacts(row.name(), e == null ? 0 : e.memoryBytes(), e == null ? 0 : e.cpus()));
         }
         return facts;
     }
@@ -373,13 +432,21 @@ final class RunForm {
     }
 
     private void updateSplitLines() {
-        splits.update(contextRows, contextChoices, memory.get(), cpus.get(), config == null ? ClientKind.COWORK : config.clientKind(),
+        splits.update(
+                contextRows,
+                contextChoices,
+                memory.get(),
+                cpus.get(),
+                config == null ? ClientKind.COWORK : config.clientKind(),
                 !gradeRun.get().isBlank());
         updateGradeCapacity();
     }
 
     private void updateGradeCapacity() {
-        List<String> chosen = contextChoices.stream().filter(c -> c.selectedProperty().get()).map(ContextChoice::name).toList();
+        List<String> chosen = contextChoices.stream()
+                .filter(c -> c.selectedProperty().get())
+                .map(ContextChoice::name)
+                .toList();
         gradeCapacity.set(ContextSplits.gradeLines(contextRows, chosen, memory.get(), cpus.get()));
     }
 }

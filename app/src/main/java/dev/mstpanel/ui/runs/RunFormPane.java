@@ -67,7 +67,6 @@ final class RunFormPane extends BorderPane {
         setMinWidth(420);
     }
 
-
     private Node form() {
         GridPane g = new GridPane();
         g.setId("run-form");
@@ -102,8 +101,10 @@ final class RunFormPane extends BorderPane {
         Label client = new Label();
         client.setId("client");
         client.setWrapText(true);
-        client.textProperty().bind(Bindings.when(model.clientTextProperty().isEmpty())
-                .then("read from the eval config").otherwise(model.clientTextProperty()));
+        client.textProperty()
+                .bind(Bindings.when(model.clientTextProperty().isEmpty())
+                        .then("read from the eval config")
+                        .otherwise(model.clientTextProperty()));
         client.getStyleClass().add("client-line");
         addField(g, row, "Client", client, null, "client");
 
@@ -124,9 +125,18 @@ final class RunFormPane extends BorderPane {
         renderContexts();
         addField(g, row, "Contexts", contextsBox, Field.CONTEXTS, "contexts");
 
-        addField(g, row, "Shards", text(model.shardsProperty(), "shards", "1", 6,
-                "How many containers split the cases. It decides which shard each case is on: keep it when you resume."),
-                Field.SHARDS, "shards");
+        addField(
+                g,
+                row,
+                "Shards",
+                text(
+                        model.shardsProperty(),
+                        "shards",
+                        "1",
+                        6,
+                        "How many containers split the cases. It decides which shard each case is on: keep it when you resume."),
+                Field.SHARDS,
+                "shards");
 
         ToggleGroup keepGroup = new ToggleGroup();
         javafx.scene.layout.FlowPane keep = new javafx.scene.layout.FlowPane(14, 4); // wraps in a narrow column
@@ -143,7 +153,8 @@ final class RunFormPane extends BorderPane {
                 model.keepProperty().set((KeepPolicy) b.getUserData());
             }
         });
-        model.keepProperty().addListener((o, a, b) -> keepGroup.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
+        model.keepProperty()
+                .addListener((o, a, b) -> keepGroup.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
         Label keepHint = new Label("keep containers to look at afterwards (renamed <name>-kept)");
         keepHint.getStyleClass().addAll("text-muted", "text-small");
         keepHint.setWrapText(true);
@@ -151,9 +162,14 @@ final class RunFormPane extends BorderPane {
         runOnly(addField(g, row, "Keep", keepBox, Field.KEEP, "keep"), keepBox);
         addField(g, row, "Grading", gradingField(), null, "grading");
 
-        TextField memory = text(model.memoryProperty(), "memory", "MST's default", 8,
+        TextField memory = text(
+                model.memoryProperty(),
+                "memory",
+                "MST's default",
+                8,
                 "Each container's memory in Docker's syntax (8g, 512m). Default: all a context can spare for Cowork, 2g for others.");
-        TextField cpus = text(model.cpusProperty(), "cpus", "no limit", 5, "Each container's CPUs (1.5, 4), at most a context's.");
+        TextField cpus = text(
+                model.cpusProperty(), "cpus", "no limit", 5, "Each container's CPUs (1.5, 4), at most a context's.");
         Label cpusLabel = new Label("cpus");
         cpusLabel.setLabelFor(cpus);
         cpusLabel.setMinWidth(Region.USE_PREF_SIZE);
@@ -164,26 +180,66 @@ final class RunFormPane extends BorderPane {
         addField(g, row, "Memory", sizing, null, "memory-row");
         g.add(new VBox(2, memMessage, cpuMessage), 1, row[0]++);
 
-        addField(g, row, "Image", text(model.imageProperty(), "image", "mst-…-linux:<MST version>", 20,
-                "Another image, such as one your organization builds."), Field.IMAGE, "image");
-        Node readyTimeout = FormFields.withUnit(text(model.readyTimeoutProperty(), "ready-timeout", "1200", 6,
-                "Seconds a new container's desktop has to come up."), "seconds");
+        addField(
+                g,
+                row,
+                "Image",
+                text(
+                        model.imageProperty(),
+                        "image",
+                        "mst-…-linux:<MST version>",
+                        20,
+                        "Another image, such as one your organization builds."),
+                Field.IMAGE,
+                "image");
+        Node readyTimeout = FormFields.withUnit(
+                text(
+                        model.readyTimeoutProperty(),
+                        "ready-timeout",
+                        "1200",
+                        6,
+                        "Seconds a new container's desktop has to come up."),
+                "seconds");
         runOnly(addField(g, row, "Ready timeout", readyTimeout, Field.READY_TIMEOUT, "ready-timeout"), readyTimeout);
-        Node resume = text(model.resumeProperty(), "resume", "run id or its 6-hex short id", 20,
+        Node resume = text(
+                model.resumeProperty(),
+                "resume",
+                "run id or its 6-hex short id",
+                20,
                 "Run only the trials a previous run is missing (--resume).");
         runOnly(addField(g, row, "Resume", resume, Field.RESUME, "resume"), resume);
 
-        TextField secrets = text(model.secretsFileProperty(), "secrets-file", "none", 20,
+        TextField secrets = text(
+                model.secretsFileProperty(),
+                "secrets-file",
+                "none",
+                20,
                 "A JSON object of strings or KEY=VALUE lines. Only the path is shown; its values never appear in the panel.");
-        addField(g, row, "Secrets file", withBrowse(secrets, "secrets-browse", model.secretsFileProperty(), w -> {
-            return dialogs.chooseFile(w, "Choose a secrets file", initialDir());
-        }), Field.SECRETS_FILE, "secrets-file");
+        addField(
+                g,
+                row,
+                "Secrets file",
+                withBrowse(secrets, "secrets-browse", model.secretsFileProperty(), w -> {
+                    return dialogs.chooseFile(w, "Choose a secrets file", initialDir());
+                }),
+                Field.SECRETS_FILE,
+                "secrets-file");
 
-        TextField output = text(model.outputDirProperty(), "output-dir", ".mcp-test-results beside the eval config", 20,
+        TextField output = text(
+                model.outputDirProperty(),
+                "output-dir",
+                ".mcp-test-results beside the eval config",
+                20,
                 "Where MST writes the run's results (--output-dir).");
-        addField(g, row, "Output folder", withBrowse(output, "output-browse", model.outputDirProperty(), w -> {
-            return dialogs.chooseDirectory(w, "Choose the output folder", initialDir());
-        }), Field.OUTPUT_DIR, "output-dir");
+        addField(
+                g,
+                row,
+                "Output folder",
+                withBrowse(output, "output-browse", model.outputDirProperty(), w -> {
+                    return dialogs.chooseDirectory(w, "Choose the output folder", initialDir());
+                }),
+                Field.OUTPUT_DIR,
+                "output-dir");
 
         return g;
     }
@@ -213,24 +269,33 @@ final class RunFormPane extends BorderPane {
                 model.gradingProperty().set((dev.mstpanel.core.mst.Grading) b.getUserData());
             }
         });
-        model.gradingProperty().addListener((o, a, b) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
+        model.gradingProperty()
+                .addListener((o, a, b) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == b)));
         Label hint = new Label();
         hint.setId("grading-hint");
         hint.getStyleClass().addAll("text-muted", "text-small");
         hint.setWrapText(true);
-        hint.textProperty().bind(Bindings.createStringBinding(() -> switch (model.gradingProperty().get()) {
-            case HERE -> "MST's default: it grades on this machine after collecting.";
-            case IN_CONTAINERS -> "--grade-runner docker: grade shards share each context. Judges' SDKs need an Image of your own.";
-            case NONE -> "--no-grade: collect only, and grade later from Results (Grade…).";
-        }, model.gradingProperty()));
+        hint.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> switch (model.gradingProperty().get()) {
+                            case HERE -> "MST's default: it grades on this machine after collecting.";
+                            case IN_CONTAINERS ->
+                                "--grade-runner docker: grade shards share each context. Judges' SDKs need an Image of your own.";
+                            case NONE -> "--no-grade: collect only, and grade later from Results (Grade…).";
+                        },
+                        model.gradingProperty()));
         Label capacity = new Label();
         capacity.setId("grade-capacity");
         capacity.setWrapText(true);
         capacity.getStyleClass().add("text-small");
         capacity.textProperty().bind(model.gradeCapacityProperty());
         // the count matters where grade containers run: with --grade-runner docker, or for mst grade
-        capacity.visibleProperty().bind(model.gradeCapacityProperty().isNotEmpty().and(
-                model.gradingProperty().isEqualTo(dev.mstpanel.core.mst.Grading.IN_CONTAINERS).or(model.gradeRunProperty().isNotEmpty())));
+        capacity.visibleProperty()
+                .bind(model.gradeCapacityProperty()
+                        .isNotEmpty()
+                        .and(model.gradingProperty()
+                                .isEqualTo(dev.mstpanel.core.mst.Grading.IN_CONTAINERS)
+                                .or(model.gradeRunProperty().isNotEmpty())));
         capacity.managedProperty().bind(capacity.visibleProperty());
         // mst grade grades in containers by definition: only the capacity line is left
         for (Node n : List.of(choices, hint)) {
@@ -249,8 +314,10 @@ final class RunFormPane extends BorderPane {
         preview.setWrapText(true);
         preview.setPrefRowCount(4);
         preview.getStyleClass().addAll("monospace", "command-preview");
-        preview.textProperty().bind(Bindings.when(model.previewProperty().isEmpty())
-                .then("Choose an eval config to see the command.").otherwise(model.previewProperty()));
+        preview.textProperty()
+                .bind(Bindings.when(model.previewProperty().isEmpty())
+                        .then("Choose an eval config to see the command.")
+                        .otherwise(model.previewProperty()));
         preview.setAccessibleText("command line preview");
         Button copy = new Button("Copy", new FontIcon(Feather.COPY));
         copy.setId("copy-preview");
@@ -289,26 +356,38 @@ final class RunFormPane extends BorderPane {
         cancel.textProperty().bind(model.cancelLabelProperty());
         cancel.disableProperty().bind(model.runningProperty().not());
         cancel.setOnAction(e -> model.cancel());
-        cancel.setTooltip(new Tooltip("Cancel stops the shards and keeps the trials that came back; press again to stop at once."));
+        cancel.setTooltip(new Tooltip(
+                "Cancel stops the shards and keeps the trials that came back; press again to stop at once."));
         Label startHint = new Label();
         startHint.setId("start-hint");
         startHint.getStyleClass().addAll("text-muted", "text-small");
         startHint.setWrapText(true);
-        startHint.textProperty().bind(Bindings.createStringBinding(() -> {
-            if (model.runningProperty().get()) {
-                return "MST is running.";
-            }
-            if (model.checkingProperty().get()) {
-                return "Checking…";
-            }
-            if (model.canStartProperty().get()) {
-                return "";
-            }
-            if (model.configPathProperty().get() == null || model.configPathProperty().get().isBlank()) {
-                return "Choose an eval config to start.";
-            }
-            return model.formErrorsProperty().get() ? "Fix the fields marked in red to start." : "MST is needed to start (see above).";
-        }, model.runningProperty(), model.checkingProperty(), model.canStartProperty(), model.formErrorsProperty(), model.configPathProperty()));
+        startHint
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            if (model.runningProperty().get()) {
+                                return "MST is running.";
+                            }
+                            if (model.checkingProperty().get()) {
+                                return "Checking…";
+                            }
+                            if (model.canStartProperty().get()) {
+                                return "";
+                            }
+                            if (model.configPathProperty().get() == null
+                                    || model.configPathProperty().get().isBlank()) {
+                                return "Choose an eval config to start.";
+                            }
+                            return model.formErrorsProperty().get()
+                                    ? "Fix the fields marked in red to start."
+                                    : "MST is needed to start (see above).";
+                        },
+                        model.runningProperty(),
+                        model.checkingProperty(),
+                        model.canStartProperty(),
+                        model.formErrorsProperty(),
+                        model.configPathProperty()));
         // the buttons keep their labels whatever the hint says; the hint wraps in the room left
         start.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setMinWidth(Region.USE_PREF_SIZE);
@@ -321,9 +400,14 @@ final class RunFormPane extends BorderPane {
         selection.setId("run-selection");
         selection.setWrapText(true);
         selection.setMaxWidth(Double.MAX_VALUE);
-        selection.textProperty().bind(Bindings.createStringBinding(() -> "Runs only "
-                + dev.mstpanel.core.text.ControlCharacters.escape(model.selectionProperty().get().describe())
-                + " (--case, --variant).", model.selectionProperty()));
+        selection
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> "Runs only "
+                                + dev.mstpanel.core.text.ControlCharacters.escape(
+                                        model.selectionProperty().get().describe())
+                                + " (--case, --variant).",
+                        model.selectionProperty()));
         Hyperlink everything = new Hyperlink("Run everything");
         everything.setId("run-selection-clear");
         everything.setOnAction(e -> model.selectionProperty().set(dev.mstpanel.core.mst.RunSelection.ALL));
@@ -332,14 +416,20 @@ final class RunFormPane extends BorderPane {
         HBox selectionBox = new HBox(8, selection, everything);
         selectionBox.setAlignment(Pos.CENTER_LEFT);
         selectionBox.getStyleClass().add("banner-warning");
-        selectionBox.visibleProperty().bind(Bindings.createBooleanBinding(() -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
+        selectionBox
+                .visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> !model.selectionProperty().get().isAll(), model.selectionProperty()));
         selectionBox.managedProperty().bind(selectionBox.visibleProperty());
         Label grade = new Label();
         grade.setId("run-grade");
         grade.setWrapText(true);
         grade.setMaxWidth(Double.MAX_VALUE);
-        grade.textProperty().bind(Bindings.createStringBinding(() -> "Grades the run " + model.gradeRunProperty().get()
-                + " in containers (mst grade): its grades appear beside it in Results as a regrade.", model.gradeRunProperty()));
+        grade.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> "Grades the run " + model.gradeRunProperty().get()
+                                + " in containers (mst grade): its grades appear beside it in Results as a regrade.",
+                        model.gradeRunProperty()));
         Hyperlink runInstead = new Hyperlink("Run the eval instead");
         runInstead.setId("run-grade-clear");
         runInstead.setOnAction(e -> model.gradeRunProperty().set(""));
@@ -398,8 +488,11 @@ final class RunFormPane extends BorderPane {
                 return;
             }
             m.setText(st.message());
-            m.getStyleClass().add(st.severity() == Severity.ERROR ? "field-error"
-                    : st.severity() == Severity.WARNING ? "field-warning" : "field-note");
+            m.getStyleClass()
+                    .add(
+                            st.severity() == Severity.ERROR
+                                    ? "field-error"
+                                    : st.severity() == Severity.WARNING ? "field-warning" : "field-note");
             FontIcon icon = new FontIcon(st.severity() == Severity.NOTE ? Feather.INFO : Feather.ALERT_CIRCLE);
             icon.getStyleClass().add("message-icon");
             m.setGraphic(icon);
@@ -424,8 +517,11 @@ final class RunFormPane extends BorderPane {
     }
 
     /** A path field with a Browse… button ({@code id}) after it: {@code choose} asks for the file or folder, put into {@code into}. */
-    private Node withBrowse(TextField field, String id, javafx.beans.property.StringProperty into,
-                            java.util.function.Function<javafx.stage.Window, File> choose) {
+    private Node withBrowse(
+            TextField field,
+            String id,
+            javafx.beans.property.StringProperty into,
+            java.util.function.Function<javafx.stage.Window, File> choose) {
         Button browse = new Button("Browse…");
         browse.setId(id);
         browse.setMinWidth(Region.USE_PREF_SIZE);
@@ -442,7 +538,8 @@ final class RunFormPane extends BorderPane {
     private void renderContexts() {
         contextsBox.getChildren().clear();
         if (model.contextChoices().isEmpty()) {
-            Label none = new Label("No Docker context yet: see the Contexts view. Without one, MST uses the current context.");
+            Label none = new Label(
+                    "No Docker context yet: see the Contexts view. Without one, MST uses the current context.");
             none.getStyleClass().add("text-muted");
             none.setWrapText(true);
             contextsBox.getChildren().add(none);
@@ -476,7 +573,8 @@ final class RunFormPane extends BorderPane {
         Label hint = new Label("None chosen: MST uses the current context.");
         hint.getStyleClass().addAll("text-muted", "text-small");
         Runnable showHint = () -> {
-            boolean none = model.contextChoices().stream().noneMatch(c -> c.selectedProperty().get());
+            boolean none = model.contextChoices().stream()
+                    .noneMatch(c -> c.selectedProperty().get());
             hint.setVisible(none);
             hint.setManaged(none);
         };
@@ -486,8 +584,12 @@ final class RunFormPane extends BorderPane {
     }
 
     private void chooseConfig() {
-        File f = dialogs.chooseFile(getScene().getWindow(), "Choose an eval config", initialDir(),
-                new FileChooser.ExtensionFilter("Eval configs (*.json)", "*.json"), new FileChooser.ExtensionFilter("All files", "*"));
+        File f = dialogs.chooseFile(
+                getScene().getWindow(),
+                "Choose an eval config",
+                initialDir(),
+                new FileChooser.ExtensionFilter("Eval configs (*.json)", "*.json"),
+                new FileChooser.ExtensionFilter("All files", "*"));
         if (f != null) {
             model.chooseConfig(f.toPath());
         }
@@ -502,7 +604,9 @@ final class RunFormPane extends BorderPane {
 
     private void initialDir(java.util.function.Consumer<File> set) {
         String current = model.configPathProperty().get();
-        if ((current == null || current.isBlank()) && model.browseFrom() != null && Files.isDirectory(model.browseFrom())) {
+        if ((current == null || current.isBlank())
+                && model.browseFrom() != null
+                && Files.isDirectory(model.browseFrom())) {
             set.accept(model.browseFrom().toFile()); // a re-run's project folder, named by the hint beside the field
             return;
         }

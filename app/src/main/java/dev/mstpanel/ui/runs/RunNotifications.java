@@ -36,18 +36,25 @@ public final class RunNotifications {
         }
         for (ShardSnapshot shard : s.shards()) {
             if (shard.oomKilled() && oomShards.add(shard.index())) {
-                notifier.shardOutOfMemory("shard " + shard.index() + "/" + shard.count(),
+                notifier.shardOutOfMemory(
+                        "shard " + shard.index() + "/" + shard.count(),
                         shard.context() == null ? "its context" : shard.context(),
                         (shard.message() != null && !shard.message().isBlank() ? shard.message() + " " : "")
-                                + "Raise memory= or run fewer containers on that context.", onClick);
+                                + "Raise memory= or run fewer containers on that context.",
+                        onClick);
             }
         }
         if (s.state().ended() && (last == null || !last.ended())) {
             String config = runs.configPathProperty().get();
-            String name = s.runId() != null ? s.runId() : config == null ? "MST run" : java.nio.file.Path.of(config).getFileName().toString();
+            String name = s.runId() != null
+                    ? s.runId()
+                    : config == null
+                            ? "MST run"
+                            : java.nio.file.Path.of(config).getFileName().toString();
             String summary = runs.resultTextProperty().get();
             if (summary == null || summary.isBlank()) {
-                summary = s.collected() + " collected, " + s.infra() + " infra" + (s.missing() >= 0 ? ", " + s.missing() + " missing" : "");
+                summary = s.collected() + " collected, " + s.infra() + " infra"
+                        + (s.missing() >= 0 ? ", " + s.missing() + " missing" : "");
             }
             boolean ok = s.state() == RunSnapshot.State.FINISHED && s.missing() == 0 && s.failure() == null;
             notifier.runFinished(name, summary, ok, onClick);

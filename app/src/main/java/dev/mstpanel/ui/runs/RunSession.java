@@ -37,8 +37,14 @@ public interface RunSession {
      * @param expectedTrials how many trials the run should collect, when known
      * @param subcommand {@code run}, or {@code grade} for {@code mst grade <run> …} (Results → Grade…)
      */
-    record Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
-                  OptionalInt expectedTrials, String subcommand) {
+    record Launch(
+            List<String> mstCommand,
+            List<String> runArgs,
+            String display,
+            Path workDir,
+            List<String> contexts,
+            OptionalInt expectedTrials,
+            String subcommand) {
         public Launch {
             mstCommand = List.copyOf(mstCommand);
             runArgs = List.copyOf(runArgs);
@@ -47,8 +53,13 @@ public interface RunSession {
         }
 
         /** A launch of {@code mst run}. */
-        public Launch(List<String> mstCommand, List<String> runArgs, String display, Path workDir, List<String> contexts,
-                      OptionalInt expectedTrials) {
+        public Launch(
+                List<String> mstCommand,
+                List<String> runArgs,
+                String display,
+                Path workDir,
+                List<String> contexts,
+                OptionalInt expectedTrials) {
             this(mstCommand, runArgs, display, workDir, contexts, expectedTrials, "run");
         }
 
@@ -76,7 +87,7 @@ public interface RunSession {
          *
          * @param history by shard index, each shard's samples in time order (seconds since the run's start, bytes)
          */
-        default void memoryHistory(java.util.Map<Integer, List<MemorySample>> history) { }
+        default void memoryHistory(java.util.Map<Integer, List<MemorySample>> history) {}
     }
 
     /** A started run. */

@@ -25,27 +25,91 @@ import java.util.List;
  *     {@code <name> on <context> (<state>)}; empty while it runs
  * @param endOfRun MST's end-of-run lines (variant table, {@code Pairwise …}, {@code Previous run …}; docs/dev/mst-format.md, Run flags), {@link EndOfRunReport#EMPTY} when it printed none
  */
-public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
-                          List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
-                          Integer exitCode, String failure, List<String> leftContainers, EndOfRunReport endOfRun) {
+public record RunSnapshot(
+        State state,
+        Instant startedAt,
+        Instant finishedAt,
+        int collected,
+        int infra,
+        int missing,
+        List<ShardSnapshot> shards,
+        String resultLine,
+        Path runDir,
+        List<String> keptContainers,
+        Integer exitCode,
+        String failure,
+        List<String> leftContainers,
+        EndOfRunReport endOfRun) {
 
     /** A snapshot without end-of-run lines. */
-    public RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
-                       List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
-                       Integer exitCode, String failure, List<String> leftContainers) {
-        this(state, startedAt, finishedAt, collected, infra, missing, shards, resultLine, runDir, keptContainers, exitCode,
-                failure, leftContainers, EndOfRunReport.EMPTY);
+    public RunSnapshot(
+            State state,
+            Instant startedAt,
+            Instant finishedAt,
+            int collected,
+            int infra,
+            int missing,
+            List<ShardSnapshot> shards,
+            String resultLine,
+            Path runDir,
+            List<String> keptContainers,
+            Integer exitCode,
+            String failure,
+            List<String> leftContainers) {
+        this(
+                state,
+                startedAt,
+                finishedAt,
+                collected,
+                infra,
+                missing,
+                shards,
+                resultLine,
+                runDir,
+                keptContainers,
+                exitCode,
+                failure,
+                leftContainers,
+                EndOfRunReport.EMPTY);
     }
 
     /** A snapshot with no containers left behind. */
-    public RunSnapshot(State state, Instant startedAt, Instant finishedAt, int collected, int infra, int missing,
-                       List<ShardSnapshot> shards, String resultLine, Path runDir, List<String> keptContainers,
-                       Integer exitCode, String failure) {
-        this(state, startedAt, finishedAt, collected, infra, missing, shards, resultLine, runDir, keptContainers, exitCode,
-                failure, List.of());
+    public RunSnapshot(
+            State state,
+            Instant startedAt,
+            Instant finishedAt,
+            int collected,
+            int infra,
+            int missing,
+            List<ShardSnapshot> shards,
+            String resultLine,
+            Path runDir,
+            List<String> keptContainers,
+            Integer exitCode,
+            String failure) {
+        this(
+                state,
+                startedAt,
+                finishedAt,
+                collected,
+                infra,
+                missing,
+                shards,
+                resultLine,
+                runDir,
+                keptContainers,
+                exitCode,
+                failure,
+                List.of());
     }
     /** Where a run is. */
-    public enum State { STARTING, RUNNING, CANCELLING, FINISHED, CANCELLED, FAILED;
+    public enum State {
+        STARTING,
+        RUNNING,
+        CANCELLING,
+        FINISHED,
+        CANCELLED,
+        FAILED;
 
         /** True once MST has exited. */
         public boolean ended() {
@@ -62,6 +126,8 @@ public record RunSnapshot(State state, Instant startedAt, Instant finishedAt, in
 
     /** The run id, the last segment of {@link #runDir()} ({@code 20261129T101500Z-a1b2c3}), or null. */
     public String runId() {
-        return runDir == null || runDir.getFileName() == null ? null : runDir.getFileName().toString();
+        return runDir == null || runDir.getFileName() == null
+                ? null
+                : runDir.getFileName().toString();
     }
 }

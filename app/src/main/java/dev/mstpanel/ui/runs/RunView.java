@@ -46,12 +46,14 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class RunView extends BorderPane {
     /** The lines of the log that stay in sight however short the window (22 px each). */
     static final int LOG_MIN_LINES = 6;
+
     private final RunViewModel model;
     private final DialogService dialogs;
     private final java.util.function.Consumer<Path> openInResults;
     private final java.util.function.Consumer<String> openImages;
     /** Opens the Images view on a context with an eval config for {@code --config}; by default the context alone. */
     private java.util.function.BiConsumer<String, Path> rebuildWithPlugins;
+
     private final LineChart<Number, Number> chart;
     private final Map<Integer, XYChart.Series<Number, Number>> series = new TreeMap<>();
 
@@ -61,14 +63,17 @@ public final class RunView extends BorderPane {
      * @param openInResults shows a run folder in the Results view (the shell's {@code Navigator#openResults})
      */
     public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults) {
-        this(model, dialogs, openInResults, context -> { }, null);
+        this(model, dialogs, openInResults, context -> {}, null);
     }
 
     /**
      * @param openImages shows the Images view on a context ("Rebuild the image on &lt;context&gt;")
      */
-    public RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
-                   java.util.function.Consumer<String> openImages) {
+    public RunView(
+            RunViewModel model,
+            DialogService dialogs,
+            java.util.function.Consumer<Path> openInResults,
+            java.util.function.Consumer<String> openImages) {
         this(model, dialogs, openInResults, openImages, null);
     }
 
@@ -82,9 +87,12 @@ public final class RunView extends BorderPane {
      * @param replayBar the replay's banner and controls
      * @return the view
      */
-    public static RunView forReplay(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
-                                    Node replayBar) {
-        return new RunView(model, dialogs, openInResults, context -> { }, Objects.requireNonNull(replayBar));
+    public static RunView forReplay(
+            RunViewModel model,
+            DialogService dialogs,
+            java.util.function.Consumer<Path> openInResults,
+            Node replayBar) {
+        return new RunView(model, dialogs, openInResults, context -> {}, Objects.requireNonNull(replayBar));
     }
 
     /** Offers the built-in demo in the empty live part ("nothing ran yet"). */
@@ -96,18 +104,27 @@ public final class RunView extends BorderPane {
 
     private final Hyperlink demoLink = new Hyperlink("No Docker or MST at hand? Watch the demo run");
 
-    private RunView(RunViewModel model, DialogService dialogs, java.util.function.Consumer<Path> openInResults,
-                    java.util.function.Consumer<String> openImages, Node replayBar) {
+    private RunView(
+            RunViewModel model,
+            DialogService dialogs,
+            java.util.function.Consumer<Path> openInResults,
+            java.util.function.Consumer<String> openImages,
+            Node replayBar) {
         this.model = model;
         this.dialogs = dialogs;
         this.openInResults = openInResults;
         this.openImages = openImages;
         this.rebuildWithPlugins = (context, config) -> openImages.accept(context);
         getStyleClass().addAll("view", "run-view");
-        getStylesheets().add(Objects.requireNonNull(RunView.class.getResource("runs.css")).toExternalForm());
+        getStylesheets()
+                .add(Objects.requireNonNull(RunView.class.getResource("runs.css"))
+                        .toExternalForm());
 
-        setTop(replayBar == null ? new ViewHeader("Runs", "Start an eval in Docker containers and watch every shard.")
-                : new ViewHeader("Runs · replay", "A recorded run, played back as it looked live. Nothing is running."));
+        setTop(
+                replayBar == null
+                        ? new ViewHeader("Runs", "Start an eval in Docker containers and watch every shard.")
+                        : new ViewHeader(
+                                "Runs · replay", "A recorded run, played back as it looked live. Nothing is running."));
 
         NumberAxis x = new NumberAxis();
         x.setLabel("seconds since start");
@@ -162,8 +179,9 @@ public final class RunView extends BorderPane {
     // ---- the live run ----
 
     private Node live() {
-        Label placeholder = new Label("Fill in the form and press Start: each shard gets a row here, with its container, "
-                + "its trials and its memory.");
+        Label placeholder =
+                new Label("Fill in the form and press Start: each shard gets a row here, with its container, "
+                        + "its trials and its memory.");
         placeholder.setWrapText(true);
         placeholder.getStyleClass().add("text-muted");
         placeholder.setMaxWidth(420);
@@ -190,7 +208,8 @@ public final class RunView extends BorderPane {
         times.textProperty().bind(model.timeTextProperty());
         times.setMinWidth(Region.USE_PREF_SIZE);
         counts.setMinWidth(Region.USE_PREF_SIZE);
-        Tooltip eta = new Tooltip("The ETA follows the observed trial rate; it is unknown when the panel cannot count the eval's cases.");
+        Tooltip eta = new Tooltip(
+                "The ETA follows the observed trial rate; it is unknown when the panel cannot count the eval's cases.");
         times.setTooltip(eta);
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -222,23 +241,33 @@ public final class RunView extends BorderPane {
         rebuild.textProperty().bind(Bindings.concat("Rebuild the image on ", model.staleImageContextProperty()));
         rebuild.visibleProperty().bind(model.staleImageContextProperty().isNotNull());
         rebuild.managedProperty().bind(rebuild.visibleProperty());
-        rebuild.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's MST differs from the run's: the context's MST image is stale."));
-        rebuild.setOnAction(e -> openImages.accept(model.staleImageContextProperty().get()));
+        rebuild.setTooltip(new javafx.scene.control.Tooltip(
+                "A shard stopped because the worker's MST differs from the run's: the context's MST image is stale."));
+        rebuild.setOnAction(
+                e -> openImages.accept(model.staleImageContextProperty().get()));
         rebuild.setMinWidth(Region.USE_PREF_SIZE);
         Button rebuildPlugins = new Button("", new FontIcon(Feather.LAYERS));
         rebuildPlugins.setId("rebuild-image-plugins");
-        rebuildPlugins.textProperty().bind(Bindings.concat("Rebuild the image on ", model.pluginImageContextProperty(),
-                " with this eval's plugins"));
+        rebuildPlugins
+                .textProperty()
+                .bind(Bindings.concat(
+                        "Rebuild the image on ", model.pluginImageContextProperty(), " with this eval's plugins"));
         rebuildPlugins.visibleProperty().bind(model.pluginImageContextProperty().isNotNull());
         rebuildPlugins.managedProperty().bind(rebuildPlugins.visibleProperty());
-        rebuildPlugins.setTooltip(new javafx.scene.control.Tooltip("A shard stopped because the worker's image holds other plugins "
-                + "than the run: set the image up again with this eval config (mst runner setup docker --config)."));
-        rebuildPlugins.setOnAction(e -> rebuildWithPlugins.accept(model.pluginImageContextProperty().get(), configPathOrNull()));
+        rebuildPlugins.setTooltip(
+                new javafx.scene.control.Tooltip(
+                        "A shard stopped because the worker's image holds other plugins "
+                                + "than the run: set the image up again with this eval config (mst runner setup docker --config)."));
+        rebuildPlugins.setOnAction(e ->
+                rebuildWithPlugins.accept(model.pluginImageContextProperty().get(), configPathOrNull()));
         rebuildPlugins.setMinWidth(Region.USE_PREF_SIZE);
         HBox actions = new HBox(12, resume, rebuild, rebuildPlugins, open);
         actions.setAlignment(Pos.CENTER_LEFT);
-        actions.visibleProperty().bind(open.visibleProperty().or(resume.visibleProperty()).or(rebuild.visibleProperty())
-                .or(rebuildPlugins.visibleProperty()));
+        actions.visibleProperty()
+                .bind(open.visibleProperty()
+                        .or(resume.visibleProperty())
+                        .or(rebuild.visibleProperty())
+                        .or(rebuildPlugins.visibleProperty()));
         actions.managedProperty().bind(actions.visibleProperty());
         VBox resultBox = new VBox(8, result, new EndOfRunView(model.endOfRunProperty()), actions);
         resultBox.getStyleClass().add("result-box");
@@ -269,12 +298,23 @@ public final class RunView extends BorderPane {
         Label logTitle = section("Log");
         Label logCount = new Label();
         logCount.getStyleClass().addAll("text-muted", "text-small");
-        logCount.textProperty().bind(Bindings.createStringBinding(() -> {
-            long all = model.linesReceivedProperty().get();
-            String kept = all > model.log().size() ? " (the last " + model.log().size() + " of " + all + " are here; all are in the run's log file)" : "";
-            return model.logFilterProperty().get().isBlank() ? model.log().size() + " lines" + kept
-                    : model.filteredLog().size() + " of " + model.log().size() + " lines match";
-        }, model.log(), model.filteredLog(), model.logFilterProperty(), model.linesReceivedProperty()));
+        logCount.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            long all = model.linesReceivedProperty().get();
+                            String kept = all > model.log().size()
+                                    ? " (the last " + model.log().size() + " of " + all
+                                            + " are here; all are in the run's log file)"
+                                    : "";
+                            return model.logFilterProperty().get().isBlank()
+                                    ? model.log().size() + " lines" + kept
+                                    : model.filteredLog().size() + " of "
+                                            + model.log().size() + " lines match";
+                        },
+                        model.log(),
+                        model.filteredLog(),
+                        model.logFilterProperty(),
+                        model.linesReceivedProperty()));
         Region g2 = new Region();
         HBox.setHgrow(g2, Priority.ALWAYS);
         HBox logHeader = new HBox(10, logTitle, logCount, g2, search);
@@ -288,14 +328,23 @@ public final class RunView extends BorderPane {
         // the log keeps six lines when the result card and MST's end-of-run lines come at a short window
         logView.setMinHeight(LOG_MIN_LINES * 22 + 2);
         model.filteredLog().addListener((ListChangeListener<String>) c -> {
-            if (!model.filteredLog().isEmpty() && model.logFilterProperty().get().isBlank()) {
+            if (!model.filteredLog().isEmpty()
+                    && model.logFilterProperty().get().isBlank()) {
                 logView.scrollTo(model.filteredLog().size() - 1);
             }
         });
         VBox.setVgrow(logView, Priority.ALWAYS);
 
-        VBox content = new VBox(10, overall, resultBox, section("Shards"), shardScroll, section("Memory per shard"), chart,
-                logHeader, logView);
+        VBox content = new VBox(
+                10,
+                overall,
+                resultBox,
+                section("Shards"),
+                shardScroll,
+                section("Memory per shard"),
+                chart,
+                logHeader,
+                logView);
         content.setId("run-live");
         content.setPadding(new Insets(4, 2, 8, 16));
         content.visibleProperty().bind(model.hasRunProperty());
@@ -316,8 +365,16 @@ public final class RunView extends BorderPane {
             return;
         }
         // units that keep the ticks readable: seconds for the first minutes, MiB under 1 GiB
-        double lastSecond = history.values().stream().flatMap(List::stream).mapToDouble(MemorySample::seconds).max().orElse(0);
-        long maxBytes = history.values().stream().flatMap(List::stream).mapToLong(MemorySample::bytes).max().orElse(0);
+        double lastSecond = history.values().stream()
+                .flatMap(List::stream)
+                .mapToDouble(MemorySample::seconds)
+                .max()
+                .orElse(0);
+        long maxBytes = history.values().stream()
+                .flatMap(List::stream)
+                .mapToLong(MemorySample::bytes)
+                .max()
+                .orElse(0);
         boolean minutes = lastSecond >= 300;
         boolean gib = maxBytes >= ByteSize.GIB;
         double xScale = minutes ? 60.0 : 1.0;
@@ -327,15 +384,18 @@ public final class RunView extends BorderPane {
         // a series for every shard from 1 up to the highest with samples, made in shard order: the chart
         // gives each new series the first free colour, so shard n has the n-th colour at every play,
         // whichever shard reported first (past COLOURED_SHARDS, in the order they report)
-        int highest = history.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        int highest =
+                history.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         for (int k = 1; k <= Math.min(highest, COLOURED_SHARDS); k++) {
             seriesOf(k);
         }
         history.keySet().forEach(this::seriesOf);
         for (Map.Entry<Integer, XYChart.Series<Number, Number>> e : series.entrySet()) {
-            // a shard the history has no samples of (not started yet, or a replay sought back before it) keeps its series, empty
+            // a shard the history has no samples of (not started yet, or a replay sought back before it) keeps its
+            // series, empty
             List<XYChart.Data<Number, Number>> points = history.getOrDefault(e.getKey(), List.of()).stream()
-                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale)).toList();
+                    .map(m -> new XYChart.Data<Number, Number>(m.seconds() / xScale, m.bytes() / yScale))
+                    .toList();
             e.getValue().getData().setAll(points);
         }
     }

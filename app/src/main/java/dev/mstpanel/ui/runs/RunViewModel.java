@@ -91,8 +91,13 @@ public final class RunViewModel {
      * @param ui posts state changes to the FX thread
      * @param background runs disk reads, MST look-ups and process starts
      */
-    public RunViewModel(RunSession session, ObservableList<ContextRow> contextRows, Settings settings,
-                        Consumer<Settings> saveSettings, UiExecutor ui, Executor background) {
+    public RunViewModel(
+            RunSession session,
+            ObservableList<ContextRow> contextRows,
+            Settings settings,
+            Consumer<Settings> saveSettings,
+            UiExecutor ui,
+            Executor background) {
         this.session = session;
         this.settings = settings;
         this.saveSettings = saveSettings;
@@ -105,108 +110,198 @@ public final class RunViewModel {
     // ---- Form properties ----
 
     /** The eval config's path as typed or chosen. */
-    public StringProperty configPathProperty() { return form.configPath; }
+    public StringProperty configPathProperty() {
+        return form.configPath;
+    }
     /** Eval configs used recently, newest first (from settings). */
-    public ObservableList<String> recentConfigs() { return form.recentConfigs; }
+    public ObservableList<String> recentConfigs() {
+        return form.recentConfigs;
+    }
     /** The client the eval config names, e.g. "cowork (default): Cowork (Claude Desktop + VM…)"; blank before one is read. */
-    public ReadOnlyStringProperty clientTextProperty() { return form.clientText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty clientTextProperty() {
+        return form.clientText.getReadOnlyProperty();
+    }
     /** The eval's settings in a container per variant ({@code VariantSettings#describe}); blank when none apply. */
-    public ReadOnlyStringProperty evalSettingsTextProperty() { return form.evalSettingsText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty evalSettingsTextProperty() {
+        return form.evalSettingsText.getReadOnlyProperty();
+    }
     /** One checkbox per Docker context, in the Contexts view's order. */
-    public ObservableList<ContextChoice> contextChoices() { return form.contextChoices; }
+    public ObservableList<ContextChoice> contextChoices() {
+        return form.contextChoices;
+    }
     /** The {@code shards} option as typed. */
-    public StringProperty shardsProperty() { return form.shards; }
+    public StringProperty shardsProperty() {
+        return form.shards;
+    }
     /** The {@code keep} option. */
-    public ObjectProperty<KeepPolicy> keepProperty() { return form.keep; }
+    public ObjectProperty<KeepPolicy> keepProperty() {
+        return form.keep;
+    }
     /** The {@code memory} option as typed (Docker syntax). */
-    public StringProperty memoryProperty() { return form.memory; }
+    public StringProperty memoryProperty() {
+        return form.memory;
+    }
     /** The {@code cpus} option as typed. */
-    public StringProperty cpusProperty() { return form.cpus; }
+    public StringProperty cpusProperty() {
+        return form.cpus;
+    }
     /** The {@code image} option as typed. */
-    public StringProperty imageProperty() { return form.image; }
+    public StringProperty imageProperty() {
+        return form.image;
+    }
     /** The {@code readyTimeout} option as typed (seconds). */
-    public StringProperty readyTimeoutProperty() { return form.readyTimeout; }
+    public StringProperty readyTimeoutProperty() {
+        return form.readyTimeout;
+    }
     /** The run id (or 6-hex short id) to resume, as typed. */
-    public StringProperty resumeProperty() { return form.resume; }
+    public StringProperty resumeProperty() {
+        return form.resume;
+    }
     /** The secrets file's path as typed or chosen. */
-    public StringProperty secretsFileProperty() { return form.secretsFile; }
+    public StringProperty secretsFileProperty() {
+        return form.secretsFile;
+    }
     /** The output folder's path as typed or chosen. */
-    public StringProperty outputDirProperty() { return form.outputDir; }
+    public StringProperty outputDirProperty() {
+        return form.outputDir;
+    }
     /**
      * The cases and variants the run is limited to ({@code --case}/{@code --variant}; docs/dev/mst-format.md, Run flags), {@link dev.mstpanel.core.mst.RunSelection#ALL} for everything. Set by a re-run
      * from the Results view; shown above the command.
      */
-    public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() { return form.selection; }
+    public ObjectProperty<dev.mstpanel.core.mst.RunSelection> selectionProperty() {
+        return form.selection;
+    }
     /** Where {@code mst run} grades: here (MST's default), in containers ({@code --grade-runner docker}) or not ({@code --no-grade}). */
-    public ObjectProperty<dev.mstpanel.core.mst.Grading> gradingProperty() { return form.grading; }
+    public ObjectProperty<dev.mstpanel.core.mst.Grading> gradingProperty() {
+        return form.grading;
+    }
     /** The run id Start grades again ({@code mst grade <run>}), or blank for {@code mst run}. */
-    public javafx.beans.property.StringProperty gradeRunProperty() { return form.gradeRun; }
+    public javafx.beans.property.StringProperty gradeRunProperty() {
+        return form.gradeRun;
+    }
     /** How many grade containers fit on each chosen context (one line each, 2 GiB each unless memory is set). */
-    public ReadOnlyStringProperty gradeCapacityProperty() { return form.gradeCapacity.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty gradeCapacityProperty() {
+        return form.gradeCapacity.getReadOnlyProperty();
+    }
     /** A field's problems (severity null and message null when it has none). */
-    public ReadOnlyObjectProperty<FieldState> fieldStateProperty(Field field) { return form.fieldStates.get(field).getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<FieldState> fieldStateProperty(Field field) {
+        return form.fieldStates.get(field).getReadOnlyProperty();
+    }
     /** The exact command line Start runs, shell-quoted, without secrets; blank before a config is chosen. */
-    public ReadOnlyStringProperty previewProperty() { return form.preview.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty previewProperty() {
+        return form.preview.getReadOnlyProperty();
+    }
     /** Why MST cannot be started (with the install command), or null. */
-    public ReadOnlyStringProperty mstNoteProperty() { return form.mstNote.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty mstNoteProperty() {
+        return form.mstNote.getReadOnlyProperty();
+    }
     /** True while the form is being checked in the background. */
-    public ReadOnlyBooleanProperty checkingProperty() { return form.checking.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty checkingProperty() {
+        return form.checking.getReadOnlyProperty();
+    }
     /** True when a field has an error (Start stays disabled until it is fixed). */
-    public ReadOnlyBooleanProperty formErrorsProperty() { return form.formErrors.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty formErrorsProperty() {
+        return form.formErrors.getReadOnlyProperty();
+    }
     /** True when the form has no error, MST was found and no run is going. */
-    public ReadOnlyBooleanProperty canStartProperty() { return form.canStart.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty canStartProperty() {
+        return form.canStart.getReadOnlyProperty();
+    }
 
     // ---- Live properties ----
 
     /** True from Start until MST exits. */
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
     /** True once a run was started in this window (the live part is shown). */
-    public ReadOnlyBooleanProperty hasRunProperty() { return hasRun.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty hasRunProperty() {
+        return hasRun.getReadOnlyProperty();
+    }
     /** The latest snapshot shown, or null before the first run. */
-    public ReadOnlyObjectProperty<RunSnapshot> snapshotProperty() { return live.snapshotProperty(); }
+    public ReadOnlyObjectProperty<RunSnapshot> snapshotProperty() {
+        return live.snapshotProperty();
+    }
     /** One row per shard, by index. */
-    public ObservableList<ShardSnapshot> shardRows() { return live.shardRows(); }
+    public ObservableList<ShardSnapshot> shardRows() {
+        return live.shardRows();
+    }
     /** e.g. "12 collected · 1 infra · 2 missing of 24". */
-    public ReadOnlyStringProperty countsTextProperty() { return live.countsTextProperty(); }
+    public ReadOnlyStringProperty countsTextProperty() {
+        return live.countsTextProperty();
+    }
     /** e.g. "elapsed 4:12 · about 6 min left". */
-    public ReadOnlyStringProperty timeTextProperty() { return live.timeTextProperty(); }
+    public ReadOnlyStringProperty timeTextProperty() {
+        return live.timeTextProperty();
+    }
     /** Trials finished out of expected, 0..1, or -1 when the total is unknown. */
-    public ReadOnlyDoubleProperty progressProperty() { return live.progressProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() {
+        return live.progressProperty();
+    }
     /** Each shard's memory over time, by shard index; replaced at most once a second. */
-    public ReadOnlyObjectProperty<Map<Integer, List<MemorySample>>> memoryHistoryProperty() { return live.memoryHistoryProperty(); }
+    public ReadOnlyObjectProperty<Map<Integer, List<MemorySample>>> memoryHistoryProperty() {
+        return live.memoryHistoryProperty();
+    }
     /** MST's output lines, at most {@link #LOG_LIMIT}, filtered by {@link #logFilterProperty()}. */
-    public ObservableList<String> filteredLog() { return live.filteredLog(); }
+    public ObservableList<String> filteredLog() {
+        return live.filteredLog();
+    }
     /** Every line kept on screen, unfiltered. */
-    public ObservableList<String> log() { return live.log(); }
+    public ObservableList<String> log() {
+        return live.log();
+    }
     /** Lines MST printed in this run so far (the on-screen log keeps the last {@link #LOG_LIMIT}). */
-    public ReadOnlyLongProperty linesReceivedProperty() { return live.linesReceivedProperty(); }
+    public ReadOnlyLongProperty linesReceivedProperty() {
+        return live.linesReceivedProperty();
+    }
     /** The log search text (case-insensitive; blank shows every line). */
-    public StringProperty logFilterProperty() { return live.logFilterProperty(); }
+    public StringProperty logFilterProperty() {
+        return live.logFilterProperty();
+    }
     /** The run's result line once it ended ("Results: 4/6 passed (66.7%) · 2 trials missing"), or null. */
-    public ReadOnlyStringProperty resultTextProperty() { return finished.resultTextProperty(); }
+    public ReadOnlyStringProperty resultTextProperty() {
+        return finished.resultTextProperty();
+    }
     /**
      * The Docker context whose MST image is stale: a shard there stopped because the worker runs
      * another MST version than the run (docs/dev/mst-format.md, Run flags); null otherwise. The view offers
      * "Rebuild the image on &lt;context&gt;" beside Resume.
      */
-    public ReadOnlyStringProperty staleImageContextProperty() { return finished.staleImageContextProperty(); }
+    public ReadOnlyStringProperty staleImageContextProperty() {
+        return finished.staleImageContextProperty();
+    }
     /** The context of a shard stopped because its image holds other plugins than the run, or null. */
-    public ReadOnlyStringProperty pluginImageContextProperty() { return finished.pluginImageContextProperty(); }
+    public ReadOnlyStringProperty pluginImageContextProperty() {
+        return finished.pluginImageContextProperty();
+    }
     /**
      * MST's end-of-run lines once the run ended (variant table, {@code Pairwise …}, {@code Previous run …};
      * docs/dev/mst-format.md, Run flags); {@link dev.mstpanel.core.mst.EndOfRunReport#EMPTY} before or when it printed none.
      */
-    public ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() { return finished.endOfRunProperty(); }
+    public ReadOnlyObjectProperty<dev.mstpanel.core.mst.EndOfRunReport> endOfRunProperty() {
+        return finished.endOfRunProperty();
+    }
     /** True when the run ended with missing trials and a run id to resume. */
-    public ReadOnlyBooleanProperty canResumeProperty() { return finished.canResumeProperty(); }
+    public ReadOnlyBooleanProperty canResumeProperty() {
+        return finished.canResumeProperty();
+    }
     /** True when the run ended with a results folder. */
-    public ReadOnlyBooleanProperty canOpenResultsProperty() { return finished.canOpenResultsProperty(); }
+    public ReadOnlyBooleanProperty canOpenResultsProperty() {
+        return finished.canOpenResultsProperty();
+    }
     /** The countdown while quitting stops the run ({@link #stopForQuit()}); blank otherwise. */
-    public ReadOnlyStringProperty quitStatusProperty() { return quitStatus.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty quitStatusProperty() {
+        return quitStatus.getReadOnlyProperty();
+    }
     /** Once a run ended: its containers still there (not kept ones), as {@code <name> on <context> (<state>)}. */
-    public ReadOnlyObjectProperty<List<String>> leftContainersProperty() { return finished.leftContainersProperty(); }
+    public ReadOnlyObjectProperty<List<String>> leftContainersProperty() {
+        return finished.leftContainersProperty();
+    }
     /** "Cancel", then "Stop now" after the first Cancel. */
-    public ReadOnlyStringProperty cancelLabelProperty() { return cancelLabel.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty cancelLabelProperty() {
+        return cancelLabel.getReadOnlyProperty();
+    }
 
     // ---- Commands ----
 
@@ -299,7 +394,8 @@ public final class RunViewModel {
      * @param runId the run to grade ({@code 20260105T101500Z-a1b2c3}, or a regrade's id)
      */
     public void prefillGrade(String config, String runId) {
-        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
+        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with
+        // another
         // project's config the command would then name
         form.configPath.set(config == null ? "" : config);
         form.resume.set("");
@@ -316,7 +412,8 @@ public final class RunViewModel {
      * @param selection the cases and variants to run
      */
     public void prefillSelection(String config, dev.mstpanel.core.mst.RunSelection selection) {
-        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with another
+        // no config of this run's project found: the field is emptied (the hint beside it says why), not left with
+        // another
         // project's config the command would then name
         form.configPath.set(config == null ? "" : config);
         form.gradeRun.set("");
@@ -408,9 +505,12 @@ public final class RunViewModel {
         }
         quitTicker = live.everySecond(() -> {
             long left = (deadline - System.nanoTime() + 999_999_999L) / 1_000_000_000L;
-            quitStatus.set(left > 0
-                    ? "Stopping the run: MST has " + left + " s to stop its shards and remove its containers; then its processes are ended."
-                    : "Ending MST's processes (SIGTERM, then SIGKILL after " + dev.mstpanel.core.mst.ProcessSupervisor.TERM_WAIT.toSeconds() + " s)…");
+            quitStatus.set(
+                    left > 0
+                            ? "Stopping the run: MST has " + left
+                                    + " s to stop its shards and remove its containers; then its processes are ended."
+                            : "Ending MST's processes (SIGTERM, then SIGKILL after "
+                                    + dev.mstpanel.core.mst.ProcessSupervisor.TERM_WAIT.toSeconds() + " s)…");
         });
     }
 

@@ -27,7 +27,8 @@ public final class RunsHost extends StackPane {
      * @param ui the FX thread
      * @param background for the replay's start
      */
-    public RunsHost(RunView live, DialogService dialogs, Consumer<Path> openInResults, UiExecutor ui, Executor background) {
+    public RunsHost(
+            RunView live, DialogService dialogs, Consumer<Path> openInResults, UiExecutor ui, Executor background) {
         this.live = live;
         this.dialogs = dialogs;
         this.openInResults = openInResults;
@@ -58,7 +59,8 @@ public final class RunsHost extends StackPane {
      */
     public ReplayPane play(RunRecording recording, Path runDirOnDisk, String title, String note) {
         closeReplay();
-        replay = new ReplayPane(recording, runDirOnDisk, title, note, dialogs, openInResults, this::closeReplay, ui, background);
+        replay = new ReplayPane(
+                recording, runDirOnDisk, title, note, dialogs, openInResults, this::closeReplay, ui, background);
         live.setVisible(false);
         getChildren().add(replay);
         return replay;

@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.runs.ShardState;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.MemoryBar;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +87,7 @@ final class ShardRowsView extends GridPane {
         final HBox detail = new HBox(12, container, current);
         /** MST's last word on a finished shard (e.g. "Container … ran out of memory"), in the Memory column it is about. */
         final Label reason = new Label();
+
         ShardSnapshot last;
 
         Row(int index) {
@@ -134,19 +135,26 @@ final class ShardRowsView extends GridPane {
             String name = s.container() == null ? "no container yet" : s.container();
             container.setText(name);
             container.setId("shard-" + s.index() + "-container");
-            container.setTooltip(s.container() == null ? null : new Tooltip(name + (s.kept()
-                    ? "\nKept after the run: look inside with docker exec -it -u mst " + name + " bash; remove it with docker rm -f " + name
-                    : "")));
+            container.setTooltip(
+                    s.container() == null
+                            ? null
+                            : new Tooltip(name
+                                    + (s.kept()
+                                            ? "\nKept after the run: look inside with docker exec -it -u mst " + name
+                                                    + " bash; remove it with docker rm -f " + name
+                                            : "")));
             String phaseText = s.phase().label() + (s.kept() ? " · kept" : "");
             phase.setText(phaseText);
             phase.setId("shard-" + s.index() + "-phase");
             phase.getStyleClass().removeAll("pill-accent", "pill-success", "pill-danger", "pill-muted", "pill-warning");
-            phase.getStyleClass().add(switch (s.phase()) {
-                case RUNNING, STARTING -> "pill-accent";
-                case DONE -> "pill-success";
-                case STOPPED, OUT_OF_MEMORY -> "pill-danger";
-                case WAITING -> "pill-muted";
-            });
+            phase.getStyleClass()
+                    .add(
+                            switch (s.phase()) {
+                                case RUNNING, STARTING -> "pill-accent";
+                                case DONE -> "pill-success";
+                                case STOPPED, OUT_OF_MEMORY -> "pill-danger";
+                                case WAITING -> "pill-muted";
+                            });
             phase.setTooltip(s.message() == null ? null : new Tooltip(s.message()));
             trials.setText(s.trialsDone() + " done" + (s.infra() > 0 ? " (" + s.infra() + " infra)" : ""));
             boolean said = s.phase().finished() && s.message() != null;
@@ -160,11 +168,20 @@ final class ShardRowsView extends GridPane {
                 long used = oom != null && s.memoryLimitBytes() > 0 ? s.memoryLimitBytes() : s.memoryBytes();
                 long limit = s.memoryLimitBytes() > 0 ? s.memoryLimitBytes() : Math.max(used, 1);
                 boolean high = s.oomKilled() || (s.memoryLimitBytes() > 0 && used >= 0.9 * s.memoryLimitBytes());
-                bar.setSegments(limit, new MemoryBar.Segment(Math.min(used, limit), high ? "memory-over" : "memory-used",
-                        oom != null ? "Out of memory: " + oom : ByteSize.human(used) + " used"));
-                memText.setText(oom != null ? "out of memory: " + oom
-                        : ByteSize.human(s.memoryBytes()) + (s.memoryLimitBytes() > 0 ? " of " + ByteSize.human(s.memoryLimitBytes()) : "")
-                        + (s.oomKilled() ? " · out of memory" : ""));
+                bar.setSegments(
+                        limit,
+                        new MemoryBar.Segment(
+                                Math.min(used, limit),
+                                high ? "memory-over" : "memory-used",
+                                oom != null ? "Out of memory: " + oom : ByteSize.human(used) + " used"));
+                memText.setText(
+                        oom != null
+                                ? "out of memory: " + oom
+                                : ByteSize.human(s.memoryBytes())
+                                        + (s.memoryLimitBytes() > 0
+                                                ? " of " + ByteSize.human(s.memoryLimitBytes())
+                                                : "")
+                                        + (s.oomKilled() ? " · out of memory" : ""));
                 memText.getStyleClass().remove("failure-reason");
                 if (s.oomKilled()) {
                     memText.getStyleClass().add("failure-reason");

@@ -25,19 +25,61 @@ import dev.mstpanel.core.runs.ShardPhase;
  *     started by the run model's clock ({@link dev.mstpanel.core.runs.ShardState#memoryHistory()}: a
  *     replay's are the recorded ones, whenever the view looks); empty when none
  */
-public record ShardSnapshot(int index, int count, String context, String container, ShardPhase phase, int collected, int infra,
-                            String currentCase, long memoryBytes, long memoryLimitBytes, long peakMemoryBytes, double cpuPercent, boolean oomKilled,
-                            boolean kept, String message, java.util.List<MemorySample> memorySamples) {
+public record ShardSnapshot(
+        int index,
+        int count,
+        String context,
+        String container,
+        ShardPhase phase,
+        int collected,
+        int infra,
+        String currentCase,
+        long memoryBytes,
+        long memoryLimitBytes,
+        long peakMemoryBytes,
+        double cpuPercent,
+        boolean oomKilled,
+        boolean kept,
+        String message,
+        java.util.List<MemorySample> memorySamples) {
     public ShardSnapshot {
         memorySamples = java.util.List.copyOf(memorySamples);
     }
 
     /** A shard without memory samples (the chart gets none from it). */
-    public ShardSnapshot(int index, int count, String context, String container, ShardPhase phase, int collected, int infra,
-                         String currentCase, long memoryBytes, long memoryLimitBytes, long peakMemoryBytes, double cpuPercent,
-                         boolean oomKilled, boolean kept, String message) {
-        this(index, count, context, container, phase, collected, infra, currentCase, memoryBytes, memoryLimitBytes, peakMemoryBytes,
-                cpuPercent, oomKilled, kept, message, java.util.List.of());
+    public ShardSnapshot(
+            int index,
+            int count,
+            String context,
+            String container,
+            ShardPhase phase,
+            int collected,
+            int infra,
+            String currentCase,
+            long memoryBytes,
+            long memoryLimitBytes,
+            long peakMemoryBytes,
+            double cpuPercent,
+            boolean oomKilled,
+            boolean kept,
+            String message) {
+        this(
+                index,
+                count,
+                context,
+                container,
+                phase,
+                collected,
+                infra,
+                currentCase,
+                memoryBytes,
+                memoryLimitBytes,
+                peakMemoryBytes,
+                cpuPercent,
+                oomKilled,
+                kept,
+                message,
+                java.util.List.of());
     }
 
     /** Trials this shard finished, collected or infra. */

@@ -44,7 +44,8 @@ public final class SupervisedRunSession implements RunSession {
      * @param environment the environment MST runs with (the login shell's in the app)
      * @param supervisor starts and watches MST
      */
-    public SupervisedRunSession(MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor) {
+    public SupervisedRunSession(
+            MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor) {
         this(locator, settings, environment, supervisor, ProcessSpec.DEFAULT_GRACE);
     }
 
@@ -52,8 +53,12 @@ public final class SupervisedRunSession implements RunSession {
      * As above, with the grace period MST gets after Cancel (and Quit) before its process tree is
      * ended.
      */
-    public SupervisedRunSession(MstLocator locator, Settings settings, HostEnvironment environment, RunSupervisor supervisor,
-                                Duration grace) {
+    public SupervisedRunSession(
+            MstLocator locator,
+            Settings settings,
+            HostEnvironment environment,
+            RunSupervisor supervisor,
+            Duration grace) {
         this.locator = locator;
         this.settings = settings;
         this.environment = environment;
@@ -92,8 +97,8 @@ public final class SupervisedRunSession implements RunSession {
 
     @Override
     public Handle start(Launch launch, Listener listener) throws IOException {
-        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(launch.mstCommand(), launch.runArgs(), environment,
-                launch.workDir(), grace, null, launch.subcommand());
+        RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(
+                launch.mstCommand(), launch.runArgs(), environment, launch.workDir(), grace, null, launch.subcommand());
         RunSupervisor.ActiveRun run;
         try {
             run = supervisor.start(request);
@@ -104,7 +109,8 @@ public final class SupervisedRunSession implements RunSession {
         launch.expectedTrials().ifPresent(model::setExpectedTrials);
         model.addLineListener((stream, line) -> listener.lines(List.of(line)));
         AtomicBoolean cancelled = new AtomicBoolean();
-        AutoCloseable subscription = model.subscribe(SNAPSHOT_INTERVAL, s -> listener.snapshot(adapt(s, cancelled.get())));
+        AutoCloseable subscription =
+                model.subscribe(SNAPSHOT_INTERVAL, s -> listener.snapshot(adapt(s, cancelled.get())));
         run.exitCode().whenComplete((code, error) -> {
             try {
                 subscription.close();
@@ -114,9 +120,21 @@ public final class SupervisedRunSession implements RunSession {
             RunSnapshot last = adapt(model.snapshot(), cancelled.get());
             if (error != null) {
                 LOG.warn("the run ended with an error", error);
-                last = new RunSnapshot(RunSnapshot.State.FAILED, last.startedAt(), last.finishedAt(), last.collected(), last.infra(),
-                        last.missing(), last.shards(), last.resultLine(), last.runDir(), last.keptContainers(), last.exitCode(),
-                        "The panel lost track of MST: " + error.getMessage(), last.leftContainers(), last.endOfRun());
+                last = new RunSnapshot(
+                        RunSnapshot.State.FAILED,
+                        last.startedAt(),
+                        last.finishedAt(),
+                        last.collected(),
+                        last.infra(),
+                        last.missing(),
+                        last.shards(),
+                        last.resultLine(),
+                        last.runDir(),
+                        last.keptContainers(),
+                        last.exitCode(),
+                        "The panel lost track of MST: " + error.getMessage(),
+                        last.leftContainers(),
+                        last.endOfRun());
             }
             listener.snapshot(last);
         });
@@ -145,16 +163,35 @@ public final class SupervisedRunSession implements RunSession {
             case STARTING -> RunSnapshot.State.STARTING;
             case RUNNING -> RunSnapshot.State.RUNNING;
             case CANCELLING -> RunSnapshot.State.CANCELLING;
-            case FINISHED -> cancelled ? RunSnapshot.State.CANCELLED
-                    : s.exitCode() != null && s.exitCode() > 1 ? RunSnapshot.State.FAILED : RunSnapshot.State.FINISHED;
+            case FINISHED ->
+                cancelled
+                        ? RunSnapshot.State.CANCELLED
+                        : s.exitCode() != null && s.exitCode() > 1
+                                ? RunSnapshot.State.FAILED
+                                : RunSnapshot.State.FINISHED;
         };
         String failure = state == RunSnapshot.State.FAILED
-                ? "MST exited with code " + s.exitCode() + (s.logFile() != null ? " (its output is in " + s.logFile() + ")" : "")
+                ? "MST exited with code " + s.exitCode()
+                        + (s.logFile() != null ? " (its output is in " + s.logFile() + ")" : "")
                 : null;
-        List<ShardSnapshot> shards = s.shards().stream().map(sh -> adapt(sh, s.startedAt())).toList();
-        return new RunSnapshot(state, s.startedAt(), s.phase() == RunPhase.FINISHED ? s.finishedAt() : null, s.collected(), s.infra(),
-                s.missing(), shards, s.resultLine(), s.runDir() == null ? null : Path.of(s.runDir()), s.keptContainers(),
-                s.exitCode(), failure, s.leftContainers().stream().map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")").toList(),
+        List<ShardSnapshot> shards =
+                s.shards().stream().map(sh -> adapt(sh, s.startedAt())).toList();
+        return new RunSnapshot(
+                state,
+                s.startedAt(),
+                s.phase() == RunPhase.FINISHED ? s.finishedAt() : null,
+                s.collected(),
+                s.infra(),
+                s.missing(),
+                shards,
+                s.resultLine(),
+                s.runDir() == null ? null : Path.of(s.runDir()),
+                s.keptContainers(),
+                s.exitCode(),
+                failure,
+                s.leftContainers().stream()
+                        .map(c -> c.name() + " on " + c.context() + " (" + c.state() + ")")
+                        .toList(),
                 s.endOfRun());
     }
 
@@ -163,10 +200,27 @@ public final class SupervisedRunSession implements RunSession {
      *     shard's memory samples are left out: they have no time to stand at)
      */
     private static ShardSnapshot adapt(ShardState sh, Instant startedAt) {
-        List<MemorySample> samples = startedAt == null ? List.of() : sh.memoryHistory().stream()
-                .map(m -> new MemorySample((m.epochMillis() - startedAt.toEpochMilli()) / 1000.0, m.bytes())).toList();
-        return new ShardSnapshot(sh.index(), sh.count(), sh.context(), sh.container(), sh.phase(),
-                sh.collected(), sh.infra(), sh.currentCase(), Math.max(0, sh.memoryBytes()), Math.max(0, sh.memoryLimitBytes()),
-                Math.max(0, sh.peakMemoryBytes()), sh.cpuPercent(), sh.oomKilled(), sh.kept(), sh.stoppedReason(), samples);
+        List<MemorySample> samples = startedAt == null
+                ? List.of()
+                : sh.memoryHistory().stream()
+                        .map(m -> new MemorySample((m.epochMillis() - startedAt.toEpochMilli()) / 1000.0, m.bytes()))
+                        .toList();
+        return new ShardSnapshot(
+                sh.index(),
+                sh.count(),
+                sh.context(),
+                sh.container(),
+                sh.phase(),
+                sh.collected(),
+                sh.infra(),
+                sh.currentCase(),
+                Math.max(0, sh.memoryBytes()),
+                Math.max(0, sh.memoryLimitBytes()),
+                Math.max(0, sh.peakMemoryBytes()),
+                sh.cpuPercent(),
+                sh.oomKilled(),
+                sh.kept(),
+                sh.stoppedReason(),
+                samples);
     }
 }

@@ -37,6 +37,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class SettingsDialog extends Dialog<ButtonType> {
     /** The Save button's type (tests look it up). */
     public static final ButtonType SAVE = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
+
     private final SettingsDialogModel model;
 
     /**
@@ -46,7 +47,12 @@ public final class SettingsDialog extends Dialog<ButtonType> {
      * @param theme applies the theme live
      * @param onSave called on the FX thread with the changed settings after Save (to persist and apply)
      */
-    public SettingsDialog(Settings settings, HostEnvironment env, DialogService dialogs, ThemeSwitcher theme, Consumer<Settings> onSave) {
+    public SettingsDialog(
+            Settings settings,
+            HostEnvironment env,
+            DialogService dialogs,
+            ThemeSwitcher theme,
+            Consumer<Settings> onSave) {
         this.model = new SettingsDialogModel(settings, env);
         dialogs.adopt(this);
         setTitle("Settings");
@@ -54,10 +60,14 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         getDialogPane().getStyleClass().add("settings-dialog");
         getDialogPane().setId("settings-dialog");
         getDialogPane().getButtonTypes().setAll(SAVE, ButtonType.CANCEL);
-        getDialogPane().lookupButton(SAVE).disableProperty().bind(model.validProperty().not());
+        getDialogPane()
+                .lookupButton(SAVE)
+                .disableProperty()
+                .bind(model.validProperty().not());
         ((Button) getDialogPane().lookupButton(SAVE)).setId("settings-save");
 
-        TextField mstPath = field("settings-mst-path", model.mstPathProperty(), "Found automatically (node_modules/.bin, PATH)");
+        TextField mstPath =
+                field("settings-mst-path", model.mstPathProperty(), "Found automatically (node_modules/.bin, PATH)");
         mstPath.setAccessibleText("MST path");
         Button browse = new Button(null, new FontIcon(Feather.FOLDER));
         browse.setId("settings-mst-browse");
@@ -93,7 +103,12 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         ToggleGroup themes = new ToggleGroup();
         HBox themeRow = new HBox(14);
         for (Settings.Theme t : Settings.Theme.values()) {
-            RadioButton rb = new RadioButton(switch (t) { case SYSTEM -> "Like the system"; case LIGHT -> "Light"; case DARK -> "Dark"; });
+            RadioButton rb = new RadioButton(
+                    switch (t) {
+                        case SYSTEM -> "Like the system";
+                        case LIGHT -> "Light";
+                        case DARK -> "Dark";
+                    });
             rb.setId("settings-theme-" + t.name().toLowerCase(java.util.Locale.ROOT));
             rb.setUserData(t);
             rb.setToggleGroup(themes);
@@ -118,13 +133,33 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         fields.setMinWidth(380);
         grid.getColumnConstraints().setAll(labels, fields);
         int row = 0;
-        row = addRow(grid, row, "MST program", mstRow, model.mstPathErrorProperty(),
+        row = addRow(
+                grid,
+                row,
+                "MST program",
+                mstRow,
+                model.mstPathErrorProperty(),
                 "Leave blank to use node_modules/.bin/mst of the eval's folder, then mst on PATH.");
-        row = addRow(grid, row, "Terminal", terminal, model.terminalAppErrorProperty(),
+        row = addRow(
+                grid,
+                row,
+                "Terminal",
+                terminal,
+                model.terminalAppErrorProperty(),
                 "Opens shells into kept containers. Blank: the system's default.");
-        row = addRow(grid, row, "Refresh every", FormFields.withUnit(refresh, "seconds"), model.refreshErrorProperty(),
+        row = addRow(
+                grid,
+                row,
+                "Refresh every",
+                FormFields.withUnit(refresh, "seconds"),
+                model.refreshErrorProperty(),
                 "How often the Contexts view probes every context.");
-        row = addRow(grid, row, "Probe timeout", FormFields.withUnit(timeout, "seconds"), model.probeTimeoutErrorProperty(),
+        row = addRow(
+                grid,
+                row,
+                "Probe timeout",
+                FormFields.withUnit(timeout, "seconds"),
+                model.probeTimeoutErrorProperty(),
                 "How long one context may take to answer before it counts as down.");
         addRow(grid, row, "Theme", themeRow, null, null);
         grid.setPadding(new Insets(8, 4, 4, 4));
@@ -155,7 +190,8 @@ public final class SettingsDialog extends Dialog<ButtonType> {
         return f;
     }
 
-    private static int addRow(GridPane grid, int row, String label, Node field, ReadOnlyStringProperty error, String help) {
+    private static int addRow(
+            GridPane grid, int row, String label, Node field, ReadOnlyStringProperty error, String help) {
         Label l = new Label(label);
         l.setMinWidth(Label.USE_PREF_SIZE);
         if (field instanceof javafx.scene.control.Control c) {
@@ -188,6 +224,7 @@ public final class SettingsDialog extends Dialog<ButtonType> {
     /** The terminals offered: exactly the ones {@link dev.mstpanel.core.docker.TerminalLauncher} can open on this OS. */
     static List<String> terminals(HostEnvironment.OsFamily os) {
         return dev.mstpanel.core.docker.TerminalLauncher.Terminal.of(os).stream()
-                .map(dev.mstpanel.core.docker.TerminalLauncher.Terminal::displayName).toList();
+                .map(dev.mstpanel.core.docker.TerminalLauncher.Terminal::displayName)
+                .toList();
     }
 }

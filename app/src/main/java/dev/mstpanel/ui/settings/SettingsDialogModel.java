@@ -25,7 +25,8 @@ public final class SettingsDialogModel {
     private final StringProperty terminalApp = new SimpleStringProperty(this, "terminalApp", "");
     private final StringProperty refreshSeconds = new SimpleStringProperty(this, "refreshSeconds", "");
     private final StringProperty probeTimeoutSeconds = new SimpleStringProperty(this, "probeTimeoutSeconds", "");
-    private final ObjectProperty<Settings.Theme> theme = new SimpleObjectProperty<>(this, "theme", Settings.Theme.SYSTEM);
+    private final ObjectProperty<Settings.Theme> theme =
+            new SimpleObjectProperty<>(this, "theme", Settings.Theme.SYSTEM);
     private final ReadOnlyStringWrapper mstPathError = new ReadOnlyStringWrapper(this, "mstPathError");
     private final ReadOnlyStringWrapper terminalAppError = new ReadOnlyStringWrapper(this, "terminalAppError");
     private final ReadOnlyStringWrapper refreshError = new ReadOnlyStringWrapper(this, "refreshError");
@@ -47,28 +48,61 @@ public final class SettingsDialogModel {
         probeTimeoutSeconds.set(SettingsValidation.formatSeconds(current.probeTimeoutSeconds));
         theme.set(current.theme == null ? Settings.Theme.SYSTEM : current.theme);
         valid = Bindings.createBooleanBinding(
-                () -> mstPathError.get() == null && terminalAppError.get() == null && refreshError.get() == null && probeTimeoutError.get() == null,
-                mstPathError, terminalAppError, refreshError, probeTimeoutError);
+                () -> mstPathError.get() == null
+                        && terminalAppError.get() == null
+                        && refreshError.get() == null
+                        && probeTimeoutError.get() == null,
+                mstPathError,
+                terminalAppError,
+                refreshError,
+                probeTimeoutError);
     }
 
-    private static void watch(StringProperty input, ReadOnlyStringWrapper error, Function<String, Optional<String>> rule) {
+    private static void watch(
+            StringProperty input, ReadOnlyStringWrapper error, Function<String, Optional<String>> rule) {
         input.addListener((o, a, v) -> error.set(rule.apply(v).orElse(null)));
         error.set(rule.apply(input.get()).orElse(null));
     }
 
-    public StringProperty mstPathProperty() { return mstPath; }
-    public StringProperty terminalAppProperty() { return terminalApp; }
+    public StringProperty mstPathProperty() {
+        return mstPath;
+    }
+
+    public StringProperty terminalAppProperty() {
+        return terminalApp;
+    }
     /** Whole seconds as typed. */
-    public StringProperty refreshSecondsProperty() { return refreshSeconds; }
+    public StringProperty refreshSecondsProperty() {
+        return refreshSeconds;
+    }
     /** Seconds as typed (decimals allowed). */
-    public StringProperty probeTimeoutSecondsProperty() { return probeTimeoutSeconds; }
-    public ObjectProperty<Settings.Theme> themeProperty() { return theme; }
-    public ReadOnlyStringProperty mstPathErrorProperty() { return mstPathError.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty terminalAppErrorProperty() { return terminalAppError.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty refreshErrorProperty() { return refreshError.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty probeTimeoutErrorProperty() { return probeTimeoutError.getReadOnlyProperty(); }
+    public StringProperty probeTimeoutSecondsProperty() {
+        return probeTimeoutSeconds;
+    }
+
+    public ObjectProperty<Settings.Theme> themeProperty() {
+        return theme;
+    }
+
+    public ReadOnlyStringProperty mstPathErrorProperty() {
+        return mstPathError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty terminalAppErrorProperty() {
+        return terminalAppError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty refreshErrorProperty() {
+        return refreshError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty probeTimeoutErrorProperty() {
+        return probeTimeoutError.getReadOnlyProperty();
+    }
     /** True when every field is acceptable. */
-    public BooleanBinding validProperty() { return valid; }
+    public BooleanBinding validProperty() {
+        return valid;
+    }
 
     // Commands
 

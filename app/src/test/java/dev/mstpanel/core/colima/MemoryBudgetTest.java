@@ -21,23 +21,34 @@ class MemoryBudgetTest {
         assertThat(before.warning()).isNull();
 
         MemoryBudget starting = MemoryBudget.of(16 * ByteSize.GIB, profiles, profiles.get(1));
-        assertThat(starting.warning()).startsWith("Starting mst-kvm-2 (12.0 GiB) beside the running VMs (12.0 GiB) of this machine's 16.0 GiB")
-                .contains("leaving nothing").contains("4.0 GiB the panel keeps");
+        assertThat(starting.warning())
+                .startsWith(
+                        "Starting mst-kvm-2 (12.0 GiB) beside the running VMs (12.0 GiB) of this machine's 16.0 GiB")
+                .contains("leaving nothing")
+                .contains("4.0 GiB the panel keeps");
     }
 
     @Test
     void theReserveIsAQuarterOnBigHostsAndFourGibOnSmallOnes() {
         assertThat(MemoryBudget.reserveBytes(8 * ByteSize.GIB)).isEqualTo(4 * ByteSize.GIB);
         assertThat(MemoryBudget.reserveBytes(64 * ByteSize.GIB)).isEqualTo(16 * ByteSize.GIB);
-        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12)), vm("b", "Stopped", 12)).warning()).isNull();
-        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12), vm("b", "Running", 12)), null).warning()).isNull();
-        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12), vm("b", "Running", 13)), null).warning())
-                .startsWith("The running Colima VMs take 25.0 GiB of this machine's 32.0 GiB, leaving 7.0 GiB: less than the 8.0 GiB");
+        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12)), vm("b", "Stopped", 12))
+                        .warning())
+                .isNull();
+        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12), vm("b", "Running", 12)), null)
+                        .warning())
+                .isNull();
+        assertThat(MemoryBudget.of(32 * ByteSize.GIB, List.of(vm("a", "Running", 12), vm("b", "Running", 13)), null)
+                        .warning())
+                .startsWith(
+                        "The running Colima VMs take 25.0 GiB of this machine's 32.0 GiB, leaving 7.0 GiB: less than the 8.0 GiB");
     }
 
     @Test
     void anUnknownHostMemoryGivesNoWarning() {
-        assertThat(MemoryBudget.of(-1, List.of(vm("a", "Running", 12)), vm("b", "Stopped", 12)).warning()).isNull();
+        assertThat(MemoryBudget.of(-1, List.of(vm("a", "Running", 12)), vm("b", "Stopped", 12))
+                        .warning())
+                .isNull();
     }
 
     @Test

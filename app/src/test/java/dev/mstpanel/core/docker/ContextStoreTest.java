@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ContextStoreTest {
     @TempDir
     Path home;
+
     Path config;
     Map<String, String> env;
 
@@ -34,12 +35,17 @@ class ContextStoreTest {
     private void writeContext(String name, String host) throws IOException {
         Path dir = config.resolve("contexts/meta").resolve(ContextStore.sha256(name));
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("meta.json"), "{\"Name\":\"" + name + "\",\"Metadata\":{\"Description\":\"d-" + name
-                + "\"},\"Endpoints\":{\"docker\":{\"Host\":\"" + host + "\",\"SkipTLSVerify\":false}}}");
+        Files.writeString(
+                dir.resolve("meta.json"),
+                "{\"Name\":\"" + name + "\",\"Metadata\":{\"Description\":\"d-" + name
+                        + "\"},\"Endpoints\":{\"docker\":{\"Host\":\"" + host + "\",\"SkipTLSVerify\":false}}}");
     }
 
     private DockerContext named(ContextList list, String name) {
-        return list.contexts().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return list.contexts().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -48,7 +54,9 @@ class ContextStoreTest {
         writeContext("remote", "tcp://build-host:2376");
         Files.writeString(config.resolve("config.json"), "{\"auths\":{},\"currentContext\":\"remote\"}");
         ContextList list = load();
-        assertThat(list.contexts()).extracting(DockerContext::name).containsExactly("default", "colima-mst-kvm", "remote");
+        assertThat(list.contexts())
+                .extracting(DockerContext::name)
+                .containsExactly("default", "colima-mst-kvm", "remote");
         assertThat(list.currentName()).isEqualTo("remote");
         assertThat(named(list, "remote").current()).isTrue();
         assertThat(named(list, "default").current()).isFalse();
@@ -63,7 +71,9 @@ class ContextStoreTest {
     @Test
     void findsTlsMaterialUnderTheContextsHash() throws IOException {
         writeContext("secure", "tcp://host:2376");
-        Path tls = config.resolve("contexts/tls").resolve(ContextStore.sha256("secure")).resolve("docker");
+        Path tls = config.resolve("contexts/tls")
+                .resolve(ContextStore.sha256("secure"))
+                .resolve("docker");
         Files.createDirectories(tls);
         Files.writeString(tls.resolve("ca.pem"), "x");
         Files.writeString(tls.resolve("cert.pem"), "x");
@@ -124,7 +134,11 @@ class ContextStoreTest {
         ContextList list = load();
         assertThat(list.currentName()).isEqualTo("default");
         assertThat(list.contexts()).extracting(DockerContext::name).contains("a");
-        assertThat(list.warnings()).singleElement().asString().contains("config.json could not be read").contains("falls back to \"default\"");
+        assertThat(list.warnings())
+                .singleElement()
+                .asString()
+                .contains("config.json could not be read")
+                .contains("falls back to \"default\"");
     }
 
     @Test
@@ -135,7 +149,10 @@ class ContextStoreTest {
         Files.writeString(dir.resolve("meta.json"), "{not json");
         ContextList list = load();
         assertThat(list.contexts()).hasSize(3);
-        DockerContext broken = list.contexts().stream().filter(c -> c.problem() != null).findFirst().orElseThrow();
+        DockerContext broken = list.contexts().stream()
+                .filter(c -> c.problem() != null)
+                .findFirst()
+                .orElseThrow();
         assertThat(broken.name()).startsWith("(unreadable context ");
         assertThat(broken.problem()).contains("meta.json could not be read").contains("Fix it, or remove the folder");
         assertThat(broken.probeable()).isFalse();
@@ -162,8 +179,11 @@ class ContextStoreTest {
         ContextList list = load();
         DockerContext found = named(list, "colima-mst-kvm");
         assertThat(found.source()).isEqualTo(ContextSource.COLIMA_PROFILE);
-        assertThat(found.hint()).isEqualTo("Add it as a context: docker context create colima-mst-kvm --docker host=unix://" + sock);
-        assertThat(list.contexts()).filteredOn(c -> c.source() == ContextSource.COLIMA_PROFILE).hasSize(1);
+        assertThat(found.hint())
+                .isEqualTo("Add it as a context: docker context create colima-mst-kvm --docker host=unix://" + sock);
+        assertThat(list.contexts())
+                .filteredOn(c -> c.source() == ContextSource.COLIMA_PROFILE)
+                .hasSize(1);
     }
 
     @Test
@@ -190,7 +210,9 @@ class ContextStoreTest {
         writeContext("colima-mst-kvm", "unix://" + sock);
         ContextList list = load();
         assertThat(named(list, "colima-mst-kvm").colimaProfile()).isEqualTo("mst-kvm");
-        assertThat(list.contexts()).filteredOn(c -> c.source() == ContextSource.COLIMA_PROFILE).isEmpty();
+        assertThat(list.contexts())
+                .filteredOn(c -> c.source() == ContextSource.COLIMA_PROFILE)
+                .isEmpty();
         // the same socket path without COLIMA_HOME is nobody's profile
         env.remove("COLIMA_HOME");
         assertThat(named(load(), "colima-mst-kvm").colimaProfile()).isNull();
@@ -201,11 +223,16 @@ class ContextStoreTest {
         env.put("COLIMA_HOME", "/opt/c");
         env.put("XDG_CONFIG_HOME", home.resolve("x").toString());
         assertThat(new ContextStore(new HostEnvironment(env, home, HostEnvironment.OsFamily.MAC)).colimaRoots())
-                .containsExactly(Path.of("/opt/c"), home.resolve(".colima"), home.resolve("x/colima"), home.resolve(".config/colima"));
+                .containsExactly(
+                        Path.of("/opt/c"),
+                        home.resolve(".colima"),
+                        home.resolve("x/colima"),
+                        home.resolve(".config/colima"));
     }
 
     @Test
     void contextFolderIsTheSha256OfItsName() {
-        assertThat(ContextStore.sha256("default")).isEqualTo("37a8eec1ce19687d132fe29051dca629d164e2c4958ba141d5f4133a33f0688f");
+        assertThat(ContextStore.sha256("default"))
+                .isEqualTo("37a8eec1ce19687d132fe29051dca629d164e2c4958ba141d5f4133a33f0688f");
     }
 }

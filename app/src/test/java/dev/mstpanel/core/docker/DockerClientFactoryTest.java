@@ -18,21 +18,24 @@ class DockerClientFactoryTest {
     Path home;
 
     private static DockerContext ssh() {
-        return new DockerContext("remote", "", "ssh://me@build-host", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        return new DockerContext(
+                "remote", "", "ssh://me@build-host", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
     }
 
     @Test
     void twoFactoriesInOneProcessKeepTheirOwnSshTransport() {
         HostEnvironment bare = TestEngines.environment(home).withVariables(Map.of("PATH", home.toString()));
         try (DockerClientFactory withSsh = DockerClientFactory.standard(bare);
-             DockerClientFactory withoutSsh = new DockerClientFactory(List.of(new UnixSocketTransport(), new TcpTransport()));
-             EngineProber a = new EngineProber(withSsh);
-             EngineProber b = new EngineProber(withoutSsh)) {
+                DockerClientFactory withoutSsh =
+                        new DockerClientFactory(List.of(new UnixSocketTransport(), new TcpTransport()));
+                EngineProber a = new EngineProber(withSsh);
+                EngineProber b = new EngineProber(withoutSsh)) {
             ProbeResult viaBare = a.probe(ssh(), Duration.ofSeconds(2));
             ProbeResult viaNone = b.probe(ssh(), Duration.ofSeconds(2));
             assertThat(viaBare.failure().message()).contains("no `ssh` is on your login shell's PATH");
             assertThat(viaNone.failure().kind()).isEqualTo(ProbeFailure.Kind.UNSUPPORTED);
-            assertThat(viaNone.failure().message()).isEqualTo("The panel cannot reach ssh:// endpoints on this system.");
+            assertThat(viaNone.failure().message())
+                    .isEqualTo("The panel cannot reach ssh:// endpoints on this system.");
             assertThat(withSsh.supports(ssh())).isTrue();
             assertThat(withoutSsh.supports(ssh())).isFalse();
         }
@@ -55,9 +58,19 @@ class DockerClientFactoryTest {
                 return socket.endpoint(context, timeout);
             }
         };
-        DockerContext engine = new DockerContext("engine-1", "", "unix://" + TestEngines.socket(1), ContextSource.CONTEXT_STORE, false,
-                null, false, null, null, null);
-        try (DockerClientFactory clients = new DockerClientFactory(List.of(counted)); EngineProber prober = new EngineProber(clients)) {
+        DockerContext engine = new DockerContext(
+                "engine-1",
+                "",
+                "unix://" + TestEngines.socket(1),
+                ContextSource.CONTEXT_STORE,
+                false,
+                null,
+                false,
+                null,
+                null,
+                null);
+        try (DockerClientFactory clients = new DockerClientFactory(List.of(counted));
+                EngineProber prober = new EngineProber(clients)) {
             ProbeResult r = prober.probe(engine, Duration.ofSeconds(10));
             assertThat(r.reachable()).as(String.valueOf(r.failure())).isTrue();
             assertThat(asked).hasValue(1);

@@ -1,10 +1,10 @@
 package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.DockerClient;
+import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.SlowEngine;
 import java.time.Duration;
 import java.util.Map;
@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 class EngineDeadlineTest {
 
     static DockerContext tcpContext(String endpoint) {
-        return new DockerContext("slow", "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        return new DockerContext(
+                "slow", "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
     }
 
     @Test
     void probeOfATricklingEngineEndsAtItsTimeoutAsATimeout() throws Exception {
         try (SlowEngine slow = new SlowEngine();
-             EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
+                EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             long start = System.nanoTime();
             ProbeResult r = prober.probe(tcpContext(slow.endpoint()), Duration.ofMillis(1500));
             long ms = (System.nanoTime() - start) / 1_000_000;
@@ -36,11 +37,17 @@ class EngineDeadlineTest {
 
     @Test
     void everyCallOfAnOpenClientEndsAndClosesItsConnection() throws Exception {
-        try (SlowEngine slow = new SlowEngine(); DockerClientFactory clients = DockerClientFactory.standard(HostEnvironment.fromSystem())) {
+        try (SlowEngine slow = new SlowEngine();
+                DockerClientFactory clients = DockerClientFactory.standard(HostEnvironment.fromSystem())) {
             DockerClient client = clients.open(tcpContext(slow.endpoint()), Duration.ofSeconds(1));
             try {
-                assertThatThrownBy(() -> client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of("a", "b")).exec())
-                        .satisfies(e -> assertThat(clients.describe(tcpContext(slow.endpoint()), e, Duration.ofSeconds(1)).kind())
+                assertThatThrownBy(() -> client.listContainersCmd()
+                                .withShowAll(true)
+                                .withLabelFilter(Map.of("a", "b"))
+                                .exec())
+                        .satisfies(e -> assertThat(
+                                        clients.describe(tcpContext(slow.endpoint()), e, Duration.ofSeconds(1))
+                                                .kind())
                                 .isEqualTo(ProbeFailure.Kind.TIMEOUT));
                 assertThatThrownBy(() -> client.inspectContainerCmd("x").exec()).isInstanceOf(RuntimeException.class);
             } finally {
@@ -50,7 +57,9 @@ class EngineDeadlineTest {
             for (int i = 0; i < 50 && slow.openConnections() > 0; i++) {
                 Thread.sleep(100);
             }
-            assertThat(slow.openConnections()).as("connections left open by calls past their deadline").isZero();
+            assertThat(slow.openConnections())
+                    .as("connections left open by calls past their deadline")
+                    .isZero();
         }
     }
 }

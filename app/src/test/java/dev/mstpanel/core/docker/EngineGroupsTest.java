@@ -8,12 +8,18 @@ import org.junit.jupiter.api.Test;
 /** Contexts with one engine ID are one engine, counted under the most direct transport. */
 class EngineGroupsTest {
     private static ProbeResult reachable(String name, String endpoint, String engineId) {
-        DockerContext c = new DockerContext(name, "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
-        return new ProbeResult(c, new EngineInfo("28.0", "Ubuntu", "linux", "aarch64", 6, 12L << 30, 0, "/var/lib/docker", engineId), null, 5);
+        DockerContext c = new DockerContext(
+                name, "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        return new ProbeResult(
+                c,
+                new EngineInfo("28.0", "Ubuntu", "linux", "aarch64", 6, 12L << 30, 0, "/var/lib/docker", engineId),
+                null,
+                5);
     }
 
     private static ProbeResult unreachable(String name) {
-        DockerContext c = new DockerContext(name, "", "unix:///nope.sock", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        DockerContext c = new DockerContext(
+                name, "", "unix:///nope.sock", ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
         return new ProbeResult(c, null, new ProbeFailure(ProbeFailure.Kind.MISSING_SOCKET, "No socket", null), 1);
     }
 
@@ -35,8 +41,10 @@ class EngineGroupsTest {
     }
 
     private static ProbeResult daemon(String name, String endpoint, String engineId, String root, String host) {
-        DockerContext c = new DockerContext(name, "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
-        return new ProbeResult(c, new EngineInfo("20.10", "Debian", "linux", "x86_64", 2, 4L << 30, 0, root, engineId, host), null, 5);
+        DockerContext c = new DockerContext(
+                name, "", endpoint, ContextSource.CONTEXT_STORE, false, null, false, null, null, null);
+        return new ProbeResult(
+                c, new EngineInfo("20.10", "Debian", "linux", "x86_64", 2, 4L << 30, 0, root, engineId, host), null, 5);
     }
 
     @Test
@@ -55,7 +63,8 @@ class EngineGroupsTest {
 
     @Test
     void enginesWithoutAnIdStandAlone() {
-        EngineGroups g = EngineGroups.of(List.of(reachable("a", "unix:///a.sock", ""), reachable("b", "unix:///b.sock", "")));
+        EngineGroups g =
+                EngineGroups.of(List.of(reachable("a", "unix:///a.sock", ""), reachable("b", "unix:///b.sock", "")));
         assertThat(g.sameEngineAs("a")).isEmpty();
         assertThat(g.isAlias("b")).isFalse();
     }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class EngineIdentityIT {
     @TempDir
     Path home;
+
     SshBridges bridges;
     DockerClientFactory clients;
 
@@ -36,13 +37,18 @@ class EngineIdentityIT {
 
     @Test
     void aSocketAndAnSshPathToOneDaemonAreOneEngineAndTwoDaemonsOnOneHostAreTwo() {
-        List<DockerContext> contexts = List.of(TestFleet.context(home, "engine-1"), TestFleet.context(home, "engine-2"),
+        List<DockerContext> contexts = List.of(
+                TestFleet.context(home, "engine-1"),
+                TestFleet.context(home, "engine-2"),
                 TestFleet.context(home, "ssh-engine"));
         List<ProbeResult> results;
         try (EngineProber prober = new EngineProber(clients)) {
-            results = prober.probeAll(contexts, Duration.ofSeconds(15), r -> { }).join();
+            results = prober.probeAll(contexts, Duration.ofSeconds(15), r -> {}).join();
         }
-        assertThat(results).allSatisfy(r -> assertThat(r.reachable()).as(r.context().name() + ": " + r.failure()).isTrue());
+        assertThat(results)
+                .allSatisfy(r -> assertThat(r.reachable())
+                        .as(r.context().name() + ": " + r.failure())
+                        .isTrue());
         EngineInfo one = results.get(0).engine();
         EngineInfo two = results.get(1).engine();
         // the two daemons run on one host: the host name alone would merge them

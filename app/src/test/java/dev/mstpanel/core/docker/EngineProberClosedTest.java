@@ -12,11 +12,21 @@ class EngineProberClosedTest {
 
     @Test
     void probesAskedAfterCloseAnswerThatThePanelIsShuttingDown() {
-        DockerContext c = new DockerContext("engine", "", "unix:///nowhere/docker.sock", ContextSource.CONTEXT_STORE, false, null, false,
-                null, null, null);
+        DockerContext c = new DockerContext(
+                "engine",
+                "",
+                "unix:///nowhere/docker.sock",
+                ContextSource.CONTEXT_STORE,
+                false,
+                null,
+                false,
+                null,
+                null,
+                null);
         EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
         prober.close();
-        List<ProbeResult> results = prober.probeAll(List.of(c), Duration.ofSeconds(1), r -> { }).join();
+        List<ProbeResult> results =
+                prober.probeAll(List.of(c), Duration.ofSeconds(1), r -> {}).join();
         assertThat(results).singleElement().satisfies(r -> {
             assertThat(r.reachable()).isFalse();
             assertThat(r.failure().message()).isEqualTo("The panel is shutting down.");

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MstContainersTest {
     @TempDir
     static Path home;
+
     static EngineContainers engines;
     static MstContainers containers;
     static List<DockerContext> contexts;
@@ -29,9 +30,13 @@ class MstContainersTest {
     @BeforeAll
     static void startContainers() throws Exception {
         HostEnvironment env = TestEngines.environment(home);
-        contexts = new ContextStore(env).load().contexts().stream().filter(c -> !c.name().equals("default")).toList();
+        contexts = new ContextStore(env)
+                .load().contexts().stream()
+                        .filter(c -> !c.name().equals("default"))
+                        .toList();
         host = OwnerIdentity.localHostName();
-        containers = new MstContainers(OwnerIdentity.current(), DockerClientFactory.standard(HostEnvironment.fromSystem()));
+        containers =
+                new MstContainers(OwnerIdentity.current(), DockerClientFactory.standard(HostEnvironment.fromSystem()));
         engines = new EngineContainers();
         deadPid = EngineContainers.deadPid();
         String p = engines.prefix;
@@ -50,7 +55,8 @@ class MstContainersTest {
     }
 
     private static Map<String, MstContainer> mine(ContainerListing listing) {
-        return listing.containers().stream().filter(k -> k.name().startsWith(engines.prefix))
+        return listing.containers().stream()
+                .filter(k -> k.name().startsWith(engines.prefix))
                 .collect(Collectors.toMap(k -> k.name().substring(engines.prefix.length() + 1), k -> k));
     }
 
@@ -67,10 +73,13 @@ class MstContainersTest {
         assertThat(mine.get("shard1-kept").context()).isEqualTo("engine-2");
         assertThat(mine.get("running").image()).isEqualTo("mst-test/base:1");
         assertThat(mine.get("running").state()).isEqualTo("running");
-        assertThat(mine.get("running").ownerPid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(mine.get("running").ownerPid())
+                .isEqualTo(ProcessHandle.current().pid());
         assertThat(mine.get("orphan").ownerHost()).isEqualTo(host);
         assertThat(mine.get("running").memoryBytes()).isGreaterThan(0);
-        assertThat(listing.failures()).extracting(ContainerListing.ContextFailure::context).containsExactly("dead");
+        assertThat(listing.failures())
+                .extracting(ContainerListing.ContextFailure::context)
+                .containsExactly("dead");
         assertThat(listing.failures().get(0).message()).contains("No socket at");
     }
 
@@ -91,7 +100,8 @@ class MstContainersTest {
         DockerContext e1 = context("engine-1");
         for (String bad : List.of("a;rm -rf /", "x\"y", "x'y", "a\nb", "-rf", "$(reboot)", "")) {
             assertThatThrownBy(() -> containers.remove(e1, bad, Duration.ofSeconds(5)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a Docker name");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("is not a Docker name");
         }
         assertThat(DockerNames.valid("mst-shard-1_a.b-kept")).isTrue();
     }

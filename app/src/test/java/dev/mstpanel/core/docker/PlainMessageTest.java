@@ -8,9 +8,13 @@ import org.junit.jupiter.api.Test;
 class PlainMessageTest {
     @Test
     void wrappedExceptionsLoseTheirClassNames() {
-        assertThat(DockerClients.plainMessage(new RuntimeException(new java.net.SocketException("Connection reset")))).isEqualTo("Connection reset");
-        assertThat(DockerClients.plainMessage(new RuntimeException("java.io.IOException: java.net.SocketException: Broken pipe"))).isEqualTo("Broken pipe");
-        assertThat(DockerClients.plainMessage(new RuntimeException("Status 404: no such image"))).isEqualTo("Status 404: no such image");
+        assertThat(DockerClients.plainMessage(new RuntimeException(new java.net.SocketException("Connection reset"))))
+                .isEqualTo("Connection reset");
+        assertThat(DockerClients.plainMessage(
+                        new RuntimeException("java.io.IOException: java.net.SocketException: Broken pipe")))
+                .isEqualTo("Broken pipe");
+        assertThat(DockerClients.plainMessage(new RuntimeException("Status 404: no such image")))
+                .isEqualTo("Status 404: no such image");
         assertThat(DockerClients.plainMessage(new NullPointerException())).isEqualTo("no reason given");
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RemoteHostsIT {
     @TempDir
     Path home;
+
     HostEnvironment env;
     SshBridges bridges;
     DockerClientFactory clients;
@@ -42,7 +43,8 @@ class RemoteHostsIT {
 
     private RemoteHosts.Added add(String name, String host) {
         try (EngineProber prober = new EngineProber(clients)) {
-            return new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober).add(name, host, Duration.ofSeconds(15));
+            return new RemoteHosts(new CommandRunner(env), new ContextStore(env), prober)
+                    .add(name, host, Duration.ofSeconds(15));
         }
     }
 
@@ -52,8 +54,20 @@ class RemoteHostsIT {
 
         assertThat(added.ok()).as(added.message()).isTrue();
         assertThat(added.message()).startsWith("Added build-1: Docker ");
-        assertThat(new CommandRunner(env).run(java.util.List.of("docker", "context", "inspect", "--format", "{{.Endpoints.docker.Host}}", "build-1"),
-                null, Duration.ofSeconds(10)).stdout().strip()).isEqualTo("ssh://root@fleet-sshd");
+        assertThat(new CommandRunner(env)
+                        .run(
+                                java.util.List.of(
+                                        "docker",
+                                        "context",
+                                        "inspect",
+                                        "--format",
+                                        "{{.Endpoints.docker.Host}}",
+                                        "build-1"),
+                                null,
+                                Duration.ofSeconds(10))
+                        .stdout()
+                        .strip())
+                .isEqualTo("ssh://root@fleet-sshd");
     }
 
     @Test
@@ -70,6 +84,8 @@ class RemoteHostsIT {
         assertThat(add("bad name", "ssh://root@fleet-sshd").message()).contains("is not a context name Docker accepts");
         assertThat(add("b3", "tcp://host:2376").message()).contains("is not an ssh:// address");
         assertThat(add("b4", "ssh://root@fleet-sshd/var/run").message()).contains("has a path after the host");
-        assertThat(new ContextStore(env).load().contexts()).extracting(DockerContext::name).containsExactly("default");
+        assertThat(new ContextStore(env).load().contexts())
+                .extracting(DockerContext::name)
+                .containsExactly("default");
     }
 }

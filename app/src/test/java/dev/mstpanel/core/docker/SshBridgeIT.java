@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SshBridgeIT {
     @TempDir
     Path home;
+
     SshBridges bridges;
     DockerClientFactory clients;
     EngineProber prober;
@@ -45,7 +46,9 @@ class SshBridgeIT {
 
         ProbeResult first = prober.probe(ssh, Duration.ofSeconds(10));
         assertThat(first.failure()).isNull();
-        assertThat(first.engine().engineId()).isNotEmpty().isEqualTo(local.engine().engineId());
+        assertThat(first.engine().engineId())
+                .isNotEmpty()
+                .isEqualTo(local.engine().engineId());
         assertThat(first.engine().memoryBytes()).isEqualTo(local.engine().memoryBytes());
         for (int i = 0; i < 5; i++) {
             assertThat(prober.probe(ssh, Duration.ofSeconds(10)).reachable()).isTrue();
@@ -60,7 +63,9 @@ class SshBridgeIT {
         DockerContext ssh = TestFleet.context(home, "ssh-engine");
         bridges.socketFor(ssh, Duration.ofSeconds(10));
         SshBridge bridge = bridges.existing(ssh).orElseThrow();
-        assertThat(bridge.processIds()).as("the login and a channel ready for the first connection").hasSize(2);
+        assertThat(bridge.processIds())
+                .as("the login and a channel ready for the first connection")
+                .hasSize(2);
         long logins = TestFleet.sshLogins();
 
         ProbeResult first = prober.probe(ssh, Duration.ofSeconds(10));
@@ -97,7 +102,9 @@ class SshBridgeIT {
         bridges.close();
 
         for (long pid : pids) {
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %d", pid).isFalse();
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .as("process %d", pid)
+                    .isFalse();
         }
     }
 
@@ -111,7 +118,8 @@ class SshBridgeIT {
     @Test
     void anUnknownHostKeyIsSaidInPlainWords() {
         ProbeResult r = prober.probe(TestFleet.context(home, "ssh-unknownhost"), Duration.ofSeconds(10));
-        assertThat(r.failure().message()).contains("does not trust the host key of fleet-unknownhost")
+        assertThat(r.failure().message())
+                .contains("does not trust the host key of fleet-unknownhost")
                 .contains("ssh root@fleet-unknownhost");
     }
 

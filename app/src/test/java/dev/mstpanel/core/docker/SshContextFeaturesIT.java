@@ -45,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SshContextFeaturesIT {
     @TempDir
     static Path home;
+
     static SshBridges bridges;
     static DockerClientFactory clients;
     static DockerContext ssh;
@@ -60,13 +61,42 @@ class SshContextFeaturesIT {
         ssh = TestFleet.context(home, "ssh-engine");
         engines = new EngineContainers();
         kept = engines.prefix + "-1-kept";
-        engines.run("engine-2", kept, "mst.owner.host=" + OwnerIdentity.localHostName(), "mst.owner.pid=" + EngineContainers.deadPid());
-        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", kept, "sh", "-c",
-                "mkdir -p /run/mst/session && printf 'desktop up over ssh\\n' > /run/mst/session/claude.log && touch /run/mst/session/ready"));
+        engines.run(
+                "engine-2",
+                kept,
+                "mst.owner.host=" + OwnerIdentity.localHostName(),
+                "mst.owner.pid=" + EngineContainers.deadPid());
+        EngineContainers.docker(
+                List.of(
+                        "docker",
+                        "--context",
+                        "engine-2",
+                        "exec",
+                        kept,
+                        "sh",
+                        "-c",
+                        "mkdir -p /run/mst/session && printf 'desktop up over ssh\\n' > /run/mst/session/claude.log && touch /run/mst/session/ready"));
         running = "mst-" + engines.prefix + "-" + ProcessHandle.current().pid() + "-1";
-        EngineContainers.docker(List.of("docker", "--context", "engine-2", "run", "-d", "--network", "none", "--memory", "64m",
-                "--name", running, "--label", "mst.owner.host=" + HostName.current(), "--label", "mst.owner.pid=" + ProcessHandle.current().pid(),
-                "mst-test/base:1", "sh", "-c", "while true; do echo tick; sleep 1; done"));
+        EngineContainers.docker(List.of(
+                "docker",
+                "--context",
+                "engine-2",
+                "run",
+                "-d",
+                "--network",
+                "none",
+                "--memory",
+                "64m",
+                "--name",
+                running,
+                "--label",
+                "mst.owner.host=" + HostName.current(),
+                "--label",
+                "mst.owner.pid=" + ProcessHandle.current().pid(),
+                "mst-test/base:1",
+                "sh",
+                "-c",
+                "while true; do echo tick; sleep 1; done"));
     }
 
     @AfterAll
@@ -82,7 +112,10 @@ class SshContextFeaturesIT {
         try (MstContainers containers = new MstContainers(OwnerIdentity.current(), clients)) {
             ContainerListing listing = containers.list(List.of(ssh), Duration.ofSeconds(10));
             assertThat(listing.failures()).isEmpty();
-            MstContainer k = listing.containers().stream().filter(c -> c.name().equals(kept)).findFirst().orElseThrow();
+            MstContainer k = listing.containers().stream()
+                    .filter(c -> c.name().equals(kept))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(k.context()).isEqualTo("ssh-engine");
             assertThat(k.kind()).isIn(ContainerKind.KEPT, ContainerKind.ORPHANED);
             assertThat(k.memoryBytes()).isPositive();
@@ -94,7 +127,8 @@ class SshContextFeaturesIT {
         DockerContext socket = TestFleet.context(home, "engine-2");
         try (MstContainers containers = new MstContainers(OwnerIdentity.current(), clients)) {
             ContainerListing listing = containers.list(List.of(ssh, socket), Duration.ofSeconds(10));
-            assertThat(listing.containers().stream().filter(c -> c.name().equals(kept))).singleElement()
+            assertThat(listing.containers().stream().filter(c -> c.name().equals(kept)))
+                    .singleElement()
                     .satisfies(c -> assertThat(c.context()).isEqualTo("engine-2"));
         }
     }
@@ -110,7 +144,8 @@ class SshContextFeaturesIT {
         }
         List<String> lines = new CopyOnWriteArrayList<>();
         CountDownLatch ended = new CountDownLatch(1);
-        try (Closeable log = new ContainerLogs(clients).open(ssh, running, 50, false, lines::add, why -> ended.countDown())) {
+        try (Closeable log =
+                new ContainerLogs(clients).open(ssh, running, 50, false, lines::add, why -> ended.countDown())) {
             assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
         }
         assertThat(lines).contains("tick");
@@ -120,12 +155,14 @@ class SshContextFeaturesIT {
     void liveStatsOfARunsContainerArriveEverySecond() throws Exception {
         RunModel model = new RunModel();
         long me = ProcessHandle.current().pid();
-        RunContainerWatcher watcher = new RunContainerWatcher(List.of(ssh), clients, HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
+        RunContainerWatcher watcher = new RunContainerWatcher(
+                List.of(ssh), clients, HostName.current(), () -> List.of(me), model, Duration.ofSeconds(1));
         try {
             watcher.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             RunState s = model.snapshot();
-            while (System.nanoTime() < deadline && s.shards().stream().noneMatch(sh -> sh.memoryHistory().size() >= 3)) {
+            while (System.nanoTime() < deadline
+                    && s.shards().stream().noneMatch(sh -> sh.memoryHistory().size() >= 3)) {
                 Thread.sleep(250);
                 s = model.snapshot();
             }
@@ -142,13 +179,26 @@ class SshContextFeaturesIT {
     void doctorChecksTheDevicesOfTheEngineBehindSsh() {
         CommandRunner runner = new CommandRunner(TestFleet.environment(home));
         try (EngineProber prober = new EngineProber(clients);
-             Doctor doctor = new Doctor(prober, new DockerCli(runner), runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
+                Doctor doctor = new Doctor(
+                        prober,
+                        new DockerCli(runner),
+                        runner,
+                        new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             ContextReadiness r = doctor.checkContext(ssh, Duration.ofSeconds(10));
             assertThat(r.checks().get(0).status()).isEqualTo(CheckStatus.PASS);
             assertThat(r.checkImage()).isNotNull();
-            List<DoctorCheck> devices = r.checks().stream().filter(c -> c.id().startsWith("device:")).toList();
-            assertThat(devices).hasSize(4).allSatisfy(c -> assertThat(c.status()).isNotEqualTo(CheckStatus.SKIPPED));
-            assertThat(r.checks().stream().filter(c -> c.id().equals("disk")).findFirst().orElseThrow().status()).isNotEqualTo(CheckStatus.SKIPPED);
+            List<DoctorCheck> devices = r.checks().stream()
+                    .filter(c -> c.id().startsWith("device:"))
+                    .toList();
+            assertThat(devices)
+                    .hasSize(4)
+                    .allSatisfy(c -> assertThat(c.status()).isNotEqualTo(CheckStatus.SKIPPED));
+            assertThat(r.checks().stream()
+                            .filter(c -> c.id().equals("disk"))
+                            .findFirst()
+                            .orElseThrow()
+                            .status())
+                    .isNotEqualTo(CheckStatus.SKIPPED);
         }
     }
 
@@ -158,24 +208,34 @@ class SshContextFeaturesIT {
         String base = "mst-cowork-linux:" + baseTag;
         String out = "mst-judge:" + baseTag;
         Path recipe = Files.createDirectories(home.resolve("recipes/judge"));
-        Files.writeString(recipe.resolve("Dockerfile"), String.join("\n",
-                "ARG BASE_TAG", "FROM mst-cowork-linux:${BASE_TAG}", "RUN echo built-over-ssh > /judge.txt", ""));
+        Files.writeString(
+                recipe.resolve("Dockerfile"),
+                String.join(
+                        "\n",
+                        "ARG BASE_TAG",
+                        "FROM mst-cowork-linux:${BASE_TAG}",
+                        "RUN echo built-over-ssh > /judge.txt",
+                        ""));
         Files.writeString(recipe.resolve("README.md"), "# judge\n\nA test recipe.\n");
         EngineContainers.docker(List.of("docker", "--context", "engine-2", "tag", "mst-test/base:1", base));
         CommandRunner runner = new CommandRunner(TestFleet.environment(home));
-        ImageBuilds builds = new ImageBuilds(new ProcessSupervisor(), runner, new DockerCli(runner), home.resolve("logs"));
+        ImageBuilds builds =
+                new ImageBuilds(new ProcessSupervisor(), runner, new DockerCli(runner), home.resolve("logs"));
         try {
             BuildPlan plan = builds.recipePlan(ssh, ImageRecipe.read(recipe), baseTag, out, "none");
             List<String> lines = new CopyOnWriteArrayList<>();
             int code = builds.start(plan, new OutputListener() {
-                @Override
-                public void onLine(Stream stream, String line) {
-                    lines.add(line);
-                }
-            }).exitCode().get(120, TimeUnit.SECONDS);
+                        @Override
+                        public void onLine(Stream stream, String line) {
+                            lines.add(line);
+                        }
+                    })
+                    .exitCode()
+                    .get(120, TimeUnit.SECONDS);
             assertThat(code).as(String.join("\n", lines)).isZero();
             try (MstImages images = new MstImages(clients)) {
-                ContextImages listed = images.list(List.of(ssh), baseTag, Duration.ofSeconds(10)).get(0);
+                ContextImages listed = images.list(List.of(ssh), baseTag, Duration.ofSeconds(10))
+                        .get(0);
                 assertThat(listed.failure()).isNull();
                 assertThat(listed.images()).anySatisfy(i -> assertThat(i.tags()).contains(out));
             }

@@ -29,7 +29,8 @@ class SshEndpointTest {
 
     @Test
     void plainAddressesStayAsTheyWere() {
-        assertThat(SshEndpoint.parse("ssh://mst@build-1.example.com:2222").shown()).isEqualTo("mst@build-1.example.com:2222");
+        assertThat(SshEndpoint.parse("ssh://mst@build-1.example.com:2222").shown())
+                .isEqualTo("mst@build-1.example.com:2222");
         assertThat(SshEndpoint.parse("ssh://build-1/").shown()).isEqualTo("build-1");
     }
 
@@ -37,15 +38,18 @@ class SshEndpointTest {
     @ValueSource(strings = {"0", "99999", "65536", "-1", "abc", "", "123456"})
     void aPortOutsideWhatSshAcceptsIsRefused(String port) {
         assertThatThrownBy(() -> SshEndpoint.parse("ssh://root@host:" + port))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a port is a number from 1 to 65535");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a port is a number from 1 to 65535");
     }
 
     @Test
     void controlAndFormatCharactersAreRefusedAndEscapedInTheMessage() {
         assertThatThrownBy(() -> SshEndpoint.parse("ssh://root@host\u001b]0;T\u0007"))
-                .hasMessageContaining("\\u001b]0;T\\u0007").hasMessageNotContaining("\u001b");
+                .hasMessageContaining("\\u001b]0;T\\u0007")
+                .hasMessageNotContaining("\u001b");
         assertThatThrownBy(() -> SshEndpoint.parse("ssh://root@ho\u202est"))
-                .hasMessageContaining("\\u202e").hasMessageNotContaining("\u202e");
+                .hasMessageContaining("\\u202e")
+                .hasMessageNotContaining("\u202e");
     }
 
     @Test

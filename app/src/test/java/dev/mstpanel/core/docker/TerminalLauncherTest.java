@@ -26,13 +26,17 @@ class TerminalLauncherTest {
 
     @Test
     void namesThatTryToInjectAreRefusedBeforeAnyCommandIsBuilt() {
-        TerminalLauncher mac = new TerminalLauncher(new HostEnvironment(Map.of("PATH", "/usr/bin"), dir, HostEnvironment.OsFamily.MAC));
+        TerminalLauncher mac = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", "/usr/bin"), dir, HostEnvironment.OsFamily.MAC));
         for (String bad : List.of("a;rm -rf /", "a\"b", "a'b", "a\nb", "a b", "$(x)", "`x`", "-e")) {
             assertThatThrownBy(() -> mac.launchCommand(TerminalLauncher.Terminal.TERMINAL, "engine-1", bad))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a Docker name");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("not a Docker name");
             assertThatThrownBy(() -> mac.launchCommand(TerminalLauncher.Terminal.ITERM2, bad, "box"))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a Docker name");
-            assertThatThrownBy(() -> TerminalLauncher.copyCommand("engine-1", bad)).isInstanceOf(IllegalArgumentException.class);
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("not a Docker name");
+            assertThatThrownBy(() -> TerminalLauncher.copyCommand("engine-1", bad))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 
@@ -40,37 +44,74 @@ class TerminalLauncherTest {
     void terminalAppleScriptQuotesTheDockerPathAndKeepsNamesBare() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("Docker \"Apps\"/it's bin"));
         executable(bin.resolve("docker"), "#!/bin/sh\n");
-        TerminalLauncher mac = new TerminalLauncher(new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.MAC));
+        TerminalLauncher mac = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.MAC));
         List<String> argv = mac.launchCommand(TerminalLauncher.Terminal.TERMINAL, "colima-mst-kvm", "box-kept");
         String quotedPath = ("'" + bin.resolve("docker") + "'").replace("'s bin", "'\\''s bin");
         String line = quotedPath + " --context colima-mst-kvm exec -it -u mst box-kept bash";
-        assertThat(argv).containsExactly("osascript", "-e",
-                "tell application \"Terminal\"\n  activate\n  do script \"" + line.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\nend tell");
-        assertThat(mac.launchCommand(TerminalLauncher.Terminal.ITERM2, "colima-mst-kvm", "box-kept").get(2))
-                .startsWith("tell application \"iTerm\"").contains("write text \"");
+        assertThat(argv)
+                .containsExactly(
+                        "osascript",
+                        "-e",
+                        "tell application \"Terminal\"\n  activate\n  do script \""
+                                + line.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\nend tell");
+        assertThat(mac.launchCommand(TerminalLauncher.Terminal.ITERM2, "colima-mst-kvm", "box-kept")
+                        .get(2))
+                .startsWith("tell application \"iTerm\"")
+                .contains("write text \"");
     }
 
     @Test
     void linuxTerminalsGetTheCommandAsSeparateArguments() {
-        TerminalLauncher linux = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.LINUX));
+        TerminalLauncher linux = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.LINUX));
         assertThat(linux.launchCommand(TerminalLauncher.Terminal.GNOME_TERMINAL, "engine-1", "box"))
-                .containsExactly("gnome-terminal", "--", "docker", "--context", "engine-1", "exec", "-it", "-u", "mst", "box", "bash");
+                .containsExactly(
+                        "gnome-terminal",
+                        "--",
+                        "docker",
+                        "--context",
+                        "engine-1",
+                        "exec",
+                        "-it",
+                        "-u",
+                        "mst",
+                        "box",
+                        "bash");
         assertThat(linux.launchCommand(TerminalLauncher.Terminal.KONSOLE, "engine-1", "box"))
-                .containsExactly("konsole", "-e", "docker", "--context", "engine-1", "exec", "-it", "-u", "mst", "box", "bash");
-        TerminalLauncher windows = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.WINDOWS));
+                .containsExactly(
+                        "konsole", "-e", "docker", "--context", "engine-1", "exec", "-it", "-u", "mst", "box", "bash");
+        TerminalLauncher windows = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.WINDOWS));
         assertThat(windows.launchCommand(TerminalLauncher.Terminal.WINDOWS_TERMINAL, "engine-1", "box"))
-                .containsExactly("wt", "new-tab", "--title", "mst box", "docker", "--context", "engine-1", "exec", "-it", "-u", "mst", "box", "bash");
+                .containsExactly(
+                        "wt",
+                        "new-tab",
+                        "--title",
+                        "mst box",
+                        "docker",
+                        "--context",
+                        "engine-1",
+                        "exec",
+                        "-it",
+                        "-u",
+                        "mst",
+                        "box",
+                        "bash");
     }
 
     @Test
     void everyTerminalOfEveryPlatformHasACommandLineThatRunsTheShellCommand() {
         for (HostEnvironment.OsFamily os : HostEnvironment.OsFamily.values()) {
-            TerminalLauncher launcher = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, os));
+            TerminalLauncher launcher =
+                    new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, os));
             assertThat(TerminalLauncher.Terminal.of(os)).as(os.name()).isNotEmpty();
             for (TerminalLauncher.Terminal t : TerminalLauncher.Terminal.of(os)) {
                 List<String> argv = launcher.launchCommand(t, "engine-1", "box-kept");
                 assertThat(argv.get(0)).as(t.displayName()).isEqualTo(t.program());
-                assertThat(String.join(" ", argv)).as(t.displayName()).contains("--context engine-1 exec -it -u mst box-kept");
+                assertThat(String.join(" ", argv))
+                        .as(t.displayName())
+                        .contains("--context engine-1 exec -it -u mst box-kept");
                 assertThat(launcher.choose(t.displayName())).as(t.displayName()).contains(t);
             }
         }
@@ -78,14 +119,19 @@ class TerminalLauncherTest {
 
     @Test
     void ghosttyAndWezTermOpenANewWindowThroughTheirDocumentedCommandLines() {
-        TerminalLauncher mac = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.MAC));
+        TerminalLauncher mac = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", dir.toString()), dir, HostEnvironment.OsFamily.MAC));
         List<String> shell = TerminalLauncher.shellArguments("docker", "colima-mst-kvm", "box");
-        List<String> ghostty = new java.util.ArrayList<>(List.of("open", "-n", "-b", "com.mitchellh.ghostty", "--args", "-e"));
+        List<String> ghostty =
+                new java.util.ArrayList<>(List.of("open", "-n", "-b", "com.mitchellh.ghostty", "--args", "-e"));
         ghostty.addAll(shell);
-        assertThat(mac.launchCommand(TerminalLauncher.Terminal.GHOSTTY, "colima-mst-kvm", "box")).isEqualTo(ghostty);
-        List<String> wezterm = new java.util.ArrayList<>(List.of("open", "-n", "-b", "com.github.wez.wezterm", "--args", "start", "--"));
+        assertThat(mac.launchCommand(TerminalLauncher.Terminal.GHOSTTY, "colima-mst-kvm", "box"))
+                .isEqualTo(ghostty);
+        List<String> wezterm = new java.util.ArrayList<>(
+                List.of("open", "-n", "-b", "com.github.wez.wezterm", "--args", "start", "--"));
         wezterm.addAll(shell);
-        assertThat(mac.launchCommand(TerminalLauncher.Terminal.WEZTERM, "colima-mst-kvm", "box")).isEqualTo(wezterm);
+        assertThat(mac.launchCommand(TerminalLauncher.Terminal.WEZTERM, "colima-mst-kvm", "box"))
+                .isEqualTo(wezterm);
         assertThat(mac.choose("ghostty")).contains(TerminalLauncher.Terminal.GHOSTTY);
         assertThat(mac.choose("WezTerm.app")).contains(TerminalLauncher.Terminal.WEZTERM);
     }
@@ -104,39 +150,66 @@ class TerminalLauncherTest {
     void opensTheFirstLinuxTerminalOnPathWithTheExactCommand() throws Exception {
         Path record = dir.resolve("args.txt");
         executable(dir.resolve("docker"), "#!/bin/sh\n");
-        executable(dir.resolve("konsole"), "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" + record + "'\n");
-        TerminalLauncher linux = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.LINUX));
+        executable(
+                dir.resolve("konsole"),
+                "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" + record + "'\n");
+        TerminalLauncher linux = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", dir + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.LINUX));
         List<String> started = linux.open("", "engine-2", "mst-1-kept");
         assertThat(started.get(0)).isEqualTo(dir.resolve("konsole").toString());
         for (int i = 0; i < 50 && !Files.exists(record); i++) {
             Thread.sleep(50);
         }
         assertThat(Files.readAllLines(record, StandardCharsets.UTF_8))
-                .containsExactly("-e", dir.resolve("docker").toString(), "--context", "engine-2", "exec", "-it", "-u", "mst", "mst-1-kept", "bash");
+                .containsExactly(
+                        "-e",
+                        dir.resolve("docker").toString(),
+                        "--context",
+                        "engine-2",
+                        "exec",
+                        "-it",
+                        "-u",
+                        "mst",
+                        "mst-1-kept",
+                        "bash");
     }
 
     @Test
     void aTerminalThatFailsSaysSoWithTheCommandToCopy() throws Exception {
         executable(dir.resolve("xterm"), "#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n");
-        TerminalLauncher linux = new TerminalLauncher(new HostEnvironment(Map.of("PATH", dir + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.LINUX));
+        TerminalLauncher linux = new TerminalLauncher(
+                new HostEnvironment(Map.of("PATH", dir + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.LINUX));
         assertThatThrownBy(() -> linux.open("xterm", "engine-1", "box"))
                 .hasMessageContaining("xterm failed (exit 3): cannot open display")
                 .hasMessageContaining("docker --context engine-1 exec -it -u mst box bash");
     }
 
     private TerminalLauncher macWithAutomation(String answer, int promptSeconds) {
-        return new TerminalLauncher(new HostEnvironment(Map.of("PATH", dev.mstpanel.testsupport.MacDouble.bin() + ":/usr/bin:/bin",
-                "MACOS_DOUBLE_AUTOMATION", answer, "MACOS_DOUBLE_PROMPT_SECONDS", Integer.toString(promptSeconds)), dir, HostEnvironment.OsFamily.MAC));
+        return new TerminalLauncher(new HostEnvironment(
+                Map.of(
+                        "PATH",
+                        dev.mstpanel.testsupport.MacDouble.bin() + ":/usr/bin:/bin",
+                        "MACOS_DOUBLE_AUTOMATION",
+                        answer,
+                        "MACOS_DOUBLE_PROMPT_SECONDS",
+                        Integer.toString(promptSeconds)),
+                dir,
+                HostEnvironment.OsFamily.MAC));
     }
 
     @Test
     void aDontAllowAtTheAutomationPromptAfterTheFirstSecondsIsSaidWithTheSettingsPane() throws Exception {
-        java.util.concurrent.CompletableFuture<java.io.IOException> later = new java.util.concurrent.CompletableFuture<>();
-        List<String> started = macWithAutomation("denied", 4).open("Terminal", "colima", "mst-trial-1-kept", later::complete);
+        java.util.concurrent.CompletableFuture<java.io.IOException> later =
+                new java.util.concurrent.CompletableFuture<>();
+        List<String> started =
+                macWithAutomation("denied", 4).open("Terminal", "colima", "mst-trial-1-kept", later::complete);
         assertThat(started.get(0)).endsWith("osascript");
-        assertThat(later).as("nothing said while the person still looks at the prompt").isNotDone();
+        assertThat(later)
+                .as("nothing said while the person still looks at the prompt")
+                .isNotDone();
         java.io.IOException said = later.get(20, java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(said.getMessage()).startsWith("macOS did not allow mst-panel to control Terminal.")
+        assertThat(said.getMessage())
+                .startsWith("macOS did not allow mst-panel to control Terminal.")
                 .contains("System Settings → Privacy & Security → Automation")
                 .contains("x-apple.systempreferences:com.apple.preference.security?Privacy_Automation")
                 .contains("docker --context colima exec -it -u mst mst-trial-1-kept");
@@ -151,12 +224,17 @@ class TerminalLauncherTest {
 
     @Test
     void anAllowedTerminalIsNotReportedAsAFailure() throws Exception {
-        java.util.concurrent.CompletableFuture<java.io.IOException> later = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<java.io.IOException> later =
+                new java.util.concurrent.CompletableFuture<>();
         macWithAutomation("allowed", 0).open("Terminal", "colima", "mst-trial-1-kept", later::complete);
         Thread.sleep(500);
         assertThat(later).isNotDone();
-        assertThat(TerminalLauncher.appleScriptError("execution error: Not authorized to send Apple events to Terminal. (-1743)")).hasValue(-1743);
-        assertThat(TerminalLauncher.automationRefused("execution error: Terminal got an error: Can’t get window 1. (-1728)")).isFalse();
+        assertThat(TerminalLauncher.appleScriptError(
+                        "execution error: Not authorized to send Apple events to Terminal. (-1743)"))
+                .hasValue(-1743);
+        assertThat(TerminalLauncher.automationRefused(
+                        "execution error: Terminal got an error: Can’t get window 1. (-1728)"))
+                .isFalse();
     }
 
     private static void executable(Path file, String text) throws Exception {

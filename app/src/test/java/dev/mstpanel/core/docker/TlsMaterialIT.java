@@ -1,9 +1,9 @@
 package dev.mstpanel.core.docker;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.testsupport.TestFleet;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TlsMaterialIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
     @TempDir
     Path home;
+
     DockerContext tlsEngine;
     Path certs;
 
@@ -43,8 +45,8 @@ class TlsMaterialIT {
     }
 
     private ProbeResult probe(String name, Path tlsDir) {
-        DockerContext c = new DockerContext(name, "", tlsEngine.endpoint(), ContextSource.CONTEXT_STORE, false, tlsDir,
-                false, null, null, null);
+        DockerContext c = new DockerContext(
+                name, "", tlsEngine.endpoint(), ContextSource.CONTEXT_STORE, false, tlsDir, false, null, null, null);
         try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()))) {
             return prober.probe(c, TIMEOUT);
         }
@@ -59,8 +61,12 @@ class TlsMaterialIT {
         ProbeResult result = probe("broken", dir);
         assertThat(result.reachable()).isFalse();
         assertThat(result.failure().kind()).isEqualTo(ProbeFailure.Kind.TLS);
-        assertThat(result.failure().message()).contains(dir.resolve(file).toString()).contains("TLS material of the context broken");
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as("refused before any connection").isLessThan(3000);
+        assertThat(result.failure().message())
+                .contains(dir.resolve(file).toString())
+                .contains("TLS material of the context broken");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+                .as("refused before any connection")
+                .isLessThan(3000);
     }
 
     @Test
@@ -107,9 +113,13 @@ class TlsMaterialIT {
         }
         assertRefused(dir, "ca.pem", TlsMaterial.Problem.TOO_LARGE);
         TlsMaterial.Refused first = refusal(dir);
-        assertThat(refusal(dir)).as("the same verdict while the files are unchanged").isSameAs(first);
+        assertThat(refusal(dir))
+                .as("the same verdict while the files are unchanged")
+                .isSameAs(first);
         Files.copy(certs.resolve("ca.pem"), dir.resolve("ca.pem"), StandardCopyOption.REPLACE_EXISTING);
-        assertThat(probe("fixed", dir).reachable()).as("read again once it changed").isTrue();
+        assertThat(probe("fixed", dir).reachable())
+                .as("read again once it changed")
+                .isTrue();
     }
 
     @Test
@@ -140,11 +150,36 @@ class TlsMaterialIT {
     void anExpiredClientCertificateIsNamed() throws Exception {
         Path dir = goodMaterial("expired");
         Path csr = home.resolve("exp.csr");
-        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", dir.resolve("key.pem").toString(), "-subj", "/CN=expired",
-                "-out", csr.toString());
-        run("openssl", "x509", "-req", "-in", csr.toString(), "-CA", certs.resolve("ca.pem").toString(), "-CAkey",
-                certs.resolve("ca-key.pem").toString(), "-set_serial", "77", "-days", "-1", "-extfile",
-                certs.resolve("client.ext").toString(), "-out", dir.resolve("cert.pem").toString());
+        run(
+                "openssl",
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                dir.resolve("key.pem").toString(),
+                "-subj",
+                "/CN=expired",
+                "-out",
+                csr.toString());
+        run(
+                "openssl",
+                "x509",
+                "-req",
+                "-in",
+                csr.toString(),
+                "-CA",
+                certs.resolve("ca.pem").toString(),
+                "-CAkey",
+                certs.resolve("ca-key.pem").toString(),
+                "-set_serial",
+                "77",
+                "-days",
+                "-1",
+                "-extfile",
+                certs.resolve("client.ext").toString(),
+                "-out",
+                dir.resolve("cert.pem").toString());
         assertRefused(dir, "cert.pem", TlsMaterial.Problem.EXPIRED);
     }
 

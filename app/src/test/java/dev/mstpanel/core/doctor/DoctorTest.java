@@ -1,10 +1,10 @@
 package dev.mstpanel.core.doctor;
 
-import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.docker.ContextStore;
 import dev.mstpanel.core.docker.DockerCli;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.mst.MstLocator;
@@ -30,13 +30,19 @@ class DoctorTest {
     @Test
     void checksDevicesDiskAndMemoryOfLiveContextsAndExplainsTheDeadOne() throws Exception {
         HostEnvironment env = TestEngines.environment(home);
-        List<DockerContext> contexts = new ContextStore(env).load().contexts().stream().filter(c -> !c.name().equals("default")).toList();
+        List<DockerContext> contexts = new ContextStore(env)
+                .load().contexts().stream()
+                        .filter(c -> !c.name().equals("default"))
+                        .toList();
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
         try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
+                Doctor doctor = new Doctor(
+                        prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             DoctorReport report = doctor.run(contexts, Duration.ofSeconds(3));
-            assertThat(report.contexts()).extracting(ContextReadiness::context).containsExactly("dead", "engine-1", "engine-2");
+            assertThat(report.contexts())
+                    .extracting(ContextReadiness::context)
+                    .containsExactly("dead", "engine-1", "engine-2");
             ContextReadiness dead = report.contexts().get(0);
             assertThat(dead.checks().get(0).status()).isEqualTo(CheckStatus.WARN);
             assertThat(dead.worst()).isEqualTo(CheckStatus.WARN);
@@ -70,33 +76,66 @@ class DoctorTest {
             // the note names the image the check used, and calls only MST's own images MST's
             assertThat(Doctor.checkImageNote(e1.checkImage())).contains("container of " + e1.checkImage());
             assertThat(Doctor.checkImageNote("mst-test/base:1"))
-                    .isEqualTo("Devices and disk checked in a short container of mst-test/base:1 (no MST image on this context yet, so a local image instead).")
+                    .isEqualTo(
+                            "Devices and disk checked in a short container of mst-test/base:1 (no MST image on this context yet, so a local image instead).")
                     .doesNotContain("MST's image");
             assertThat(Doctor.checkImageNote("mst-cowork-linux:2.0.0")).contains("mst-cowork-linux:2.0.0, MST's image");
             // the check container is gone
-            assertThat(EngineContainers.docker(List.of("docker", "--context", "engine-1", "ps", "-a", "-q", "--filter", "label=" + Doctor.PROBE_LABEL))).isBlank();
+            assertThat(EngineContainers.docker(List.of(
+                            "docker",
+                            "--context",
+                            "engine-1",
+                            "ps",
+                            "-a",
+                            "-q",
+                            "--filter",
+                            "label=" + Doctor.PROBE_LABEL)))
+                    .isBlank();
         }
     }
 
     @Test
     void anUnreachableContextWarnsButDoesNotFailTheExitCode() throws Exception {
         HostEnvironment env = TestEngines.environment(home);
-        DockerContext deadContext = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("dead")).findFirst().orElseThrow();
+        DockerContext deadContext = new ContextStore(env)
+                .load().contexts().stream()
+                        .filter(c -> c.name().equals("dead"))
+                        .findFirst()
+                        .orElseThrow();
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
         try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
+                Doctor doctor = new Doctor(
+                        prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> null))) {
             ContextReadiness dead = doctor.checkContext(deadContext, Duration.ofSeconds(3));
-            List<DoctorCheck> toolsThere = List.of(DoctorCheck.pass("docker-cli", "docker CLI", "Docker version 26"),
-                    DoctorCheck.pass("node", "Node.js", "v22"), DoctorCheck.pass("mst", "MST (mcp-server-tester)", "mst 2.0.0"));
-            assertThat(new DoctorReport(toolsThere, List.of(dead), 1).exitCode()).isZero();
+            List<DoctorCheck> toolsThere = List.of(
+                    DoctorCheck.pass("docker-cli", "docker CLI", "Docker version 26"),
+                    DoctorCheck.pass("node", "Node.js", "v22"),
+                    DoctorCheck.pass("mst", "MST (mcp-server-tester)", "mst 2.0.0"));
+            assertThat(new DoctorReport(toolsThere, List.of(dead), 1).exitCode())
+                    .isZero();
 
-            List<DoctorCheck> noNode = List.of(toolsThere.get(0), new DoctorCheck("node", "Node.js", CheckStatus.FAIL, "No `node` on PATH.", "Install Node.js", null));
+            List<DoctorCheck> noNode = List.of(
+                    toolsThere.get(0),
+                    new DoctorCheck(
+                            "node", "Node.js", CheckStatus.FAIL, "No `node` on PATH.", "Install Node.js", null));
             assertThat(new DoctorReport(noNode, List.of(dead), 1).exitCode()).isEqualTo(1);
 
-            ContextReadiness tooSmall = new ContextReadiness("engine-1", List.of(DoctorCheck.pass("engine", "Engine answers", "Docker 26"),
-                    new DoctorCheck("memory", "Memory for a Cowork container", CheckStatus.FAIL, "1.0 GiB spare of 2.0 GiB", "more", null)), null, 1);
-            assertThat(new DoctorReport(toolsThere, List.of(dead, tooSmall), 1).exitCode()).isEqualTo(1);
+            ContextReadiness tooSmall = new ContextReadiness(
+                    "engine-1",
+                    List.of(
+                            DoctorCheck.pass("engine", "Engine answers", "Docker 26"),
+                            new DoctorCheck(
+                                    "memory",
+                                    "Memory for a Cowork container",
+                                    CheckStatus.FAIL,
+                                    "1.0 GiB spare of 2.0 GiB",
+                                    "more",
+                                    null)),
+                    null,
+                    1);
+            assertThat(new DoctorReport(toolsThere, List.of(dead, tooSmall), 1).exitCode())
+                    .isEqualTo(1);
         }
     }
 
@@ -110,7 +149,11 @@ class DoctorTest {
         CommandRunner runner = new CommandRunner(env);
         DockerCli cli = new DockerCli(runner);
         try (EngineProber prober = new EngineProber(DockerClientFactory.standard(HostEnvironment.fromSystem()));
-             Doctor doctor = new Doctor(prober, cli, runner, new MstFinder(new MstLocator(runner), () -> null, () -> home.resolve("eval/eval.json")))) {
+                Doctor doctor = new Doctor(
+                        prober,
+                        cli,
+                        runner,
+                        new MstFinder(new MstLocator(runner), () -> null, () -> home.resolve("eval/eval.json")))) {
             Map<String, DoctorCheck> byId = new HashMap<>();
             doctor.hostChecks().forEach(c -> byId.put(c.id(), c));
             assertThat(byId.get("docker-cli").detail()).startsWith("Docker version ");
@@ -121,6 +164,7 @@ class DoctorTest {
 
     @Test
     void colimaContextWithoutKvmGetsTheNestedVirtualizationCommand() {
-        assertThat(Doctor.colimaCommand("mst-kvm")).isEqualTo("colima start mst-kvm --vm-type vz --nested-virtualization --cpu 6 --memory 12 --disk 40");
+        assertThat(Doctor.colimaCommand("mst-kvm"))
+                .isEqualTo("colima start mst-kvm --vm-type vz --nested-virtualization --cpu 6 --memory 12 --disk 40");
     }
 }

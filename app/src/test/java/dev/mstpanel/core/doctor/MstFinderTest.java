@@ -25,16 +25,22 @@ class MstFinderTest {
         Path bin = dir.resolve("shop/node_modules/.bin");
         Files.createDirectories(bin);
         Path local = bin.resolve("mst");
-        Files.writeString(local, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.0-beta.7; exit 0; fi\necho '  --runner <name>'\n");
+        Files.writeString(
+                local,
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.0-beta.7; exit 0; fi\necho '  --runner <name>'\n");
         local.toFile().setExecutable(true);
         Path config = dir.resolve("shop/evals/eval.json");
         Files.createDirectories(config.getParent());
         Files.writeString(config, "{\"name\": \"shop\"}");
-        MstFinder finder = new MstFinder(new MstLocator(new CommandRunner(
-                new HostEnvironment(Map.of("PATH", dir.resolve("empty").toString()), dir, HostEnvironment.OsFamily.LINUX))),
-                () -> null, () -> null);
+        MstFinder finder = new MstFinder(
+                new MstLocator(new CommandRunner(new HostEnvironment(
+                        Map.of("PATH", dir.resolve("empty").toString()), dir, HostEnvironment.OsFamily.LINUX))),
+                () -> null,
+                () -> null);
 
-        assertThat(finder.find().installation()).as("no recent eval config, nothing on PATH").isNull();
+        assertThat(finder.find().installation())
+                .as("no recent eval config, nothing on PATH")
+                .isNull();
         MstFinder.Result found = finder.find(config);
 
         assertThat(found.problem()).isNull();

@@ -56,19 +56,19 @@ class EvalConfigTest {
     @Test
     void notJsonGivesLineAndColumn() throws Exception {
         Path p = write("broken.json", "{\n  \"name\": \"x\",\n  \"client\" \"cowork\"\n}\n");
-        assertThatThrownBy(() -> EvalConfig.read(p))
-                .isInstanceOfSatisfying(EvalConfigException.class, e -> {
-                    assertThat(e.line()).isEqualTo(3);
-                    assertThat(e.column()).isGreaterThan(0);
-                    assertThat(e.getMessage()).startsWith("broken.json is not valid JSON at line 3, column ");
-                    assertThat(e.getMessage()).doesNotContain("\n");
-                });
+        assertThatThrownBy(() -> EvalConfig.read(p)).isInstanceOfSatisfying(EvalConfigException.class, e -> {
+            assertThat(e.line()).isEqualTo(3);
+            assertThat(e.column()).isGreaterThan(0);
+            assertThat(e.getMessage()).startsWith("broken.json is not valid JSON at line 3, column ");
+            assertThat(e.getMessage()).doesNotContain("\n");
+        });
     }
 
     @Test
     void missingNameIsAClearError() throws Exception {
         Path p = write("eval.json", "{\"client\": \"chatgpt\"}");
-        assertThatThrownBy(() -> EvalConfig.read(p)).isInstanceOf(EvalConfigException.class)
+        assertThatThrownBy(() -> EvalConfig.read(p))
+                .isInstanceOf(EvalConfigException.class)
                 .hasMessage("eval.json has no \"name\": MST needs one to name the eval and its results folder.");
     }
 

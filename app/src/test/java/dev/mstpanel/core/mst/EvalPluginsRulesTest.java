@@ -28,12 +28,16 @@ class EvalPluginsRulesTest {
 
     @Test
     void aPluginNamedByAFilePathIsRefusedWithTheReasonAndAPackageIsNot() throws Exception {
-        assertThat(EvalPlugins.refusal(config("a.json", "{\"name\": \"x\", \"plugins\": [\"@acme/mst-plugin\", \"./plugins/tickets.js\"]}")))
+        assertThat(EvalPlugins.refusal(config(
+                        "a.json", "{\"name\": \"x\", \"plugins\": [\"@acme/mst-plugin\", \"./plugins/tickets.js\"]}")))
                 .startsWith("The plugin ./plugins/tickets.js is named by a file path")
-                .contains("package.json").doesNotContain("@acme/mst-plugin");
-        assertThat(EvalPlugins.refusal(config("b.json", "{\"name\": \"x\", \"plugins\": [{\"path\": \"/opt/p\"}, \"C:\\\\p\\\\q\"]}")))
+                .contains("package.json")
+                .doesNotContain("@acme/mst-plugin");
+        assertThat(EvalPlugins.refusal(
+                        config("b.json", "{\"name\": \"x\", \"plugins\": [{\"path\": \"/opt/p\"}, \"C:\\\\p\\\\q\"]}")))
                 .startsWith("The plugins /opt/p, C:\\p\\q are named by a file path");
-        assertThat(EvalPlugins.refusal(config("c.json", "{\"name\": \"x\", \"plugins\": [\"@acme/mst-plugin\", \"mst-plugin-tickets\"]}")))
+        assertThat(EvalPlugins.refusal(config(
+                        "c.json", "{\"name\": \"x\", \"plugins\": [\"@acme/mst-plugin\", \"mst-plugin-tickets\"]}")))
                 .isNull();
         assertThat(EvalPlugins.refusal(config("d.json", "{\"name\": \"x\"}"))).isNull();
     }
@@ -41,28 +45,48 @@ class EvalPluginsRulesTest {
     @Test
     void aPluginPathInheritedThroughExtendsIsRefusedToo() throws Exception {
         Files.writeString(dir.resolve("base.json"), "{\"plugins\": [\"../shared/plugin.mjs\"]}");
-        assertThat(EvalPlugins.refusal(config("e.json", "{\"name\": \"x\", \"extends\": \"base.json\"}"))).contains("../shared/plugin.mjs");
+        assertThat(EvalPlugins.refusal(config("e.json", "{\"name\": \"x\", \"extends\": \"base.json\"}")))
+                .contains("../shared/plugin.mjs");
         // the config's own list replaces the base's
-        assertThat(EvalPlugins.refusal(config("f.json", "{\"name\": \"x\", \"extends\": \"base.json\", \"plugins\": [\"mst-plugin-a\"]}")))
+        assertThat(EvalPlugins.refusal(config(
+                        "f.json", "{\"name\": \"x\", \"extends\": \"base.json\", \"plugins\": [\"mst-plugin-a\"]}")))
                 .isNull();
     }
 
     @Test
     void anImageSetUpForAnotherEvalsPluginsIsAWarningOnThatContextOnly() throws Exception {
-        EvalConfig mine = config("mine/eval.json", "{\"name\": \"x\", \"plugins\": [\"mst-plugin-a\"], \"coworkSetup\":"
-                + " {\"approveWriteTools\": true, \"egressAllowedHosts\": []}}");
+        EvalConfig mine = config(
+                "mine/eval.json",
+                "{\"name\": \"x\", \"plugins\": [\"mst-plugin-a\"], \"coworkSetup\":"
+                        + " {\"approveWriteTools\": true, \"egressAllowedHosts\": []}}");
         EvalConfig other = config("other/eval.json", "{\"name\": \"y\", \"plugins\": [\"mst-plugin-b\"]}");
         PluginSetups setups = new PluginSetups(dir.resolve("data"));
         setups.record(List.of("engine-1"), other.file());
         setups.record(List.of("engine-2"), mine.file());
         setups.record(List.of("engine-3"), null);
-        RunRequest req = new RunRequest(mine.file(), List.of("engine-1", "engine-2", "engine-3"), "", KeepPolicy.NEVER, "", "", "", "", "",
-                null, null);
-        List<Problem> ps = new RunChecks().check(req, mine, null, Map.of(), Map.of(), setups.read()).stream()
-                .filter(p -> p.kind() == Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL).toList();
-        assertThat(ps).extracting(Problem::message).satisfiesExactly(
-                m -> assertThat(m).startsWith("The image on engine-1 was last set up for another eval's plugins (" + other.file() + ")"),
-                m -> assertThat(m).startsWith("The image on engine-3 was last set up without an eval config"));
+        RunRequest req = new RunRequest(
+                mine.file(),
+                List.of("engine-1", "engine-2", "engine-3"),
+                "",
+                KeepPolicy.NEVER,
+                "",
+                "",
+                "",
+                "",
+                "",
+                null,
+                null);
+        List<Problem> ps = new RunChecks()
+                .check(req, mine, null, Map.of(), Map.of(), setups.read()).stream()
+                        .filter(p -> p.kind() == Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL)
+                        .toList();
+        assertThat(ps)
+                .extracting(Problem::message)
+                .satisfiesExactly(
+                        m -> assertThat(m)
+                                .startsWith("The image on engine-1 was last set up for another eval's plugins ("
+                                        + other.file() + ")"),
+                        m -> assertThat(m).startsWith("The image on engine-3 was last set up without an eval config"));
         assertThat(ps).allMatch(p -> p.severity() == Severity.WARNING && p.field() == Field.CONTEXTS);
     }
 
@@ -73,10 +97,12 @@ class EvalPluginsRulesTest {
         PluginSetups setups = new PluginSetups(dir.resolve("data"));
         setups.record(List.of("engine-1"), dir.resolve("elsewhere/eval.json"));
         RunChecks checks = new RunChecks();
-        RunRequest req = new RunRequest(plain.file(), List.of("engine-1"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null);
+        RunRequest req =
+                new RunRequest(plain.file(), List.of("engine-1"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null);
         assertThat(checks.check(req, plain, null, Map.of(), Map.of(), setups.read()))
                 .noneMatch(p -> p.kind() == Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL);
-        RunRequest onTwo = new RunRequest(withPlugins.file(), List.of("engine-2"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null);
+        RunRequest onTwo = new RunRequest(
+                withPlugins.file(), List.of("engine-2"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null);
         assertThat(checks.check(onTwo, withPlugins, null, Map.of(), Map.of(), setups.read()))
                 .noneMatch(p -> p.kind() == Kind.PLUGINS_SET_UP_FOR_OTHER_EVAL);
     }

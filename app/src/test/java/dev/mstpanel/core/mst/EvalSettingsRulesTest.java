@@ -16,10 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Each rule on a variant's settings in a container: a config that triggers it and one that does not, variants and extends included. */
 class EvalSettingsRulesTest {
-    private static final Map<String, String> GATEWAY = Map.of("ANTHROPIC_BASE_URL", "https://llm-gateway.example.test/anthropic");
+    private static final Map<String, String> GATEWAY =
+            Map.of("ANTHROPIC_BASE_URL", "https://llm-gateway.example.test/anthropic");
 
     @TempDir
     Path dir;
+
     private final RunChecks checks = new RunChecks();
 
     private Path write(String name, String json) throws IOException {
@@ -64,17 +66,21 @@ class EvalSettingsRulesTest {
         assertThat(s.get(1).disabledBuiltinTools()).containsExactly("Bash"); // replaced, not added to
         assertThat(s.get(1).toolSearch()).isTrue();
         assertThat(s.get(1).clarifyingQuestionsDisabled()).isTrue();
-        assertThat(c.coworkSetup().path("approveWriteTools").asBoolean()).isTrue(); // the base's object merged key by key
-        assertThat(VariantSettings.describe(c.clientKind(), s)).containsExactly(
-                "variant a: built-in tools off: WebSearch, WebFetch · tool search off · egress: docs.example.test · clarifying questions answered with their first option",
-                "variant b: built-in tools off: Bash · tool search on · egress: docs.example.test · clarifying questions off");
+        assertThat(c.coworkSetup().path("approveWriteTools").asBoolean())
+                .isTrue(); // the base's object merged key by key
+        assertThat(VariantSettings.describe(c.clientKind(), s))
+                .containsExactly(
+                        "variant a: built-in tools off: WebSearch, WebFetch · tool search off · egress: docs.example.test · clarifying questions answered with their first option",
+                        "variant b: built-in tools off: Bash · tool search on · egress: docs.example.test · clarifying questions off");
     }
 
     @Test
     void theDefaultsAreOneLineWhenEveryVariantAgrees() throws Exception {
-        EvalConfig c = EvalConfig.read(write("eval.json", "{\"name\": \"x\", \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\"}]}"));
-        assertThat(VariantSettings.describe(c.clientKind(), c.variantSettings())).containsExactly(
-                "no built-in tool off · tool search on · egress: any public host (*) · clarifying questions answered with their first option");
+        EvalConfig c = EvalConfig.read(
+                write("eval.json", "{\"name\": \"x\", \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\"}]}"));
+        assertThat(VariantSettings.describe(c.clientKind(), c.variantSettings()))
+                .containsExactly(
+                        "no built-in tool off · tool search on · egress: any public host (*) · clarifying questions answered with their first option");
     }
 
     @Test
@@ -83,8 +89,10 @@ class EvalSettingsRulesTest {
         EvalConfig c = EvalConfig.read(write("eval.json", "{\"name\": \"x\", \"extends\": \"shared.json\"}"));
         assertThat(c.clientKind()).isEqualTo(ClientKind.CHATGPT);
 
-        List<Problem> ps = check("{\"name\": \"x\", \"extends\": \"gone.json\", \"coworkSetup\": {\"approveWriteTools\": true,"
-                + " \"egressAllowedHosts\": []}}", Map.of());
+        List<Problem> ps = check(
+                "{\"name\": \"x\", \"extends\": \"gone.json\", \"coworkSetup\": {\"approveWriteTools\": true,"
+                        + " \"egressAllowedHosts\": []}}",
+                Map.of());
         assertThat(ps).singleElement().satisfies(p -> {
             assertThat(p.kind()).isEqualTo(Kind.EXTENDS_UNREAD);
             assertThat(p.severity()).isEqualTo(Severity.NOTE);
@@ -111,63 +119,109 @@ class EvalSettingsRulesTest {
         assertThat(of(ps, Kind.GATEWAY_WEB_SEARCH)).singleElement().satisfies(p -> {
             assertThat(p.severity()).isEqualTo(Severity.WARNING);
             assertThat(p.field()).isEqualTo(Field.EVAL_SETTINGS);
-            assertThat(p.message()).contains("variant b").doesNotContain("variant a").doesNotContain("llm-gateway");
+            assertThat(p.message())
+                    .contains("variant b")
+                    .doesNotContain("variant a")
+                    .doesNotContain("llm-gateway");
         });
     }
 
     @Test
     void webSearchDisabledEverywhereOrNoGatewayIsNoWarning() throws Exception {
-        assertThat(of(check("{\"name\": \"x\", \"coworkSetup\": {\"disabledBuiltinTools\": [\"WebSearch\"]},"
-                + " \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\", \"coworkSetup\": {\"toolSearch\": false}}]}", GATEWAY),
-                Kind.GATEWAY_WEB_SEARCH)).isEmpty();
-        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.GATEWAY_WEB_SEARCH)).isEmpty();
-        assertThat(of(check("{\"name\": \"x\", \"client\": \"chatgpt\"}", GATEWAY), Kind.GATEWAY_WEB_SEARCH)).isEmpty();
+        assertThat(of(
+                        check(
+                                "{\"name\": \"x\", \"coworkSetup\": {\"disabledBuiltinTools\": [\"WebSearch\"]},"
+                                        + " \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\", \"coworkSetup\": {\"toolSearch\": false}}]}",
+                                GATEWAY),
+                        Kind.GATEWAY_WEB_SEARCH))
+                .isEmpty();
+        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.GATEWAY_WEB_SEARCH))
+                .isEmpty();
+        assertThat(of(check("{\"name\": \"x\", \"client\": \"chatgpt\"}", GATEWAY), Kind.GATEWAY_WEB_SEARCH))
+                .isEmpty();
     }
 
     @Test
     void theGatewayIsSeenInTheSecretsFileToo() throws Exception {
-        Path secrets = write("secrets.env", "# run secrets\nexport ANTHROPIC_BASE_URL=https://gw.example.test\nANTHROPIC_AUTH_TOKEN=abcd1234\n");
-        assertThat(of(check("{\"name\": \"x\"}", Map.of(), secrets), Kind.GATEWAY_WEB_SEARCH)).singleElement()
-                .extracting(Problem::message).asString().contains("the secrets file").doesNotContain("gw.example.test").doesNotContain("abcd1234");
+        Path secrets = write(
+                "secrets.env",
+                "# run secrets\nexport ANTHROPIC_BASE_URL=https://gw.example.test\nANTHROPIC_AUTH_TOKEN=abcd1234\n");
+        assertThat(of(check("{\"name\": \"x\"}", Map.of(), secrets), Kind.GATEWAY_WEB_SEARCH))
+                .singleElement()
+                .extracting(Problem::message)
+                .asString()
+                .contains("the secrets file")
+                .doesNotContain("gw.example.test")
+                .doesNotContain("abcd1234");
         Path json = write("secrets.json", "{\"ANTHROPIC_API_KEY\": \"abcd1234\"}");
-        assertThat(of(check("{\"name\": \"x\"}", Map.of(), json), Kind.GATEWAY_WEB_SEARCH)).isEmpty();
+        assertThat(of(check("{\"name\": \"x\"}", Map.of(), json), Kind.GATEWAY_WEB_SEARCH))
+                .isEmpty();
     }
 
     @Test
     void aBaseThatDisablesWebSearchCountsThroughExtends() throws Exception {
         write("base.json", "{\"coworkSetup\": {\"disabledBuiltinTools\": [\"WebSearch\"]}}");
-        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", GATEWAY), Kind.GATEWAY_WEB_SEARCH)).isEmpty();
-        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\", \"variants\": [{\"name\": \"v\", \"coworkSetup\":"
-                + " {\"disabledBuiltinTools\": []}}]}", GATEWAY), Kind.GATEWAY_WEB_SEARCH)).hasSize(1);
+        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", GATEWAY), Kind.GATEWAY_WEB_SEARCH))
+                .isEmpty();
+        assertThat(of(
+                        check(
+                                "{\"name\": \"x\", \"extends\": \"base.json\", \"variants\": [{\"name\": \"v\", \"coworkSetup\":"
+                                        + " {\"disabledBuiltinTools\": []}}]}",
+                                GATEWAY),
+                        Kind.GATEWAY_WEB_SEARCH))
+                .hasSize(1);
     }
 
     // gateway + tool search: a note
 
     @Test
     void toolSearchWithAGatewayIsANoteUnlessEveryVariantTurnsItOff() throws Exception {
-        assertThat(of(check("{\"name\": \"x\", \"coworkSetup\": {\"toolSearch\": false}, \"variants\": [{\"name\": \"a\"},"
-                + " {\"name\": \"on\", \"coworkSetup\": {\"toolSearch\": true}}]}", GATEWAY), Kind.GATEWAY_TOOL_SEARCH))
-                .singleElement().satisfies(p -> {
+        assertThat(of(
+                        check(
+                                "{\"name\": \"x\", \"coworkSetup\": {\"toolSearch\": false}, \"variants\": [{\"name\": \"a\"},"
+                                        + " {\"name\": \"on\", \"coworkSetup\": {\"toolSearch\": true}}]}",
+                                GATEWAY),
+                        Kind.GATEWAY_TOOL_SEARCH))
+                .singleElement()
+                .satisfies(p -> {
                     assertThat(p.severity()).isEqualTo(Severity.NOTE);
                     assertThat(p.message()).contains("variant on").doesNotContain("variant a");
                 });
-        assertThat(of(check("{\"name\": \"x\", \"coworkSetup\": {\"toolSearch\": false}}", GATEWAY), Kind.GATEWAY_TOOL_SEARCH)).isEmpty();
-        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.GATEWAY_TOOL_SEARCH)).isEmpty();
+        assertThat(of(
+                        check("{\"name\": \"x\", \"coworkSetup\": {\"toolSearch\": false}}", GATEWAY),
+                        Kind.GATEWAY_TOOL_SEARCH))
+                .isEmpty();
+        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.GATEWAY_TOOL_SEARCH))
+                .isEmpty();
     }
 
     // egress "*": a note
 
     @Test
     void anyPublicHostIsANoteAndANamedListOrNoneIsNot() throws Exception {
-        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.EGRESS_ANY_HOST)).singleElement()
+        assertThat(of(check("{\"name\": \"x\"}", Map.of()), Kind.EGRESS_ANY_HOST))
+                .singleElement()
                 .satisfies(p -> assertThat(p.severity()).isEqualTo(Severity.NOTE));
-        assertThat(of(check("{\"name\": \"x\", \"coworkSetup\": {\"egressAllowedHosts\": []}, \"variants\": [{\"name\": \"a\"},"
-                + " {\"name\": \"open\", \"coworkSetup\": {\"egressAllowedHosts\": [\"*\"]}}]}", Map.of()), Kind.EGRESS_ANY_HOST))
-                .singleElement().extracting(Problem::message).asString().contains("variant open").doesNotContain("variant a");
-        assertThat(of(check("{\"name\": \"x\", \"coworkSetup\": {\"egressAllowedHosts\": [\"shop.example.test\"]}}", Map.of()),
-                Kind.EGRESS_ANY_HOST)).isEmpty();
+        assertThat(of(
+                        check(
+                                "{\"name\": \"x\", \"coworkSetup\": {\"egressAllowedHosts\": []}, \"variants\": [{\"name\": \"a\"},"
+                                        + " {\"name\": \"open\", \"coworkSetup\": {\"egressAllowedHosts\": [\"*\"]}}]}",
+                                Map.of()),
+                        Kind.EGRESS_ANY_HOST))
+                .singleElement()
+                .extracting(Problem::message)
+                .asString()
+                .contains("variant open")
+                .doesNotContain("variant a");
+        assertThat(of(
+                        check(
+                                "{\"name\": \"x\", \"coworkSetup\": {\"egressAllowedHosts\": [\"shop.example.test\"]}}",
+                                Map.of()),
+                        Kind.EGRESS_ANY_HOST))
+                .isEmpty();
         write("base.json", "{\"coworkSetup\": {\"egressAllowedHosts\": []}}");
-        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", Map.of()), Kind.EGRESS_ANY_HOST)).isEmpty();
+        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", Map.of()), Kind.EGRESS_ANY_HOST))
+                .isEmpty();
     }
 
     // ChatGPT's maxActions: an error outside 1..64
@@ -179,22 +233,33 @@ class EvalSettingsRulesTest {
                  "variants": [{"name": "ok"}, {"name": "big", "maxActions": 65}, {"name": "zero", "clientOptions": {"maxActions": 0}},
                               {"name": "text", "clientOptions": {"computerUseMaxActions": "lots"}}]}
                 """, Map.of());
-        assertThat(of(ps, Kind.MAX_ACTIONS_RANGE)).extracting(Problem::message).satisfiesExactly(
-                m -> assertThat(m).startsWith("maxActions 65 (variant big)"),
-                m -> assertThat(m).startsWith("maxActions 0 (variant zero)"),
-                m -> assertThat(m).startsWith("maxActions \"lots\" (variant text)"));
+        assertThat(of(ps, Kind.MAX_ACTIONS_RANGE))
+                .extracting(Problem::message)
+                .satisfiesExactly(
+                        m -> assertThat(m).startsWith("maxActions 65 (variant big)"),
+                        m -> assertThat(m).startsWith("maxActions 0 (variant zero)"),
+                        m -> assertThat(m).startsWith("maxActions \"lots\" (variant text)"));
         assertThat(ps).allMatch(p -> p.severity() == Severity.ERROR);
         assertThat(RunChecks.canStart(ps)).isFalse();
     }
 
     @Test
     void maxActionsInRangeOrAbsentOrInheritedIsFine() throws Exception {
-        assertThat(check("{\"name\": \"x\", \"client\": \"chatgpt\", \"clientOptions\": {\"computerUseMaxActions\": 64}}", Map.of())).isEmpty();
-        assertThat(check("{\"name\": \"x\", \"client\": \"chatgpt\"}", Map.of())).isEmpty();
+        assertThat(check(
+                        "{\"name\": \"x\", \"client\": \"chatgpt\", \"clientOptions\": {\"computerUseMaxActions\": 64}}",
+                        Map.of()))
+                .isEmpty();
+        assertThat(check("{\"name\": \"x\", \"client\": \"chatgpt\"}", Map.of()))
+                .isEmpty();
         write("base.json", "{\"client\": \"chatgpt\", \"maxActions\": 100}");
-        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\", \"maxActions\": 1}", Map.of()), Kind.MAX_ACTIONS_RANGE)).isEmpty();
-        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", Map.of()), Kind.MAX_ACTIONS_RANGE)).hasSize(1);
+        assertThat(of(
+                        check("{\"name\": \"x\", \"extends\": \"base.json\", \"maxActions\": 1}", Map.of()),
+                        Kind.MAX_ACTIONS_RANGE))
+                .isEmpty();
+        assertThat(of(check("{\"name\": \"x\", \"extends\": \"base.json\"}", Map.of()), Kind.MAX_ACTIONS_RANGE))
+                .hasSize(1);
         // a Cowork eval has no action budget to judge
-        assertThat(of(check("{\"name\": \"x\", \"maxActions\": 100}", Map.of()), Kind.MAX_ACTIONS_RANGE)).isEmpty();
+        assertThat(of(check("{\"name\": \"x\", \"maxActions\": 100}", Map.of()), Kind.MAX_ACTIONS_RANGE))
+                .isEmpty();
     }
 }

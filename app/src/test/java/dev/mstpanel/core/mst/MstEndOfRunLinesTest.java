@@ -13,9 +13,12 @@ class MstEndOfRunLinesTest {
 
     @Test
     void pairwiseLineGivesJudgeSidesAndShares() {
-        MstLine l = parser.parse("Pairwise judge.preference: with-search vs default: 62.5% win · 25% loss · 12.5% tie (8 cases)\r\n");
-        assertThat(l).isEqualTo(new MstLine.Pairwise("Pairwise judge.preference: with-search vs default: 62.5% win · 25% loss · 12.5% tie (8 cases)",
-                "judge.preference", "with-search", "default", 62.5, 25, 12.5, 8));
+        MstLine l = parser.parse(
+                "Pairwise judge.preference: with-search vs default: 62.5% win · 25% loss · 12.5% tie (8 cases)\r\n");
+        assertThat(l)
+                .isEqualTo(new MstLine.Pairwise(
+                        "Pairwise judge.preference: with-search vs default: 62.5% win · 25% loss · 12.5% tie (8 cases)",
+                        "judge.preference", "with-search", "default", 62.5, 25, 12.5, 8));
     }
 
     @Test
@@ -32,8 +35,13 @@ class MstEndOfRunLinesTest {
     @Test
     void perVariantLineAfterThePreviousRunGivesItsRegressedAndImprovedCases() {
         assertThat(parser.parse("  default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)"))
-                .isEqualTo(new MstLine.CaseChanges("default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)", "default",
-                        2, List.of("refund-order", "lookup-invoice"), 1, List.of("cancel-plan")));
+                .isEqualTo(new MstLine.CaseChanges(
+                        "default: 2 regressed (refund-order, lookup-invoice); 1 improved (cancel-plan)",
+                        "default",
+                        2,
+                        List.of("refund-order", "lookup-invoice"),
+                        1,
+                        List.of("cancel-plan")));
         MstLine.CaseChanges none = (MstLine.CaseChanges) parser.parse("0 regressed; 0 improved");
         assertThat(none.variant()).isNull();
         assertThat(none.regressedCases()).isEmpty();
@@ -65,12 +73,15 @@ class MstEndOfRunLinesTest {
         RunState s = model.snapshot();
         EndOfRunReport r = s.endOfRun();
         assertThat(r.table().parsed()).isTrue();
-        assertThat(r.table().header()).containsExactly("Variant", "Passed", "Trial pass", "MCP calls", "Tokens", "Cost", "Time");
-        assertThat(r.table().rows()).containsExactly(
-                List.of("default", "3/9", "52.0%", "5.3", "12.8k", "$0.042", "41.3s"),
-                List.of("with-search", "8/9", "88.9%", "3.0", "9.7k", "$0.031", "35.0s"));
+        assertThat(r.table().header())
+                .containsExactly("Variant", "Passed", "Trial pass", "MCP calls", "Tokens", "Cost", "Time");
+        assertThat(r.table().rows())
+                .containsExactly(
+                        List.of("default", "3/9", "52.0%", "5.3", "12.8k", "$0.042", "41.3s"),
+                        List.of("with-search", "8/9", "88.9%", "3.0", "9.7k", "$0.031", "35.0s"));
         assertThat(r.table().lines()).hasSize(4);
-        assertThat(r.pairwise()).extracting(MstLine.Pairwise::judge, MstLine.Pairwise::winPercent, MstLine.Pairwise::cases)
+        assertThat(r.pairwise())
+                .extracting(MstLine.Pairwise::judge, MstLine.Pairwise::winPercent, MstLine.Pairwise::cases)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("judge.preference", 66.7, 9));
         assertThat(r.previousRun().runId()).isEqualTo("20260105T101500Z-aaaaaa");
         assertThat(r.caseChanges()).extracting(MstLine.CaseChanges::variant).containsExactly("default", "with-search");
@@ -83,13 +94,18 @@ class MstEndOfRunLinesTest {
     @Test
     void aTableWhoseRowsDoNotSplitLikeItsHeadIsKeptAsPrinted() {
         RunModel model = new RunModel();
-        List.of("variant  passed  trial pass  MCP calls  tokens  cost  time",
-                "default  3/9  52%  5.3  12.8k  $0.04  41s",
-                "with search (new descriptions)  8/9  89%  3.0 9.7k $0.03  35s",
-                "Results: 11/18 passed (61.1%)").forEach(l -> model.acceptLine(OutputListener.Stream.STDOUT, l));
+        List.of(
+                        "variant  passed  trial pass  MCP calls  tokens  cost  time",
+                        "default  3/9  52%  5.3  12.8k  $0.04  41s",
+                        "with search (new descriptions)  8/9  89%  3.0 9.7k $0.03  35s",
+                        "Results: 11/18 passed (61.1%)")
+                .forEach(l -> model.acceptLine(OutputListener.Stream.STDOUT, l));
         EndOfRunReport.VariantTable t = model.snapshot().endOfRun().table();
         assertThat(t.parsed()).isFalse();
-        assertThat(t.lines()).hasSize(3).first().isEqualTo("variant  passed  trial pass  MCP calls  tokens  cost  time");
+        assertThat(t.lines())
+                .hasSize(3)
+                .first()
+                .isEqualTo("variant  passed  trial pass  MCP calls  tokens  cost  time");
     }
 
     @Test
@@ -103,9 +119,11 @@ class MstEndOfRunLinesTest {
     @Test
     void olderOutputLineNamingResultsJsonMeansItsRunFolder() {
         assertThat(parser.parse("Output: /p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3/results.json"))
-                .isEqualTo(new MstLine.Output("Output: /p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3/results.json",
+                .isEqualTo(new MstLine.Output(
+                        "Output: /p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3/results.json",
                         "/p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3"));
-        assertThat(((MstLine.Output) parser.parse("Output: /p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3")).runDir())
+        assertThat(((MstLine.Output) parser.parse("Output: /p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3"))
+                        .runDir())
                 .isEqualTo("/p/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3");
     }
 }

@@ -22,20 +22,27 @@ class MstLocatorTest {
     private Path fakeMst(Path folder, String name, String version, String help) throws Exception {
         Files.createDirectories(folder);
         Path f = folder.resolve(name);
-        Files.writeString(f, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" + version + "'; exit 0; fi\n"
-                + "if [ \"$1\" = run ]; then cat <<'EOF'\n" + help + "\nEOF\nexit 0; fi\nexit 2\n");
+        Files.writeString(
+                f,
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" + version + "'; exit 0; fi\n"
+                        + "if [ \"$1\" = run ]; then cat <<'EOF'\n" + help + "\nEOF\nexit 0; fi\nexit 2\n");
         f.toFile().setExecutable(true);
         return f;
     }
 
     private MstLocator locator(String path) {
-        return new MstLocator(new CommandRunner(new HostEnvironment(Map.of("PATH", path), dir, HostEnvironment.OsFamily.LINUX)));
+        return new MstLocator(
+                new CommandRunner(new HostEnvironment(Map.of("PATH", path), dir, HostEnvironment.OsFamily.LINUX)));
     }
 
     @Test
     void localDependencyInAParentOfTheEvalFolderWinsOverPath() throws Exception {
         Path project = dir.resolve("project");
-        Path local = fakeMst(project.resolve("node_modules/.bin"), "mst", "2.0.0-beta.7", "  --runner <name>\n  --runner-option <k=v>");
+        Path local = fakeMst(
+                project.resolve("node_modules/.bin"),
+                "mst",
+                "2.0.0-beta.7",
+                "  --runner <name>\n  --runner-option <k=v>");
         fakeMst(dir.resolve("bin"), "mst", "1.9.0", "--runner");
         Path eval = project.resolve("evals/checkout/eval.json");
         Files.createDirectories(eval.getParent());
@@ -56,7 +63,8 @@ class MstLocatorTest {
         assertThat(mst.source()).isEqualTo(MstInstallation.Source.PATH);
         assertThat(mst.flags()).isEqualTo(FlagVocabulary.ENV);
         assertThat(mst.argv(List.of("run", "--runner", "docker", "--runner-option", "shards=2")))
-                .containsExactly(dir.resolve("bin/mst").toString(), "run", "--env", "docker", "--env-option", "shards=2");
+                .containsExactly(
+                        dir.resolve("bin/mst").toString(), "run", "--env", "docker", "--env-option", "shards=2");
     }
 
     @Test
@@ -82,8 +90,10 @@ class MstLocatorTest {
         assertThatThrownBy(() -> locator(path.toString()).locate(null, null))
                 .isInstanceOf(MstNotFoundException.class)
                 .hasMessageStartingWith("MST is not installed (no mst on your login shell's PATH).")
-                .hasMessageNotContaining(node.toString()).hasMessageNotContaining("extra-1")
-                .satisfies(e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains(node.toString())));
+                .hasMessageNotContaining(node.toString())
+                .hasMessageNotContaining("extra-1")
+                .satisfies(
+                        e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains(node.toString())));
     }
 
     @Test
@@ -105,7 +115,8 @@ class MstLocatorTest {
                 .isInstanceOf(MstNotFoundException.class)
                 .hasMessageStartingWith("MST is not installed")
                 .hasMessageContaining("npm install --save-dev @gleanwork/mcp-server-tester")
-                .satisfies(e -> assertThat(((MstNotFoundException) e).tried()).anyMatch(t -> t.contains("could not determine executable")));
+                .satisfies(e -> assertThat(((MstNotFoundException) e).tried())
+                        .anyMatch(t -> t.contains("could not determine executable")));
     }
 
     @Test
@@ -113,8 +124,10 @@ class MstLocatorTest {
         Path bin = Files.createDirectories(dir.resolve("hang"));
         Path mst = bin.resolve("mst");
         Path asked = dir.resolve("asked");
-        Files.writeString(mst, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.0; exit 0; fi\n"
-                + "echo x >> '" + asked + "'\nexec sleep 600\n");
+        Files.writeString(
+                mst,
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.0; exit 0; fi\n" + "echo x >> '" + asked
+                        + "'\nexec sleep 600\n");
         mst.toFile().setExecutable(true);
         MstLocator locator = locator("/usr/bin:/bin");
 
@@ -125,15 +138,19 @@ class MstLocatorTest {
         MstInstallation again = locator.locate(mst, null);
         long againMs = (System.nanoTime() - start) / 1_000_000;
 
-        assertThat(firstMs).isBetween(MstLocator.HELP_TIMEOUT.toMillis() - 500, MstLocator.HELP_TIMEOUT.toMillis() + 8_000);
+        assertThat(firstMs)
+                .isBetween(MstLocator.HELP_TIMEOUT.toMillis() - 500, MstLocator.HELP_TIMEOUT.toMillis() + 8_000);
         assertThat(first.flags()).isEqualTo(FlagVocabulary.RUNNER);
-        assertThat(first.note()).isEqualTo("`mst run --help` did not answer within 10 s; the panel uses --runner/--runner-option.");
+        assertThat(first.note())
+                .isEqualTo("`mst run --help` did not answer within 10 s; the panel uses --runner/--runner-option.");
         assertThat(again).isSameAs(first);
         assertThat(againMs).isLessThan(1_000);
 
         // reinstalled (a new file): asked again
-        Files.writeString(mst, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.1; exit 0; fi\n"
-                + "printf '  --runner <name>\\n  --runner-option <k=v>\\n'\n");
+        Files.writeString(
+                mst,
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 2.0.1; exit 0; fi\n"
+                        + "printf '  --runner <name>\\n  --runner-option <k=v>\\n'\n");
         MstInstallation reinstalled = locator.locate(mst, null);
         assertThat(reinstalled.version()).isEqualTo("2.0.1");
         assertThat(reinstalled.note()).isNull();

@@ -60,16 +60,22 @@ class ProcessSupervisorTest {
 
     @Test
     void linesOfBothStreamsReachTheListenerAndTheLogWithSecretsMasked() throws Exception {
-        Path s = script("echo \"key is $ANTHROPIC_API_KEY\"; echo 'ünïcödé case ✓' >&2; printf 'crlf\\r\\nlast-no-newline'");
+        Path s = script(
+                "echo \"key is $ANTHROPIC_API_KEY\"; echo 'ünïcödé case ✓' >&2; printf 'crlf\\r\\nlast-no-newline'");
         Path log = dir.resolve("logs/run.log");
         ProcessSupervisor.SupervisedProcess p = new ProcessSupervisor()
-                .start(ProcessSpec.of(List.of(s.toString(), "--token=sk-ant-supersecret-123"), dir, env(), log), listener);
+                .start(
+                        ProcessSpec.of(List.of(s.toString(), "--token=sk-ant-supersecret-123"), dir, env(), log),
+                        listener);
 
         assertThat(p.exitCode().get(20, TimeUnit.SECONDS)).isZero();
-        assertThat(lines).contains("stdout:key is ***", "stderr:ünïcödé case ✓", "stdout:crlf", "stdout:last-no-newline");
+        assertThat(lines)
+                .contains("stdout:key is ***", "stderr:ünïcödé case ✓", "stdout:crlf", "stdout:last-no-newline");
         assertThat(p.shownCommandLine()).endsWith("--token=***").doesNotContain("supersecret");
         String logText = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(logText).contains("key is ***", "ünïcödé case ✓", "exited with code 0").doesNotContain("supersecret");
+        assertThat(logText)
+                .contains("key is ***", "ünïcödé case ✓", "exited with code 0")
+                .doesNotContain("supersecret");
         assertThat(p.state()).isEqualTo(ProcessSupervisor.State.EXITED);
     }
 
@@ -78,18 +84,21 @@ class ProcessSupervisorTest {
         Path s = script("echo first; echo second >&2");
         for (int round = 0; round < 20; round++) {
             List<String> seen = new CopyOnWriteArrayList<>();
-            var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString(), "--token=sk-ant-supersecret-123"), null, env(), null),
-                    new OutputListener() {
-                        @Override
-                        public void onStarted(String shownCommandLine, long pid) {
-                            seen.add("started " + shownCommandLine.contains("sk-ant-supersecret-123") + " " + (pid > 0));
-                        }
+            var p = new ProcessSupervisor()
+                    .start(
+                            ProcessSpec.of(List.of(s.toString(), "--token=sk-ant-supersecret-123"), null, env(), null),
+                            new OutputListener() {
+                                @Override
+                                public void onStarted(String shownCommandLine, long pid) {
+                                    seen.add("started " + shownCommandLine.contains("sk-ant-supersecret-123") + " "
+                                            + (pid > 0));
+                                }
 
-                        @Override
-                        public void onLine(Stream stream, String line) {
-                            seen.add(line);
-                        }
-                    });
+                                @Override
+                                public void onLine(Stream stream, String line) {
+                                    seen.add(line);
+                                }
+                            });
             assertThat(p.exitCode().get(20, TimeUnit.SECONDS)).isZero();
             for (int i = 0; i < 100 && seen.size() < 3; i++) {
                 Thread.sleep(20);
@@ -108,7 +117,8 @@ class ProcessSupervisorTest {
             return () -> said.add("end");
         };
         Path s = script("sleep 0.5; exit 0");
-        var p = new ProcessSupervisor(false, busy).start(ProcessSpec.of(List.of(s.toString()), null, env(), null), listener);
+        var p = new ProcessSupervisor(false, busy)
+                .start(ProcessSpec.of(List.of(s.toString()), null, env(), null), listener);
         assertThat(said).as("begun as the process starts").containsExactly("begin MST is running: " + s.getFileName());
         assertThat(p.exitCode().get(20, TimeUnit.SECONDS)).isZero();
         for (int i = 0; i < 100 && said.size() < 2; i++) {
@@ -127,7 +137,7 @@ class ProcessSupervisorTest {
     @Test
     void missingProgramGivesAMessageNamingIt() {
         assertThatThrownBy(() -> new ProcessSupervisor()
-                .start(ProcessSpec.of(List.of("/no/such/mst"), null, env(), null), listener))
+                        .start(ProcessSpec.of(List.of("/no/such/mst"), null, env(), null), listener))
                 .isInstanceOf(ProcessStartException.class)
                 .hasMessageContaining("Cannot start /no/such/mst");
     }
@@ -149,10 +159,13 @@ class ProcessSupervisorTest {
     void processIgnoringSigintHasItsWholeTreeEndedAfterTheGracePeriod() throws Exception {
         // a parent and a grandchild that ignore SIGINT and SIGTERM: only the force step ends them
         // (loops, not `wait`: a `wait` would return once the grandchild dies and let the parent exit 0)
-        Path s = script("trap '' INT TERM; bash -c \"trap '' INT TERM; sleep 1000 & echo grandchild \\$!; while true; do sleep 0.2; done\" & "
-                + "echo ready; while true; do sleep 0.2; done");
-        var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString()), null, env(), null)
-                .withGrace(Duration.ofSeconds(1)), listener);
+        Path s = script(
+                "trap '' INT TERM; bash -c \"trap '' INT TERM; sleep 1000 & echo grandchild \\$!; while true; do sleep 0.2; done\" & "
+                        + "echo ready; while true; do sleep 0.2; done");
+        var p = new ProcessSupervisor()
+                .start(
+                        ProcessSpec.of(List.of(s.toString()), null, env(), null).withGrace(Duration.ofSeconds(1)),
+                        listener);
         awaitLine("grandchild");
         List<Long> tree = p.processTreePids();
         assertThat(tree).hasSizeGreaterThanOrEqualTo(3);
@@ -169,7 +182,9 @@ class ProcessSupervisorTest {
                     // asserted below
                 }
             });
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .as("pid %d alive", pid)
+                    .isFalse();
         }
         assertThat(notices).anyMatch(n -> n.contains("No exit within 1 s"));
     }
@@ -177,10 +192,13 @@ class ProcessSupervisorTest {
     @Test
     void secondCancelEndsTheTreeDeepestChildFirst() throws Exception {
         // the child reports when it gets SIGTERM; the parent notes whether the child was gone first
-        Path s = script("trap '' INT; trap 'if kill -0 $CHILD 2>/dev/null; then echo child-alive; else echo child-gone; fi; exit 143' TERM; "
-                + "bash -c \"trap '' INT; sleep 1000\" & CHILD=$!; echo ready; while true; do sleep 0.1; done");
-        var p = new ProcessSupervisor().start(ProcessSpec.of(List.of(s.toString()), null, env(), null)
-                .withGrace(Duration.ofMinutes(5)), listener);
+        Path s = script(
+                "trap '' INT; trap 'if kill -0 $CHILD 2>/dev/null; then echo child-alive; else echo child-gone; fi; exit 143' TERM; "
+                        + "bash -c \"trap '' INT; sleep 1000\" & CHILD=$!; echo ready; while true; do sleep 0.1; done");
+        var p = new ProcessSupervisor()
+                .start(
+                        ProcessSpec.of(List.of(s.toString()), null, env(), null).withGrace(Duration.ofMinutes(5)),
+                        listener);
         awaitLine("ready");
         List<Long> tree = p.processTreePids();
 
@@ -190,7 +208,8 @@ class ProcessSupervisorTest {
         assertThat(p.exitCode().get(30, TimeUnit.SECONDS)).isEqualTo(143);
         assertThat(lines).contains("stdout:child-gone");
         for (long pid : tree) {
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .isFalse();
         }
         assertThat(notices).anyMatch(n -> n.contains("Second cancel"));
     }

@@ -10,11 +10,26 @@ import org.junit.jupiter.api.Test;
 class RunSelectionTest {
     @Test
     void commandLineEndsWithTheCasesAndVariantsQuotedWhenNeeded() {
-        RunSelection sel = RunSelection.parse(List.of("--case", "refund-order", "odd case", "--variant", "default", "with-search"));
-        RunRequest r = new RunRequest(Path.of("/evals/eval.json"), List.of("engine-1"), "", KeepPolicy.NEVER, "", "", "", "", "", null, null, sel);
+        RunSelection sel = RunSelection.parse(
+                List.of("--case", "refund-order", "odd case", "--variant", "default", "with-search"));
+        RunRequest r = new RunRequest(
+                Path.of("/evals/eval.json"),
+                List.of("engine-1"),
+                "",
+                KeepPolicy.NEVER,
+                "",
+                "",
+                "",
+                "",
+                "",
+                null,
+                null,
+                sel);
         RunCommandLine line = new RunCommandLine(r, FlagVocabulary.RUNNER);
-        assertThat(line.arguments()).endsWith("--case", "refund-order", "odd case", "--variant", "default", "with-search");
-        assertThat(line.display(List.of("mst"))).endsWith("--case refund-order 'odd case' --variant default with-search");
+        assertThat(line.arguments())
+                .endsWith("--case", "refund-order", "odd case", "--variant", "default", "with-search");
+        assertThat(line.display(List.of("mst")))
+                .endsWith("--case refund-order 'odd case' --variant default with-search");
         assertThat(sel.describe()).isEqualTo("2 cases (refund-order, odd case) of the variants default, with-search");
     }
 
@@ -23,6 +38,7 @@ class RunSelectionTest {
         RunRequest r = RunRequest.of(Path.of("/evals/eval.json"));
         assertThat(new RunCommandLine(r, FlagVocabulary.RUNNER).arguments()).doesNotContain("--case", "--variant");
         assertThat(r.withResume("a1b2c3").selection().isAll()).isTrue();
-        assertThatThrownBy(() -> RunSelection.parse(List.of("--case", "a", "--resume", "x"))).hasMessageContaining("--resume");
+        assertThatThrownBy(() -> RunSelection.parse(List.of("--case", "a", "--resume", "x")))
+                .hasMessageContaining("--resume");
     }
 }

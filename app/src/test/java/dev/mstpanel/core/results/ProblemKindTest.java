@@ -1,11 +1,11 @@
 package dev.mstpanel.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.transcript.TranscriptReader;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,9 @@ class ProblemKindTest {
         TrialRecord cut = listed("cut.json", "{\"kind\":\"trial\",\"caseId\":\"a\",");
         assertThat(cut.problemKind()).isEqualTo(Problem.Kind.CUT_SHORT);
         assertThat(cut.why().detail()).isEqualTo("29");
-        assertThat(cut.problem()).isEqualTo("The trace is cut short (29 bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+        assertThat(cut.problem())
+                .isEqualTo(
+                        "The trace is cut short (29 bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
         // a parse error in the middle, not at the end of the bytes, is not JSON (not cut short)
         TrialRecord bad = listed("bad.json", "{\"kind\":\"trial\",\"n\":1.}");
         assertThat(bad.problemKind()).isEqualTo(Problem.Kind.NOT_JSON);
@@ -57,11 +59,14 @@ class ProblemKindTest {
         Path file = dir.resolve("t.json");
         Problem reworded = new Problem(Problem.Kind.CUT_SHORT, "57", "Le fichier est tronqué.");
         assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, reworded))
-                .startsWith("t.json is not a trial's trace: it ends before the JSON does (57 bytes; it may still be being written, or the disk filled up).");
+                .startsWith(
+                        "t.json is not a trial's trace: it ends before the JSON does (57 bytes; it may still be being written, or the disk filled up).");
         Problem kind = new Problem(Problem.Kind.WRONG_KIND, "package", "Sorte inconnue.");
-        assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, kind)).startsWith("t.json is not a trial's trace: its kind is \"package\", not \"trial\".");
+        assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, kind))
+                .startsWith("t.json is not a trial's trace: its kind is \"package\", not \"trial\".");
         Problem denied = new Problem(Problem.Kind.DENIED, "permission denied", "Zugriff verweigert.");
-        assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, denied)).startsWith("t.json is not a trial's trace: it could not be read (permission denied).");
+        assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, denied))
+                .startsWith("t.json is not a trial's trace: it could not be read (permission denied).");
     }
 
     @Test
@@ -69,7 +74,8 @@ class ProblemKindTest {
         Path file = dir.resolve("t.json");
         Problem lookalike = Problem.other("The trace is cut short (57 bytes, ends mid-JSON): a note, not a cut trace.");
         assertThat(TranscriptReader.notATrial(Path.of("t.json"), file, lookalike))
-                .startsWith("t.json is not a trial's trace: the trace is cut short (57 bytes, ends mid-JSON): a note, not a cut trace.")
+                .startsWith(
+                        "t.json is not a trial's trace: the trace is cut short (57 bytes, ends mid-JSON): a note, not a cut trace.")
                 .doesNotContain("ends before the JSON does");
     }
 

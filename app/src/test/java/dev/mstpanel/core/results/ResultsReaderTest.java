@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsReaderTest {
     @TempDir
     Path root;
+
     private final ResultsReader reader = new ResultsReader();
 
     @AfterEach
@@ -34,7 +35,8 @@ class ResultsReaderTest {
 
     private Map<String, TrialRecord> byCase(RunFixture f) {
         RunInfo run = reader.readRun(f.runDir());
-        return reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+        return reader.readTrials(run).stream()
+                .collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
     }
 
     @Test
@@ -95,7 +97,8 @@ class ResultsReaderTest {
         Map<String, TrialRecord> t = byCase(f);
         assertThat(t).containsKey(RunFixture.ODD_CASE + "#0");
         assertThat(t.get(RunFixture.ODD_CASE + "#0").problem()).contains("empty");
-        TrialRecord longOne = t.values().stream().filter(TrialRecord::caseIdCut).findFirst().orElseThrow();
+        TrialRecord longOne =
+                t.values().stream().filter(TrialRecord::caseIdCut).findFirst().orElseThrow();
         assertThat(RunFixture.LONG_CASE).startsWith(longOne.caseId());
         assertThat(longOne.caseDisplay()).endsWith("…");
         assertThat(longOne.key().caseSegment()).matches(".*~[0-9a-f]{16}");
@@ -147,8 +150,12 @@ class ResultsReaderTest {
     @Test
     void theNoRunsMessageNamesThePathAndEveryAcceptedFolder() {
         String m = ResultsReader.noRunsMessage(Path.of("some/where"));
-        assertThat(m).contains("No MST runs in some/where").contains("project folder (the one holding .mcp-test-results/)")
-                .contains("a .mcp-test-results folder").contains(".mcp-test-results/<eval>").contains(".mcp-test-results/<eval>/runs/<runId>");
+        assertThat(m)
+                .contains("No MST runs in some/where")
+                .contains("project folder (the one holding .mcp-test-results/)")
+                .contains("a .mcp-test-results folder")
+                .contains(".mcp-test-results/<eval>")
+                .contains(".mcp-test-results/<eval>/runs/<runId>");
     }
 
     @Test
@@ -158,8 +165,12 @@ class ResultsReaderTest {
         Path score = f.runDir().resolve("scores/judge.accuracy/default/send-summary/0.json");
         Path trace = f.tracePath("default", RunFixture.FAILED_CASE, 0);
         Path runJson = f.runDir().resolve("run.json");
-        Files.writeString(score, Files.readString(score).replace("No answer was given.", "Réponse absente – « rien » ✓"));
-        Files.writeString(trace, Files.readString(trace).replace("the send button stayed disabled", "le bouton « Envoyer » était grisé"));
+        Files.writeString(
+                score, Files.readString(score).replace("No answer was given.", "Réponse absente – « rien » ✓"));
+        Files.writeString(
+                trace,
+                Files.readString(trace)
+                        .replace("the send button stayed disabled", "le bouton « Envoyer » était grisé"));
         for (Path p : List.of(score, trace, runJson)) {
             byte[] body = Files.readAllBytes(p);
             byte[] all = new byte[bom.length + body.length];
@@ -173,26 +184,39 @@ class ResultsReaderTest {
         TrialRecord t = byCase(f).get(RunFixture.FAILED_CASE + "#0");
         assertThat(t.status()).isEqualTo(TrialStatus.FAILED);
         assertThat(t.error()).isEqualTo("Task did not submit: le bouton « Envoyer » était grisé");
-        assertThat(t.scores()).singleElement().satisfies(s -> assertThat(s.reasoning()).isEqualTo("Réponse absente – « rien » ✓"));
+        assertThat(t.scores())
+                .singleElement()
+                .satisfies(s -> assertThat(s.reasoning()).isEqualTo("Réponse absente – « rien » ✓"));
     }
 
     @Test
     void findsDiagnosisInArtifactsAndInASessionCopy() {
         Map<String, TrialRecord> t = byCase(RunFixture.allStatuses(root));
-        FailureDiagnosis failed = FailureDiagnosis.find(t.get(RunFixture.FAILED_CASE + "#0").artifactsDir(), false);
+        FailureDiagnosis failed =
+                FailureDiagnosis.find(t.get(RunFixture.FAILED_CASE + "#0").artifactsDir(), false);
         assertThat(failed.screenshot()).hasFileName("screen.png");
         assertThat(failed.accessibility()).hasFileName("accessibility.txt");
-        assertThat(failed.logs()).extracting(p -> p.getFileName().toString()).containsExactly("cowork_vm_node.log", "main.log");
+        assertThat(failed.logs())
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("cowork_vm_node.log", "main.log");
         assertThat(failed.system()).hasFileName("system.json");
-        assertThat(failed.sources()).singleElement().extracting(FailureDiagnosis.Source::sessionCopy).isEqualTo(false);
+        assertThat(failed.sources())
+                .singleElement()
+                .extracting(FailureDiagnosis.Source::sessionCopy)
+                .isEqualTo(false);
 
         FailureDiagnosis infra = FailureDiagnosis.find(t.get("vm-down#0").artifactsDir(), false);
-        assertThat(infra.sources()).singleElement().extracting(FailureDiagnosis.Source::sessionCopy).isEqualTo(true);
+        assertThat(infra.sources())
+                .singleElement()
+                .extracting(FailureDiagnosis.Source::sessionCopy)
+                .isEqualTo(true);
         assertThat(infra.screenshot().toString()).contains("session-1/mst-diagnosis/screen.png");
 
-        FailureDiagnosis empty = FailureDiagnosis.find(t.get("empty-artifacts#0").artifactsDir(), false);
+        FailureDiagnosis empty =
+                FailureDiagnosis.find(t.get("empty-artifacts#0").artifactsDir(), false);
         assertThat(empty.isEmpty()).isTrue();
-        assertThat(empty.notice()).isEqualTo("The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
+        assertThat(empty.notice())
+                .isEqualTo("The artifacts folder is empty: MST kept no failure diagnosis for this trial.");
 
         FailureDiagnosis none = FailureDiagnosis.find(t.get("calendar-lookup#0").artifactsDir(), true);
         assertThat(none.notice()).contains("redacts stored responses");
@@ -200,15 +224,21 @@ class ResultsReaderTest {
 
     @Test
     void batchesArriveInOrderWithASmallFirstOne() {
-        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-bbbbbb").runJson("big", "default").traceBytes(200);
+        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-bbbbbb")
+                .runJson("big", "default")
+                .traceBytes(200);
         for (int c = 0; c < 100; c++) {
             f.trace("default", String.format("case-%03d", c), 0, null);
         }
         List<List<TrialRecord>> batches = new java.util.ArrayList<>();
         reader.readTrials(reader.readRun(f.runDir()), batches::add);
         assertThat(batches.get(0)).hasSizeLessThan(100);
-        assertThat(batches.stream().flatMap(List::stream).map(TrialRecord::caseId).toList())
-                .isSortedAccordingTo(String::compareTo).hasSize(100);
+        assertThat(batches.stream()
+                        .flatMap(List::stream)
+                        .map(TrialRecord::caseId)
+                        .toList())
+                .isSortedAccordingTo(String::compareTo)
+                .hasSize(100);
     }
 
     @Test
@@ -218,10 +248,15 @@ class ResultsReaderTest {
         FailureDiagnosis.Finder finder = FailureDiagnosis.finder(f.runDir(), false);
         List<TrialRecord> trials = reader.readTrials(run);
         for (TrialRecord t : trials) {
-            assertThat(finder.find(t.artifactsDir())).as(t.caseId()).isEqualTo(FailureDiagnosis.find(t.artifactsDir(), false));
+            assertThat(finder.find(t.artifactsDir()))
+                    .as(t.caseId())
+                    .isEqualTo(FailureDiagnosis.find(t.artifactsDir(), false));
         }
-        assertThat(trials.stream().map(t -> finder.find(t.artifactsDir())).filter(d -> !d.isEmpty())).hasSize(2);
-        assertThat(FailureDiagnosis.finder(f.runDir(), true).find(f.runDir().resolve("artifacts/default/calendar-lookup/0")).notice())
+        assertThat(trials.stream().map(t -> finder.find(t.artifactsDir())).filter(d -> !d.isEmpty()))
+                .hasSize(2);
+        assertThat(FailureDiagnosis.finder(f.runDir(), true)
+                        .find(f.runDir().resolve("artifacts/default/calendar-lookup/0"))
+                        .notice())
                 .contains("redacts stored responses");
     }
 
@@ -238,8 +273,10 @@ class ResultsReaderTest {
         ScoreRecord s = t.get("calendar-lookup#0").scores().get(0);
         assertThat(s.pass()).isTrue();
         assertThat(s.reasoning()).isEqualTo("Found it.");
-        assertThat(s.details()).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree("{\"steps\": 3, \"notes\": [\"a\", \"b\"]}").toPrettyString());
+        assertThat(s.details())
+                .isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree("{\"steps\": 3, \"notes\": [\"a\", \"b\"]}")
+                        .toPrettyString());
         assertThat(t.get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
         TrialRecord noPass = t.get("calendar-lookup#1");
         assertThat(noPass.status()).isEqualTo(TrialStatus.UNREADABLE);
@@ -248,7 +285,9 @@ class ResultsReaderTest {
 
     @Test
     void aTraceBiggerThanTheReadBufferIsReadWhole() {
-        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-cccccc").runJson("big", "default").traceBytes(300_000);
+        RunFixture f = RunFixture.create(root, "big", "20260107T000000Z-cccccc")
+                .runJson("big", "default")
+                .traceBytes(300_000);
         f.trace("default", "huge", 0, RunFixture.fields().put("error", "after the events"));
         f.trace("default", "small", 0, null);
         Map<String, TrialRecord> t = byCase(f);

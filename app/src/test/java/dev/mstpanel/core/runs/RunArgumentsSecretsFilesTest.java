@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class RunArgumentsSecretsFilesTest {
     @Test
     void everySecretsFileGivenIsFoundNotOnlyTheLast() {
-        assertThat(RunArguments.allSecretsFiles(List.of("--config", "e.json", "--secrets-file", "a.env", "--secrets-file=b.json", "--x")))
+        assertThat(RunArguments.allSecretsFiles(
+                        List.of("--config", "e.json", "--secrets-file", "a.env", "--secrets-file=b.json", "--x")))
                 .containsExactly(Path.of("a.env"), Path.of("b.json"));
     }
 }

@@ -35,7 +35,10 @@ class RunFolderFollowerTest {
     }
 
     private static Path runDir(Path evalDir, String runId) {
-        return evalDir.resolve(".mcp-test-results").resolve("checkout-flow").resolve("runs").resolve(runId);
+        return evalDir.resolve(".mcp-test-results")
+                .resolve("checkout-flow")
+                .resolve("runs")
+                .resolve(runId);
     }
 
     /** Writes a trace as MST does: a temporary file renamed into place. */
@@ -43,9 +46,11 @@ class RunFolderFollowerTest {
         Path dir = runDir.resolve("traces").resolve("default").resolve(caseSegment);
         Files.createDirectories(dir);
         Path tmp = dir.resolve(trial + ".json.tmp");
-        Files.writeString(tmp, "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\""
-                + java.net.URLDecoder.decode(caseSegment, StandardCharsets.UTF_8) + "\",\"trial\":" + trial
-                + ",\"infrastructureError\":false" + extra + ",\"trace\":{\"events\":[]}}");
+        Files.writeString(
+                tmp,
+                "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\""
+                        + java.net.URLDecoder.decode(caseSegment, StandardCharsets.UTF_8) + "\",\"trial\":" + trial
+                        + ",\"infrastructureError\":false" + extra + ",\"trace\":{\"events\":[]}}");
         Files.move(tmp, dir.resolve(trial + ".json"), StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -68,7 +73,11 @@ class RunFolderFollowerTest {
         Files.createDirectories(run);
         trace(run, "refund-order", 0, "");
         trace(run, "caf%C3%A9-%C3%BC", 0, "");
-        trace(run, "gift-card", 0, ",\"infrastructureError\":true,\"error\":\"the client exited\",\"clientDiagnostics\":{\"failureKind\":\"process\"}");
+        trace(
+                run,
+                "gift-card",
+                0,
+                ",\"infrastructureError\":true,\"error\":\"the client exited\",\"clientDiagnostics\":{\"failureKind\":\"process\"}");
         trace(run, "gift-card", 1, ",\"clientDiagnostics\":{\"failureKind\":\"missing\"}");
         // a trace still being written, completed a moment later
         Path half = run.resolve("traces/default/change-address/0.json");
@@ -85,7 +94,9 @@ class RunFolderFollowerTest {
         assertThat(s.collected()).isEqualTo(3);
         assertThat(s.infra()).isEqualTo(1);
         assertThat(s.tracesSeen()).isEqualTo(4);
-        assertThat(s.events()).filteredOn(e -> e.type().equals("trial")).extracting(e -> e.fields().get("caseId"))
+        assertThat(s.events())
+                .filteredOn(e -> e.type().equals("trial"))
+                .extracting(e -> e.fields().get("caseId"))
                 .containsExactlyInAnyOrder("refund-order", "café-ü", "gift-card", "change-address");
     }
 
@@ -107,7 +118,9 @@ class RunFolderFollowerTest {
 
         RunState s = model.snapshot();
         assertThat(s.collected()).isEqualTo(1);
-        assertThat(s.events()).filteredOn(e -> e.type().equals("trial")).extracting(e -> e.fields().get("caseId"))
+        assertThat(s.events())
+                .filteredOn(e -> e.type().equals("trial"))
+                .extracting(e -> e.fields().get("caseId"))
                 .containsExactly("gift-card");
     }
 

@@ -73,9 +73,14 @@ class RunRecorderSizeTest {
         }
         assertThat(new String(content, java.nio.charset.StandardCharsets.UTF_8)).contains("worker chatter line 12000");
         long best = bestGzip(content);
-        assertThat(size).as("recording %d bytes, its content at best compression in one go %d bytes", size, best)
-                .isLessThanOrEqualTo(best + best / 10); // a sync flush every 5 s (a killed panel's recording plays up to then) costs a few %
-        assertThat(size * 100.0 / lineBytes).as("recording %d bytes for %d bytes of lines", size, lineBytes).isLessThan(8.0);
+        assertThat(size)
+                .as("recording %d bytes, its content at best compression in one go %d bytes", size, best)
+                .isLessThanOrEqualTo(best
+                        + best / 10); // a sync flush every 5 s (a killed panel's recording plays up to then) costs a
+        // few %
+        assertThat(size * 100.0 / lineBytes)
+                .as("recording %d bytes for %d bytes of lines", size, lineBytes)
+                .isLessThan(8.0);
     }
 
     private static long bestGzip(byte[] content) throws IOException {

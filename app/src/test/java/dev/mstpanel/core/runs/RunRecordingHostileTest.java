@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A recording is input the panel does not control: a huge line must not fill the heap. */
 class RunRecordingHostileTest {
-    private static final String HEADER = "{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-05T10:00:00Z\",\"panel\":\"0.1.0\"}\n";
+    private static final String HEADER =
+            "{\"k\":\"recording\",\"version\":1,\"startedAt\":\"2026-01-05T10:00:00Z\",\"panel\":\"0.1.0\"}\n";
 
     @TempDir
     Path dir;
@@ -48,7 +49,10 @@ class RunRecordingHostileTest {
     @Test
     void aLineOfSixtyFourMebibytesIsLeftOutAndTheRestStillPlays() throws Exception {
         // 64 MiB of one line compresses to ~64 KiB; read whole it would take 128 MiB of chars
-        Path f = gzip("huge.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"t\":1,\"x\":\"", 64L << 20,
+        Path f = gzip(
+                "huge.recording.jsonl.gz",
+                HEADER + "{\"k\":\"line\",\"t\":1,\"x\":\"",
+                64L << 20,
                 "\"}\n{\"k\":\"line\",\"t\":2,\"s\":\"err\",\"x\":\"after\"}\n");
 
         RunRecording r = RunRecording.read(f);
@@ -61,7 +65,8 @@ class RunRecordingHostileTest {
     void aFirstLineOverTheLimitIsNotARecording() throws Exception {
         Path f = gzip("bomb.recording.jsonl.gz", "", 3L << 20, "\n");
 
-        assertThatThrownBy(() -> RunRecording.read(f)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> RunRecording.read(f))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("is not a run recording (its first line is over 1 MiB)");
     }
 
@@ -87,18 +92,24 @@ class RunRecordingHostileTest {
         assertThat(all(r).get(0).path("x").asText()).isEqualTo("first");
 
         // a whole recording cut in half by a copy: the lines before the cut play
-        Path whole = gzip("whole.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"d\":5,\"x\":\"first\"}\n", 200_000, "\n");
+        Path whole =
+                gzip("whole.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"d\":5,\"x\":\"first\"}\n", 200_000, "\n");
         byte[] all = Files.readAllBytes(whole);
         Path half = dir.resolve("half.recording.jsonl.gz");
         Files.write(half, java.util.Arrays.copyOf(all, all.length / 2));
-        assertThat(all(RunRecording.read(half))).first().satisfies(e -> assertThat(e.path("x").asText()).isEqualTo("first"));
+        assertThat(all(RunRecording.read(half)))
+                .first()
+                .satisfies(e -> assertThat(e.path("x").asText()).isEqualTo("first"));
     }
 
     @Test
     void aGzipBombOfOneLineEndsTheReadingInBoundedTimeAndSaysSo() throws Exception {
         // 512 MiB of one line compresses to about 512 KiB; inflating it all took a minute of CPU
-        Path f = gzip("bomb-oneline.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"d\":1,\"x\":\"before\"}\n{\"k\":\"line\",\"x\":\"",
-                512L << 20, "\",\"d\":1}\n{\"k\":\"line\",\"d\":1,\"x\":\"after\"}\n");
+        Path f = gzip(
+                "bomb-oneline.recording.jsonl.gz",
+                HEADER + "{\"k\":\"line\",\"d\":1,\"x\":\"before\"}\n{\"k\":\"line\",\"x\":\"",
+                512L << 20,
+                "\",\"d\":1}\n{\"k\":\"line\",\"d\":1,\"x\":\"after\"}\n");
 
         long start = System.nanoTime();
         RunRecording r = RunRecording.read(f);
@@ -107,13 +118,17 @@ class RunRecordingHostileTest {
         assertThat(ms).isLessThan(15_000);
         assertThat(r.ending()).isEqualTo(RunRecording.Ending.OVERLONG_LINE);
         assertThat(all(r)).extracting(e -> e.path("x").asText()).containsExactly("before");
-        assertThat(r.endingNote()).isEqualTo("The recording stops after 1 event at a line of over 256 MiB, which the panel never writes "
-                + "(a damaged file): the rest of it is not read.");
+        assertThat(r.endingNote())
+                .isEqualTo("The recording stops after 1 event at a line of over 256 MiB, which the panel never writes "
+                        + "(a damaged file): the rest of it is not read.");
     }
 
     @Test
     void linesThePanelNeverWritesAreLeftOutCountedAndSaid() throws Exception {
-        Path f = gzip("odd.recording.jsonl.gz", HEADER + "{\"k\":\"line\",\"d\":1,\"x\":\"a\"}\ngarbage\n{\"k\":\"line\",\"x\":\"", 2L << 20,
+        Path f = gzip(
+                "odd.recording.jsonl.gz",
+                HEADER + "{\"k\":\"line\",\"d\":1,\"x\":\"a\"}\ngarbage\n{\"k\":\"line\",\"x\":\"",
+                2L << 20,
                 "\"}\n{\"k\":\"line\",\"d\":1,\"x\":\"b\"}\n");
 
         RunRecording r = RunRecording.read(f);
@@ -128,7 +143,11 @@ class RunRecordingHostileTest {
     void aRecordingCutInHalfSaysCutShortWithTheEventsItPlays() throws Exception {
         StringBuilder lines = new StringBuilder(HEADER);
         for (int i = 0; i < 20_000; i++) {
-            lines.append("{\"k\":\"line\",\"d\":1,\"x\":\"line ").append(i).append(" ").append(Integer.toHexString(i * 7919)).append("\"}\n");
+            lines.append("{\"k\":\"line\",\"d\":1,\"x\":\"line ")
+                    .append(i)
+                    .append(" ")
+                    .append(Integer.toHexString(i * 7919))
+                    .append("\"}\n");
         }
         Path whole = gzip("whole2.recording.jsonl.gz", lines.toString(), 0, "");
         assertThat(RunRecording.read(whole).ending()).isEqualTo(RunRecording.Ending.WHOLE);
@@ -140,7 +159,8 @@ class RunRecordingHostileTest {
         assertThat(r.ending()).isEqualTo(RunRecording.Ending.CUT_SHORT);
         assertThat(r.entryCount()).isBetween(1L, 19_999L);
         assertThat(all(r)).hasSize((int) r.entryCount());
-        assertThat(r.endingNote()).startsWith("The recording is cut short after " + String.format(java.util.Locale.ROOT, "%,d", r.entryCount())
-                + " events");
+        assertThat(r.endingNote())
+                .startsWith("The recording is cut short after "
+                        + String.format(java.util.Locale.ROOT, "%,d", r.entryCount()) + " events");
     }
 }

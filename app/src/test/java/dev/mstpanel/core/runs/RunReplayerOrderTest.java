@@ -33,17 +33,21 @@ class RunReplayerOrderTest {
         live.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/2 on engine-1: mst-20261201t100000z-a1b2c3-1");
         clock.ms += 1000;
         // Docker first: the container exited, OOMKilled
-        live.containerSeen(new ContainerObservation("engine-1", "c1", "mst-20261201t100000z-a1b2c3-1", "exited", true, 137, 64L << 20));
+        live.containerSeen(new ContainerObservation(
+                "engine-1", "c1", "mst-20261201t100000z-a1b2c3-1", "exited", true, 137, 64L << 20));
         clock.ms += 500;
         live.finished(1);
         assertThat(liveTypes).containsSubsequence("oom", "container"); // the order that puts the effect first
 
         RunRecording recording = RunRecording.read(recorder.file());
         List<String> replayedTypes = new ArrayList<>();
-        RunReplayer replay = new RunReplayer(recording, m -> m.addEventListener((RunEvent e) -> replayedTypes.add(e.type())));
+        RunReplayer replay =
+                new RunReplayer(recording, m -> m.addEventListener((RunEvent e) -> replayedTypes.add(e.type())));
         replay.advanceTo(recording.durationMs());
         assertThat(replay.done()).isTrue();
-        assertThat(replay.unmatched()).as("first unmatched: %s", replay.firstUnmatched()).isZero();
+        assertThat(replay.unmatched())
+                .as("first unmatched: %s", replay.firstUnmatched())
+                .isZero();
         assertThat(replay.firstUnmatched()).isNull();
         assertThat(replayedTypes).isEqualTo(liveTypes);
     }
@@ -87,7 +91,8 @@ class RunReplayerOrderTest {
         assertThat(recording.ending()).isEqualTo(RunRecording.Ending.CUT_SHORT);
         List<String> kinds = new ArrayList<>();
         try (RunRecording.Entries entries = recording.entries()) {
-            entries.forEachRemaining(e -> kinds.add(e.path("k").asText() + " " + e.path("type").asText()));
+            entries.forEachRemaining(
+                    e -> kinds.add(e.path("k").asText() + " " + e.path("type").asText()));
         }
         assertThat(kinds).contains("event trial");
         recorder.close();

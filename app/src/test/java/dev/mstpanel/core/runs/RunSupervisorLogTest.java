@@ -1,8 +1,8 @@
 package dev.mstpanel.core.runs;
 
-import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.mst.ProcessSupervisor;
 import dev.mstpanel.core.shell.HostEnvironment;
 import java.nio.file.Files;
@@ -25,10 +25,19 @@ class RunSupervisorLogTest {
         Path mst = dir.resolve("fake-mst");
         Files.writeString(mst, "#!/bin/sh\n" + script);
         mst.toFile().setExecutable(true);
-        HostEnvironment env = new HostEnvironment(Map.of("PATH", "/usr/bin:/bin", "MST_PANEL_HOME", dir.resolve("panel").toString(),
-                "DOCKER_CONFIG", dir.resolve("no-docker").toString()), dir, HostEnvironment.OsFamily.LINUX);
-        return new RunSupervisor(new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem())).start(new RunSupervisor.RunRequest(List.of(mst.toString()),
-                List.of("--config", "eval.json"), env, dir, null, null));
+        HostEnvironment env = new HostEnvironment(
+                Map.of(
+                        "PATH",
+                        "/usr/bin:/bin",
+                        "MST_PANEL_HOME",
+                        dir.resolve("panel").toString(),
+                        "DOCKER_CONFIG",
+                        dir.resolve("no-docker").toString()),
+                dir,
+                HostEnvironment.OsFamily.LINUX);
+        return new RunSupervisor(new ProcessSupervisor(), DockerClientFactory.standard(HostEnvironment.fromSystem()))
+                .start(new RunSupervisor.RunRequest(
+                        List.of(mst.toString()), List.of("--config", "eval.json"), env, dir, null, null));
     }
 
     private List<Path> logs(RunSupervisor.ActiveRun run) throws Exception {
@@ -49,8 +58,9 @@ class RunSupervisorLogTest {
         assertThat(log.getFileName().toString()).matches("\\d{8}-\\d{6}-a1b2c3\\.log");
         // the run's recording is beside it, renamed with it
         assertThat(logs(run)).containsExactlyInAnyOrder(log, dev.mstpanel.core.runs.RunRecorder.beside(log));
-        assertThat(Files.readString(log)).contains("started:", "first line", "Eval complete: checkout", "after the rename",
-                "exited with code 0");
+        assertThat(Files.readString(log))
+                .contains(
+                        "started:", "first line", "Eval complete: checkout", "after the rename", "exited with code 0");
         assertThat(run.model().snapshot().logFile()).isEqualTo(log.toString());
     }
 
@@ -64,8 +74,10 @@ class RunSupervisorLogTest {
 
     @Test
     void shortRunIdIsTheSixHexOfMstsRunId() {
-        assertThat(RunSupervisor.shortRunId("/e/.mcp-test-results/x/runs/20261130T101500Z-A1b2c3")).isEqualTo("a1b2c3");
-        assertThat(RunSupervisor.shortRunId("/e/runs/20261130T101500Z-a1b2c3.g2")).isEqualTo("a1b2c3");
+        assertThat(RunSupervisor.shortRunId("/e/.mcp-test-results/x/runs/20261130T101500Z-A1b2c3"))
+                .isEqualTo("a1b2c3");
+        assertThat(RunSupervisor.shortRunId("/e/runs/20261130T101500Z-a1b2c3.g2"))
+                .isEqualTo("a1b2c3");
         assertThat(RunSupervisor.shortRunId("/e/runs/my run")).isEqualTo("my_run");
     }
 }

@@ -16,7 +16,9 @@ class TrialShardAttributionTest {
         model.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/1: grader on MST 2.0.0-beta.7 (mst-test/base:1)");
         model.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/1: default refund-order #1 collected");
         model.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/1: default gift-card #1 collected");
-        model.acceptLine(OutputListener.Stream.STDERR, "[mst] shard 1/1: default gift-card #1 collected"); // said twice: still one
+        model.acceptLine(
+                OutputListener.Stream.STDERR,
+                "[mst] shard 1/1: default gift-card #1 collected"); // said twice: still one
         RunState s = model.snapshot();
         assertThat(s.collected()).isEqualTo(2);
         assertThat(s.shards()).hasSize(1);

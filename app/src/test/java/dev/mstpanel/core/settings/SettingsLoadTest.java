@@ -18,20 +18,28 @@ class SettingsLoadTest {
 
     @Test
     void valuesOutOfRangeAreClampedAsTheDialogChecksThemWithANotice() throws Exception {
-        Files.writeString(dir.resolve("settings.json"), "{\"probeTimeoutSeconds\": 1e308, \"windowHeight\": 1e9, \"windowWidth\": 3,"
-                + " \"refreshIntervalSeconds\": 99999, \"windowX\": -1e12, \"recentResultsFolders\": [\"/a\", \"/a\", \"\", \"/b\"]}");
+        Files.writeString(
+                dir.resolve("settings.json"),
+                "{\"probeTimeoutSeconds\": 1e308, \"windowHeight\": 1e9, \"windowWidth\": 3,"
+                        + " \"refreshIntervalSeconds\": 99999, \"windowX\": -1e12, \"recentResultsFolders\": [\"/a\", \"/a\", \"\", \"/b\"]}");
         SettingsStore store = new SettingsStore(dir);
         Settings s = store.load();
         assertThat(s.probeTimeoutSeconds).isEqualTo(60);
-        assertThat(SettingsValidation.probeTimeoutSeconds(s.probeTimeoutSeconds)).isEmpty();
+        assertThat(SettingsValidation.probeTimeoutSeconds(s.probeTimeoutSeconds))
+                .isEmpty();
         assertThat(s.refreshIntervalSeconds).isEqualTo(3600);
         assertThat(s.windowHeight).isEqualTo(SettingsLoad.MAX_WINDOW_SIDE);
         assertThat(s.windowWidth).isEqualTo(SettingsLoad.MIN_WINDOW_WIDTH);
         assertThat(s.windowX).isNaN();
         assertThat(s.recentResultsFolders).containsExactly("/a", "/b");
-        assertThat(store.notice()).get().asString().contains("probe timeout 1.0E308 s → 60 s (0.2 to 60 s)")
+        assertThat(store.notice())
+                .get()
+                .asString()
+                .contains("probe timeout 1.0E308 s → 60 s (0.2 to 60 s)")
                 .contains("refresh interval 99999 s → 3600");
-        assertThat(Files.exists(dir.resolve("settings.json"))).as("a clamped file is not set aside").isTrue();
+        assertThat(Files.exists(dir.resolve("settings.json")))
+                .as("a clamped file is not set aside")
+                .isTrue();
     }
 
     @Test
@@ -44,7 +52,8 @@ class SettingsLoadTest {
 
     @Test
     void aHugeSettingsFileIsNotReadAndTheNoticeSaysWhy() throws Exception {
-        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("settings.json").toFile(), "rw")) {
+        try (RandomAccessFile f =
+                new RandomAccessFile(dir.resolve("settings.json").toFile(), "rw")) {
             f.setLength(3L << 30);
         }
         SettingsStore store = new SettingsStore(dir);
@@ -56,7 +65,8 @@ class SettingsLoadTest {
     @Test
     @DisabledOnOs(OS.WINDOWS)
     void aFifoAsSettingsFileIsNotOpened() throws Exception {
-        Process mkfifo = new ProcessBuilder("mkfifo", dir.resolve("settings.json").toString()).start();
+        Process mkfifo =
+                new ProcessBuilder("mkfifo", dir.resolve("settings.json").toString()).start();
         assertThat(mkfifo.waitFor(10, TimeUnit.SECONDS)).isTrue();
         SettingsStore store = new SettingsStore(dir);
         store.load();

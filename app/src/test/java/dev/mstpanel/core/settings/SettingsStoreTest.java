@@ -39,10 +39,14 @@ class SettingsStoreTest {
         SettingsStore store = new SettingsStore(dir);
         Settings s = store.load();
         assertThat(s.refreshIntervalSeconds).isEqualTo(10);
-        assertThat(store.notice()).hasValueSatisfying(n -> assertThat(n).contains("could not be read").contains("settings.json.corrupt-"));
+        assertThat(store.notice())
+                .hasValueSatisfying(
+                        n -> assertThat(n).contains("could not be read").contains("settings.json.corrupt-"));
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
-                    .singleElement().asString().startsWith("settings.json.corrupt-");
+                    .singleElement()
+                    .asString()
+                    .startsWith("settings.json.corrupt-");
         }
         try (Stream<Path> files = Files.list(dir)) {
             Path aside = files.findFirst().orElseThrow();
@@ -52,7 +56,8 @@ class SettingsStoreTest {
 
     @Test
     void unknownFieldsFromANewerVersionAreIgnored() throws Exception {
-        Files.writeString(dir.resolve("settings.json"), "{\"refreshIntervalSeconds\": 20, \"someFutureSetting\": true}");
+        Files.writeString(
+                dir.resolve("settings.json"), "{\"refreshIntervalSeconds\": 20, \"someFutureSetting\": true}");
         SettingsStore store = new SettingsStore(dir);
         assertThat(store.load().refreshIntervalSeconds).isEqualTo(20);
         assertThat(store.notice()).isEmpty();

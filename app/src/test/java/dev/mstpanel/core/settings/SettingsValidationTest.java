@@ -23,7 +23,8 @@ class SettingsValidationTest {
         Files.setPosixFilePermissions(mst, PosixFilePermissions.fromString("rwxr-xr-x"));
         assertThat(SettingsValidation.mstPath(mst.toString())).isEmpty();
         assertThat(SettingsValidation.mstPath("  ")).isEmpty();
-        assertThat(SettingsValidation.mstPath(dir.resolve("nope").toString())).hasValue("There is no file at this path.");
+        assertThat(SettingsValidation.mstPath(dir.resolve("nope").toString()))
+                .hasValue("There is no file at this path.");
         assertThat(SettingsValidation.mstPath(dir.toString())).get().asString().startsWith("This is a folder");
         assertThat(SettingsValidation.mstPath("bin/mst")).get().asString().startsWith("Give the full path");
     }
@@ -34,16 +35,24 @@ class SettingsValidationTest {
         Path term = bin.resolve("konsole");
         Files.writeString(term, "#!/bin/sh\n");
         Files.setPosixFilePermissions(term, PosixFilePermissions.fromString("rwxr-xr-x"));
-        HostEnvironment linux = new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.LINUX);
+        HostEnvironment linux =
+                new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.LINUX);
         assertThat(SettingsValidation.terminalApp("konsole", linux)).isEmpty();
         assertThat(SettingsValidation.terminalApp("xterm", linux)).hasValue("No program named xterm on PATH.");
-        assertThat(SettingsValidation.terminalApp("my-term", linux)).get().asString()
-                .startsWith("The terminal \"my-term\" in settings is not one the panel can open. Choose one of: x-terminal-emulator");
+        assertThat(SettingsValidation.terminalApp("my-term", linux))
+                .get()
+                .asString()
+                .startsWith(
+                        "The terminal \"my-term\" in settings is not one the panel can open. Choose one of: x-terminal-emulator");
         HostEnvironment mac = new HostEnvironment(Map.of("PATH", bin.toString()), dir, HostEnvironment.OsFamily.MAC);
         assertThat(SettingsValidation.terminalApp("iTerm", mac)).isEmpty();
         assertThat(SettingsValidation.terminalApp("WezTerm", mac)).isEmpty();
-        assertThat(SettingsValidation.terminalApp("Hyper", mac)).get().asString().contains("Choose one of: Terminal, iTerm2, Ghostty, WezTerm");
-        assertThat(SettingsValidation.terminalApp("konsole", mac)).hasValue("konsole does not run on this system. Choose one of: Terminal, iTerm2, Ghostty, WezTerm.");
+        assertThat(SettingsValidation.terminalApp("Hyper", mac))
+                .get()
+                .asString()
+                .contains("Choose one of: Terminal, iTerm2, Ghostty, WezTerm");
+        assertThat(SettingsValidation.terminalApp("konsole", mac))
+                .hasValue("konsole does not run on this system. Choose one of: Terminal, iTerm2, Ghostty, WezTerm.");
     }
 
     @Test

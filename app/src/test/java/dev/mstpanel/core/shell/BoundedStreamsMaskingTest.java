@@ -28,8 +28,8 @@ class BoundedStreamsMaskingTest {
 
     private static List<String> lines(String text, int limit, SecretRedactor mask) throws Exception {
         List<String> out = new ArrayList<>();
-        BoundedStreams.readLines(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), limit, mask,
-                (l, more) -> out.add(l));
+        BoundedStreams.readLines(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), limit, mask, (l, more) -> out.add(l));
         return out;
     }
 
@@ -37,18 +37,20 @@ class BoundedStreamsMaskingTest {
         for (String line : lines) {
             for (int i = 0; i + PIECE <= secret.length(); i++) {
                 String piece = secret.substring(i, i + PIECE);
-                assertThat(line).as("%s: a piece %s of the secret in %s", where, piece, line).doesNotContain(piece);
+                assertThat(line)
+                        .as("%s: a piece %s of the secret in %s", where, piece, line)
+                        .doesNotContain(piece);
             }
         }
     }
-
 
     @Test
     void aSecretFromTheSecretsFileOrTheEnvironmentIsNeverWrittenInPartAtAnyOffsetAroundTheCut() throws Exception {
         String fileSecret = "sk-ant-api03-Kq7Wv2Lr9Xz4Mn8Bt3Hy6Jd1Pf5Gs0Ca";
         String envSecret = "sk-proj-Zr4T\u00e9n8Vb2Qx6\u00fcWm1Ky5Hd9";
         Path secrets = Files.writeString(dir.resolve("secrets.env"), "ANTHROPIC_API_KEY=" + fileSecret + "\n");
-        SecretRedactor mask = SecretRedactor.forEnvironment(Map.of("OPENAI_API_KEY", envSecret)).withSecretsFile(secrets);
+        SecretRedactor mask = SecretRedactor.forEnvironment(Map.of("OPENAI_API_KEY", envSecret))
+                .withSecretsFile(secrets);
         int limit = 64;
         for (String secret : List.of(fileSecret, envSecret)) {
             for (String form : List.of(secret, "\"" + secret + "\"")) {
@@ -78,7 +80,9 @@ class BoundedStreamsMaskingTest {
     void theStartOfAValueLeftAtTheCutIsMaskedButAShortTailIsKept() {
         SecretRedactor mask = SecretRedactor.none().withSecrets(List.of("sk-live-ABCDEFGH"));
         assertThat(mask.maskValueStart("request body sk-live-ABC")).isEqualTo("request body ***");
-        assertThat(mask.maskValueStart("prefix sk")).as("two characters say nothing of it").isEqualTo("prefix sk");
+        assertThat(mask.maskValueStart("prefix sk"))
+                .as("two characters say nothing of it")
+                .isEqualTo("prefix sk");
         assertThat(mask.maskValueStart("nothing here")).isEqualTo("nothing here");
     }
 

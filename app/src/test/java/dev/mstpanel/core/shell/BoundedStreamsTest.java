@@ -59,6 +59,9 @@ class BoundedStreamsTest {
         };
         List<String> out = new ArrayList<>();
         BoundedStreams.readLines(endless, (l, more) -> out.add(l));
-        assertThat(out).singleElement().satisfies(l -> assertThat(l).hasSize(BoundedStreams.MAX_LINE_BYTES + BoundedStreams.CUT_MARK.length()));
+        assertThat(out)
+                .singleElement()
+                .satisfies(
+                        l -> assertThat(l).hasSize(BoundedStreams.MAX_LINE_BYTES + BoundedStreams.CUT_MARK.length()));
     }
 }

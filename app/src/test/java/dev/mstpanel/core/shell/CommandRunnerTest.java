@@ -19,13 +19,17 @@ class CommandRunnerTest {
     Path dir;
 
     private CommandRunner runner() {
-        return new CommandRunner(new HostEnvironment(Map.of("PATH", "/usr/bin:/bin"), dir, HostEnvironment.OsFamily.current()));
+        return new CommandRunner(
+                new HostEnvironment(Map.of("PATH", "/usr/bin:/bin"), dir, HostEnvironment.OsFamily.current()));
     }
 
     @Test
     void aBackgroundJobThatKeepsStdoutOpenDoesNotHoldTheCall() throws Exception {
         Path pid = dir.resolve("pid");
-        CommandResult r = runner().run(List.of("sh", "-c", "sleep 30 & echo $! > '" + pid + "'; echo done"), dir, Duration.ofSeconds(20));
+        CommandResult r = runner().run(
+                        List.of("sh", "-c", "sleep 30 & echo $! > '" + pid + "'; echo done"),
+                        dir,
+                        Duration.ofSeconds(20));
         assertThat(r.timedOut()).isFalse();
         assertThat(r.exitCode()).isZero();
         assertThat(r.stdout().strip()).isEqualTo("done");
@@ -44,9 +48,12 @@ class CommandRunnerTest {
         assertThat(Files.readString(marker).strip()).isEqualTo("hup");
         long child = Long.parseLong(Files.readString(pid).strip());
         long until = System.currentTimeMillis() + 3_000;
-        while (ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false) && System.currentTimeMillis() < until) {
+        while (ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)
+                && System.currentTimeMillis() < until) {
             Thread.sleep(50);
         }
-        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("the background sleep is ended too").isFalse();
+        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false))
+                .as("the background sleep is ended too")
+                .isFalse();
     }
 }

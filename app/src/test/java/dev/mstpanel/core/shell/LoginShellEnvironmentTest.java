@@ -30,7 +30,8 @@ class LoginShellEnvironmentTest {
 
     @Test
     void variablesFromTheLoginProfileReachTheEnvironment() throws Exception {
-        Files.writeString(home.resolve(".bash_profile"),
+        Files.writeString(
+                home.resolve(".bash_profile"),
                 "export PATH=/opt/node/bin:$PATH\nexport ANTHROPIC_BASE_URL='https://x.test/a b'\nexport MULTI=$'line1\\nline2'\n");
         var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(20));
         assertThat(r.fallback()).isEmpty();
@@ -47,18 +48,22 @@ class LoginShellEnvironmentTest {
     @Test
     void aPathExportedBeforeStartingWinsOverAProfileThatResetsPath() throws Exception {
         // Debian's /etc/profile sets PATH from scratch; this profile does the same on any system
-        Files.writeString(home.resolve(".bash_profile"), "PATH=/usr/local/bin:/usr/bin:/bin:/opt/profile-tools\nexport PATH\n");
+        Files.writeString(
+                home.resolve(".bash_profile"), "PATH=/usr/local/bin:/usr/bin:/bin:/opt/profile-tools\nexport PATH\n");
         Map<String, String> vars = new HashMap<>(base("/bin/bash").variables());
         vars.put("PATH", "/tmp/user-bin:/usr/bin:/bin");
-        var r = LoginShellEnvironment.read(new HostEnvironment(vars, home, HostEnvironment.OsFamily.LINUX), Duration.ofSeconds(20));
+        var r = LoginShellEnvironment.read(
+                new HostEnvironment(vars, home, HostEnvironment.OsFamily.LINUX), Duration.ofSeconds(20));
         assertThat(r.fromLoginShell()).isTrue();
-        assertThat(r.environment().get("PATH")).hasValue("/tmp/user-bin:/usr/local/bin:/usr/bin:/bin:/opt/profile-tools");
+        assertThat(r.environment().get("PATH"))
+                .hasValue("/tmp/user-bin:/usr/local/bin:/usr/bin:/bin:/opt/profile-tools");
     }
 
     @Test
     void theLoginShellsToolsComeBeforeLaunchdsSystemFolders() {
         // Homebrew's bash, git and ssh must win over Apple's in /usr/bin
-        assertThat(LoginShellEnvironment.mergePath("/usr/bin:/bin:/usr/sbin:/sbin", "/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin"))
+        assertThat(LoginShellEnvironment.mergePath(
+                        "/usr/bin:/bin:/usr/sbin:/sbin", "/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin"))
                 .isEqualTo("/opt/homebrew/bin:/Users/a/.nvm/bin:/usr/bin:/bin:/usr/sbin:/sbin");
         // a folder only the JVM's PATH has (exported before starting the panel) stays first
         assertThat(LoginShellEnvironment.mergePath("/tmp/mine:/usr/bin:/bin", "/opt/homebrew/bin:/usr/bin:/bin"))
@@ -70,9 +75,12 @@ class LoginShellEnvironmentTest {
     void aSystemWhoseEnvHasNoDash0StillGivesEveryVariableExactly() throws Exception {
         // macOS 11's env refuses -0; this one does too, and comes first on the profile's PATH
         Path fake = Files.createDirectories(home.resolve("fake-bin"));
-        Files.writeString(fake.resolve("env"), "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -0 ] && { echo 'env: illegal option -- 0' >&2; exit 1; }; done\nexec /usr/bin/env \"$@\"\n");
+        Files.writeString(
+                fake.resolve("env"),
+                "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -0 ] && { echo 'env: illegal option -- 0' >&2; exit 1; }; done\nexec /usr/bin/env \"$@\"\n");
         fake.resolve("env").toFile().setExecutable(true);
-        String profile = "export PATH=" + fake + ":$PATH\nexport MULTI=$'line1\\nFAKE_NAME=not-a-variable\\n\\n'\nexport SPACES='a  b'\n";
+        String profile = "export PATH=" + fake
+                + ":$PATH\nexport MULTI=$'line1\\nFAKE_NAME=not-a-variable\\n\\n'\nexport SPACES='a  b'\n";
         Files.writeString(home.resolve(".bash_profile"), profile);
         var r = LoginShellEnvironment.read(base("/bin/bash"), Duration.ofSeconds(20));
         assertThat(r.fallback()).isEmpty();
@@ -85,7 +93,8 @@ class LoginShellEnvironmentTest {
     @Test
     void aPlainPosixShellAsLoginShellIsReadToo() throws Exception {
         Path dash = Path.of("/usr/bin/dash");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(dash) || System.getenv("CI") != null, "dash is not installed");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isExecutable(dash) || System.getenv("CI") != null, "dash is not installed");
         Files.writeString(home.resolve(".profile"), "export FROM_PROFILE='x y'\n");
         var r = LoginShellEnvironment.read(base(dash.toString()), Duration.ofSeconds(20));
         assertThat(r.fallback()).isEmpty();
@@ -97,7 +106,8 @@ class LoginShellEnvironmentTest {
         Path docker = Files.createDirectories(home.resolve(".docker/bin"));
         Path orb = Files.createDirectories(home.resolve(".orbstack/bin"));
         Map<String, String> vars = new HashMap<>(base("/no/such/zsh").variables());
-        var r = LoginShellEnvironment.read(new HostEnvironment(vars, home, HostEnvironment.OsFamily.MAC), Duration.ofSeconds(1));
+        var r = LoginShellEnvironment.read(
+                new HostEnvironment(vars, home, HostEnvironment.OsFamily.MAC), Duration.ofSeconds(1));
         assertThat(r.fromLoginShell()).isFalse();
         String path = r.environment().get("PATH").orElseThrow();
         assertThat(path).endsWith(docker + ":" + orb + ":/usr/bin:/bin");
@@ -116,9 +126,12 @@ class LoginShellEnvironmentTest {
         Files.createDirectories(home.resolve(".nvm/versions/node/v18.20.4/bin"));
         Path volta = Files.createDirectories(home.resolve(".volta/bin"));
         Path asdf = Files.createDirectories(home.resolve(".asdf/shims"));
-        HostEnvironment mac = new HostEnvironment(java.util.Map.of("PATH", "/usr/bin:/bin"), home, HostEnvironment.OsFamily.MAC);
+        HostEnvironment mac =
+                new HostEnvironment(java.util.Map.of("PATH", "/usr/bin:/bin"), home, HostEnvironment.OsFamily.MAC);
         String path = LoginShellEnvironment.fallback(mac).get("PATH").orElseThrow();
-        assertThat(path.split(":")).contains(volta.toString(), asdf.toString(), newest.toString()).doesNotContain(old.toString())
+        assertThat(path.split(":"))
+                .contains(volta.toString(), asdf.toString(), newest.toString())
+                .doesNotContain(old.toString())
                 .endsWith("/usr/bin", "/bin");
     }
 

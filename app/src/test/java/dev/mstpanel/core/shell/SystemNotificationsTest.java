@@ -25,8 +25,12 @@ class SystemNotificationsTest {
     void onAMacItIsNotificationCenterThroughOsascriptWithTheTextsEscaped() {
         SystemNotifications mac = on(HostEnvironment.OsFamily.MAC, "/usr/bin");
         assertThat(mac.available()).isTrue();
-        assertThat(mac.command("Run finished: cowork \"smoke\"", "12/15 passed\\n(80%)\nnext", false)).contains(List.of("osascript", "-e",
-                "display notification \"12/15 passed\\\\n(80%) next\" with title \"mst-panel\" subtitle \"Run finished: cowork \\\"smoke\\\"\""));
+        assertThat(mac.command("Run finished: cowork \"smoke\"", "12/15 passed\\n(80%)\nnext", false))
+                .contains(
+                        List.of(
+                                "osascript",
+                                "-e",
+                                "display notification \"12/15 passed\\\\n(80%) next\" with title \"mst-panel\" subtitle \"Run finished: cowork \\\"smoke\\\"\""));
     }
 
     @Test
@@ -34,12 +38,20 @@ class SystemNotificationsTest {
     void onLinuxItIsNotifySendWhenPresentWithTheTextsAsArguments() throws Exception {
         Path record = dir.resolve("args");
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        Files.writeString(bin.resolve("notify-send"), "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" + record + "'\n");
+        Files.writeString(
+                bin.resolve("notify-send"),
+                "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" + record + "'\n");
         bin.resolve("notify-send").toFile().setExecutable(true);
         SystemNotifications linux = on(HostEnvironment.OsFamily.LINUX, bin + ":/usr/bin:/bin");
-        assertThat(linux.post("Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards", true)).isEqualTo(SystemNotifications.Delivery.CONFIRMED);
-        assertThat(Files.readAllLines(record)).containsExactly("--app-name=mst-panel", "--urgency=critical", "--",
-                "Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards");
+        assertThat(linux.post("Out of memory: shard 2/3 on engine-1", "raise memory= or use fewer shards", true))
+                .isEqualTo(SystemNotifications.Delivery.CONFIRMED);
+        assertThat(Files.readAllLines(record))
+                .containsExactly(
+                        "--app-name=mst-panel",
+                        "--urgency=critical",
+                        "--",
+                        "Out of memory: shard 2/3 on engine-1",
+                        "raise memory= or use fewer shards");
     }
 
     @Test
@@ -55,8 +67,11 @@ class SystemNotificationsTest {
 
     @Test
     void withoutANotificationCenterTheCallerKeepsItsPopup() {
-        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).available()).isFalse();
-        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).post("t", "x", false)).isEqualTo(SystemNotifications.Delivery.NOT_POSTED);
-        assertThat(on(HostEnvironment.OsFamily.WINDOWS, dir.toString()).command("t", "x", false)).isEmpty();
+        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).available())
+                .isFalse();
+        assertThat(on(HostEnvironment.OsFamily.LINUX, dir.toString()).post("t", "x", false))
+                .isEqualTo(SystemNotifications.Delivery.NOT_POSTED);
+        assertThat(on(HostEnvironment.OsFamily.WINDOWS, dir.toString()).command("t", "x", false))
+                .isEmpty();
     }
 }

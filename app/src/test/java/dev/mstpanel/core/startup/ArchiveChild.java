@@ -18,8 +18,9 @@ public final class ArchiveChild {
         if (args.length > 0 && args[0].equals("--crash")) {
             Runtime.getRuntime().halt(134); // as a JVM that aborts with a crash report
         }
-        String seen = String.join(" ", ProcessHandle.current().info().arguments().orElse(new String[0]))
-                + "\nmarker=" + System.getenv(ClassDataArchive.MARKER) + "\n";
+        String seen =
+                String.join(" ", ProcessHandle.current().info().arguments().orElse(new String[0])) + "\nmarker="
+                        + System.getenv(ClassDataArchive.MARKER) + "\n";
         Files.writeString(Path.of(args[0]), seen);
     }
 }

@@ -17,7 +17,9 @@ class ByteSizeTest {
 
     @Test
     void rejectsWhatIsNotASizeWithAPlainMessage() {
-        assertThatThrownBy(() -> ByteSize.parse("lots")).hasMessageContaining("\"lots\" is not a memory size").hasMessageContaining("8g");
+        assertThatThrownBy(() -> ByteSize.parse("lots"))
+                .hasMessageContaining("\"lots\" is not a memory size")
+                .hasMessageContaining("8g");
         assertThatThrownBy(() -> ByteSize.parse("0m")).hasMessageContaining("more than zero");
         assertThatThrownBy(() -> ByteSize.parse("")).hasMessageContaining("empty");
     }

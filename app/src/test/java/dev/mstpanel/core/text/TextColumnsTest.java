@@ -9,10 +9,17 @@ import org.junit.jupiter.api.Test;
 class TextColumnsTest {
     @Test
     void aColumnIsAsWideAsItsWidestCellWithinItsFloorAndCap() {
-        assertThat(TextColumns.width(10, 40, List.of("engine-2", "colima-mst-kvm"))).isEqualTo(14);
-        assertThat(TextColumns.width(10, 40, List.of("a", "bb"))).as("the floor").isEqualTo(10);
-        assertThat(TextColumns.width(10, 40, List.of("x".repeat(90)))).as("the cap").isEqualTo(40);
-        assertThat(TextColumns.width(12, 24, List.of())).as("no cell: the floor").isEqualTo(12);
+        assertThat(TextColumns.width(10, 40, List.of("engine-2", "colima-mst-kvm")))
+                .isEqualTo(14);
+        assertThat(TextColumns.width(10, 40, List.of("a", "bb")))
+                .as("the floor")
+                .isEqualTo(10);
+        assertThat(TextColumns.width(10, 40, List.of("x".repeat(90))))
+                .as("the cap")
+                .isEqualTo(40);
+        assertThat(TextColumns.width(12, 24, List.of()))
+                .as("no cell: the floor")
+                .isEqualTo(12);
     }
 
     @Test
@@ -26,8 +33,10 @@ class TextColumnsTest {
 
     @Test
     void aCellIsPaddedWithSpacesToItsColumnsWidthAndAWiderOneIsLeftWhole() {
-        assertThat(TextColumns.pad(new StringBuilder("|"), "ab", 5).append('|').toString()).isEqualTo("|ab   |");
-        assertThat(TextColumns.pad(new StringBuilder(), "🚀", 3).append('|').toString()).isEqualTo("🚀 |");
+        assertThat(TextColumns.pad(new StringBuilder("|"), "ab", 5).append('|').toString())
+                .isEqualTo("|ab   |");
+        assertThat(TextColumns.pad(new StringBuilder(), "🚀", 3).append('|').toString())
+                .isEqualTo("🚀 |");
         assertThat(TextColumns.pad(new StringBuilder(), "abcdef", 3).toString()).isEqualTo("abcdef");
     }
 
@@ -35,17 +44,26 @@ class TextColumnsTest {
     void aCellWiderThanItsWidthIsCutWithAnEllipsisAsItsLastCharacter() {
         assertThat(TextColumns.cut("refund-order", 20)).isEqualTo("refund-order");
         assertThat(TextColumns.cut("refund-order", 12)).isEqualTo("refund-order");
-        assertThat(TextColumns.cut("refund-order", 7)).isEqualTo("refund…").satisfies(s -> assertThat(TextColumns.width(s)).isEqualTo(7));
+        assertThat(TextColumns.cut("refund-order", 7))
+                .isEqualTo("refund…")
+                .satisfies(s -> assertThat(TextColumns.width(s)).isEqualTo(7));
         // a wide character is not split in two, nor a character outside the BMP
         assertThat(TextColumns.cut("🚀🚀🚀🚀", 5)).isEqualTo("🚀🚀…");
-        assertThat(TextColumns.cut("🚀🚀🚀🚀", 4)).isEqualTo("🚀…").satisfies(s -> assertThat(TextColumns.width(s)).isEqualTo(3));
+        assertThat(TextColumns.cut("🚀🚀🚀🚀", 4))
+                .isEqualTo("🚀…")
+                .satisfies(s -> assertThat(TextColumns.width(s)).isEqualTo(3));
     }
 
     @Test
     void paddedCellsOfDifferentLengthsLineUpTheNextColumn() {
         int w = TextColumns.width(1, 40, List.of("default", "with-search-🔍"));
-        String a = TextColumns.pad(new StringBuilder(), "default", w).append(" next").toString();
-        String b = TextColumns.pad(new StringBuilder(), "with-search-🔍", w).append(" next").toString();
-        assertThat(TextColumns.width(a.substring(0, a.indexOf("next")))).isEqualTo(TextColumns.width(b.substring(0, b.indexOf("next"))));
+        String a = TextColumns.pad(new StringBuilder(), "default", w)
+                .append(" next")
+                .toString();
+        String b = TextColumns.pad(new StringBuilder(), "with-search-🔍", w)
+                .append(" next")
+                .toString();
+        assertThat(TextColumns.width(a.substring(0, a.indexOf("next"))))
+                .isEqualTo(TextColumns.width(b.substring(0, b.indexOf("next"))));
     }
 }

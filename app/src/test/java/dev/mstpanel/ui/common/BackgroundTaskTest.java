@@ -65,9 +65,15 @@ class BackgroundTaskTest {
         BackgroundTask.Lane reads = new BackgroundTask.Lane();
         List<Runnable> held = new ArrayList<>();
         // the first read is held back, the second answers at once
-        BackgroundTask.wrap(() -> "old").onSuccess(seen::add).onFinished(() -> seen.add("end")).latestIn(reads)
+        BackgroundTask.wrap(() -> "old")
+                .onSuccess(seen::add)
+                .onFinished(() -> seen.add("end"))
+                .latestIn(reads)
                 .executeWith(ui, held::add);
-        BackgroundTask.wrap(() -> "new").onSuccess(seen::add).onFinished(() -> seen.add("end")).latestIn(reads)
+        BackgroundTask.wrap(() -> "new")
+                .onSuccess(seen::add)
+                .onFinished(() -> seen.add("end"))
+                .latestIn(reads)
                 .executeWith(ui, Runnable::run);
         held.forEach(Runnable::run);
         ui.drain();
@@ -111,7 +117,8 @@ class BackgroundTaskTest {
                     .onSuccess(n -> seen.add("done " + n))
                     .executeWith(ui, pool);
             pool.shutdown();
-            assertThat(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
         } finally {
             pool.shutdownNow();
         }
@@ -139,10 +146,16 @@ class BackgroundTaskTest {
         List<String> seen = new ArrayList<>();
         BackgroundTask.Lane logs = new BackgroundTask.Lane();
         List<Runnable> held = new ArrayList<>();
-        BackgroundTask.wrap(() -> "old log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
-                .latestIn(logs).executeWith(ui, held::add);
-        BackgroundTask.wrap(() -> "new log").onSuccess(r -> seen.add("shown " + r)).onDropped(r -> seen.add("closed " + r))
-                .latestIn(logs).executeWith(ui, Runnable::run);
+        BackgroundTask.wrap(() -> "old log")
+                .onSuccess(r -> seen.add("shown " + r))
+                .onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs)
+                .executeWith(ui, held::add);
+        BackgroundTask.wrap(() -> "new log")
+                .onSuccess(r -> seen.add("shown " + r))
+                .onDropped(r -> seen.add("closed " + r))
+                .latestIn(logs)
+                .executeWith(ui, Runnable::run);
         held.forEach(Runnable::run);
         ui.drain();
         assertThat(seen).containsExactly("shown new log", "closed old log");
@@ -152,9 +165,12 @@ class BackgroundTaskTest {
     void workThatReturnsNothingStillEndsOnTheUiThread() {
         PostedQueue ui = new PostedQueue();
         List<String> seen = new ArrayList<>();
-        BackgroundTask.wrap(() -> seen.add("saved") /* a value: the Callable form */).executeWith(ui, Runnable::run);
+        BackgroundTask.wrap(() -> seen.add("saved") /* a value: the Callable form */)
+                .executeWith(ui, Runnable::run);
         Runnable save = () -> seen.add("closed");
-        BackgroundTask.wrap(save).onSuccess(v -> seen.add("success " + v)).onFinished(() -> seen.add("end"))
+        BackgroundTask.wrap(save)
+                .onSuccess(v -> seen.add("success " + v))
+                .onFinished(() -> seen.add("end"))
                 .executeWith(ui, Runnable::run);
         ui.drain();
         assertThat(seen).containsExactly("saved", "closed", "success null", "end");
@@ -184,7 +200,9 @@ class BackgroundTaskTest {
         java.util.function.BooleanSupplier first = runs.enter();
         assertThat(first.getAsBoolean()).isTrue();
         java.util.function.BooleanSupplier second = runs.enter();
-        assertThat(first.getAsBoolean()).as("a listener of the previous run is not heard").isFalse();
+        assertThat(first.getAsBoolean())
+                .as("a listener of the previous run is not heard")
+                .isFalse();
         assertThat(second.getAsBoolean()).isTrue();
         runs.cancelAll();
         assertThat(second.getAsBoolean()).isFalse();

@@ -48,17 +48,28 @@ class MacApplicationMenuFxTest {
     }
 
     private static List<String> ids(List<Menu> menus) {
-        return menus.stream().filter(Menu::isVisible).flatMap(m -> m.getItems().stream()).map(MenuItem::getId).filter(id -> id != null).toList();
+        return menus.stream()
+                .filter(Menu::isVisible)
+                .flatMap(m -> m.getItems().stream())
+                .map(MenuItem::getId)
+                .filter(id -> id != null)
+                .toList();
     }
 
     @Test
     void onAMacSettingsAndAboutMoveToTheApplicationMenuAndQuitIsBoundOnce() {
         ObservableList<Menu> menus = mainWindowMenus();
         List<MacApplicationMenu.Entry> installed = new ArrayList<>();
-        boolean moved = MacApplicationMenu.arrange(menus, HostEnvironment.OsFamily.MAC,
-                () -> opened.add("about"), () -> opened.add("settings"), installed::addAll);
+        boolean moved = MacApplicationMenu.arrange(
+                menus,
+                HostEnvironment.OsFamily.MAC,
+                () -> opened.add("about"),
+                () -> opened.add("settings"),
+                installed::addAll);
         assertThat(moved).isTrue();
-        assertThat(installed).extracting(MacApplicationMenu.Entry::title).containsExactly("About mst-panel", "Settings…");
+        assertThat(installed)
+                .extracting(MacApplicationMenu.Entry::title)
+                .containsExactly("About mst-panel", "Settings…");
         assertThat(installed.get(1).key()).isEqualTo(',');
         installed.forEach(e -> e.action().run());
         assertThat(opened).containsExactly("about", "settings");
@@ -72,7 +83,9 @@ class MacApplicationMenuFxTest {
     @Test
     void whenTheApplicationMenuCannotBeChangedSettingsAndAboutStayButQuitIsStillOnce() {
         ObservableList<Menu> menus = mainWindowMenus();
-        assertThat(MacApplicationMenu.arrange(menus, HostEnvironment.OsFamily.MAC, () -> {}, () -> {}, entries -> false)).isFalse();
+        assertThat(MacApplicationMenu.arrange(
+                        menus, HostEnvironment.OsFamily.MAC, () -> {}, () -> {}, entries -> false))
+                .isFalse();
         assertThat(ids(menus)).containsExactly("menu-settings", "menu-refresh", "menu-about");
         assertThat(MacApplicationMenu.quitAccelerators(menus)).isZero();
         assertThat(menus.get(0).getItems()).noneMatch(i -> i instanceof SeparatorMenuItem);
@@ -82,7 +95,8 @@ class MacApplicationMenuFxTest {
     void linuxAndWindowsKeepTheirMenusWithOneQuit() {
         for (HostEnvironment.OsFamily os : List.of(HostEnvironment.OsFamily.LINUX, HostEnvironment.OsFamily.WINDOWS)) {
             ObservableList<Menu> menus = mainWindowMenus();
-            assertThat(MacApplicationMenu.arrange(menus, os, () -> {}, () -> {}, entries -> true)).isFalse();
+            assertThat(MacApplicationMenu.arrange(menus, os, () -> {}, () -> {}, entries -> true))
+                    .isFalse();
             assertThat(ids(menus)).containsExactly("menu-settings", "menu-quit", "menu-refresh", "menu-about");
             assertThat(MacApplicationMenu.quitAccelerators(menus)).isEqualTo(1);
         }
@@ -90,22 +104,28 @@ class MacApplicationMenuFxTest {
 
     @Test
     void offAMacTheGlassInstallerSaysItCannotInsteadOfFailing() {
-        assertThat(MacApplicationMenu.glass().install(List.of(new MacApplicationMenu.Entry("About", (char) 0, () -> {})))).isFalse();
+        assertThat(MacApplicationMenu.glass()
+                        .install(List.of(new MacApplicationMenu.Entry("About", (char) 0, () -> {}))))
+                .isFalse();
     }
 
     @Test
     void aPublicMethodOfAClassThatIsNotPublicIsCalledAsJavaFxsMacApplicationNeeds() throws Exception {
         Object app = dev.mstpanel.testsupport.glass.GlassDouble.application();
         // what the menu did before: reflection refuses the call from another package
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> app.getClass().getMethod("getAppleMenu").invoke(app))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> app.getClass().getMethod("getAppleMenu").invoke(app))
                 .isInstanceOf(IllegalAccessException.class);
-        assertThat(MacApplicationMenu.callPublic(app, app.getClass(), "getAppleMenu", new Class<?>[0])).isEqualTo("the application menu");
+        assertThat(MacApplicationMenu.callPublic(app, app.getClass(), "getAppleMenu", new Class<?>[0]))
+                .isEqualTo("the application menu");
     }
 
     @Test
     void whenTheGlassLayerCannotBeChangedTheLogSaysWhyOnce() {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(MacApplicationMenu.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
+        ch.qos.logback.classic.Logger log =
+                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(MacApplicationMenu.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+                new ch.qos.logback.core.read.ListAppender<>();
         seen.start();
         log.addAppender(seen);
         try {
@@ -117,7 +137,8 @@ class MacApplicationMenuFxTest {
             assertThat(seen.list.get(0).getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
             // off a Mac there is no getAppleMenu: the cause is in the log, not swallowed
             assertThat(seen.list.get(0).getThrowableProxy()).isNotNull();
-            assertThat(seen.list.get(0).getThrowableProxy().getClassName()).isEqualTo(NoSuchMethodException.class.getName());
+            assertThat(seen.list.get(0).getThrowableProxy().getClassName())
+                    .isEqualTo(NoSuchMethodException.class.getName());
         } finally {
             log.detachAppender(seen);
         }
@@ -144,7 +165,9 @@ class MacApplicationMenuFxTest {
         });
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         assertThat(tries).isNotEmpty();
-        assertThat(MacApplicationMenu.quitAccelerators(bar.getMenus())).as("File's Quit goes at once").isZero();
+        assertThat(MacApplicationMenu.quitAccelerators(bar.getMenus()))
+                .as("File's Quit goes at once")
+                .isZero();
         org.testfx.util.WaitForAsyncUtils.waitForAsyncFx(5000, () -> {
             Stage other = new Stage();
             other.setScene(new javafx.scene.Scene(new javafx.scene.control.Label("another window"), 100, 100));

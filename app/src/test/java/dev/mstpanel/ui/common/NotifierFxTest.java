@@ -39,6 +39,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class NotifierFxTest {
     @TempDir
     Path dir;
+
     private Stage stage;
 
     /** What the Dock was asked, in order. */
@@ -54,19 +55,21 @@ class NotifierFxTest {
     @Test
     @DisabledOnOs(OS.WINDOWS)
     void onAMacANoticeTheSystemMayDropIsShownByThePanelAndTheDockBouncesWithABadge() throws Exception {
-        HostEnvironment mac = new HostEnvironment(Map.of("PATH", MacDouble.bin() + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.MAC);
+        HostEnvironment mac = new HostEnvironment(
+                Map.of("PATH", MacDouble.bin() + ":/usr/bin:/bin"), dir, HostEnvironment.OsFamily.MAC);
         var background = Executors.newSingleThreadExecutor();
-        Notifier notifier = new Notifier(UiExecutor.fx(), new SystemNotifications(new CommandRunner(mac)), background, new DockAttention() {
-            @Override
-            public void notice(int unseen, boolean critical) {
-                dock.add("badge " + unseen + (critical ? ", bounce until activated" : ", bounce once"));
-            }
+        Notifier notifier = new Notifier(
+                UiExecutor.fx(), new SystemNotifications(new CommandRunner(mac)), background, new DockAttention() {
+                    @Override
+                    public void notice(int unseen, boolean critical) {
+                        dock.add("badge " + unseen + (critical ? ", bounce until activated" : ", bounce once"));
+                    }
 
-            @Override
-            public void seen() {
-                dock.add("badge cleared");
-            }
-        });
+                    @Override
+                    public void seen() {
+                        dock.add("badge cleared");
+                    }
+                });
         WaitForAsyncUtils.waitForAsyncFx(5000, () -> {
             notifier.setMainStage(stage);
             // another app in front: the window has no focus
@@ -84,7 +87,9 @@ class NotifierFxTest {
             });
         }
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(WaitForAsyncUtils.waitForAsyncFx(5000, stage::isFocused)).as("the main window is in the background").isFalse();
+        assertThat(WaitForAsyncUtils.waitForAsyncFx(5000, stage::isFocused))
+                .as("the main window is in the background")
+                .isFalse();
 
         notifier.shardOutOfMemory("shard 2/3", "engine-1", "raise memory= or use fewer shards", null);
         notifier.runFinished("cowork-smoke", "12/15 passed (80%)", true, null);
@@ -94,12 +99,20 @@ class NotifierFxTest {
             WaitForAsyncUtils.sleep(100, TimeUnit.MILLISECONDS);
         }
         assertThat(dock).containsExactly("badge 1, bounce until activated", "badge 2, bounce once");
-        List<String> onScreen = WaitForAsyncUtils.waitForAsyncFx(5000, () -> Window.getWindows().stream()
-                .filter(Window::isShowing).filter(w -> w.getScene() != null)
-                .flatMap(w -> w.getScene().getRoot().lookupAll(".label").stream())
-                .map(Node.class::cast).filter(n -> n instanceof Label).map(n -> ((Label) n).getText())
-                .filter(t -> t != null).toList());
-        assertThat(String.join("\n", onScreen)).contains("Out of memory: shard 2/3").contains("Run finished:");
+        List<String> onScreen = WaitForAsyncUtils.waitForAsyncFx(
+                5000,
+                () -> Window.getWindows().stream()
+                        .filter(Window::isShowing)
+                        .filter(w -> w.getScene() != null)
+                        .flatMap(w -> w.getScene().getRoot().lookupAll(".label").stream())
+                        .map(Node.class::cast)
+                        .filter(n -> n instanceof Label)
+                        .map(n -> ((Label) n).getText())
+                        .filter(t -> t != null)
+                        .toList());
+        assertThat(String.join("\n", onScreen))
+                .contains("Out of memory: shard 2/3")
+                .contains("Run finished:");
 
         WaitForAsyncUtils.waitForAsyncFx(5000, () -> {
             stage.toFront();

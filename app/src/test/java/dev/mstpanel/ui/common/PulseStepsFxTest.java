@@ -53,7 +53,9 @@ class PulseStepsFxTest {
         assertThat(end.get(10, TimeUnit.SECONDS)).isEqualTo(PulseSteps.End.DONE);
         assertThat(ran).containsExactly("a", "b1", "b2", "c");
         for (int i = 1; i < atPulse.size(); i++) {
-            assertThat(atPulse.get(i)).as("step %d runs in a later pulse than the one before", i).isGreaterThan(atPulse.get(i - 1));
+            assertThat(atPulse.get(i))
+                    .as("step %d runs in a later pulse than the one before", i)
+                    .isGreaterThan(atPulse.get(i - 1));
         }
     }
 
@@ -95,9 +97,10 @@ class PulseStepsFxTest {
         List<String> ran = new ArrayList<>();
         CompletableFuture<PulseSteps.End> end = new CompletableFuture<>();
         // a frame is "quick" within 1 ns of the one before: never, as on a window that stays busy
-        Platform.runLater(() -> new PulseSteps("test", 1, TimeUnit.MILLISECONDS.toNanos(300), () -> false, end::complete)
-                .then(() -> ran.add("never"))
-                .start());
+        Platform.runLater(
+                () -> new PulseSteps("test", 1, TimeUnit.MILLISECONDS.toNanos(300), () -> false, end::complete)
+                        .then(() -> ran.add("never"))
+                        .start());
         assertThat(end.get(10, TimeUnit.SECONDS)).isEqualTo(PulseSteps.End.GAVE_UP);
         assertThat(ran).isEmpty();
     }

@@ -28,10 +28,14 @@ class ThemeSwitcherFxTest {
     void systemThemeFollowsTheSystemLiveAndStopsWhenAFixedThemeIsChosen() throws Exception {
         AtomicBoolean systemDark = new AtomicBoolean(false);
         AtomicInteger asked = new AtomicInteger();
-        ThemeSwitcher theme = new ThemeSwitcher(() -> {
-            asked.incrementAndGet();
-            return systemDark.get();
-        }, Duration.ofMillis(100), Runnable::run, UiExecutor.fx());
+        ThemeSwitcher theme = new ThemeSwitcher(
+                () -> {
+                    asked.incrementAndGet();
+                    return systemDark.get();
+                },
+                Duration.ofMillis(100),
+                Runnable::run,
+                UiExecutor.fx());
         try {
             Platform.runLater(() -> theme.apply(Settings.Theme.SYSTEM));
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> asked.get() >= 1);
@@ -39,14 +43,17 @@ class ThemeSwitcherFxTest {
             assertThat(theme.darkProperty().get()).isFalse();
 
             systemDark.set(true); // macOS's Auto appearance turns dark at sunset
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> theme.darkProperty().get());
+            WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> theme.darkProperty().get());
             assertThat(Application.getUserAgentStylesheet()).contains("dark");
 
             systemDark.set(false);
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !theme.darkProperty().get());
+            WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> !theme.darkProperty().get());
 
             Platform.runLater(() -> theme.apply(Settings.Theme.DARK));
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> theme.darkProperty().get());
+            WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> theme.darkProperty().get());
             int before = asked.get();
             Thread.sleep(400);
             assertThat(asked.get()).as("a fixed theme stops asking the system").isLessThanOrEqualTo(before + 1);

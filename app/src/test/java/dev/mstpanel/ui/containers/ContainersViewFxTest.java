@@ -32,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ContainersViewFxTest {
     @TempDir
     static Path home;
+
     static EngineContainers engines;
     static String p;
     private PanelWindow panel;
@@ -47,8 +48,16 @@ class ContainersViewFxTest {
         engines.run("engine-2", p + "-shard-kept", host, dead);
         engines.run("engine-2", p + "-theirs", "mst.owner.host=laptop-of-someone", dead);
         engines.run("engine-1", p + "-unlabelled");
-        EngineContainers.docker(List.of("docker", "--context", "engine-2", "exec", p + "-shard-kept", "sh", "-c",
-                "mkdir -p /run/mst/session && printf 'desktop came up\\n' > /run/mst/session/claude.log && touch /run/mst/session/failed"));
+        EngineContainers.docker(
+                List.of(
+                        "docker",
+                        "--context",
+                        "engine-2",
+                        "exec",
+                        p + "-shard-kept",
+                        "sh",
+                        "-c",
+                        "mkdir -p /run/mst/session && printf 'desktop came up\\n' > /run/mst/session/claude.log && touch /run/mst/session/failed"));
     }
 
     @AfterAll
@@ -58,7 +67,10 @@ class ContainersViewFxTest {
 
     @Start
     void start(Stage stage) {
-        panel = PanelWindow.of(TestEngines.environment(home)).size(1280, 860).open("containers").show(stage);
+        panel = PanelWindow.of(TestEngines.environment(home))
+                .size(1280, 860)
+                .open("containers")
+                .show(stage);
         app = panel.app();
     }
 
@@ -73,14 +85,22 @@ class ContainersViewFxTest {
     }
 
     private List<String> shownNames(FxRobot robot) throws Exception {
-        return WaitForAsyncUtils.asyncFx(() -> table(robot).getItems().stream().map(MstContainer::name).filter(n -> n.startsWith(p)).toList()).get();
+        return WaitForAsyncUtils.asyncFx(() -> table(robot).getItems().stream()
+                        .map(MstContainer::name)
+                        .filter(n -> n.startsWith(p))
+                        .toList())
+                .get();
     }
 
     private void select(FxRobot robot, String name) throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
-            TableView<MstContainer> t = table(robot);
-            t.getItems().stream().filter(k -> k.name().equals(name)).findFirst().ifPresent(k -> t.getSelectionModel().select(k));
-        }).get();
+                    TableView<MstContainer> t = table(robot);
+                    t.getItems().stream()
+                            .filter(k -> k.name().equals(name))
+                            .findFirst()
+                            .ifPresent(k -> t.getSelectionModel().select(k));
+                })
+                .get();
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -89,48 +109,80 @@ class ContainersViewFxTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shownNames(robot).size() == 3);
         assertThat(shownNames(robot)).containsExactlyInAnyOrder(p + "-orphan", p + "-shard-kept", p + "-theirs");
         // the rows are drawn on a later pulse than the items arrive
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#containers-table .pill").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#containers-table .pill").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         String texts = robot.lookup("#containers-table").queryAs(TableView.class).lookupAll(".label").stream()
-                .map(n -> ((javafx.scene.control.Label) n).getText()).filter(t -> t != null).reduce("", (a, b) -> a + "\n" + b);
+                .map(n -> ((javafx.scene.control.Label) n).getText())
+                .filter(t -> t != null)
+                .reduce("", (a, b) -> a + "\n" + b);
         assertThat(texts).contains("orphaned", "kept", "another machine's");
-        assertThat(robot.lookup("#containers-failures").queryLabeled().getText()).contains("Not listed: ").contains("dead");
-        assertThat(robot.lookup("#containers-failures").queryLabeled().getTooltip().getText()).contains("dead: No socket at");
+        assertThat(robot.lookup("#containers-failures").queryLabeled().getText())
+                .contains("Not listed: ")
+                .contains("dead");
+        assertThat(robot.lookup("#containers-failures")
+                        .queryLabeled()
+                        .getTooltip()
+                        .getText())
+                .contains("dead: No socket at");
 
         // the kind filter
-        WaitForAsyncUtils.asyncFx(() -> robot.lookup("#kind-filter").queryAs(ComboBox.class).getSelectionModel().select(ContainersViewModel.KindFilter.ORPHANED)).get();
+        WaitForAsyncUtils.asyncFx(() -> robot.lookup("#kind-filter")
+                        .queryAs(ComboBox.class)
+                        .getSelectionModel()
+                        .select(ContainersViewModel.KindFilter.ORPHANED))
+                .get();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> shownNames(robot).equals(List.of(p + "-orphan")));
-        WaitForAsyncUtils.asyncFx(() -> robot.lookup("#kind-filter").queryAs(ComboBox.class).getSelectionModel().select(ContainersViewModel.KindFilter.ALL)).get();
+        WaitForAsyncUtils.asyncFx(() -> robot.lookup("#kind-filter")
+                        .queryAs(ComboBox.class)
+                        .getSelectionModel()
+                        .select(ContainersViewModel.KindFilter.ALL))
+                .get();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> shownNames(robot).size() == 3);
 
         // another machine's container: read-only
         select(robot, p + "-theirs");
-        assertThat(robot.lookup("#remove-container").queryAs(Button.class).isDisabled()).isTrue();
-        assertThat(robot.lookup("#copy-command").queryAs(Button.class).isDisabled()).isFalse();
+        assertThat(robot.lookup("#remove-container").queryAs(Button.class).isDisabled())
+                .isTrue();
+        assertThat(robot.lookup("#copy-command").queryAs(Button.class).isDisabled())
+                .isFalse();
 
         // session files of the kept container, with absent ones named
         select(robot, p + "-shard-kept");
         robot.clickOn("#read-session-files");
         TextArea session = robot.lookup("#session-files-text").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> session.getText().contains("desktop came up"));
-        assertThat(session.getText()).contains("── /run/mst/session/claude.log (16 B)", "── /run/mst/session/failed",
-                "── /run/mst/session/restart.log: absent (not in this container)",
-                "── /etc/claude-desktop/managed-settings.json: absent (not in this container)");
+        assertThat(session.getText())
+                .contains(
+                        "── /run/mst/session/claude.log (16 B)",
+                        "── /run/mst/session/failed",
+                        "── /run/mst/session/restart.log: absent (not in this container)",
+                        "── /etc/claude-desktop/managed-settings.json: absent (not in this container)");
         robot.clickOn("#session-files-search").write("came up");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class).stream().map(javafx.scene.control.Label::getText))
+        assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class).stream()
+                        .map(javafx.scene.control.Label::getText))
                 .contains("1 match");
 
         // remove the orphan after confirming
         select(robot, p + "-orphan");
         robot.clickOn("#remove-container");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
-        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText()).contains("orphaned container " + p + "-orphan on engine-1");
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
+                .contains("orphaned container " + p + "-orphan on engine-1");
         Button confirm = robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream()
-                .filter(b -> "Remove".equals(b.getText())).findFirst().orElseThrow();
+                .filter(b -> "Remove".equals(b.getText()))
+                .findFirst()
+                .orElseThrow();
         robot.clickOn(confirm);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !shownNames(robot).contains(p + "-orphan"));
-        assertThat(robot.lookup("#containers-message").queryLabeled().getText()).isEqualTo("Removed " + p + "-orphan from engine-1.");
+        assertThat(robot.lookup("#containers-message").queryLabeled().getText())
+                .isEqualTo("Removed " + p + "-orphan from engine-1.");
         assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-unlabelled")).isTrue();
         assertThat(EngineContainers.exists("engine-2", p + "-theirs")).isTrue();

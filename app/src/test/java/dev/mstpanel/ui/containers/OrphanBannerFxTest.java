@@ -33,6 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class OrphanBannerFxTest {
     @TempDir
     static Path home;
+
     static EngineContainers engines;
     static String p;
     private PanelWindow panel;
@@ -57,7 +58,10 @@ class OrphanBannerFxTest {
 
     @Start
     void start(Stage stage) {
-        panel = PanelWindow.of(TestEngines.environment(home)).size(1280, 800).open("contexts").show(stage);
+        panel = PanelWindow.of(TestEngines.environment(home))
+                .size(1280, 800)
+                .open("contexts")
+                .show(stage);
         app = panel.app();
         window = panel.window();
         window.checkForOrphans();
@@ -70,7 +74,8 @@ class OrphanBannerFxTest {
 
     /** The label's text, read on the FX thread (a read from the test thread raced the FX thread's text layout once in CI). */
     private String text(FxRobot robot, String id) throws Exception {
-        return dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup(id).queryLabeled().getText());
+        return dev.mstpanel.testsupport.FxQuery.fx(
+                () -> robot.lookup(id).queryLabeled().getText());
     }
 
     private static boolean visible(Node n) {
@@ -90,18 +95,33 @@ class OrphanBannerFxTest {
         assertThat(visible(robot.lookup("#orphan-show").query())).isTrue();
 
         robot.clickOn("#orphan-clean-up");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
-                .contains("engine-1/" + p + "-orphan").doesNotContain(p + "-unlabelled", p + "-theirs");
+                .contains("engine-1/" + p + "-orphan")
+                .doesNotContain(p + "-unlabelled", p + "-theirs");
         Button confirm = robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream()
-                .filter(b -> "Remove".equals(b.getText())).findFirst().orElseThrow();
+                .filter(b -> "Remove".equals(b.getText()))
+                .findFirst()
+                .orElseThrow();
         robot.clickOn(confirm);
 
         // the title and the button change in one FX event: both are looked at on the FX thread, after it
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-banner-title").queryLabeled()
-                .getText().startsWith("Removed") && !robot.lookup("#orphan-clean-up").queryButton().isVisible()));
-        assertThat(text(robot, "#orphan-banner-title")).matches("Removed \\d+ orphaned MST containers? from .*engine-1.*\\.");
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-clean-up").queryButton().isVisible())).isFalse();
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#orphan-banner-title")
+                                .queryLabeled()
+                                .getText()
+                                .startsWith("Removed")
+                        && !robot.lookup("#orphan-clean-up").queryButton().isVisible()));
+        assertThat(text(robot, "#orphan-banner-title"))
+                .matches("Removed \\d+ orphaned MST containers? from .*engine-1.*\\.");
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> robot.lookup("#orphan-clean-up").queryButton().isVisible()))
+                .isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-orphan")).isFalse();
         assertThat(EngineContainers.exists("engine-1", p + "-unlabelled")).isTrue();
         assertThat(EngineContainers.exists("engine-1", p + "-theirs")).isTrue();

@@ -24,14 +24,18 @@ import org.testfx.util.WaitForAsyncUtils;
 class ContextsViewFxTest {
     @TempDir
     static Path home;
+
     private PanelWindow panel;
     private AppContext app;
 
     @Start
     void start(Stage stage) {
         // a cold first probe on a loaded 2-core machine can pass 3 s
-        panel = PanelWindow.of(TestEngines.environment(home)).settings(s -> s.probeTimeoutSeconds = 10)
-                .size(1280, 820).refreshContexts().show(stage);
+        panel = PanelWindow.of(TestEngines.environment(home))
+                .settings(s -> s.probeTimeoutSeconds = 10)
+                .size(1280, 820)
+                .refreshContexts()
+                .show(stage);
         app = panel.app();
     }
 
@@ -42,8 +46,12 @@ class ContextsViewFxTest {
 
     @Test
     void showsLiveContextsCapacityAndDeadContextsReason(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> allTexts(robot).split("1 container at a time", -1).length == 3
-                && allTexts(robot).contains("No socket at") && !allTexts(robot).contains("probing"));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> allTexts(robot).split("1 container at a time", -1).length == 3
+                        && allTexts(robot).contains("No socket at")
+                        && !allTexts(robot).contains("probing"));
         String texts = allTexts(robot);
         assertThat(texts).contains("engine-1", "engine-2", "dead");
         assertThat(texts).contains("No socket at " + TestEngines.require().resolve("no-such-engine.sock"));
@@ -54,9 +62,11 @@ class ContextsViewFxTest {
 
     @Test
     void memoryOptionChangesTheSplit(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> allTexts(robot).split("1 container at a time", -1).length == 3);
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> allTexts(robot).split("1 container at a time", -1).length == 3);
         robot.clickOn("#memory-option").write("4g");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> allTexts(robot).contains("1 container at a time, 4.0 GiB each"));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> allTexts(robot).contains("1 container at a time, 4.0 GiB each"));
         assertThat(allTexts(robot)).containsPattern("\\d+ containers at once, 4\\.0 GiB each");
         robot.clickOn("#cpus-option").write("64");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> allTexts(robot).contains("cpus=64 is more than its"));

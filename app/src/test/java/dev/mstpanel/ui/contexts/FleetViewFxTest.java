@@ -36,18 +36,26 @@ import org.testfx.util.WaitForAsyncUtils;
 class FleetViewFxTest {
     @TempDir
     static Path home;
+
     private AppContext app;
 
     @Start
     void start(Stage stage) throws Exception {
         TestFleet.require();
         Map<String, String> vars = new HashMap<>(TestFleet.environment(home).variables());
-        vars.put("DOCKER_CONFIG", Files.createDirectories(home.resolve("docker-config")).toString());
+        vars.put(
+                "DOCKER_CONFIG",
+                Files.createDirectories(home.resolve("docker-config")).toString());
         vars.put("COLIMA_HOME", home.resolve("colima").toString());
-        vars.put("PATH", TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + vars.get("PATH"));
+        vars.put(
+                "PATH",
+                TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + vars.get("PATH"));
         HostEnvironment env = new HostEnvironment(vars, home, HostEnvironment.OsFamily.current());
-        new dev.mstpanel.core.shell.CommandRunner(env).run(java.util.List.of("colima", "start", "fx-vm", "--memory", "2", "--cpu", "1"),
-                null, java.time.Duration.ofSeconds(60));
+        new dev.mstpanel.core.shell.CommandRunner(env)
+                .run(
+                        java.util.List.of("colima", "start", "fx-vm", "--memory", "2", "--cpu", "1"),
+                        null,
+                        java.time.Duration.ofSeconds(60));
         App.applyTheme(false);
         app = new AppContext(env, AppPaths.of(env), UiExecutor.fx());
         app.settings().probeTimeoutSeconds = 15;
@@ -60,8 +68,8 @@ class FleetViewFxTest {
     @AfterEach
     void stop() {
         app.close();
-        new dev.mstpanel.core.shell.CommandRunner(app.environment()).run(java.util.List.of("colima", "stop", "fx-vm"), null,
-                java.time.Duration.ofSeconds(60));
+        new dev.mstpanel.core.shell.CommandRunner(app.environment())
+                .run(java.util.List.of("colima", "stop", "fx-vm"), null, java.time.Duration.ofSeconds(60));
     }
 
     @Test
@@ -69,8 +77,10 @@ class FleetViewFxTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> allTexts(robot).contains("context colima-fx-vm"));
         String texts = allTexts(robot);
         assertThat(texts).contains("Colima VMs", "fx-vm", "running", "1 CPU · 2.0 GiB memory");
-        assertThat(texts).contains("Memory of this machine: ").contains("running VMs 2.0 GiB").contains(
-                "The panel keeps at least 4 GiB or a quarter of this machine's memory");
+        assertThat(texts)
+                .contains("Memory of this machine: ")
+                .contains("running VMs 2.0 GiB")
+                .contains("The panel keeps at least 4 GiB or a quarter of this machine's memory");
 
         robot.clickOn("#add-remote-host");
         robot.clickOn("#remote-host-name").write("build-1");
@@ -81,25 +91,39 @@ class FleetViewFxTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> allTexts(robot).contains("ssh://root@fleet-sshd"));
         assertThat(allTexts(robot)).contains("build-1");
 
-        WaitForAsyncUtils.asyncFx(() -> ((TextField) robot.lookup("#remote-host-address").query()).setText("ssh://root@fleet-wrongkey")).get();
-        WaitForAsyncUtils.asyncFx(() -> ((TextField) robot.lookup("#remote-host-name").query()).setText("build-2")).get();
+        WaitForAsyncUtils.asyncFx(() ->
+                        ((TextField) robot.lookup("#remote-host-address").query()).setText("ssh://root@fleet-wrongkey"))
+                .get();
+        WaitForAsyncUtils.asyncFx(
+                        () -> ((TextField) robot.lookup("#remote-host-name").query()).setText("build-2"))
+                .get();
         robot.clickOn("#add-remote-host-go");
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> allTexts(robot).contains("Added the context build-2, but it does not answer: ssh refused the key"));
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> allTexts(robot)
+                        .contains("Added the context build-2, but it does not answer: ssh refused the key"));
         // the contexts refresh the addition started ends before the window closes
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> allTexts(robot).contains("ssh://root@fleet-wrongkey")
-                && !WaitForAsyncUtils.asyncFx(() -> app.contexts().refreshingProperty().get()).get());
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> allTexts(robot).contains("ssh://root@fleet-wrongkey")
+                        && !WaitForAsyncUtils.asyncFx(() ->
+                                        app.contexts().refreshingProperty().get())
+                                .get());
         assertThat(allTexts(robot)).contains("ssh refused the key for root@fleet-wrongkey");
     }
 
     private static String allTexts(FxRobot robot) throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> {
-            StringBuilder sb = new StringBuilder();
-            for (Node n : robot.lookup(".label").queryAll()) {
-                if (n instanceof Label l && l.isVisible() && l.getText() != null) {
-                    sb.append(l.getText()).append('\n');
-                }
-            }
-            return sb.toString();
-        }).get();
+                    StringBuilder sb = new StringBuilder();
+                    for (Node n : robot.lookup(".label").queryAll()) {
+                        if (n instanceof Label l && l.isVisible() && l.getText() != null) {
+                            sb.append(l.getText()).append('\n');
+                        }
+                    }
+                    return sb.toString();
+                })
+                .get();
     }
 }

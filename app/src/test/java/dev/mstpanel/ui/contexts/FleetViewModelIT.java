@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.contexts;
 
-import dev.mstpanel.core.docker.DockerClientFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.colima.Colima;
 import dev.mstpanel.core.colima.ColimaProfile;
 import dev.mstpanel.core.docker.ContextStore;
+import dev.mstpanel.core.docker.DockerClientFactory;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineProber;
 import dev.mstpanel.core.docker.RemoteHosts;
@@ -18,8 +18,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FleetViewModelIT {
     @TempDir
     Path home;
+
     HostEnvironment env;
     ExecutorService background;
     EngineProber prober;
@@ -45,8 +46,12 @@ class FleetViewModelIT {
         TestEngines.require();
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.put("COLIMA_HOME", home.resolve("colima").toString());
-        vars.put("DOCKER_CONFIG", Files.createDirectories(home.resolve("docker-config")).toString());
-        vars.put("PATH", TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + vars.get("PATH"));
+        vars.put(
+                "DOCKER_CONFIG",
+                Files.createDirectories(home.resolve("docker-config")).toString());
+        vars.put(
+                "PATH",
+                TestEngines.projectRoot().resolve("app/src/test/resources/colima-double") + ":" + vars.get("PATH"));
         vars.remove("DOCKER_HOST");
         vars.remove("DOCKER_CONTEXT");
         env = new HostEnvironment(vars, home, HostEnvironment.OsFamily.current());
@@ -66,8 +71,13 @@ class FleetViewModelIT {
 
     private FleetViewModel model(HostEnvironment e) {
         CommandRunner runner = new CommandRunner(e);
-        return new FleetViewModel(new Colima(runner), new RemoteHosts(runner, new ContextStore(e), prober), runner,
-                contextRefreshes::incrementAndGet, UiExecutor.direct(), background);
+        return new FleetViewModel(
+                new Colima(runner),
+                new RemoteHosts(runner, new ContextStore(e), prober),
+                runner,
+                contextRefreshes::incrementAndGet,
+                UiExecutor.direct(),
+                background);
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
@@ -100,7 +110,11 @@ class FleetViewModelIT {
         assertThat(contextRefreshes.get()).isPositive();
         assertThat(m.budgetProperty().get().runningVmBytes()).isEqualTo(3L << 30);
 
-        DockerContext ctx = new ContextStore(env).load().contexts().stream().filter(c -> c.name().equals("colima-t-kvm")).findFirst().orElseThrow();
+        DockerContext ctx = new ContextStore(env)
+                .load().contexts().stream()
+                        .filter(c -> c.name().equals("colima-t-kvm"))
+                        .findFirst()
+                        .orElseThrow();
         assertThat(prober.probe(ctx, Duration.ofSeconds(10)).reachable()).isTrue();
 
         m.stop("t-kvm");
@@ -115,7 +129,10 @@ class FleetViewModelIT {
         vars.put("COLIMA_DOUBLE_SLOW", "20");
         FleetViewModel m = model(new HostEnvironment(vars, home, env.os()));
         m.create("t-slow", new Colima.StartOptions(1, 1, 5, null, false));
-        await(() -> m.progressProperty().get().contains("runtime: docker") || m.progressProperty().get().contains("starting colima"), "progress");
+        await(
+                () -> m.progressProperty().get().contains("runtime: docker")
+                        || m.progressProperty().get().contains("starting colima"),
+                "progress");
         m.cancel();
         await(() -> m.busyProfileProperty().get() == null, "the cancel");
         assertThat(m.progressProperty().get()).isEqualTo("Cancelled: colima was stopped.");
@@ -128,7 +145,9 @@ class FleetViewModelIT {
         FleetViewModel m = model(new HostEnvironment(vars, home, HostEnvironment.OsFamily.MAC));
         m.refresh();
         await(() -> !m.colimaInstalledProperty().get(), "the missing colima");
-        assertThat(m.colimaProblemProperty().get()).isEqualTo("Colima is not installed: install it with brew install colima to run Docker VMs on this Mac.");
+        assertThat(m.colimaProblemProperty().get())
+                .isEqualTo(
+                        "Colima is not installed: install it with brew install colima to run Docker VMs on this Mac.");
         assertThat(m.colimaShown().get()).isTrue();
     }
 
@@ -142,6 +161,9 @@ class FleetViewModelIT {
         assertThat(m.colimaProblemProperty().get()).isNull();
         assertThat(m.colimaShown().get()).isFalse();
         // asked for by name (the colima command), Colima says it is optional here, with no Homebrew on Linux
-        assertThat(Colima.installHint(HostEnvironment.OsFamily.LINUX)).contains("optional").doesNotContain("brew").doesNotContain("`");
+        assertThat(Colima.installHint(HostEnvironment.OsFamily.LINUX))
+                .contains("optional")
+                .doesNotContain("brew")
+                .doesNotContain("`");
     }
 }

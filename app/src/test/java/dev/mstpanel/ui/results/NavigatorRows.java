@@ -19,9 +19,11 @@ final class NavigatorRows {
     static TreeItem<ResultsView.Node> item(FxRobot robot, String label) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
-                TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-                return tree.getRoot() == null ? null : find(tree.getRoot(), label);
-            }).get();
+                        TreeView<ResultsView.Node> tree =
+                                robot.lookup("#results-tree").query();
+                        return tree.getRoot() == null ? null : find(tree.getRoot(), label);
+                    })
+                    .get();
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -33,7 +35,8 @@ final class NavigatorRows {
      *
      * @throws java.util.concurrent.TimeoutException when the folder or the row is not listed within 10 s
      */
-    static void openRunAndWaitFor(FxRobot robot, dev.mstpanel.testsupport.ResultsWindow panel, java.nio.file.Path folder, String label)
+    static void openRunAndWaitFor(
+            FxRobot robot, dev.mstpanel.testsupport.ResultsWindow panel, java.nio.file.Path folder, String label)
             throws java.util.concurrent.TimeoutException {
         panel.openFolder(robot, folder, 1);
         WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> item(robot, label) != null);
@@ -41,7 +44,9 @@ final class NavigatorRows {
 
     /** The case row with this label below {@code item}, or null. */
     static TreeItem<ResultsView.Node> find(TreeItem<ResultsView.Node> item, String label) {
-        if (item.getValue() != null && label.equals(item.getValue().label()) && item.getValue().kind() == ResultsView.Kind.CASE) {
+        if (item.getValue() != null
+                && label.equals(item.getValue().label())
+                && item.getValue().kind() == ResultsView.Kind.CASE) {
             return item;
         }
         for (TreeItem<ResultsView.Node> c : item.getChildren()) {

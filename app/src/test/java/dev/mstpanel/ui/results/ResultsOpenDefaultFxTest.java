@@ -27,6 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ResultsOpenDefaultFxTest {
     @TempDir
     static Path home;
+
     private ResultsWindow panel;
     private String userDir;
     private Path results;
@@ -36,7 +37,8 @@ class ResultsOpenDefaultFxTest {
         Path project = home.resolve("project-" + System.nanoTime());
         results = Files.createDirectories(project.resolve(".mcp-test-results"));
         RunFixture.allStatuses(results);
-        // the view reads the working folder from user.dir when it is built (the JVM's own working folder does not change)
+        // the view reads the working folder from user.dir when it is built (the JVM's own working folder does not
+        // change)
         userDir = System.getProperty("user.dir");
         System.setProperty("user.dir", project.toString());
         panel = ResultsWindow.show(stage, home, 1280, 820);
@@ -50,15 +52,24 @@ class ResultsOpenDefaultFxTest {
 
     @Test
     void theWorkingFoldersResultsOpenByThemselves(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, RunFixture.FAILED_CASE) != null);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> NavigatorRows.item(robot, RunFixture.FAILED_CASE) != null);
 
-        assertThat(FxQuery.fx(() -> panel.app().results().locationProperty().get())).isEqualTo(results.toAbsolutePath().normalize());
-        assertThat(new FxQuery(robot).text("#results-path")).isEqualTo(results.toAbsolutePath().normalize().toString());
+        assertThat(FxQuery.fx(() -> panel.app().results().locationProperty().get()))
+                .isEqualTo(results.toAbsolutePath().normalize());
+        assertThat(new FxQuery(robot).text("#results-path"))
+                .isEqualTo(results.toAbsolutePath().normalize().toString());
         // the placeholder beside the navigator keeps off the divider and the window's edge
-        javafx.scene.control.Label empty = robot.lookup(".label").queryAll().stream().filter(n -> n instanceof javafx.scene.control.Label l
-                && l.getText() != null && l.getText().startsWith("Choose a trial to see")).map(n -> (javafx.scene.control.Label) n).findFirst().orElseThrow();
+        javafx.scene.control.Label empty = robot.lookup(".label").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.Label l
+                        && l.getText() != null
+                        && l.getText().startsWith("Choose a trial to see"))
+                .map(n -> (javafx.scene.control.Label) n)
+                .findFirst()
+                .orElseThrow();
         javafx.geometry.Bounds label = FxQuery.fx(() -> empty.localToScene(empty.getBoundsInLocal()));
-        javafx.geometry.Bounds pane = FxQuery.fx(() -> empty.getParent().localToScene(empty.getParent().getBoundsInLocal()));
+        javafx.geometry.Bounds pane = FxQuery.fx(
+                () -> empty.getParent().localToScene(empty.getParent().getBoundsInLocal()));
         assertThat(label.getMinX() - pane.getMinX()).as("room on the left").isGreaterThanOrEqualTo(16);
         assertThat(pane.getMaxX() - label.getMaxX()).as("room on the right").isGreaterThanOrEqualTo(16);
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "results-open-default");

@@ -45,7 +45,10 @@ public final class ResultsShowcase extends Application {
         PauseTransition wait = new PauseTransition(Duration.seconds(6));
         wait.setOnFinished(e -> {
             ResultsViewModel.RunState run = app.results().runs().get(0);
-            TrialRecord t = run.trials().stream().filter(x -> x.caseId().equals(args.get(1))).findFirst().orElseThrow();
+            TrialRecord t = run.trials().stream()
+                    .filter(x -> x.caseId().equals(args.get(1)))
+                    .findFirst()
+                    .orElseThrow();
             app.results().selectedRunDirProperty().set(t.runDir());
             app.results().selectedTrialProperty().set(t);
             PauseTransition tab = new PauseTransition(Duration.seconds(4));
@@ -59,7 +62,8 @@ public final class ResultsShowcase extends Application {
                 if (args.size() > 3) {
                     PauseTransition s = new PauseTransition(Duration.seconds(0.5));
                     String field = args.get(2).equals("tab-transcript") ? "#transcript-search" : "#ax-search";
-                    s.setOnFinished(g -> ((javafx.scene.control.TextField) stage.getScene().lookup(field)).setText(args.get(3)));
+                    s.setOnFinished(g ->
+                            ((javafx.scene.control.TextField) stage.getScene().lookup(field)).setText(args.get(3)));
                     s.play();
                 }
             });

@@ -32,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ResultsViewFxTest {
     @TempDir
     static Path home;
+
     private ResultsWindow panel;
     private RunFixture run;
 
@@ -54,8 +55,11 @@ class ResultsViewFxTest {
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
-                && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#screenshot-image").tryQuery().isPresent()
+                        && ((ImageView) robot.lookup("#screenshot-image").query()).getImage() != null);
         ImageView shot = robot.lookup("#screenshot-image").query();
         assertThat(shot.getImage().getWidth()).isEqualTo(1280);
         assertThat(shot.isVisible()).isTrue();
@@ -65,7 +69,10 @@ class ResultsViewFxTest {
 
         robot.interact(() -> select(robot, "tab-accessibility"));
         robot.clickOn("#ax-search").write("Send message");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "1 of 1".equals(((Label) robot.lookup("#ax-count").query()).getText()));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> "1 of 1".equals(((Label) robot.lookup("#ax-count").query()).getText()));
         ListView<Integer> lines = robot.lookup("#ax-lines").query();
         assertThat(lines.getSelectionModel().getSelectedItem()).isEqualTo(3);
         assertThat(texts(robot)).contains("textbox \"Send message\" disabled");
@@ -79,24 +86,34 @@ class ResultsViewFxTest {
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-header-fold").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#run-header-fold").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         Node header = robot.lookup("#run-header").query();
         Node inspector = robot.lookup(".trial-inspector").query();
         double headerOpen = header.getLayoutBounds().getHeight();
         double inspectorBefore = inspector.getLayoutBounds().getHeight();
-        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Hide run details");
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText())
+                .isEqualTo("Hide run details");
 
         robot.clickOn("#run-header-fold");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Show run details");
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText())
+                .isEqualTo("Show run details");
         assertThat(robot.lookup("#run-title").tryQuery()).as("the title stays").isPresent();
-        assertThat(header.getLayoutBounds().getHeight()).as("the header is its title line").isLessThan(headerOpen / 2);
-        assertThat(inspector.getLayoutBounds().getHeight()).as("the trial gets the height").isGreaterThan(inspectorBefore + 40);
+        assertThat(header.getLayoutBounds().getHeight())
+                .as("the header is its title line")
+                .isLessThan(headerOpen / 2);
+        assertThat(inspector.getLayoutBounds().getHeight())
+                .as("the trial gets the height")
+                .isGreaterThan(inspectorBefore + 40);
 
         robot.clickOn("#run-header-fold");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText()).isEqualTo("Hide run details");
+        assertThat(((Button) robot.lookup("#run-header-fold").query()).getText())
+                .isEqualTo("Hide run details");
         assertThat(header.getLayoutBounds().getHeight()).isGreaterThan(headerOpen - 1);
     }
 
@@ -104,13 +121,15 @@ class ResultsViewFxTest {
     void brokenPartsShowPlainMessagesInPlace(FxRobot robot) throws Exception {
         Path artifacts = run.artifacts("default", RunFixture.FAILED_CASE, 0);
         Files.writeString(artifacts.resolve("screen.png"), "this is not a png");
-        Files.writeString(artifacts.resolve("system.json"), "{\"freeMemoryBytes\": 104857600, \"gpu\": {\"vendor\": \"none\"}}");
+        Files.writeString(
+                artifacts.resolve("system.json"), "{\"freeMemoryBytes\": 104857600, \"gpu\": {\"vendor\": \"none\"}}");
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("screen.png is not a PNG image"));
         robot.interact(() -> select(robot, "tab-system"));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> texts(robot).contains("under the low-memory threshold of 512 MiB"));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> texts(robot).contains("under the low-memory threshold of 512 MiB"));
         assertThat(texts(robot)).contains("not a field the panel knows");
 
         open(robot, "empty-artifacts");
@@ -126,8 +145,13 @@ class ResultsViewFxTest {
         run.trace("default", "written-later", 0, RunFixture.fields().put("error", "late failure"));
         run.score("judge.accuracy", "default", "written-later", 0, false, "late");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "written-later") != null);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
-                () -> "failed 3".equals(((javafx.scene.control.ToggleButton) robot.lookup("#status-failed").query()).getText()));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> "failed 3"
+                        .equals(((javafx.scene.control.ToggleButton)
+                                        robot.lookup("#status-failed").query())
+                                .getText()));
     }
 
     @Test
@@ -148,7 +172,9 @@ class ResultsViewFxTest {
         robot.interact(() -> panel.window().open("results"));
         type(robot, project.toString());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        assertThat(FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class)).isVisible()).isFalse();
+        assertThat(FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class))
+                        .isVisible())
+                .isFalse();
 
         Path empty = home.resolve("empty-" + System.nanoTime());
         Files.createDirectories(empty);
@@ -161,20 +187,33 @@ class ResultsViewFxTest {
     void aWrongPathKeepsTheOpenRunAndSaysWhichFoldersToGive(FxRobot robot) throws Exception {
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
-        String failedChip = FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class)).getText();
+        String failedChip = FxQuery.fx(
+                        () -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class))
+                .getText();
         Path missing = home.resolve("does-not-exist");
         type(robot, missing.toString());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("There is no folder at " + missing + "."));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> texts(robot).contains("There is no folder at " + missing + "."));
         Label note = FxQuery.fx(() -> robot.lookup("#results-message").queryAs(Label.class));
-        assertThat(note.getText()).contains("the eval's project folder (the one holding .mcp-test-results/)")
-                .contains(".mcp-test-results/<eval>/runs/<runId>").contains("Still showing " + run.runDir());
+        assertThat(note.getText())
+                .contains("the eval's project folder (the one holding .mcp-test-results/)")
+                .contains(".mcp-test-results/<eval>/runs/<runId>")
+                .contains("Still showing " + run.runDir());
         // the run and its trials stay: the navigator, the status chips and a trial that opens
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         assertThat(cell(robot, RunFixture.FAILED_CASE)).isNotNull();
-        assertThat(FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class)).getText()).isEqualTo(failedChip).isNotEqualTo("failed 0");
-        assertThat(FxQuery.fx(() -> robot.lookup("#results-path").queryAs(javafx.scene.control.TextField.class)).getText()).isEqualTo(missing.toString());
+        assertThat(FxQuery.fx(() -> robot.lookup("#status-failed").queryAs(javafx.scene.control.ToggleButton.class))
+                        .getText())
+                .isEqualTo(failedChip)
+                .isNotEqualTo("failed 0");
+        assertThat(FxQuery.fx(() -> robot.lookup("#results-path").queryAs(javafx.scene.control.TextField.class))
+                        .getText())
+                .isEqualTo(missing.toString());
         open(robot, RunFixture.FAILED_CASE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("Task did not submit: the send button stayed disabled"));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> texts(robot).contains("Task did not submit: the send button stayed disabled"));
         dev.mstpanel.testsupport.Screenshots.take(note.getScene(), "results-wrong-path");
     }
 
@@ -187,11 +226,18 @@ class ResultsViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "notes-case") != null);
         open(robot, "notes-case");
         robot.interact(() -> select(robot, "tab-transcript"));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("The trace is not valid JSON at line 1, column 1, so no event can be shown."));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> texts(robot)
+                        .contains("The trace is not valid JSON at line 1, column 1, so no event can be shown."));
         // the trial's own message (the inspector's error box, the list's row) is in words too, not the parser's text
-        assertThat(texts(robot)).contains("The trace is not valid JSON at line 1, column 1.")
-                .doesNotContain("Unrecognized token").doesNotContain("was expecting");
-        dev.mstpanel.testsupport.Screenshots.take(robot.lookup("#results-path").query().getScene(), "results-not-json-transcript");
+        assertThat(texts(robot))
+                .contains("The trace is not valid JSON at line 1, column 1.")
+                .doesNotContain("Unrecognized token")
+                .doesNotContain("was expecting");
+        dev.mstpanel.testsupport.Screenshots.take(
+                robot.lookup("#results-path").query().getScene(), "results-not-json-transcript");
     }
 
     @Test
@@ -213,15 +259,24 @@ class ResultsViewFxTest {
         open(robot, RunFixture.FAILED_CASE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("partial: 2 trials missing"));
 
-        RunFixture g = RunFixture.create(run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
-                .runJson("other-eval", "default").partial();
+        RunFixture g = RunFixture.create(
+                        run.runDir().getParent().getParent().getParent(), "other-eval", "20260106T090000Z-0f0f0f")
+                .runJson("other-eval", "default")
+                .partial();
         g.trace("default", "only-case", 0, null).score("judge.accuracy", "default", "only-case", 0, true, "ok");
         robot.interact(() -> panel.window().openRun(g.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "only-case") != null);
         open(robot, "only-case");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-partial").tryQuery().isPresent());
-        assertThat(FxQuery.fx(() -> robot.lookup("#run-partial").queryAs(Label.class)).getText()).isEqualTo("partial");
-        assertThat(FxQuery.fx(() -> robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class)).getText()).isEqualTo("missing");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#run-partial").tryQuery().isPresent());
+        assertThat(FxQuery.fx(() -> robot.lookup("#run-partial").queryAs(Label.class))
+                        .getText())
+                .isEqualTo("partial");
+        assertThat(FxQuery.fx(() -> robot.lookup("#status-missing").queryAs(javafx.scene.control.ToggleButton.class))
+                        .getText())
+                .isEqualTo("missing");
     }
 
     @Test
@@ -236,31 +291,45 @@ class ResultsViewFxTest {
             }
         }
         robot.interact(() -> panel.window().openRun(copied.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "copied-eval").stream().anyMatch(l -> !l.contains("reading")));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> childLabels(robot, "copied-eval").stream().anyMatch(l -> !l.contains("reading")));
         assertThat(childLabels(robot, "copied-eval")).containsExactly("20250101T080000Z-c0c0c0  (no run.json)");
 
         RunFixture fresh = RunFixture.create(results, "fresh-eval", "20260107T080000Z-f1f1f1");
         fresh.trace("default", "new-case", 0, null);
         robot.interact(() -> panel.window().openRun(fresh.runDir()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> childLabels(robot, "fresh-eval").stream().anyMatch(l -> !l.contains("reading")));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> childLabels(robot, "fresh-eval").stream().anyMatch(l -> !l.contains("reading")));
         assertThat(childLabels(robot, "fresh-eval")).containsExactly("20260107T080000Z-f1f1f1  (live)");
     }
 
     @Test
     void anEvalShowsItsNumberOfRunsAndTheLatestRunsFigures(FxRobot robot) throws Exception {
         Path results = run.runDir().getParent().getParent().getParent();
-        RunFixture older = RunFixture.create(results, RunFixture.EVAL, "20260101T080000Z-0a0a0a").runJson(RunFixture.EVAL, "default");
-        older.trace("default", "calendar-lookup", 0, null).score("judge.accuracy", "default", "calendar-lookup", 0, true, "ok");
-        older.trace("default", "calendar-lookup", 1, null).score("judge.accuracy", "default", "calendar-lookup", 1, true, "ok");
+        RunFixture older = RunFixture.create(results, RunFixture.EVAL, "20260101T080000Z-0a0a0a")
+                .runJson(RunFixture.EVAL, "default");
+        older.trace("default", "calendar-lookup", 0, null)
+                .score("judge.accuracy", "default", "calendar-lookup", 0, true, "ok");
+        older.trace("default", "calendar-lookup", 1, null)
+                .score("judge.accuracy", "default", "calendar-lookup", 1, true, "ok");
         robot.interact(() -> panel.window().openRun(results.resolve(RunFixture.EVAL)));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !panel.app().results().loadingProperty().get() && node(robot, RunFixture.RUN_ID) != null
-                && !node(robot, RunFixture.RUN_ID).counts().isEmpty());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> !panel.app().results().loadingProperty().get()
+                        && node(robot, RunFixture.RUN_ID) != null
+                        && !node(robot, RunFixture.RUN_ID).counts().isEmpty());
         ResultsView.Node eval = node(robot, RunFixture.EVAL);
         ResultsView.Node latest = node(robot, RunFixture.RUN_ID);
         assertThat(eval.note()).isEqualTo("2 runs · latest");
         // the latest run (allStatuses) has 3 passed; both runs together would make 5
         assertThat(eval.counts()).isEqualTo(latest.counts());
-        assertThat(eval.counts().get(dev.mstpanel.core.results.model.TrialStatus.PASSED)).isEqualTo(3);
+        assertThat(eval.counts().get(dev.mstpanel.core.results.model.TrialStatus.PASSED))
+                .isEqualTo(3);
         assertThat(texts(robot)).contains("2 runs · latest");
     }
 
@@ -269,21 +338,29 @@ class ResultsViewFxTest {
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, RunFixture.FAILED_CASE) != null);
         open(robot, RunFixture.FAILED_CASE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-figures").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#run-figures").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         Node navigator = robot.lookup("#results-navigator").query();
         assertThat(navigator.getLayoutBounds().getWidth()).isGreaterThanOrEqualTo(ResultsView.NAVIGATOR_MIN_WIDTH);
         javafx.scene.control.TreeView<?> tree = robot.lookup("#results-tree").query();
         for (Node n : tree.lookupAll(".scroll-bar")) {
-            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
-                assertThat(b.isVisible()).as("horizontal scroll bar of the navigator").isFalse();
+            if (n instanceof javafx.scene.control.ScrollBar b
+                    && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                assertThat(b.isVisible())
+                        .as("horizontal scroll bar of the navigator")
+                        .isFalse();
             }
         }
         // every badge of every shown cell lies inside the tree
         double right = tree.localToScene(tree.getLayoutBounds()).getMaxX();
         for (Node n : tree.lookupAll(".pill")) {
             if (n.isVisible() && n.getScene() != null) {
-                assertThat(n.localToScene(n.getLayoutBounds()).getMaxX()).as(((Label) n).getText()).isLessThanOrEqualTo(right);
+                assertThat(n.localToScene(n.getLayoutBounds()).getMaxX())
+                        .as(((Label) n).getText())
+                        .isLessThanOrEqualTo(right);
             }
         }
         // the run figures are shown whole (wrapped), not cut with "…"
@@ -297,10 +374,19 @@ class ResultsViewFxTest {
         Files.writeString(run.runDir().resolve("scores/judge.accuracy/default/calendar-lookup/1.json"), "{\"score\": ");
         robot.interact(() -> panel.window().openRun(run.runDir()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "calendar-lookup") != null);
-        robot.interact(() -> panel.app().results().selectedTrialProperty().set(panel.app().results().runs().get(0).trials().stream()
-                .filter(t -> t.caseId().equals("calendar-lookup") && t.trial() == 1).findFirst().orElseThrow()));
+        robot.interact(() -> panel.app()
+                .results()
+                .selectedTrialProperty()
+                .set(panel.app().results().runs().get(0).trials().stream()
+                        .filter(t -> t.caseId().equals("calendar-lookup") && t.trial() == 1)
+                        .findFirst()
+                        .orElseThrow()));
         String problem = "scores/judge.accuracy/default/calendar-lookup/1.json is cut short";
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> texts(robot).contains("calendar-lookup #2") && texts(robot).contains(problem));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> texts(robot).contains("calendar-lookup #2")
+                        && texts(robot).contains(problem));
         String shown = texts(robot);
         assertThat(shown.indexOf(problem)).isEqualTo(shown.lastIndexOf(problem));
     }
@@ -309,17 +395,20 @@ class ResultsViewFxTest {
     private static ResultsView.Node node(FxRobot robot, String label) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
-                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
-                while (!todo.isEmpty()) {
-                    var item = todo.poll();
-                    if (item.getValue().label().startsWith(label)) {
-                        return item.getValue();
-                    }
-                    todo.addAll(item.getChildren());
-                }
-                return null;
-            }).get();
+                        javafx.scene.control.TreeView<ResultsView.Node> tree =
+                                robot.lookup("#results-tree").query();
+                        java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo =
+                                new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                        while (!todo.isEmpty()) {
+                            var item = todo.poll();
+                            if (item.getValue().label().startsWith(label)) {
+                                return item.getValue();
+                            }
+                            todo.addAll(item.getChildren());
+                        }
+                        return null;
+                    })
+                    .get();
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -329,17 +418,22 @@ class ResultsViewFxTest {
     private static java.util.List<String> childLabels(FxRobot robot, String label) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
-                javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
-                java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo = new java.util.ArrayDeque<>(tree.getRoot().getChildren());
-                while (!todo.isEmpty()) {
-                    var item = todo.poll();
-                    if (item.getValue().label().equals(label)) {
-                        return item.getChildren().stream().map(c -> c.getValue().label()).toList();
-                    }
-                    todo.addAll(item.getChildren());
-                }
-                return java.util.List.<String>of();
-            }).get();
+                        javafx.scene.control.TreeView<ResultsView.Node> tree =
+                                robot.lookup("#results-tree").query();
+                        java.util.ArrayDeque<javafx.scene.control.TreeItem<ResultsView.Node>> todo =
+                                new java.util.ArrayDeque<>(tree.getRoot().getChildren());
+                        while (!todo.isEmpty()) {
+                            var item = todo.poll();
+                            if (item.getValue().label().equals(label)) {
+                                return item.getChildren().stream()
+                                        .map(c -> c.getValue().label())
+                                        .toList();
+                            }
+                            todo.addAll(item.getChildren());
+                        }
+                        return java.util.List.<String>of();
+                    })
+                    .get();
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -366,18 +460,29 @@ class ResultsViewFxTest {
     private static Node cell(FxRobot robot, String label) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
-                for (Node n : robot.lookup(".tree-cell").queryAll()) {
-                    // a cell the tree's virtual flow keeps aside can still hold an item: take only the
-                    // cell that shows the item's row now, inside the tree's visible bounds
-                    if (n instanceof TreeCell<?> c && c.isVisible() && c.getItem() instanceof ResultsView.Node rn && rn.label().equals(label)
-                            && c.getTreeItem() != null && c.getTreeView() != null && c.getIndex() == rowOf(c)
-                            && c.getTreeView().localToScene(c.getTreeView().getBoundsInLocal())
-                                    .contains(c.localToScene(c.getBoundsInLocal()).getCenterX(), c.localToScene(c.getBoundsInLocal()).getCenterY())) {
-                        return (Node) c;
-                    }
-                }
-                return null;
-            }).get();
+                        for (Node n : robot.lookup(".tree-cell").queryAll()) {
+                            // a cell the tree's virtual flow keeps aside can still hold an item: take only the
+                            // cell that shows the item's row now, inside the tree's visible bounds
+                            if (n instanceof TreeCell<?> c
+                                    && c.isVisible()
+                                    && c.getItem() instanceof ResultsView.Node rn
+                                    && rn.label().equals(label)
+                                    && c.getTreeItem() != null
+                                    && c.getTreeView() != null
+                                    && c.getIndex() == rowOf(c)
+                                    && c.getTreeView()
+                                            .localToScene(c.getTreeView().getBoundsInLocal())
+                                            .contains(
+                                                    c.localToScene(c.getBoundsInLocal())
+                                                            .getCenterX(),
+                                                    c.localToScene(c.getBoundsInLocal())
+                                                            .getCenterY())) {
+                                return (Node) c;
+                            }
+                        }
+                        return null;
+                    })
+                    .get();
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -404,10 +509,13 @@ class ResultsViewFxTest {
     @SuppressWarnings("unchecked")
     private static void scrollTo(FxRobot robot, String label) {
         robot.interact(() -> {
-            javafx.scene.control.TreeView<ResultsView.Node> tree = robot.lookup("#results-tree").query();
+            javafx.scene.control.TreeView<ResultsView.Node> tree =
+                    robot.lookup("#results-tree").query();
             for (int i = 0; i < tree.getExpandedItemCount(); i++) {
                 javafx.scene.control.TreeItem<ResultsView.Node> it = tree.getTreeItem(i);
-                if (it != null && it.getValue() != null && label.equals(it.getValue().label())) {
+                if (it != null
+                        && it.getValue() != null
+                        && label.equals(it.getValue().label())) {
                     tree.scrollTo(Math.max(0, i - 2));
                     return;
                 }
@@ -425,24 +533,25 @@ class ResultsViewFxTest {
     private static String texts(FxRobot robot) {
         try {
             return WaitForAsyncUtils.asyncFx(() -> {
-                StringBuilder sb = new StringBuilder();
-                for (Node n : robot.lookup(".label").queryAll()) {
-                    if (n instanceof Label l && l.isVisible() && l.getText() != null) {
-                        sb.append(l.getText()).append('\n');
-                    }
-                }
-                for (Node n : robot.lookup(".text-area").queryAll()) {
-                    if (n instanceof javafx.scene.control.TextArea a && a.isVisible()) {
-                        sb.append(a.getText()).append('\n');
-                    }
-                }
-                for (Node n : robot.lookup(".table-cell").queryAll()) {
-                    if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
-                        sb.append(l.getText()).append('\n');
-                    }
-                }
-                return sb.toString();
-            }).get();
+                        StringBuilder sb = new StringBuilder();
+                        for (Node n : robot.lookup(".label").queryAll()) {
+                            if (n instanceof Label l && l.isVisible() && l.getText() != null) {
+                                sb.append(l.getText()).append('\n');
+                            }
+                        }
+                        for (Node n : robot.lookup(".text-area").queryAll()) {
+                            if (n instanceof javafx.scene.control.TextArea a && a.isVisible()) {
+                                sb.append(a.getText()).append('\n');
+                            }
+                        }
+                        for (Node n : robot.lookup(".table-cell").queryAll()) {
+                            if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
+                                sb.append(l.getText()).append('\n');
+                            }
+                        }
+                        return sb.toString();
+                    })
+                    .get();
         } catch (Exception e) {
             throw new AssertionError(e);
         }

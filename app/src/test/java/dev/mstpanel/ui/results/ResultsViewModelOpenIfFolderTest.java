@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsViewModelOpenIfFolderTest {
     @TempDir
     Path home;
+
     private final Deque<Runnable> background = new ArrayDeque<>();
     private ResultsReader reader;
     private ResultsViewModel model;
@@ -59,10 +60,15 @@ class ResultsViewModelOpenIfFolderTest {
 
         model.openIfFolder(root);
 
-        assertThat(model.locationProperty().get()).as("nothing opened on the caller's thread").isNull();
-        assertThat(background).as("the look at the disk waits for the background executor").hasSize(1);
+        assertThat(model.locationProperty().get())
+                .as("nothing opened on the caller's thread")
+                .isNull();
+        assertThat(background)
+                .as("the look at the disk waits for the background executor")
+                .hasSize(1);
         runBackground();
-        assertThat(model.locationProperty().get()).isEqualTo(root.toAbsolutePath().normalize());
+        assertThat(model.locationProperty().get())
+                .isEqualTo(root.toAbsolutePath().normalize());
         assertThat(model.messageProperty().get()).isNull();
     }
 
@@ -75,8 +81,10 @@ class ResultsViewModelOpenIfFolderTest {
         model.openIfFolder(home.resolve("no-project").resolve(".mcp-test-results"));
         runBackground();
 
-        assertThat(model.locationProperty().get()).isEqualTo(earlier.toAbsolutePath().normalize());
-        assertThat(model.selectedRunDirProperty().get()).isEqualTo(run.toAbsolutePath().normalize());
+        assertThat(model.locationProperty().get())
+                .isEqualTo(earlier.toAbsolutePath().normalize());
+        assertThat(model.selectedRunDirProperty().get())
+                .isEqualTo(run.toAbsolutePath().normalize());
     }
 
     @Test
@@ -85,7 +93,8 @@ class ResultsViewModelOpenIfFolderTest {
         model.rememberOpen(results("earlier"), null);
         model.openIfFolder(here);
         runBackground();
-        assertThat(model.locationProperty().get()).isEqualTo(here.toAbsolutePath().normalize());
+        assertThat(model.locationProperty().get())
+                .isEqualTo(here.toAbsolutePath().normalize());
 
         ResultsViewModel fresh = new ResultsViewModel(reader, UiExecutor.direct(), background::add);
         try {
@@ -117,7 +126,8 @@ class ResultsViewModelOpenIfFolderTest {
         model.open(chosen);
         runBackground();
 
-        assertThat(model.locationProperty().get()).isEqualTo(chosen.toAbsolutePath().normalize());
+        assertThat(model.locationProperty().get())
+                .isEqualTo(chosen.toAbsolutePath().normalize());
     }
 
     @Test
@@ -129,6 +139,7 @@ class ResultsViewModelOpenIfFolderTest {
         model.openIfFolder(here);
         runBackground();
 
-        assertThat(model.locationProperty().get()).isEqualTo(chosen.toAbsolutePath().normalize());
+        assertThat(model.locationProperty().get())
+                .isEqualTo(chosen.toAbsolutePath().normalize());
     }
 }

@@ -27,7 +27,8 @@ class RunHeaderRerunTest {
         try (ResultsReader reader = new ResultsReader()) {
             List<String> args = RunHeaderCards.rerunArgs(RunTally.read(reader, run.runDir(), false));
 
-            assertThat(args).containsExactlyInAnyOrder("--case", "fails ünïcode; $(x)", "mixed", "--variant", "default");
+            assertThat(args)
+                    .containsExactlyInAnyOrder("--case", "fails ünïcode; $(x)", "mixed", "--variant", "default");
             // what the Runs form reads back: no id taken for an option
             assertThat(RunSelection.parse(args).cases()).containsExactlyInAnyOrder("fails ünïcode; $(x)", "mixed");
         }

@@ -32,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RunHeaderRunJsonFxTest {
     @TempDir
     static Path home;
+
     private ResultsWindow panel;
 
     @Start
@@ -50,10 +51,14 @@ class RunHeaderRunJsonFxTest {
         Map<String, String> expected = new LinkedHashMap<>();
         expected.put("20261007T182504Z-000001", "run.json is not valid JSON at line 1, column 1.");
         expected.put("20261007T182504Z-000002", "run.json is cut short: it may still be being written.");
-        expected.put("20261007T182504Z-000003", "run.json is empty (0 bytes): the run may still be starting, or it was cut off.");
+        expected.put(
+                "20261007T182504Z-000003",
+                "run.json is empty (0 bytes): the run may still be starting, or it was cut off.");
         expected.put("20261007T182504Z-000004", "run.json could not be read (it is a folder, not a file): ");
-        expected.put("20261007T182504Z-000005", "run.json is 200 MiB, larger than any run.json MST writes (the limit is 4 MiB): it is not read."
-                + " The run is named by its folder, its variants by their folders in traces/.");
+        expected.put(
+                "20261007T182504Z-000005",
+                "run.json is 200 MiB, larger than any run.json MST writes (the limit is 4 MiB): it is not read."
+                        + " The run is named by its folder, its variants by their folders in traces/.");
         Map<String, Path> dirs = new LinkedHashMap<>();
         int i = 0;
         for (String id : expected.keySet()) {
@@ -81,19 +86,36 @@ class RunHeaderRunJsonFxTest {
             Path dir = dirs.get(e.getKey());
             robot.interact(() -> panel.app().results().selectedRunDirProperty().set(dir));
             try {
-                WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> FxQuery.fx(() -> robot.lookup("#run-problem").tryQuery()
-                        .map(n -> ((Label) n).getText().startsWith(e.getValue())).orElse(false)));
+                WaitForAsyncUtils.waitFor(
+                        10,
+                        TimeUnit.SECONDS,
+                        () -> FxQuery.fx(() -> robot.lookup("#run-problem")
+                                .tryQuery()
+                                .map(n -> ((Label) n).getText().startsWith(e.getValue()))
+                                .orElse(false)));
             } catch (java.util.concurrent.TimeoutException t) {
-                throw new AssertionError(e.getKey() + ": the header says " + FxQuery.fx(() -> robot.lookup("#run-problem").queryAll().stream()
-                        .map(n -> ((Label) n).getText()).toList()) + "; runs " + FxQuery.fx(() -> panel.app().results().runs().stream()
-                        .map(r -> r.info().dir() + " " + r.info().problem()).toList()), t);
+                throw new AssertionError(
+                        e.getKey() + ": the header says "
+                                + FxQuery.fx(() -> robot.lookup("#run-problem").queryAll().stream()
+                                        .map(n -> ((Label) n).getText())
+                                        .toList())
+                                + "; runs "
+                                + FxQuery.fx(() -> panel.app().results().runs().stream()
+                                        .map(r ->
+                                                r.info().dir() + " " + r.info().problem())
+                                        .toList()),
+                        t);
             }
             Label problem = robot.lookup("#run-problem").query();
             assertThat(shown(problem)).as(e.getKey()).isTrue();
             assertThat(problem.getText()).as(e.getKey()).startsWith(e.getValue());
             // when it started: from its run id, said so, with no run.json to give createdAt
-            assertThat(FxQuery.fx(() -> robot.lookup(".text-muted").queryAll().stream().filter(n -> n instanceof Label && shown(n))
-                    .map(n -> ((Label) n).getText()).anyMatch(t -> t.startsWith("started 2026-10-07T18:25:04Z (from its run id)")))).as(e.getKey()).isTrue();
+            assertThat(FxQuery.fx(() -> robot.lookup(".text-muted").queryAll().stream()
+                            .filter(n -> n instanceof Label && shown(n))
+                            .map(n -> ((Label) n).getText())
+                            .anyMatch(t -> t.startsWith("started 2026-10-07T18:25:04Z (from its run id)"))))
+                    .as(e.getKey())
+                    .isTrue();
         }
     }
 

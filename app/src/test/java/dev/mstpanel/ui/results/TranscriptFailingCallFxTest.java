@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.Transcript;
-import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
 import dev.mstpanel.ui.results.transcript.TranscriptView;
@@ -35,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class TranscriptFailingCallFxTest {
     @TempDir
     static Path home;
+
     private Stage stage;
     private RunFixture run;
 
@@ -57,7 +58,10 @@ class TranscriptFailingCallFxTest {
             stage.setScene(scene);
             stage.sizeToScene();
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transcript-output-3").tryQuery().isPresent());
         ListView<TranscriptView.Row> rows = robot.lookup("#transcript-rows").query();
         Label error = robot.lookup("#transcript-output-3").queryAs(Label.class);
         try {
@@ -71,16 +75,25 @@ class TranscriptFailingCallFxTest {
         assertThat(TranscriptViewport.of(rows).getHeight()).isLessThan(180);
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(1 + TranscriptFixture.FAILING_INDEX);
         Node head = TranscriptViewport.failingHead(robot);
-        assertThat(TranscriptViewport.within(error, rows)).as("the error text %s within the list's viewport %s",
-                TranscriptViewport.sceneBounds(error), TranscriptViewport.of(rows)).isTrue();
-        assertThat(TranscriptViewport.within(head, rows)).as("the failing call's head %s within the list's viewport %s",
-                TranscriptViewport.sceneBounds(head), TranscriptViewport.of(rows)).isTrue();
+        assertThat(TranscriptViewport.within(error, rows))
+                .as(
+                        "the error text %s within the list's viewport %s",
+                        TranscriptViewport.sceneBounds(error), TranscriptViewport.of(rows))
+                .isTrue();
+        assertThat(TranscriptViewport.within(head, rows))
+                .as(
+                        "the failing call's head %s within the list's viewport %s",
+                        TranscriptViewport.sceneBounds(head), TranscriptViewport.of(rows))
+                .isTrue();
     }
 
     private Transcript read(String caseId) {
         try (ResultsReader r = new ResultsReader()) {
             RunInfo info = r.readRun(run.runDir());
-            TrialRecord t = r.readTrials(info).stream().filter(x -> x.caseId().equals(caseId)).findFirst().orElseThrow();
+            TrialRecord t = r.readTrials(info).stream()
+                    .filter(x -> x.caseId().equals(caseId))
+                    .findFirst()
+                    .orElseThrow();
             return new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(t, false);
         }
     }

@@ -45,7 +45,8 @@ public final class TranscriptFirstOpenBench {
     }
 
     private static void run(String[] args) throws Exception {
-        long jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        long jvmStart =
+                java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
         Path runDir = Path.of(args[0]);
         String caseId = args[1];
         long idleMs = Long.parseLong(args[2]);
@@ -67,19 +68,22 @@ public final class TranscriptFirstOpenBench {
             started.complete(null);
         });
         started.get();
-        // every pulse from now on (an animation timer asks for one each frame), to see what the idle pause cost the window
+        // every pulse from now on (an animation timer asks for one each frame), to see what the idle pause cost the
+        // window
         dev.mstpanel.testsupport.PulseGaps pulses = new dev.mstpanel.testsupport.PulseGaps();
         long[] listedAt = new long[1];
         CompletableFuture<TreeItem<ResultsView.Node>> listed = new CompletableFuture<>();
         fx(() -> {
             pulses.start();
             Scene scene = h.stage.getScene();
-            // an animation timer asks for a pulse each frame, so the listener also sees a listing laid out before it came
+            // an animation timer asks for a pulse each frame, so the listener also sees a listing laid out before it
+            // came
             scene.addPostLayoutPulseListener(new Runnable() {
                 @Override
                 public void run() {
                     TreeView<ResultsView.Node> tree = tree(scene);
-                    TreeItem<ResultsView.Node> it = tree == null || tree.getRoot() == null ? null : NavigatorRows.find(tree.getRoot(), caseId);
+                    TreeItem<ResultsView.Node> it =
+                            tree == null || tree.getRoot() == null ? null : NavigatorRows.find(tree.getRoot(), caseId);
                     if (it != null && !listed.isDone()) {
                         listedAt[0] = System.nanoTime();
                         pulses.reset(); // the pulses after the listing showed
@@ -100,14 +104,27 @@ public final class TranscriptFirstOpenBench {
         String idleCpuText = cpuSince(idleCpu);
         long gap = pulses.longestGapNanos();
         long n = pulses.pulses();
-        System.out.printf(Locale.ROOT, "listing shown %,d ms after the JVM started; idle pause %,d ms: %d pulses, longest gap between two %.1f ms%s; warm-up %s%n",
-                listedMs - jvmStart, idleMs, n, gap / 1e6, idleCpuText, !TranscriptWarmUp.enabled() ? "off"
+        System.out.printf(
+                Locale.ROOT,
+                "listing shown %,d ms after the JVM started; idle pause %,d ms: %d pulses, longest gap between two %.1f ms%s; warm-up %s%n",
+                listedMs - jvmStart,
+                idleMs,
+                n,
+                gap / 1e6,
+                idleCpuText,
+                !TranscriptWarmUp.enabled()
+                        ? "off"
                         : TranscriptWarmUp.completed() ? "done before the click" : "not done at the click (it stops)");
         List<Double> later = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             double ms = open(h, item);
             if (r == 0) {
-                System.out.printf(Locale.ROOT, "open 1 (first in the JVM, %,d ms after the listing showed): first rows after %.1f ms%s%n", idleMs, ms, lastCpu);
+                System.out.printf(
+                        Locale.ROOT,
+                        "open 1 (first in the JVM, %,d ms after the listing showed): first rows after %.1f ms%s%n",
+                        idleMs,
+                        ms,
+                        lastCpu);
             } else {
                 later.add(ms);
                 System.out.printf(Locale.ROOT, "open %d: first rows after %.1f ms%s%n", r + 1, ms, lastCpu);
@@ -122,7 +139,11 @@ public final class TranscriptFirstOpenBench {
         if (!later.isEmpty()) {
             List<Double> s = new ArrayList<>(later);
             s.sort(null);
-            System.out.printf(Locale.ROOT, "later opens: median %.1f ms, max %.1f ms%n", s.get((s.size() - 1) / 2), s.get(s.size() - 1));
+            System.out.printf(
+                    Locale.ROOT,
+                    "later opens: median %.1f ms, max %.1f ms%n",
+                    s.get((s.size() - 1) / 2),
+                    s.get(s.size() - 1));
         }
         fx(() -> {
             h.app.close();
@@ -138,16 +159,23 @@ public final class TranscriptFirstOpenBench {
         Stage stage;
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS = (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     private static long fxThreadId;
 
     /** CPU time the FX thread and the whole process used since the last call, as " · CPU: FX thread N ms, process M ms". */
     private static String cpuSince(long[] last) {
         long fx = THREADS.getThreadCpuTime(fxThreadId);
         long all = OS.getProcessCpuTime();
-        String s = last[0] == 0 ? "" : String.format(Locale.ROOT, " · CPU: FX thread %.0f ms, process %.0f ms", (fx - last[0]) / 1e6, (all - last[1]) / 1e6);
+        String s = last[0] == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        " · CPU: FX thread %.0f ms, process %.0f ms",
+                        (fx - last[0]) / 1e6,
+                        (all - last[1]) / 1e6);
         last[0] = fx;
         last[1] = all;
         return s;
@@ -165,9 +193,13 @@ public final class TranscriptFirstOpenBench {
         Runnable check = new Runnable() {
             @Override
             public void run() {
-                if (!shown.isDone() && scene.lookup("#transcript-rows") instanceof ListView<?> rows && rows.getScene() == scene
-                        && rows.lookupAll(".transcript-cell").stream().anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
-                                && !c.isEmpty() && c.getHeight() > 0)) {
+                if (!shown.isDone()
+                        && scene.lookup("#transcript-rows") instanceof ListView<?> rows
+                        && rows.getScene() == scene
+                        && rows.lookupAll(".transcript-cell").stream()
+                                .anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
+                                        && !c.isEmpty()
+                                        && c.getHeight() > 0)) {
                     shown.complete(System.nanoTime());
                     lastCpu = cpuSince(cpu);
                     Platform.runLater(() -> scene.removePostLayoutPulseListener(this));
@@ -204,7 +236,8 @@ public final class TranscriptFirstOpenBench {
             return null;
         });
         if (slow.length() > 0) {
-            System.out.println("  pulses over 20 ms (CSS + layout, ms), until the first rows | in the second after:" + slow);
+            System.out.println(
+                    "  pulses over 20 ms (CSS + layout, ms), until the first rows | in the second after:" + slow);
         }
         return (t1 - t0[0]) / 1e6;
     }

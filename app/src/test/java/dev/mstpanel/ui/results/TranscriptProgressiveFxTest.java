@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.Transcript;
-import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.testsupport.ResultsWindow;
 import dev.mstpanel.testsupport.RunFixture;
 import dev.mstpanel.testsupport.TranscriptFixture;
@@ -39,8 +39,10 @@ import org.testfx.util.WaitForAsyncUtils;
 class TranscriptProgressiveFxTest {
     /** The fixture's failed call in the long trace (TranscriptFixture.longTrace). */
     private static final int LATE_FAILING = 3_000;
+
     @TempDir
     static Path home;
+
     private ResultsWindow panel;
     private RunFixture run;
 
@@ -61,25 +63,45 @@ class TranscriptProgressiveFxTest {
     void aLongTranscriptWhoseFailingCallComesLateStillOpensOnItMarkedAndExpanded(FxRobot robot) throws Exception {
         NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), TranscriptFixture.LONG_CASE);
         NavigatorRows.open(robot, TranscriptFixture.LONG_CASE);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#transcript").tryQuery().isPresent()
-                && !((TranscriptView) robot.lookup("#transcript").query()).isReading());
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transcript").tryQuery().isPresent()
+                        && !((TranscriptView) robot.lookup("#transcript").query()).isReading());
         TranscriptView view = (TranscriptView) robot.lookup("#transcript").query();
         ListView<TranscriptView.Row> rows = view.rows();
         int failing = 1 + LATE_FAILING;
-        assertThat(WaitForAsyncUtils.asyncFx(() -> rows.getItems().size()).get()).isGreaterThan(5_000);
+        assertThat(WaitForAsyncUtils.asyncFx(() -> rows.getItems().size()).get())
+                .isGreaterThan(5_000);
         assertThat(view.failingRow()).isEqualTo(failing);
         assertThat(view.isExpanded(failing)).isTrue();
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(failing);
         // the failing call is on screen, marked, with its output shown
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-" + LATE_FAILING).tryQuery().isPresent());
-        assertThat(robot.lookup("#transcript-output-" + LATE_FAILING).queryAs(Label.class).getText()).startsWith("result " + LATE_FAILING + " ");
-        // a shown cell (not one in the list's pile or its measuring cell, which keep their last style) holds the marked row
-        assertThat(robot.lookup(".transcript-cell").queryAll().stream().anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
-                && c.isVisible() && c.getIndex() == failing && c.getStyleClass().contains("transcript-failing"))).isTrue();
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transcript-output-" + LATE_FAILING)
+                        .tryQuery()
+                        .isPresent());
+        assertThat(robot.lookup("#transcript-output-" + LATE_FAILING)
+                        .queryAs(Label.class)
+                        .getText())
+                .startsWith("result " + LATE_FAILING + " ");
+        // a shown cell (not one in the list's pile or its measuring cell, which keep their last style) holds the marked
+        // row
+        assertThat(robot.lookup(".transcript-cell").queryAll().stream()
+                        .anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
+                                && c.isVisible()
+                                && c.getIndex() == failing
+                                && c.getStyleClass().contains("transcript-failing")))
+                .isTrue();
         // the read has ended: the final answer is there, the summary counts every event, the search finds the last one
         assertThat(WaitForAsyncUtils.asyncFx(() -> rows.getItems().stream()
-                .anyMatch(r -> r instanceof TranscriptView.SectionRow s && s.id().equals("final"))).get()).isTrue();
-        assertThat(robot.lookup("#transcript-summary").queryAs(Label.class).getText()).startsWith("5,000 events · 5,000 calls · 1 failed");
+                                .anyMatch(r -> r instanceof TranscriptView.SectionRow s && s.id().equals("final")))
+                        .get())
+                .isTrue();
+        assertThat(robot.lookup("#transcript-summary").queryAs(Label.class).getText())
+                .startsWith("5,000 events · 5,000 calls · 1 failed");
         TextField search = robot.lookup("#transcript-search").query();
         assertThat(search.isDisabled()).isFalse();
         robot.interact(() -> search.setText("page-4999.md"));
@@ -97,7 +119,9 @@ class TranscriptProgressiveFxTest {
         robot.interact(() -> {
             v[0] = TranscriptView.whileReading(head);
             panel.stage().setScene(scene(v[0]));
-            panel.stage().setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
+            panel.stage()
+                    .setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end
+            // can be clicked
             panel.stage().setHeight(700);
         });
         TranscriptView view = v[0];
@@ -106,13 +130,17 @@ class TranscriptProgressiveFxTest {
         // while reading: the events so far, a last row that says the rest is being read, the search off
         assertThat(view.isReading()).isTrue();
         assertThat(rows.getItems()).hasSize(1 + 100 + 1);
-        assertThat(rows.getItems().get(101)).isInstanceOfSatisfying(TranscriptView.SectionRow.class, s -> assertThat(s.id()).isEqualTo("reading"));
+        assertThat(rows.getItems().get(101))
+                .isInstanceOfSatisfying(
+                        TranscriptView.SectionRow.class, s -> assertThat(s.id()).isEqualTo("reading"));
         assertThat(search.isDisabled()).isTrue();
         assertThat(search.getPromptText()).contains("when the transcript is read");
-        assertThat(robot.lookup("#transcript-summary").queryAs(Label.class).getText()).startsWith("100 events so far");
+        assertThat(robot.lookup("#transcript-summary").queryAs(Label.class).getText())
+                .startsWith("100 events so far");
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "transcript-reading");
 
-        // the user scrolls; then more events come, the failing call among them: it is marked, the list stays where the user put it
+        // the user scrolls; then more events come, the failing call among them: it is marked, the list stays where the
+        // user put it
         robot.moveTo(rows).scroll(3, VerticalDirection.DOWN);
         WaitForAsyncUtils.waitForFxEvents();
         int selectedBefore = rows.getSelectionModel().getSelectedIndex();
@@ -125,25 +153,33 @@ class TranscriptProgressiveFxTest {
 
         robot.interact(() -> view.finish(whole));
         assertThat(view.isReading()).isFalse();
-        assertThat(rows.getItems().get(5_001)).isInstanceOfSatisfying(TranscriptView.SectionRow.class, s -> assertThat(s.id()).isEqualTo("final"));
-        assertThat(rows.getItems().stream().noneMatch(r -> r instanceof TranscriptView.SectionRow s && s.id().equals("reading"))).isTrue();
+        assertThat(rows.getItems().get(5_001))
+                .isInstanceOfSatisfying(
+                        TranscriptView.SectionRow.class, s -> assertThat(s.id()).isEqualTo("final"));
+        assertThat(rows.getItems().stream()
+                        .noneMatch(r -> r instanceof TranscriptView.SectionRow s && s.id().equals("reading")))
+                .isTrue();
         assertThat(search.isDisabled()).isFalse();
         assertThat(view.isExpanded(1 + LATE_FAILING)).isFalse();
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(selectedBefore);
         // the failing-call button still takes the user there
         robot.clickOn("#transcript-failing");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> rows.getSelectionModel().getSelectedIndex() == 1 + LATE_FAILING);
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> rows.getSelectionModel().getSelectedIndex() == 1 + LATE_FAILING);
         assertThat(view.isExpanded(1 + LATE_FAILING)).isTrue();
     }
 
     @Test
-    void aFailingCallReadAfterTheFirstRowsIsScrolledToAndExpandedWhenTheUserHasNotMoved(FxRobot robot) throws Exception {
+    void aFailingCallReadAfterTheFirstRowsIsScrolledToAndExpandedWhenTheUserHasNotMoved(FxRobot robot)
+            throws Exception {
         Transcript whole = readLong();
         TranscriptView[] v = new TranscriptView[1];
         robot.interact(() -> {
             v[0] = TranscriptView.whileReading(part(whole, 100));
             panel.stage().setScene(scene(v[0]));
-            panel.stage().setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end can be clicked
+            panel.stage()
+                    .setWidth(900); // on the screen (1440 px wide under Xvfb): the failing-call button at the bar's end
+            // can be clicked
             panel.stage().setHeight(700);
         });
         TranscriptView view = v[0];
@@ -153,7 +189,12 @@ class TranscriptProgressiveFxTest {
         assertThat(view.failingRow()).isEqualTo(1 + LATE_FAILING);
         assertThat(view.isExpanded(1 + LATE_FAILING)).isTrue();
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(1 + LATE_FAILING);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#transcript-output-" + LATE_FAILING).tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transcript-output-" + LATE_FAILING)
+                        .tryQuery()
+                        .isPresent());
         robot.interact(() -> view.finish(whole));
         assertThat(view.isExpanded(1 + LATE_FAILING)).isTrue();
         assertThat(rows.getSelectionModel().getSelectedIndex()).isEqualTo(1 + LATE_FAILING);
@@ -169,7 +210,10 @@ class TranscriptProgressiveFxTest {
     private Transcript readLong() {
         try (ResultsReader r = new ResultsReader()) {
             RunInfo info = r.readRun(run.runDir());
-            TrialRecord t = r.readTrials(info).stream().filter(x -> x.caseId().equals(TranscriptFixture.LONG_CASE)).findFirst().orElseThrow();
+            TrialRecord t = r.readTrials(info).stream()
+                    .filter(x -> x.caseId().equals(TranscriptFixture.LONG_CASE))
+                    .findFirst()
+                    .orElseThrow();
             return new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS).read(t, false);
         }
     }

@@ -11,14 +11,20 @@ final class TranscriptViewport {
 
     /** The failing call's row head (number, name, badges) in the shown transcript. */
     static Node failingHead(FxRobot robot) {
-        return robot.from(robot.lookup(".transcript-failing").queryAll()).lookup(".transcript-event-head").query();
+        return robot.from(robot.lookup(".transcript-failing").queryAll())
+                .lookup(".transcript-event-head")
+                .query();
     }
 
     /** True when a node is shown whole inside the list's viewport (the list less its scroll bars). */
     static boolean within(Node n, ListView<?> list) {
         Bounds b = sceneBounds(n);
         Bounds v = of(list);
-        return n.getScene() != null && n.isVisible() && b.getHeight() > 0 && b.getMinY() >= v.getMinY() - 0.5 && b.getMaxY() <= v.getMaxY() + 0.5;
+        return n.getScene() != null
+                && n.isVisible()
+                && b.getHeight() > 0
+                && b.getMinY() >= v.getMinY() - 0.5
+                && b.getMaxY() <= v.getMaxY() + 0.5;
     }
 
     /** A node's bounds in its scene, in px. */

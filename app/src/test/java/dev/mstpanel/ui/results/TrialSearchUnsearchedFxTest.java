@@ -27,6 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class TrialSearchUnsearchedFxTest {
     @TempDir
     static Path home;
+
     private ResultsWindow panel;
     private RunFixture run;
 
@@ -52,13 +53,20 @@ class TrialSearchUnsearchedFxTest {
         javafx.scene.control.TextField text = robot.lookup("#trial-search-text").query();
         robot.clickOn(text).write("mailbox does not").type(javafx.scene.input.KeyCode.ENTER);
         Label summary = robot.lookup("#trial-search-summary").query();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> summary.getText() != null && summary.getText().startsWith("1 of "));
-        assertThat(summary.getText()).contains("trials: text \"mailbox does not\". 1 trace could not be searched: "
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> summary.getText() != null && summary.getText().startsWith("1 of "));
+        assertThat(summary.getText())
+                .contains("trials: text \"mailbox does not\". 1 trace could not be searched: "
                         + TranscriptFixture.PASSED_CASE + " #1 (default): ")
-                .contains("cut short").endsWith("(the \"unreadable\" filter shows them)");
+                .contains("cut short")
+                .endsWith("(the \"unreadable\" filter shows them)");
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "trial-search-unsearched");
         // the whole sentence is shown, wrapped in the narrow pane, not cut with "…"
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getHeight() >= summary.prefHeight(summary.getWidth()) - 1)).isTrue();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> summary.getHeight() >= summary.prefHeight(summary.getWidth()) - 1))
+                .isTrue();
 
         // another folder: the search, its figures and the case-id filter are the last folder's, not this one's
         robot.interact(() -> panel.app().results().caseSearchProperty().set("send"));
@@ -66,7 +74,11 @@ class TrialSearchUnsearchedFxTest {
         NavigatorRows.openRunAndWaitFor(robot, panel, other.runDir(), RunFixture.FAILED_CASE);
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> text.getText())).isEmpty();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getText())).isNull();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getParent().isVisible())).isFalse();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#case-search").queryAs(javafx.scene.control.TextField.class).getText())).isEmpty();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> summary.getParent().isVisible()))
+                .isFalse();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> robot.lookup("#case-search")
+                        .queryAs(javafx.scene.control.TextField.class)
+                        .getText()))
+                .isEmpty();
     }
 }

@@ -30,9 +30,12 @@ record DemoRecordingFacts(Map<Integer, List<Sample>> samples, long lengthMs) {
             while (entries.hasNext()) {
                 JsonNode e = entries.next();
                 Matcher m = SHARD.matcher(e.path("c").asText());
-                if (e.path("k").asText().equals("stats") && m.find() && e.path("m").asLong() > 0) {
+                if (e.path("k").asText().equals("stats")
+                        && m.find()
+                        && e.path("m").asLong() > 0) {
                     samples.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new ArrayList<>())
-                            .add(new Sample(e.path("t").asLong() / 1000.0, e.path("m").asLong()));
+                            .add(new Sample(
+                                    e.path("t").asLong() / 1000.0, e.path("m").asLong()));
                 }
             }
         }
@@ -45,7 +48,10 @@ record DemoRecordingFacts(Map<Integer, List<Sample>> samples, long lengthMs) {
 
     /** The shard's last sample at or before this second into the recording. */
     Sample lastBy(int shard, double seconds) {
-        return samples.get(shard).stream().filter(s -> s.seconds() <= seconds).reduce((a, b) -> b).orElseThrow();
+        return samples.get(shard).stream()
+                .filter(s -> s.seconds() <= seconds)
+                .reduce((a, b) -> b)
+                .orElseThrow();
     }
 
     long peak(int shard) {

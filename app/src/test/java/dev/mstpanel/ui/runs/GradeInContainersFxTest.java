@@ -32,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class GradeInContainersFxTest {
     @TempDir
     static Path home;
+
     private PanelWindow panel;
     private Stage stage;
     private static final Path STANDIN = PanelWindow.STANDIN_MST;
@@ -39,14 +40,18 @@ class GradeInContainersFxTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of(
-                "MST_STANDIN_TRIAL_DELAY", "0.2",
-                "MST_STANDIN_OOM_SHARD", "0",
-                "MST_STANDIN_CASES", "refund-order gift-card change-address",
-                "MST_STANDIN_TRIALS", "2",
-                "MST_STANDIN_FAIL_CASES", "gift-card",
-                // the other judges of the regrade fail refund-order and pass gift-card
-                "MST_STANDIN_REGRADE_FAIL_CASES", "refund-order")).size(1440, 900).show(stage);
+        panel = PanelWindow.runsWithStandIn(
+                        home,
+                        java.util.Map.of(
+                                "MST_STANDIN_TRIAL_DELAY", "0.2",
+                                "MST_STANDIN_OOM_SHARD", "0",
+                                "MST_STANDIN_CASES", "refund-order gift-card change-address",
+                                "MST_STANDIN_TRIALS", "2",
+                                "MST_STANDIN_FAIL_CASES", "gift-card",
+                                // the other judges of the regrade fail refund-order and pass gift-card
+                                "MST_STANDIN_REGRADE_FAIL_CASES", "refund-order"))
+                .size(1440, 900)
+                .show(stage);
     }
 
     @AfterEach
@@ -66,7 +71,10 @@ class GradeInContainersFxTest {
         Path config = Files.writeString(project.resolve("eval.json"), """
                 {"name": "checkout-flow", "client": "cowork", "coworkSetup": {"approveWriteTools": true}}
                 """);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !q.node("#context-engine-1").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(() -> !q.node("#context-engine-1").isDisabled()));
         q.type("#config-path .text-field", config.toString());
         q.click("#context-engine-1");
 
@@ -74,30 +82,40 @@ class GradeInContainersFxTest {
         q.click("#grading-in-containers");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#preview").endsWith("--grade-runner docker"));
         assertThat(q.visible("#grade-capacity")).isTrue();
-        assertThat(q.text("#grade-capacity")).matches("engine-1: \\d+ grade/headless containers at once, 2\\.0 GiB each");
+        assertThat(q.text("#grade-capacity"))
+                .matches("engine-1: \\d+ grade/headless containers at once, 2\\.0 GiB each");
         q.type("#memory", "4g");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#grade-capacity").endsWith("4.0 GiB each"));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> q.text("#grade-capacity").endsWith("4.0 GiB each"));
         q.type("#memory", "");
         q.click("#grading-none");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#preview").endsWith("--no-grade"));
         assertThat(q.visible("#grade-capacity")).isFalse();
         Screenshots.take(stage.getScene(), "runs-grading-form");
         q.click("#grading-in-containers");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> q.text("#preview").endsWith("--grade-runner docker")
-                && FxQuery.fx(() -> !q.node("#start-run").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> q.text("#preview").endsWith("--grade-runner docker")
+                        && FxQuery.fx(() -> !q.node("#start-run").isDisabled()));
         q.click("#start-run");
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> ended(q, "Results:"));
-        Path runDir = FxQuery.fx(() -> panel.app().runs().snapshotProperty().get().runDir());
+        Path runDir =
+                FxQuery.fx(() -> panel.app().runs().snapshotProperty().get().runDir());
         String runId = runDir.getFileName().toString();
 
         // Results → Grade… fills the Runs form with mst grade; nothing starts by itself
         q.click("#open-results");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> q.exists("#grade-run") && q.visible("#grade-run"));
         q.click("#grade-run");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "runs".equals(FxQuery.fx(() -> panel.window().openViewId())));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> "runs".equals(FxQuery.fx(() -> panel.window().openViewId())));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#preview").contains(" grade "));
-        assertThat(q.text("#preview")).isEqualTo(STANDIN + " grade " + runId + " --config " + config
-                + " --runner docker --runner-option contexts=engine-1");
+        assertThat(q.text("#preview"))
+                .isEqualTo(STANDIN + " grade " + runId + " --config " + config
+                        + " --runner docker --runner-option contexts=engine-1");
         assertThat(q.text("#run-grade")).startsWith("Grades the run " + runId + " in containers (mst grade)");
         assertThat(q.visible("#grade-capacity")).isTrue();
         // mst run's own fields (keep, ready timeout, resume, where to grade) are not offered for mst grade
@@ -108,28 +126,37 @@ class GradeInContainersFxTest {
         Screenshots.take(stage.getScene(), "runs-grade-form");
 
         // Start: supervised and shown live as a run is (shard row, log, result card)
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !q.node("#start-run").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(() -> !q.node("#start-run").isDisabled()));
         q.click("#start-run");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> q.exists("#shard-1-phase"));
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> ended(q, "Results:"));
-        Path regrade = FxQuery.fx(() -> panel.app().runs().snapshotProperty().get().runDir());
+        Path regrade =
+                FxQuery.fx(() -> panel.app().runs().snapshotProperty().get().runDir());
         assertThat(regrade.getFileName().toString()).isEqualTo(runId + ".g1");
         assertThat(q.text("#run-result")).contains("Results: 4/6 passed");
-        assertThat(FxQuery.fx(() -> String.join("\n", panel.app().runs().log()))).contains(" grade " + runId);
+        assertThat(FxQuery.fx(() -> String.join("\n", panel.app().runs().log())))
+                .contains(" grade " + runId);
         Screenshots.take(stage.getScene(), "runs-grade-finished");
 
         // the regrade in Results beside its run, compared with it: the other judges flip two cases
         q.click("#open-results");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> q.exists("#compare-regraded") && q.visible("#compare-regraded"));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> q.exists("#compare-regraded") && q.visible("#compare-regraded"));
         q.click("#compare-regraded");
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !table.getItems().isEmpty()));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !table.getItems().isEmpty()));
         java.util.Map<String, CaseChange> changes = FxQuery.fx(() -> {
             java.util.Map<String, CaseChange> m = new java.util.HashMap<>();
             table.getItems().forEach(r -> m.put(r.caseId(), r.change()));
             return m;
         });
-        assertThat(changes).containsEntry("refund-order", CaseChange.REGRESSED).containsEntry("gift-card", CaseChange.IMPROVED)
+        assertThat(changes)
+                .containsEntry("refund-order", CaseChange.REGRESSED)
+                .containsEntry("gift-card", CaseChange.IMPROVED)
                 .containsEntry("change-address", CaseChange.UNCHANGED);
         Screenshots.take(stage.getScene(), "results-compare-regrade");
     }

@@ -2,13 +2,13 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.runs.ShardPhase;
 import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -43,6 +43,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class MemoryChartColoursFxTest {
     @TempDir
     static Path dir;
+
     private final FakeRunSession session = new FakeRunSession();
     private RunViewModel model;
     private Scene scene;
@@ -52,13 +53,24 @@ class MemoryChartColoursFxTest {
         Path config = Files.writeString(dir.resolve("eval-" + System.nanoTime() + ".json"), """
                 {"name": "checkout-flow", "coworkSetup": {"approveWriteTools": true}}
                 """);
-        DockerContext c = new DockerContext("engine-1", "", "unix:///tmp/engine-1.sock", ContextSource.values()[0], false,
-                null, false, null, null, null);
-        EngineInfo e = new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, 8 * ByteSize.GIB, 0, "/var/lib/docker", "");
-        var rows = FXCollections.observableArrayList(new ContextRow(c, ContextRow.State.REACHABLE, new ProbeResult(c, e, null, 5), null, false));
-        model = new RunViewModel(session, rows, new Settings(), s -> { }, UiExecutor.fx(), Runnable::run);
+        DockerContext c = new DockerContext(
+                "engine-1",
+                "",
+                "unix:///tmp/engine-1.sock",
+                ContextSource.values()[0],
+                false,
+                null,
+                false,
+                null,
+                null,
+                null);
+        EngineInfo e =
+                new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, 8 * ByteSize.GIB, 0, "/var/lib/docker", "");
+        var rows = FXCollections.observableArrayList(
+                new ContextRow(c, ContextRow.State.REACHABLE, new ProbeResult(c, e, null, 5), null, false));
+        model = new RunViewModel(session, rows, new Settings(), s -> {}, UiExecutor.fx(), Runnable::run);
         model.configPathProperty().set(config.toString());
-        RunView view = new RunView(model, new DialogService(), p -> { });
+        RunView view = new RunView(model, new DialogService(), p -> {});
         scene = new Scene(view, 1280, 900);
         stage.setScene(scene);
         stage.show();
@@ -71,12 +83,28 @@ class MemoryChartColoursFxTest {
 
     private static ShardSnapshot shard(int i, MemorySample... samples) {
         long last = samples.length == 0 ? 0 : samples[samples.length - 1].bytes();
-        return new ShardSnapshot(i, 3, "engine-1", "mst-run-" + i, ShardPhase.RUNNING, 0, 0, null, last, 32 * ByteSize.MIB, last, 5,
-                false, false, null, List.of(samples));
+        return new ShardSnapshot(
+                i,
+                3,
+                "engine-1",
+                "mst-run-" + i,
+                ShardPhase.RUNNING,
+                0,
+                0,
+                null,
+                last,
+                32 * ByteSize.MIB,
+                last,
+                5,
+                false,
+                false,
+                null,
+                List.of(samples));
     }
 
     private void emit(Instant t0, ShardSnapshot... shards) {
-        session.emit(new RunSnapshot(RunSnapshot.State.RUNNING, t0, null, 0, 0, -1, List.of(shards), null, null, List.of(), null, null));
+        session.emit(new RunSnapshot(
+                RunSnapshot.State.RUNNING, t0, null, 0, 0, -1, List.of(shards), null, null, List.of(), null, null));
     }
 
     /** Each series' name → its colour class (default-colorN) and its points' y values. */
@@ -84,13 +112,23 @@ class MemoryChartColoursFxTest {
         @SuppressWarnings("unchecked")
         LineChart<Number, Number> chart = robot.lookup("#memory-chart").queryAs(LineChart.class);
         return WaitForAsyncUtils.asyncFx(() -> {
-            Map<String, List<Object>> m = new TreeMap<>();
-            for (XYChart.Series<Number, Number> s : chart.getData()) {
-                String colour = s.getNode().getStyleClass().stream().filter(k -> k.startsWith("default-color")).findFirst().orElse("?");
-                m.put(s.getName(), List.of(colour, s.getData().stream().map(d -> d.getYValue().doubleValue()).toList()));
-            }
-            return m;
-        }).get();
+                    Map<String, List<Object>> m = new TreeMap<>();
+                    for (XYChart.Series<Number, Number> s : chart.getData()) {
+                        String colour = s.getNode().getStyleClass().stream()
+                                .filter(k -> k.startsWith("default-color"))
+                                .findFirst()
+                                .orElse("?");
+                        m.put(
+                                s.getName(),
+                                List.of(
+                                        colour,
+                                        s.getData().stream()
+                                                .map(d -> d.getYValue().doubleValue())
+                                                .toList()));
+                    }
+                    return m;
+                })
+                .get();
     }
 
     @Test
@@ -103,8 +141,15 @@ class MemoryChartColoursFxTest {
         emit(t0, shard(1), shard(2, a), shard(3));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> chart(robot).containsKey("shard 2"));
         // then shard 1 and a short peak of shard 1 that the next snapshot would have hidden
-        emit(t0, shard(1, new MemorySample(2.3, 3 * ByteSize.MIB), new MemorySample(3.3, 14 * ByteSize.MIB), new MemorySample(4.3, 5 * ByteSize.MIB)),
-                shard(2, a, new MemorySample(3.2, 4 * ByteSize.MIB)), shard(3, new MemorySample(4.0, ByteSize.MIB)));
+        emit(
+                t0,
+                shard(
+                        1,
+                        new MemorySample(2.3, 3 * ByteSize.MIB),
+                        new MemorySample(3.3, 14 * ByteSize.MIB),
+                        new MemorySample(4.3, 5 * ByteSize.MIB)),
+                shard(2, a, new MemorySample(3.2, 4 * ByteSize.MIB)),
+                shard(3, new MemorySample(4.0, ByteSize.MIB)));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> chart(robot).containsKey("shard 3"));
         Map<String, List<Object>> c = chart(robot);
         assertThat(c.get("shard 1")).containsExactly("default-color0", List.of(3.0, 14.0, 5.0));

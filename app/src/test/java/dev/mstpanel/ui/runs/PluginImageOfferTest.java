@@ -28,20 +28,43 @@ class PluginImageOfferTest {
     Path dir;
 
     private static ShardSnapshot shard(int i, String context, String message) {
-        return new ShardSnapshot(i, 2, context, "mst-x-" + i, ShardPhase.STOPPED, 0, 0, null, 0, 0, 0, -1, false, false, message);
+        return new ShardSnapshot(
+                i, 2, context, "mst-x-" + i, ShardPhase.STOPPED, 0, 0, null, 0, 0, 0, -1, false, false, message);
     }
 
     private static RunSnapshot ended(List<ShardSnapshot> shards) {
-        return new RunSnapshot(RunSnapshot.State.FINISHED, Instant.EPOCH, Instant.EPOCH, 4, 0, 4, shards, "Results: 2/4 passed",
-                Path.of("/r/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3"), List.of(), 1, null);
+        return new RunSnapshot(
+                RunSnapshot.State.FINISHED,
+                Instant.EPOCH,
+                Instant.EPOCH,
+                4,
+                0,
+                4,
+                shards,
+                "Results: 2/4 passed",
+                Path.of("/r/.mcp-test-results/e/runs/20260105T101500Z-a1b2c3"),
+                List.of(),
+                1,
+                null);
     }
 
     /** Runs the stand-in with its plugin-mismatch shard on engine-1 and returns the reason its shard stopped with. */
     private String standinStopReason() throws Exception {
-        Files.writeString(dir.resolve("eval.json"), "{\"name\": \"plugin-eval\", \"plugins\": [\"@acme/mst-plugin-tickets\"]}");
+        Files.writeString(
+                dir.resolve("eval.json"), "{\"name\": \"plugin-eval\", \"plugins\": [\"@acme/mst-plugin-tickets\"]}");
         Path standin = TestEngines.projectRoot().resolve("app/src/test/resources/mst-standin/mst");
-        ProcessBuilder pb = new ProcessBuilder(standin.toString(), "run", "--config", "eval.json", "--runner", "docker",
-                "--runner-option", "contexts=engine-1", "--runner-option", "shards=1").directory(dir.toFile());
+        ProcessBuilder pb = new ProcessBuilder(
+                        standin.toString(),
+                        "run",
+                        "--config",
+                        "eval.json",
+                        "--runner",
+                        "docker",
+                        "--runner-option",
+                        "contexts=engine-1",
+                        "--runner-option",
+                        "shards=1")
+                .directory(dir.toFile());
         pb.environment().put("DOCKER_CONFIG", TestEngines.dockerConfig().toString());
         pb.environment().put("MST_STANDIN_PLUGIN_MISMATCH_SHARD", "1");
         pb.environment().put("MST_STANDIN_OOM_SHARD", "0");
@@ -75,8 +98,10 @@ class PluginImageOfferTest {
 
     @Test
     void otherStopReasonsOfferNoPluginRebuild() {
-        assertThat(MstOutputParser.pluginMismatch("The worker runs MST 2.0.0-beta.6, but this run uses 2.0.0-beta.7: install the same"
-                + " version in the worker's image.")).isNull();
+        assertThat(MstOutputParser.pluginMismatch(
+                        "The worker runs MST 2.0.0-beta.6, but this run uses 2.0.0-beta.7: install the same"
+                                + " version in the worker's image."))
+                .isNull();
         assertThat(MstOutputParser.pluginMismatch("The shard was cancelled.")).isNull();
         FinishedRun f = new FinishedRun();
         f.ended(ended(List.of(shard(1, "engine-1", "The worker sent nothing for 60 s; its channel may be gone."))));

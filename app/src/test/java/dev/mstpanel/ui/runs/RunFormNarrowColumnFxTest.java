@@ -36,13 +36,16 @@ import org.testfx.util.WaitForAsyncUtils;
 class RunFormNarrowColumnFxTest {
     @TempDir
     static Path home;
+
     private PanelWindow panel;
     private Stage stage;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of()).size(1280, 820).show(stage);
+        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of())
+                .size(1280, 820)
+                .show(stage);
     }
 
     @AfterEach
@@ -57,7 +60,10 @@ class RunFormNarrowColumnFxTest {
         Path config = Files.writeString(evals.resolve("eval.json"), """
                 {"name": "checkout-flow", "client": "cowork", "coworkSetup": {"approveWriteTools": true}}
                 """);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !q.node("#context-engine-1").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(() -> !q.node("#context-engine-1").isDisabled()));
         q.type("#config-path .text-field", config.toString());
         q.click("#context-engine-1");
         q.click("#keep-failed");
@@ -67,8 +73,11 @@ class RunFormNarrowColumnFxTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("Cowork"));
-        assertThat(cutHints(robot)).as("hints cut at the right or with an ellipsis").isEmpty();
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("Cowork"));
+        assertThat(cutHints(robot))
+                .as("hints cut at the right or with an ellipsis")
+                .isEmpty();
         Screenshots.take(stage.getScene(), "runs-form-narrow");
 
         q.click("#grading-in-containers");
@@ -80,9 +89,12 @@ class RunFormNarrowColumnFxTest {
             panel.app().runs().prefillGrade(null, "20260105T101500Z-a1b2c3");
             return null;
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("grade/headless"));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("grade/headless"));
         String line = q.text("#context-engine-1-split");
-        assertThat(line).doesNotContain("Cowork").matches(".*: \\d+ grade/headless containers? at once, 2\\.0 GiB each");
+        assertThat(line)
+                .doesNotContain("Cowork")
+                .matches(".*: \\d+ grade/headless containers? at once, 2\\.0 GiB each");
         assertThat(q.text("#grade-capacity")).isEqualTo("engine-1: " + line.substring(line.indexOf(": ") + 2));
         assertThat(cutHints(robot)).as("hints cut while grading").isEmpty();
         FxQuery.fx(() -> {
@@ -96,7 +108,8 @@ class RunFormNarrowColumnFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         Screenshots.take(stage.getScene(), "runs-form-narrow-grading");
         q.click("#run-grade-clear");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("Cowork"));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> q.text("#context-engine-1-split").contains("Cowork"));
     }
 
     /** The form's shown labels whose text runs past the form's visible width, or is shown cut short. */
@@ -115,7 +128,10 @@ class RunFormNarrowColumnFxTest {
             Bounds view = scroll.localToScene(scroll.getLayoutBounds());
             List<String> cut = new ArrayList<>();
             for (Node n : robot.lookup("#run-form .label").queryAll()) {
-                if (!(n instanceof Label l) || !shown(l) || l.getText() == null || l.getText().isBlank()) {
+                if (!(n instanceof Label l)
+                        || !shown(l)
+                        || l.getText() == null
+                        || l.getText().isBlank()) {
                     continue;
                 }
                 Bounds b = l.localToScene(l.getLayoutBounds());

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.testsupport.PanelWindow;
+import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.testsupport.TestEngines;
 import dev.mstpanel.ui.AppContext;
 import dev.mstpanel.ui.MainWindow;
@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextInputControl;
@@ -32,6 +30,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RunViewFxTest {
     @TempDir
     static Path home;
+
     private PanelWindow panel;
     private AppContext app;
     private Stage stage;
@@ -40,10 +39,14 @@ class RunViewFxTest {
     void start(Stage stage) {
         this.stage = stage;
         // a busy test machine answers slowly: probes get 15 s; MST is the test stand-in
-        panel = PanelWindow.runsWithStandIn(home, java.util.Map.of(
-                "MST_STANDIN_TRIAL_DELAY", "1",
-                "MST_STANDIN_OOM_SHARD", "2",
-                "ANTHROPIC_API_KEY", ENV_SECRET)).size(1440, 900).show(stage);
+        panel = PanelWindow.runsWithStandIn(
+                        home,
+                        java.util.Map.of(
+                                "MST_STANDIN_TRIAL_DELAY", "1",
+                                "MST_STANDIN_OOM_SHARD", "2",
+                                "ANTHROPIC_API_KEY", ENV_SECRET))
+                .size(1440, 900)
+                .show(stage);
         app = panel.app();
     }
 
@@ -52,7 +55,8 @@ class RunViewFxTest {
         panel.close();
         // the stand-in removes its containers when it ends; kept ones stay until we remove them
         for (String ctx : java.util.List.of("engine-1", "engine-2")) {
-            String ids = docker("--context", ctx, "ps", "-aq", "--filter", "label=mst.owner.pid", "--filter", "name=mst-");
+            String ids =
+                    docker("--context", ctx, "ps", "-aq", "--filter", "label=mst.owner.pid", "--filter", "name=mst-");
             if (!ids.isBlank()) {
                 java.util.List<String> rm = new java.util.ArrayList<>(java.util.List.of("--context", ctx, "rm", "-f"));
                 rm.addAll(java.util.List.of(ids.strip().split("\\s+")));
@@ -82,9 +86,13 @@ class RunViewFxTest {
         Path config = Files.writeString(evals.resolve("eval.json"), """
                 {"name": "checkout-flow", "client": "cowork", "coworkSetup": {"approveWriteTools": true}}
                 """);
-        Path secrets = Files.writeString(evals.resolve("secrets.json"), "{\"SHOP_PASSWORD\": \"file-secret-in-the-window-test-9\"}");
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#context-engine-1").isDisabled()
-                && !node(robot, "#context-engine-2").isDisabled()));
+        Path secrets = Files.writeString(
+                evals.resolve("secrets.json"), "{\"SHOP_PASSWORD\": \"file-secret-in-the-window-test-9\"}");
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> fx(() -> !node(robot, "#context-engine-1").isDisabled()
+                        && !node(robot, "#context-engine-2").isDisabled()));
         type(robot, "#config-path .text-field", config.toString());
         waitForText(robot, "#client", "cowork: Cowork");
         click(robot, "#context-engine-1");
@@ -93,15 +101,23 @@ class RunViewFxTest {
         click(robot, "#keep-failed");
         type(robot, "#memory", "32m");
         type(robot, "#secrets-file", secrets.toString());
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#start-run").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#start-run").isDisabled()));
         assertThat(text(robot, "#memory-message")).startsWith("memory=32m gives each Cowork container 32.0 MiB");
-        assertThat(fx(() -> ((TextArea) node(robot, "#preview")).getText())).startsWith(STANDIN + " run --config " + config);
+        assertThat(fx(() -> ((TextArea) node(robot, "#preview")).getText()))
+                .startsWith(STANDIN + " run --config " + config);
 
         click(robot, "#start-run");
         // the rows move: every shard gets a row, and one runs in a container with memory figures
-        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#shard-3-phase").tryQuery().isPresent()
-                && robot.lookup(".shard-rows .label").queryAll().stream()
-                .anyMatch(n -> n instanceof Label l && l.getText() != null && l.getText().matches("\\d+ done.*") && !l.getText().startsWith("0 "))));
+        WaitForAsyncUtils.waitFor(
+                90,
+                TimeUnit.SECONDS,
+                () -> fx(() -> robot.lookup("#shard-3-phase").tryQuery().isPresent()
+                        && robot.lookup(".shard-rows .label").queryAll().stream()
+                                .anyMatch(n -> n instanceof Label l
+                                        && l.getText() != null
+                                        && l.getText().matches("\\d+ done.*")
+                                        && !l.getText().startsWith("0 "))));
         String during = allTexts(robot);
         assertThat(during).containsPattern("mst-\\d{8}t\\d{6}z-[0-9a-f]{6}-\\d");
         assertThat(during).contains("running");
@@ -116,13 +132,20 @@ class RunViewFxTest {
         String after = allTexts(robot);
         assertThat(text(robot, "#shard-2-phase")).startsWith("out of memory");
         assertThat(after).contains("· kept");
-        assertThat(text(robot, "#run-result")).contains("Results:").containsPattern("\\d+ trials? missing").contains("-kept");
+        assertThat(text(robot, "#run-result"))
+                .contains("Results:")
+                .containsPattern("\\d+ trials? missing")
+                .contains("-kept");
         assertThat(visible(robot, "#resume-missing")).isTrue();
         assertThat(visible(robot, "#open-results")).isTrue();
         assertThat(fx(() -> node(robot, "#start-run").isDisabled())).isFalse();
         assertThat(after).doesNotContain(ENV_SECRET).doesNotContain("file-secret-in-the-window-test-9");
-        assertThat(fx(() -> String.join("\n", ((javafx.scene.control.ListView<?>) node(robot, "#run-log")).getItems().stream()
-                .map(Object::toString).toList()))).contains("ran out of memory").doesNotContain(ENV_SECRET);
+        assertThat(fx(() -> String.join(
+                        "\n",
+                        ((javafx.scene.control.ListView<?>) node(robot, "#run-log"))
+                                .getItems().stream().map(Object::toString).toList())))
+                .contains("ran out of memory")
+                .doesNotContain(ENV_SECRET);
         String kept = docker("--context", "engine-1", "ps", "-a", "--format", "{{.Names}}")
                 + docker("--context", "engine-2", "ps", "-a", "--format", "{{.Names}}");
         assertThat(kept).contains("-kept");
@@ -130,8 +153,11 @@ class RunViewFxTest {
 
         // "Open in Results" shows the run in the Results view
         click(robot, "#open-results");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> "results".equals(
-                ((MainWindow) stage.getScene().getRoot()).openViewId())) && allTexts(robot).contains(runIdOf()));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> fx(() -> "results".equals(((MainWindow) stage.getScene().getRoot()).openViewId()))
+                        && allTexts(robot).contains(runIdOf()));
         Screenshots.take(stage.getScene(), "runs-open-in-results");
         fx(() -> ((MainWindow) stage.getScene().getRoot()).open("runs"));
         WaitForAsyncUtils.waitForFxEvents();
@@ -139,8 +165,12 @@ class RunViewFxTest {
         // "Resume missing trials" starts the same run again with --resume <run id>
         String runId = fx(() -> model().snapshotProperty().get().runId());
         click(robot, "#resume-missing");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> text(robot, "#resume").equals(runId)
-                && fx(() -> !model().log().isEmpty() && model().log().get(0).contains("--resume " + runId)));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> text(robot, "#resume").equals(runId)
+                        && fx(() ->
+                                !model().log().isEmpty() && model().log().get(0).contains("--resume " + runId)));
         WaitForAsyncUtils.waitFor(240, TimeUnit.SECONDS, () -> {
             String t = text(robot, "#run-result");
             return t != null && !t.isBlank();
@@ -158,18 +188,24 @@ class RunViewFxTest {
     @Test
     void formShowsEachProblemBesideItsFieldAndTheExactCommand(FxRobot robot) throws Exception {
         Path evals = Files.createDirectories(home.resolve("evals"));
-        Path broken = Files.writeString(evals.resolve("broken.json"), "{\n  \"name\": \"checkout-flow\",\n  \"client\" \"cowork\"\n}\n");
+        Path broken = Files.writeString(
+                evals.resolve("broken.json"), "{\n  \"name\": \"checkout-flow\",\n  \"client\" \"cowork\"\n}\n");
         Path config = Files.writeString(evals.resolve("eval.json"), """
                 {"name": "checkout-flow", "datasets": ["cases.json"], "trials": 2,
                  "variants": [{"name": "baseline", "coworkSetup": {"approveWriteTools": true}}, {"name": "tool-search-off"}]}
                 """);
         Files.writeString(evals.resolve("cases.json"), "[{\"id\": \"order-refund\"}, {\"id\": \"gift-card\"}]");
-        Path secrets = Files.writeString(evals.resolve("secrets.env"), "ANTHROPIC_API_KEY=sk-ant-test-very-secret-42\n");
+        Path secrets =
+                Files.writeString(evals.resolve("secrets.env"), "ANTHROPIC_API_KEY=sk-ant-test-very-secret-42\n");
 
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !node(robot, "#context-engine-1").isDisabled()
-                && !node(robot, "#context-engine-2").isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> fx(() -> !node(robot, "#context-engine-1").isDisabled()
+                        && !node(robot, "#context-engine-2").isDisabled()));
         assertThat(fx(() -> node(robot, "#context-dead").isDisabled())).isTrue();
-        assertThat(text(robot, "#context-engine-1-split")).containsPattern("\\d+\\.\\d GiB, \\d+ CPUs?: 1 Cowork container at a time");
+        assertThat(text(robot, "#context-engine-1-split"))
+                .containsPattern("\\d+\\.\\d GiB, \\d+ CPUs?: 1 Cowork container at a time");
 
         // nothing is red yet: the hint says what is missing
         waitForText(robot, "#start-hint", "Choose an eval config to start.");
@@ -204,19 +240,28 @@ class RunViewFxTest {
         type(robot, "#resume", "a1b2c3");
         click(robot, "#keep-failed");
         type(robot, "#secrets-file", secrets.toString());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !visible(robot, "#memory-message") && !visible(robot, "#cpus-message")
-                && !visible(robot, "#resume-message") && !visible(robot, "#secrets-file-message"));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> !visible(robot, "#memory-message")
+                        && !visible(robot, "#cpus-message")
+                        && !visible(robot, "#resume-message")
+                        && !visible(robot, "#secrets-file-message"));
 
         String expected = "run --config " + config + " --runner docker --runner-option contexts=engine-1,engine-2"
                 + " --runner-option shards=3 --runner-option keep=failed --runner-option memory=4g --runner-option cpus=1"
                 + " --resume a1b2c3 --secrets-file " + secrets;
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> ((TextArea) node(robot, "#preview")).getText()).endsWith(expected));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> ((TextArea) node(robot, "#preview")).getText()).endsWith(expected));
         String preview = fx(() -> ((TextArea) node(robot, "#preview")).getText());
         assertThat(preview).doesNotContain("sk-ant-test-very-secret-42");
         assertThat(allTexts(robot)).doesNotContain("sk-ant-test-very-secret-42");
 
         click(robot, "#copy-preview");
-        assertThat(fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString())).isEqualTo(preview);
+        assertThat(fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .isEqualTo(preview);
         Screenshots.take(stage.getScene(), "runs-form-ready");
     }
 

@@ -1,23 +1,22 @@
 package dev.mstpanel.ui.runs;
 
-import dev.mstpanel.core.runs.ShardPhase;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.mst.FlagVocabulary;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.docker.ContextSource;
 import dev.mstpanel.core.docker.DockerContext;
 import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.docker.ProbeResult;
+import dev.mstpanel.core.mst.FlagVocabulary;
 import dev.mstpanel.core.mst.RunChecks.Field;
 import dev.mstpanel.core.mst.RunChecks.Severity;
+import dev.mstpanel.core.runs.ShardPhase;
 import dev.mstpanel.core.settings.Settings;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.UiExecutor;
 import dev.mstpanel.ui.contexts.ContextRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -32,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunViewModelTest {
     @TempDir
     Path dir;
+
     private final FakeRunSession session = new FakeRunSession();
     private final ObservableList<ContextRow> rows = FXCollections.observableArrayList();
     private final Settings settings = new Settings();
@@ -55,7 +55,8 @@ class RunViewModelTest {
 
     /** The FX thread stand-in: runnables queue up and run on the test thread when it drains them. */
     private static final class QueueUi implements UiExecutor {
-        private final java.util.concurrent.ConcurrentLinkedQueue<Runnable> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private final java.util.concurrent.ConcurrentLinkedQueue<Runnable> queue =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
 
         @Override
         public void execute(Runnable r) {
@@ -76,9 +77,19 @@ class RunViewModelTest {
     }
 
     private static ContextRow row(String name, int gib) {
-        DockerContext c = new DockerContext(name, "", "unix:///tmp/" + name + ".sock", ContextSource.values()[0], false,
-                null, false, null, null, null);
-        EngineInfo e = new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, gib * ByteSize.GIB, 0, "/var/lib/docker", "");
+        DockerContext c = new DockerContext(
+                name,
+                "",
+                "unix:///tmp/" + name + ".sock",
+                ContextSource.values()[0],
+                false,
+                null,
+                false,
+                null,
+                null,
+                null);
+        EngineInfo e =
+                new EngineInfo("28.0", "Debian", "linux", "x86_64", 2, gib * ByteSize.GIB, 0, "/var/lib/docker", "");
         return new ContextRow(c, ContextRow.State.REACHABLE, new ProbeResult(c, e, null, 5), null, false);
     }
 
@@ -93,7 +104,12 @@ class RunViewModelTest {
     }
 
     private void choose(String name) {
-        model.contextChoices().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow().selectedProperty().set(true);
+        model.contextChoices().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow()
+                .selectedProperty()
+                .set(true);
         ui.drain();
     }
 
@@ -117,7 +133,8 @@ class RunViewModelTest {
         model.resumeProperty().set("123");
         ui.drain();
         assertThat(model.fieldStateProperty(Field.CONFIG).get().severity()).isEqualTo(Severity.ERROR);
-        assertThat(model.fieldStateProperty(Field.CONFIG).get().message()).startsWith("broken.json is not valid JSON at line 3, column ");
+        assertThat(model.fieldStateProperty(Field.CONFIG).get().message())
+                .startsWith("broken.json is not valid JSON at line 3, column ");
         assertThat(model.fieldStateProperty(Field.SHARDS).get().message()).contains("is not a shard count");
         assertThat(model.fieldStateProperty(Field.MEMORY).get().message()).contains("is not a memory size");
         assertThat(model.fieldStateProperty(Field.RESUME).get().message()).contains("is not a run id");
@@ -142,11 +159,13 @@ class RunViewModelTest {
         assertThat(model.contextChoices().get(0).splitLineProperty().get())
                 .isEqualTo("12.0 GiB, 2 CPUs: 1 Cowork container at a time, 11.0 GiB each");
         Files.writeString(config, "{\"name\": \"x\", \"client\": \"api\"}");
-        Files.setLastModifiedTime(config, java.nio.file.attribute.FileTime.from(Instant.now().plusSeconds(5)));
+        Files.setLastModifiedTime(
+                config, java.nio.file.attribute.FileTime.from(Instant.now().plusSeconds(5)));
         model.shardsProperty().set("3");
         ui.drain();
         assertThat(model.clientTextProperty().get()).startsWith("api: headless");
-        assertThat(model.contextChoices().get(1).splitLineProperty().get()).isEqualTo("8.0 GiB, 2 CPUs: 3 grade/headless containers at once, 2.0 GiB each");
+        assertThat(model.contextChoices().get(1).splitLineProperty().get())
+                .isEqualTo("8.0 GiB, 2 CPUs: 3 grade/headless containers at once, 2.0 GiB each");
     }
 
     @Test
@@ -165,9 +184,10 @@ class RunViewModelTest {
         ui.drain();
         model.secretsFileProperty().set(secrets.toString());
         ui.drain();
-        assertThat(model.previewProperty().get()).isEqualTo("npx --no-install mst run --config " + config
-                + " --runner docker --runner-option contexts=engine-1,engine-2 --runner-option shards=3"
-                + " --runner-option keep=failed --secrets-file " + secrets);
+        assertThat(model.previewProperty().get())
+                .isEqualTo("npx --no-install mst run --config " + config
+                        + " --runner docker --runner-option contexts=engine-1,engine-2 --runner-option shards=3"
+                        + " --runner-option keep=failed --secrets-file " + secrets);
         assertThat(model.previewProperty().get()).doesNotContain("sk-ant-very-secret");
         assertThat(model.fieldStateProperty(Field.SHARDS).get().severity()).isEqualTo(Severity.NOTE);
     }
@@ -200,9 +220,21 @@ class RunViewModelTest {
         ui.drain();
         Instant t0 = Instant.now().minusSeconds(60);
         session.lines(List.of("[mst] shard 1/2: cowork on MST 2.0.0-beta.7"));
-        session.emit(new RunSnapshot(RunSnapshot.State.RUNNING, t0, null, 1, 1, -1, List.of(
-                shard(1, ShardPhase.RUNNING, 1, 0, 900L * ByteSize.MIB),
-                shard(2, ShardPhase.OUT_OF_MEMORY, 0, 1, 2 * ByteSize.GIB)), null, null, List.of(), null, null));
+        session.emit(new RunSnapshot(
+                RunSnapshot.State.RUNNING,
+                t0,
+                null,
+                1,
+                1,
+                -1,
+                List.of(
+                        shard(1, ShardPhase.RUNNING, 1, 0, 900L * ByteSize.MIB),
+                        shard(2, ShardPhase.OUT_OF_MEMORY, 0, 1, 2 * ByteSize.GIB)),
+                null,
+                null,
+                List.of(),
+                null,
+                null));
         await(() -> model.shardRows().size() == 2);
         assertThat(model.shardRows().get(1).phase()).isEqualTo(ShardPhase.OUT_OF_MEMORY);
         assertThat(model.countsTextProperty().get()).isEqualTo("1 collected · 1 infra of 4 trials");
@@ -221,8 +253,11 @@ class RunViewModelTest {
         for (int i = 0; i < 12_000; i++) {
             session.lines(List.of("line " + i));
         }
-        await(() -> !model.log().isEmpty() && model.log().get(model.log().size() - 1).equals("line 11999"));
-        assertThat(model.log().size()).isLessThanOrEqualTo(RunViewModel.LOG_LIMIT).isGreaterThan(RunViewModel.LOG_LIMIT * 8 / 10);
+        await(() -> !model.log().isEmpty()
+                && model.log().get(model.log().size() - 1).equals("line 11999"));
+        assertThat(model.log().size())
+                .isLessThanOrEqualTo(RunViewModel.LOG_LIMIT)
+                .isGreaterThan(RunViewModel.LOG_LIMIT * 8 / 10);
         assertThat(model.linesReceivedProperty().get()).isEqualTo(12_000);
         model.logFilterProperty().set("LINE 1199");
         ui.drain();
@@ -239,12 +274,23 @@ class RunViewModelTest {
         ui.drain();
         Path runDir = dir.resolve(".mcp-test-results/checkout-flow/runs/20261129T101500Z-a1b2c3");
         Instant t0 = Instant.now().minusSeconds(30);
-        session.emit(new RunSnapshot(RunSnapshot.State.FINISHED, t0, Instant.now(), 2, 0, 2, List.of(
-                shard(1, ShardPhase.DONE, 2, 0, 0), shard(2, ShardPhase.OUT_OF_MEMORY, 0, 0, 0)),
-                "Results: 2/2 passed (100.0%)", runDir, List.of("mst-20261129t101500z-a1b2c3-2-kept"), 0, null));
+        session.emit(new RunSnapshot(
+                RunSnapshot.State.FINISHED,
+                t0,
+                Instant.now(),
+                2,
+                0,
+                2,
+                List.of(shard(1, ShardPhase.DONE, 2, 0, 0), shard(2, ShardPhase.OUT_OF_MEMORY, 0, 0, 0)),
+                "Results: 2/2 passed (100.0%)",
+                runDir,
+                List.of("mst-20261129t101500z-a1b2c3-2-kept"),
+                0,
+                null));
         await(() -> !model.runningProperty().get());
         assertThat(model.resultTextProperty().get())
-                .isEqualTo("Results: 2/2 passed (100.0%) · 2 trials missing · kept: mst-20261129t101500z-a1b2c3-2-kept");
+                .isEqualTo(
+                        "Results: 2/2 passed (100.0%) · 2 trials missing · kept: mst-20261129t101500z-a1b2c3-2-kept");
         assertThat(model.canResumeProperty().get()).isTrue();
         assertThat(model.canOpenResultsProperty().get()).isTrue();
         assertThat(model.resultsFolderToOpen()).isEqualTo(runDir);
@@ -284,7 +330,7 @@ class RunViewModelTest {
                 throw new java.io.IOException("mst: No such file or directory");
             }
         };
-        RunViewModel m = new RunViewModel(failing, rows, settings, s -> { }, UiExecutor.direct(), Runnable::run);
+        RunViewModel m = new RunViewModel(failing, rows, settings, s -> {}, UiExecutor.direct(), Runnable::run);
         m.configPathProperty().set(config.toString());
         m.start();
         assertThat(m.resultTextProperty().get()).isEqualTo("MST did not start: mst: No such file or directory");
@@ -296,7 +342,10 @@ class RunViewModelTest {
     @Test
     void anMstNotInstalledIsLookedForAgainAtTheNextCheckSoInstallingItIsNoticed() {
         RunSession.Mst found = session.mst;
-        session.mst = new RunSession.Mst(List.of("mst"), FlagVocabulary.RUNNER, null,
+        session.mst = new RunSession.Mst(
+                List.of("mst"),
+                FlagVocabulary.RUNNER,
+                null,
                 "MST is not installed for this eval: run `npm install --save-dev @gleanwork/mcp-server-tester` in its folder.");
         model.configPathProperty().set(config.toString());
         ui.drain();
@@ -314,7 +363,22 @@ class RunViewModelTest {
     }
 
     private static ShardSnapshot shard(int i, ShardPhase phase, int collected, int infra, long mem) {
-        return new ShardSnapshot(i, 2, "engine-" + i, "mst-run-" + i, phase, collected, infra, "baseline a #1", mem,
-                2 * ByteSize.GIB, mem, 12.5, phase == ShardPhase.OUT_OF_MEMORY, false, null, List.of(new MemorySample(1.0, mem)));
+        return new ShardSnapshot(
+                i,
+                2,
+                "engine-" + i,
+                "mst-run-" + i,
+                phase,
+                collected,
+                infra,
+                "baseline a #1",
+                mem,
+                2 * ByteSize.GIB,
+                mem,
+                12.5,
+                phase == ShardPhase.OUT_OF_MEMORY,
+                false,
+                null,
+                List.of(new MemorySample(1.0, mem)));
     }
 }

@@ -2,8 +2,8 @@ package dev.mstpanel.ui.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.docker.TerminalLauncher;
+import dev.mstpanel.core.shell.HostEnvironment;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,6 +20,7 @@ class SettingsTerminalChoicesTest {
                 assertThat(launcher.choose(offered).get().os()).isEqualTo(os);
             }
         }
-        assertThat(SettingsDialog.terminals(HostEnvironment.OsFamily.MAC)).containsExactly("Terminal", "iTerm2", "Ghostty", "WezTerm");
+        assertThat(SettingsDialog.terminals(HostEnvironment.OsFamily.MAC))
+                .containsExactly("Terminal", "iTerm2", "Ghostty", "WezTerm");
     }
 }

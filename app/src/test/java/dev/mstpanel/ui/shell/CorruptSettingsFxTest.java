@@ -28,6 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class CorruptSettingsFxTest {
     @TempDir
     Path home;
+
     private AppContext app;
 
     @Start
@@ -47,15 +48,23 @@ class CorruptSettingsFxTest {
 
     @Test
     void corruptSettingsOpenWithDefaultsAndANotice(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         String text = WaitForAsyncUtils.asyncFx(() -> {
-            Node pane = robot.lookup(".dialog-pane").query();
-            return ((DialogPane) pane).getHeaderText() + "\n" + ((DialogPane) pane).getContentText();
-        }).get();
-        assertThat(text).contains("Settings were reset").contains("could not be read").contains("settings.json.corrupt-");
+                    Node pane = robot.lookup(".dialog-pane").query();
+                    return ((DialogPane) pane).getHeaderText() + "\n" + ((DialogPane) pane).getContentText();
+                })
+                .get();
+        assertThat(text)
+                .contains("Settings were reset")
+                .contains("could not be read")
+                .contains("settings.json.corrupt-");
         assertThat(app.settings().refreshIntervalSeconds).isEqualTo(10);
         try (var files = Files.list(app.paths().configDir())) {
-            assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("settings.json.corrupt-"));
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .anyMatch(n -> n.startsWith("settings.json.corrupt-"));
         }
         robot.clickOn("OK");
     }

@@ -47,6 +47,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class DesktopShellFxTest {
     @TempDir
     Path home;
+
     private AppContext app;
     private MainWindow window;
     private Stage stage;
@@ -64,12 +65,13 @@ class DesktopShellFxTest {
     @AfterEach
     void stop(FxRobot robot) throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
-            for (Window w : List.copyOf(Window.getWindows())) {
-                if (w != stage && w instanceof Stage s) {
-                    s.close();
-                }
-            }
-        }).get();
+                    for (Window w : List.copyOf(Window.getWindows())) {
+                        if (w != stage && w instanceof Stage s) {
+                            s.close();
+                        }
+                    }
+                })
+                .get();
         app.close();
     }
 
@@ -101,7 +103,10 @@ class DesktopShellFxTest {
     void settingsShortcutOpensADialogThatValidatesAndSaves(FxRobot robot) throws Exception {
         robot.clickOn("#sidebar");
         robot.push(shortcut(KeyCode.COMMA));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#settings-dialog").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#settings-dialog").tryQuery().isPresent());
         Button save = robot.lookup("#settings-save").queryButton();
         assertThat(save.isDisabled()).isFalse();
 
@@ -112,18 +117,27 @@ class DesktopShellFxTest {
         assertThat(save.isDisabled()).isTrue();
 
         robot.interact(() -> refresh.setText("30"));
-        robot.interact(() -> robot.lookup("#settings-mst-path").queryAs(TextField.class).setText(home.resolve("no-mst").toString()));
-        assertThat(visibleTexts(robot)).contains("There is no file at this path.").doesNotContain("Between 2 and 3600 seconds.");
+        robot.interact(() -> robot.lookup("#settings-mst-path")
+                .queryAs(TextField.class)
+                .setText(home.resolve("no-mst").toString()));
+        assertThat(visibleTexts(robot))
+                .contains("There is no file at this path.")
+                .doesNotContain("Between 2 and 3600 seconds.");
         assertThat(save.isDisabled()).isTrue();
-        robot.interact(() -> robot.lookup("#settings-mst-path").queryAs(TextField.class).setText(""));
-        robot.interact(() -> robot.lookup("#settings-probe-timeout").queryAs(TextField.class).setText("1.5"));
+        robot.interact(() ->
+                robot.lookup("#settings-mst-path").queryAs(TextField.class).setText(""));
+        robot.interact(() ->
+                robot.lookup("#settings-probe-timeout").queryAs(TextField.class).setText("1.5"));
 
         robot.clickOn("#settings-theme-dark");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(app.theme().darkProperty().get()).as("the theme applies while the dialog is open").isTrue();
+        assertThat(app.theme().darkProperty().get())
+                .as("the theme applies while the dialog is open")
+                .isTrue();
 
         robot.clickOn(save);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> Files.exists(app.settingsStore().file()));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> Files.exists(app.settingsStore().file()));
         JsonNode saved = new ObjectMapper().readTree(app.settingsStore().file().toFile());
         assertThat(saved.get("refreshIntervalSeconds").asInt()).isEqualTo(30);
         assertThat(saved.get("probeTimeoutSeconds").asDouble()).isEqualTo(1.5);
@@ -151,8 +165,11 @@ class DesktopShellFxTest {
         Files.setPosixFilePermissions(mst, PosixFilePermissions.fromString("rwxr-xr-x"));
         app.settings().mstPath = mst.toString();
         robot.interact(() -> window.openAbout());
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !text(robot, "#about-docker-engine").contains("checking")
-                && !text(robot, "#about-mst").contains("checking"));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> !text(robot, "#about-docker-engine").contains("checking")
+                        && !text(robot, "#about-mst").contains("checking"));
         assertThat(text(robot, "#about-panel")).matches("\\d+\\.\\d+\\.\\d+.*|dev");
         assertThat(text(robot, "#about-mst")).isEqualTo("2.0.0-test.1 (" + mst + ")");
         assertThat(text(robot, "#about-docker-engine")).matches("\\d+\\.\\d+\\.\\d+.* \\(context engine-1\\)");
@@ -187,7 +204,8 @@ class DesktopShellFxTest {
         assertThat(stage.isShowing()).isFalse();
         JsonNode saved = new ObjectMapper().readTree(app.settingsStore().file().toFile());
         assertThat(saved.get("openView").asText()).isEqualTo("contexts");
-        assertThat(saved.get("windowWidth").asDouble()).isEqualTo(stage.getScene().getWidth());
+        assertThat(saved.get("windowWidth").asDouble())
+                .isEqualTo(stage.getScene().getWidth());
     }
 
     private static KeyCodeCombination shortcut(KeyCode key) {
@@ -195,18 +213,21 @@ class DesktopShellFxTest {
     }
 
     private static String text(FxRobot robot, String query) throws Exception {
-        return WaitForAsyncUtils.asyncFx(() -> robot.lookup(query).queryAs(Label.class).getText()).get();
+        return WaitForAsyncUtils.asyncFx(
+                        () -> robot.lookup(query).queryAs(Label.class).getText())
+                .get();
     }
 
     private static String visibleTexts(FxRobot robot) throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> {
-            StringBuilder sb = new StringBuilder();
-            for (Node n : robot.lookup(".label").queryAll()) {
-                if (n instanceof Label l && l.isVisible() && l.getText() != null) {
-                    sb.append(l.getText()).append('\n');
-                }
-            }
-            return sb.toString();
-        }).get();
+                    StringBuilder sb = new StringBuilder();
+                    for (Node n : robot.lookup(".label").queryAll()) {
+                        if (n instanceof Label l && l.isVisible() && l.getText() != null) {
+                            sb.append(l.getText()).append('\n');
+                        }
+                    }
+                    return sb.toString();
+                })
+                .get();
     }
 }

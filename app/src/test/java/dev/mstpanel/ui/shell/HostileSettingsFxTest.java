@@ -34,6 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class HostileSettingsFxTest {
     @TempDir
     Path home;
+
     private AppContext app;
     private Stage stage;
 
@@ -47,9 +48,11 @@ class HostileSettingsFxTest {
         for (int i = 0; i < 20_000; i++) {
             recent.append(i == 0 ? "" : ",").append("\"/evals/").append(i).append(".json\"");
         }
-        Files.writeString(paths.configDir().resolve("settings.json"), "{\"windowHeight\": 1e9, \"windowWidth\": 100000,"
-                + " \"windowX\": 9000000, \"windowY\": 20, \"probeTimeoutSeconds\": 1e308, \"refreshIntervalSeconds\": -5,"
-                + " \"recentEvalConfigs\": [" + recent + "]}");
+        Files.writeString(
+                paths.configDir().resolve("settings.json"),
+                "{\"windowHeight\": 1e9, \"windowWidth\": 100000,"
+                        + " \"windowX\": 9000000, \"windowY\": 20, \"probeTimeoutSeconds\": 1e308, \"refreshIntervalSeconds\": -5,"
+                        + " \"recentEvalConfigs\": [" + recent + "]}");
         app = new AppContext(env, paths, UiExecutor.fx());
         App.showMain(stage, app, null);
     }
@@ -61,20 +64,32 @@ class HostileSettingsFxTest {
 
     @Test
     void outOfRangeSettingsAreClampedTheWindowIsOnTheScreenAndANoticeSaysWhat(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         String text = WaitForAsyncUtils.asyncFx(() -> {
-            Node pane = robot.lookup(".dialog-pane").query();
-            return ((DialogPane) pane).getContentText();
-        }).get();
-        assertThat(text).contains("out of range").contains("window height").contains("probe timeout").contains("recent eval configs");
+                    Node pane = robot.lookup(".dialog-pane").query();
+                    return ((DialogPane) pane).getContentText();
+                })
+                .get();
+        assertThat(text)
+                .contains("out of range")
+                .contains("window height")
+                .contains("probe timeout")
+                .contains("recent eval configs");
         assertThat(app.settings().probeTimeoutSeconds).isEqualTo(60);
         assertThat(app.settings().refreshIntervalSeconds).isEqualTo(2);
         assertThat(app.settings().recentEvalConfigs).hasSize(10).startsWith("/evals/0.json");
         Rectangle2D screen = Screen.getPrimary().getBounds();
-        double[] geometry = WaitForAsyncUtils.asyncFx(() -> new double[] {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()}).get();
+        double[] geometry = WaitForAsyncUtils.asyncFx(
+                        () -> new double[] {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()})
+                .get();
         assertThat(geometry[2]).as("window width").isLessThanOrEqualTo(screen.getWidth() + 20);
         assertThat(geometry[3]).as("window height").isLessThanOrEqualTo(screen.getHeight() + 60);
-        assertThat(Screen.getScreensForRectangle(geometry[0], geometry[1], 100, 40)).as("a screen holds the window's top-left").isNotEmpty();
+        assertThat(Screen.getScreensForRectangle(geometry[0], geometry[1], 100, 40))
+                .as("a screen holds the window's top-left")
+                .isNotEmpty();
         robot.clickOn("OK");
     }
 }

@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
  * nullable long as a flag byte and the long.
  */
 final class CacheBytes {
-    private CacheBytes() {
-    }
+    private CacheBytes() {}
 
     static void writeString(DataOutputStream out, String s) throws IOException {
         if (s == null) {
@@ -131,6 +130,7 @@ final class CacheBytes {
 
         /** Where the last string read by {@link #repeated(int)} in each slot starts, and its length, and the string. */
         private final int[] lastAt = new int[4];
+
         private final int[] lastLength = {-1, -1, -1, -1};
         private final String[] last = new String[4];
 

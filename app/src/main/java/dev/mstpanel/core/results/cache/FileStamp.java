@@ -1,11 +1,11 @@
 package dev.mstpanel.core.results.cache;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -20,8 +20,7 @@ final class FileStamp {
     /** The size stamped for a file that is not there (or not a regular file). */
     static final long ABSENT = -1;
 
-    private FileStamp() {
-    }
+    private FileStamp() {}
 
     /**
      * Writes four numbers for {@code p} into {@code v} from {@code at}: size in bytes
@@ -48,7 +47,9 @@ final class FileStamp {
     }
 
     /** Whether the file system gives status-change times and inodes (the "unix" view: Linux, macOS); not on Windows. */
-    private static final boolean UNIX_VIEW = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+    private static final boolean UNIX_VIEW =
+            java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+
     private static final String UNIX_FACTS = "unix:isRegularFile,isDirectory,size,lastModifiedTime,ctime,ino";
 
     /**
@@ -74,8 +75,10 @@ final class FileStamp {
                 try {
                     Class<?> c = Class.forName("sun.nio.fs.UnixFileAttributes");
                     MethodHandles.Lookup l = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
-                    ctime = l.findVirtual(c, "ctime", MethodType.methodType(FileTime.class)).asType(MethodType.methodType(FileTime.class, Object.class));
-                    ino = l.findVirtual(c, "ino", MethodType.methodType(long.class)).asType(MethodType.methodType(long.class, Object.class));
+                    ctime = l.findVirtual(c, "ctime", MethodType.methodType(FileTime.class))
+                            .asType(MethodType.methodType(FileTime.class, Object.class));
+                    ino = l.findVirtual(c, "ino", MethodType.methodType(long.class))
+                            .asType(MethodType.methodType(long.class, Object.class));
                     type = c;
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     // not opened to the panel, or another JDK: the "unix:" view
@@ -94,7 +97,8 @@ final class FileStamp {
      * every change of its content, name, links or mode, and no tool can set it; 0 where the file
      * system has none, as the identity).
      */
-    private record FileFacts(boolean regularFile, boolean directory, long size, long modified, long changed, long identity) {}
+    private record FileFacts(
+            boolean regularFile, boolean directory, long size, long modified, long changed, long identity) {}
 
     /** Whether {@link #facts} reads the JDK's {@code stat} result directly (for tests). */
     static boolean direct() {
@@ -109,8 +113,13 @@ final class FileStamp {
                 try {
                     FileTime ctime = (FileTime) JdkStat.CTIME.invokeExact((Object) a);
                     long ino = (long) JdkStat.INO.invokeExact((Object) a);
-                    return new FileFacts(a.isRegularFile(), a.isDirectory(), a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS),
-                            ctime.to(TimeUnit.NANOSECONDS), ino);
+                    return new FileFacts(
+                            a.isRegularFile(),
+                            a.isDirectory(),
+                            a.size(),
+                            a.lastModifiedTime().to(TimeUnit.NANOSECONDS),
+                            ctime.to(TimeUnit.NANOSECONDS),
+                            ino);
                 } catch (RuntimeException | Error e) {
                     throw e;
                 } catch (Throwable e) {
@@ -125,12 +134,21 @@ final class FileStamp {
     private static FileFacts viewFacts(Path p) throws IOException {
         if (UNIX_VIEW) {
             Map<String, Object> a = Files.readAttributes(p, UNIX_FACTS);
-            return new FileFacts(Boolean.TRUE.equals(a.get("isRegularFile")), Boolean.TRUE.equals(a.get("isDirectory")),
-                    ((Number) a.get("size")).longValue(), nanos(a.get("lastModifiedTime")), nanos(a.get("ctime")),
+            return new FileFacts(
+                    Boolean.TRUE.equals(a.get("isRegularFile")),
+                    Boolean.TRUE.equals(a.get("isDirectory")),
+                    ((Number) a.get("size")).longValue(),
+                    nanos(a.get("lastModifiedTime")),
+                    nanos(a.get("ctime")),
                     a.get("ino") instanceof Number n ? n.longValue() : 0);
         }
         BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-        return new FileFacts(a.isRegularFile(), a.isDirectory(), a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), 0,
+        return new FileFacts(
+                a.isRegularFile(),
+                a.isDirectory(),
+                a.size(),
+                a.lastModifiedTime().to(TimeUnit.NANOSECONDS),
+                0,
                 a.fileKey() == null ? 0 : a.fileKey().hashCode());
     }
 

@@ -32,10 +32,17 @@ final class KeptDiagnoses implements DiagnosisStore {
     private record Kept(String[] folders, long[] times, String notice, List<KeptSource> sources) {}
 
     /** A {@link FailureDiagnosis.Source} relative to the artifacts folder: log files by name in its {@code logs/}. */
-    private record KeptSource(String folder, boolean session, boolean screenshot, boolean accessibility, boolean system, List<String> logs) {}
+    private record KeptSource(
+            String folder,
+            boolean session,
+            boolean screenshot,
+            boolean accessibility,
+            boolean system,
+            List<String> logs) {}
 
     /** The artifacts folder of a trial as the run's relative text ({@link TrialCache}'s paths). */
     private final Function<Path, String> relative;
+
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
     private final java.util.Set<String> looked = ConcurrentHashMap.newKeySet();
     private volatile boolean changed;
@@ -73,8 +80,13 @@ final class KeptDiagnoses implements DiagnosisStore {
                     logs.add(logsDir.resolve(name));
                 }
             }
-            sources.add(new FailureDiagnosis.Source(dir, s.session, s.screenshot ? dir.resolve("screen.png") : null,
-                    s.accessibility ? dir.resolve("accessibility.txt") : null, logs, s.system ? dir.resolve("system.json") : null));
+            sources.add(new FailureDiagnosis.Source(
+                    dir,
+                    s.session,
+                    s.screenshot ? dir.resolve("screen.png") : null,
+                    s.accessibility ? dir.resolve("accessibility.txt") : null,
+                    logs,
+                    s.system ? dir.resolve("system.json") : null));
         }
         return new FailureDiagnosis(artifactsDir, sources, k.notice);
     }
@@ -115,16 +127,27 @@ final class KeptDiagnoses implements DiagnosisStore {
                 }
                 logs.add(log.getFileName().toString());
             }
-            if (rel == null || !at(s.screenshot(), s.folder(), "screen.png") || !at(s.accessibility(), s.folder(), "accessibility.txt")
+            if (rel == null
+                    || !at(s.screenshot(), s.folder(), "screen.png")
+                    || !at(s.accessibility(), s.folder(), "accessibility.txt")
                     || !at(s.system(), s.folder(), "system.json")) {
                 return;
             }
-            sources.add(new KeptSource(rel, s.sessionCopy(), s.screenshot() != null, s.accessibility() != null, s.system() != null, List.copyOf(logs)));
+            sources.add(new KeptSource(
+                    rel,
+                    s.sessionCopy(),
+                    s.screenshot() != null,
+                    s.accessibility() != null,
+                    s.system() != null,
+                    List.copyOf(logs)));
         }
         Kept k = new Kept(folders, times, d.notice(), List.copyOf(sources));
         Kept old = kept.put(relative.apply(artifactsDir), k);
-        if (old == null || !java.util.Arrays.equals(old.times, times) || !java.util.Arrays.equals(old.folders, folders)
-                || !old.sources.equals(k.sources) || !java.util.Objects.equals(old.notice, k.notice)) {
+        if (old == null
+                || !java.util.Arrays.equals(old.times, times)
+                || !java.util.Arrays.equals(old.folders, folders)
+                || !old.sources.equals(k.sources)
+                || !java.util.Objects.equals(old.notice, k.notice)) {
             changed = true;
         }
     }
@@ -165,7 +188,8 @@ final class KeptDiagnoses implements DiagnosisStore {
             out.writeInt(k.sources.size());
             for (KeptSource s : k.sources) {
                 CacheBytes.writeString(out, s.folder);
-                out.writeByte((s.session ? 1 : 0) | (s.screenshot ? 2 : 0) | (s.accessibility ? 4 : 0) | (s.system ? 8 : 0));
+                out.writeByte(
+                        (s.session ? 1 : 0) | (s.screenshot ? 2 : 0) | (s.accessibility ? 4 : 0) | (s.system ? 8 : 0));
                 out.writeInt(s.logs.size());
                 for (String log : s.logs) {
                     CacheBytes.writeString(out, log);
@@ -199,7 +223,13 @@ final class KeptDiagnoses implements DiagnosisStore {
                 for (int m = 0; m < l; m++) {
                     logs.add(in.string());
                 }
-                sources.add(new KeptSource(folder, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, List.copyOf(logs)));
+                sources.add(new KeptSource(
+                        folder,
+                        (flags & 1) != 0,
+                        (flags & 2) != 0,
+                        (flags & 4) != 0,
+                        (flags & 8) != 0,
+                        List.copyOf(logs)));
             }
             read.put(present(key), new Kept(folders, times, notice, List.copyOf(sources)));
         }

@@ -1,9 +1,9 @@
 package dev.mstpanel.core.results.cache;
 
-import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.files.ResultsFiles;
 import dev.mstpanel.core.results.layout.TraceKeys;
+import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.model.TrialKey;
@@ -62,6 +62,7 @@ public final class TrialCache {
     static final int KEPT_RUNS = 200;
     /** How many bytes of cache files are kept in all (a 10,000-trial run takes about 4.5 MB). */
     static final long KEPT_BYTES = 256L * 1024 * 1024;
+
     private static final long ABSENT = FileStamp.ABSENT;
     /** Numbers per file in {@link Stamps}: size, modification time, status-change time, identity. */
     private static final int PER_FILE = 4;
@@ -98,6 +99,7 @@ public final class TrialCache {
         public final Stamps stamps;
         /** Whether the trace parsed whole (not cut short, not broken): a search's no-match is then a no-match, with no record decoded. */
         public final boolean traceWhole;
+
         final byte[] bytes;
         final int offset;
         final int length;
@@ -123,9 +125,11 @@ public final class TrialCache {
     private final Path file;
     /** The run folder as the reader was given it: the trials' paths are made from it. */
     private final Path base;
+
     private final String baseText;
     /** The run folder, absolute: what the cache file is of. */
     private final Path runDir;
+
     private final List<String> graders;
     /*
      * Not final: load() makes them anew at the size the cache file gives (a 10,000-trial run has 10,000
@@ -163,23 +167,31 @@ public final class TrialCache {
     public static TrialCache open(Path cacheDir, Path given, List<Path> graderDirs) {
         Path runDir = given.toAbsolutePath().normalize();
         List<String> graders = names(graderDirs);
-        TrialCache cache = new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), given, graders);
+        TrialCache cache =
+                new TrialCache(cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(runDir)), given, graders);
         try {
             // never opened unless a regular file of at most the folder's whole size: a FIFO would block the
             // listing for ever, a link to /dev/zero or a huge file would fill the heap
-            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(cache.file, java.nio.file.attribute.BasicFileAttributes.class,
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(
+                    cache.file,
+                    java.nio.file.attribute.BasicFileAttributes.class,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
             if (a.isDirectory()) {
                 // not made by the panel, so never deleted by it: said once, with the fix
                 if (SAID_FOLDERS.add(cache.file)) {
-                    LOG.error("The cache of listed trials {} is a folder, not the panel's file, so this run is read from its files at every"
-                            + " listing (the panel does not delete a folder it did not make): remove it (rm -r {}) to let the panel cache the run again.",
-                            cache.file, cache.file);
+                    LOG.error(
+                            "The cache of listed trials {} is a folder, not the panel's file, so this run is read from its files at every"
+                                    + " listing (the panel does not delete a folder it did not make): remove it (rm -r {}) to let the panel cache the run again.",
+                            cache.file,
+                            cache.file);
                 }
                 return cache;
             }
             if (!a.isRegularFile() || a.size() > KEPT_BYTES) {
-                throw new IOException(a.isRegularFile() ? "it is " + a.size() + " bytes, more than the whole cache folder keeps" : "it is not a regular file");
+                throw new IOException(
+                        a.isRegularFile()
+                                ? "it is " + a.size() + " bytes, more than the whole cache folder keeps"
+                                : "it is not a regular file");
             }
             cache.load(CacheBytes.Input.checked(Files.readAllBytes(cache.file)));
             TrialCacheFolder.touch(cache.file); // used: the last to be pruned
@@ -187,7 +199,10 @@ public final class TrialCache {
             // the first listing of this run
         } catch (IOException | RuntimeException e) {
             cache.entries.clear();
-            LOG.info("The cache of listed trials {} is not used ({}); the run is read from its files", cache.file, e.toString());
+            LOG.info(
+                    "The cache of listed trials {} is not used ({}); the run is read from its files",
+                    cache.file,
+                    e.toString());
         }
         return cache;
     }
@@ -232,7 +247,10 @@ public final class TrialCache {
             } catch (IOException | RuntimeException x) {
                 entries.remove(key, e);
                 changed = true;
-                LOG.info("A trial in the cache {} could not be read ({}); it is read from its files", file, x.toString());
+                LOG.info(
+                        "A trial in the cache {} could not be read ({}); it is read from its files",
+                        file,
+                        x.toString());
                 return null;
             }
             e.trial = t;
@@ -339,9 +357,11 @@ public final class TrialCache {
             tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
             java.util.zip.CRC32 crc = new java.util.zip.CRC32();
             try (OutputStream raw = Files.newOutputStream(tmp);
-                 DataOutputStream out = new DataOutputStream(new java.util.zip.CheckedOutputStream(new BufferedOutputStream(raw, 1 << 16), crc))) {
+                    DataOutputStream out = new DataOutputStream(
+                            new java.util.zip.CheckedOutputStream(new BufferedOutputStream(raw, 1 << 16), crc))) {
                 write(out);
-                out.writeLong(crc.getValue()); // the bytes before it, checked when the file is read (CacheBytes.Input.checked)
+                out.writeLong(crc.getValue()); // the bytes before it, checked when the file is read
+                // (CacheBytes.Input.checked)
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -353,7 +373,10 @@ public final class TrialCache {
             diagnoses.saved();
             TrialCacheFolder.prune(dir);
         } catch (IOException | RuntimeException e) {
-            LOG.info("The cache of listed trials {} could not be written ({}); the next listing reads the run's files again", file, e.toString());
+            LOG.info(
+                    "The cache of listed trials {} could not be written ({}); the next listing reads the run's files again",
+                    file,
+                    e.toString());
         } finally {
             if (tmp != null) {
                 try {
@@ -376,7 +399,9 @@ public final class TrialCache {
     }
 
     private void load(CacheBytes.Input in) throws IOException {
-        if (!in.startsWith(MAGIC) || !CODE.equals(in.string()) || !runDir.toString().equals(in.string())) {
+        if (!in.startsWith(MAGIC)
+                || !CODE.equals(in.string())
+                || !runDir.toString().equals(in.string())) {
             return; // another layout, or a hash shared with another folder: written anew
         }
         int n = in.getInt();
@@ -410,7 +435,8 @@ public final class TrialCache {
             int count2 = in.getInt();
             List<String> names;
             if (count2 == 1) {
-                names = List.of(in.repeated(1)); // a case folder with one trial: its file's name, the same in most folders
+                names = List.of(
+                        in.repeated(1)); // a case folder with one trial: its file's name, the same in most folders
             } else {
                 List<String> read = new ArrayList<>(Math.min(count2, 1 << 16));
                 for (int j = 0; j < count2; j++) {
@@ -527,14 +553,17 @@ public final class TrialCache {
         for (int i = 0; i < n; i++) {
             String grader = in.string();
             byte pass = in.getByte();
-            scores.add(new ScoreRecord(grader, pass == 2 ? null : pass == 1, in.string(), in.string(), resolve(in.string()), in.string()));
+            scores.add(new ScoreRecord(
+                    grader, pass == 2 ? null : pass == 1, in.string(), in.string(), resolve(in.string()), in.string()));
         }
         Path trace = resolve(in.string());
         Path artifacts = resolve(in.string());
         String problem = in.string();
         String problemKind = in.string();
         String problemDetail = in.string();
-        Problem why = problem == null || problemKind == null ? null : new Problem(Problem.Kind.valueOf(problemKind), problemDetail, problem);
+        Problem why = problem == null || problemKind == null
+                ? null
+                : new Problem(Problem.Kind.valueOf(problemKind), problemDetail, problem);
         int calls = in.getInt();
         int errors = in.getInt();
         String failedTool = in.string();
@@ -542,9 +571,32 @@ public final class TrialCache {
         Long outTokens = in.nullableLong();
         Double cost = in.bool() ? in.getDouble() : null;
         int mcp = in.getInt();
-        TrialUsage usage = inTokens == null && outTokens == null && cost == null && mcp == 0 ? TrialUsage.NONE : new TrialUsage(inTokens, outTokens, cost, mcp);
-        return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), variant, caseId, cut, dataset, duration, status, error, gradingError,
-                failureKind, scores, trace, artifacts, problem, calls, errors, failedTool, usage, why);
+        TrialUsage usage = inTokens == null && outTokens == null && cost == null && mcp == 0
+                ? TrialUsage.NONE
+                : new TrialUsage(inTokens, outTokens, cost, mcp);
+        return new TrialRecord(
+                key,
+                run.evalName(),
+                run.runId(),
+                run.dir(),
+                variant,
+                caseId,
+                cut,
+                dataset,
+                duration,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                trace,
+                artifacts,
+                problem,
+                calls,
+                errors,
+                failedTool,
+                usage,
+                why);
     }
 
     /** A path inside the run folder as a relative string; one outside it stays absolute. */
@@ -554,7 +606,9 @@ public final class TrialCache {
         }
         // the paths the listing makes all start with the run folder as it was given: cut it off as text
         String text = p.toString();
-        if (text.length() > baseText.length() && text.startsWith(baseText) && text.charAt(baseText.length()) == java.io.File.separatorChar) {
+        if (text.length() > baseText.length()
+                && text.startsWith(baseText)
+                && text.charAt(baseText.length()) == java.io.File.separatorChar) {
             return text.substring(baseText.length() + 1);
         }
         Path abs = p.toAbsolutePath().normalize();
@@ -565,16 +619,9 @@ public final class TrialCache {
         return s == null ? null : base.resolve(s);
     }
 
-
     /** Now, in ns since the epoch (the files' times are compared with it). */
     static long nowNanos() {
         java.time.Instant now = java.time.Instant.now();
         return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }
-
-
-
-
-
-
 }

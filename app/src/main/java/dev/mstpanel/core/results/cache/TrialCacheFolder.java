@@ -20,8 +20,7 @@ import org.slf4j.LoggerFactory;
 final class TrialCacheFolder {
     private static final Logger LOG = LoggerFactory.getLogger(TrialCacheFolder.class);
 
-    private TrialCacheFolder() {
-    }
+    private TrialCacheFolder() {}
 
     /**
      * The cache file's name: a 64-bit FNV-1a hash of the run folder's absolute path (the path itself
@@ -51,8 +50,11 @@ final class TrialCacheFolder {
                     Files.deleteIfExists(p);
                 }
             }
-            List<Path> newestFirst = new ArrayList<>(all.stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList());
-            newestFirst.sort(Comparator.comparingLong(TrialCacheFolder::modified).reversed());
+            List<Path> newestFirst = new ArrayList<>(all.stream()
+                    .filter(p -> p.getFileName().toString().endsWith(".bin"))
+                    .toList());
+            newestFirst.sort(
+                    Comparator.comparingLong(TrialCacheFolder::modified).reversed());
             long bytes = 0;
             for (int i = 0; i < newestFirst.size(); i++) {
                 Path p = newestFirst.get(i);
@@ -89,7 +91,9 @@ final class TrialCacheFolder {
                         var en = entries.nextElement();
                         if (en.getName().startsWith(pkg) && en.getName().endsWith(".class")) {
                             sum.update(en.getName().getBytes(StandardCharsets.UTF_8));
-                            sum.update(java.nio.ByteBuffer.allocate(8).putLong(en.getCrc()).array());
+                            sum.update(java.nio.ByteBuffer.allocate(8)
+                                    .putLong(en.getCrc())
+                                    .array());
                         }
                     }
                 }
@@ -102,9 +106,13 @@ final class TrialCacheFolder {
                 }
                 Path dir = root.resolve(pkg);
                 try (Stream<Path> files = Files.walk(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".class"))
+                            .sorted()
+                            .toList()) {
                         BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
-                        sum.update((dir.relativize(f) + " " + a.size() + " " + a.lastModifiedTime().toMillis()).getBytes(StandardCharsets.UTF_8));
+                        sum.update((dir.relativize(f) + " " + a.size() + " "
+                                        + a.lastModifiedTime().toMillis())
+                                .getBytes(StandardCharsets.UTF_8));
                     }
                 }
                 return "folder " + Long.toHexString(sum.getValue());

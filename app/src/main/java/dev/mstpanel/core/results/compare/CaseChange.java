@@ -10,7 +10,13 @@ import java.util.Locale;
  * trial. The declaration order is the order a comparison lists its cases in: regressions first.
  */
 public enum CaseChange {
-    REGRESSED, FLAKY, IMPROVED, ADDED, REMOVED, NO_RESULT, UNCHANGED;
+    REGRESSED,
+    FLAKY,
+    IMPROVED,
+    ADDED,
+    REMOVED,
+    NO_RESULT,
+    UNCHANGED;
 
     /**
      * The change between two outcomes.

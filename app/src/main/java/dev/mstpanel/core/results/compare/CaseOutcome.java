@@ -8,7 +8,10 @@ import java.util.Locale;
  * trial (only infra, missing, ungraded or unreadable ones).
  */
 public enum CaseOutcome {
-    PASS, FAIL, MIXED, NO_RESULT;
+    PASS,
+    FAIL,
+    MIXED,
+    NO_RESULT;
 
     /**
      * The outcome of {@code passed} out of {@code graded} trials.

@@ -16,7 +16,15 @@ import java.util.List;
  * @param ungraded trials not graded yet, left out of the graded ones (the rest left out are unreadable)
  * @param records the trials themselves, in trial order, or an empty list when they were not kept
  */
-public record CaseTally(String caseId, int trials, int graded, int passed, int infra, int missing, int ungraded, List<TrialRecord> records) {
+public record CaseTally(
+        String caseId,
+        int trials,
+        int graded,
+        int passed,
+        int infra,
+        int missing,
+        int ungraded,
+        List<TrialRecord> records) {
     public CaseTally {
         records = List.copyOf(records);
     }
@@ -49,11 +57,18 @@ public record CaseTally(String caseId, int trials, int graded, int passed, int i
     static String leftOutText(int infra, int missing, int ungraded, int unreadable) {
         StringBuilder b = new StringBuilder();
         int[] counts = {infra, missing, ungraded, unreadable};
-        dev.mstpanel.core.results.model.TrialStatus[] statuses = {dev.mstpanel.core.results.model.TrialStatus.INFRA, dev.mstpanel.core.results.model.TrialStatus.MISSING,
-                dev.mstpanel.core.results.model.TrialStatus.UNGRADED, dev.mstpanel.core.results.model.TrialStatus.UNREADABLE};
+        dev.mstpanel.core.results.model.TrialStatus[] statuses = {
+            dev.mstpanel.core.results.model.TrialStatus.INFRA,
+            dev.mstpanel.core.results.model.TrialStatus.MISSING,
+            dev.mstpanel.core.results.model.TrialStatus.UNGRADED,
+            dev.mstpanel.core.results.model.TrialStatus.UNREADABLE
+        };
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] > 0) {
-                b.append(b.length() == 0 ? "" : ", ").append(counts[i]).append(' ').append(statuses[i].jsonName());
+                b.append(b.length() == 0 ? "" : ", ")
+                        .append(counts[i])
+                        .append(' ')
+                        .append(statuses[i].jsonName());
             }
         }
         return b.length() == 0 ? null : b.toString();

@@ -41,18 +41,27 @@ public record CompareWarning(Kind kind, String message) {
      * The warnings for a base and a candidate side; empty when they are alike or when run.json
      * does not record the value on one side (nothing is guessed).
      */
-    public static List<CompareWarning> of(RunInfo base, String baseVariant, RunInfo candidate, String candidateVariant) {
+    public static List<CompareWarning> of(
+            RunInfo base, String baseVariant, RunInfo candidate, String candidateVariant) {
         List<CompareWarning> out = new ArrayList<>();
-        if (base.runner() != null && candidate.runner() != null && !base.runner().strip().equalsIgnoreCase(candidate.runner().strip())) {
-            out.add(new CompareWarning(Kind.DIFFERENT_RUNNERS, "The two sides ran on different runners (base: " + base.runner()
-                    + ", candidate: " + candidate.runner() + "): a desktop and a container give the model different context, tools "
-                    + "and limits, so the difference may be the runner's, not the change's. Compare variants within one runner."));
+        if (base.runner() != null
+                && candidate.runner() != null
+                && !base.runner().strip().equalsIgnoreCase(candidate.runner().strip())) {
+            out.add(
+                    new CompareWarning(
+                            Kind.DIFFERENT_RUNNERS,
+                            "The two sides ran on different runners (base: " + base.runner()
+                                    + ", candidate: " + candidate.runner()
+                                    + "): a desktop and a container give the model different context, tools "
+                                    + "and limits, so the difference may be the runner's, not the change's. Compare variants within one runner."));
         }
         String bc = base.variantClients().get(baseVariant);
         String cc = candidate.variantClients().get(candidateVariant);
         if (bc != null && cc != null && !bc.strip().equalsIgnoreCase(cc.strip())) {
-            out.add(new CompareWarning(Kind.DIFFERENT_CLIENTS, "The two sides ran different clients (base: " + bc + ", candidate: " + cc
-                    + "): the difference may be the client's, not the change's."));
+            out.add(new CompareWarning(
+                    Kind.DIFFERENT_CLIENTS,
+                    "The two sides ran different clients (base: " + bc + ", candidate: " + cc
+                            + "): the difference may be the client's, not the change's."));
         }
         return List.copyOf(out);
     }

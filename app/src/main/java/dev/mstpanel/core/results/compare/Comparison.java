@@ -31,9 +31,22 @@ import java.util.Set;
  * @param candidateSetup the candidate side's
  * @param warnings what makes the sides unlike (different runners or clients), said above the verdict
  */
-public record Comparison(Kind kind, VariantFigures base, VariantFigures candidate, Path baseRunDir, Path candidateRunDir,
-                         String evalName, List<CaseComparison> cases, Map<CaseChange, Integer> counts, int positive, int negative,
-                         double pValue, Verdict verdict, String baseSetup, String candidateSetup, List<CompareWarning> warnings) {
+public record Comparison(
+        Kind kind,
+        VariantFigures base,
+        VariantFigures candidate,
+        Path baseRunDir,
+        Path candidateRunDir,
+        String evalName,
+        List<CaseComparison> cases,
+        Map<CaseChange, Integer> counts,
+        int positive,
+        int negative,
+        double pValue,
+        Verdict verdict,
+        String baseSetup,
+        String candidateSetup,
+        List<CompareWarning> warnings) {
     public Comparison {
         cases = List.copyOf(cases);
         counts = Collections.unmodifiableMap(new EnumMap<>(counts));
@@ -45,8 +58,22 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
      * counted once the traces were read whole); the cases, counts, p and verdict stay.
      */
     public Comparison withFigures(VariantFigures newBase, VariantFigures newCandidate) {
-        return new Comparison(kind, newBase, newCandidate, baseRunDir, candidateRunDir, evalName, cases, counts, positive, negative, pValue,
-                verdict, baseSetup, candidateSetup, warnings);
+        return new Comparison(
+                kind,
+                newBase,
+                newCandidate,
+                baseRunDir,
+                candidateRunDir,
+                evalName,
+                cases,
+                counts,
+                positive,
+                negative,
+                pValue,
+                verdict,
+                baseSetup,
+                candidateSetup,
+                warnings);
     }
 
     /** What a comparison compares. */
@@ -67,7 +94,8 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
      * @param candidateVariant its variant
      * @throws IllegalArgumentException when a run lacks the variant named
      */
-    public static Comparison of(Kind kind, RunTally baseRun, String baseVariant, RunTally candidateRun, String candidateVariant) {
+    public static Comparison of(
+            Kind kind, RunTally baseRun, String baseVariant, RunTally candidateRun, String candidateVariant) {
         VariantTally b = baseRun.variants().get(baseVariant);
         VariantTally c = candidateRun.variants().get(candidateVariant);
         if (b == null || c == null) {
@@ -113,12 +141,25 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         if (bf.mixesSourcesWith(cf)) {
             // a column from summary.json on one side and not on the other does not compare: both sides from the trials
             bf = baseRun.figures(baseVariant, true);
-            cf = kind == Kind.VARIANTS && baseRun == candidateRun ? VariantFigures.of(candidateRun, candidateVariant, bf, true)
+            cf = kind == Kind.VARIANTS && baseRun == candidateRun
+                    ? VariantFigures.of(candidateRun, candidateVariant, bf, true)
                     : candidateRun.figures(candidateVariant, true);
         }
         double p = SignTest.pValue(pos, neg);
-        return new Comparison(kind, bf, cf, baseRun.run().dir(), candidateRun.run().dir(), candidateRun.run().evalName(), rows, counts,
-                pos, neg, p, SignTest.verdict(pos, neg), CompareWarning.sideText(baseRun.run(), baseVariant),
+        return new Comparison(
+                kind,
+                bf,
+                cf,
+                baseRun.run().dir(),
+                candidateRun.run().dir(),
+                candidateRun.run().evalName(),
+                rows,
+                counts,
+                pos,
+                neg,
+                p,
+                SignTest.verdict(pos, neg),
+                CompareWarning.sideText(baseRun.run(), baseVariant),
                 CompareWarning.sideText(candidateRun.run(), candidateVariant),
                 CompareWarning.of(baseRun.run(), baseVariant, candidateRun.run(), candidateVariant));
     }
@@ -186,7 +227,8 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
             return candidate.variant() + " vs " + base.variant() + " · run " + base.runId();
         }
         if (!candidate.variant().equals(base.variant())) { // --variants A,B across two runs: each side by its own name
-            return candidate.variant() + " · run " + candidate.runId() + " vs " + base.variant() + " · run " + base.runId();
+            return candidate.variant() + " · run " + candidate.runId() + " vs " + base.variant() + " · run "
+                    + base.runId();
         }
         return candidate.variant() + " · run " + candidate.runId() + " vs run " + base.runId();
     }
@@ -219,8 +261,8 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
     /** The verdict as a sentence: {@code better (p = 0.021, sign test over 14 cases whose pass fraction changed: 12 up, 2 down)}. */
     public String verdictText() {
         int n = positive + negative;
-        return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases") + " whose pass fraction changed: "
-                + positive + " up, " + negative + " down)";
+        return verdict.jsonName() + " (" + pText(pValue) + ", sign test over " + n + (n == 1 ? " case" : " cases")
+                + " whose pass fraction changed: " + positive + " up, " + negative + " down)";
     }
 
     /** {@code p = 0.021}, or {@code p < 0.001}. */
@@ -233,7 +275,10 @@ public record Comparison(Kind kind, VariantFigures base, VariantFigures candidat
         if (p < 0.001) {
             return "< 0.001";
         }
-        return new java.math.BigDecimal(p).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+        return new java.math.BigDecimal(p)
+                .round(new java.math.MathContext(2))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** Counts per change name, in table order, for JSON ({@code regressed → 2}). */

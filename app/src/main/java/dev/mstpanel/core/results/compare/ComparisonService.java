@@ -43,14 +43,16 @@ public final class ComparisonService {
      * @throws CompareException when the runs cannot be compared (the message says why)
      * @throws CompletionException when the candidate's read failed (its cause)
      */
-    public List<Comparison> compare(Path runA, Path runB, String baseVariant, String candidateVariant, List<String> notes)
+    public List<Comparison> compare(
+            Path runA, Path runB, String baseVariant, String candidateVariant, List<String> notes)
             throws CompareException {
         if (runB == null) {
             RunTally run = RunTally.read(reader, runA, false);
             notes.addAll(notes(run, null, baseVariant == null).all());
             return Comparisons.ofVariants(run, baseVariant, candidateVariant, notes);
         }
-        CompletableFuture<RunTally> other = CompletableFuture.supplyAsync(() -> RunTally.read(reader, runB, false), background);
+        CompletableFuture<RunTally> other =
+                CompletableFuture.supplyAsync(() -> RunTally.read(reader, runB, false), background);
         RunTally base = RunTally.read(reader, runA, false);
         RunTally candidate = other.join();
         notes.addAll(notes(base, candidate, false).all());
@@ -77,13 +79,22 @@ public final class ComparisonService {
      * @param first the tallies read first, base and candidate
      * @param keepRecords whether the tallies keep their trials
      */
-    public RunTally[] readWhole(Path baseDir, Path candidateDir, RunTally[] first, boolean baseAgain, boolean candidateAgain,
-                                boolean keepRecords) {
+    public RunTally[] readWhole(
+            Path baseDir,
+            Path candidateDir,
+            RunTally[] first,
+            boolean baseAgain,
+            boolean candidateAgain,
+            boolean keepRecords) {
         boolean oneRun = baseDir.equals(candidateDir);
-        CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain ? null
+        CompletableFuture<RunTally> candidateWhole = oneRun || !candidateAgain
+                ? null
                 : CompletableFuture.supplyAsync(() -> RunTally.read(reader, candidateDir, keepRecords), background);
-        RunTally baseWhole = baseAgain || oneRun && candidateAgain ? RunTally.read(reader, baseDir, keepRecords) : first[0];
-        return new RunTally[] {baseWhole, oneRun ? baseWhole : candidateWhole == null ? first[1] : joined(candidateWhole)};
+        RunTally baseWhole =
+                baseAgain || oneRun && candidateAgain ? RunTally.read(reader, baseDir, keepRecords) : first[0];
+        return new RunTally[] {
+            baseWhole, oneRun ? baseWhole : candidateWhole == null ? first[1] : joined(candidateWhole)
+        };
     }
 
     /**
@@ -136,7 +147,9 @@ public final class ComparisonService {
         for (int i = 0; i < a.cases().size(); i++) {
             CaseComparison x = a.cases().get(i);
             CaseComparison y = b.cases().get(i);
-            if (!x.caseId().equals(y.caseId()) || x.change() != y.change() || !sameTally(x.base(), y.base())
+            if (!x.caseId().equals(y.caseId())
+                    || x.change() != y.change()
+                    || !sameTally(x.base(), y.base())
                     || !sameTally(x.candidate(), y.candidate())) {
                 return false;
             }

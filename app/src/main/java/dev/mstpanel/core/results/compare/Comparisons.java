@@ -1,7 +1,6 @@
 package dev.mstpanel.core.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,13 +32,14 @@ public final class Comparisons {
      *
      * @param notes gets one line per variant left out
      */
-    public static List<Comparison> ofVariants(RunTally run, String base, String candidate, List<String> notes) throws CompareException {
+    public static List<Comparison> ofVariants(RunTally run, String base, String candidate, List<String> notes)
+            throws CompareException {
         requireTrials(run);
         List<String> names = run.variantNames();
         if (base != null && !names.contains(base) || candidate != null && !names.contains(candidate)) {
             String missing = base != null && !names.contains(base) ? base : candidate;
-            throw new CompareException("Run " + run.run().runId() + " has no variant \"" + missing + "\": its variants are "
-                    + String.join(", ", names) + ".");
+            throw new CompareException("Run " + run.run().runId() + " has no variant \"" + missing
+                    + "\": its variants are " + String.join(", ", names) + ".");
         }
         if (names.size() < 2 && (base == null || candidate == null || base.equals(candidate))) {
             throw new CompareException("Run " + run.run().runId() + " has only the variant " + names.get(0)
@@ -47,7 +47,8 @@ public final class Comparisons {
         }
         String b = base != null ? base : run.baseline();
         if (candidate != null && candidate.equals(b)) {
-            throw new CompareException("The base and the candidate are both \"" + b + "\": name two different variants.");
+            throw new CompareException(
+                    "The base and the candidate are both \"" + b + "\": name two different variants.");
         }
         List<Comparison> out = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -67,7 +68,11 @@ public final class Comparisons {
             out.add(Comparison.of(Comparison.Kind.VARIANTS, run, b, run, v));
         }
         if (out.isEmpty() && firstWhy != null) {
-            requireSides(run, b, run, names.stream().filter(v -> !v.equals(b)).findFirst().orElseThrow());
+            requireSides(
+                    run,
+                    b,
+                    run,
+                    names.stream().filter(v -> !v.equals(b)).findFirst().orElseThrow());
         }
         notes.addAll(left);
         return out;
@@ -95,7 +100,8 @@ public final class Comparisons {
             if (t != null && t.trials() > 0) {
                 String none = noneGraded(run, t);
                 if (none != null) {
-                    // the other side too, when it is another run with nothing graded either: both said at once, so grading
+                    // the other side too, when it is another run with nothing graded either: both said at once, so
+                    // grading
                     // the first does not just meet the second refusal
                     if (i == 0 && candidate != base) {
                         VariantTally other = candidate.variants().get(candidateVariant);
@@ -108,14 +114,21 @@ public final class Comparisons {
                 }
                 continue;
             }
-            List<String> withTrials = run.variants().values().stream().filter(x -> x.trials() > 0).map(VariantTally::variant).toList();
+            List<String> withTrials = run.variants().values().stream()
+                    .filter(x -> x.trials() > 0)
+                    .map(VariantTally::variant)
+                    .toList();
             if (withTrials.isEmpty()) {
-                return "Run " + run.run().runId() + " has no trials yet (its traces/ and scores/ hold none; the run may still be starting, or was"
+                return "Run " + run.run().runId()
+                        + " has no trials yet (its traces/ and scores/ hold none; the run may still be starting, or was"
                         + " copied in part): there is nothing to compare.";
             }
             boolean baseline = v != null && v.equals(run.baseline());
-            return "Run " + run.run().runId() + " has no trials of " + (baseline ? "its baseline" : "the variant") + " \"" + v + "\" ("
-                    + (baseline ? "the first of run.json's variants; " : run.run().variants().contains(v) ? "run.json names it, but " : "")
+            return "Run " + run.run().runId() + " has no trials of " + (baseline ? "its baseline" : "the variant")
+                    + " \"" + v + "\" ("
+                    + (baseline
+                            ? "the first of run.json's variants; "
+                            : run.run().variants().contains(v) ? "run.json names it, but " : "")
                     + "its traces/ and scores/ hold none): there is nothing to compare it with."
                     + (withTrials.isEmpty() ? "" : " Its variants with trials: " + String.join(", ", withTrials) + ".");
         }
@@ -133,18 +146,28 @@ public final class Comparisons {
         }
         String side = "Run " + run.run().runId() + "'s variant \"" + t.variant() + "\"";
         if (t.unreadable() == t.trials()) {
-            return side + " has no trial the panel could read (" + t.trials() + (t.trials() == 1 ? " trial" : " trials") + ")"
-                    + (t.unreadableProblem() != null ? ": " + t.unreadableProblem() : ".") + " There is nothing to compare it with.";
+            return side + " has no trial the panel could read (" + t.trials() + (t.trials() == 1 ? " trial" : " trials")
+                    + ")" + (t.unreadableProblem() != null ? ": " + t.unreadableProblem() : ".")
+                    + " There is nothing to compare it with.";
         }
         List<String> parts = new ArrayList<>();
-        add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED), dev.mstpanel.core.results.model.TrialStatus.UNGRADED.jsonName());
+        add(
+                parts,
+                t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED),
+                dev.mstpanel.core.results.model.TrialStatus.UNGRADED.jsonName());
         add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.INFRA), "infra");
         add(parts, t.count(dev.mstpanel.core.results.model.TrialStatus.MISSING), "missing");
         add(parts, t.unreadable(), "unreadable");
         boolean ungraded = t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED) > 0;
-        List<String> others = run.variants().values().stream().filter(x -> x.graded() > 0).map(VariantTally::variant).toList();
-        return side + " has no graded trial: of its " + t.trials() + (t.trials() == 1 ? " trial, " : " trials, ") + String.join(", ", parts)
-                + ". " + (ungraded ? "Grade it first (Results → Grade…, or mst grade), then compare."
+        List<String> others = run.variants().values().stream()
+                .filter(x -> x.graded() > 0)
+                .map(VariantTally::variant)
+                .toList();
+        return side + " has no graded trial: of its " + t.trials() + (t.trials() == 1 ? " trial, " : " trials, ")
+                + String.join(", ", parts)
+                + ". "
+                + (ungraded
+                        ? "Grade it first (Results → Grade…, or mst grade), then compare."
                         : "There is nothing to compare it with: re-run its cases once the infra problem is fixed.")
                 + (others.isEmpty() ? "" : " Its variants with graded trials: " + String.join(", ", others) + ".");
     }
@@ -159,7 +182,8 @@ public final class Comparisons {
      * The run of the two whose compared variant has trials not graded yet and none graded (a run collected with
      * {@code --no-grade}), so a screen can offer to grade it where {@link #emptySide} says so; null when neither.
      */
-    public static RunTally ungradedSide(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) {
+    public static RunTally ungradedSide(
+            RunTally base, String baseVariant, RunTally candidate, String candidateVariant) {
         for (int i = 0; i < 2; i++) {
             RunTally run = i == 0 ? base : candidate;
             VariantTally t = run.variants().get(i == 0 ? baseVariant : candidateVariant);
@@ -174,7 +198,9 @@ public final class Comparisons {
      * Where a run's eval name came from when its run.json could not be read (the eval folder's name, docs/dev/mst-format.md, Results), so a mismatch says why one side is of another eval; empty otherwise.
      */
     private static String fromFolder(dev.mstpanel.core.results.model.RunInfo run) {
-        return run.runJsonUnread() == null ? "" : " (named by its folder, since its run.json could not be read: " + run.runJsonUnread() + ")";
+        return run.runJsonUnread() == null
+                ? ""
+                : " (named by its folder, since its run.json could not be read: " + run.runJsonUnread() + ")";
     }
 
     /** Whether two paths are one folder reached two ways (a symbolic link), false when either cannot be resolved. */
@@ -186,15 +212,27 @@ public final class Comparisons {
         }
     }
 
-    private static void requireSides(RunTally base, String baseVariant, RunTally candidate, String candidateVariant) throws CompareException {
+    private static void requireSides(RunTally base, String baseVariant, RunTally candidate, String candidateVariant)
+            throws CompareException {
         String why = emptySide(base, baseVariant, candidate, candidateVariant);
         if (why != null) {
             // the hint only where another pair could be named: a run with one variant has none
-            long gradedBase = base.variants().values().stream().filter(x -> x.graded() > 0).count();
-            long gradedCandidate = candidate.variants().values().stream().filter(x -> x.graded() > 0).count();
-            boolean another = candidate == base ? gradedBase >= 2
-                    : gradedBase >= 1 && gradedCandidate >= 1 && (base.variants().size() > 1 || candidate.variants().size() > 1);
-            throw new CompareException(why + (another ? " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE." : ""));
+            long gradedBase = base.variants().values().stream()
+                    .filter(x -> x.graded() > 0)
+                    .count();
+            long gradedCandidate = candidate.variants().values().stream()
+                    .filter(x -> x.graded() > 0)
+                    .count();
+            boolean another = candidate == base
+                    ? gradedBase >= 2
+                    : gradedBase >= 1
+                            && gradedCandidate >= 1
+                            && (base.variants().size() > 1
+                                    || candidate.variants().size() > 1);
+            throw new CompareException(why
+                    + (another
+                            ? " Name a pair of variants that have graded trials with --variants BASE,CANDIDATE."
+                            : ""));
         }
     }
 
@@ -205,14 +243,20 @@ public final class Comparisons {
      * @throws CompareException when the run has no variant with a trial
      */
     private static void requireTrials(RunTally run) throws CompareException {
-        if (run.variants().values().stream().noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
+        if (run.variants().values().stream()
+                .noneMatch(t -> t.trials() > 0)) { // run.json may name variants that have none
             String why = run.run().problem();
             if (run.run().folderUnreadable()) { // it names the folder and the fix already
                 throw new CompareException(CompareException.Kind.FOLDER_UNREADABLE, why);
             }
             // the folder as given, not run.json's runId (a copied run.json names another run)
-            throw new CompareException(CompareException.Kind.NO_TRIALS, "The run folder " + run.run().dir() + " has no trials to compare"
-                    + (why != null ? ": " + why : " (" + ResultsReader.noTracesWhy(run.run().dir()) + "): give a run that has trials."));
+            throw new CompareException(
+                    CompareException.Kind.NO_TRIALS,
+                    "The run folder " + run.run().dir() + " has no trials to compare"
+                            + (why != null
+                                    ? ": " + why
+                                    : " (" + ResultsReader.noTracesWhy(run.run().dir())
+                                            + "): give a run that has trials."));
         }
     }
 
@@ -240,23 +284,32 @@ public final class Comparisons {
             }
             if (emptySide(base, v, candidate, v) != null) {
                 RunTally none = ungradedSide(base, v, candidate, v);
-                out.add(VariantChanges.leftOut(v, none != null ? "nothing graded in run " + none.run().runId() : "no graded trials on a side"));
+                out.add(VariantChanges.leftOut(
+                        v,
+                        none != null ? "nothing graded in run " + none.run().runId() : "no graded trials on a side"));
                 continue;
             }
             Comparison c = Comparison.of(Comparison.Kind.RUNS, base, v, candidate, v);
-            out.add(new VariantChanges(v, c.countsByName().getOrDefault(CaseChange.REGRESSED.jsonName(), 0),
-                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0), c.verdict(), c.sharesNoCase(), null));
+            out.add(new VariantChanges(
+                    v,
+                    c.countsByName().getOrDefault(CaseChange.REGRESSED.jsonName(), 0),
+                    c.countsByName().getOrDefault(CaseChange.IMPROVED.jsonName(), 0),
+                    c.verdict(),
+                    c.sharesNoCase(),
+                    null));
         }
         for (String v : candidate.variantNames()) {
             if (!v.equals(shown) && !base.variants().containsKey(v)) {
-                out.add(VariantChanges.leftOut(v, "only in run " + candidate.run().runId()));
+                out.add(VariantChanges.leftOut(
+                        v, "only in run " + candidate.run().runId()));
             }
         }
         return out;
     }
 
     /** A shared variant's regressed and improved cases between two runs, and its verdict ({@link #otherVariants}). */
-    public record VariantChanges(String variant, int regressed, int improved, Verdict verdict, boolean sharesNoCase, String leftOutWhy) {
+    public record VariantChanges(
+            String variant, int regressed, int improved, Verdict verdict, boolean sharesNoCase, String leftOutWhy) {
         /** A variant not compared, and why ({@code only in run R}, {@code nothing graded in run R}). */
         static VariantChanges leftOut(String variant, String why) {
             return new VariantChanges(variant, 0, 0, Verdict.UNCLEAR, false, why);
@@ -302,7 +355,8 @@ public final class Comparisons {
      * @throws CompareException when the runs are of different evals, are the same run (one folder, or
      *         a copy: the same run id) or share no variant
      */
-    public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
+    public static List<Comparison> ofRuns(
+            RunTally base, RunTally candidate, String baseVariant, String candidateVariant) throws CompareException {
         return ofRuns(base, candidate, baseVariant, candidateVariant, new ArrayList<>());
     }
 
@@ -313,43 +367,55 @@ public final class Comparisons {
      *
      * @param notes gets one line per variant left out
      */
-    public static List<Comparison> ofRuns(RunTally base, RunTally candidate, String baseVariant, String candidateVariant, List<String> notes)
+    public static List<Comparison> ofRuns(
+            RunTally base, RunTally candidate, String baseVariant, String candidateVariant, List<String> notes)
             throws CompareException {
         requireTrials(base);
         requireTrials(candidate);
         String be = base.run().evalName();
         String ce = candidate.run().evalName();
         if (!be.equals(ce)) {
-            throw new CompareException("Run " + base.run().runId() + " is of the eval \"" + be + "\"" + fromFolder(base.run())
-                    + " and run " + candidate.run().runId() + " of \"" + ce + "\"" + fromFolder(candidate.run())
-                    + ": compare two runs of the same eval.");
+            throw new CompareException(
+                    "Run " + base.run().runId() + " is of the eval \"" + be + "\"" + fromFolder(base.run())
+                            + " and run " + candidate.run().runId() + " of \"" + ce + "\"" + fromFolder(candidate.run())
+                            + ": compare two runs of the same eval.");
         }
         Path bd = base.run().dir().toAbsolutePath().normalize();
         Path cd = candidate.run().dir().toAbsolutePath().normalize();
         String id = base.run().runId();
-        // the same folder, or a copy of the run elsewhere (same run id, same eval): comparing a run with itself says nothing
-        boolean sameId = id != null && !id.isBlank() && id.equals(candidate.run().runId());
-        if (sameId && !bd.equals(cd) && !sameFolder(bd, cd) && bd.getFileName() != null && cd.getFileName() != null
+        // the same folder, or a copy of the run elsewhere (same run id, same eval): comparing a run with itself says
+        // nothing
+        boolean sameId =
+                id != null && !id.isBlank() && id.equals(candidate.run().runId());
+        if (sameId
+                && !bd.equals(cd)
+                && !sameFolder(bd, cd)
+                && bd.getFileName() != null
+                && cd.getFileName() != null
                 && !bd.getFileName().equals(cd.getFileName())) {
             // two folders of other names whose run.json name one run: a run.json copied, not a copy of the run
-            throw new CompareException("The run.json of both run folders names run " + id + ", but the folders are " + bd.getFileName()
-                    + " and " + cd.getFileName() + ": one run.json was copied from the other run. Put each run's own run.json back, then compare.");
+            throw new CompareException("The run.json of both run folders names run " + id + ", but the folders are "
+                    + bd.getFileName() + " and " + cd.getFileName()
+                    + ": one run.json was copied from the other run. Put each run's own run.json back, then compare.");
         }
         if (bd.equals(cd) || sameId) {
-            throw new CompareException("Both sides are run " + id + (bd.equals(cd) ? "" : " of the eval \"" + be + "\" (" + cd + " is "
-                    + (sameFolder(bd, cd) ? "a link to it" : "a copy of it") + ")")
+            throw new CompareException("Both sides are run " + id
+                    + (bd.equals(cd)
+                            ? ""
+                            : " of the eval \"" + be + "\" (" + cd + " is "
+                                    + (sameFolder(bd, cd) ? "a link to it" : "a copy of it") + ")")
                     + ": give two different runs, or one run to compare its variants.");
         }
         List<Comparison> out = new ArrayList<>();
         if (baseVariant != null) {
             String cv = candidateVariant != null ? candidateVariant : baseVariant;
             if (!base.variants().containsKey(baseVariant)) {
-                throw new CompareException("Run " + base.run().runId() + " has no variant \"" + baseVariant + "\": its variants are "
-                        + String.join(", ", base.variantNames()) + ".");
+                throw new CompareException("Run " + base.run().runId() + " has no variant \"" + baseVariant
+                        + "\": its variants are " + String.join(", ", base.variantNames()) + ".");
             }
             if (!candidate.variants().containsKey(cv)) {
-                throw new CompareException("Run " + candidate.run().runId() + " has no variant \"" + cv + "\": its variants are "
-                        + String.join(", ", candidate.variantNames()) + ".");
+                throw new CompareException("Run " + candidate.run().runId() + " has no variant \"" + cv
+                        + "\": its variants are " + String.join(", ", candidate.variantNames()) + ".");
             }
             requireSides(base, baseVariant, candidate, cv);
             out.add(Comparison.of(Comparison.Kind.RUNS, base, baseVariant, candidate, cv));
@@ -381,8 +447,9 @@ public final class Comparisons {
             throw new CompareException(firstWhy);
         }
         if (out.isEmpty()) {
-            throw new CompareException("Runs " + base.run().runId() + " (" + String.join(", ", base.variantNames()) + ") and "
-                    + candidate.run().runId() + " (" + String.join(", ", candidate.variantNames()) + ") share no variant: name the pair with --variants BASE,CANDIDATE.");
+            throw new CompareException("Runs " + base.run().runId() + " (" + String.join(", ", base.variantNames())
+                    + ") and " + candidate.run().runId() + " (" + String.join(", ", candidate.variantNames())
+                    + ") share no variant: name the pair with --variants BASE,CANDIDATE.");
         }
         notes.addAll(left);
         return out;

@@ -51,10 +51,13 @@ public final class RerunConfig {
      */
     public static String notFoundHint(Path runDir) {
         Path project = projectFolder(runDir);
-        String run = runDir.getFileName() == null ? String.valueOf(runDir) : runDir.getFileName().toString();
-        return "run.json does not record the eval config of run " + run + (project != null
-                ? ", and none of your recent eval configs is in its project folder " + project
-                : ", and the run is not in a project's .mcp-test-results folder (written with --output-dir?)")
+        String run = runDir.getFileName() == null
+                ? String.valueOf(runDir)
+                : runDir.getFileName().toString();
+        return "run.json does not record the eval config of run " + run
+                + (project != null
+                        ? ", and none of your recent eval configs is in its project folder " + project
+                        : ", and the run is not in a project's .mcp-test-results folder (written with --output-dir?)")
                 + ": choose it with Browse…";
     }
 
@@ -64,7 +67,9 @@ public final class RerunConfig {
         Path runs = abs.getParent();
         Path eval = runs == null ? null : runs.getParent();
         Path root = eval == null ? null : eval.getParent();
-        if (root == null || root.getFileName() == null || !root.getFileName().toString().equals(".mcp-test-results")) {
+        if (root == null
+                || root.getFileName() == null
+                || !root.getFileName().toString().equals(".mcp-test-results")) {
             return null;
         }
         return root.getParent();

@@ -27,7 +27,8 @@ public record RunReliability(String runId, String eval, List<VariantReliability>
      * @param passAtK k → pass@k, k = 1..n
      * @param passHatK k → pass^k, k = 1..n
      */
-    public record CaseReliability(String caseId, int trials, int passed, Map<Integer, Double> passAtK, Map<Integer, Double> passHatK) {
+    public record CaseReliability(
+            String caseId, int trials, int passed, Map<Integer, Double> passAtK, Map<Integer, Double> passHatK) {
         /** Some trials passed and some failed. */
         public boolean flaky() {
             return passed > 0 && passed < trials;
@@ -43,8 +44,12 @@ public record RunReliability(String runId, String eval, List<VariantReliability>
      * @param passHatK k → the mean pass^k over the same cases
      * @param ungradedCases cases with no graded trial (left out)
      */
-    public record VariantReliability(String variant, List<CaseReliability> cases, Map<Integer, Double> passAtK,
-                                     Map<Integer, Double> passHatK, int ungradedCases) {
+    public record VariantReliability(
+            String variant,
+            List<CaseReliability> cases,
+            Map<Integer, Double> passAtK,
+            Map<Integer, Double> passHatK,
+            int ungradedCases) {
         /** How many cases are flaky. */
         public long flakyCases() {
             return cases.stream().filter(CaseReliability::flaky).count();
@@ -78,7 +83,8 @@ public record RunReliability(String runId, String eval, List<VariantReliability>
             cases.add(new CaseReliability(c.caseId(), n, c.passed(), at, hat));
         }
         cases.sort(Comparator.comparing((CaseReliability c) -> !c.flaky()).thenComparing(CaseReliability::caseId));
-        return new VariantReliability(v.variant(), List.copyOf(cases), means(cases, true), means(cases, false), ungraded);
+        return new VariantReliability(
+                v.variant(), List.copyOf(cases), means(cases, true), means(cases, false), ungraded);
     }
 
     private static Map<Integer, Double> means(List<CaseReliability> cases, boolean atK) {

@@ -44,8 +44,17 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
      * @param leftOut the figures of {@code metrics} left out as no figure a run can have, each as a person reads it:
      *        {@code cost_usd_mean (-5: negative)}, {@code input_tokens_mean ("12": a string, not a number)}
      */
-    public record Variant(String name, Integer total, Integer passed, Integer failed, Long durationMs, Map<String, Double> metrics,
-                          Map<String, Double> judgeScores, Delta delta, List<Pairwise> pairwise, List<String> leftOut) {
+    public record Variant(
+            String name,
+            Integer total,
+            Integer passed,
+            Integer failed,
+            Long durationMs,
+            Map<String, Double> metrics,
+            Map<String, Double> judgeScores,
+            Delta delta,
+            List<Pairwise> pairwise,
+            List<String> leftOut) {
         public Variant {
             metrics = Map.copyOf(metrics);
             judgeScores = Map.copyOf(judgeScores);
@@ -68,7 +77,12 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
      * @param trialPassRateDelta {@code trialPassRateDelta}
      * @param metricDeltas {@code metricDeltas}: metric → variant − baseline
      */
-    public record Delta(String baseline, Double passRate, Double passRateDelta, Double trialPassRateDelta, Map<String, Double> metricDeltas) {
+    public record Delta(
+            String baseline,
+            Double passRate,
+            Double passRateDelta,
+            Double trialPassRateDelta,
+            Map<String, Double> metricDeltas) {
         public Delta {
             metricDeltas = Map.copyOf(metricDeltas);
         }
@@ -83,7 +97,8 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
      * @param ties {@code ties}
      * @param candidateWinRate {@code candidateWinRate}, 0..1
      */
-    public record Pairwise(String judge, Integer candidateWins, Integer baselineWins, Integer ties, Double candidateWinRate) {}
+    public record Pairwise(
+            String judge, Integer candidateWins, Integer baselineWins, Integer ties, Double candidateWinRate) {}
 
     /**
      * {@code previousRun}: the last earlier run of the same eval with the same variants.
@@ -95,8 +110,13 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
      * @param passRateDelta this run − that run
      * @param changes per variant: the case ids that regressed, improved, were added or removed
      */
-    public record PreviousRun(String runId, String timestamp, Boolean sameConfig, Double passRate, Double passRateDelta,
-                              Map<String, CaseChanges> changes) {
+    public record PreviousRun(
+            String runId,
+            String timestamp,
+            Boolean sameConfig,
+            Double passRate,
+            Double passRateDelta,
+            Map<String, CaseChanges> changes) {
         public PreviousRun {
             changes = Map.copyOf(changes);
         }
@@ -110,8 +130,10 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
             if (passRate == null) {
                 return null;
             }
-            StringBuilder sb = new StringBuilder("previous run ").append(runId == null ? "?" : shortId(runId))
-                    .append(": pass rate ").append(VariantFigures.percent(passRate));
+            StringBuilder sb = new StringBuilder("previous run ")
+                    .append(runId == null ? "?" : shortId(runId))
+                    .append(": pass rate ")
+                    .append(VariantFigures.percent(passRate));
             if (passRateDelta != null) {
                 sb.append(" → ").append(VariantFigures.percent(passRate + passRateDelta));
             }
@@ -136,8 +158,8 @@ public record RunSummary(Path file, List<Variant> variants, PreviousRun previous
             if (reg == 0 && imp == 0) {
                 return "vs previous run " + id + ": no case regressed or improved";
             }
-            return "vs previous run " + id + ": " + (reg > 0 ? reg + " regressed" : "") + (reg > 0 && imp > 0 ? ", " : "")
-                    + (imp > 0 ? imp + " improved" : "");
+            return "vs previous run " + id + ": " + (reg > 0 ? reg + " regressed" : "")
+                    + (reg > 0 && imp > 0 ? ", " : "") + (imp > 0 ? imp + " improved" : "");
         }
 
         private static String shortId(String id) {

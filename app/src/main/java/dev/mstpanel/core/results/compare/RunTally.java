@@ -56,7 +56,8 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
         }
         String base = baseline();
         return "run.json of run " + run.runId() + " could not be read: " + why
-                + (baselineUsed && base != null ? "; so the baseline is taken as the first variant folder, " + base + "."
+                + (baselineUsed && base != null
+                        ? "; so the baseline is taken as the first variant folder, " + base + "."
                         : "; so the run is named by its folder, " + run.runId() + ".");
     }
 
@@ -72,11 +73,13 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
             return null;
         }
         if (!r.finished()) {
-            return "run " + r.runId() + " has not finished" + (r.collectPhase() != null ? " (collect: " + r.collectPhase() + ")" : "")
+            return "run " + r.runId() + " has not finished"
+                    + (r.collectPhase() != null ? " (collect: " + r.collectPhase() + ")" : "")
                     + ": the cases it has not run yet show as removed; compare again when it ends.";
         }
         if (Boolean.TRUE.equals(r.partial())) {
-            return "run " + r.runId() + " is partial (MST recorded trials missing): its cases without trials show as removed or no-result.";
+            return "run " + r.runId()
+                    + " is partial (MST recorded trials missing): its cases without trials show as removed or no-result.";
         }
         return null;
     }
@@ -95,7 +98,7 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
      * @param keepRecords true to keep each case's trials (the window), false to only count them (the CLI)
      */
     public static RunTally read(ResultsReader reader, Path runDir, boolean keepRecords) {
-        return read(reader, runDir, keepRecords, false, n -> { });
+        return read(reader, runDir, keepRecords, false, n -> {});
     }
 
     /**
@@ -106,12 +109,17 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
      *
      * @param counted called on the reading thread with the number of trials counted so far, after each batch
      */
-    public static RunTally readStatuses(ResultsReader reader, Path runDir, boolean keepRecords, java.util.function.IntConsumer counted) {
+    public static RunTally readStatuses(
+            ResultsReader reader, Path runDir, boolean keepRecords, java.util.function.IntConsumer counted) {
         return read(reader, runDir, keepRecords, true, counted);
     }
 
-    private static RunTally read(ResultsReader reader, Path runDir, boolean keepRecords, boolean statuses,
-                                 java.util.function.IntConsumer counted) {
+    private static RunTally read(
+            ResultsReader reader,
+            Path runDir,
+            boolean keepRecords,
+            boolean statuses,
+            java.util.function.IntConsumer counted) {
         RunInfo run = reader.readRun(runDir);
         RunSummary summary = SummaryReader.read(runDir);
         Map<String, VariantTally.Builder> builders = new LinkedHashMap<>();
@@ -121,7 +129,8 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
         int[] n = {0};
         java.util.function.Consumer<List<TrialRecord>> sink = batch -> {
             for (TrialRecord t : batch) {
-                builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords)).add(t);
+                builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords))
+                        .add(t);
             }
             n[0] += batch.size();
             counted.accept(n[0]);
@@ -146,7 +155,8 @@ public record RunTally(RunInfo run, RunSummary summary, Map<String, VariantTally
             builders.put(v, new VariantTally.Builder(v, keepRecords));
         }
         for (TrialRecord t : trials) {
-            builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords)).add(t);
+            builders.computeIfAbsent(t.variant(), v -> new VariantTally.Builder(v, keepRecords))
+                    .add(t);
         }
         Map<String, VariantTally> out = new LinkedHashMap<>();
         builders.forEach((k, b) -> out.put(k, b.build()));

@@ -28,15 +28,19 @@ public final class SignTest {
             return 1.0;
         }
         int k = Math.min(positive, negative);
-        // exact: sum of C(n, i) for i = 0..k over 2^(n-1), in integers (n may be 10,000 cases: 2^-n underflows a double)
+        // exact: sum of C(n, i) for i = 0..k over 2^(n-1), in integers (n may be 10,000 cases: 2^-n underflows a
+        // double)
         java.math.BigInteger c = java.math.BigInteger.ONE;
         java.math.BigInteger sum = java.math.BigInteger.ONE;
         for (int i = 1; i <= k; i++) {
             c = c.multiply(java.math.BigInteger.valueOf(n - i + 1)).divide(java.math.BigInteger.valueOf(i));
             sum = sum.add(c);
         }
-        double p = new java.math.BigDecimal(sum).divide(new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(n - 1)),
-                java.math.MathContext.DECIMAL64).doubleValue();
+        double p = new java.math.BigDecimal(sum)
+                .divide(
+                        new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(n - 1)),
+                        java.math.MathContext.DECIMAL64)
+                .doubleValue();
         return Math.min(1.0, p);
     }
 

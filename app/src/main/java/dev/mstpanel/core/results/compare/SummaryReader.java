@@ -44,26 +44,54 @@ public final class SummaryReader {
             byte[] bytes = ResultsFiles.readAtMost(file, MAX_BYTES);
             if (bytes.length == 0 || new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
                 // MST writes it at the run's end: an empty one is being written, or was cut off before its first byte
-                return new RunSummary(file, List.of(), null, "summary.json is empty (it may still be being written): the figures are computed from the trials.");
+                return new RunSummary(
+                        file,
+                        List.of(),
+                        null,
+                        "summary.json is empty (it may still be being written): the figures are computed from the trials.");
             }
-            int bom = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
+            int bom = bytes.length >= 3
+                            && (bytes[0] & 0xFF) == 0xEF
+                            && (bytes[1] & 0xFF) == 0xBB
+                            && (bytes[2] & 0xFF) == 0xBF
+                    ? 3
+                    : 0;
             n = JSON.readTree(new java.io.ByteArrayInputStream(bytes, bom, bytes.length - bom));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return null;
         } catch (ResultsFiles.TooLargeException e) {
-            return new RunSummary(file, List.of(), null, "summary.json is " + dev.mstpanel.core.text.ByteSize.human(e.size)
-                    + ", larger than any summary.json MST writes (the limit is " + dev.mstpanel.core.text.ByteSize.human(e.limit)
-                    + "), so it is not read: the figures are computed from the trials.");
+            return new RunSummary(
+                    file,
+                    List.of(),
+                    null,
+                    "summary.json is " + dev.mstpanel.core.text.ByteSize.human(e.size)
+                            + ", larger than any summary.json MST writes (the limit is "
+                            + dev.mstpanel.core.text.ByteSize.human(e.limit)
+                            + "), so it is not read: the figures are computed from the trials.");
         } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
-            return new RunSummary(file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
+            return new RunSummary(
+                    file, List.of(), null, "summary.json is cut short: the figures are computed from the trials.");
         } catch (JsonProcessingException e) {
             // where it stops being JSON, not the parser's own words ("Unrecognized token …")
-            return new RunSummary(file, List.of(), null, ResultsFiles.notJson("summary.json", e) + ": the figures are computed from the trials.");
+            return new RunSummary(
+                    file,
+                    List.of(),
+                    null,
+                    ResultsFiles.notJson("summary.json", e) + ": the figures are computed from the trials.");
         } catch (IOException e) {
-            return new RunSummary(file, List.of(), null, "summary.json could not be read (" + ResultsFiles.why(e) + "): the figures are computed from the trials.");
+            return new RunSummary(
+                    file,
+                    List.of(),
+                    null,
+                    "summary.json could not be read (" + ResultsFiles.why(e)
+                            + "): the figures are computed from the trials.");
         }
         if (n == null || !n.isObject()) {
-            return new RunSummary(file, List.of(), null, "summary.json is not a JSON object: the figures are computed from the trials.");
+            return new RunSummary(
+                    file,
+                    List.of(),
+                    null,
+                    "summary.json is not a JSON object: the figures are computed from the trials.");
         }
         JsonNode deltas = n.path("variantDeltas");
         List<RunSummary.Variant> variants = new ArrayList<>();
@@ -79,7 +107,8 @@ public final class SummaryReader {
             v.path("metrics").fields().forEachRemaining(e -> {
                 if (e.getKey().equals("judge_score")) {
                     e.getValue().fields().forEachRemaining(j -> {
-                        if (j.getValue().isNumber() && Double.isFinite(j.getValue().asDouble())) {
+                        if (j.getValue().isNumber()
+                                && Double.isFinite(j.getValue().asDouble())) {
                             judges.put(j.getKey(), j.getValue().asDouble());
                         }
                     });
@@ -101,25 +130,58 @@ public final class SummaryReader {
                         md.put(e.getKey(), e.getValue().asDouble());
                     }
                 });
-                delta = new RunSummary.Delta(text(d.path("baseline")), num(d.path("passRate")), num(d.path("passRateDelta")),
-                        num(d.path("trialPassRateDelta")), md);
+                delta = new RunSummary.Delta(
+                        text(d.path("baseline")),
+                        num(d.path("passRate")),
+                        num(d.path("passRateDelta")),
+                        num(d.path("trialPassRateDelta")),
+                        md);
             }
             List<RunSummary.Pairwise> pairwise = new ArrayList<>();
-            forEachNamed(v.path("pairwise"), "judge", (judge, p) -> pairwise.add(new RunSummary.Pairwise(judge, integer(p.path("candidateWins")),
-                    integer(p.path("baselineWins")), integer(p.path("ties")), num(p.path("candidateWinRate")))));
-            variants.add(new RunSummary.Variant(name, integer(r.path("total")), integer(r.path("passed")), integer(r.path("failed")),
-                    r.path("durationMs").isNumber() && r.path("durationMs").asLong() >= 0 ? r.path("durationMs").asLong() : null, metrics, judges,
-                    delta, pairwise, leftOut));
+            forEachNamed(
+                    v.path("pairwise"),
+                    "judge",
+                    (judge, p) -> pairwise.add(new RunSummary.Pairwise(
+                            judge,
+                            integer(p.path("candidateWins")),
+                            integer(p.path("baselineWins")),
+                            integer(p.path("ties")),
+                            num(p.path("candidateWinRate")))));
+            variants.add(new RunSummary.Variant(
+                    name,
+                    integer(r.path("total")),
+                    integer(r.path("passed")),
+                    integer(r.path("failed")),
+                    r.path("durationMs").isNumber() && r.path("durationMs").asLong() >= 0
+                            ? r.path("durationMs").asLong()
+                            : null,
+                    metrics,
+                    judges,
+                    delta,
+                    pairwise,
+                    leftOut));
         }
         RunSummary.PreviousRun previous = null;
         JsonNode p = n.path("previousRun");
         if (p.isObject()) {
             Map<String, RunSummary.CaseChanges> changes = new LinkedHashMap<>();
-            forEachNamed(p.path("variants"), "name", (name, c) -> changes.put(name, new RunSummary.CaseChanges(ids(c.path("regressed")),
-                    ids(c.path("improved")), ids(c.path("added")), ids(c.path("removed")))));
-            previous = new RunSummary.PreviousRun(text(p.path("runId")), text(p.path("timestamp")),
-                    p.path("sameConfig").isBoolean() ? p.path("sameConfig").asBoolean() : null, num(p.path("passRate")),
-                    num(p.path("passRateDelta")), changes);
+            forEachNamed(
+                    p.path("variants"),
+                    "name",
+                    (name, c) -> changes.put(
+                            name,
+                            new RunSummary.CaseChanges(
+                                    ids(c.path("regressed")),
+                                    ids(c.path("improved")),
+                                    ids(c.path("added")),
+                                    ids(c.path("removed")))));
+            previous = new RunSummary.PreviousRun(
+                    text(p.path("runId")),
+                    text(p.path("timestamp")),
+                    p.path("sameConfig").isBoolean() ? p.path("sameConfig").asBoolean() : null,
+                    num(p.path("passRate")),
+                    num(p.path("passRateDelta")),
+                    changes);
         }
         return new RunSummary(file, variants, previous, null);
     }
@@ -128,8 +190,16 @@ public final class SummaryReader {
     static final double LARGEST_FIGURE = 1e12;
 
     /** The figures of {@code metrics} a card or the {@code compare} table shows (VariantFigures): counted, so never negative. */
-    private static final java.util.Set<String> SHOWN = java.util.Set.of("tool_count_mean", "mcp_call_count_mean", "input_tokens_mean",
-            "output_tokens_mean", "cost_usd_mean", "duration_s_mean", "passed_rate", "trial_pass_rate", "judge_pass_rate");
+    private static final java.util.Set<String> SHOWN = java.util.Set.of(
+            "tool_count_mean",
+            "mcp_call_count_mean",
+            "input_tokens_mean",
+            "output_tokens_mean",
+            "cost_usd_mean",
+            "duration_s_mean",
+            "passed_rate",
+            "trial_pass_rate",
+            "judge_pass_rate");
 
     /**
      * Why a metric of summary.json is no figure a run can have, in words ({@code -5: negative}), or null when it is one (or is a metric
@@ -141,7 +211,8 @@ public final class SummaryReader {
             return null;
         }
         if (!v.isNumber()) {
-            return v.isTextual() ? "\"" + shortText(v.asText()) + "\": a string, not a number"
+            return v.isTextual()
+                    ? "\"" + shortText(v.asText()) + "\": a string, not a number"
                     : v.isNull() ? null : v.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number";
         }
         double d = v.asDouble();
@@ -165,7 +236,8 @@ public final class SummaryReader {
         return Texts.cut(s, 24);
     }
 
-    private static void forEachNamed(JsonNode n, String nameField, java.util.function.BiConsumer<String, JsonNode> each) {
+    private static void forEachNamed(
+            JsonNode n, String nameField, java.util.function.BiConsumer<String, JsonNode> each) {
         if (n.isObject()) {
             n.fields().forEachRemaining(e -> {
                 if (e.getValue().isObject()) {

@@ -25,12 +25,21 @@ import java.util.Map;
  * @param rate passed ÷ graded, 0..1, or null when nothing was graded
  * @param interval its 95% Wilson interval, or null
  */
-public record TrendPoint(Path runDir, String runId, String runName, Instant startedAt, String variant, int passed, int graded, Double rate,
-                         WilsonInterval interval) {
+public record TrendPoint(
+        Path runDir,
+        String runId,
+        String runName,
+        Instant startedAt,
+        String variant,
+        int passed,
+        int graded,
+        Double rate,
+        WilsonInterval interval) {
 
     /** Oldest run first ({@link RunInfo#startedAt()}, a run with no time last), then by folder name. */
-    private static final Comparator<RunTally> ORDER = Comparator.<RunTally, Instant>comparing(r -> r.run().startedAt(),
-            Comparator.nullsLast(Comparator.naturalOrder())).thenComparing(r -> folderName(r.run()));
+    private static final Comparator<RunTally> ORDER = Comparator.<RunTally, Instant>comparing(
+                    r -> r.run().startedAt(), Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(r -> folderName(r.run()));
 
     /**
      * The points of an eval's runs: one per variant per run folder, oldest run first.
@@ -45,7 +54,15 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
             Instant at = r.run().startedAt();
             for (VariantTally v : r.variants().values()) {
                 Double rate = v.graded() == 0 ? null : (double) v.passed() / v.graded();
-                out.add(new TrendPoint(r.run().dir(), r.run().runId(), folderName(r.run()), at, v.variant(), v.passed(), v.graded(), rate,
+                out.add(new TrendPoint(
+                        r.run().dir(),
+                        r.run().runId(),
+                        folderName(r.run()),
+                        at,
+                        v.variant(),
+                        v.passed(),
+                        v.graded(),
+                        rate,
                         WilsonInterval.of(v.passed(), v.graded())));
             }
         }
@@ -80,47 +97,67 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
         Map<String, List<String>> unreadByWhy = new LinkedHashMap<>();
         Map<String, List<String>> byRunId = new LinkedHashMap<>();
         for (RunTally r : sorted) {
-            int trials = r.variants().values().stream().mapToInt(VariantTally::trials).sum();
+            int trials = r.variants().values().stream()
+                    .mapToInt(VariantTally::trials)
+                    .sum();
             if (trials == 0 && r.run().problem() != null) {
                 leftOut.add(r.run().runId() + ": " + r.run().problem());
                 continue;
             }
             if (trials > 0 && r.variants().values().stream().allMatch(v -> v.graded() == 0)) {
                 // read, but nothing to draw: said, not a bare label under the axis
-                int ungraded = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED)).sum();
-                int infra = r.variants().values().stream().mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.INFRA)).sum();
+                int ungraded = r.variants().values().stream()
+                        .mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED))
+                        .sum();
+                int infra = r.variants().values().stream()
+                        .mapToInt(v -> v.count(dev.mstpanel.core.results.model.TrialStatus.INFRA))
+                        .sum();
                 anyUngraded |= ungraded > 0;
                 noGraded.add(folderName(r.run()) + " (" + (ungraded > 0 ? ungraded + " ungraded" : "")
                         + (ungraded > 0 && infra > 0 ? ", " : "") + (infra > 0 ? infra + " infra" : "")
                         + (ungraded == 0 && infra == 0 ? trials + " trials, none graded" : "") + ")");
             }
             if (r.run().runJsonCopied()) { // named by its folder now, so not grouped below: said on its own
-                lines.add("The run folder " + folderName(r.run()) + " holds a run.json copied from another run: the chart names it by its"
+                lines.add("The run folder " + folderName(r.run())
+                        + " holds a run.json copied from another run: the chart names it by its"
                         + " folder and places it at that run's start time.");
             }
             if (r.run().runJsonUnread() != null) {
-                unreadByWhy.computeIfAbsent(r.run().runJsonUnread(), k -> new ArrayList<>()).add(folderName(r.run()));
+                unreadByWhy
+                        .computeIfAbsent(r.run().runJsonUnread(), k -> new ArrayList<>())
+                        .add(folderName(r.run()));
             }
             byRunId.computeIfAbsent(r.run().runId(), k -> new ArrayList<>()).add(folderName(r.run()));
         }
-        unreadByWhy.forEach((why, folders) -> lines.add(folders.size() == 1
-                ? "run.json of run " + folders.get(0) + " could not be read: " + why + "; the chart names it by its folder and takes its variants from its folders."
-                : "run.json of " + folders.size() + " runs could not be read (" + why + "): " + names(folders)
-                        + "; the chart names them by their folders and takes their variants from their folders."));
+        unreadByWhy.forEach(
+                (why, folders) -> lines.add(
+                        folders.size() == 1
+                                ? "run.json of run " + folders.get(0) + " could not be read: " + why
+                                        + "; the chart names it by its folder and takes its variants from its folders."
+                                : "run.json of " + folders.size() + " runs could not be read (" + why + "): "
+                                        + names(folders)
+                                        + "; the chart names them by their folders and takes their variants from their folders."));
         byRunId.forEach((id, folders) -> {
             if (folders.size() > 1) {
-                lines.add("The run folders " + String.join(" and ", folders) + " hold the same run.json (run " + id
-                        + "; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
+                lines.add(
+                        "The run folders " + String.join(" and ", folders) + " hold the same run.json (run " + id
+                                + "; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
             }
         });
         if (!noGraded.isEmpty()) {
-            lines.add(0, (noGraded.size() == 1 ? "1 run has" : noGraded.size() + " runs have") + " no graded trial, so the chart has no dot for "
-                    + (noGraded.size() == 1 ? "it" : "them") + ": " + String.join(", ", noGraded) + "."
-                    + (anyUngraded ? " Grade… in a run's header grades a run's ungraded trials." : ""));
+            lines.add(
+                    0,
+                    (noGraded.size() == 1 ? "1 run has" : noGraded.size() + " runs have")
+                            + " no graded trial, so the chart has no dot for "
+                            + (noGraded.size() == 1 ? "it" : "them") + ": " + String.join(", ", noGraded) + "."
+                            + (anyUngraded ? " Grade… in a run's header grades a run's ungraded trials." : ""));
         }
         if (!leftOut.isEmpty()) {
-            lines.add(0, leftOut.size() + (leftOut.size() == 1 ? " run" : " runs") + " could not be read, so the chart leaves "
-                    + (leftOut.size() == 1 ? "it" : "them") + " out: " + String.join(" ", leftOut));
+            lines.add(
+                    0,
+                    leftOut.size() + (leftOut.size() == 1 ? " run" : " runs")
+                            + " could not be read, so the chart leaves " + (leftOut.size() == 1 ? "it" : "them")
+                            + " out: " + String.join(" ", leftOut));
         }
         List<String> shown = lines;
         if (lines.size() > MAX_LINES) { // the chart stays in view whatever the folder holds
@@ -135,10 +172,14 @@ public record TrendPoint(Path runDir, String runId, String runName, Instant star
 
     /** Up to 8 folder names, then how many more: {@code a, b, c and 12 more}. */
     private static String names(List<String> folders) {
-        return folders.size() <= 8 ? String.join(", ", folders) : String.join(", ", folders.subList(0, 8)) + " and " + (folders.size() - 8) + " more";
+        return folders.size() <= 8
+                ? String.join(", ", folders)
+                : String.join(", ", folders.subList(0, 8)) + " and " + (folders.size() - 8) + " more";
     }
 
     private static String folderName(RunInfo run) {
-        return run.dir().getFileName() == null ? run.runId() : run.dir().getFileName().toString();
+        return run.dir().getFileName() == null
+                ? run.runId()
+                : run.dir().getFileName().toString();
     }
 }

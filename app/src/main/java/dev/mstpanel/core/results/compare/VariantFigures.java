@@ -47,12 +47,36 @@ import java.util.Map;
  * @param missing missing trials of the variant (left out of the graded ones)
  * @param ungraded trials of the variant not graded yet (left out of the graded ones)
  */
-public record VariantFigures(String runId, String variant, int trials, int passed, int graded, Double trialPassRate,
-                             WilsonInterval interval, int casesPassed, int cases, Double toolCallsMean, Double mcpCallsMean,
-                             Double tokensMean, Double costUsdMean, Double secondsPerTrial, Map<String, Double> judgeScores,
-                             String baseline, Double trialPassRateDelta, RunSummary.Delta summaryDelta, boolean fromSummary,
-                             String source, String sourceNote, boolean meansPending, java.util.List<String> leftOut,
-                             java.util.List<String> fromTrials, int unreadable, String unreadableProblem, int infra, int missing, int ungraded) {
+public record VariantFigures(
+        String runId,
+        String variant,
+        int trials,
+        int passed,
+        int graded,
+        Double trialPassRate,
+        WilsonInterval interval,
+        int casesPassed,
+        int cases,
+        Double toolCallsMean,
+        Double mcpCallsMean,
+        Double tokensMean,
+        Double costUsdMean,
+        Double secondsPerTrial,
+        Map<String, Double> judgeScores,
+        String baseline,
+        Double trialPassRateDelta,
+        RunSummary.Delta summaryDelta,
+        boolean fromSummary,
+        String source,
+        String sourceNote,
+        boolean meansPending,
+        java.util.List<String> leftOut,
+        java.util.List<String> fromTrials,
+        int unreadable,
+        String unreadableProblem,
+        int infra,
+        int missing,
+        int ungraded) {
     public VariantFigures {
         judgeScores = Map.copyOf(judgeScores);
         leftOut = java.util.List.copyOf(leftOut);
@@ -135,7 +159,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             Double in = sv.metric("input_tokens_mean");
             Double out = sv.metric("output_tokens_mean");
             // a sum with one part left out as no figure a run can have would read as the whole: no figure then
-            boolean partLeftOut = sv.leftOut().stream().anyMatch(x -> x.startsWith("input_tokens_mean") || x.startsWith("output_tokens_mean"));
+            boolean partLeftOut = sv.leftOut().stream()
+                    .anyMatch(x -> x.startsWith("input_tokens_mean") || x.startsWith("output_tokens_mean"));
             tokens = partLeftOut || in == null && out == null ? null : (in == null ? 0 : in) + (out == null ? 0 : out);
             cost = sv.metric("cost_usd_mean");
             seconds = sv.metric("duration_s_mean");
@@ -196,22 +221,53 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         // an entry that gave no figure at all (no metrics, or none a run can have) is said as one with no figures:
         // "from summary.json" would name a source of nothing shown
         // (one with figures left out keeps its line: it names them)
-        boolean fromSummary = sv != null && (!sv.leftOut().isEmpty() || figure(tools) != null && !fromTrials.contains("tool calls") || figure(tokens) != null && !fromTrials.contains("tokens")
-                || figure(cost) != null && !fromTrials.contains("cost") || figure(seconds) != null && !fromTrials.contains("time")
-                || !judges.isEmpty() || sd != null || fromTrials.isEmpty() && figure(mcp) != null);
+        boolean fromSummary = sv != null
+                && (!sv.leftOut().isEmpty()
+                        || figure(tools) != null && !fromTrials.contains("tool calls")
+                        || figure(tokens) != null && !fromTrials.contains("tokens")
+                        || figure(cost) != null && !fromTrials.contains("cost")
+                        || figure(seconds) != null && !fromTrials.contains("time")
+                        || !judges.isEmpty()
+                        || sd != null
+                        || fromTrials.isEmpty() && figure(mcp) != null);
         if (sv != null && !fromSummary) {
-            source = "summary.json has no figures for " + variant + ": the figures are computed from the trials (" + t.graded()
-                    + " graded): pass rate, tool calls, tokens, cost and time per trial.";
+            source = "summary.json has no figures for " + variant + ": the figures are computed from the trials ("
+                    + t.graded() + " graded): pass rate, tool calls, tokens, cost and time per trial.";
             sourceNote = "summary.json has no figures for it";
             fromTrials = new java.util.ArrayList<>();
         }
-        Double delta = base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
+        Double delta =
+                base == null || base.trialPassRate() == null || rate == null ? null : rate - base.trialPassRate();
         // a trace's own hostile figures (a negative duration, 1e308 tokens) give no mean either
-        return new VariantFigures(run.run().runId(), variant, t.trials(), t.passed(), t.graded(), rate, ci, t.casesPassed(),
-                t.cases().size(), figure(tools), figure(mcp), figure(tokens), figure(cost), figure(seconds), judges,
-                base == null ? null : base.variant(), delta, sd, fromSummary, source, sourceNote, !fromSummary && run.statusesOnly(),
-                sv == null ? java.util.List.of() : sv.leftOut(), fromTrials, t.unreadable(), t.unreadableProblem(),
-                t.count(dev.mstpanel.core.results.model.TrialStatus.INFRA), t.count(dev.mstpanel.core.results.model.TrialStatus.MISSING),
+        return new VariantFigures(
+                run.run().runId(),
+                variant,
+                t.trials(),
+                t.passed(),
+                t.graded(),
+                rate,
+                ci,
+                t.casesPassed(),
+                t.cases().size(),
+                figure(tools),
+                figure(mcp),
+                figure(tokens),
+                figure(cost),
+                figure(seconds),
+                judges,
+                base == null ? null : base.variant(),
+                delta,
+                sd,
+                fromSummary,
+                source,
+                sourceNote,
+                !fromSummary && run.statusesOnly(),
+                sv == null ? java.util.List.of() : sv.leftOut(),
+                fromTrials,
+                t.unreadable(),
+                t.unreadableProblem(),
+                t.count(dev.mstpanel.core.results.model.TrialStatus.INFRA),
+                t.count(dev.mstpanel.core.results.model.TrialStatus.MISSING),
                 t.count(dev.mstpanel.core.results.model.TrialStatus.UNGRADED));
     }
 
@@ -231,8 +287,11 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             return "–";
         }
         double t = tokensMean;
-        return t >= 10_000_000 ? String.format(java.util.Locale.ROOT, "%.1fM", t / 1e6)
-                : t >= 10_000 ? String.format(java.util.Locale.ROOT, "%.1fk", t / 1000) : String.format(java.util.Locale.ROOT, "%.0f", t);
+        return t >= 10_000_000
+                ? String.format(java.util.Locale.ROOT, "%.1fM", t / 1e6)
+                : t >= 10_000
+                        ? String.format(java.util.Locale.ROOT, "%.1fk", t / 1000)
+                        : String.format(java.util.Locale.ROOT, "%.0f", t);
     }
 
     /** US dollars per trial, {@code $0.042}; {@code –} when not known. */
@@ -242,7 +301,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
 
     /** Seconds per trial, {@code 4.2 s}, {@code 41 s}; {@code –} when not known. */
     public String secondsText() {
-        return secondsPerTrial == null ? "–"
+        return secondsPerTrial == null
+                ? "–"
                 : String.format(java.util.Locale.ROOT, secondsPerTrial < 10 ? "%.1f s" : "%.0f s", secondsPerTrial);
     }
 
@@ -274,7 +334,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             return null;
         }
         return "summary.json unreadable".equals(sourceNote) && source != null
-                ? source.replace(": the figures are computed from the trials.", "") : String.valueOf(sourceNote);
+                ? source.replace(": the figures are computed from the trials.", "")
+                : String.valueOf(sourceNote);
     }
 
     /** The trial pass rate as people read it: {@code 75 %}, or {@code –} with nothing graded. */
@@ -287,7 +348,10 @@ public record VariantFigures(String runId, String variant, int trials, int passe
      * {@code from 3 graded trials}, {@code from 1 graded trial}, or {@code no graded trial}.
      */
     public String basisText() {
-        return graded == 0 ? "no graded trial" : "from " + String.format(java.util.Locale.ROOT, "%,d", graded) + " graded trial" + (graded == 1 ? "" : "s");
+        return graded == 0
+                ? "no graded trial"
+                : "from " + String.format(java.util.Locale.ROOT, "%,d", graded) + " graded trial"
+                        + (graded == 1 ? "" : "s");
     }
 
     /** {@code 75 % (63–84 %)}, or {@code –}. */
@@ -295,7 +359,8 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         if (trialPassRate == null) {
             return "–";
         }
-        return percent(trialPassRate) + " (" + Math.round(interval.low() * 100) + "–" + Math.round(interval.high() * 100) + " %)";
+        return percent(trialPassRate) + " (" + Math.round(interval.low() * 100) + "–"
+                + Math.round(interval.high() * 100) + " %)";
     }
 
     /** A fraction 0..1 as a whole percentage, {@code 75 %}; {@code –} for null. */
@@ -329,7 +394,9 @@ public record VariantFigures(String runId, String variant, int trials, int passe
             return null;
         }
         return (unreadable == 1 ? "1 trial" : unreadable + " trials") + " could not be read, left out of these figures"
-                + (unreadableProblem == null ? "." : (unreadable > 1 ? "; the first's reason: " : ": ") + unreadableProblem);
+                + (unreadableProblem == null
+                        ? "."
+                        : (unreadable > 1 ? "; the first's reason: " : ": ") + unreadableProblem);
     }
 
     /** These figures with no means pending any more (their read failed or ended): the same figures otherwise. */
@@ -337,8 +404,35 @@ public record VariantFigures(String runId, String variant, int trials, int passe
         if (!meansPending) {
             return this;
         }
-        return new VariantFigures(runId, variant, trials, passed, graded, trialPassRate, interval, casesPassed, cases, toolCallsMean,
-                mcpCallsMean, tokensMean, costUsdMean, secondsPerTrial, judgeScores, baseline, trialPassRateDelta, summaryDelta,
-                fromSummary, source, sourceNote, false, leftOut, fromTrials, unreadable, unreadableProblem, infra, missing, ungraded);
+        return new VariantFigures(
+                runId,
+                variant,
+                trials,
+                passed,
+                graded,
+                trialPassRate,
+                interval,
+                casesPassed,
+                cases,
+                toolCallsMean,
+                mcpCallsMean,
+                tokensMean,
+                costUsdMean,
+                secondsPerTrial,
+                judgeScores,
+                baseline,
+                trialPassRateDelta,
+                summaryDelta,
+                fromSummary,
+                source,
+                sourceNote,
+                false,
+                leftOut,
+                fromTrials,
+                unreadable,
+                unreadableProblem,
+                infra,
+                missing,
+                ungraded);
     }
 }

@@ -26,9 +26,18 @@ import java.util.Map;
  * @param byStatus trials per status (every status present, 0 when none), for saying why a side has no
  *        graded trial (infra, missing, not graded yet, unreadable)
  */
-public record VariantTally(String variant, Map<String, CaseTally> cases, int trials, int graded, int passed,
-                           int timedTrials, long durationMsSum, Usage usage, int unreadable, String unreadableProblem,
-                           Map<TrialStatus, Integer> byStatus) {
+public record VariantTally(
+        String variant,
+        Map<String, CaseTally> cases,
+        int trials,
+        int graded,
+        int passed,
+        int timedTrials,
+        long durationMsSum,
+        Usage usage,
+        int unreadable,
+        String unreadableProblem,
+        Map<TrialStatus, Integer> byStatus) {
     public VariantTally {
         cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
         java.util.EnumMap<TrialStatus, Integer> all = new java.util.EnumMap<>(TrialStatus.class);
@@ -55,7 +64,8 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
      * @param costTrials graded trials that recorded a cost
      * @param costUsd their cost in US dollars
      */
-    public record Usage(int trials, long toolCalls, long mcpCalls, int tokenTrials, long tokens, int costTrials, double costUsd) {
+    public record Usage(
+            int trials, long toolCalls, long mcpCalls, int tokenTrials, long tokens, int costTrials, double costUsd) {
         /** Tool calls per graded trial, or null with no graded trial. */
         public Double toolCallsMean() {
             return trials == 0 ? null : (double) toolCalls / trials;
@@ -179,8 +189,18 @@ public record VariantTally(String variant, Map<String, CaseTally> cases, int tri
                 }
                 cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], r));
             }
-            return new VariantTally(variant, cases, trials, graded, passed, timed, duration,
-                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost), unreadable, unreadableProblem, byStatus);
+            return new VariantTally(
+                    variant,
+                    cases,
+                    trials,
+                    graded,
+                    passed,
+                    timed,
+                    duration,
+                    new Usage(graded, toolCalls, mcpCalls, tokenTrials, tokens, costTrials, cost),
+                    unreadable,
+                    unreadableProblem,
+                    byStatus);
         }
     }
 }

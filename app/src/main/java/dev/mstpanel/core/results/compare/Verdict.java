@@ -8,7 +8,9 @@ import java.util.Locale;
  * {@code UNCLEAR} (MST's HTML report uses the same three words, docs/dev/mst-format.md, Compare).
  */
 public enum Verdict {
-    BETTER, WORSE, UNCLEAR;
+    BETTER,
+    WORSE,
+    UNCLEAR;
 
     /** The name in JSON and text: {@code better}, {@code worse}, {@code unclear}. */
     public String jsonName() {

@@ -34,9 +34,11 @@ import java.util.Map;
 public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String notice, String readProblem) {
     /** The name of a session copy's diagnosis folder. */
     public static final String SESSION_FOLDER = "mst-diagnosis";
+
     private static final int SEARCH_DEPTH = 4;
     /** The diagnosis files by name, besides the logs. */
-    private static final java.util.Set<String> DIAGNOSIS_FILES = java.util.Set.of("screen.png", "accessibility.txt", "system.json");
+    private static final java.util.Set<String> DIAGNOSIS_FILES =
+            java.util.Set.of("screen.png", "accessibility.txt", "system.json");
 
     /**
      * One folder's diagnosis files; each null (or empty) when absent.
@@ -48,7 +50,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
      * @param logs the files in {@code logs/}, by name
      * @param system {@code system.json}
      */
-    public record Source(Path folder, boolean sessionCopy, Path screenshot, Path accessibility, List<Path> logs, Path system) {
+    public record Source(
+            Path folder, boolean sessionCopy, Path screenshot, Path accessibility, List<Path> logs, Path system) {
         boolean isEmpty() {
             return screenshot == null && accessibility == null && logs.isEmpty() && system == null;
         }
@@ -173,7 +176,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         } catch (IllegalArgumentException e) {
             shown = dir;
         }
-        return shown + " leads through a link to " + real + ", outside the run folder: skipped, the panel does not look outside the run."
+        return shown + " leads through a link to " + real
+                + ", outside the run folder: skipped, the panel does not look outside the run."
                 + " Copy the files into the run folder instead of linking them to see them.";
     }
 
@@ -193,10 +197,18 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             if (walk.rootFailure != null && !(walk.rootFailure instanceof java.nio.file.NoSuchFileException)) {
                 // there, but not to be listed (permission denied): not "no artifacts folder"
                 // the first folder on the way that stops this user, not always the trial's own
-                return unreadable(artifactsDir, List.of(), walk.rootFailure instanceof java.nio.file.AccessDeniedException
-                        ? AccessHint.denied("artifacts folder", artifactsDir, Path::toString, "to see the trial's failure diagnosis")
-                        : "The artifacts folder " + artifactsDir + " could not be read (" + ResultsFiles.why(walk.rootFailure)
-                                + "): the trial's failure diagnosis cannot be shown.");
+                return unreadable(
+                        artifactsDir,
+                        List.of(),
+                        walk.rootFailure instanceof java.nio.file.AccessDeniedException
+                                ? AccessHint.denied(
+                                        "artifacts folder",
+                                        artifactsDir,
+                                        Path::toString,
+                                        "to see the trial's failure diagnosis")
+                                : "The artifacts folder " + artifactsDir + " could not be read ("
+                                        + ResultsFiles.why(walk.rootFailure)
+                                        + "): the trial's failure diagnosis cannot be shown.");
             }
             return absent(artifactsDir, redactedRun);
         }
@@ -218,7 +230,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
             // there, but not opened: each named by its kind, never "no failure diagnosis"
             readProblem = String.join("; ", walk.specials.size() > 6 ? walk.specials.subList(0, 6) : walk.specials)
                     + (walk.specials.size() > 6 ? "; and " + (walk.specials.size() - 6) + " more" : "")
-                    + ": not opened. Replace " + (walk.specials.size() == 1 ? "it" : "them") + " with the regular file" + (walk.specials.size() == 1 ? "" : "s")
+                    + ": not opened. Replace " + (walk.specials.size() == 1 ? "it" : "them") + " with the regular file"
+                    + (walk.specials.size() == 1 ? "" : "s")
                     + " MST writes to see " + (walk.specials.size() == 1 ? "it" : "them") + ".";
             notice = sources.isEmpty() ? readProblem : null;
         }
@@ -232,14 +245,19 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                     break;
                 }
             }
-            notice = "Part of the artifacts folder could not be read (" + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders
-                    + ". " + AccessHint.giveAccess(artifactsDir, "to see every file of the failure diagnosis") + ".";
+            notice = "Part of the artifacts folder could not be read ("
+                    + ResultsFiles.why(walk.unreadable.get(0).getValue()) + "): " + folders + ". "
+                    + AccessHint.giveAccess(artifactsDir, "to see every file of the failure diagnosis") + ".";
             readProblem = notice;
         } else if (sources.isEmpty() && notice == null) {
             Map<String, Entry> top = walk.children.get(artifactsDir);
-            boolean empty = top != null ? top.isEmpty() : ResultsFiles.listQuietly(artifactsDir).isEmpty();
-            notice = empty ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
-                    : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no " + SESSION_FOLDER + "/).";
+            boolean empty = top != null
+                    ? top.isEmpty()
+                    : ResultsFiles.listQuietly(artifactsDir).isEmpty();
+            notice = empty
+                    ? "The artifacts folder is empty: MST kept no failure diagnosis for this trial."
+                    : "No failure diagnosis in the artifacts folder (no screen.png, accessibility.txt, logs/ or system.json, and no "
+                            + SESSION_FOLDER + "/).";
         }
         FailureDiagnosis found = new FailureDiagnosis(artifactsDir, sources, notice, readProblem);
         if (kept != null && walk.keepable) {
@@ -271,6 +289,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
          * folder that could not be listed or was looked into outside the walk.
          */
         boolean keepable = true;
+
         boolean isFolder;
         /** Why the artifacts folder itself could not be listed, or null. */
         IOException rootFailure;
@@ -283,49 +302,54 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         Walk(Path root) {
             this.root = root;
             try {
-                Files.walkFileTree(root, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), SEARCH_DEPTH, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) {
-                        entered.add(dir);
-                        if (dir.equals(root)) {
-                            isFolder = true;
-                        } else {
-                            entry(dir, a);
-                            if (SESSION_FOLDER.equals(name(dir))) {
-                                sessions.add(dir);
+                Files.walkFileTree(
+                        root,
+                        java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class),
+                        SEARCH_DEPTH,
+                        new SimpleFileVisitor<>() {
+                            @Override
+                            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) {
+                                entered.add(dir);
+                                if (dir.equals(root)) {
+                                    isFolder = true;
+                                } else {
+                                    entry(dir, a);
+                                    if (SESSION_FOLDER.equals(name(dir))) {
+                                        sessions.add(dir);
+                                    }
+                                }
+                                if (kept(dir, root)) {
+                                    children.put(dir, new HashMap<>());
+                                }
+                                return FileVisitResult.CONTINUE;
                             }
-                        }
-                        if (kept(dir, root)) {
-                            children.put(dir, new HashMap<>());
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
 
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes a) {
-                        if (file.equals(root)) {
-                            isFolder = a.isDirectory() || Files.isDirectory(root); // a link to a folder is followed, as before
-                            keepable = false;
-                            return FileVisitResult.TERMINATE;
-                        }
-                        entry(file, a);
-                        if (a.isDirectory() && SESSION_FOLDER.equals(name(file))) {
-                            sessions.add(file); // at the walk's last level: found, not entered
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
+                            @Override
+                            public FileVisitResult visitFile(Path file, BasicFileAttributes a) {
+                                if (file.equals(root)) {
+                                    isFolder = a.isDirectory()
+                                            || Files.isDirectory(root); // a link to a folder is followed, as before
+                                    keepable = false;
+                                    return FileVisitResult.TERMINATE;
+                                }
+                                entry(file, a);
+                                if (a.isDirectory() && SESSION_FOLDER.equals(name(file))) {
+                                    sessions.add(file); // at the walk's last level: found, not entered
+                                }
+                                return FileVisitResult.CONTINUE;
+                            }
 
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException e) {
-                        keepable = false;
-                        if (file.equals(root)) {
-                            rootFailure = e;
-                        } else {
-                            unreadable.add(Map.entry(file, e));
-                        }
-                        return FileVisitResult.CONTINUE; // a folder we cannot list holds nothing we can show
-                    }
-                });
+                            @Override
+                            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                                keepable = false;
+                                if (file.equals(root)) {
+                                    rootFailure = e;
+                                } else {
+                                    unreadable.add(Map.entry(file, e));
+                                }
+                                return FileVisitResult.CONTINUE; // a folder we cannot list holds nothing we can show
+                            }
+                        });
             } catch (IOException | RuntimeException e) {
                 // the artifacts folder cannot be walked: nothing found in it
                 keepable = false;
@@ -341,7 +365,9 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 return true;
             }
             Path parent = dir.getParent();
-            return "logs".equals(name(dir)) && parent != null && (parent.equals(root) || SESSION_FOLDER.equals(name(parent)));
+            return "logs".equals(name(dir))
+                    && parent != null
+                    && (parent.equals(root) || SESSION_FOLDER.equals(name(parent)));
         }
 
         private void entry(Path p, BasicFileAttributes a) {
@@ -381,9 +407,12 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 if (e != null && !e.attributes().isRegularFile()) {
                     keepable = false;
                 }
-                logs = e == null || e.attributes().isRegularFile() ? List.of() : logs(e.path(), this); // a link, or below the walk's depth
+                logs = e == null || e.attributes().isRegularFile()
+                        ? List.of()
+                        : logs(e.path(), this); // a link, or below the walk's depth
             }
-            return new Source(dir, session, file(in, "screen.png"), file(in, "accessibility.txt"), logs, file(in, "system.json"));
+            return new Source(
+                    dir, session, file(in, "screen.png"), file(in, "accessibility.txt"), logs, file(in, "system.json"));
         }
 
         private Path file(Map<String, Entry> in, String name) {
@@ -396,7 +425,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
         /** Notes a diagnosis file that is there but not to be opened (a named pipe, a device, a loop of links), by its kind. */
         void special(Path p) {
-            keepable = false; // the cache of diagnoses keeps what was found, not why a file was not opened: looked at again
+            keepable = false; // the cache of diagnoses keeps what was found, not why a file was not opened: looked at
+            // again
             SpecialFile kind = SpecialFile.of(p);
             // a folder is special only where a diagnosis file belongs (a folder in logs/ is not a log, and not wrong)
             if (kind != null && (kind != SpecialFile.FOLDER || DIAGNOSIS_FILES.contains(name(p)))) {
@@ -446,6 +476,7 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         private final Path artifactsRoot;
         /** {@code artifactsRoot} as text with a separator at its end: what a trial's default artifacts folder starts with. */
         private final String rootPrefix;
+
         private final Boolean redactedRun;
         private final java.util.Map<String, Listed> casesByVariant = new java.util.concurrent.ConcurrentHashMap<>();
         /** Where the diagnoses found are kept between listings (the cache of listed trials), or null. */
@@ -453,7 +484,8 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
 
         private Finder(Path artifactsRoot, Boolean redactedRun) {
             this.artifactsRoot = artifactsRoot;
-            this.rootPrefix = artifactsRoot.toString() + artifactsRoot.getFileSystem().getSeparator();
+            this.rootPrefix =
+                    artifactsRoot.toString() + artifactsRoot.getFileSystem().getSeparator();
             this.redactedRun = redactedRun;
         }
 
@@ -466,13 +498,18 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 String sep = artifactsRoot.getFileSystem().getSeparator();
                 int v = text.indexOf(sep, rootPrefix.length());
                 int c = v < 0 ? -1 : text.indexOf(sep, v + sep.length());
-                if (v > rootPrefix.length() && c > v + sep.length() && c + sep.length() < text.length()
+                if (v > rootPrefix.length()
+                        && c > v + sep.length()
+                        && c + sep.length() < text.length()
                         && text.indexOf(sep, c + sep.length()) < 0) {
                     String variant = text.substring(rootPrefix.length(), v);
                     Listed cases = casesByVariant.computeIfAbsent(variant, this::listed);
                     if (cases.problem() != null) {
                         // there, but not to be listed: not "no artifacts folder"
-                        return unreadable(artifactsDir, List.of(), "The failure diagnosis could not be looked for. " + cases.problem());
+                        return unreadable(
+                                artifactsDir,
+                                List.of(),
+                                "The failure diagnosis could not be looked for. " + cases.problem());
                     }
                     if (!cases.names().contains(text.substring(v + sep.length(), c))) {
                         return absent(artifactsDir, redactedRun);
@@ -501,13 +538,15 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
                 }
                 return new Listed(names, null);
             } catch (ResultsException e) {
-                if (e.getCause() instanceof java.nio.file.NoSuchFileException || e.getCause() instanceof java.nio.file.NotDirectoryException) {
+                if (e.getCause() instanceof java.nio.file.NoSuchFileException
+                        || e.getCause() instanceof java.nio.file.NotDirectoryException) {
                     return new Listed(java.util.Set.of(), null); // no artifacts kept for this variant
                 }
                 try {
                     ResultsFiles.list(artifactsRoot);
                 } catch (ResultsException above) {
-                    return new Listed(java.util.Set.of(), above.getMessage()); // artifacts/ itself: named, as that is what to fix
+                    return new Listed(
+                            java.util.Set.of(), above.getMessage()); // artifacts/ itself: named, as that is what to fix
                 }
                 return new Listed(java.util.Set.of(), e.getMessage());
             }
@@ -523,7 +562,13 @@ public record FailureDiagnosis(Path artifactsDir, List<Source> sources, String n
         Path png = dir.resolve("screen.png");
         Path ax = dir.resolve("accessibility.txt");
         Path sys = dir.resolve("system.json");
-        return new Source(dir, session, regular(png, walk), regular(ax, walk), logs(dir.resolve("logs"), walk), regular(sys, walk));
+        return new Source(
+                dir,
+                session,
+                regular(png, walk),
+                regular(ax, walk),
+                logs(dir.resolve("logs"), walk),
+                regular(sys, walk));
     }
 
     /** The file when it is a regular one; else null, and one that is there but special is noted on the walk. */

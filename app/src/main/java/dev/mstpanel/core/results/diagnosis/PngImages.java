@@ -26,8 +26,7 @@ public final class PngImages {
     /** The most pixels a screenshot may claim, 1.5 billion (about 38,700 px square): more is refused with a message. */
     public static final long MAX_PIXELS = 1_500_000_000L;
 
-    private PngImages() {
-    }
+    private PngImages() {}
 
     /**
      * The width and height a PNG's IHDR claims, in px.
@@ -48,7 +47,8 @@ public final class PngImages {
      */
     public static Size size(Path file) throws IOException {
         ResultsFiles.requireRegularFile(file);
-        try (InputStream in = Files.newInputStream(file); DataInputStream d = new DataInputStream(in)) {
+        try (InputStream in = Files.newInputStream(file);
+                DataInputStream d = new DataInputStream(in)) {
             byte[] sig = d.readNBytes(8);
             if (sig.length < 8 || (sig[0] & 0xFF) != 0x89 || sig[1] != 'P' || sig[2] != 'N' || sig[3] != 'G') {
                 throw new IOException("not a PNG image");

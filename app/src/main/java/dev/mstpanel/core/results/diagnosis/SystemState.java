@@ -37,13 +37,40 @@ public record SystemState(List<Row> rows, List<String> warnings, String problem)
     /** High-load threshold: a 1-minute load over 2 per CPU means the desktop was starved of CPU. */
     public static final double HIGH_LOAD_PER_CPU = 2.0;
 
-    private static final Set<String> FREE_MEMORY = Set.of("freememorybytes", "freememory", "freemem", "memfree", "memoryfree",
-            "memavailable", "availablememory", "availablememorybytes", "memoryavailable", "memoryfreebytes", "memoryavailablebytes", "freememorykb", "memavailablekb");
-    private static final Set<String> TOTAL_MEMORY = Set.of("totalmemorybytes", "totalmemory", "totalmem", "memtotal", "memorytotal", "memorytotalbytes", "memtotalkb");
-    private static final Set<String> LOAD = Set.of("load", "loadavg", "loadaverage", "load1", "loadavg1", "loadaverage1", "loadavg0", "loadaverage0", "load0");
-    private static final Set<String> CPUS = Set.of("cpus", "cpucount", "ncpu", "ncpus", "cpu", "cpuscount", "cpuscores");
-    private static final Set<String> FREE_DISK = Set.of("diskfreebytes", "freedisk", "freediskbytes", "diskfree", "sessionsdiskfree", "sessionsdiskfreebytes",
-            "diskavailable", "diskavailablebytes", "sessionsdiskavailablebytes", "freespace", "freespacebytes", "sessionsfreebytes", "sessionsfree");
+    private static final Set<String> FREE_MEMORY = Set.of(
+            "freememorybytes",
+            "freememory",
+            "freemem",
+            "memfree",
+            "memoryfree",
+            "memavailable",
+            "availablememory",
+            "availablememorybytes",
+            "memoryavailable",
+            "memoryfreebytes",
+            "memoryavailablebytes",
+            "freememorykb",
+            "memavailablekb");
+    private static final Set<String> TOTAL_MEMORY = Set.of(
+            "totalmemorybytes", "totalmemory", "totalmem", "memtotal", "memorytotal", "memorytotalbytes", "memtotalkb");
+    private static final Set<String> LOAD = Set.of(
+            "load", "loadavg", "loadaverage", "load1", "loadavg1", "loadaverage1", "loadavg0", "loadaverage0", "load0");
+    private static final Set<String> CPUS =
+            Set.of("cpus", "cpucount", "ncpu", "ncpus", "cpu", "cpuscount", "cpuscores");
+    private static final Set<String> FREE_DISK = Set.of(
+            "diskfreebytes",
+            "freedisk",
+            "freediskbytes",
+            "diskfree",
+            "sessionsdiskfree",
+            "sessionsdiskfreebytes",
+            "diskavailable",
+            "diskavailablebytes",
+            "sessionsdiskavailablebytes",
+            "freespace",
+            "freespacebytes",
+            "sessionsfreebytes",
+            "sessionsfree");
 
     /**
      * One field.
@@ -62,12 +89,14 @@ public record SystemState(List<Row> rows, List<String> warnings, String problem)
             ResultsFiles.requireRegularFile(file);
             root = new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            return new SystemState(List.of(), List.of(), "system.json is not valid JSON (" + e.getOriginalMessage() + ").");
+            return new SystemState(
+                    List.of(), List.of(), "system.json is not valid JSON (" + e.getOriginalMessage() + ").");
         } catch (IOException e) {
             return new SystemState(List.of(), List.of(), "system.json could not be read: " + e.getMessage());
         }
         if (root == null || !root.isObject()) {
-            return new SystemState(List.of(), List.of(), "system.json is not a JSON object, so the machine's state is unknown.");
+            return new SystemState(
+                    List.of(), List.of(), "system.json is not a JSON object, so the machine's state is unknown.");
         }
         return of(root);
     }
@@ -116,25 +145,39 @@ public record SystemState(List<Row> rows, List<String> warnings, String problem)
                     rows.add(new Row(name, v.asText(), true, "expected a whole number"));
                 }
             } else if (LOAD.contains(keyNoIndex)) {
-                rows.add(new Row(name, v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : v.asText(), true, null));
+                rows.add(new Row(
+                        name,
+                        v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : v.asText(),
+                        true,
+                        null));
             } else {
-                rows.add(new Row(name, v.isValueNode() ? v.asText() : v.toString(), false, "not a field the panel knows"));
+                rows.add(new Row(
+                        name, v.isValueNode() ? v.asText() : v.toString(), false, "not a field the panel knows"));
             }
         }
         List<String> warnings = new ArrayList<>();
         if (freeMem != null && freeMem < LOW_MEMORY_BYTES) {
-            warnings.add("Free memory was " + ByteSize.human(freeMem) + (totalMem != null ? " of " + ByteSize.human(totalMem) : "")
-                    + ", under the low-memory threshold of 512 MiB: the desktop or Cowork's VM may have run out of memory.");
+            warnings.add(
+                    "Free memory was " + ByteSize.human(freeMem)
+                            + (totalMem != null ? " of " + ByteSize.human(totalMem) : "")
+                            + ", under the low-memory threshold of 512 MiB: the desktop or Cowork's VM may have run out of memory.");
         }
         if (freeDisk != null && freeDisk < LOW_DISK_BYTES) {
-            warnings.add("Free space on the sessions disk was " + ByteSize.human(freeDisk)
-                    + ", under the low-disk threshold of 2 GiB: the session or the VM may not have been able to write.");
+            warnings.add(
+                    "Free space on the sessions disk was " + ByteSize.human(freeDisk)
+                            + ", under the low-disk threshold of 2 GiB: the session or the VM may not have been able to write.");
         }
         if (load != null) {
             int n = cpus != null && cpus > 0 ? cpus : 1;
             if (load > HIGH_LOAD_PER_CPU * n) {
-                warnings.add(String.format(Locale.ROOT, "The 1-minute load was %.2f on %d CPU%s, over the high-load threshold of %.0f per CPU: the desktop was short of CPU%s.",
-                        load, n, n == 1 ? "" : "s", HIGH_LOAD_PER_CPU, cpus == null ? " (the CPU count is not in system.json; 1 assumed)" : ""));
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "The 1-minute load was %.2f on %d CPU%s, over the high-load threshold of %.0f per CPU: the desktop was short of CPU%s.",
+                        load,
+                        n,
+                        n == 1 ? "" : "s",
+                        HIGH_LOAD_PER_CPU,
+                        cpus == null ? " (the CPU count is not in system.json; 1 assumed)" : ""));
             }
         }
         return new SystemState(List.copyOf(rows), List.copyOf(warnings), null);

@@ -47,7 +47,8 @@ public final class TextDocument {
         this(file, text, totalBytes, loadedBytes, undecodableBytes, false);
     }
 
-    private TextDocument(Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes, boolean cutMidLine) {
+    private TextDocument(
+            Path file, String text, long totalBytes, long loadedBytes, int undecodableBytes, boolean cutMidLine) {
         this.cutMidLine = cutMidLine;
         this.file = file;
         this.lines = splitLines(text);
@@ -119,13 +120,16 @@ public final class TextDocument {
         // the JDK's decoder is fastest; a byte that is not UTF-8 becomes U+FFFD there, and only
         // then is the text decoded again, byte by byte, to show such bytes as \xNN
         if (in.hasArray()) {
-            String fast = new String(in.array(), in.arrayOffset() + in.position(), in.remaining(), StandardCharsets.UTF_8);
+            String fast =
+                    new String(in.array(), in.arrayOffset() + in.position(), in.remaining(), StandardCharsets.UTF_8);
             if (fast.indexOf('\uFFFD') < 0) {
                 in.position(in.limit());
                 return fast;
             }
         }
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         StringBuilder sb = new StringBuilder(in.remaining());
         CharBuffer out = CharBuffer.allocate(64 * 1024);
@@ -168,27 +172,41 @@ public final class TextDocument {
         return out;
     }
 
-    public Path file() { return file; }
+    public Path file() {
+        return file;
+    }
     /** The loaded lines, without line ends. */
-    public List<String> lines() { return lines; }
+    public List<String> lines() {
+        return lines;
+    }
     /** The file's size in bytes. */
-    public long totalBytes() { return totalBytes; }
+    public long totalBytes() {
+        return totalBytes;
+    }
     /** How many bytes were loaded (all of them unless {@link #truncated()}). */
-    public long loadedBytes() { return loadedBytes; }
+    public long loadedBytes() {
+        return loadedBytes;
+    }
     /** True when only the file's last part was loaded. */
-    public boolean truncated() { return loadedBytes < totalBytes && totalBytes > 0 && loadedBytes + 1 < totalBytes; }
+    public boolean truncated() {
+        return loadedBytes < totalBytes && totalBytes > 0 && loadedBytes + 1 < totalBytes;
+    }
     /** How many bytes were not UTF-8 (shown as {@code \xNN}). */
-    public int undecodableBytes() { return undecodableBytes; }
+    public int undecodableBytes() {
+        return undecodableBytes;
+    }
 
     /** A sentence about what was not loaded or decoded, or null. */
     public String notice() {
         List<String> parts = new ArrayList<>();
         if (truncated()) {
             parts.add("This file is " + dev.mstpanel.core.text.ByteSize.human(totalBytes) + ": showing its last "
-                    + dev.mstpanel.core.text.ByteSize.human(loadedBytes) + (cutMidLine ? ", from the middle of a line." : "."));
+                    + dev.mstpanel.core.text.ByteSize.human(loadedBytes)
+                    + (cutMidLine ? ", from the middle of a line." : "."));
         }
         if (undecodableBytes > 0) {
-            parts.add(undecodableBytes + (undecodableBytes == 1 ? " byte is" : " bytes are") + " not UTF-8, shown as \\xNN.");
+            parts.add(undecodableBytes + (undecodableBytes == 1 ? " byte is" : " bytes are")
+                    + " not UTF-8, shown as \\xNN.");
         }
         return parts.isEmpty() ? null : String.join(" ", parts);
     }
@@ -262,8 +280,11 @@ public final class TextDocument {
             }
             if (i >= 2 && l.startsWith("en", i - 2)) {
                 int k = i + 5;
-                if (l.startsWith("=false", k) || l.startsWith(": false", k) || l.startsWith("=no", k)
-                        || l.startsWith("\":false", k) || l.startsWith("\": false", k)) {
+                if (l.startsWith("=false", k)
+                        || l.startsWith(": false", k)
+                        || l.startsWith("=no", k)
+                        || l.startsWith("\":false", k)
+                        || l.startsWith("\": false", k)) {
                     return true;
                 }
             }

@@ -24,8 +24,14 @@ import java.util.List;
  *     a trial may keep thousands of logs)
  * @param system the machine's state, or null when there is no {@code system.json}
  */
-public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String screenshotProblem, TextDocument accessibility,
-                           String accessibilityProblem, List<Log> logs, SystemState system) {
+public record TrialDetails(
+        TrialRecord trial,
+        FailureDiagnosis diagnosis,
+        String screenshotProblem,
+        TextDocument accessibility,
+        String accessibilityProblem,
+        List<Log> logs,
+        SystemState system) {
     private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
 
     /**
@@ -103,7 +109,8 @@ public record TrialDetails(TrialRecord trial, FailureDiagnosis diagnosis, String
                 return "screen.png is empty: the screenshot was not captured.";
             }
             if (head.length < 8 || !java.util.Arrays.equals(head, PNG)) {
-                return "screen.png is not a PNG image (it begins with bytes " + HexFormat.ofDelimiter(" ").formatHex(head)
+                return "screen.png is not a PNG image (it begins with bytes "
+                        + HexFormat.ofDelimiter(" ").formatHex(head)
                         + "), so it cannot be shown. Open the file to see what it holds.";
             }
             return null;

@@ -12,8 +12,7 @@ import java.nio.file.Path;
  * so a run that reads costs no system call more. Stateless.
  */
 public final class AccessHint {
-    private AccessHint() {
-    }
+    private AccessHint() {}
 
     /**
      * The first folder from the file system's root down to {@code target} that this user cannot enter
@@ -61,7 +60,9 @@ public final class AccessHint {
     /** {@link #giveAccess(Path)} followed by what access gives ({@code to list its trials}) when this user owns the folder. */
     public static String giveAccess(Path folder, String what) {
         String s = giveAccess(folder);
-        return what.isEmpty() || s.startsWith("Ask") ? s : s + " " + what; // the owner's words are long enough without it
+        return what.isEmpty() || s.startsWith("Ask")
+                ? s
+                : s + " " + what; // the owner's words are long enough without it
     }
 
     /**
@@ -73,10 +74,12 @@ public final class AccessHint {
      * @param shown how to name a folder in the text (e.g. relative to the run folder)
      * @param what what access gives (e.g. {@code to list its trials}), or empty
      */
-    public static String denied(String kind, Path target, java.util.function.Function<Path, String> shown, String what) {
+    public static String denied(
+            String kind, Path target, java.util.function.Function<Path, String> shown, String what) {
         Path blocked = firstBlocked(target);
         String name = blocked.equals(target) ? kind : "folder";
-        return "The " + name + " " + shown.apply(blocked) + " could not be read: permission denied. " + giveAccess(blocked, what) + ".";
+        return "The " + name + " " + shown.apply(blocked) + " could not be read: permission denied. "
+                + giveAccess(blocked, what) + ".";
     }
 
     /**
@@ -90,15 +93,18 @@ public final class AccessHint {
      */
     public static String unreachable(Path path) {
         if (Files.isSymbolicLink(path) && !Files.exists(path)) {
-            // a link whose target is not there, or one that loops: said as such, not "no folder" nor "permission denied"
+            // a link whose target is not there, or one that loops: said as such, not "no folder" nor "permission
+            // denied"
             String target;
             try {
                 target = String.valueOf(Files.readSymbolicLink(path));
             } catch (IOException | UnsupportedOperationException | SecurityException e) {
                 target = "?";
             }
-            return Files.notExists(path) ? path + " is a link to " + target + ", which does not exist."
-                    : path + " is a symbolic link that cannot be followed (it points to " + target + ", a loop of links).";
+            return Files.notExists(path)
+                    ? path + " is a link to " + target + ", which does not exist."
+                    : path + " is a symbolic link that cannot be followed (it points to " + target
+                            + ", a loop of links).";
         }
         if (Files.exists(path) || Files.notExists(path)) {
             return null;

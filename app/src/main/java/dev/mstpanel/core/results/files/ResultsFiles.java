@@ -17,8 +17,7 @@ import java.util.Map;
  * an error is taken out of a JSON value. Stateless.
  */
 public final class ResultsFiles {
-    private ResultsFiles() {
-    }
+    private ResultsFiles() {}
 
     /**
      * 3 when the bytes start with a UTF-8 byte-order mark (EF BB BF, which Windows editors write
@@ -83,10 +82,15 @@ public final class ResultsFiles {
             return out;
         } catch (IOException e) {
             // the reason in words, not the exception's text (for a folder of mode 000 that was the path again)
-            // permission denied: the first folder on the way that stops this user, and how to give access as fits its owner
+            // permission denied: the first folder on the way that stops this user, and how to give access as fits its
+            // owner
             Path shown = e instanceof java.nio.file.AccessDeniedException ? AccessHint.firstBlocked(dir) : dir;
-            throw new ResultsException("The folder " + shown + " could not be listed: " + why(e) + (e instanceof java.nio.file.AccessDeniedException
-                    ? ". " + AccessHint.giveAccess(shown) + "." : "."), e);
+            throw new ResultsException(
+                    "The folder " + shown + " could not be listed: " + why(e)
+                            + (e instanceof java.nio.file.AccessDeniedException
+                                    ? ". " + AccessHint.giveAccess(shown) + "."
+                                    : "."),
+                    e);
         }
     }
 
@@ -139,8 +143,11 @@ public final class ResultsFiles {
         }
         if (!a.isRegularFile()) {
             SpecialFile kind = SpecialFile.of(file);
-            throw new NotAFileException(a.isDirectory() ? "it is a folder, not a file"
-                    : "it is " + (kind == null ? SpecialFile.OTHER : kind).said() + ": the panel does not open those");
+            throw new NotAFileException(
+                    a.isDirectory()
+                            ? "it is a folder, not a file"
+                            : "it is " + (kind == null ? SpecialFile.OTHER : kind).said()
+                                    + ": the panel does not open those");
         }
         return a;
     }
@@ -203,15 +210,21 @@ public final class ResultsFiles {
      */
     public static String notJson(String what, com.fasterxml.jackson.core.JsonProcessingException e) {
         return switch (readerLimit(e)) {
-            case NESTING -> what + " is nested deeper than " + com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth()
-                    + " levels, more than the panel reads";
+            case NESTING ->
+                what + " is nested deeper than "
+                        + com.fasterxml.jackson.core.StreamReadConstraints.defaults()
+                                .getMaxNestingDepth() + " levels, more than the panel reads";
             case NUMBER -> what + " holds a number too large to read" + whereNotJson(e);
             case NONE -> what + " is not valid JSON" + whereNotJson(e);
         };
     }
 
     /** Which limit of the panel's JSON reader a file went past, if any: the JSON itself may then be valid. */
-    enum ReaderLimit { NONE, NESTING, NUMBER }
+    enum ReaderLimit {
+        NONE,
+        NESTING,
+        NUMBER
+    }
 
     /** True when the file did not parse because of a limit of the panel's reader ({@link #notJson} says which). */
     public static boolean pastReaderLimit(com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -225,10 +238,13 @@ public final class ResultsFiles {
         if (!(e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException)) {
             return ReaderLimit.NONE;
         }
-        // Jackson's limit exception names its limit only in words (no field, no subclass per limit): this is the one place
+        // Jackson's limit exception names its limit only in words (no field, no subclass per limit): this is the one
+        // place
         // that reads them, where the library hands over; everything past it decides by ReaderLimit and Problem.Kind
         String m = String.valueOf(e.getOriginalMessage());
-        return m.contains("nesting depth") ? ReaderLimit.NESTING : m.contains("Number value length") ? ReaderLimit.NUMBER : ReaderLimit.NONE;
+        return m.contains("nesting depth")
+                ? ReaderLimit.NESTING
+                : m.contains("Number value length") ? ReaderLimit.NUMBER : ReaderLimit.NONE;
     }
 
     /**

@@ -24,8 +24,7 @@ public final class ResultsJsonCases {
         void caseEnd(String id, String variant);
     }
 
-    private ResultsJsonCases() {
-    }
+    private ResultsJsonCases() {}
 
     /**
      * Reads the file's object from {@code p} (before its first token) to its end.

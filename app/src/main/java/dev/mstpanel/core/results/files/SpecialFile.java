@@ -69,7 +69,11 @@ public enum SpecialFile {
                 case 0140000 -> SOCKET;
                 default -> OTHER;
             };
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException | SecurityException e) {
+        } catch (IOException
+                | UnsupportedOperationException
+                | IllegalArgumentException
+                | ClassCastException
+                | SecurityException e) {
             return OTHER;
         }
     }

@@ -19,8 +19,7 @@ import dev.mstpanel.core.results.model.TrialKey;
  * copy of a trial, and nothing is hidden.
  */
 public final class CaseFolders {
-    private CaseFolders() {
-    }
+    private CaseFolders() {}
 
     /**
      * The case a trial is listed under.
@@ -54,7 +53,8 @@ public final class CaseFolders {
         boolean written = folder.cut() || PathSegments.matches(segment, folder.text());
         String shown = written ? folder.text() : segment;
         String where = "traces/" + key.variantSegment() + "/";
-        String note = "The case folder " + where + segment + (written ? "" : " (not a name MST writes)") + " does not match its trace's caseId \""
+        String note = "The case folder " + where + segment + (written ? "" : " (not a name MST writes)")
+                + " does not match its trace's caseId \""
                 + traceCaseId + "\", which MST writes to " + where + PathSegments.encode(traceCaseId)
                 + ": listed under the folder's name, apart from that case (the folder was copied, renamed or made by hand).";
         return new Listed(shown, written && folder.cut(), note);

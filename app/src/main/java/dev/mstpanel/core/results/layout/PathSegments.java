@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 public final class PathSegments {
     /** The longest segment MST writes, in bytes. */
     public static final int MAX_SEGMENT_BYTES = 200;
+
     private static final int CUT_PREFIX = MAX_SEGMENT_BYTES - 17;
     private static final Pattern CUT_TAIL = Pattern.compile("~([0-9a-f]{16})$");
     private static final Pattern PARTIAL_ESCAPE = Pattern.compile("%[0-9A-F]?$");
@@ -53,10 +54,15 @@ public final class PathSegments {
         StringBuilder sb = new StringBuilder(bytes.length + 8);
         for (byte b : bytes) {
             int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (c < 0x80 && UNRESERVED.indexOf(c) >= 0)) {
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || (c < 0x80 && UNRESERVED.indexOf(c) >= 0)) {
                 sb.append((char) c);
             } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16))).append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+                sb.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }
         String encoded = sb.toString().replace("*", "%2A");
@@ -86,7 +92,8 @@ public final class PathSegments {
         boolean cut = false;
         // only a segment of MST's cut length can end in its hash (no matcher for the others: one per trial listed)
         java.util.regex.Matcher m = segment.length() >= MAX_SEGMENT_BYTES - 2 && segment.length() <= MAX_SEGMENT_BYTES
-                ? CUT_TAIL.matcher(segment) : null;
+                ? CUT_TAIL.matcher(segment)
+                : null;
         if (m != null && m.find()) {
             cut = true;
             hash = m.group(1);
@@ -135,7 +142,8 @@ public final class PathSegments {
 
     private static String sha256Hex(String name) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this Java", e);
         }

@@ -41,8 +41,7 @@ public final class RunLayout {
         OTHER
     }
 
-    private RunLayout() {
-    }
+    private RunLayout() {}
 
     /** What {@code dir} is; {@link Kind#OTHER} for a results root, a project folder or a folder of none of these. */
     public static Kind kindOf(Path dir) {
@@ -75,7 +74,9 @@ public final class RunLayout {
             return true;
         }
         Path parent = dir.getParent();
-        return parent != null && RUNS.equals(name(parent)) && (runPart(dir.resolve(TRACES)) || runPart(dir.resolve(SCORES)));
+        return parent != null
+                && RUNS.equals(name(parent))
+                && (runPart(dir.resolve(TRACES)) || runPart(dir.resolve(SCORES)));
     }
 
     /**
@@ -103,7 +104,9 @@ public final class RunLayout {
 
     /** A run's {@code traces/} or {@code scores/}: a folder that is not itself an eval (an eval named so holds runs/). */
     private static boolean runPart(Path child) {
-        return Files.isDirectory(child) && !Files.isDirectory(child.resolve(RUNS)) && !Files.isRegularFile(child.resolve(LATEST_JSON));
+        return Files.isDirectory(child)
+                && !Files.isDirectory(child.resolve(RUNS))
+                && !Files.isRegularFile(child.resolve(LATEST_JSON));
     }
 
     private static String name(Path p) {

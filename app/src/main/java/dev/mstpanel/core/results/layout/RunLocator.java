@@ -35,8 +35,7 @@ public final class RunLocator {
     /** The folder MST writes its results to, inside the folder it runs in (docs/dev/mst-format.md, Results). */
     public static final String RESULTS_FOLDER = ".mcp-test-results";
 
-    private RunLocator() {
-    }
+    private RunLocator() {}
 
     /**
      * Finds the runs below a path.
@@ -91,7 +90,8 @@ public final class RunLocator {
      */
     public static String acceptedFolders() {
         return "Choose one of: the eval's project folder (the one holding " + RESULTS_FOLDER + "/), a " + RESULTS_FOLDER
-                + " folder, an eval folder inside it (" + RESULTS_FOLDER + "/<eval>, holding runs/), or one run folder ("
+                + " folder, an eval folder inside it (" + RESULTS_FOLDER
+                + "/<eval>, holding runs/), or one run folder ("
                 + RESULTS_FOLDER + "/<eval>/runs/<runId>).";
     }
 
@@ -101,8 +101,10 @@ public final class RunLocator {
             if (unreachable != null) {
                 throw new ResultsException(unreachable);
             }
-            throw new ResultsException((Files.exists(path) ? path + " is a file, not a results folder. "
-                    : "There is no folder at " + path + ". ") + acceptedFolders());
+            throw new ResultsException((Files.exists(path)
+                            ? path + " is a file, not a results folder. "
+                            : "There is no folder at " + path + ". ")
+                    + acceptedFolders());
         }
         switch (RunLayout.kindOf(path)) {
             case RUN:
@@ -155,7 +157,8 @@ public final class RunLocator {
         Path traces = runDir.resolve(RunLayout.TRACES);
         if (Files.isDirectory(traces)) {
             try (var walk = Files.walk(traces)) {
-                newest = Math.max(newest, walk.mapToLong(ResultsFiles::modified).max().orElse(0));
+                newest = Math.max(
+                        newest, walk.mapToLong(ResultsFiles::modified).max().orElse(0));
             } catch (IOException | java.io.UncheckedIOException e) {
                 // a folder vanished while walking: what was seen is enough
             }
@@ -175,8 +178,8 @@ public final class RunLocator {
             return null;
         } catch (java.nio.file.AccessDeniedException e) {
             Path blocked = AccessHint.firstBlocked(runDir);
-            return (blocked.equals(runDir) ? "The run folder " : "The folder ") + blocked + " cannot be read: permission denied. "
-                    + AccessHint.giveAccess(blocked) + ".";
+            return (blocked.equals(runDir) ? "The run folder " : "The folder ") + blocked
+                    + " cannot be read: permission denied. " + AccessHint.giveAccess(blocked) + ".";
         } catch (java.io.IOException e) {
             return "The run folder " + runDir + " cannot be read: " + ResultsFiles.why(e) + ".";
         }

@@ -25,19 +25,21 @@ public final class TraceKeys {
      * Said after a name Java could not decode when it reads file names as ASCII (a C or POSIX locale, or
      * one not installed): then a valid UTF-8 name is not decoded either.
      */
-    private static final String LOCALE_HINT = namesInUtf8() ? "" : " The panel reads file names as " + System.getProperty("sun.jnu.encoding")
-            + " here (a C or POSIX locale): start it with LC_ALL=C.UTF-8 to read UTF-8 names.";
+    private static final String LOCALE_HINT = namesInUtf8()
+            ? ""
+            : " The panel reads file names as " + System.getProperty("sun.jnu.encoding")
+                    + " here (a C or POSIX locale): start it with LC_ALL=C.UTF-8 to read UTF-8 names.";
 
     private static boolean namesInUtf8() {
         try {
-            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8")).equals(java.nio.charset.StandardCharsets.UTF_8);
+            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"))
+                    .equals(java.nio.charset.StandardCharsets.UTF_8);
         } catch (RuntimeException e) {
             return true; // an encoding Java does not know: nothing to say
         }
     }
 
-    private TraceKeys() {
-    }
+    private TraceKeys() {}
 
     /**
      * A folder's entry names, sorted, as {@link ResultsFiles#list(Path)} lists its entries; a cache may
@@ -63,7 +65,9 @@ public final class TraceKeys {
      * @throws ResultsException when the folder cannot be listed
      */
     static List<String> namesOnDisk(Path dir) throws ResultsException {
-        String[] quick = dir.getFileSystem() == java.nio.file.FileSystems.getDefault() ? dir.toFile().list() : null;
+        String[] quick = dir.getFileSystem() == java.nio.file.FileSystems.getDefault()
+                ? dir.toFile().list()
+                : null;
         if (quick != null) {
             Arrays.sort(quick);
             return Arrays.asList(quick);
@@ -86,7 +90,7 @@ public final class TraceKeys {
 
     /** Hands the trace keys of a run to {@code keys} in folder order (variant, case, trial number). */
     public static void forEach(Path runDir, Consumer<TrialKey> keys) {
-        forEach(runDir, keys, (k, why) -> { });
+        forEach(runDir, keys, (k, why) -> {});
     }
 
     /**
@@ -107,8 +111,9 @@ public final class TraceKeys {
     }
 
     /** As {@link #forEach(Path, Consumer, BiConsumer)}, with the case folders listed by {@code folders}. */
-    public static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
-        forEach(runDir, keys, problems, folders, k -> { });
+    public static void forEach(
+            Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders) {
+        forEach(runDir, keys, problems, folders, k -> {});
     }
 
     /**
@@ -117,8 +122,12 @@ public final class TraceKeys {
      * or its name is not valid UTF-8), after its problem: its trials are not known from the folder, and a
      * listing takes them from elsewhere ({@link ExpectedTrials}) so that they stay in the counts.
      */
-    public static void forEach(Path runDir, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders,
-                        Consumer<TrialKey> unlisted) {
+    public static void forEach(
+            Path runDir,
+            Consumer<TrialKey> keys,
+            BiConsumer<TrialKey, String> problems,
+            Folders folders,
+            Consumer<TrialKey> unlisted) {
         Path traces = runDir.resolve(RunLayout.TRACES);
         List<Path> variants = List.of();
         if (Files.exists(traces, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
@@ -151,8 +160,14 @@ public final class TraceKeys {
      * One case folder's keys and problems (a method of its own so the JIT compiles it after a few hundred
      * folders: inside {@link #forEach} the loop over 10,000 folders ran interpreted).
      */
-    private static void caseFolder(Path v, String vs, String cs, Consumer<TrialKey> keys, BiConsumer<TrialKey, String> problems, Folders folders,
-                                   Consumer<TrialKey> unlisted) {
+    private static void caseFolder(
+            Path v,
+            String vs,
+            String cs,
+            Consumer<TrialKey> keys,
+            BiConsumer<TrialKey, String> problems,
+            Folders folders,
+            Consumer<TrialKey> unlisted) {
         String where = null; // made only for a problem's words
         // a name Java could not decode (not valid UTF-8, or any non-ASCII name in a C locale) holds U+FFFD in
         // its place, and the path made from it is not the folder's (in a C locale none can be made at all):
@@ -174,8 +189,11 @@ public final class TraceKeys {
         // no look at each folder first (10,000 cases: 10,000 calls): a file shows when it cannot be listed
         if (!nameLeadsBack && Files.isDirectory(c)) {
             where = "traces/" + vs + "/" + cs;
-            problems.accept(new TrialKey(vs, cs, 0), "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
-                    + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials." + LOCALE_HINT);
+            problems.accept(
+                    new TrialKey(vs, cs, 0),
+                    "The case folder " + where + " has a name that is not valid UTF-8, so the panel "
+                            + "cannot open it (MST writes percent-encoded UTF-8 names). Rename the folder to list its trials."
+                            + LOCALE_HINT);
             unlisted.accept(new TrialKey(vs, cs, 0));
             return;
         }
@@ -185,14 +203,18 @@ public final class TraceKeys {
         } catch (ResultsException e) {
             files = null;
             if (Files.isDirectory(c)) {
-                problems.accept(new TrialKey(vs, cs, 0), folderProblem("case folder", v.getParent().getParent(), c, e));
+                problems.accept(
+                        new TrialKey(vs, cs, 0),
+                        folderProblem("case folder", v.getParent().getParent(), c, e));
                 unlisted.accept(new TrialKey(vs, cs, 0));
                 return;
             }
         }
         if (files == null) {
             where = "traces/" + vs + "/" + cs;
-            problems.accept(new TrialKey(vs, cs, 0), where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
+            problems.accept(
+                    new TrialKey(vs, cs, 0),
+                    where + " is a file, not a case folder: MST writes traces/<variant>/<case>/<trial>.json.");
             return;
         }
         if (allCanonical(files, vs, cs, keys)) {
@@ -203,22 +225,27 @@ public final class TraceKeys {
         for (String name : files) {
             var m = RunLayout.TRIAL_FILE.matcher(name);
             if (m.matches()) {
-                names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>()).add(name);
+                names.computeIfAbsent(Integer.parseInt(m.group(1)), n -> new ArrayList<>())
+                        .add(name);
             }
         }
         for (var e : names.entrySet()) {
             int n = e.getKey();
             String canonical = n + ".json";
             TrialKey k = new TrialKey(vs, cs, n);
-            List<String> others = e.getValue().size() == 1 && e.getValue().get(0).equals(canonical) ? List.of()
+            List<String> others = e.getValue().size() == 1
+                            && e.getValue().get(0).equals(canonical)
+                    ? List.of()
                     : e.getValue().stream().filter(x -> !x.equals(canonical)).toList();
             boolean hasCanonical = e.getValue().contains(canonical);
             if (!others.isEmpty()) {
-                problems.accept(k, hasCanonical
-                        ? String.join(", ", others) + " beside " + canonical + " is a second file for trial #" + (n + 1)
-                                + " and was not read: MST names trial files without leading zeros."
-                        : "The trace is named " + String.join(", ", others) + " in " + where + "; MST names it " + canonical
-                                + ". Rename it to list this trial.");
+                problems.accept(
+                        k,
+                        hasCanonical
+                                ? String.join(", ", others) + " beside " + canonical + " is a second file for trial #"
+                                        + (n + 1) + " and was not read: MST names trial files without leading zeros."
+                                : "The trace is named " + String.join(", ", others) + " in " + where + "; MST names it "
+                                        + canonical + ". Rename it to list this trial.");
             }
             if (hasCanonical) {
                 keys.accept(k);
@@ -308,7 +335,8 @@ public final class TraceKeys {
 
     /** Whether a trial is below the folder a {@link #folderKey} names. */
     public static boolean coveredBy(TrialKey folder, TrialKey trial) {
-        return folder.trial() == -1 && (folder.variantSegment().isEmpty() || folder.variantSegment().equals(trial.variantSegment()));
+        return folder.trial() == -1
+                && (folder.variantSegment().isEmpty() || folder.variantSegment().equals(trial.variantSegment()));
     }
 
     /**
@@ -317,8 +345,13 @@ public final class TraceKeys {
      */
     private static String folderProblem(String kind, Path runDir, Path dir, ResultsException e) {
         if (e.getCause() instanceof java.nio.file.AccessDeniedException) {
-            return AccessHint.denied(kind, dir, p -> p.equals(runDir.resolve(RunLayout.TRACES)) ? "traces/"
-                    : p.startsWith(runDir) && !p.equals(runDir) ? ResultsFiles.rel(runDir, p) : p.toString(), "to list its trials");
+            return AccessHint.denied(
+                    kind,
+                    dir,
+                    p -> p.equals(runDir.resolve(RunLayout.TRACES))
+                            ? "traces/"
+                            : p.startsWith(runDir) && !p.equals(runDir) ? ResultsFiles.rel(runDir, p) : p.toString(),
+                    "to list its trials");
         }
         String shown = dir.equals(runDir.resolve(RunLayout.TRACES)) ? "traces/" : ResultsFiles.rel(runDir, dir);
         return "The " + kind + " " + shown + " could not be read: " + reason(e) + ".";

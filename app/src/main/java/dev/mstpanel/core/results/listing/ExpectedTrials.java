@@ -25,8 +25,7 @@ public final class ExpectedTrials {
     /** More trials than this in one entry is not believed (a broken file): the entry counts as one trial. */
     private static final int MAX_TRIALS = 100_000;
 
-    private ExpectedTrials() {
-    }
+    private ExpectedTrials() {}
 
     /**
      * The trial keys {@code results.json} names, sorted; empty when it is absent (a run still going),
@@ -39,7 +38,8 @@ public final class ExpectedTrials {
             if (!Files.isRegularFile(file) || Files.size(file) > PromptIndex.MAX_BYTES) {
                 return keys;
             }
-            try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
+            try (var in = new java.io.BufferedInputStream(Files.newInputStream(file));
+                    JsonParser p = mapper.createParser(in)) {
                 ResultsJsonCases.walk(p, new ResultsJsonCases.Visitor() {
                     private int trials = 1;
 

@@ -18,13 +18,25 @@ public final class InfraRule {
      * failures, rate limits, unavailable services, a desktop that could not take the prompt, a prompt over the model's
      * context. MST matches them anywhere in the text, so the panel does too: it must agree with MST's pass rates.
      */
-    static final List<String> INFRASTRUCTURE_ERROR_PHRASES = List.of("econnreset", "etimedout", "econnrefused", "rate limit", "429",
-            "503", "network", "automation permission", "automation/accessibility", "failed to submit prompt to claude",
-            "failed to submit prompt to desktop host", "prompt is too long", "context length exceeded", "maximum context length",
-            "context_length_exceeded", "tokens > ");
+    static final List<String> INFRASTRUCTURE_ERROR_PHRASES = List.of(
+            "econnreset",
+            "etimedout",
+            "econnrefused",
+            "rate limit",
+            "429",
+            "503",
+            "network",
+            "automation permission",
+            "automation/accessibility",
+            "failed to submit prompt to claude",
+            "failed to submit prompt to desktop host",
+            "prompt is too long",
+            "context length exceeded",
+            "maximum context length",
+            "context_length_exceeded",
+            "tokens > ");
 
-    private InfraRule() {
-    }
+    private InfraRule() {}
 
     /**
      * The rule above.
@@ -35,7 +47,8 @@ public final class InfraRule {
      * @param errorText           the error when it is a string (MST's rule reads only a string's text), else null
      * @param failureKind         {@code clientDiagnostics.failureKind} when it is a string, else null
      */
-    public static boolean isInfra(Boolean infrastructureError, boolean errorPresent, String errorText, String failureKind) {
+    public static boolean isInfra(
+            Boolean infrastructureError, boolean errorPresent, String errorText, String failureKind) {
         if (infrastructureError != null) {
             return infrastructureError;
         }

@@ -68,7 +68,8 @@ public final class ScoreReader {
         } catch (IOException e) {
             why = e instanceof java.nio.file.NotDirectoryException ? "it is not a folder" : ResultsFiles.why(e);
         }
-        return "The scores folder scores/ could not be read: " + why + ". " + AccessHint.giveAccess(scores, "to see the trials' scores") + ".";
+        return "The scores folder scores/ could not be read: " + why + ". "
+                + AccessHint.giveAccess(scores, "to see the trials' scores") + ".";
     }
 
     /**
@@ -87,8 +88,8 @@ public final class ScoreReader {
             }
             folder = next;
         }
-        return "The score folder " + rel(runDir, folder) + " could not be read: permission denied. " + AccessHint.giveAccess(folder, "to see its scores")
-                + ".";
+        return "The score folder " + rel(runDir, folder) + " could not be read: permission denied. "
+                + AccessHint.giveAccess(folder, "to see its scores") + ".";
     }
 
     /**
@@ -113,7 +114,13 @@ public final class ScoreReader {
                 a = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
             } catch (java.nio.file.AccessDeniedException e) {
                 // a folder above it this user may not enter: not "ungraded", its scores could not be read
-                out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f, folderProblem(runDir, g, f)));
+                out.add(new ScoreRecord(
+                        PathSegments.decode(g.getFileName().toString()).display(),
+                        null,
+                        null,
+                        null,
+                        f,
+                        folderProblem(runDir, g, f)));
                 continue;
             } catch (IOException e) {
                 continue; // no score file (or a file where a folder should be): this grader did not grade it
@@ -121,9 +128,20 @@ public final class ScoreReader {
             if (!a.isRegularFile()) {
                 // a folder, a named pipe, a device or a socket where the score should be: not opened (a pipe would wait
                 // for ever), and said, as a trace in that place is
-                out.add(new ScoreRecord(PathSegments.decode(g.getFileName().toString()).display(), null, null, null, f,
-                        "The score file " + rel(runDir, f) + (a.isDirectory() ? " is a folder, not a file."
-                                : " is " + java.util.Objects.requireNonNullElse(SpecialFile.of(f), SpecialFile.OTHER).said() + ", so the panel does not open it.")));
+                out.add(new ScoreRecord(
+                        PathSegments.decode(g.getFileName().toString()).display(),
+                        null,
+                        null,
+                        null,
+                        f,
+                        "The score file " + rel(runDir, f)
+                                + (a.isDirectory()
+                                        ? " is a folder, not a file."
+                                        : " is "
+                                                + java.util.Objects.requireNonNullElse(
+                                                                SpecialFile.of(f), SpecialFile.OTHER)
+                                                        .said()
+                                                + ", so the panel does not open it.")));
                 continue;
             }
             String folderName = PathSegments.decode(g.getFileName().toString()).display();
@@ -139,13 +157,25 @@ public final class ScoreReader {
                 if (Files.isDirectory(f)) {
                     continue;
                 }
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
+                out.add(new ScoreRecord(
+                        folderName,
+                        null,
+                        null,
+                        null,
+                        f,
+                        "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
                 continue;
             }
             int bom = ResultsFiles.bomLength(bytes, length);
             try (JsonParser p = mapper.createParser(bytes, bom, length - bom)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
-                    out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is not a JSON object."));
+                    out.add(new ScoreRecord(
+                            folderName,
+                            null,
+                            null,
+                            null,
+                            f,
+                            "The score file " + rel(runDir, f) + " is not a JSON object."));
                     continue;
                 }
                 // streamed: only score.details (free-form, shown pretty-printed) becomes a tree
@@ -158,7 +188,9 @@ public final class ScoreReader {
                     String field = p.currentName();
                     JsonToken t = p.nextToken();
                     if (field.equals("grader")) {
-                        grader = t == JsonToken.VALUE_STRING || t.isScalarValue() && t != JsonToken.VALUE_NULL ? p.getValueAsString() : null;
+                        grader = t == JsonToken.VALUE_STRING || t.isScalarValue() && t != JsonToken.VALUE_NULL
+                                ? p.getValueAsString()
+                                : null;
                         p.skipChildren();
                     } else if (field.equals("score") && t == JsonToken.START_OBJECT) {
                         hasScore = true;
@@ -166,13 +198,18 @@ public final class ScoreReader {
                             String sf = p.currentName();
                             JsonToken v = p.nextToken();
                             switch (sf) {
-                                case "pass" -> pass = v == JsonToken.VALUE_TRUE ? Boolean.TRUE : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                                case "pass" ->
+                                    pass = v == JsonToken.VALUE_TRUE
+                                            ? Boolean.TRUE
+                                            : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
                                 case "reasoning" -> reasoning = anyText(p, v);
                                 case "details" -> {
                                     JsonNode d = v == JsonToken.VALUE_NULL ? null : p.readValueAsTree();
-                                    details = d == null || d.isNull() ? null : d.isTextual() ? d.asText() : d.toPrettyString();
+                                    details = d == null || d.isNull()
+                                            ? null
+                                            : d.isTextual() ? d.asText() : d.toPrettyString();
                                 }
-                                default -> { }
+                                default -> {}
                             }
                             p.skipChildren();
                         }
@@ -182,16 +219,30 @@ public final class ScoreReader {
                 }
                 grader = orElse(grader, folderName);
                 if (!hasScore || pass == null) {
-                    out.add(new ScoreRecord(grader, null, null, null, f, "The score file " + rel(runDir, f) + " has no score.pass."));
+                    out.add(new ScoreRecord(
+                            grader, null, null, null, f, "The score file " + rel(runDir, f) + " has no score.pass."));
                     continue;
                 }
                 out.add(new ScoreRecord(grader, pass, reasoning, details, f, null));
             } catch (JsonEOFException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is cut short."));
+                out.add(new ScoreRecord(
+                        folderName, null, null, null, f, "The score file " + rel(runDir, f) + " is cut short."));
             } catch (JsonProcessingException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, ResultsFiles.notJson("The score file " + rel(runDir, f), e) + "."));
+                out.add(new ScoreRecord(
+                        folderName,
+                        null,
+                        null,
+                        null,
+                        f,
+                        ResultsFiles.notJson("The score file " + rel(runDir, f), e) + "."));
             } catch (IOException e) {
-                out.add(new ScoreRecord(folderName, null, null, null, f, "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
+                out.add(new ScoreRecord(
+                        folderName,
+                        null,
+                        null,
+                        null,
+                        f,
+                        "The score file " + rel(runDir, f) + " could not be read: " + ResultsFiles.why(e)));
             }
         }
         out.sort(Comparator.comparing(ScoreRecord::grader));

@@ -24,6 +24,7 @@ final class TrialFields {
     Long duration;
     /** {@code infrastructureError} when it is a boolean; null when absent or of another type (then MST's rule decides). */
     Boolean infrastructureError;
+
     String error;
     /** True when {@code error} is present and not null, whatever its type. */
     boolean errorPresent;
@@ -31,6 +32,7 @@ final class TrialFields {
     String errorString;
     /** {@code clientDiagnostics.failureKind} when it is a string ({@code ""} included); null for any other type. */
     String failureKindString;
+
     String gradingError;
     String failureKind;
     String artifacts;
@@ -47,8 +49,9 @@ final class TrialFields {
             case "caseId" -> caseId = scalar(p, t);
             case "datasetName" -> dataset = scalar(p, t);
             case "durationMs" -> duration = TrialNumbers.DURATION_MS.wholeOf(p, t);
-            case "infrastructureError" -> infrastructureError = t == JsonToken.VALUE_TRUE ? Boolean.TRUE
-                    : t == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+            case "infrastructureError" ->
+                infrastructureError =
+                        t == JsonToken.VALUE_TRUE ? Boolean.TRUE : t == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
             case "error" -> {
                 errorPresent = t != JsonToken.VALUE_NULL;
                 errorString = t == JsonToken.VALUE_STRING ? p.getText() : null;

@@ -1,6 +1,5 @@
 package dev.mstpanel.core.results.listing;
 
-import dev.mstpanel.core.results.model.Problem;
 import static dev.mstpanel.core.results.files.ResultsFiles.bomLength;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -10,6 +9,7 @@ import dev.mstpanel.core.results.files.ReadBuffer;
 import dev.mstpanel.core.results.files.ResultsFiles;
 import dev.mstpanel.core.results.layout.CaseFolders;
 import dev.mstpanel.core.results.layout.PathSegments;
+import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.model.TrialKey;
@@ -108,10 +108,29 @@ public final class TrialHeads {
         if (scoreProblem == null && listed.note() != null) {
             problem = problem == null ? Problem.other(listed.note()) : problem.withNote(listed.note());
         }
-        return new TrialRecord(key, run.evalName(), run.runId(), runDir, f.variant != null ? f.variant : vd.display(),
-                listed.caseId(), listed.cut(), f.dataset, f.duration,
-                TrialStatus.of(scores, f.infra(), f.failureKind), f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir,
-                null, 0, 0, null, TrialUsage.NONE, problem);
+        return new TrialRecord(
+                key,
+                run.evalName(),
+                run.runId(),
+                runDir,
+                f.variant != null ? f.variant : vd.display(),
+                listed.caseId(),
+                listed.cut(),
+                f.dataset,
+                f.duration,
+                TrialStatus.of(scores, f.infra(), f.failureKind),
+                f.error,
+                f.gradingError,
+                f.failureKind,
+                scores,
+                trace,
+                artifactsDir,
+                null,
+                0,
+                0,
+                null,
+                TrialUsage.NONE,
+                problem);
     }
 
     /** The top-level fields from the first and last {@code window} bytes, or null when they do not tell. */

@@ -1,6 +1,5 @@
 package dev.mstpanel.core.results.listing;
 
-import dev.mstpanel.core.results.model.Problem;
 import static dev.mstpanel.core.results.files.ResultsFiles.bomLength;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -13,6 +12,7 @@ import dev.mstpanel.core.results.files.ReadBuffer;
 import dev.mstpanel.core.results.files.ResultsFiles;
 import dev.mstpanel.core.results.layout.CaseFolders;
 import dev.mstpanel.core.results.layout.PathSegments;
+import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.model.TrialKey;
@@ -89,17 +89,41 @@ public final class TrialListingReader {
             trace = key.traceIn(run.dir());
             artifacts = key.artifactsIn(run.dir());
         } catch (java.nio.file.InvalidPathException e) {
-            // a name no path can be made of here (a C locale reads non-ASCII names as U+FFFD): the problem names the folder
+            // a name no path can be made of here (a C locale reads non-ASCII names as U+FFFD): the problem names the
+            // folder
             trace = null;
             artifacts = null;
         }
-        return unreadable(run, key, PathSegments.decode(key.variantSegment()), PathSegments.decode(key.caseSegment()), List.of(), trace,
-                artifacts, problem);
+        return unreadable(
+                run,
+                key,
+                PathSegments.decode(key.variantSegment()),
+                PathSegments.decode(key.caseSegment()),
+                List.of(),
+                trace,
+                artifacts,
+                problem);
     }
 
     /** Marks a trial whose trace does not match the query. */
-    private static final TrialRecord NO_MATCH = new TrialRecord(new TrialKey("", "", 0), "", "", Path.of(""), "", "", false, null, null,
-            TrialStatus.UNREADABLE, null, null, null, List.of(), null, null, null);
+    private static final TrialRecord NO_MATCH = new TrialRecord(
+            new TrialKey("", "", 0),
+            "",
+            "",
+            Path.of(""),
+            "",
+            "",
+            false,
+            null,
+            null,
+            TrialStatus.UNREADABLE,
+            null,
+            null,
+            null,
+            List.of(),
+            null,
+            null,
+            null);
 
     /** Reads one trial from a trace file at any path (no scores when it is not in a run folder). */
     public TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace) {
@@ -116,7 +140,8 @@ public final class TrialListingReader {
      *
      * @param cache the run's cache, or null to read every file
      */
-    public TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache) {
+    public TrialRecord readTrial(
+            RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache) {
         return readTrial(run, key, graders, query, cache, null);
     }
 
@@ -128,8 +153,13 @@ public final class TrialListingReader {
      *                   object), with the listing's reason; null to drop them
      * @return the trial, or null when the query does not match or the trace could not be searched
      */
-    public TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, TranscriptQuery query, TrialCache cache,
-                          UnsearchedTraces unsearched) {
+    public TrialRecord readTrial(
+            RunInfo run,
+            TrialKey key,
+            List<Path> graders,
+            TranscriptQuery query,
+            TrialCache cache,
+            UnsearchedTraces unsearched) {
         Path trace = key.traceIn(run.dir());
         TrialRecord t = readTrial(run, key, graders, trace, query, cache);
         if (query != null && !query.isEmpty() && (t.traceFile() == null || traceUnreadable(t))) {
@@ -142,7 +172,8 @@ public final class TrialListingReader {
         return t == NO_MATCH ? null : t;
     }
 
-    private TrialRecord readTrial(RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query, TrialCache cache) {
+    private TrialRecord readTrial(
+            RunInfo run, TrialKey key, List<Path> graders, Path trace, TranscriptQuery query, TrialCache cache) {
         Path runDir = run.dir();
         boolean searching = query != null && !query.isEmpty();
         TrialCache.Stamps stamps = null;
@@ -164,8 +195,25 @@ public final class TrialListingReader {
             bytes = buffer.read(trace);
             length = buffer.length();
         } catch (NoSuchFileException e) {
-            return new TrialRecord(key, run.evalName(), run.runId(), runDir, vd.display(), cd.text(), cd.cut(), null, null, TrialStatus.MISSING,
-                    null, null, null, scores, null, defaultArtifacts, "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial() + ".json does not exist.");
+            return new TrialRecord(
+                    key,
+                    run.evalName(),
+                    run.runId(),
+                    runDir,
+                    vd.display(),
+                    cd.text(),
+                    cd.cut(),
+                    null,
+                    null,
+                    TrialStatus.MISSING,
+                    null,
+                    null,
+                    null,
+                    scores,
+                    null,
+                    defaultArtifacts,
+                    "No trace yet: traces/" + key.variantSegment() + "/" + key.caseSegment() + "/" + key.trial()
+                            + ".json does not exist.");
         } catch (ReadBuffer.TooLargeException e) {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.tooLarge(trace, e));
         } catch (IOException e) {
@@ -177,20 +225,25 @@ public final class TrialListingReader {
         int bom = bomLength(bytes, length);
         // a search checks the trace's bytes first: a trace that does not hold the text is not parsed
         // (one that cannot be searched is parsed, for the listing's reason)
-        TranscriptQuery.Outcome found = searching ? query.search(bytes, bom, length - bom) : TranscriptQuery.Outcome.MATCH;
+        TranscriptQuery.Outcome found =
+                searching ? query.search(bytes, bom, length - bom) : TranscriptQuery.Outcome.MATCH;
         if (found == TranscriptQuery.Outcome.NO_MATCH) {
-            // the bytes do not hold the text: a no-match for a whole trace, as the listing (cached, files unchanged) or a skim says
+            // the bytes do not hold the text: a no-match for a whole trace, as the listing (cached, files unchanged) or
+            // a skim says
             // (the cache is asked about the trace alone: one look at it, no record decoded, scores not looked at)
             Boolean whole = cache == null ? null : cache.traceWhole(key, trace);
             if (whole != null ? whole : TranscriptQuery.parsesWhole(bytes, bom, length - bom)) {
                 return NO_MATCH;
             }
-            // broken in the middle (its first byte a brace and its last one too): could not be searched, whatever the text
-            TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
+            // broken in the middle (its first byte a brace and its last one too): could not be searched, whatever the
+            // text
+            TrialRecord t =
+                    parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
             return traceUnreadable(t) ? t : NO_MATCH;
         }
         if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
-            TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
+            TrialRecord t =
+                    parse(run, key, graders, trace, bytes, bom, length, false, scores, vd, cd, defaultArtifacts);
             // parsed after all (text after the object's end): whole where it counts, and it did not match
             return t.status() == TrialStatus.UNREADABLE ? t : NO_MATCH;
         }
@@ -201,7 +254,8 @@ public final class TrialListingReader {
                 return kept;
             }
         }
-        TrialRecord t = parse(run, key, graders, trace, bytes, bom, length, searching, scores, vd, cd, defaultArtifacts);
+        TrialRecord t =
+                parse(run, key, graders, trace, bytes, bom, length, searching, scores, vd, cd, defaultArtifacts);
         if (cache != null) {
             cache.put(key, stamps, t);
         }
@@ -217,8 +271,19 @@ public final class TrialListingReader {
     }
 
     /** The trial from its trace's bytes (and its scores, read now when a search found the trace). */
-    private TrialRecord parse(RunInfo run, TrialKey key, List<Path> graders, Path trace, byte[] bytes, int bom, int length, boolean searching,
-                              List<ScoreRecord> scores, PathSegments.Decoded vd, PathSegments.Decoded cd, Path defaultArtifacts) {
+    private TrialRecord parse(
+            RunInfo run,
+            TrialKey key,
+            List<Path> graders,
+            Path trace,
+            byte[] bytes,
+            int bom,
+            int length,
+            boolean searching,
+            List<ScoreRecord> scores,
+            PathSegments.Decoded vd,
+            PathSegments.Decoded cd,
+            Path defaultArtifacts) {
         Path runDir = run.dir();
         TrialFields f = new TrialFields();
         EventCounts counts = new EventCounts();
@@ -243,7 +308,8 @@ public final class TrialListingReader {
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.cutShort(length));
         } catch (JsonProcessingException e) {
             if (ResultsFiles.endsMidJson(e, length - bom)) {
-                // the parser's other way of saying the bytes end mid-JSON (after a comma, in a field name): cut short too
+                // the parser's other way of saying the bytes end mid-JSON (after a comma, in a field name): cut short
+                // too
                 return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.cutShort(length));
             }
             return unreadable(run, key, vd, cd, scores, trace, defaultArtifacts, Problem.notJson(e));
@@ -257,8 +323,11 @@ public final class TrialListingReader {
         if (f.kind != null && !f.kind.equals("trial")) {
             problem = Problem.wrongKind(f.kind);
         }
-        // the folder and the trace's caseId disagreeing; a trace file read from elsewhere (a copy) has no case folder to check
-        CaseFolders.Listed listed = trace.equals(key.traceIn(runDir)) ? CaseFolders.of(key, f.caseId, cd) : CaseFolders.of(key, f.caseId, null);
+        // the folder and the trace's caseId disagreeing; a trace file read from elsewhere (a copy) has no case folder
+        // to check
+        CaseFolders.Listed listed = trace.equals(key.traceIn(runDir))
+                ? CaseFolders.of(key, f.caseId, cd)
+                : CaseFolders.of(key, f.caseId, null);
         boolean cut = listed.cut();
         String shownCase = listed.caseId();
         if (listed.note() != null) {
@@ -277,9 +346,29 @@ public final class TrialListingReader {
             problem = Problem.other(scoreProblem);
         }
         TrialStatus status = TrialStatus.of(scores, f.infra(), f.failureKind);
-        return new TrialRecord(key, run.evalName(), run.runId(), runDir, shownVariant, shownCase, cut, f.dataset, f.duration, status,
-                f.error, f.gradingError, f.failureKind, scores, trace, artifactsDir, null, counts.calls, counts.errors, counts.firstFailed,
-                counts.usage(), problem);
+        return new TrialRecord(
+                key,
+                run.evalName(),
+                run.runId(),
+                runDir,
+                shownVariant,
+                shownCase,
+                cut,
+                f.dataset,
+                f.duration,
+                status,
+                f.error,
+                f.gradingError,
+                f.failureKind,
+                scores,
+                trace,
+                artifactsDir,
+                null,
+                counts.calls,
+                counts.errors,
+                counts.firstFailed,
+                counts.usage(),
+                problem);
     }
 
     /**
@@ -374,15 +463,49 @@ public final class TrialListingReader {
         }
     }
 
-    private static TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,
-                                   Path trace, Path artifacts, String problem) {
+    private static TrialRecord unreadable(
+            RunInfo run,
+            TrialKey key,
+            PathSegments.Decoded vd,
+            PathSegments.Decoded cd,
+            List<ScoreRecord> scores,
+            Path trace,
+            Path artifacts,
+            String problem) {
         return unreadable(run, key, vd, cd, scores, trace, artifacts, Problem.other(problem));
     }
 
-    private static TrialRecord unreadable(RunInfo run, TrialKey key, PathSegments.Decoded vd, PathSegments.Decoded cd, List<ScoreRecord> scores,
-                                   Path trace, Path artifacts, Problem problem) {
-        return new TrialRecord(key, run.evalName(), run.runId(), run.dir(), vd.display(), cd.text(), cd.cut(), null, null,
-                TrialStatus.UNREADABLE, null, null, null, scores, trace, artifacts, null, 0, 0, null, TrialUsage.NONE, problem);
+    private static TrialRecord unreadable(
+            RunInfo run,
+            TrialKey key,
+            PathSegments.Decoded vd,
+            PathSegments.Decoded cd,
+            List<ScoreRecord> scores,
+            Path trace,
+            Path artifacts,
+            Problem problem) {
+        return new TrialRecord(
+                key,
+                run.evalName(),
+                run.runId(),
+                run.dir(),
+                vd.display(),
+                cd.text(),
+                cd.cut(),
+                null,
+                null,
+                TrialStatus.UNREADABLE,
+                null,
+                null,
+                null,
+                scores,
+                trace,
+                artifacts,
+                null,
+                0,
+                0,
+                null,
+                TrialUsage.NONE,
+                problem);
     }
-
 }

@@ -24,8 +24,7 @@ public final class FailureCause {
     /** The longest cause taken from an error's first line, in characters. */
     public static final int MAX_TEXT = 80;
 
-    private FailureCause() {
-    }
+    private FailureCause() {}
 
     /** The cause of a listed trial (its failing tool from the listing's count of events), or null. */
     public static String of(TrialRecord t) {
@@ -38,8 +37,14 @@ public final class FailureCause {
      * @param failedTool the first failed call as {@code server · name}, or null
      * @return the cause, or null for a passed or ungraded trial
      */
-    public static String of(TrialStatus status, String failureKind, String error, String gradingError, String problem,
-                            List<ScoreRecord> scores, String failedTool) {
+    public static String of(
+            TrialStatus status,
+            String failureKind,
+            String error,
+            String gradingError,
+            String problem,
+            List<ScoreRecord> scores,
+            String failedTool) {
         if (status == TrialStatus.PASSED || status == TrialStatus.UNGRADED) {
             return null;
         }
@@ -60,7 +65,10 @@ public final class FailureCause {
         if (failedTool != null) {
             return "tool error: " + failedTool;
         }
-        List<String> failed = scores.stream().filter(s -> Boolean.FALSE.equals(s.pass())).map(ScoreRecord::grader).toList();
+        List<String> failed = scores.stream()
+                .filter(s -> Boolean.FALSE.equals(s.pass()))
+                .map(ScoreRecord::grader)
+                .toList();
         if (!failed.isEmpty()) {
             return "failed: " + String.join(", ", failed);
         }

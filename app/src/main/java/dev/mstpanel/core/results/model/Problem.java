@@ -59,12 +59,16 @@ public record Problem(Kind kind, String detail, String sentence) {
     }
 
     public static Problem onlyWhitespace() {
-        return new Problem(Kind.ONLY_WHITESPACE, "", "The trace file holds only whitespace: it may still be being written.");
+        return new Problem(
+                Kind.ONLY_WHITESPACE, "", "The trace file holds only whitespace: it may still be being written.");
     }
 
     public static Problem cutShort(long bytes) {
-        return new Problem(Kind.CUT_SHORT, Long.toString(bytes),
-                "The trace is cut short (" + bytes + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
+        return new Problem(
+                Kind.CUT_SHORT,
+                Long.toString(bytes),
+                "The trace is cut short (" + bytes
+                        + " bytes, ends mid-JSON): it may still be being written, or the disk filled up.");
     }
 
     public static Problem notAnObject() {
@@ -79,25 +83,32 @@ public record Problem(Kind kind, String detail, String sentence) {
     public static Problem notJson(com.fasterxml.jackson.core.JsonProcessingException e) {
         String said = ResultsFiles.notJson("The trace", e);
         boolean limit = ResultsFiles.pastReaderLimit(e);
-        return new Problem(limit ? Kind.READER_LIMIT : Kind.NOT_JSON,
-                limit ? said.substring("The trace".length()) : ResultsFiles.whereNotJson(e), said + ".");
+        return new Problem(
+                limit ? Kind.READER_LIMIT : Kind.NOT_JSON,
+                limit ? said.substring("The trace".length()) : ResultsFiles.whereNotJson(e),
+                said + ".");
     }
 
     /** The system would not read the trace, or it is not a regular file. */
     public static Problem unreadable(java.io.IOException e) {
         String why = ResultsFiles.why(e);
-        Kind kind = e instanceof ResultsFiles.NotAFileException ? Kind.NOT_A_FILE
+        Kind kind = e instanceof ResultsFiles.NotAFileException
+                ? Kind.NOT_A_FILE
                 : e instanceof java.nio.file.AccessDeniedException ? Kind.DENIED : Kind.UNREADABLE;
         return new Problem(kind, why, "The trace could not be read: " + why);
     }
 
     /** The reader broke on the trace (a bug of the panel's, said for that trial alone); detail: what it said. */
     public static Problem unreadable(RuntimeException e) {
-        return new Problem(Kind.UNREADABLE, String.valueOf(e.getMessage()), "The trace could not be read: " + e.getMessage());
+        return new Problem(
+                Kind.UNREADABLE, String.valueOf(e.getMessage()), "The trace could not be read: " + e.getMessage());
     }
 
     public static Problem tooLarge(java.nio.file.Path trace, ReadBuffer.TooLargeException e) {
-        return new Problem(Kind.TOO_LARGE, "", "The trace " + trace + " is not read: " + e.getMessage() + ". Open it with a tool for large files.");
+        return new Problem(
+                Kind.TOO_LARGE,
+                "",
+                "The trace " + trace + " is not read: " + e.getMessage() + ". Open it with a tool for large files.");
     }
 
     /** The same problem with a sentence added after a space (a second thing wrong with the trial). */

@@ -31,10 +31,25 @@ import java.util.List;
  *        client), empty when not recorded
  * @param problemKind what {@code problem} is about, for code; null when there is no problem
  */
-public record RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
-                      String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                      Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
-                      java.util.Map<String, String> variantClients, ProblemKind problemKind) {
+public record RunInfo(
+        Path dir,
+        String evalName,
+        String runId,
+        String createdAt,
+        String finishedAt,
+        String mstVersion,
+        String runner,
+        Integer shards,
+        String keep,
+        String collectPhase,
+        String gradePhase,
+        Boolean partial,
+        Boolean redactStoredResponses,
+        List<String> variants,
+        String problem,
+        String runJsonUnread,
+        java.util.Map<String, String> variantClients,
+        ProblemKind problemKind) {
 
     /** The start of {@link #problem()} when the run.json found names another run than its folder (a copied run). */
     public static final String COPIED = "run.json names another run";
@@ -54,17 +69,54 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
     }
 
     public RunInfo {
-        variantClients = variantClients == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantClients));
-        problemKind = problem == null ? null : problemKind != null ? problemKind : runJsonUnread != null ? ProblemKind.RUN_JSON_UNREAD : ProblemKind.OTHER;
+        variantClients = variantClients == null
+                ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantClients));
+        problemKind = problem == null
+                ? null
+                : problemKind != null
+                        ? problemKind
+                        : runJsonUnread != null ? ProblemKind.RUN_JSON_UNREAD : ProblemKind.OTHER;
     }
 
     /** A run read with its variants' clients, its problem's kind told by {@code runJsonUnread} ({@link ProblemKind#RUN_JSON_UNREAD} or {@link ProblemKind#OTHER}). */
-    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
-                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                   Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread,
-                   java.util.Map<String, String> variantClients) {
-        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
-                redactStoredResponses, variants, problem, runJsonUnread, variantClients, null);
+    public RunInfo(
+            Path dir,
+            String evalName,
+            String runId,
+            String createdAt,
+            String finishedAt,
+            String mstVersion,
+            String runner,
+            Integer shards,
+            String keep,
+            String collectPhase,
+            String gradePhase,
+            Boolean partial,
+            Boolean redactStoredResponses,
+            List<String> variants,
+            String problem,
+            String runJsonUnread,
+            java.util.Map<String, String> variantClients) {
+        this(
+                dir,
+                evalName,
+                runId,
+                createdAt,
+                finishedAt,
+                mstVersion,
+                runner,
+                shards,
+                keep,
+                collectPhase,
+                gradePhase,
+                partial,
+                redactStoredResponses,
+                variants,
+                problem,
+                runJsonUnread,
+                variantClients,
+                null);
     }
 
     /**
@@ -74,9 +126,27 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
      * @param problem the sentence people read
      * @param kind what is wrong, for code
      */
-    public static RunInfo unread(Path dir, String evalName, String runId, String problem, ProblemKind kind, String unread) {
-        return new RunInfo(dir, evalName, runId, null, null, null, null, null, null, null, null, null, null, List.of(), problem, unread,
-                java.util.Map.of(), kind);
+    public static RunInfo unread(
+            Path dir, String evalName, String runId, String problem, ProblemKind kind, String unread) {
+        return new RunInfo(
+                dir,
+                evalName,
+                runId,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                problem,
+                unread,
+                java.util.Map.of(),
+                kind);
     }
 
     /** A trace's run that is not known at all (a trial file given outside a run folder): no names, no problem. */
@@ -90,19 +160,77 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
     }
 
     /** A run read without its variants' clients. */
-    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
-                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                   Boolean redactStoredResponses, List<String> variants, String problem, String runJsonUnread) {
-        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
-                redactStoredResponses, variants, problem, runJsonUnread, java.util.Map.of());
+    public RunInfo(
+            Path dir,
+            String evalName,
+            String runId,
+            String createdAt,
+            String finishedAt,
+            String mstVersion,
+            String runner,
+            Integer shards,
+            String keep,
+            String collectPhase,
+            String gradePhase,
+            Boolean partial,
+            Boolean redactStoredResponses,
+            List<String> variants,
+            String problem,
+            String runJsonUnread) {
+        this(
+                dir,
+                evalName,
+                runId,
+                createdAt,
+                finishedAt,
+                mstVersion,
+                runner,
+                shards,
+                keep,
+                collectPhase,
+                gradePhase,
+                partial,
+                redactStoredResponses,
+                variants,
+                problem,
+                runJsonUnread,
+                java.util.Map.of());
     }
 
     /** A run whose run.json was read (or is not known to be broken): {@link #runJsonUnread()} null. */
-    public RunInfo(Path dir, String evalName, String runId, String createdAt, String finishedAt, String mstVersion,
-                   String runner, Integer shards, String keep, String collectPhase, String gradePhase, Boolean partial,
-                   Boolean redactStoredResponses, List<String> variants, String problem) {
-        this(dir, evalName, runId, createdAt, finishedAt, mstVersion, runner, shards, keep, collectPhase, gradePhase, partial,
-                redactStoredResponses, variants, problem, null);
+    public RunInfo(
+            Path dir,
+            String evalName,
+            String runId,
+            String createdAt,
+            String finishedAt,
+            String mstVersion,
+            String runner,
+            Integer shards,
+            String keep,
+            String collectPhase,
+            String gradePhase,
+            Boolean partial,
+            Boolean redactStoredResponses,
+            List<String> variants,
+            String problem) {
+        this(
+                dir,
+                evalName,
+                runId,
+                createdAt,
+                finishedAt,
+                mstVersion,
+                runner,
+                shards,
+                keep,
+                collectPhase,
+                gradePhase,
+                partial,
+                redactStoredResponses,
+                variants,
+                problem,
+                null);
     }
 
     /**
@@ -121,9 +249,10 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
         return problemKind == ProblemKind.RUN_JSON_COPIED;
     }
 
-    public static final java.util.Comparator<RunInfo> BY_START = java.util.Comparator.<RunInfo, java.time.Instant>comparing(
-            RunInfo::startedAt, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()))
-            .thenComparing(RunInfo::runId, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()));
+    public static final java.util.Comparator<RunInfo> BY_START =
+            java.util.Comparator.<RunInfo, java.time.Instant>comparing(
+                            RunInfo::startedAt, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()))
+                    .thenComparing(RunInfo::runId, java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder()));
 
     public java.time.Instant startedAt() {
         return startedAt(createdAt, runId);
@@ -156,7 +285,9 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
         }
         if (runId != null && runId.length() >= 16 && runId.charAt(8) == 'T' && runId.charAt(15) == 'Z') {
             try {
-                return java.time.LocalDateTime.parse(runId.substring(0, 15), java.time.format.DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss"))
+                return java.time.LocalDateTime.parse(
+                                runId.substring(0, 15),
+                                java.time.format.DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss"))
                         .toInstant(java.time.ZoneOffset.UTC);
             } catch (java.time.format.DateTimeParseException ignored) {
                 return null;
@@ -195,7 +326,9 @@ public record RunInfo(Path dir, String evalName, String runId, String createdAt,
         if (!isPartial()) {
             return null;
         }
-        return missingTrials > 0 ? "partial: " + missingTrials + (missingTrials == 1 ? " trial" : " trials") + " missing" : "partial";
+        return missingTrials > 0
+                ? "partial: " + missingTrials + (missingTrials == 1 ? " trial" : " trials") + " missing"
+                : "partial";
     }
 
     /**

@@ -30,13 +30,28 @@ import java.util.Map;
  *     not an array, an event is not an object, an output was cut), in plain words
  * @param cause the short cause of a failure ({@link FailureCause}), or null
  */
-public record Transcript(TrialRecord trial, String prompt, String promptNote, List<TranscriptEvent> events, String finalText,
-                         JsonNode usage, JsonNode clientUsage, String traceError, String evidence, String traceEvidence,
-                         JsonNode skillLoads, JsonNode claudeStartup, boolean redacted, int failingIndex,
-                         Map<String, JsonNode> extra, List<String> problems, String cause) {
+public record Transcript(
+        TrialRecord trial,
+        String prompt,
+        String promptNote,
+        List<TranscriptEvent> events,
+        String finalText,
+        JsonNode usage,
+        JsonNode clientUsage,
+        String traceError,
+        String evidence,
+        String traceEvidence,
+        JsonNode skillLoads,
+        JsonNode claudeStartup,
+        boolean redacted,
+        int failingIndex,
+        Map<String, JsonNode> extra,
+        List<String> problems,
+        String cause) {
     /** The one sentence said for a redacted run (docs/dev/mst-format.md, Trace). */
-    public static final String REDACTED_NOTICE = "This run stored redacted transcripts: tool results and the final answer were not kept "
-            + "(redactStoredResponses is true in run.json). The calls and their arguments are shown.";
+    public static final String REDACTED_NOTICE =
+            "This run stored redacted transcripts: tool results and the final answer were not kept "
+                    + "(redactStoredResponses is true in run.json). The calls and their arguments are shown.";
 
     public Transcript {
         events = List.copyOf(events);
@@ -48,10 +63,31 @@ public record Transcript(TrialRecord trial, String prompt, String promptNote, Li
      * A transcript whose trace is still being read: the trial's head and the events so far, nothing that only the
      * trace's end gives (final text, usage, evidence, problems, cause).
      */
-    public static Transcript partial(TrialRecord trial, String prompt, String promptNote, List<TranscriptEvent> events, boolean redacted,
-                                     int failingIndex) {
-        return new Transcript(trial, prompt, promptNote, events, null, null, null, null, null, null, null, null, redacted, failingIndex,
-                Map.of(), List.of(), null);
+    public static Transcript partial(
+            TrialRecord trial,
+            String prompt,
+            String promptNote,
+            List<TranscriptEvent> events,
+            boolean redacted,
+            int failingIndex) {
+        return new Transcript(
+                trial,
+                prompt,
+                promptNote,
+                events,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                redacted,
+                failingIndex,
+                Map.of(),
+                List.of(),
+                null);
     }
 
     /** This transcript's head with these events only ({@link #partial}): what a view shows while the rest is read. */

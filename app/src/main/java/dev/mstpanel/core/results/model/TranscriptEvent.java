@@ -30,10 +30,24 @@ import java.util.Map;
  * @param extra every field the panel does not know (and {@code id}), raw, in file order
  * @param problem why the event could not be read as an object, or null
  */
-public record TranscriptEvent(int index, String kind, String source, String server, String name, String rawName,
-                              JsonNode arguments, String output, long outputChars, Boolean isError, Long durationMs,
-                              String startedAt, String completedAt, JsonNode results, Boolean simulatedWrite,
-                              Map<String, JsonNode> extra, String problem) {
+public record TranscriptEvent(
+        int index,
+        String kind,
+        String source,
+        String server,
+        String name,
+        String rawName,
+        JsonNode arguments,
+        String output,
+        long outputChars,
+        Boolean isError,
+        Long durationMs,
+        String startedAt,
+        String completedAt,
+        JsonNode results,
+        Boolean simulatedWrite,
+        Map<String, JsonNode> extra,
+        String problem) {
     /** The event kinds of the docs/dev/mst-format.md, Trace. */
     public static final List<String> KNOWN_KINDS = List.of("tool_call", "skill", "command", "subagent", "tool_search");
 
@@ -85,7 +99,9 @@ public record TranscriptEvent(int index, String kind, String source, String serv
         List<String> out = new ArrayList<>();
         if (results != null && results.isArray()) {
             for (JsonNode r : results) {
-                String n = r.path("name").isTextual() ? r.path("name").asText() : r.isTextual() ? r.asText() : r.toString();
+                String n = r.path("name").isTextual()
+                        ? r.path("name").asText()
+                        : r.isTextual() ? r.asText() : r.toString();
                 out.add(r.path("server").isTextual() ? r.path("server").asText() + " · " + n : n);
             }
         }

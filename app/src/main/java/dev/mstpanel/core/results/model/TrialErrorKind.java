@@ -14,16 +14,23 @@ public enum TrialErrorKind {
      * a desktop killed at start ({@code Couldn't create a machine for shard <i>: }) or mid-run ({@code done, but }), or
      * Docker's own word for it ({@code OOMKilled}, as the panel and Docker's state put it after the container's name).
      */
-    OUT_OF_MEMORY("out of memory", List.of(
-            Pattern.compile("^(?:Couldn['’]t create a machine for shard [^:\\n]{1,40}: |done, but )?Container \\S+ (?:ran out of memory|was OOM-?killed)\\b",
-                    Pattern.MULTILINE | Pattern.CASE_INSENSITIVE),
-            Pattern.compile("^Container (?:was )?OOM-?killed\\b", Pattern.MULTILINE | Pattern.CASE_INSENSITIVE),
-            // Node's own last words when MST's worker itself runs out of heap
-            Pattern.compile("^(?:<--- Last few GCs --->\\n)?FATAL ERROR: [^\\n]*JavaScript heap out of memory$", Pattern.MULTILINE))),
+    OUT_OF_MEMORY(
+            "out of memory",
+            List.of(
+                    Pattern.compile(
+                            "^(?:Couldn['’]t create a machine for shard [^:\\n]{1,40}: |done, but )?Container \\S+ (?:ran out of memory|was OOM-?killed)\\b",
+                            Pattern.MULTILINE | Pattern.CASE_INSENSITIVE),
+                    Pattern.compile("^Container (?:was )?OOM-?killed\\b", Pattern.MULTILINE | Pattern.CASE_INSENSITIVE),
+                    // Node's own last words when MST's worker itself runs out of heap
+                    Pattern.compile(
+                            "^(?:<--- Last few GCs --->\\n)?FATAL ERROR: [^\\n]*JavaScript heap out of memory$",
+                            Pattern.MULTILINE))),
     /** Cowork's VM was down: MST's {@code Cowork's workspace was unavailable: …}, or the shell's own {@code Workspace unavailable}. */
-    WORKSPACE_UNAVAILABLE("workspace unavailable", List.of(
-            Pattern.compile("^Cowork['’]s workspace was unavailable(?::|$)", Pattern.MULTILINE),
-            Pattern.compile("^Workspace unavailable\\b", Pattern.MULTILINE)));
+    WORKSPACE_UNAVAILABLE(
+            "workspace unavailable",
+            List.of(
+                    Pattern.compile("^Cowork['’]s workspace was unavailable(?::|$)", Pattern.MULTILINE),
+                    Pattern.compile("^Workspace unavailable\\b", Pattern.MULTILINE)));
 
     private final String cause;
     private final List<Pattern> messages;

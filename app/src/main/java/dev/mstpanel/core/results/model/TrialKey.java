@@ -14,7 +14,9 @@ public record TrialKey(String variantSegment, String caseSegment, int trial) imp
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof TrialKey k && trial == k.trial && java.util.Objects.equals(caseSegment, k.caseSegment)
+        return o instanceof TrialKey k
+                && trial == k.trial
+                && java.util.Objects.equals(caseSegment, k.caseSegment)
                 && java.util.Objects.equals(variantSegment, k.variantSegment);
     }
 

@@ -29,10 +29,29 @@ import java.util.List;
  * @param usage tokens, cost and MCP calls the trial file records ({@link TrialUsage#NONE} when unread)
  * @param why the {@link #problem} with its kind, which code decides by (the sentence is for people); null when there is no problem
  */
-public record TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
-                          String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
-                          String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
-                          int toolCalls, int toolErrors, String failedTool, TrialUsage usage, Problem why) {
+public record TrialRecord(
+        TrialKey key,
+        String evalName,
+        String runId,
+        Path runDir,
+        String variant,
+        String caseId,
+        boolean caseIdCut,
+        String datasetName,
+        Long durationMs,
+        TrialStatus status,
+        String error,
+        String gradingError,
+        String failureKind,
+        List<ScoreRecord> scores,
+        Path traceFile,
+        Path artifactsDir,
+        String problem,
+        int toolCalls,
+        int toolErrors,
+        String failedTool,
+        TrialUsage usage,
+        Problem why) {
 
     public TrialRecord {
         scores = List.copyOf(scores);
@@ -43,29 +62,139 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
     }
 
     /** A trial whose problem, if any, is of no particular kind ({@link Problem.Kind#OTHER}). */
-    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
-                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
-                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
-                       int toolCalls, int toolErrors, String failedTool, TrialUsage usage) {
-        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
-                failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, null);
+    public TrialRecord(
+            TrialKey key,
+            String evalName,
+            String runId,
+            Path runDir,
+            String variant,
+            String caseId,
+            boolean caseIdCut,
+            String datasetName,
+            Long durationMs,
+            TrialStatus status,
+            String error,
+            String gradingError,
+            String failureKind,
+            List<ScoreRecord> scores,
+            Path traceFile,
+            Path artifactsDir,
+            String problem,
+            int toolCalls,
+            int toolErrors,
+            String failedTool,
+            TrialUsage usage) {
+        this(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                problem,
+                toolCalls,
+                toolErrors,
+                failedTool,
+                usage,
+                null);
     }
 
     /** A trial whose usage was not read ({@link TrialUsage#NONE}). */
-    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
-                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
-                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem,
-                       int toolCalls, int toolErrors, String failedTool) {
-        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
-                failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, TrialUsage.NONE);
+    public TrialRecord(
+            TrialKey key,
+            String evalName,
+            String runId,
+            Path runDir,
+            String variant,
+            String caseId,
+            boolean caseIdCut,
+            String datasetName,
+            Long durationMs,
+            TrialStatus status,
+            String error,
+            String gradingError,
+            String failureKind,
+            List<ScoreRecord> scores,
+            Path traceFile,
+            Path artifactsDir,
+            String problem,
+            int toolCalls,
+            int toolErrors,
+            String failedTool) {
+        this(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                problem,
+                toolCalls,
+                toolErrors,
+                failedTool,
+                TrialUsage.NONE);
     }
 
     /** A trial whose trace's events were not counted (no tool calls known). */
-    public TrialRecord(TrialKey key, String evalName, String runId, Path runDir, String variant, String caseId, boolean caseIdCut,
-                       String datasetName, Long durationMs, TrialStatus status, String error, String gradingError,
-                       String failureKind, List<ScoreRecord> scores, Path traceFile, Path artifactsDir, String problem) {
-        this(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error, gradingError,
-                failureKind, scores, traceFile, artifactsDir, problem, 0, 0, null);
+    public TrialRecord(
+            TrialKey key,
+            String evalName,
+            String runId,
+            Path runDir,
+            String variant,
+            String caseId,
+            boolean caseIdCut,
+            String datasetName,
+            Long durationMs,
+            TrialStatus status,
+            String error,
+            String gradingError,
+            String failureKind,
+            List<ScoreRecord> scores,
+            Path traceFile,
+            Path artifactsDir,
+            String problem) {
+        this(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                problem,
+                0,
+                0,
+                null);
     }
 
     /**
@@ -76,14 +205,56 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
         if (evalName.equals(this.evalName) && runId.equals(this.runId)) {
             return this;
         }
-        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, why);
+        return new TrialRecord(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                problem,
+                toolCalls,
+                toolErrors,
+                failedTool,
+                usage,
+                why);
     }
 
     /** The same trial with these scores (copied when not already an unmodifiable list; see {@link List#copyOf}). */
     public TrialRecord withScores(List<ScoreRecord> scores) {
-        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, problem, toolCalls, toolErrors, failedTool, usage, why);
+        return new TrialRecord(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                problem,
+                toolCalls,
+                toolErrors,
+                failedTool,
+                usage,
+                why);
     }
 
     /**
@@ -92,8 +263,29 @@ public record TrialRecord(TrialKey key, String evalName, String runId, Path runD
      */
     public TrialRecord withNote(String note) {
         Problem p = why == null ? Problem.other(note) : why.withNote(note);
-        return new TrialRecord(key, evalName, runId, runDir, variant, caseId, caseIdCut, datasetName, durationMs, status, error,
-                gradingError, failureKind, scores, traceFile, artifactsDir, null, toolCalls, toolErrors, failedTool, usage, p);
+        return new TrialRecord(
+                key,
+                evalName,
+                runId,
+                runDir,
+                variant,
+                caseId,
+                caseIdCut,
+                datasetName,
+                durationMs,
+                status,
+                error,
+                gradingError,
+                failureKind,
+                scores,
+                traceFile,
+                artifactsDir,
+                null,
+                toolCalls,
+                toolErrors,
+                failedTool,
+                usage,
+                p);
     }
 
     /** What is wrong with the trial's trace, for code: {@link Problem.Kind#OTHER} for any other problem, null when none. */

@@ -11,7 +11,12 @@ import java.util.Locale;
  * one of the trial's files could not be read.
  */
 public enum TrialStatus {
-    PASSED, FAILED, INFRA, MISSING, UNGRADED, UNREADABLE;
+    PASSED,
+    FAILED,
+    INFRA,
+    MISSING,
+    UNGRADED,
+    UNREADABLE;
 
     private final String jsonName = name().toLowerCase(Locale.ROOT);
 
@@ -67,6 +72,7 @@ public enum TrialStatus {
                 return t;
             }
         }
-        throw new IllegalArgumentException("Unknown status \"" + s.trim() + "\": use passed, failed, infra, missing, ungraded or unreadable.");
+        throw new IllegalArgumentException(
+                "Unknown status \"" + s.trim() + "\": use passed, failed, infra, missing, ungraded or unreadable.");
     }
 }

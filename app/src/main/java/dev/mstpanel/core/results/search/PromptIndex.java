@@ -38,11 +38,15 @@ public record PromptIndex(Map<String, String> prompts, String problem) {
         try {
             long size = Files.size(file);
             if (size > MAX_BYTES) {
-                return new PromptIndex(Map.of(), "results.json is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the " + dev.mstpanel.core.text.ByteSize.human(MAX_BYTES)
-                        + " the panel reads, so the prompts are not shown.");
+                return new PromptIndex(
+                        Map.of(),
+                        "results.json is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the "
+                                + dev.mstpanel.core.text.ByteSize.human(MAX_BYTES)
+                                + " the panel reads, so the prompts are not shown.");
             }
             ResultsFiles.requireRegularFile(file);
-            try (var in = new java.io.BufferedInputStream(Files.newInputStream(file)); JsonParser p = mapper.createParser(in)) {
+            try (var in = new java.io.BufferedInputStream(Files.newInputStream(file));
+                    JsonParser p = mapper.createParser(in)) {
                 boolean object = ResultsJsonCases.walk(p, new ResultsJsonCases.Visitor() {
                     private String input;
 
@@ -69,16 +73,23 @@ public record PromptIndex(Map<String, String> prompts, String problem) {
                     }
                 });
                 if (!object) {
-                    return new PromptIndex(Map.of(), "results.json is not a JSON object, so the prompts are not shown.");
+                    return new PromptIndex(
+                            Map.of(), "results.json is not a JSON object, so the prompts are not shown.");
                 }
             }
         } catch (NoSuchFileException e) {
-            return new PromptIndex(Map.of(), "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
+            return new PromptIndex(
+                    Map.of(),
+                    "The run has no results.json (it is written when the run ends), so the prompt is not shown.");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // the parser's own text is not for a user: where it stops being JSON
-            return new PromptIndex(Map.copyOf(out), "results.json is not valid JSON" + ResultsFiles.whereNotJson(e) + ", so the prompt is not shown.");
+            return new PromptIndex(
+                    Map.copyOf(out),
+                    "results.json is not valid JSON" + ResultsFiles.whereNotJson(e) + ", so the prompt is not shown.");
         } catch (IOException e) {
-            return new PromptIndex(Map.copyOf(out), "results.json could not be read (" + ResultsFiles.why(e) + "), so the prompt is not shown.");
+            return new PromptIndex(
+                    Map.copyOf(out),
+                    "results.json could not be read (" + ResultsFiles.why(e) + "), so the prompt is not shown.");
         }
         return new PromptIndex(Map.copyOf(out), null);
     }

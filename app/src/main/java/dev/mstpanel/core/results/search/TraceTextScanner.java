@@ -25,6 +25,7 @@ final class TraceTextScanner {
 
     /** A top-level field the search does not read, and one it does ({@code trace}, {@code error}, {@code gradingError}). */
     private static final int OTHER = 0;
+
     private static final int SEARCHED = 1;
     private static final int MAX_DEPTH = 200;
     private static final int MAX_NAME_BYTES = 1000;

@@ -27,10 +27,17 @@ import java.util.Locale;
  */
 public record TranscriptQuery(Mode mode, String text) {
     /** What a query looks for. */
-    public enum Mode { TEXT, CALLED_TOOL, TOOL_FAILED }
+    public enum Mode {
+        TEXT,
+        CALLED_TOOL,
+        TOOL_FAILED
+    }
 
     private static final JsonFactory JSON = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .build())
+            .build();
 
     public TranscriptQuery {
         text = text == null ? "" : text.strip();
@@ -89,10 +96,12 @@ public record TranscriptQuery(Mode mode, String text) {
             int hit = indexOfIgnoreCase(bytes, offset, length, text);
             if (hit < 0) {
                 if (hasUnicodeEscape(bytes, offset, length)) {
-                    // a writer may spell any character as a backslash-u escape (.NET and Go escape '<', '\'' and more): only the decoded text tells
+                    // a writer may spell any character as a backslash-u escape (.NET and Go escape '<', '\'' and more):
+                    // only the decoded text tells
                     return searchByParsing(bytes, offset, length);
                 }
-                // with no backslash-u escape, a plain-ASCII text is in a value only as its own bytes: not in the bytes, not in any value
+                // with no backslash-u escape, a plain-ASCII text is in a value only as its own bytes: not in the bytes,
+                // not in any value
                 return looksWhole(bytes, offset, length) ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
             }
             int scanned = TraceTextScanner.scan(bytes, offset, length, text, hit);
@@ -129,7 +138,10 @@ public record TranscriptQuery(Mode mode, String text) {
                 return Outcome.MATCH;
             }
             // the parse stopped at the end of the root object, or at its first non-object token
-            return p.currentToken() == JsonToken.END_OBJECT && p.getParsingContext().inRoot() ? Outcome.NO_MATCH : Outcome.UNSEARCHABLE;
+            return p.currentToken() == JsonToken.END_OBJECT
+                            && p.getParsingContext().inRoot()
+                    ? Outcome.NO_MATCH
+                    : Outcome.UNSEARCHABLE;
         } catch (IOException e) {
             return Outcome.UNSEARCHABLE; // cut short or broken: the listing says why
         }
@@ -243,9 +255,13 @@ public record TranscriptQuery(Mode mode, String text) {
 
     /** True when the tool is this query's: its name, raw name or {@code server · name}, ignoring case. */
     public boolean namesTool(String server, String name, String rawName) {
-        return text.equalsIgnoreCase(String.valueOf(name)) || text.equalsIgnoreCase(String.valueOf(rawName))
-                || server != null && name != null && (text.equalsIgnoreCase(server + " · " + name) || text.equalsIgnoreCase(server + "." + name)
-                || text.equalsIgnoreCase(server + "/" + name));
+        return text.equalsIgnoreCase(String.valueOf(name))
+                || text.equalsIgnoreCase(String.valueOf(rawName))
+                || server != null
+                        && name != null
+                        && (text.equalsIgnoreCase(server + " · " + name)
+                                || text.equalsIgnoreCase(server + "." + name)
+                                || text.equalsIgnoreCase(server + "/" + name));
     }
 
     /** True when a transcript read in full matches (the window's search over opened transcripts). */
@@ -266,14 +282,21 @@ public record TranscriptQuery(Mode mode, String text) {
                     }
                 }
                 case TEXT -> {
-                    if (contains(e.kind()) || contains(e.server()) || contains(e.name()) || contains(e.rawName()) || contains(e.output())
+                    if (contains(e.kind())
+                            || contains(e.server())
+                            || contains(e.name())
+                            || contains(e.rawName())
+                            || contains(e.output())
                             || e.arguments() != null && contains(e.arguments().toString())) {
                         return true;
                     }
                 }
             }
         }
-        return mode == Mode.TEXT && (contains(t.finalText()) || contains(t.traceError()) || contains(t.trial().error()));
+        return mode == Mode.TEXT
+                && (contains(t.finalText())
+                        || contains(t.traceError())
+                        || contains(t.trial().error()));
     }
 
     private boolean contains(String s) {

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 public final class UnsearchedTraces {
     /** How many reasons {@link #summary()} gives. */
     static final int SHOWN = 2;
+
     private static final int MAX_REASON_CHARS = 160;
 
     private int count;

@@ -15,8 +15,7 @@ import java.util.Locale;
  * command: usage ({@code trace.usage}, docs/dev/mst-format.md, Trace), durations and event times. Stateless.
  */
 public final class TranscriptFormat {
-    private TranscriptFormat() {
-    }
+    private TranscriptFormat() {}
 
     /**
      * A usage object in one line: {@code 12,345 in · 1,234 out · 900 reasoning · 10,000 cache read ·
@@ -47,8 +46,16 @@ public final class TranscriptFormat {
             parts.add(duration(ms));
         }
         List<String> odd = new ArrayList<>();
-        for (String f : new String[] {"inputTokens", "outputTokens", "reasoningOutputTokens", "cacheReadInputTokens", "cacheCreationInputTokens",
-                "totalCostUsd", "estimatedCostUsd", "durationMs"}) {
+        for (String f : new String[] {
+            "inputTokens",
+            "outputTokens",
+            "reasoningOutputTokens",
+            "cacheReadInputTokens",
+            "cacheCreationInputTokens",
+            "totalCostUsd",
+            "estimatedCostUsd",
+            "durationMs"
+        }) {
             if (kindOf(f).isOutOfRange(u.get(f))) {
                 odd.add(f);
             }
@@ -67,7 +74,9 @@ public final class TranscriptFormat {
     }
 
     private static TrialNumbers kindOf(String usageField) {
-        return usageField.endsWith("Tokens") ? TrialNumbers.TOKENS : usageField.endsWith("Usd") ? TrialNumbers.COST_USD : TrialNumbers.DURATION_MS;
+        return usageField.endsWith("Tokens")
+                ? TrialNumbers.TOKENS
+                : usageField.endsWith("Usd") ? TrialNumbers.COST_USD : TrialNumbers.DURATION_MS;
     }
 
     /** A duration in ms as people read it: {@code 320 ms}, {@code 4.2 s}, {@code 3 min 5 s}. */

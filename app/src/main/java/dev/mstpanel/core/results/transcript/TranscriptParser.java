@@ -66,10 +66,13 @@ final class TranscriptParser {
         } catch (NoSuchFileException e) {
             problems.add("The trace file is gone: " + file + ".");
         } catch (JsonEOFException e) {
-            problems.add("The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
+            problems.add(
+                    "The trace is cut short (" + size + " bytes, ends mid-JSON): the events up to there are shown.");
         } catch (JsonProcessingException e) {
-            problems.add(ResultsFiles.notJson("The trace", e) + (p.events.isEmpty() ? ", so no event can be shown."
-                    : ": the " + p.events.size() + " events before it are shown."));
+            problems.add(ResultsFiles.notJson("The trace", e)
+                    + (p.events.isEmpty()
+                            ? ", so no event can be shown."
+                            : ": the " + p.events.size() + " events before it are shown."));
         } catch (IOException e) {
             problems.add("The trace could not be read: " + ResultsFiles.why(e));
         }
@@ -91,8 +94,11 @@ final class TranscriptParser {
                 while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
                     String f = p.currentName();
                     com.fasterxml.jackson.core.JsonToken t = p.nextToken();
-                    if (f.equals("caseId") || f.equals("trace") || f.equals("kind") && t == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
-                            && "trial".equals(p.getText())) {
+                    if (f.equals("caseId")
+                            || f.equals("trace")
+                            || f.equals("kind")
+                                    && t == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
+                                    && "trial".equals(p.getText())) {
                         return true;
                     }
                     p.skipChildren();
@@ -129,8 +135,20 @@ final class TranscriptParser {
         JsonNode claudeStartup;
     }
 
-    private static final java.util.Set<String> LISTED_FIELDS = java.util.Set.of("format", "kind", "runId", "variant", "caseId",
-            "datasetName", "trial", "durationMs", "infrastructureError", "error", "gradingError", "artifacts", "evalName");
+    private static final java.util.Set<String> LISTED_FIELDS = java.util.Set.of(
+            "format",
+            "kind",
+            "runId",
+            "variant",
+            "caseId",
+            "datasetName",
+            "trial",
+            "durationMs",
+            "infrastructureError",
+            "error",
+            "gradingError",
+            "artifacts",
+            "evalName");
 
     private void parseTrial(JsonParser p, Parsed out, List<String> problems) throws IOException {
         if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -149,7 +167,8 @@ final class TranscriptParser {
                     } else {
                         JsonNode raw = p.readValueAsTree();
                         out.extra.put("trace", raw);
-                        problems.add("The trial's trace is " + describe(raw) + ", not an object, so it has no events. Its value is shown as written.");
+                        problems.add("The trial's trace is " + describe(raw)
+                                + ", not an object, so it has no events. Its value is shown as written.");
                     }
                 }
                 case "clientUsage" -> out.clientUsage = nullIfNull(p.readValueAsTree());
@@ -168,7 +187,8 @@ final class TranscriptParser {
                         JsonNode cs = n.get("claudeStartup");
                         out.claudeStartup = nullIfNull(cs);
                         n.fields().forEachRemaining(e -> {
-                            if (!e.getKey().equals("claudeStartup") && !e.getKey().equals("failureKind")) {
+                            if (!e.getKey().equals("claudeStartup")
+                                    && !e.getKey().equals("failureKind")) {
                                 out.extra.put("clientDiagnostics." + e.getKey(), e.getValue());
                             }
                         });
@@ -210,7 +230,8 @@ final class TranscriptParser {
                     } else {
                         JsonNode raw = p.readValueAsTree();
                         out.extra.put("trace.events", raw);
-                        problems.add("The trace's events are " + describe(raw) + ", not an array, so no event can be shown. The value is shown as written.");
+                        problems.add("The trace's events are " + describe(raw)
+                                + ", not an array, so no event can be shown. The value is shown as written.");
                     }
                 }
                 case "finalText" -> {
@@ -240,10 +261,34 @@ final class TranscriptParser {
         if (t != JsonToken.START_OBJECT) {
             JsonNode raw = p.readValueAsTree();
             extra.put("value", raw);
-            return new TranscriptEvent(index, null, null, null, null, null, null, null, 0, null, null, null, null, null, null, extra,
-                    "Event " + (index + 1) + " is " + describe(raw) + ", not an object; its value is shown as written.");
+            return new TranscriptEvent(
+                    index,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    extra,
+                    "Event " + (index + 1) + " is " + describe(raw)
+                            + ", not an object; its value is shown as written.");
         }
-        String kind = null, source = null, server = null, name = null, rawName = null, startedAt = null, completedAt = null, output = null;
+        String kind = null,
+                source = null,
+                server = null,
+                name = null,
+                rawName = null,
+                startedAt = null,
+                completedAt = null,
+                output = null;
         JsonNode arguments = null, results = null;
         long outputChars = 0;
         Boolean isError = null, simulated = null;
@@ -279,7 +324,9 @@ final class TranscriptParser {
                     }
                 }
                 case "isError", "simulatedWrite" -> {
-                    Boolean b = v == JsonToken.VALUE_TRUE ? Boolean.TRUE : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                    Boolean b = v == JsonToken.VALUE_TRUE
+                            ? Boolean.TRUE
+                            : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
                     if (b == null && v != JsonToken.VALUE_NULL) {
                         extra.put(f, p.readValueAsTree());
                     }
@@ -292,7 +339,9 @@ final class TranscriptParser {
                 case "durationMs" -> {
                     duration = TrialNumbers.DURATION_MS.wholeOf(p, v);
                     if (duration == null && v != JsonToken.VALUE_NULL) {
-                        extra.put(f, p.readValueAsTree()); // another type, or out of range: shown as written, the event kept
+                        extra.put(
+                                f,
+                                p.readValueAsTree()); // another type, or out of range: shown as written, the event kept
                     }
                 }
                 default -> extra.put(f, p.readValueAsTree());
@@ -300,11 +349,27 @@ final class TranscriptParser {
         }
         String problem = null;
         if (output != null && outputChars > output.length()) {
-            problem = "This output is " + ByteSize.human(outputChars) + " of text; the first " + ByteSize.human(output.length())
-                    + " is shown. Open the trace file to see all of it.";
+            problem = "This output is " + ByteSize.human(outputChars) + " of text; the first "
+                    + ByteSize.human(output.length()) + " is shown. Open the trace file to see all of it.";
         }
-        return new TranscriptEvent(index, kind, source, server, name, rawName, arguments, output, outputChars, isError, duration,
-                startedAt, completedAt, results, simulated, extra, problem);
+        return new TranscriptEvent(
+                index,
+                kind,
+                source,
+                server,
+                name,
+                rawName,
+                arguments,
+                output,
+                outputChars,
+                isError,
+                duration,
+                startedAt,
+                completedAt,
+                results,
+                simulated,
+                extra,
+                problem);
     }
 
     private String text(JsonParser p, List<String> problems, String what) throws IOException {
@@ -317,12 +382,15 @@ final class TranscriptParser {
         return b.text();
     }
 
-    private static String string(JsonParser p, JsonToken v, String field, Map<String, JsonNode> extra) throws IOException {
+    private static String string(JsonParser p, JsonToken v, String field, Map<String, JsonNode> extra)
+            throws IOException {
         if (v == JsonToken.VALUE_STRING) {
             return p.getText();
         }
         if (v != JsonToken.VALUE_NULL) {
-            extra.put(field, p.readValueAsTree()); // a type MST's format (docs/dev/mst-format.md) does not give: shown raw
+            extra.put(
+                    field,
+                    p.readValueAsTree()); // a type MST's format (docs/dev/mst-format.md) does not give: shown raw
         }
         return null;
     }
@@ -383,11 +451,9 @@ final class TranscriptParser {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,6 +1,5 @@
 package dev.mstpanel.core.results.transcript;
 
-import dev.mstpanel.core.results.model.Problem;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +9,7 @@ import dev.mstpanel.core.results.files.ResultsFiles;
 import dev.mstpanel.core.results.files.SpecialFile;
 import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.model.FailureCause;
+import dev.mstpanel.core.results.model.Problem;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TranscriptEvent;
@@ -60,7 +60,10 @@ public final class TranscriptReader {
      */
     public TranscriptReader(int outputLimitChars) {
         JsonFactory f = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxStringLength(Integer.MAX_VALUE)
+                        .build())
+                .build();
         this.mapper = new ObjectMapper(f);
         this.parser = new TranscriptParser(mapper, outputLimitChars);
     }
@@ -130,19 +133,30 @@ public final class TranscriptReader {
         try {
             long size = Files.size(file);
             if (Files.isRegularFile(file) && size <= MAX_TRACE_BYTES) {
-                early = new EarlyParse(file, size, java.util.concurrent.CompletableFuture.supplyAsync(() -> parser.parse(file, size, null)));
+                early = new EarlyParse(
+                        file,
+                        size,
+                        java.util.concurrent.CompletableFuture.supplyAsync(() -> parser.parse(file, size, null)));
             }
         } catch (IOException e) {
             // said as the listing finds it
         }
         TrialRecord trial;
         RunInfo run;
-        boolean inRun = m.matches() && traces != null && RunLayout.TRACES.equals(String.valueOf(traces.getFileName())) && traces.getParent() != null;
+        boolean inRun = m.matches()
+                && traces != null
+                && RunLayout.TRACES.equals(String.valueOf(traces.getFileName()))
+                && traces.getParent() != null;
         if (inRun) {
             Path runDir = traces.getParent();
             try (ResultsReader r = new ResultsReader()) {
                 run = r.readRun(runDir);
-                trial = r.readTrial(run, new TrialKey(variantDir.getFileName().toString(), caseDir.getFileName().toString(), Integer.parseInt(m.group(1))));
+                trial = r.readTrial(
+                        run,
+                        new TrialKey(
+                                variantDir.getFileName().toString(),
+                                caseDir.getFileName().toString(),
+                                Integer.parseInt(m.group(1))));
             }
         } else {
             Path dir = file.getParent() == null ? file : file.getParent();
@@ -159,32 +173,45 @@ public final class TranscriptReader {
             }
             if (traceFile.toString().indexOf('\uFFFD') >= 0) {
                 // bytes that are not UTF-8 in a name: the JVM decoded them as U+FFFD, a path that is not the file's
-                throw new NotATrialException(traceFile + " has a file or folder name with bytes that are not UTF-8 (shown as \uFFFD), so the"
-                        + " panel cannot open it: Java cannot name such a file. MST writes percent-encoded UTF-8 names; rename the folder"
-                        + " or file to a UTF-8 name (for example with a shell's tab completion and mv) and give the new path.");
+                throw new NotATrialException(
+                        traceFile + " has a file or folder name with bytes that are not UTF-8 (shown as \uFFFD), so the"
+                                + " panel cannot open it: Java cannot name such a file. MST writes percent-encoded UTF-8 names; rename the folder"
+                                + " or file to a UTF-8 name (for example with a shell's tab completion and mv) and give the new path.");
             }
             SpecialFile link = SpecialFile.of(file);
-            if (link == SpecialFile.LINK_LOOP || link == SpecialFile.DANGLING_LINK) { // there, as a link that leads nowhere
-                throw new NotATrialException(link.about(traceFile.toString()) + ": give a trial file, " + TRIAL_PATH + ".");
+            if (link == SpecialFile.LINK_LOOP
+                    || link == SpecialFile.DANGLING_LINK) { // there, as a link that leads nowhere
+                throw new NotATrialException(
+                        link.about(traceFile.toString()) + ": give a trial file, " + TRIAL_PATH + ".");
             }
-            throw new NotATrialException("There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
+            throw new NotATrialException(
+                    "There is no file at " + traceFile + ": give a trial file, " + TRIAL_PATH + ".");
         }
         boolean wrongKind = trial.problemKind() == Problem.Kind.WRONG_KIND;
-        if (trial.status() == TrialStatus.UNREADABLE && trial.problem() != null && trial.scores().stream().noneMatch(s -> trial.problem().equals(s.problem()))
+        if (trial.status() == TrialStatus.UNREADABLE
+                        && trial.problem() != null
+                        && trial.scores().stream()
+                                .noneMatch(s -> trial.problem().equals(s.problem()))
                 || wrongKind) {
             // a file where MST writes a trial's trace: what is wrong with it (it is the right file to give)
             Problem problem = trial.why();
-            boolean unread = problem.kind() == Problem.Kind.UNREADABLE || problem.kind() == Problem.Kind.DENIED
+            boolean unread = problem.kind() == Problem.Kind.UNREADABLE
+                    || problem.kind() == Problem.Kind.DENIED
                     || problem.kind() == Problem.Kind.NOT_A_FILE;
             String why = unread ? problem.detail() : problem.sentence().replaceAll("\\.$", "");
-            throw new NotATrialException(inRun && !wrongKind
-                    ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0)) + why.substring(1) + "."
-                            + (problem.kind() == Problem.Kind.DENIED ? " " + AccessHint.giveAccess(file) + "." : "")
-                    : notATrial(traceFile, file, problem));
+            throw new NotATrialException(
+                    inRun && !wrongKind
+                            ? traceFile + " cannot be read as a trial's trace: " + Character.toLowerCase(why.charAt(0))
+                                    + why.substring(1) + "."
+                                    + (problem.kind() == Problem.Kind.DENIED
+                                            ? " " + AccessHint.giveAccess(file) + "."
+                                            : "")
+                            : notATrial(traceFile, file, problem));
         }
         // outside a run's traces/ only the file says it is a trial: {} or a package.json is not one
         if (!inRun && trial.status() != TrialStatus.UNREADABLE && !parser.namesATrial(file)) {
-            throw new NotATrialException(traceFile + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
+            throw new NotATrialException(traceFile
+                    + " is not a trial's trace: it is JSON, but has no \"kind\": \"trial\", no caseId and no trace. "
                     + "Give a trial file, " + TRIAL_PATH + ".");
         }
         return read(trial, run.redactStoredResponses(), null, early);
@@ -196,7 +223,8 @@ public final class TranscriptReader {
      */
     private static String deniedOnTheWay(Path file) {
         try {
-            Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            Files.readAttributes(
+                    file, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             return null;
         } catch (java.nio.file.AccessDeniedException e) {
             return AccessHint.denied("file", file, Path::toString, "");
@@ -217,11 +245,15 @@ public final class TranscriptReader {
     /** What a run's other JSON file is, in words ({@code " (it is the run's summary.json)"}), or "". */
     private static String whatItIs(Path file) {
         String name = String.valueOf(file.getFileName());
-        if (name.equals(RunLayout.RUN_JSON) || name.equals(RunLayout.SUMMARY_JSON) || name.equals(RunLayout.RESULTS_JSON)) {
+        if (name.equals(RunLayout.RUN_JSON)
+                || name.equals(RunLayout.SUMMARY_JSON)
+                || name.equals(RunLayout.RESULTS_JSON)) {
             return " (it is the run's " + name + ")";
         }
         for (Path p = file.getParent(); p != null; p = p.getParent()) {
-            if (p.getFileName() != null && p.getFileName().toString().equals(RunLayout.SCORES) && p.getParent() != null
+            if (p.getFileName() != null
+                    && p.getFileName().toString().equals(RunLayout.SCORES)
+                    && p.getParent() != null
                     && Files.isRegularFile(p.getParent().resolve(RunLayout.RUN_JSON))) {
                 return " (it is a score file)";
             }
@@ -238,11 +270,18 @@ public final class TranscriptReader {
         Path v = c == null ? null : c.getParent();
         Path g = v == null ? null : v.getParent();
         Path scores = g == null ? null : g.getParent();
-        if (scores == null || scores.getFileName() == null || !scores.getFileName().toString().equals(RunLayout.SCORES) || scores.getParent() == null
+        if (scores == null
+                || scores.getFileName() == null
+                || !scores.getFileName().toString().equals(RunLayout.SCORES)
+                || scores.getParent() == null
                 || !Files.isRegularFile(scores.getParent().resolve(RunLayout.RUN_JSON))) {
             return null;
         }
-        return scores.getParent().resolve(RunLayout.TRACES).resolve(v.getFileName().toString()).resolve(c.getFileName().toString()).resolve(file.getFileName().toString());
+        return scores.getParent()
+                .resolve(RunLayout.TRACES)
+                .resolve(v.getFileName().toString())
+                .resolve(c.getFileName().toString())
+                .resolve(file.getFileName().toString());
     }
 
     public static String notATrial(Path given, Path file, Problem problem) {
@@ -254,17 +293,23 @@ public final class TranscriptReader {
             case WRONG_KIND -> "its kind is \"" + problem.detail() + "\", not \"trial\"" + whatItIs(file);
             case EMPTY -> "it is empty (0 bytes; it may still be being written)";
             case ONLY_WHITESPACE -> "it holds only whitespace, no JSON (it may still be being written)";
-            case CUT_SHORT -> "it ends before the JSON does (" + detail + " bytes; it may still be being written, or the disk filled up)";
+            case CUT_SHORT ->
+                "it ends before the JSON does (" + detail
+                        + " bytes; it may still be being written, or the disk filled up)";
             case NOT_A_FILE -> detail; // not opened, by choice: no "could not be read"
             case UNREADABLE, DENIED -> "it could not be read (" + detail + ")";
-            case TOO_LARGE, OTHER -> Character.toLowerCase(problem.sentence().charAt(0)) + problem.sentence().substring(1).replaceAll("\\.$", "");
+            case TOO_LARGE, OTHER ->
+                Character.toLowerCase(problem.sentence().charAt(0))
+                        + problem.sentence().substring(1).replaceAll("\\.$", "");
         };
         Path dir = file.getParent();
         Path scored = scoredTrace(file);
-        String give = scored != null ? "The trace it scores is " + scored + "."
+        String give = scored != null
+                ? "The trace it scores is " + scored + "."
                 : dir != null && Files.isDirectory(dir.resolve(RunLayout.TRACES))
-                ? "This run's trials are in " + dir.resolve(RunLayout.TRACES) + "/<variant>/<case>/<trial>.json."
-                : "Give a trial file, " + TRIAL_PATH + ".";
+                        ? "This run's trials are in " + dir.resolve(RunLayout.TRACES)
+                                + "/<variant>/<case>/<trial>.json."
+                        : "Give a trial file, " + TRIAL_PATH + ".";
         return given + " is not a trial's trace: " + why + ". " + give;
     }
 
@@ -298,11 +343,16 @@ public final class TranscriptReader {
         boolean redacted = Boolean.TRUE.equals(redactedRun);
         String prompt = null;
         String promptNote = null;
-        if (trial.runDir() != null && Files.isRegularFile(trial.runDir().resolve(RunLayout.RUN_JSON)) || trial.runDir() != null && Files.exists(trial.runDir().resolve(RunLayout.RESULTS_JSON))) {
+        if (trial.runDir() != null && Files.isRegularFile(trial.runDir().resolve(RunLayout.RUN_JSON))
+                || trial.runDir() != null && Files.exists(trial.runDir().resolve(RunLayout.RESULTS_JSON))) {
             PromptIndex idx = prompts(trial.runDir());
             prompt = idx.prompt(trial.variant(), trial.caseId());
-            promptNote = prompt != null ? null : idx.problem() != null ? idx.problem()
-                    : "results.json has no case \"" + trial.caseId() + "\" for variant " + trial.variant() + ", so the prompt is not shown.";
+            promptNote = prompt != null
+                    ? null
+                    : idx.problem() != null
+                            ? idx.problem()
+                            : "results.json has no case \"" + trial.caseId() + "\" for variant " + trial.variant()
+                                    + ", so the prompt is not shown.";
         }
         Path file = trial.traceFile();
         if (file == null) {
@@ -333,9 +383,11 @@ public final class TranscriptReader {
         if (progress != null && size >= HAND_OVER_BYTES) {
             String pr = prompt;
             String note = promptNote;
-            handOver = new HandOver(progress, events -> Transcript.partial(trial, pr, note, events, redacted, firstFailed(events)));
+            handOver = new HandOver(
+                    progress, events -> Transcript.partial(trial, pr, note, events, redacted, firstFailed(events)));
         }
-        TranscriptParser.Parsed p = early != null && early.file.equals(file) && early.size == size ? early.parsed.join()
+        TranscriptParser.Parsed p = early != null && early.file.equals(file) && early.size == size
+                ? early.parsed.join()
                 : parser.parse(file, size, handOver == null ? null : handOver::added);
         problems.addAll(p.problems);
         int failing = failingIndex(p.events, trial);
@@ -346,18 +398,58 @@ public final class TranscriptReader {
                 break;
             }
         }
-        String cause = FailureCause.of(trial.status(), trial.failureKind(), trial.error(), trial.gradingError(), trial.problem(),
-                trial.scores(), failedTool);
-        return new Transcript(trial, prompt, promptNote, p.events, p.finalText, p.usage, p.clientUsage, p.traceError, p.evidence,
-                p.traceEvidence, p.skillLoads, p.claudeStartup, redacted, failing, p.extra, problems, cause);
+        String cause = FailureCause.of(
+                trial.status(),
+                trial.failureKind(),
+                trial.error(),
+                trial.gradingError(),
+                trial.problem(),
+                trial.scores(),
+                failedTool);
+        return new Transcript(
+                trial,
+                prompt,
+                promptNote,
+                p.events,
+                p.finalText,
+                p.usage,
+                p.clientUsage,
+                p.traceError,
+                p.evidence,
+                p.traceEvidence,
+                p.skillLoads,
+                p.claudeStartup,
+                redacted,
+                failing,
+                p.extra,
+                problems,
+                cause);
     }
 
     /** A trace's parse started before its trial was listed ({@link #read(Path)}). */
-    private record EarlyParse(Path file, long size, java.util.concurrent.CompletableFuture<TranscriptParser.Parsed> parsed) {}
+    private record EarlyParse(
+            Path file, long size, java.util.concurrent.CompletableFuture<TranscriptParser.Parsed> parsed) {}
 
-    private Transcript empty(TrialRecord trial, String prompt, String promptNote, boolean redacted, List<String> problems) {
-        return new Transcript(trial, prompt, promptNote, List.of(), null, null, null, null, null, null, null, null, redacted, -1,
-                Map.of(), problems, FailureCause.of(trial));
+    private Transcript empty(
+            TrialRecord trial, String prompt, String promptNote, boolean redacted, List<String> problems) {
+        return new Transcript(
+                trial,
+                prompt,
+                promptNote,
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                redacted,
+                -1,
+                Map.of(),
+                problems,
+                FailureCause.of(trial));
     }
 
     /**
@@ -372,7 +464,8 @@ public final class TranscriptReader {
             }
         }
         boolean timeout = "timeout".equals(trial.failureKind())
-                || trial.error() != null && trial.error().toLowerCase(java.util.Locale.ROOT).matches("(?s).*\\btimed? ?out\\b.*");
+                || trial.error() != null
+                        && trial.error().toLowerCase(java.util.Locale.ROOT).matches("(?s).*\\btimed? ?out\\b.*");
         if (timeout) {
             for (int i = events.size() - 1; i >= 0; i--) {
                 String k = events.get(i).kind();
@@ -438,5 +531,4 @@ public final class TranscriptReader {
             }
         }
     }
-
 }

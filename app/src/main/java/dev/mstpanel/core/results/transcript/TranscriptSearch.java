@@ -31,7 +31,8 @@ public final class TranscriptSearch {
      * @param progress receives how many trials were searched, about every 1 % and at the end
      * @return the trials whose trace matches, in the order given
      */
-    public List<TrialRecord> search(List<TrialRecord> trials, TranscriptQuery query, AtomicBoolean cancelled, IntConsumer progress) {
+    public List<TrialRecord> search(
+            List<TrialRecord> trials, TranscriptQuery query, AtomicBoolean cancelled, IntConsumer progress) {
         return search(trials, query, cancelled, progress, new UnsearchedTraces());
     }
 
@@ -41,8 +42,12 @@ public final class TranscriptSearch {
      *
      * @param unsearched receives them, with the listing's reason when it had one
      */
-    public List<TrialRecord> search(List<TrialRecord> trials, TranscriptQuery query, AtomicBoolean cancelled, IntConsumer progress,
-                                    UnsearchedTraces unsearched) {
+    public List<TrialRecord> search(
+            List<TrialRecord> trials,
+            TranscriptQuery query,
+            AtomicBoolean cancelled,
+            IntConsumer progress,
+            UnsearchedTraces unsearched) {
         List<TrialRecord> out = new ArrayList<>();
         int step = Math.max(1, trials.size() / 100);
         int done = 0;
@@ -74,8 +79,13 @@ public final class TranscriptSearch {
         try {
             long size = Files.size(f);
             if (size > TranscriptReader.MAX_TRACE_BYTES) {
-                unsearched.add(t.key(), listed != null ? listed : "The trace is " + dev.mstpanel.core.text.ByteSize.human(size)
-                        + ", more than the " + dev.mstpanel.core.text.ByteSize.human(TranscriptReader.MAX_TRACE_BYTES) + " a search reads.");
+                unsearched.add(
+                        t.key(),
+                        listed != null
+                                ? listed
+                                : "The trace is " + dev.mstpanel.core.text.ByteSize.human(size) + ", more than the "
+                                        + dev.mstpanel.core.text.ByteSize.human(TranscriptReader.MAX_TRACE_BYTES)
+                                        + " a search reads.");
                 return false;
             }
             byte[] b = buffer.read(f);
@@ -83,9 +93,13 @@ public final class TranscriptSearch {
             int bom = ResultsFiles.bomLength(b, n);
             TranscriptQuery.Outcome found = n == 0 ? TranscriptQuery.Outcome.UNSEARCHABLE : q.search(b, bom, n - bom);
             if (found == TranscriptQuery.Outcome.UNSEARCHABLE) {
-                unsearched.add(t.key(), listed != null ? listed
-                        : n == 0 ? "The trace file is empty: it may still be being written."
-                        : "The trace is cut short or not a JSON object: it may still be being written.");
+                unsearched.add(
+                        t.key(),
+                        listed != null
+                                ? listed
+                                : n == 0
+                                        ? "The trace file is empty: it may still be being written."
+                                        : "The trace is cut short or not a JSON object: it may still be being written.");
             }
             return found == TranscriptQuery.Outcome.MATCH;
         } catch (java.nio.file.NoSuchFileException e) {

@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.model.TrialRecord;
-import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.results.model.TrialStatus;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -47,8 +47,11 @@ final class CompareCasePane {
         Label l = new Label();
         l.setWrapText(true);
         l.getStyleClass().add("text-muted");
-        l.textProperty().bind(javafx.beans.binding.Bindings.when(model.selectedCaseProperty().isNull())
-                .then("Choose a case to see its trials").otherwise("Not on this side."));
+        l.textProperty()
+                .bind(javafx.beans.binding.Bindings.when(
+                                model.selectedCaseProperty().isNull())
+                        .then("Choose a case to see its trials")
+                        .otherwise("Not on this side."));
         return l;
     }
 
@@ -92,7 +95,8 @@ final class CompareCasePane {
      * One side of an opened case: its title, its trials in one row (each a status pill; the chosen
      * one's transcript below), and the transcript of the chosen trial.
      */
-    private VBox side(Label title, ListView<TrialRecord> trials, javafx.scene.layout.StackPane transcript, SideTrial st) {
+    private VBox side(
+            Label title, ListView<TrialRecord> trials, javafx.scene.layout.StackPane transcript, SideTrial st) {
         trials.setOrientation(Orientation.HORIZONTAL);
         trials.setCellFactory(l -> new TrialCell());
         trials.setPlaceholder(sidePlaceholder());
@@ -134,11 +138,16 @@ final class CompareCasePane {
             candidateTitle.setText("");
             return;
         }
-        caseTitle.setText(dev.mstpanel.core.text.ControlCharacters.escape(c.caseId()) + "  ·  " + c.change().jsonName());
-        baseTitle.setText("base: " + (cmp == null ? "" : CompareView.sideName(cmp, true)) + "  ·  " + CompareView.outcome(c.base()));
-        candidateTitle.setText("candidate: " + (cmp == null ? "" : CompareView.sideName(cmp, false)) + "  ·  " + CompareView.outcome(c.candidate()));
+        caseTitle.setText(dev.mstpanel.core.text.ControlCharacters.escape(c.caseId()) + "  ·  "
+                + c.change().jsonName());
+        baseTitle.setText("base: " + (cmp == null ? "" : CompareView.sideName(cmp, true)) + "  ·  "
+                + CompareView.outcome(c.base()));
+        candidateTitle.setText("candidate: " + (cmp == null ? "" : CompareView.sideName(cmp, false)) + "  ·  "
+                + CompareView.outcome(c.candidate()));
         baseTrials.getItems().setAll(c.base() == null ? List.of() : c.base().records());
-        candidateTrials.getItems().setAll(c.candidate() == null ? List.of() : c.candidate().records());
+        candidateTrials
+                .getItems()
+                .setAll(c.candidate() == null ? List.of() : c.candidate().records());
         // the model chose each side's first trial to show before the lists had the case's trials
         select(baseTrials, model.baseTrial().trialProperty().get(), false);
         select(candidateTrials, model.candidateTrial().trialProperty().get(), false);
@@ -189,7 +198,8 @@ final class CompareCasePane {
             s.getStyleClass().addAll("pill", pillClass(t.status()));
             s.setMinWidth(Region.USE_PREF_SIZE);
             String msg = t.message();
-            // one row of trials: the cell is the number and the status; the message is in the tooltip and the transcript
+            // one row of trials: the cell is the number and the status; the message is in the tooltip and the
+            // transcript
             HBox box = new HBox(8, n, s);
             box.setAlignment(Pos.CENTER_LEFT);
             setGraphic(box);

@@ -28,38 +28,48 @@ final class CompareCaseTable {
      *
      * @param held true while the view holds the rows back for a pulse or two after the first figures (the placeholder then says they come)
      */
-    static void build(TableView<CaseComparison> table, CompareViewModel model, javafx.beans.value.ObservableBooleanValue held) {
+    static void build(
+            TableView<CaseComparison> table, CompareViewModel model, javafx.beans.value.ObservableBooleanValue held) {
         table.setId("compare-cases");
         table.setItems(model.rows());
         Label none = new Label();
-        none.textProperty().bind(javafx.beans.binding.Bindings.when(model.loadingProperty().or(held))
-                .then("Counting the cases of both sides…")
-                .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
-                        .then("Nothing compared yet: see the message above.").otherwise("No cases to show.")));
+        none.textProperty()
+                .bind(javafx.beans.binding.Bindings.when(model.loadingProperty().or(held))
+                        .then("Counting the cases of both sides…")
+                        .otherwise(javafx.beans.binding.Bindings.when(model.canRetryProperty())
+                                .then("Nothing compared yet: see the message above.")
+                                .otherwise("No cases to show.")));
         table.setPlaceholder(none);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<CaseComparison, String> caseCol = new TableColumn<>("Case");
         // a case id's control characters shown escaped, so a newline or tab in one does not split its row
-        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(dev.mstpanel.core.text.ControlCharacters.escape(r.getValue().caseId())));
+        caseCol.setCellValueFactory(r -> new ReadOnlyStringWrapper(
+                dev.mstpanel.core.text.ControlCharacters.escape(r.getValue().caseId())));
         caseCol.setPrefWidth(300);
         TableColumn<CaseComparison, CaseTally> baseCol = new TableColumn<>("Base");
-        baseCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));
+        baseCol.setCellValueFactory(
+                r -> new ReadOnlyObjectWrapper<>(r.getValue().base()));
         baseCol.setCellFactory(c -> new OutcomeCell());
         baseCol.setPrefWidth(150);
         TableColumn<CaseComparison, CaseTally> candCol = new TableColumn<>("Candidate");
-        candCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().candidate()));
+        candCol.setCellValueFactory(
+                r -> new ReadOnlyObjectWrapper<>(r.getValue().candidate()));
         candCol.setCellFactory(c -> new OutcomeCell());
         candCol.setPrefWidth(150);
         TableColumn<CaseComparison, CaseChange> changeCol = new TableColumn<>("Change");
-        changeCol.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
+        changeCol.setCellValueFactory(
+                r -> new ReadOnlyObjectWrapper<>(r.getValue().change()));
         changeCol.setCellFactory(c -> new ChangeCell());
         changeCol.setPrefWidth(120);
-        // a side's column sorts by its outcome (no side, no result, then pass fraction: fail 0/3 < mixed 1/3 < pass 3/3), not by
+        // a side's column sorts by its outcome (no side, no result, then pass fraction: fail 0/3 < mixed 1/3 < pass
+        // 3/3), not by
         // the case id its text starts with
         baseCol.setComparator(BY_OUTCOME);
         candCol.setComparator(BY_OUTCOME);
         table.getColumns().setAll(List.of(caseCol, baseCol, candCol, changeCol));
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedCaseProperty().set(r));
+        table.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((o, a, r) -> model.selectedCaseProperty().set(r));
     }
 
     /** A side's trials in outcome order: none on this side, no graded trial, then by pass fraction, then by graded trials. */
@@ -113,7 +123,8 @@ final class CompareCaseTable {
             }
             setPill(pillClass(t.outcome()));
             outcome.setText(t.outcome().jsonName());
-            counts.setText(t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2"
+            counts.setText(t.passed() + "/" + t.graded()
+                    + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2"
             if (t.trials() > t.graded()) {
                 notGraded.setText("Left out of the graded trials: " + t.leftOutText());
                 counts.setTooltip(notGraded);

@@ -15,7 +15,9 @@ public record CompareSide(Path runDir, String runId, String createdAt, String va
     public String label() {
         int dash = runId.lastIndexOf('-');
         String shortId = dash < 0 ? runId : runId.substring(dash + 1);
-        String when = createdAt == null || createdAt.length() < 16 ? "" : " (" + createdAt.substring(0, 10) + " " + createdAt.substring(11, 16) + ")";
+        String when = createdAt == null || createdAt.length() < 16
+                ? ""
+                : " (" + createdAt.substring(0, 10) + " " + createdAt.substring(11, 16) + ")";
         return dev.mstpanel.core.text.ControlCharacters.escape(variant + " · run " + shortId + when);
     }
 

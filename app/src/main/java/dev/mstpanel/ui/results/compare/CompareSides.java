@@ -29,7 +29,11 @@ final class CompareSides {
         for (RunInfo r : sorted) {
             List<String> vs = r.variants().isEmpty() ? variantsFromTrials(loadedTrials, r.dir()) : r.variants();
             for (String v : vs) {
-                all.add(new CompareSide(r.dir(), r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), v)); // RunInfo#startedAt
+                all.add(new CompareSide(
+                        r.dir(),
+                        r.runId(),
+                        r.startedAt() == null ? null : r.startedAt().toString(),
+                        v)); // RunInfo#startedAt
             }
         }
         return all;
@@ -39,11 +43,16 @@ final class CompareSides {
      * The candidate a comparison opens on: for two variants of one run, the one named or else the first
      * other than the base's; for two runs, the one named or else the base's variant. Null when there is none.
      */
-    static CompareSide candidate(List<CompareSide> all, CompareSide base, Path baseRunDir, Path candidateRunDir, String candidateVariant) {
+    static CompareSide candidate(
+            List<CompareSide> all, CompareSide base, Path baseRunDir, Path candidateRunDir, String candidateVariant) {
         if (Objects.equals(baseRunDir, candidateRunDir)) {
             return find(all, candidateRunDir, candidateVariant, base == null ? null : base.variant());
         }
-        return find(all, candidateRunDir, candidateVariant != null ? candidateVariant : base == null ? null : base.variant(), null);
+        return find(
+                all,
+                candidateRunDir,
+                candidateVariant != null ? candidateVariant : base == null ? null : base.variant(),
+                null);
     }
 
     /**
@@ -62,7 +71,10 @@ final class CompareSides {
     /** The first side of {@code runDir} with {@code variant}, or when that is null the first whose variant is not {@code notVariant}; else null. */
     static CompareSide find(List<CompareSide> all, Path runDir, String variant, String notVariant) {
         for (CompareSide s : all) {
-            if (s.runDir().equals(runDir) && (variant == null ? !s.variant().equals(notVariant) : s.variant().equals(variant))) {
+            if (s.runDir().equals(runDir)
+                    && (variant == null
+                            ? !s.variant().equals(notVariant)
+                            : s.variant().equals(variant))) {
                 return s;
             }
         }

@@ -47,12 +47,15 @@ public final class CompareView extends BorderPane {
     private final Label compactFigures = new Label();
     private final SplitPane split = new SplitPane();
     /** True while the case table's rows are held back after the first figures of a pick (see the constructor). */
-    private final javafx.beans.property.BooleanProperty rowsHeld = new javafx.beans.property.SimpleBooleanProperty(this, "rowsHeld");
+    private final javafx.beans.property.BooleanProperty rowsHeld =
+            new javafx.beans.property.SimpleBooleanProperty(this, "rowsHeld");
     /** The opened case: both sides' trials and transcripts. */
     private final CompareCasePane casePane;
+
     private final VBox top = new VBox(10);
     /** Two runs on one variant: the other variants' changes, under the verdict ({@link #otherVariantsRow()}). */
     private final FlowPane otherVariants;
+
     private boolean syncing;
     /** A case is open: the figures fold into one line. */
     private boolean caseOpen;
@@ -69,7 +72,9 @@ public final class CompareView extends BorderPane {
         this.casePane = new CompareCasePane(model);
         getStyleClass().add("compare-view");
         setId("compare-view");
-        getStylesheets().add(Objects.requireNonNull(CompareView.class.getResource("compare.css")).toExternalForm());
+        getStylesheets()
+                .add(Objects.requireNonNull(CompareView.class.getResource("compare.css"))
+                        .toExternalForm());
 
         Button back = new Button("Back", new FontIcon(Feather.ARROW_LEFT));
         back.setId("compare-back");
@@ -116,7 +121,8 @@ public final class CompareView extends BorderPane {
             picker.setMaxWidth(460);
             HBox.setHgrow(picker, Priority.ALWAYS);
         }
-        HBox pickers = new HBox(8, back, title, new Region(), baseLabel, basePicker, vs, candidateLabel, candidatePicker, swap);
+        HBox pickers = new HBox(
+                8, back, title, new Region(), baseLabel, basePicker, vs, candidateLabel, candidatePicker, swap);
         ((Region) pickers.getChildren().get(2)).setMinWidth(12);
         pickers.setAlignment(Pos.CENTER_LEFT);
 
@@ -125,7 +131,11 @@ public final class CompareView extends BorderPane {
         message.setWrapText(true);
         message.getStyleClass().add("banner-warning");
         // messages name runs and variants from files: their control characters shown escaped, line by line
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
+        message.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> dev.mstpanel.core.text.ControlCharacters.escapeLines(
+                                model.messageProperty().get()),
+                        model.messageProperty()));
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinHeight(Region.USE_PREF_SIZE);
         // a load that failed says why in place, with "Try again" (its stack trace is in the panel's log only)
@@ -150,7 +160,11 @@ public final class CompareView extends BorderPane {
         grade.visibleProperty().bind(model.toGradeProperty().isNotNull());
         grade.managedProperty().bind(grade.visibleProperty());
         // named as the pickers name a run (its id's last part), which the message names whole
-        model.toGradeProperty().addListener((o, a, run) -> grade.setText(run == null ? "Grade…" : "Grade run " + shortRun(run.getFileName().toString()) + "…"));
+        model.toGradeProperty()
+                .addListener((o, a, run) -> grade.setText(
+                        run == null
+                                ? "Grade…"
+                                : "Grade run " + shortRun(run.getFileName().toString()) + "…"));
         HBox messageRow = new HBox(10, message, retry, grade);
         messageRow.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(message, Priority.ALWAYS);
@@ -163,16 +177,23 @@ public final class CompareView extends BorderPane {
         runJsonNote.getStyleClass().add("banner-warning");
         runJsonNote.setMaxWidth(Double.MAX_VALUE);
         runJsonNote.setMinHeight(Region.USE_PREF_SIZE);
-        runJsonNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.runJsonNoteProperty().get()),
-                model.runJsonNoteProperty()));
+        runJsonNote
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> dev.mstpanel.core.text.ControlCharacters.escapeLines(
+                                model.runJsonNoteProperty().get()),
+                        model.runJsonNoteProperty()));
         runJsonNote.visibleProperty().bind(model.runJsonNoteProperty().isNotNull());
         runJsonNote.managedProperty().bind(runJsonNote.visibleProperty());
         Label loading = new Label();
         loading.setId("compare-loading");
         loading.getStyleClass().add("text-muted");
         // what has been counted so far, so a big pair of runs shows progress at once
-        loading.textProperty().bind(javafx.beans.binding.Bindings.when(model.progressProperty().isNotNull())
-                .then(model.progressProperty()).otherwise("Reading and comparing both sides…"));
+        loading.textProperty()
+                .bind(javafx.beans.binding.Bindings.when(
+                                model.progressProperty().isNotNull())
+                        .then(model.progressProperty())
+                        .otherwise("Reading and comparing both sides…"));
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
 
@@ -205,13 +226,17 @@ public final class CompareView extends BorderPane {
         rerun.setId("compare-rerun");
         rerun.disableProperty().bind(model.canRerunProperty().not());
         rerun.setOnAction(e -> navigator.openRunsForm(model.rerunRunDir(), model.rerunArgs()));
-        Tooltip rerunTip = new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start.");
+        Tooltip rerunTip =
+                new Tooltip("Opens the Runs form with --case and --variant filled in; you check it and press Start.");
         rerun.setTooltip(rerunTip);
         // a case id starting with "-" would be read as an option by MST: say which cases the re-run leaves out
         model.comparisonProperty().addListener((o, a, c) -> {
             List<String> out = c == null ? List.of() : c.rerunLeftOut();
             rerunTip.setText("Opens the Runs form with --case and --variant filled in; you check it and press Start."
-                    + (out.isEmpty() ? "" : " Left out, as --case would read an id starting with - as an option: " + String.join(", ", out) + "."));
+                    + (out.isEmpty()
+                            ? ""
+                            : " Left out, as --case would read an id starting with - as an option: "
+                                    + String.join(", ", out) + "."));
         });
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -241,7 +266,9 @@ public final class CompareView extends BorderPane {
         setCenter(split);
         setPadding(new Insets(10, 12, 10, 12));
         // a pick that cannot be compared says why above: no empty table, filters or "Choose a case" boxes below it
-        javafx.beans.binding.BooleanBinding nothingCompared = model.messageProperty().isNotNull().and(model.comparisonProperty().isNull());
+        javafx.beans.binding.BooleanBinding nothingCompared = model.messageProperty()
+                .isNotNull()
+                .and(model.comparisonProperty().isNull());
         split.visibleProperty().bind(nothingCompared.not());
         filterBar.visibleProperty().bind(nothingCompared.not());
         filterBar.managedProperty().bind(filterBar.visibleProperty());
@@ -253,16 +280,21 @@ public final class CompareView extends BorderPane {
             if (a == null && c != null && table.getItems() == model.rows()) {
                 rowsHeld.set(true);
                 table.setItems(javafx.collections.FXCollections.emptyObservableList());
-                new dev.mstpanel.ui.common.PulseSteps("compare: the case table after the cards", 0, 5_000_000_000L, () -> false, how -> {
-                    table.setItems(model.rows());
-                    rowsHeld.set(false);
-                }).then(() -> { }).then(() -> { }).start();
+                new dev.mstpanel.ui.common.PulseSteps(
+                                "compare: the case table after the cards", 0, 5_000_000_000L, () -> false, how -> {
+                                    table.setItems(model.rows());
+                                    rowsHeld.set(false);
+                                })
+                        .then(() -> {})
+                        .then(() -> {})
+                        .start();
             }
         });
         model.changeFilter().addListener((SetChangeListener<CaseChange>) c -> syncToggles());
         model.selectedCaseProperty().addListener((o, a, c) -> showCase(c));
         showFigures(model.comparisonProperty().get());
-        // the first comparison of a fresh JVM as fast as later ones: done ahead, offscreen, while the user reads the listing
+        // the first comparison of a fresh JVM as fast as later ones: done ahead, offscreen, while the user reads the
+        // listing
         sceneProperty().addListener((o, a, sc) -> {
             if (sc != null) {
                 CompareWarmUp.start(this, model);
@@ -321,7 +353,9 @@ public final class CompareView extends BorderPane {
                 p.getChildren().add(k);
                 k.applyCss();
             });
-            if (depth > 0 && k instanceof javafx.scene.layout.Pane kp && kp.getChildren().size() > 1) {
+            if (depth > 0
+                    && k instanceof javafx.scene.layout.Pane kp
+                    && kp.getChildren().size() > 1) {
                 piecewise(kp, steps, depth - 1);
             }
         }
@@ -354,7 +388,9 @@ public final class CompareView extends BorderPane {
 
     @Override
     protected void layoutChildren() {
-        boolean fit = cardsFitIn(getWidth() - snappedLeftInset() - snappedRightInset(), getHeight() - snappedTopInset() - snappedBottomInset());
+        boolean fit = cardsFitIn(
+                getWidth() - snappedLeftInset() - snappedRightInset(),
+                getHeight() - snappedTopInset() - snappedBottomInset());
         if (fit != cardsFit) {
             cardsFit = fit;
             foldFigures();
@@ -391,7 +427,10 @@ public final class CompareView extends BorderPane {
             return;
         }
         // two sides that share no case: their rates are of different cases, so no "−5 pp vs base"
-        Double delta = c.sharesNoCase() || c.base().trialPassRate() == null || c.candidate().trialPassRate() == null ? null
+        Double delta = c.sharesNoCase()
+                        || c.base().trialPassRate() == null
+                        || c.candidate().trialPassRate() == null
+                ? null
                 : c.candidate().trialPassRate() - c.base().trialPassRate();
         VariantCard b = new VariantCard(c.base(), "base: " + sideName(c, true), null, "base", null);
         VariantCard k = new VariantCard(c.candidate(), "candidate: " + sideName(c, false), null, "base", delta);
@@ -404,15 +443,19 @@ public final class CompareView extends BorderPane {
         word.getStyleClass().add("verdict-word");
         word.setId("compare-verdict-word");
         int n = c.positive() + c.negative();
-        Label p = new Label(Comparison.pText(c.pValue()) + "  ·  exact sign test over the " + n + (n == 1 ? " case" : " cases")
-                + " whose pass fraction changed: " + c.positive() + " up, " + c.negative() + " down");
+        Label p = new Label(
+                Comparison.pText(c.pValue()) + "  ·  exact sign test over the " + n + (n == 1 ? " case" : " cases")
+                        + " whose pass fraction changed: " + c.positive() + " up, " + c.negative() + " down");
         p.setWrapText(true);
         p.setMinHeight(Region.USE_PREF_SIZE);
         p.setId("compare-p");
         StringBuilder counts = new StringBuilder();
         c.countsByName().forEach((k2, v) -> {
             if (v > 0) {
-                counts.append(counts.length() == 0 ? "" : " · ").append(v).append(' ').append(k2);
+                counts.append(counts.length() == 0 ? "" : " · ")
+                        .append(v)
+                        .append(' ')
+                        .append(k2);
             }
         });
         Label cl = new Label(counts.toString());
@@ -431,8 +474,11 @@ public final class CompareView extends BorderPane {
         setup.setMinHeight(Region.USE_PREF_SIZE);
         verdict.getChildren().add(setup);
         if (!c.warnings().isEmpty()) {
-            Label warn = new Label(dev.mstpanel.core.text.ControlCharacters.escapeLines(String.join("\n",
-                    c.warnings().stream().map(dev.mstpanel.core.results.compare.CompareWarning::message).toList())));
+            Label warn = new Label(dev.mstpanel.core.text.ControlCharacters.escapeLines(String.join(
+                    "\n",
+                    c.warnings().stream()
+                            .map(dev.mstpanel.core.results.compare.CompareWarning::message)
+                            .toList())));
             warn.setId("compare-runner-warning");
             warn.getStyleClass().addAll("text-warning", "compare-runner-warning");
             warn.setGraphic(new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.feather.Feather.ALERT_TRIANGLE));
@@ -483,7 +529,8 @@ public final class CompareView extends BorderPane {
                 if (v.regressed() > 0) {
                     link.getStyleClass().add("danger");
                 }
-                link.setTooltip(new Tooltip("Compares the two runs on " + v.variant() + " (verdict: " + v.verdict().jsonName() + ")."));
+                link.setTooltip(new Tooltip("Compares the two runs on " + v.variant() + " (verdict: "
+                        + v.verdict().jsonName() + ")."));
                 link.setOnAction(e -> model.pickVariant(v.variant()));
                 row.getChildren().add(link);
             }
@@ -495,15 +542,18 @@ public final class CompareView extends BorderPane {
     }
 
     /** Under the verdict of two sides that share no case ({@link Comparison#sharesNoCase}). */
-    static final String SHARE_NO_CASE = "The two sides share no case: their pass rates are of different cases, not a comparison.";
+    static final String SHARE_NO_CASE =
+            "The two sides share no case: their pass rates are of different cases, not a comparison.";
 
     /** The verdict's sentence under its figures; with no case changed there is nothing the test could tell apart. */
     static String verdictRule(dev.mstpanel.core.results.compare.Verdict v, int changed) {
         if (v != dev.mstpanel.core.results.compare.Verdict.UNCLEAR) {
             return "The candidate is " + v.jsonName() + " than the base at p < 0.05.";
         }
-        return changed == 0 ? "No case's pass fraction changed: the two sides cannot be told apart."
-                : "Not enough evidence either way at p < 0.05: " + (changed == 1 ? "one flip" : "flips this few") + " could be chance.";
+        return changed == 0
+                ? "No case's pass fraction changed: the two sides cannot be told apart."
+                : "Not enough evidence either way at p < 0.05: " + (changed == 1 ? "one flip" : "flips this few")
+                        + " could be chance.";
     }
 
     static String sideName(Comparison c, boolean base) {
@@ -524,7 +574,12 @@ public final class CompareView extends BorderPane {
             for (var e : toggles.entrySet()) {
                 e.getValue().setSelected(model.changeFilter().contains(e.getKey()));
                 // no count before the cases are counted: "regressed 0" while loading would be a wrong figure
-                e.getValue().setText(c == null ? e.getKey().jsonName() : e.getKey().jsonName() + " " + c.counts().getOrDefault(e.getKey(), 0));
+                e.getValue()
+                        .setText(
+                                c == null
+                                        ? e.getKey().jsonName()
+                                        : e.getKey().jsonName() + " "
+                                                + c.counts().getOrDefault(e.getKey(), 0));
             }
         } finally {
             syncing = false;
@@ -548,13 +603,18 @@ public final class CompareView extends BorderPane {
         if (c == null) {
             return "";
         }
-        return "base " + sideName(c, true) + "  " + c.base().rateWithIntervalText() + ", " + c.base().basisText()
-                + "   →   candidate " + sideName(c, false) + "  " + c.candidate().rateWithIntervalText() + ", " + c.candidate().basisText()
+        return "base " + sideName(c, true) + "  " + c.base().rateWithIntervalText() + ", "
+                + c.base().basisText()
+                + "   →   candidate " + sideName(c, false) + "  "
+                + c.candidate().rateWithIntervalText() + ", " + c.candidate().basisText()
                 + "   ·   " + c.verdict().jsonName() + ", " + Comparison.pText(c.pValue());
     }
 
     static String outcome(CaseTally t) {
-        return t == null ? "—" : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded() + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra
+        return t == null
+                ? "—"
+                : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded()
+                        + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra
     }
 
     static String pillClass(CaseChange c) {
@@ -566,5 +626,4 @@ public final class CompareView extends BorderPane {
             case NO_RESULT, UNCHANGED -> "pill-muted";
         };
     }
-
 }

@@ -1,8 +1,6 @@
 package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.model.RunInfo;
-import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.Comparison;
@@ -10,6 +8,8 @@ import dev.mstpanel.core.results.compare.ComparisonService;
 import dev.mstpanel.core.results.compare.RunSummary;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.SummaryReader;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +54,8 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper runJsonNote = new ReadOnlyStringWrapper(this, "runJsonNote");
     private final ObservableSet<CaseChange> changeFilter = FXCollections.observableSet(EnumSet.allOf(CaseChange.class));
     private final ObservableList<CaseComparison> rows = FXCollections.observableArrayList();
-    private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariants = FXCollections.observableArrayList();
+    private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariants =
+            FXCollections.observableArrayList();
     private final ObservableList<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> otherVariantsView =
             FXCollections.unmodifiableObservableList(otherVariants);
     private final ObjectProperty<CaseComparison> selectedCase = new SimpleObjectProperty<>(this, "selectedCase");
@@ -62,7 +63,8 @@ public final class CompareViewModel {
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
     private final ReadOnlyBooleanWrapper canRetry = new ReadOnlyBooleanWrapper(this, "canRetry");
     /** The run the message says to grade first, or null: cleared whenever the message changes. */
-    private final javafx.beans.property.ReadOnlyObjectWrapper<Path> toGrade = new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "toGrade");
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Path> toGrade =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "toGrade");
     /** What "Try again" does after a failed load: the listing of the sides again, or the pick again. */
     private Runnable again;
 
@@ -71,6 +73,7 @@ public final class CompareViewModel {
     private final Executor background;
     /** Reads the sides and checks a whole read against the first, as the compare command does. */
     private final ComparisonService comparisons;
+
     private final Function<Path, List<TrialRecord>> loadedTrials;
     /** Bumped on the FX thread at each new pick; read by the reading threads to stop work nobody waits for. */
     private volatile long generation;
@@ -78,12 +81,15 @@ public final class CompareViewModel {
     private final CountingProgress counting;
     /** How long after the statuses' figures are drawn the traces of a side without summary.json are read whole, in ms. */
     private static final long WHOLE_READ_AFTER_MILLIS = 300;
+
     private final RunSummaries summaries;
     private boolean picking;
     /** Each compared run's {@code redactStoredResponses}, for its transcripts' "not kept" notes. */
     private final java.util.Map<Path, Boolean> redacted = new java.util.HashMap<>();
+
     private final dev.mstpanel.core.results.transcript.TranscriptReader transcripts =
-            new dev.mstpanel.core.results.transcript.TranscriptReader(dev.mstpanel.core.results.transcript.TranscriptReader.WINDOW_OUTPUT_CHARS);
+            new dev.mstpanel.core.results.transcript.TranscriptReader(
+                    dev.mstpanel.core.results.transcript.TranscriptReader.WINDOW_OUTPUT_CHARS);
     private final SideTrial baseTrial;
     private final SideTrial candidateTrial;
 
@@ -93,7 +99,8 @@ public final class CompareViewModel {
      * @param background counts and compares
      * @param loadedTrials a run's trials as the Results view holds them (called on the FX thread), or null when it has not read them all
      */
-    public CompareViewModel(ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
+    public CompareViewModel(
+            ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
         this.reader = reader;
         this.ui = ui;
         this.background = background;
@@ -105,8 +112,18 @@ public final class CompareViewModel {
         candidateTrial = new SideTrial(ui, background, transcripts, redacted::get);
         // opening a case shows a trial of each side at once: the first that did not pass, else the first
         selectedCase.addListener((o, a, c) -> {
-            baseTrial.trialProperty().set(c == null || c.base() == null ? null : SideTrial.firstToShow(c.base().records()));
-            candidateTrial.trialProperty().set(c == null || c.candidate() == null ? null : SideTrial.firstToShow(c.candidate().records()));
+            baseTrial
+                    .trialProperty()
+                    .set(
+                            c == null || c.base() == null
+                                    ? null
+                                    : SideTrial.firstToShow(c.base().records()));
+            candidateTrial
+                    .trialProperty()
+                    .set(
+                            c == null || c.candidate() == null
+                                    ? null
+                                    : SideTrial.firstToShow(c.candidate().records()));
         });
         message.addListener((o, a, m) -> toGrade.set(null)); // the offer to grade goes with the message that made it
         base.addListener((o, a, b) -> picked());
@@ -115,34 +132,56 @@ public final class CompareViewModel {
     }
 
     /** Every side of the eval: each variant of each run, newest run first. */
-    public ObservableList<CompareSide> sides() { return sides; }
+    public ObservableList<CompareSide> sides() {
+        return sides;
+    }
     /** The base side picked. */
-    public ObjectProperty<CompareSide> baseProperty() { return base; }
+    public ObjectProperty<CompareSide> baseProperty() {
+        return base;
+    }
     /** The candidate side picked. */
-    public ObjectProperty<CompareSide> candidateProperty() { return candidate; }
+    public ObjectProperty<CompareSide> candidateProperty() {
+        return candidate;
+    }
     /** The comparison of the sides picked, or null while loading or when they cannot be compared. */
-    public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Comparison> comparisonProperty() {
+        return comparison.getReadOnlyProperty();
+    }
     /** True while the sides are being read and compared. */
-    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
     /** While loading, what has been read so far ({@code Counting trials… 6,200 read}); else null. */
-    public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
     /**
      * True while the comparison shown has its statuses but the traces are still being read whole for
      * tool calls, tokens and cost (a run never listed: {@link RunTally#readStatuses}); the comparison
      * is then replaced by the complete one.
      */
-    public ReadOnlyBooleanProperty meansPendingProperty() { return meansPending.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty meansPendingProperty() {
+        return meansPending.getReadOnlyProperty();
+    }
     /** Why the sides cannot be compared, or null. */
-    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
     /**
      * The compared runs whose run.json could not be read, one line each ({@link RunTally#runJsonNote}: why, and
      * that the baseline is then the first variant folder), or null when both were read.
      */
-    public ReadOnlyStringProperty runJsonNoteProperty() { return runJsonNote.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty runJsonNoteProperty() {
+        return runJsonNote.getReadOnlyProperty();
+    }
     /** The changes the case table shows (all at first). */
-    public ObservableSet<CaseChange> changeFilter() { return changeFilter; }
+    public ObservableSet<CaseChange> changeFilter() {
+        return changeFilter;
+    }
     /** The case table's rows: the comparison's cases whose change is in the filter, regressions first. */
-    public ObservableList<CaseComparison> rows() { return rows; }
+    public ObservableList<CaseComparison> rows() {
+        return rows;
+    }
 
     /**
      * Two runs compared on one variant: the other variants both runs have, with their regressed and
@@ -169,22 +208,36 @@ public final class CompareViewModel {
         picked();
     }
     /** The case opened (its two sides' trials are shown next to each other), or null. */
-    public ObjectProperty<CaseComparison> selectedCaseProperty() { return selectedCase; }
+    public ObjectProperty<CaseComparison> selectedCaseProperty() {
+        return selectedCase;
+    }
     /** True while the Compare screen is open (the Results view shows it instead of the trial inspector). */
-    public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
     /**
      * True when {@link #messageProperty()} tells of a load that failed (a side could not be read or
      * compared, or the screen's own code failed): the view offers "Try again" ({@link #retry()}).
      */
-    public ReadOnlyBooleanProperty canRetryProperty() { return canRetry.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty canRetryProperty() {
+        return canRetry.getReadOnlyProperty();
+    }
     /** The run folder {@link #messageProperty()} says to grade first (none of its compared trials graded), or null. */
-    public javafx.beans.property.ReadOnlyObjectProperty<Path> toGradeProperty() { return toGrade.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyObjectProperty<Path> toGradeProperty() {
+        return toGrade.getReadOnlyProperty();
+    }
     /** True when some case regressed or is flaky. */
-    public ReadOnlyBooleanProperty canRerunProperty() { return canRerun.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty canRerunProperty() {
+        return canRerun.getReadOnlyProperty();
+    }
     /** The opened case's base side: its chosen trial and that trial's transcript. */
-    public SideTrial baseTrial() { return baseTrial; }
+    public SideTrial baseTrial() {
+        return baseTrial;
+    }
     /** The opened case's candidate side: its chosen trial and that trial's transcript. */
-    public SideTrial candidateTrial() { return candidateTrial; }
+    public SideTrial candidateTrial() {
+        return candidateTrial;
+    }
 
     // Commands
 
@@ -210,33 +263,36 @@ public final class CompareViewModel {
         comparison.set(null);
         rows.clear();
         Runnable retry = () -> open(baseRunDir, baseVariant, candidateRunDir, candidateVariant);
-        inBackground(gen, "Could not list the runs of " + b.getFileName() + " and " + c.getFileName(), retry, false, () -> {
-            List<RunInfo> runs = new ArrayList<>();
-            java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
-            Path runsDir = b.getParent();
-            if (runsDir != null && runsDir.getFileName() != null && runsDir.getFileName().toString().equals("runs")) {
-                try {
-                    dirs.addAll(reader.locate(runsDir).runDirs());
-                } catch (dev.mstpanel.core.results.files.ResultsException e) {
-                    LOG.debug("could not list {}: {}", runsDir, e.getMessage());
-                }
-            }
-            for (Path d : dirs) {
-                runs.add(reader.readRun(d.toAbsolutePath().normalize()));
-            }
-            ui.execute(() -> {
-                if (gen != generation) {
-                    LOG.debug("the sides of {} and {} were listed after a newer pick or close: dropped", b, c);
-                    return;
-                }
-                try {
-                    open(runs, b, baseVariant, c, candidateVariant);
-                } catch (Throwable t) { // never leave the screen loading: say so in place, and log it
-                    LOG.warn("could not open the comparison of {} with {}", b, c, t);
-                    failed(gen, "Could not open the comparison", t, retry, false);
-                }
-            });
-        });
+        inBackground(
+                gen, "Could not list the runs of " + b.getFileName() + " and " + c.getFileName(), retry, false, () -> {
+                    List<RunInfo> runs = new ArrayList<>();
+                    java.util.Set<Path> dirs = new java.util.LinkedHashSet<>(List.of(b, c));
+                    Path runsDir = b.getParent();
+                    if (runsDir != null
+                            && runsDir.getFileName() != null
+                            && runsDir.getFileName().toString().equals("runs")) {
+                        try {
+                            dirs.addAll(reader.locate(runsDir).runDirs());
+                        } catch (dev.mstpanel.core.results.files.ResultsException e) {
+                            LOG.debug("could not list {}: {}", runsDir, e.getMessage());
+                        }
+                    }
+                    for (Path d : dirs) {
+                        runs.add(reader.readRun(d.toAbsolutePath().normalize()));
+                    }
+                    ui.execute(() -> {
+                        if (gen != generation) {
+                            LOG.debug("the sides of {} and {} were listed after a newer pick or close: dropped", b, c);
+                            return;
+                        }
+                        try {
+                            open(runs, b, baseVariant, c, candidateVariant);
+                        } catch (Throwable t) { // never leave the screen loading: say so in place, and log it
+                            LOG.warn("could not open the comparison of {} with {}", b, c, t);
+                            failed(gen, "Could not open the comparison", t, retry, false);
+                        }
+                    });
+                });
     }
 
     /** Closes the Compare screen (the Results view shows the trial inspector again). */
@@ -259,7 +315,8 @@ public final class CompareViewModel {
      * @param candidateRunDir the candidate run (the same as the base for two variants)
      * @param candidateVariant its variant, or null for the first other variant (two variants) or the same name (two runs)
      */
-    public void open(List<RunInfo> runs, Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
+    public void open(
+            List<RunInfo> runs, Path baseRunDir, String baseVariant, Path candidateRunDir, String candidateVariant) {
         shown.set(true);
         List<CompareSide> all = CompareSides.listed(runs, loadedTrials);
         CompareSide b = CompareSides.find(all, baseRunDir, baseVariant, null);
@@ -407,7 +464,8 @@ public final class CompareViewModel {
         String what = "Could not compare " + b.label() + " with " + c.label();
         // two runs are read at the same time: the candidate's on a second background thread while
         // this one reads the base's, so the figures wait for the slower side, not for the sum of both
-        java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun ? null
+        java.util.concurrent.CompletableFuture<RunTally> candidateRead = oneRun
+                ? null
                 : java.util.concurrent.CompletableFuture.supplyAsync(() -> tally(c.runDir(), ct), background);
         inBackground(gen, what, retry, false, () -> {
             // first the statuses (all the figures and the case table need), then, for a side whose
@@ -417,10 +475,13 @@ public final class CompareViewModel {
             if (dropped(gen, b, c, "its statuses were read")) {
                 return;
             }
-            // a side with no trials (a run.json variant with none on disk): said in place, as the compare command says it
-            String empty = dev.mstpanel.core.results.compare.Comparisons.emptySide(quick[0], b.variant(), quick[1], c.variant());
+            // a side with no trials (a run.json variant with none on disk): said in place, as the compare command says
+            // it
+            String empty = dev.mstpanel.core.results.compare.Comparisons.emptySide(
+                    quick[0], b.variant(), quick[1], c.variant());
             if (empty != null) {
-                RunTally ungraded = dev.mstpanel.core.results.compare.Comparisons.ungradedSide(quick[0], b.variant(), quick[1], c.variant());
+                RunTally ungraded = dev.mstpanel.core.results.compare.Comparisons.ungradedSide(
+                        quick[0], b.variant(), quick[1], c.variant());
                 ui.execute(() -> {
                     cannotCompare(gen, empty + " Pick a base and a candidate that have graded trials.");
                     if (gen == generation && ungraded != null) {
@@ -431,8 +492,10 @@ public final class CompareViewModel {
             }
             Comparison first = Comparison.of(kind, quick[0], b.variant(), quick[1], c.variant());
             // two runs on one variant: what changed in the others they share, said beside the verdict
-            List<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> others = oneRun || !b.variant().equals(c.variant())
-                    ? List.of() : dev.mstpanel.core.results.compare.Comparisons.otherVariants(quick[0], quick[1], b.variant());
+            List<dev.mstpanel.core.results.compare.Comparisons.VariantChanges> others = oneRun
+                            || !b.variant().equals(c.variant())
+                    ? List.of()
+                    : dev.mstpanel.core.results.compare.Comparisons.otherVariants(quick[0], quick[1], b.variant());
             // a side whose summary.json has its figures needs nothing more; one computed from
             // statuses alone is read again whole for its means (the two at once, as before)
             boolean baseAgain = first.base().meansPending();
@@ -474,7 +537,8 @@ public final class CompareViewModel {
             try {
                 // counted only, the trials not kept (the cases shown keep the statuses' trials): fewer
                 // live objects, so shorter collector pauses while the screen is in use
-                RunTally[] whole = comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, false);
+                RunTally[] whole =
+                        comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, false);
                 if (dropped(gen, b, c, "its traces were read whole")) {
                     return;
                 }
@@ -482,8 +546,10 @@ public final class CompareViewModel {
                 Comparison complete;
                 if (ComparisonService.sameCases(first, counted)) {
                     complete = first.withFigures(counted.base(), counted.candidate());
-                } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole read's cases
-                    RunTally[] kept = comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, true);
+                } else { // the traces read whole disagree with their ends (e.g. one broken in its middle): the whole
+                    // read's cases
+                    RunTally[] kept =
+                            comparisons.readWhole(b.runDir(), c.runDir(), quick, baseAgain, candidateAgain, true);
                     complete = Comparison.of(kind, kept[0], b.variant(), kept[1], c.variant());
                 }
                 ui.execute(() -> {
@@ -555,7 +621,8 @@ public final class CompareViewModel {
         Comparison c = comparison.get();
         if (keepFigures && c != null) {
             comparison.set(c.withFigures(c.base().withMeansDone(), c.candidate().withMeansDone()));
-            message.set(what + " (the pass rates, cases and verdict above are complete): " + dev.mstpanel.ui.common.FailureText.reason(t));
+            message.set(what + " (the pass rates, cases and verdict above are complete): "
+                    + dev.mstpanel.ui.common.FailureText.reason(t));
         } else {
             message.set(what + ": " + dev.mstpanel.ui.common.FailureText.reason(t));
         }
@@ -599,8 +666,8 @@ public final class CompareViewModel {
     /** The lines naming a compared run whose run.json could not be read, or null (as the compare command prints them). */
     private static String runJsonNote(CompareSide b, CompareSide c, RunTally[] tallies) {
         boolean oneRun = b.runDir().equals(c.runDir());
-        ComparisonService.Notes notes = ComparisonService.notes(tallies[0], oneRun ? null : tallies[1],
-                b.variant().equals(tallies[0].baseline()));
+        ComparisonService.Notes notes = ComparisonService.notes(
+                tallies[0], oneRun ? null : tallies[1], b.variant().equals(tallies[0].baseline()));
         List<String> lines = new ArrayList<>(notes.runJson());
         for (String unfinished : notes.unfinished()) { // a run not finished, or partial: a sentence of its own here
             lines.add(Character.toUpperCase(unfinished.charAt(0)) + unfinished.substring(1));
@@ -626,7 +693,9 @@ public final class CompareViewModel {
             rows.clear();
             return;
         }
-        List<CaseComparison> shown = c.cases().stream().filter(r -> changeFilter.contains(r.change())).toList();
+        List<CaseComparison> shown = c.cases().stream()
+                .filter(r -> changeFilter.contains(r.change()))
+                .toList();
         rows.setAll(shown);
         if (sel != null && !shown.contains(sel)) {
             selectedCase.set(null);

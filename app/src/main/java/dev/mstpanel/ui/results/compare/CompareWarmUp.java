@@ -1,7 +1,7 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.ui.common.PulseSteps;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -57,12 +57,15 @@ final class CompareWarmUp {
     private static final long GIVE_UP_NS = 20_000_000_000L;
     /** The offscreen scene's size, px (the bench's and a desktop's window). */
     private static final double WIDTH = 1440;
+
     private static final double HEIGHT = 900;
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile boolean realShown;
     private static volatile boolean completed;
     /** The warm-up's reader and threads while it runs: stopped at once when the user opens a comparison. */
-    private static final java.util.concurrent.atomic.AtomicReference<ResultsReader> READING = new java.util.concurrent.atomic.AtomicReference<>();
+    private static final java.util.concurrent.atomic.AtomicReference<ResultsReader> READING =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
     private static volatile ExecutorService threads;
 
     private CompareWarmUp() {}
@@ -112,7 +115,8 @@ final class CompareWarmUp {
         });
         // on a busy machine it could not finish before the user's comparison and would compete with it
         // (measured at load 8-10 on 2 cores: the first comparison came later with it than without)
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
         int cores = Runtime.getRuntime().availableProcessors();
         if (load > 2.0 * cores && !"on".equals(System.getProperty("mstpanel.compareWarmUp"))) {
             LOG.debug("compare warm-up skipped: load average {} on {} cores", load, cores);
@@ -158,7 +162,8 @@ final class CompareWarmUp {
             Path b = writeRun(dir, "20000102T000000Z-bbbbbb", 1);
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
             Path folder = dir;
-            Platform.runLater(() -> steps(sheets, reader, pool, runs, a, b, folder, t0).start());
+            Platform.runLater(
+                    () -> steps(sheets, reader, pool, runs, a, b, folder, t0).start());
         } catch (Throwable e) { // a warm-up never troubles the window: the real comparison does the same work later
             LOG.debug("compare warm-up stopped: {}", e.toString());
             cleanUp(pool, dir);
@@ -170,8 +175,15 @@ final class CompareWarmUp {
      * warm-up's model and view made, its comparison opened (read on the warm-up's threads), then the
      * view styled and laid out in an offscreen scene part by part ({@link CompareView#warmUpSteps}).
      */
-    private static PulseSteps steps(List<String> sheets, ResultsReader reader, ExecutorService pool, List<RunInfo> runs, Path a, Path b,
-                                    Path dir, long t0) {
+    private static PulseSteps steps(
+            List<String> sheets,
+            ResultsReader reader,
+            ExecutorService pool,
+            List<RunInfo> runs,
+            Path a,
+            Path b,
+            Path dir,
+            long t0) {
         CompareViewModel[] model = {null};
         CompareView[] view = {null};
         javafx.scene.layout.StackPane holder = new javafx.scene.layout.StackPane();
@@ -197,24 +209,31 @@ final class CompareWarmUp {
         });
         steps.then(() -> model[0].open(runs, a, "default", b, "default"));
         // its comparison read in the background, statuses then whole, as a real pair's
-        steps.thenWhen(() -> model[0].comparisonProperty().get() != null && !model[0].meansPendingProperty().get()
-                && !model[0].loadingProperty().get() || model[0].canRetryProperty().get(), () -> {
-            if (model[0].comparisonProperty().get() == null) {
-                throw new IllegalStateException("its comparison did not come (" + model[0].messageProperty().get() + ")");
-            }
-        });
+        steps.thenWhen(
+                () -> model[0].comparisonProperty().get() != null
+                                && !model[0].meansPendingProperty().get()
+                                && !model[0].loadingProperty().get()
+                        || model[0].canRetryProperty().get(),
+                () -> {
+                    if (model[0].comparisonProperty().get() == null) {
+                        throw new IllegalStateException("its comparison did not come ("
+                                + model[0].messageProperty().get() + ")");
+                    }
+                });
         steps.thenAll(() -> view[0].warmUpSteps(holder, WIDTH, HEIGHT));
         return steps;
     }
 
     /** Ends the warm-up's reads and deletes its folder, off the FX thread. */
     private static void cleanUp(ExecutorService pool, Path dir) {
-        Thread t = new Thread(() -> {
-            closeReader();
-            threads = null;
-            pool.shutdown();
-            delete(dir);
-        }, "compare-warm-up-end");
+        Thread t = new Thread(
+                () -> {
+                    closeReader();
+                    threads = null;
+                    pool.shutdown();
+                    delete(dir);
+                },
+                "compare-warm-up-end");
         t.setDaemon(true);
         t.start();
     }
@@ -247,14 +266,24 @@ final class CompareWarmUp {
     private static Path writeRun(Path root, String runId, int flip) throws IOException {
         Path run = root.resolve("warm-up-eval").resolve("runs").resolve(runId);
         Files.createDirectories(run);
-        Files.writeString(run.resolve(RunLayout.RUN_JSON), "{\"format\": \"mst.run/v1\", \"kind\": \"run\", \"runId\": \"" + runId
-                + "\", \"evalName\": \"warm-up-eval\", \"createdAt\": \"2000-01-01T00:00:00.000Z\", \"variants\": [{\"name\": \"default\"},"
-                + " {\"name\": \"other\"}], \"partial\": false, \"redactStoredResponses\": false}\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                run.resolve(RunLayout.RUN_JSON),
+                "{\"format\": \"mst.run/v1\", \"kind\": \"run\", \"runId\": \"" + runId
+                        + "\", \"evalName\": \"warm-up-eval\", \"createdAt\": \"2000-01-01T00:00:00.000Z\", \"variants\": [{\"name\": \"default\"},"
+                        + " {\"name\": \"other\"}], \"partial\": false, \"redactStoredResponses\": false}\n",
+                StandardCharsets.UTF_8);
         StringBuilder events = new StringBuilder();
         for (int i = 0; events.length() < TRACE_BYTES - 600; i++) {
-            events.append(i == 0 ? "" : ",\n").append("      {\"kind\": \"tool_call\", \"source\": \"mcp\", \"server\": \"warm-up\", \"name\": \"get_item\",")
-                    .append(" \"arguments\": {\"id\": ").append(i).append("}, \"output\": \"item ").append(i)
-                    .append(" is in stock\", \"isError\": false, \"durationMs\": ").append(100 + i).append('}');
+            events.append(i == 0 ? "" : ",\n")
+                    .append(
+                            "      {\"kind\": \"tool_call\", \"source\": \"mcp\", \"server\": \"warm-up\", \"name\": \"get_item\",")
+                    .append(" \"arguments\": {\"id\": ")
+                    .append(i)
+                    .append("}, \"output\": \"item ")
+                    .append(i)
+                    .append(" is in stock\", \"isError\": false, \"durationMs\": ")
+                    .append(100 + i)
+                    .append('}');
         }
         for (String variant : List.of("default", "other")) {
             for (int c = 0; c < CASES; c++) {
@@ -262,18 +291,32 @@ final class CompareWarmUp {
                     throw new java.util.concurrent.CancellationException("a comparison was opened");
                 }
                 String caseId = String.format(java.util.Locale.ROOT, "case-%03d", c);
-                Path traces = Files.createDirectories(run.resolve(RunLayout.TRACES).resolve(variant).resolve(caseId));
-                Path scores = Files.createDirectories(run.resolve(RunLayout.SCORES).resolve("judge").resolve(variant).resolve(caseId));
+                Path traces = Files.createDirectories(
+                        run.resolve(RunLayout.TRACES).resolve(variant).resolve(caseId));
+                Path scores = Files.createDirectories(run.resolve(RunLayout.SCORES)
+                        .resolve("judge")
+                        .resolve(variant)
+                        .resolve(caseId));
                 for (int t = 0; t < 3; t++) {
                     boolean pass = (c + t * flip) % 3 != 0 || c % 2 == 0;
-                    Files.writeString(traces.resolve(t + ".json"), "{\n  \"format\": \"mst.run/v1\",\n  \"kind\": \"trial\",\n  \"runId\": \"" + runId
-                            + "\",\n  \"variant\": \"" + variant + "\",\n  \"caseId\": \"" + caseId + "\",\n  \"trial\": " + t
-                            + ",\n  \"durationMs\": " + (30_000 + c) + ",\n  \"infrastructureError\": false,\n  \"trace\": {\n    \"events\": [\n"
-                            + events + "\n    ],\n    \"usage\": {\"inputTokens\": 1200, \"outputTokens\": 300, \"totalCostUsd\": 0.01}\n  }"
-                            + (pass ? "" : ",\n  \"error\": \"made up\"") + "\n}\n", StandardCharsets.UTF_8);
-                    Files.writeString(scores.resolve(t + ".json"), "{\"format\": \"mst.run/v1\", \"kind\": \"score\", \"runId\": \"" + runId
-                            + "\", \"grader\": \"judge\", \"variant\": \"" + variant + "\", \"caseId\": \"" + caseId + "\", \"trial\": " + t
-                            + ", \"score\": {\"pass\": " + pass + "}}\n", StandardCharsets.UTF_8);
+                    Files.writeString(
+                            traces.resolve(t + ".json"),
+                            "{\n  \"format\": \"mst.run/v1\",\n  \"kind\": \"trial\",\n  \"runId\": \"" + runId
+                                    + "\",\n  \"variant\": \"" + variant + "\",\n  \"caseId\": \"" + caseId
+                                    + "\",\n  \"trial\": " + t
+                                    + ",\n  \"durationMs\": " + (30_000 + c)
+                                    + ",\n  \"infrastructureError\": false,\n  \"trace\": {\n    \"events\": [\n"
+                                    + events
+                                    + "\n    ],\n    \"usage\": {\"inputTokens\": 1200, \"outputTokens\": 300, \"totalCostUsd\": 0.01}\n  }"
+                                    + (pass ? "" : ",\n  \"error\": \"made up\"") + "\n}\n",
+                            StandardCharsets.UTF_8);
+                    Files.writeString(
+                            scores.resolve(t + ".json"),
+                            "{\"format\": \"mst.run/v1\", \"kind\": \"score\", \"runId\": \"" + runId
+                                    + "\", \"grader\": \"judge\", \"variant\": \"" + variant + "\", \"caseId\": \""
+                                    + caseId + "\", \"trial\": " + t
+                                    + ", \"score\": {\"pass\": " + pass + "}}\n",
+                            StandardCharsets.UTF_8);
                 }
             }
         }

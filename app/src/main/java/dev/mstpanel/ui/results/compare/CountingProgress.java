@@ -21,6 +21,7 @@ final class CountingProgress {
     private final Consumer<String> show;
     /** Trials counted so far by the current pick's reads (both sides). */
     private final AtomicInteger counted = new AtomicInteger();
+
     private final AtomicBoolean posted = new AtomicBoolean();
     /** When the count was last posted (System.nanoTime). */
     private final AtomicLong postedAt = new AtomicLong();

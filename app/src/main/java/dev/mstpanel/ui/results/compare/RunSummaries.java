@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 final class RunSummaries {
     /** The Compare model's logger: a summary that cannot be read is logged there, as before. */
     private static final Logger LOG = LoggerFactory.getLogger(CompareViewModel.class);
+
     private final Map<Path, Optional<RunSummary>> summaries = new HashMap<>();
     private final Set<Path> reading = new HashSet<>();
     private final UiExecutor ui;
@@ -53,7 +54,8 @@ final class RunSummaries {
      * @param onRead called on the FX thread once they have been read, when they were not yet
      * @return the runs (the run itself among them); empty when the folder cannot be listed; null while it is being read
      */
-    java.util.List<dev.mstpanel.core.results.model.RunInfo> siblingRuns(dev.mstpanel.core.results.ResultsReader reader, Path runDir, Runnable onRead) {
+    java.util.List<dev.mstpanel.core.results.model.RunInfo> siblingRuns(
+            dev.mstpanel.core.results.ResultsReader reader, Path runDir, Runnable onRead) {
         Path runs = runDir.toAbsolutePath().normalize().getParent();
         if (runs == null) {
             return java.util.List.of();
@@ -71,7 +73,10 @@ final class RunSummaries {
                         read.add(reader.readRun(d));
                     }
                 } catch (dev.mstpanel.core.results.files.ResultsException | RuntimeException e) {
-                    LOG.debug("could not list the runs beside {}: {}", runDir, e.getMessage()); // no previous run offered then
+                    LOG.debug(
+                            "could not list the runs beside {}: {}",
+                            runDir,
+                            e.getMessage()); // no previous run offered then
                 }
                 ui.execute(() -> {
                     siblings.put(runs, java.util.List.copyOf(read));

@@ -1,10 +1,10 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.core.results.model.Transcript;
-import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.core.results.transcript.TranscriptReader;
+import dev.mstpanel.ui.common.BackgroundTask;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,10 +42,14 @@ public final class SideTrial {
     }
 
     /** The trial whose transcript this side shows, or null. */
-    public ObjectProperty<TrialRecord> trialProperty() { return trial; }
+    public ObjectProperty<TrialRecord> trialProperty() {
+        return trial;
+    }
 
     /** Its transcript once read; null while it is read or with no trial. */
-    public ReadOnlyObjectProperty<Transcript> transcriptProperty() { return transcript.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Transcript> transcriptProperty() {
+        return transcript.getReadOnlyProperty();
+    }
 
     /**
      * Chooses the trial to show first for a case: the first that did not pass (failed, infra,
@@ -67,6 +71,9 @@ public final class SideTrial {
             return;
         }
         Boolean redacted = redactedRun.apply(t.runDir());
-        BackgroundTask.wrap(() -> reader.read(t, redacted)).onSuccess(transcript::set).latestIn(reads).executeWith(ui, background);
+        BackgroundTask.wrap(() -> reader.read(t, redacted))
+                .onSuccess(transcript::set)
+                .latestIn(reads)
+                .executeWith(ui, background);
     }
 }

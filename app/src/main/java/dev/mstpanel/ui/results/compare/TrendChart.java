@@ -26,17 +26,25 @@ import javafx.scene.text.Text;
  */
 public final class TrendChart extends Pane {
     /** Colours per variant, in order (readable on the light and the dark theme). */
-    static final List<Color> COLOURS = List.of(Color.web("#2f81f7"), Color.web("#d4732a"), Color.web("#2da44e"), Color.web("#8250df"),
-            Color.web("#cf222e"), Color.web("#0e8a9e"));
+    static final List<Color> COLOURS = List.of(
+            Color.web("#2f81f7"),
+            Color.web("#d4732a"),
+            Color.web("#2da44e"),
+            Color.web("#8250df"),
+            Color.web("#cf222e"),
+            Color.web("#0e8a9e"));
+
     private static final double LEFT = 48;
     private static final double RIGHT = 24;
     private static final double TOP = 16;
     private static final double BOTTOM = 44;
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
     private List<TrendPoint> points = List.of();
     private final Consumer<Path> openRun;
     /** What the children were drawn for (points, width, height): a layout pass with the same draws nothing anew. */
     private List<TrendPoint> drawnPoints;
+
     private double drawnWidth = -1;
     private double drawnHeight = -1;
 
@@ -117,18 +125,26 @@ public final class TrendChart extends Pane {
         Map<String, Color> colours = colours();
         int vi = 0;
         for (var e : colours.entrySet()) {
-            List<TrendPoint> vp = points.stream().filter(p -> p.variant().equals(e.getKey()) && p.rate() != null).toList();
+            List<TrendPoint> vp = points.stream()
+                    .filter(p -> p.variant().equals(e.getKey()) && p.rate() != null)
+                    .toList();
             Color c = e.getValue();
             // one run: no band can be drawn, so each variant's interval is a whisker, the variants side by side
             double dx = runs.size() == 1 ? (vi++ - (colours.size() - 1) / 2.0) * 18 : 0;
             Polygon band = new Polygon();
             Polyline line = new Polyline();
             for (TrendPoint p : vp) {
-                band.getPoints().addAll(LEFT + xs.get(p.runDir()), TOP + ph * (1 - p.interval().high()));
+                band.getPoints()
+                        .addAll(
+                                LEFT + xs.get(p.runDir()),
+                                TOP + ph * (1 - p.interval().high()));
             }
             for (int i = vp.size() - 1; i >= 0; i--) {
                 TrendPoint p = vp.get(i);
-                band.getPoints().addAll(LEFT + xs.get(p.runDir()), TOP + ph * (1 - p.interval().low()));
+                band.getPoints()
+                        .addAll(
+                                LEFT + xs.get(p.runDir()),
+                                TOP + ph * (1 - p.interval().low()));
             }
             band.setFill(Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.16));
             band.setStroke(null);
@@ -146,7 +162,8 @@ public final class TrendChart extends Pane {
                     double hi = TOP + ph * (1 - p.interval().high());
                     double lo = TOP + ph * (1 - p.interval().low());
                     Color whisker = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.6);
-                    for (Line l : List.of(new Line(x, hi, x, lo), new Line(x - 4, hi, x + 4, hi), new Line(x - 4, lo, x + 4, lo))) {
+                    for (Line l : List.of(
+                            new Line(x, hi, x, lo), new Line(x - 4, hi, x + 4, hi), new Line(x - 4, lo, x + 4, lo))) {
                         l.setStroke(whisker);
                         l.setStrokeWidth(2);
                         l.setMouseTransparent(true);
@@ -162,10 +179,14 @@ public final class TrendChart extends Pane {
                 dot.setCursor(javafx.scene.Cursor.HAND);
                 dot.getStyleClass().add("trend-dot");
                 dot.setId("trend-dot-" + p.variant() + "-" + p.runName());
-                Tooltip.install(dot, new Tooltip(p.variant() + " · run " + p.runName()
-                        + (p.runName().equals(p.runId()) ? "" : " (its run.json: run " + p.runId() + ")") + "\ntrial pass rate " + Math.round(p.rate() * 100) + " % ("
-                        + Math.round(p.interval().low() * 100) + "–" + Math.round(p.interval().high() * 100) + " %), " + p.passed() + " of "
-                        + p.graded() + " graded trials\nClick to open the run"));
+                Tooltip.install(
+                        dot,
+                        new Tooltip(p.variant() + " · run " + p.runName()
+                                + (p.runName().equals(p.runId()) ? "" : " (its run.json: run " + p.runId() + ")")
+                                + "\ntrial pass rate " + Math.round(p.rate() * 100) + " % ("
+                                + Math.round(p.interval().low() * 100) + "–"
+                                + Math.round(p.interval().high() * 100) + " %), " + p.passed() + " of "
+                                + p.graded() + " graded trials\nClick to open the run"));
                 dot.setOnMouseClicked(ev -> openRun.accept(p.runDir()));
                 getChildren().add(dot);
             }
@@ -203,7 +224,9 @@ public final class TrendChart extends Pane {
         java.util.Set<java.time.Instant> times = new java.util.HashSet<>();
         for (Path r : runs) {
             var at = first.get(r).startedAt();
-            if (at == null || !times.add(at)) { // two runs at one time (a copied run folder) would hide one dot under the other
+            if (at == null
+                    || !times.add(
+                            at)) { // two runs at one time (a copied run folder) would hide one dot under the other
                 timed = false;
                 break;
             }
@@ -216,7 +239,8 @@ public final class TrendChart extends Pane {
             return xs;
         }
         for (int i = 0; i < runs.size(); i++) {
-            double f = timed && max > min ? (first.get(runs.get(i)).startedAt().toEpochMilli() - min) / (double) (max - min)
+            double f = timed && max > min
+                    ? (first.get(runs.get(i)).startedAt().toEpochMilli() - min) / (double) (max - min)
                     : i / (double) (runs.size() - 1);
             xs.put(runs.get(i), pad + f * (pw - 2 * pad));
         }

@@ -28,7 +28,9 @@ public final class TrendView extends BorderPane {
      */
     public TrendView(TrendViewModel model, Consumer<Path> openRun) {
         setId("trend-view");
-        getStylesheets().add(Objects.requireNonNull(TrendView.class.getResource("compare.css")).toExternalForm());
+        getStylesheets()
+                .add(Objects.requireNonNull(TrendView.class.getResource("compare.css"))
+                        .toExternalForm());
         chart = new TrendChart(dir -> {
             model.close();
             openRun.accept(dir);
@@ -46,14 +48,19 @@ public final class TrendView extends BorderPane {
         Label message = new Label();
         message.getStyleClass().add("banner-warning");
         message.setWrapText(true); // a run that could not be read is named with its reason and fix
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> dev.mstpanel.core.text.ControlCharacters.escapeLines(model.messageProperty().get()), model.messageProperty()));
+        message.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> dev.mstpanel.core.text.ControlCharacters.escapeLines(
+                                model.messageProperty().get()),
+                        model.messageProperty()));
         message.visibleProperty().bind(model.messageProperty().isNotNull());
         message.managedProperty().bind(message.visibleProperty());
         Label loading = new Label("Counting each run's trials…");
         loading.getStyleClass().add("text-muted");
         loading.visibleProperty().bind(model.loadingProperty());
         loading.managedProperty().bind(loading.visibleProperty());
-        Label note = new Label("Trial pass rate (passed ÷ graded trials) of each variant per run; the band (a bar for a run alone) is its 95 % interval. Click a dot to open that run.");
+        Label note = new Label(
+                "Trial pass rate (passed ÷ graded trials) of each variant per run; the band (a bar for a run alone) is its 95 % interval. Click a dot to open that run.");
         note.getStyleClass().addAll("text-muted", "text-small");
         note.setWrapText(true);
         legend.setId("trend-legend");

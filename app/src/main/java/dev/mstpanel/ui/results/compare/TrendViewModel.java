@@ -1,11 +1,11 @@
 package dev.mstpanel.ui.results.compare;
 
-import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.model.RunInfo;
-import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.TrendPoint;
+import dev.mstpanel.core.results.files.ResultsException;
+import dev.mstpanel.core.results.model.RunInfo;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +42,8 @@ public final class TrendViewModel {
     /**
      * @param loadedTrials a run's trials as the Results view holds them (FX thread), or null when not all read
      */
-    public TrendViewModel(ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
+    public TrendViewModel(
+            ResultsReader reader, UiExecutor ui, Executor background, Function<Path, List<TrialRecord>> loadedTrials) {
         this.reader = reader;
         this.ui = ui;
         this.background = background;
@@ -50,15 +51,25 @@ public final class TrendViewModel {
     }
 
     /** True while the trend screen is open. */
-    public ReadOnlyBooleanProperty shownProperty() { return shown.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
     /** True while the runs are being counted. */
-    public ReadOnlyBooleanProperty loadingProperty() { return loading.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
     /** {@code refund-desk: trial pass rate per run}. */
-    public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
     /** Why there is no trend, or null. */
-    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
     /** The points, oldest run first. */
-    public ObservableList<TrendPoint> points() { return points; }
+    public ObservableList<TrendPoint> points() {
+        return points;
+    }
 
     /**
      * Opens the trend of an eval.

@@ -7,8 +7,8 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -39,7 +39,9 @@ public final class VariantCard extends VBox {
      */
     public VariantCard(VariantFigures f, String title, String previousRunLine, String against, Double delta) {
         getStyleClass().add("variant-card");
-        getStylesheets().add(java.util.Objects.requireNonNull(VariantCard.class.getResource("compare.css")).toExternalForm());
+        getStylesheets()
+                .add(java.util.Objects.requireNonNull(VariantCard.class.getResource("compare.css"))
+                        .toExternalForm());
         if (f.baseline() == null) {
             getStyleClass().add("variant-card-baseline");
         }
@@ -47,7 +49,8 @@ public final class VariantCard extends VBox {
         setPrefWidth(270);
         setMaxWidth(340);
         // a long variant name is cut (whole in its tooltip), so the card keeps its height and the cards stay shown
-        title = dev.mstpanel.core.text.ControlCharacters.escape(title); // a variant name from files: control characters shown escaped
+        title = dev.mstpanel.core.text.ControlCharacters.escape(
+                title); // a variant name from files: control characters shown escaped
         Label name = new Label(Texts.cut(title, TITLE_CODE_POINTS));
         if (!name.getText().equals(title)) {
             name.setTooltip(new Tooltip(title));
@@ -82,15 +85,17 @@ public final class VariantCard extends VBox {
         top.setAlignment(Pos.BASELINE_LEFT);
         IntervalBar bar = new IntervalBar(f);
         // the number of graded trials sits beside the interval, so a wide one reads as "few trials", not as noise
-        Label interval = new Label(f.interval() == null ? f.basisText()
-                : "95 % interval " + Math.round(f.interval().low() * 100) + "–" + Math.round(f.interval().high() * 100) + " %, "
-                + f.basisText());
+        Label interval = new Label(
+                f.interval() == null
+                        ? f.basisText()
+                        : "95 % interval " + Math.round(f.interval().low() * 100) + "–"
+                                + Math.round(f.interval().high() * 100) + " %, " + f.basisText());
         interval.getStyleClass().addAll("text-muted", "text-small");
         interval.setId("variant-interval-" + f.variant());
         interval.setWrapText(true);
         interval.setMinHeight(Region.USE_PREF_SIZE);
-        Label trials = new Label(String.format(java.util.Locale.ROOT, "%,d of %,d", f.passed(), f.graded()) + " graded trials passed"
-                + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
+        Label trials = new Label(String.format(java.util.Locale.ROOT, "%,d of %,d", f.passed(), f.graded())
+                + " graded trials passed" + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
         // what could not be read, and how to fix it, where the figures it changes are
@@ -103,16 +108,21 @@ public final class VariantCard extends VBox {
         unreadable.setVisible(f.unreadableText() != null);
         unreadable.setManaged(f.unreadableText() != null);
         // with nothing graded no case passed or failed: not "0 of 9", which reads as nine failures
-        Label cases = new Label(f.graded() == 0 ? "cases passed – (none graded)" : "cases passed " + f.casesPassed() + " of " + f.cases());
+        Label cases = new Label(
+                f.graded() == 0
+                        ? "cases passed – (none graded)"
+                        : "cases passed " + f.casesPassed() + " of " + f.cases());
         StringBuilder means = new StringBuilder();
         // the compare command's formatter: one text for a figure, "–" never shown here (a figure not known is left out)
         append(means, f.toolCallsMean() == null ? null : f.toolCallsText() + " tool calls");
         append(means, f.tokensMean() == null ? null : f.tokensText() + " tokens");
         append(means, f.costUsdMean() == null ? null : f.costText());
         append(means, f.secondsPerTrial() == null ? null : f.secondsText());
-        Label perTrial = new Label(f.meansPending()
-                ? (means.length() == 0 ? "" : means + " per trial · ") + "tool calls, tokens and cost: reading the traces…"
-                : means.length() == 0 ? "no means recorded" : means + " per trial");
+        Label perTrial = new Label(
+                f.meansPending()
+                        ? (means.length() == 0 ? "" : means + " per trial · ")
+                                + "tool calls, tokens and cost: reading the traces…"
+                        : means.length() == 0 ? "no means recorded" : means + " per trial");
         perTrial.setId("variant-means-" + f.variant());
         if (f.meansPending()) {
             perTrial.getStyleClass().add("text-muted");
@@ -120,7 +130,10 @@ public final class VariantCard extends VBox {
         perTrial.setWrapText(true);
         perTrial.setMinHeight(Region.USE_PREF_SIZE);
         getChildren().addAll(name, top, bar, interval, trials, unreadable, cases, perTrial);
-        if (!f.meansPending() && (!f.fromSummary() || !f.leftOut().isEmpty() || !f.fromTrials().isEmpty())) {
+        if (!f.meansPending()
+                && (!f.fromSummary()
+                        || !f.leftOut().isEmpty()
+                        || !f.fromTrials().isEmpty())) {
             // as the compare command's figures line says it: what came from where, and summary.json's figures left out
             Label src = new Label(f.sourceText()); // an unreadable summary.json by why, as the command says it
             src.setId("variant-source-" + f.variant());
@@ -166,7 +179,8 @@ public final class VariantCard extends VBox {
             span.setVisible(f.interval() != null);
             point.setVisible(f.trialPassRate() != null);
             if (f.interval() != null) {
-                Tooltip.install(this, new Tooltip("trial pass rate " + f.rateWithIntervalText() + " (95 % Wilson interval)"));
+                Tooltip.install(
+                        this, new Tooltip("trial pass rate " + f.rateWithIntervalText() + " (95 % Wilson interval)"));
             }
         }
 

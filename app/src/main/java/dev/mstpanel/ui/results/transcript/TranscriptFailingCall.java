@@ -10,12 +10,12 @@ import javafx.scene.control.Button;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
-import javafx.scene.control.skin.VirtualFlow;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -44,6 +44,7 @@ final class TranscriptFailingCall {
     private boolean userMoved;
     /** The row being placed after layout ({@link #afterLayout()}), or -1; the pulses left to do it in. */
     private int placing = -1;
+
     private int pulsesLeft;
     private boolean force;
     private boolean scrolledAgain;
@@ -60,7 +61,8 @@ final class TranscriptFailingCall {
      * @param errorId by row index: the id of the node in that row that should be in view with it (the
      *     failing call's output text), or null for none
      */
-    TranscriptFailingCall(ListView<?> list, Set<Integer> expanded, Pane bar, IntConsumer reveal, IntFunction<String> errorId) {
+    TranscriptFailingCall(
+            ListView<?> list, Set<Integer> expanded, Pane bar, IntConsumer reveal, IntFunction<String> errorId) {
         this.list = list;
         this.expanded = expanded;
         this.bar = bar;

@@ -1,9 +1,9 @@
 package dev.mstpanel.ui.results.transcript;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.results.model.TranscriptEvent;
 import dev.mstpanel.core.results.transcript.TranscriptFormat;
+import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.text.Texts;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,6 +41,7 @@ final class TranscriptRowNodes {
     static final int SHOWN_CHARS = 20_000;
     /** Outputs longer than this (in chars, 2 Mi) are shown as written, not pretty-printed. */
     private static final int PRETTY_MAX_CHARS = 2 * 1024 * 1024;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final boolean redacted;
@@ -102,9 +103,11 @@ final class TranscriptRowNodes {
             // one line of badges (a FlowPane would wrap past the cell's measured height)
             badges.setAlignment(Pos.CENTER_LEFT);
             badges.setMinWidth(0);
-            unknown.setTooltip(new Tooltip("A kind the panel does not know: every field is shown as written under More fields."));
+            unknown.setTooltip(
+                    new Tooltip("A kind the panel does not know: every field is shown as written under More fields."));
             unknown.setMinWidth(0);
-            simulated.setTooltip(new Tooltip("MST's dry-run proxy invented this output: the write never reached the server."));
+            simulated.setTooltip(
+                    new Tooltip("MST's dry-run proxy invented this output: the write never reached the server."));
             Region grow = new Region();
             HBox.setHgrow(grow, Priority.ALWAYS);
             time.getStyleClass().addAll("text-muted", "text-small", "transcript-time");
@@ -134,7 +137,8 @@ final class TranscriptRowNodes {
         Node show(TranscriptEvent e) {
             icon.setIconCode(icon(e.kind()));
             num.setText(String.valueOf(e.index() + 1));
-            // names, kinds and tools escaped as one value each (the trial header's and the transcript command's rule), so a
+            // names, kinds and tools escaped as one value each (the trial header's and the transcript command's rule),
+            // so a
             // control or format character is not drawn as a box or a line break and the row stays one line
             title.setText(name(e.title()));
             List<Node> b = new ArrayList<>(4);
@@ -193,7 +197,8 @@ final class TranscriptRowNodes {
     Node prompt(String prompt, String note) {
         Label head = new Label("Prompt", new FontIcon(Feather.USER));
         head.getStyleClass().add("transcript-section-title");
-        Node body = prompt != null ? block("What the agent was asked", prompt, false, "transcript-prompt")
+        Node body = prompt != null
+                ? block("What the agent was asked", prompt, false, "transcript-prompt")
                 : muted(note == null ? "The prompt is not known." : note);
         VBox box = new VBox(4, head, body);
         box.getStyleClass().addAll("transcript-section", "section-prompt");
@@ -235,11 +240,16 @@ final class TranscriptRowNodes {
         Node output = null;
         if (e.output() != null) {
             String out = prettyOrSelf(e.output());
-            String what = e.failed() ? "Error output" : e.simulated() ? "Output (invented by MST's dry-run proxy)" : "Output";
+            String what =
+                    e.failed() ? "Error output" : e.simulated() ? "Output (invented by MST's dry-run proxy)" : "Output";
             if (e.outputCut()) {
                 what += " · first " + ByteSize.human(e.output().length()) + " of " + ByteSize.human(e.outputChars());
             }
-            output = block(what, out, !out.equals(e.output()) || out.startsWith("{") || out.startsWith("["), "transcript-output-" + e.index());
+            output = block(
+                    what,
+                    out,
+                    !out.equals(e.output()) || out.startsWith("{") || out.startsWith("["),
+                    "transcript-output-" + e.index());
         } else if (redacted && "tool_call".equals(e.kind())) {
             output = muted("Output not kept (redacted run).");
         }
@@ -249,7 +259,9 @@ final class TranscriptRowNodes {
             output = null;
         }
         if (e.arguments() != null) {
-            String args = e.arguments().isTextual() ? e.arguments().asText() : e.arguments().toPrettyString();
+            String args = e.arguments().isTextual()
+                    ? e.arguments().asText()
+                    : e.arguments().toPrettyString();
             body.getChildren().add(block("Arguments", args, true, "transcript-arguments-" + e.index()));
         }
         if (!e.resultNames().isEmpty()) {
@@ -257,7 +269,8 @@ final class TranscriptRowNodes {
             for (String n : e.resultNames()) {
                 found.getChildren().add(pill(n, "pill-accent"));
             }
-            Label head2 = new Label(e.resultNames().size() + (e.resultNames().size() == 1 ? " tool found" : " tools found"));
+            Label head2 =
+                    new Label(e.resultNames().size() + (e.resultNames().size() == 1 ? " tool found" : " tools found"));
             head2.getStyleClass().add("transcript-block-title");
             body.getChildren().add(new VBox(3, head2, found));
         }
@@ -272,8 +285,12 @@ final class TranscriptRowNodes {
             }
         });
         if (!more.isEmpty()) {
-            body.getChildren().add(block("More fields (not known to the panel, shown as written)", more.toPrettyString(), true,
-                    "transcript-extra-" + e.index()));
+            body.getChildren()
+                    .add(block(
+                            "More fields (not known to the panel, shown as written)",
+                            more.toPrettyString(),
+                            true,
+                            "transcript-extra-" + e.index()));
         }
         List<String> facts = new ArrayList<>();
         if (e.extra().get("id") != null && e.extra().get("id").isValueNode()) {
@@ -299,7 +316,8 @@ final class TranscriptRowNodes {
             body.getChildren().add(f);
         }
         if (e.problem() != null) {
-            body.getChildren().add(banner(e.problem(), "transcript-event-problem-" + e.index(), Feather.ALERT_TRIANGLE));
+            body.getChildren()
+                    .add(banner(e.problem(), "transcript-event-problem-" + e.index(), Feather.ALERT_TRIANGLE));
         }
         return new EventHead().showExpanded(e, body);
     }
@@ -333,7 +351,10 @@ final class TranscriptRowNodes {
             return "";
         }
         // names from files: control and format characters escaped, so each row stays one line
-        return Texts.cut(dev.mstpanel.core.text.ControlCharacters.escape(s.replace('\n', ' ').replace('\r', ' ')), 240);
+        return Texts.cut(
+                dev.mstpanel.core.text.ControlCharacters.escape(
+                        s.replace('\n', ' ').replace('\r', ' ')),
+                240);
     }
 
     /** A warning banner: wrapped text beside an icon, as wide as its parent. */
@@ -352,7 +373,8 @@ final class TranscriptRowNodes {
             return null;
         }
         String s = text.strip();
-        if (s.length() > PRETTY_MAX_CHARS || !(s.startsWith("{") && s.endsWith("}") || s.startsWith("[") && s.endsWith("]"))) {
+        if (s.length() > PRETTY_MAX_CHARS
+                || !(s.startsWith("{") && s.endsWith("}") || s.startsWith("[") && s.endsWith("]"))) {
             return text;
         }
         return pretty.computeIfAbsent(text, x -> {
@@ -402,7 +424,9 @@ final class TranscriptRowNodes {
         HBox bar = new HBox(6, head, grow, copy);
         bar.setAlignment(Pos.CENTER_LEFT);
         String shown = full.length() > SHOWN_CHARS
-                ? full.substring(0, SHOWN_CHARS) + "\n… " + String.format(Locale.ROOT, "%,d", full.length() - SHOWN_CHARS) + " more characters: Copy takes all of it."
+                ? full.substring(0, SHOWN_CHARS) + "\n… "
+                        + String.format(Locale.ROOT, "%,d", full.length() - SHOWN_CHARS)
+                        + " more characters: Copy takes all of it."
                 : full;
         Label body = new Label(shown);
         body.setWrapText(true);

@@ -54,7 +54,12 @@ final class TranscriptRowSearch {
      * @param reveal expands, selects and scrolls to a row
      * @param refresh redraws the visible rows (their hit marks changed)
      */
-    TranscriptRowSearch(IntFunction<String> rowText, IntSupplier rowCount, IntSupplier selectedRow, IntConsumer reveal, Runnable refresh) {
+    TranscriptRowSearch(
+            IntFunction<String> rowText,
+            IntSupplier rowCount,
+            IntSupplier selectedRow,
+            IntConsumer reveal,
+            Runnable refresh) {
         this.rowText = rowText;
         this.rowCount = rowCount;
         this.selectedRow = selectedRow;

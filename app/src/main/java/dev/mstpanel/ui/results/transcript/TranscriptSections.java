@@ -39,20 +39,40 @@ final class TranscriptSections {
      * @param eventsSoFar the events shown so far
      */
     static Section reading(int eventsSoFar) {
-        return new Section("reading", "Reading the transcript…", Feather.LOADER,
-                String.format(Locale.ROOT, "%,d events read so far; the final answer, usage and errors follow when the whole trace is read.",
-                        eventsSoFar), false, "section-muted");
+        return new Section(
+                "reading",
+                "Reading the transcript…",
+                Feather.LOADER,
+                String.format(
+                        Locale.ROOT,
+                        "%,d events read so far; the final answer, usage and errors follow when the whole trace is read.",
+                        eventsSoFar),
+                false,
+                "section-muted");
     }
 
     /** The sections after the events, in the order shown; the final answer is always there (said missing when it is). */
     static List<Section> of(Transcript t) {
         List<Section> rows = new ArrayList<>(8);
         if (t.finalText() != null) {
-            rows.add(new Section("final", "Final answer", Feather.MESSAGE_SQUARE, t.finalText(), false, "section-final"));
+            rows.add(new Section(
+                    "final", "Final answer", Feather.MESSAGE_SQUARE, t.finalText(), false, "section-final"));
         } else if (t.redacted()) {
-            rows.add(new Section("final", "Final answer", Feather.MESSAGE_SQUARE, "Not kept: this run stored redacted transcripts.", false, "section-muted"));
+            rows.add(new Section(
+                    "final",
+                    "Final answer",
+                    Feather.MESSAGE_SQUARE,
+                    "Not kept: this run stored redacted transcripts.",
+                    false,
+                    "section-muted"));
         } else {
-            rows.add(new Section("final", "Final answer", Feather.MESSAGE_SQUARE, "The agent gave no final answer.", false, "section-muted"));
+            rows.add(new Section(
+                    "final",
+                    "Final answer",
+                    Feather.MESSAGE_SQUARE,
+                    "The agent gave no final answer.",
+                    false,
+                    "section-muted"));
         }
         if (t.usage() != null || t.clientUsage() != null) {
             StringBuilder u = new StringBuilder();
@@ -60,7 +80,9 @@ final class TranscriptSections {
                 u.append("Trace: ").append(TranscriptFormat.usage(t.usage()));
             }
             if (t.clientUsage() != null) {
-                u.append(u.length() == 0 ? "" : "\n").append("Client: ").append(TranscriptFormat.usage(t.clientUsage()));
+                u.append(u.length() == 0 ? "" : "\n")
+                        .append("Client: ")
+                        .append(TranscriptFormat.usage(t.clientUsage()));
             }
             rows.add(new Section("usage", "Usage", Feather.ACTIVITY, u.toString(), false, "section-plain"));
         }
@@ -75,13 +97,16 @@ final class TranscriptSections {
             errors.add("Grading error: " + t.trial().gradingError());
         }
         if (!errors.isEmpty()) {
-            rows.add(new Section("errors", "Errors", Feather.ALERT_OCTAGON, String.join("\n", errors), true, "section-error"));
+            rows.add(new Section(
+                    "errors", "Errors", Feather.ALERT_OCTAGON, String.join("\n", errors), true, "section-error"));
         }
         if (t.claudeStartup() != null) {
-            rows.add(new Section("startup", "Claude's start-up", Feather.POWER, startup(t.claudeStartup()), false, "section-plain"));
+            rows.add(new Section(
+                    "startup", "Claude's start-up", Feather.POWER, startup(t.claudeStartup()), false, "section-plain"));
         }
         if (t.skillLoads() != null && t.skillLoads().size() > 0) {
-            rows.add(new Section("skills", "Skills loaded", Feather.BOOK_OPEN, skills(t.skillLoads()), false, "section-plain"));
+            rows.add(new Section(
+                    "skills", "Skills loaded", Feather.BOOK_OPEN, skills(t.skillLoads()), false, "section-plain"));
         }
         List<String> evidence = new ArrayList<>();
         if (t.evidence() != null) {
@@ -91,13 +116,24 @@ final class TranscriptSections {
             evidence.add("trial: " + t.traceEvidence());
         }
         if (!evidence.isEmpty()) {
-            rows.add(new Section("evidence", "Evidence (how much of the client's activity MST could see)", Feather.EYE,
-                    String.join(" · ", evidence), false, "section-plain"));
+            rows.add(new Section(
+                    "evidence",
+                    "Evidence (how much of the client's activity MST could see)",
+                    Feather.EYE,
+                    String.join(" · ", evidence),
+                    false,
+                    "section-plain"));
         }
         if (!t.extra().isEmpty()) {
             var more = JSON.createObjectNode();
             t.extra().forEach(more::set);
-            rows.add(new Section("extra", "More fields (not known to the panel, shown as written)", Feather.CODE, more.toPrettyString(), true, "section-plain"));
+            rows.add(new Section(
+                    "extra",
+                    "More fields (not known to the panel, shown as written)",
+                    Feather.CODE,
+                    more.toPrettyString(),
+                    true,
+                    "section-plain"));
         }
         return rows;
     }
@@ -115,11 +151,20 @@ final class TranscriptSections {
         }
         sb.append(String.join(" · ", head));
         for (JsonNode srv : s.path("servers")) {
-            sb.append("\n").append(srv.path("name").asText("?")).append(": ").append(srv.path("status").asText("?"));
+            sb.append("\n")
+                    .append(srv.path("name").asText("?"))
+                    .append(": ")
+                    .append(srv.path("status").asText("?"));
             if (srv.path("tools").isArray()) {
                 List<String> tools = new ArrayList<>();
-                srv.path("tools").forEach(x -> tools.add(x.isTextual() ? x.asText() : x.path("name").asText(x.toString())));
-                sb.append(" (").append(tools.size()).append(tools.size() == 1 ? " tool: " : " tools: ").append(String.join(", ", tools)).append(')');
+                srv.path("tools")
+                        .forEach(x -> tools.add(
+                                x.isTextual() ? x.asText() : x.path("name").asText(x.toString())));
+                sb.append(" (")
+                        .append(tools.size())
+                        .append(tools.size() == 1 ? " tool: " : " tools: ")
+                        .append(String.join(", ", tools))
+                        .append(')');
             }
         }
         return sb.toString();

@@ -127,17 +127,31 @@ public final class TranscriptView extends BorderPane {
                 }
             }
         });
-        search = new TranscriptRowSearch(this::text, () -> list.getItems().size(), () -> list.getSelectionModel().getSelectedIndex(),
-                this::reveal, list::refresh);
-        // what the user does in the list from now on: a failing call read after it does not take the list away from them
-        failing = new TranscriptFailingCall(list, expanded, bar, this::reveal,
-                row -> row > 0 && row < list.getItems().size() && list.getItems().get(row) instanceof EventRow er
-                        && er.event().output() != null ? "transcript-output-" + er.event().index() : null);
+        search = new TranscriptRowSearch(
+                this::text,
+                () -> list.getItems().size(),
+                () -> list.getSelectionModel().getSelectedIndex(),
+                this::reveal,
+                list::refresh);
+        // what the user does in the list from now on: a failing call read after it does not take the list away from
+        // them
+        failing = new TranscriptFailingCall(
+                list,
+                expanded,
+                bar,
+                this::reveal,
+                row -> row > 0
+                                && row < list.getItems().size()
+                                && list.getItems().get(row) instanceof EventRow er
+                                && er.event().output() != null
+                        ? "transcript-output-" + er.event().index()
+                        : null);
 
         top.setPadding(new Insets(8, 10, 6, 10));
         top.getChildren().add(searchBar(t));
         if (t.redacted()) {
-            top.getChildren().add(TranscriptRowNodes.banner(Transcript.REDACTED_NOTICE, "transcript-redacted", Feather.EYE_OFF));
+            top.getChildren()
+                    .add(TranscriptRowNodes.banner(Transcript.REDACTED_NOTICE, "transcript-redacted", Feather.EYE_OFF));
         }
         if (!partial) {
             for (String p : t.problems()) {
@@ -175,7 +189,8 @@ public final class TranscriptView extends BorderPane {
             return;
         }
         List<Row> more = new ArrayList<>(soFar.events().size() - shownEvents);
-        for (TranscriptEvent e : soFar.events().subList(shownEvents, soFar.events().size())) {
+        for (TranscriptEvent e :
+                soFar.events().subList(shownEvents, soFar.events().size())) {
             more.add(new EventRow(e));
         }
         shownEvents = soFar.events().size();
@@ -207,7 +222,8 @@ public final class TranscriptView extends BorderPane {
         reading = false;
         transcript = t;
         List<Row> more = new ArrayList<>(t.events().size() - shownEvents + 8);
-        for (TranscriptEvent e : t.events().subList(Math.min(shownEvents, t.events().size()), t.events().size())) {
+        for (TranscriptEvent e : t.events()
+                .subList(Math.min(shownEvents, t.events().size()), t.events().size())) {
             more.add(new EventRow(e));
         }
         shownEvents = t.events().size();
@@ -220,7 +236,10 @@ public final class TranscriptView extends BorderPane {
         }
         int i = 1;
         for (String p : t.problems()) {
-            top.getChildren().add(i++ + (t.redacted() ? 1 : 0), TranscriptRowNodes.banner(p, "transcript-problem", Feather.ALERT_TRIANGLE));
+            top.getChildren()
+                    .add(
+                            i++ + (t.redacted() ? 1 : 0),
+                            TranscriptRowNodes.banner(p, "transcript-problem", Feather.ALERT_TRIANGLE));
         }
         search.enable(true);
         updateSummary(t);
@@ -231,7 +250,8 @@ public final class TranscriptView extends BorderPane {
     /** True when this view shows that trial (the same run and key). */
     public boolean shows(dev.mstpanel.core.results.model.TrialRecord trial) {
         var mine = transcript.trial();
-        return java.util.Objects.equals(mine.runDir(), trial.runDir()) && mine.key().equals(trial.key());
+        return java.util.Objects.equals(mine.runDir(), trial.runDir())
+                && mine.key().equals(trial.key());
     }
 
     /** True while the rest of the trace is read. */
@@ -242,8 +262,15 @@ public final class TranscriptView extends BorderPane {
     private void updateSummary(Transcript t) {
         int calls = t.toolCalls();
         int errors = t.toolErrors();
-        summary.setText(String.format(Locale.ROOT, "%,d event%s%s · %,d call%s%s", t.events().size(), t.events().size() == 1 ? "" : "s",
-                reading ? " so far" : "", calls, calls == 1 ? "" : "s", errors == 0 ? "" : String.format(Locale.ROOT, " · %,d failed", errors)));
+        summary.setText(String.format(
+                Locale.ROOT,
+                "%,d event%s%s · %,d call%s%s",
+                t.events().size(),
+                t.events().size() == 1 ? "" : "s",
+                reading ? " so far" : "",
+                calls,
+                calls == 1 ? "" : "s",
+                errors == 0 ? "" : String.format(Locale.ROOT, " · %,d failed", errors)));
     }
 
     /** The bar above the rows: the search, its count, the summary and (once marked) the failing call's button. */
@@ -297,7 +324,8 @@ public final class TranscriptView extends BorderPane {
         StringBuilder sb = new StringBuilder();
         if (r instanceof EventRow er) {
             TranscriptEvent e = er.event();
-            for (String s : new String[] {e.kind(), e.source(), e.server(), e.name(), e.rawName(), e.output(), e.startedAt()}) {
+            for (String s :
+                    new String[] {e.kind(), e.source(), e.server(), e.name(), e.rawName(), e.output(), e.startedAt()}) {
                 if (s != null) {
                     sb.append(s).append('\n');
                 }
@@ -306,7 +334,9 @@ public final class TranscriptView extends BorderPane {
                 sb.append(e.arguments().toString()).append('\n');
             }
             e.resultNames().forEach(n -> sb.append(n).append('\n'));
-            e.extra().forEach((k, v) -> sb.append(k).append(' ').append(v.toString()).append('\n'));
+            e.extra()
+                    .forEach((k, v) ->
+                            sb.append(k).append(' ').append(v.toString()).append('\n'));
         } else if (r instanceof PromptRow p) {
             sb.append(p.prompt() == null ? "" : p.prompt());
         } else if (r instanceof SectionRow s) {
@@ -322,7 +352,9 @@ public final class TranscriptView extends BorderPane {
             getStyleClass().add("transcript-cell");
             setPrefWidth(0); // as wide as the list: text wraps, no horizontal scroll bar
             setOnMouseClicked(e -> {
-                if (getItem() instanceof EventRow && e.getClickCount() == 1 && !(e.getTarget() instanceof Button)
+                if (getItem() instanceof EventRow
+                        && e.getClickCount() == 1
+                        && !(e.getTarget() instanceof Button)
                         && !(e.getTarget() instanceof javafx.scene.text.Text t && t.getParent() instanceof Button)) {
                     // only a click on the row's head toggles: text in an expanded body can be read and clicked
                     Node n = e.getPickResult().getIntersectedNode();
@@ -357,7 +389,8 @@ public final class TranscriptView extends BorderPane {
             if (r instanceof PromptRow p) {
                 setGraphic(nodes.prompt(p.prompt(), p.note()));
             } else if (r instanceof EventRow er) {
-                // a collapsed row (nearly all of them) reuses the cell's nodes: no new nodes to style as the list scrolls
+                // a collapsed row (nearly all of them) reuses the cell's nodes: no new nodes to style as the list
+                // scrolls
                 setGraphic(expanded.contains(i) ? nodes.expandedEvent(er.event()) : head().show(er.event()));
             } else if (r instanceof SectionRow s) {
                 setGraphic(nodes.section(s.section()));

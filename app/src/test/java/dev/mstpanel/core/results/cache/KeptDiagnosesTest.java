@@ -30,8 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 class KeptDiagnosesTest {
     @TempDir
     Path root;
+
     @TempDir
     Path cacheDir;
+
     private ResultsReader reader;
 
     @BeforeEach
@@ -48,7 +50,8 @@ class KeptDiagnosesTest {
     private static void age(Path dir) throws IOException {
         FileTime hourAgo = FileTime.from(Instant.now().minusSeconds(3600));
         try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+            for (Path p :
+                    all.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
                 if (!Files.isSymbolicLink(p)) {
                     Files.setLastModifiedTime(p, hourAgo);
                 }
@@ -61,11 +64,16 @@ class KeptDiagnosesTest {
         RunInfo run = reader.readRun(runDir);
         FailureDiagnosis.Finder finder = FailureDiagnosis.finder(runDir, run.redactStoredResponses());
         Map<String, FailureDiagnosis> out = new TreeMap<>();
-        reader.readTrials(run, null, batch -> {
-            for (TrialRecord t : batch) {
-                out.put(t.variant() + "/" + t.caseId() + "#" + t.trial(), finder.find(t.artifactsDir()));
-            }
-        }, null, finder);
+        reader.readTrials(
+                run,
+                null,
+                batch -> {
+                    for (TrialRecord t : batch) {
+                        out.put(t.variant() + "/" + t.caseId() + "#" + t.trial(), finder.find(t.artifactsDir()));
+                    }
+                },
+                null,
+                finder);
         reader.flushCaches(); // written after the listing, on the reader's own thread
         return out;
     }
@@ -77,7 +85,9 @@ class KeptDiagnosesTest {
             RunInfo run = plain.readRun(runDir);
             Map<String, FailureDiagnosis> out = new TreeMap<>();
             for (TrialRecord t : plain.readTrials(run)) {
-                out.put(t.variant() + "/" + t.caseId() + "#" + t.trial(), FailureDiagnosis.find(t.artifactsDir(), run.redactStoredResponses()));
+                out.put(
+                        t.variant() + "/" + t.caseId() + "#" + t.trial(),
+                        FailureDiagnosis.find(t.artifactsDir(), run.redactStoredResponses()));
             }
             return out;
         } finally {
@@ -88,7 +98,9 @@ class KeptDiagnosesTest {
     /** The diagnosis the cache file now keeps for a trial's artifacts folder, or null. */
     private FailureDiagnosis keptFor(Path runDir, Path artifactsDir) {
         RunInfo run = reader.readRun(runDir);
-        return TrialCache.open(cacheDir, run, ScoreReader.graderDirs(runDir)).diagnoses().get(artifactsDir);
+        return TrialCache.open(cacheDir, run, ScoreReader.graderDirs(runDir))
+                .diagnoses()
+                .get(artifactsDir);
     }
 
     @Test
@@ -110,8 +122,10 @@ class KeptDiagnosesTest {
         });
         assertThat(second.get("with-tools/empty-artifacts#0").notice()).contains("The artifacts folder is empty");
         // the second listing took them from the cache file
-        assertThat(keptFor(f.runDir(), f.artifacts("default", RunFixture.FAILED_CASE, 0))).isEqualTo(failed);
-        assertThat(keptFor(f.runDir(), f.artifacts("default", "vm-down", 0))).isEqualTo(second.get("default/vm-down#0"));
+        assertThat(keptFor(f.runDir(), f.artifacts("default", RunFixture.FAILED_CASE, 0)))
+                .isEqualTo(failed);
+        assertThat(keptFor(f.runDir(), f.artifacts("default", "vm-down", 0)))
+                .isEqualTo(second.get("default/vm-down#0"));
     }
 
     @Test
@@ -131,7 +145,8 @@ class KeptDiagnosesTest {
         FailureDiagnosis now = listed(f.runDir()).get("default/" + RunFixture.FAILED_CASE + "#0");
         assertThat(now.logs()).anySatisfy(p -> assertThat(p).hasFileName("zz-added.log"));
         assertThat(now.sources().get(0).screenshot()).isNull();
-        assertThat(now.sources()).anySatisfy(s -> assertThat(s.accessibility()).isEqualTo(session.resolve("accessibility.txt")));
+        assertThat(now.sources())
+                .anySatisfy(s -> assertThat(s.accessibility()).isEqualTo(session.resolve("accessibility.txt")));
         assertThat(now).isEqualTo(walked(f.runDir()).get("default/" + RunFixture.FAILED_CASE + "#0"));
         // changed just now: walked again at every listing until it settles, never kept as it was
         assertThat(keptFor(f.runDir(), artifacts)).isNull();
@@ -144,13 +159,17 @@ class KeptDiagnosesTest {
         Path target = Files.writeString(root.resolve("elsewhere.log"), "a log kept elsewhere\n");
         Files.createSymbolicLink(artifacts.resolve("logs").resolve("linked.log"), target);
         age(f.runDir());
-        assertThat(listed(f.runDir()).get("default/" + RunFixture.FAILED_CASE + "#0").logs())
+        assertThat(listed(f.runDir())
+                        .get("default/" + RunFixture.FAILED_CASE + "#0")
+                        .logs())
                 .anySatisfy(p -> assertThat(p).hasFileName("linked.log"));
         listed(f.runDir());
         assertThat(keptFor(f.runDir(), artifacts)).isNull();
 
         Files.delete(target); // the link's folder keeps its times
-        List<Path> logs = listed(f.runDir()).get("default/" + RunFixture.FAILED_CASE + "#0").logs();
+        List<Path> logs = listed(f.runDir())
+                .get("default/" + RunFixture.FAILED_CASE + "#0")
+                .logs();
         assertThat(logs).isNotEmpty().noneSatisfy(p -> assertThat(p).hasFileName("linked.log"));
     }
 
@@ -158,7 +177,8 @@ class KeptDiagnosesTest {
     void foldersChangedWithinTheSettlingTimeAreNotKept() {
         RunFixture f = RunFixture.allStatuses(root); // written just now
         listed(f.runDir());
-        assertThat(keptFor(f.runDir(), f.artifacts("default", RunFixture.FAILED_CASE, 0))).isNull();
+        assertThat(keptFor(f.runDir(), f.artifacts("default", RunFixture.FAILED_CASE, 0)))
+                .isNull();
         assertThat(listed(f.runDir())).isEqualTo(walked(f.runDir()));
     }
 }

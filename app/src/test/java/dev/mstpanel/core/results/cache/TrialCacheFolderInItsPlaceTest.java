@@ -23,14 +23,17 @@ import org.slf4j.LoggerFactory;
 class TrialCacheFolderInItsPlaceTest {
     @TempDir
     Path results;
+
     @TempDir
     Path cacheDir;
 
     @Test
     void aFolderInPlaceOfTheCacheFileIsKeptAndSaidOnceWithTheFix() throws Exception {
-        RunFixture f = RunFixture.create(results, "eval", "20260112T101500Z-f1a2b3").runJson("eval", "default");
+        RunFixture f =
+                RunFixture.create(results, "eval", "20260112T101500Z-f1a2b3").runJson("eval", "default");
         f.trace("default", "lookup", 0, null).score("judge.accuracy", "default", "lookup", 0, true, "ok");
-        Path cacheFile = cacheDir.resolve("trials").resolve(TrialCacheFolder.fileName(f.runDir().toAbsolutePath().normalize()));
+        Path cacheFile = cacheDir.resolve("trials")
+                .resolve(TrialCacheFolder.fileName(f.runDir().toAbsolutePath().normalize()));
         Files.createDirectories(cacheFile);
         Files.writeString(cacheFile.resolve("x"), "the user's");
 
@@ -53,11 +56,15 @@ class TrialCacheFolderInItsPlaceTest {
         } finally {
             log.detachAppender(said);
         }
-        List<String> errors = said.list.stream().filter(e -> e.getLevel() == ch.qos.logback.classic.Level.ERROR)
-                .map(ILoggingEvent::getFormattedMessage).toList();
+        List<String> errors = said.list.stream()
+                .filter(e -> e.getLevel() == ch.qos.logback.classic.Level.ERROR)
+                .map(ILoggingEvent::getFormattedMessage)
+                .toList();
         assertThat(errors).as("said once").hasSize(1);
-        assertThat(errors.get(0)).contains(cacheFile + " is a folder, not the panel's file")
-                .contains("remove it (rm -r " + cacheFile + ")").doesNotContain("\n");
+        assertThat(errors.get(0))
+                .contains(cacheFile + " is a folder, not the panel's file")
+                .contains("remove it (rm -r " + cacheFile + ")")
+                .doesNotContain("\n");
         assertThat(cacheFile).isDirectory();
         assertThat(cacheFile.resolve("x")).hasContent("the user's");
     }

@@ -32,8 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 class TrialCacheTest {
     @TempDir
     Path root;
+
     @TempDir
     Path cacheDir;
+
     private final ResultsReader plain = new ResultsReader();
     private ResultsReader cached;
 
@@ -52,7 +54,8 @@ class TrialCacheTest {
     private static void age(Path dir) throws IOException {
         FileTime hourAgo = FileTime.from(Instant.now().minusSeconds(3600));
         try (Stream<Path> all = Files.walk(dir)) {
-            List<Path> paths = all.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList(); // files before their folders
+            List<Path> paths =
+                    all.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList(); // files before their folders
             for (Path p : paths) {
                 Files.setLastModifiedTime(p, hourAgo);
             }
@@ -68,7 +71,8 @@ class TrialCacheTest {
 
     private static Map<String, TrialRecord> byTrial(ResultsReader reader, Path runDir) {
         RunInfo run = reader.readRun(runDir);
-        Map<String, TrialRecord> out = reader.readTrials(run).stream().collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
+        Map<String, TrialRecord> out = reader.readTrials(run).stream()
+                .collect(Collectors.toMap(t -> t.caseId() + "#" + t.trial(), Function.identity()));
         reader.flushCaches(); // written after the listing, on the reader's own thread
         return out;
     }
@@ -101,16 +105,24 @@ class TrialCacheTest {
         // every status, odd names, a cut-short trace, a score without a trace: field for field
         assertThat(first).isEqualTo(fromFiles);
         assertThat(second).isEqualTo(fromFiles);
-        assertThat(second).containsKeys(RunFixture.ODD_CASE + "#0", RunFixture.FAILED_CASE + "#0", "lost-trace#0", "cut-short#0");
+        assertThat(second)
+                .containsKeys(RunFixture.ODD_CASE + "#0", RunFixture.FAILED_CASE + "#0", "lost-trace#0", "cut-short#0");
     }
 
     @Test
     void aCaseFolderWhoseNameIsNotUtf8IsListedTheSameFromTheCacheAsFromItsFiles() throws Exception {
         RunFixture f = RunFixture.allStatuses(root);
-        Path variant = f.tracePath("default", RunFixture.FAILED_CASE, 0).getParent().getParent();
+        Path variant =
+                f.tracePath("default", RunFixture.FAILED_CASE, 0).getParent().getParent();
         // a name with the byte 0xE9 (Latin-1 "é"), which Java's path API cannot write: made by the shell
-        Process p = new ProcessBuilder("bash", "-c", "mkdir -p \"$(printf 'caf\\xe9')\" && cp " + RunFixture.FAILED_CASE
-                + "/0.json \"$(printf 'caf\\xe9')/0.json\"").directory(variant.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        "mkdir -p \"$(printf 'caf\\xe9')\" && cp " + RunFixture.FAILED_CASE
+                                + "/0.json \"$(printf 'caf\\xe9')/0.json\"")
+                .directory(variant.toFile())
+                .redirectErrorStream(true)
+                .start();
         assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
         age(f.runDir());
@@ -118,7 +130,8 @@ class TrialCacheTest {
         byTrial(cached, f.runDir());
         Map<String, TrialRecord> second = byTrial(cached, f.runDir());
         assertThat(second).isEqualTo(fromFiles);
-        assertThat(second.values()).anySatisfy(t -> assertThat(t.problem()).contains("has a name that is not valid UTF-8"));
+        assertThat(second.values())
+                .anySatisfy(t -> assertThat(t.problem()).contains("has a name that is not valid UTF-8"));
     }
 
     @Test
@@ -149,7 +162,8 @@ class TrialCacheTest {
         List<Path> graders = ScoreReader.graderDirs(f.runDir());
         TrialKey key = first.get(RunFixture.FAILED_CASE + "#0").key();
         TrialCache cache = TrialCache.open(cacheDir, run, graders);
-        assertThat(cache.get(run, key, cache.stamps(trace, key, graders))).isEqualTo(first.get(RunFixture.FAILED_CASE + "#0"));
+        assertThat(cache.get(run, key, cache.stamps(trace, key, graders)))
+                .isEqualTo(first.get(RunFixture.FAILED_CASE + "#0"));
 
         // the same size and modification time, as `sed -i` then `touch -r` or `rsync -a` leave a file
         FileTime time = Files.getLastModifiedTime(trace);
@@ -163,20 +177,28 @@ class TrialCacheTest {
         assertThat(Files.size(trace)).isEqualTo(text.length());
         assertThat(Files.getLastModifiedTime(trace)).isEqualTo(time);
 
-        assertThat(TrialCache.open(cacheDir, run, graders).get(run, key, cache.stamps(trace, key, graders))).isNull();
-        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the SEND button");
+        assertThat(TrialCache.open(cacheDir, run, graders).get(run, key, cache.stamps(trace, key, graders)))
+                .isNull();
+        assertThat(byTrial(cached, f.runDir())
+                        .get(RunFixture.FAILED_CASE + "#0")
+                        .error())
+                .contains("the SEND button");
 
         // the same again, in place (same file, new content): its status-change time moved
         String back = Files.readString(trace).replace("SEND", "send");
         Files.writeString(trace, back);
         Files.setLastModifiedTime(trace, time);
-        assertThat(byTrial(cached, f.runDir()).get(RunFixture.FAILED_CASE + "#0").error()).contains("the send button");
+        assertThat(byTrial(cached, f.runDir())
+                        .get(RunFixture.FAILED_CASE + "#0")
+                        .error())
+                .contains("the send button");
     }
 
     @Test
     void aScoreThatChangedChangesTheTrialsStatus() throws IOException {
         RunFixture f = agedRun();
-        assertThat(byTrial(cached, f.runDir()).get("calendar-lookup#0").status()).isEqualTo(TrialStatus.PASSED);
+        assertThat(byTrial(cached, f.runDir()).get("calendar-lookup#0").status())
+                .isEqualTo(TrialStatus.PASSED);
 
         f.score("judge.accuracy", "default", "calendar-lookup", 0, false, "Regraded: wrong meeting.");
 
@@ -218,7 +240,9 @@ class TrialCacheTest {
         age(f.runDir());
         cached.readTrials(run);
         cached.flushCaches();
-        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir()))
+                        .size())
+                .isGreaterThan(5);
     }
 
     @Test
@@ -250,7 +274,9 @@ class TrialCacheTest {
             byte[] damaged = bytes.clone();
             damaged[at] = (byte) ~damaged[at];
             Files.write(file, damaged);
-            assertThat(byTrial(cached, f.runDir())).as("a byte changed at " + at).isEqualTo(fromFiles);
+            assertThat(byTrial(cached, f.runDir()))
+                    .as("a byte changed at " + at)
+                    .isEqualTo(fromFiles);
             assertThat(Files.readAllBytes(file)).as("written anew").isEqualTo(bytes);
         }
     }
@@ -266,16 +292,20 @@ class TrialCacheTest {
         Files.delete(file);
         Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).start();
         assertThat(mkfifo.waitFor()).isZero();
-        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
+        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
                 .isEqualTo(fromFiles);
-        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isTrue();
+        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .isTrue();
         assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
 
         Files.delete(file);
         Files.createSymbolicLink(file, Path.of("/dev/zero"));
-        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
+        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        java.time.Duration.ofSeconds(30), () -> byTrial(cached, f.runDir())))
                 .isEqualTo(fromFiles);
-        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isTrue();
+        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .isTrue();
     }
 
     @Test
@@ -295,7 +325,8 @@ class TrialCacheTest {
         Path trials = Files.createDirectories(cacheDir.resolve("trials"));
         FileTime dayAgo = FileTime.from(Instant.now().minusSeconds(86_400));
         for (int i = 0; i < TrialCache.KEPT_RUNS + 5; i++) {
-            Files.setLastModifiedTime(Files.writeString(trials.resolve(String.format("%016x.bin", i)), "old run"), dayAgo);
+            Files.setLastModifiedTime(
+                    Files.writeString(trials.resolve(String.format("%016x.bin", i)), "old run"), dayAgo);
         }
         Path leftOver = Files.writeString(trials.resolve("0000000000000001.bin123.tmp"), "half written");
         Files.setLastModifiedTime(leftOver, dayAgo);
@@ -312,7 +343,9 @@ class TrialCacheTest {
         assertThat(left).doesNotContain(leftOver).contains(writing);
         // the run just listed is kept, and lists from its cache again
         assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
-        assertThat(TrialCache.open(cacheDir, cached.readRun(f.runDir()), ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+        assertThat(TrialCache.open(cacheDir, cached.readRun(f.runDir()), ScoreReader.graderDirs(f.runDir()))
+                        .size())
+                .isGreaterThan(5);
     }
 
     @Test
@@ -322,13 +355,17 @@ class TrialCacheTest {
         cached.readTrials(run);
         cached.flushCaches();
         Path file = cacheFile();
-        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isGreaterThan(5);
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir()))
+                        .size())
+                .isGreaterThan(5);
         // the build's stamp follows the magic line: change one of its bytes, as another build would have written
         byte[] bytes = Files.readAllBytes(file);
         int at = "mst-panel trials 2\n".length() + 4;
         bytes[at] = (byte) (bytes[at] == 'x' ? 'y' : 'x');
         Files.write(file, bytes);
-        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir())).size()).isZero();
+        assertThat(TrialCache.open(cacheDir, run, ScoreReader.graderDirs(f.runDir()))
+                        .size())
+                .isZero();
         assertThat(byTrial(cached, f.runDir())).isEqualTo(byTrial(plain, f.runDir()));
     }
 
@@ -346,6 +383,7 @@ class TrialCacheTest {
         f.score("judge.tone", "default", "calendar-lookup", 0, false, "Too curt.");
         Map<String, TrialRecord> after = byTrial(cached, f.runDir());
         assertThat(after).isEqualTo(byTrial(plain, f.runDir()));
-        assertThat(after.get("calendar-lookup#0").scores()).anySatisfy(sc -> assertThat(sc.grader()).isEqualTo("judge.tone"));
+        assertThat(after.get("calendar-lookup#0").scores())
+                .anySatisfy(sc -> assertThat(sc.grader()).isEqualTo("judge.tone"));
     }
 }

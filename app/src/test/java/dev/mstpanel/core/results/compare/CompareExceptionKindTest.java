@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareExceptionKindTest {
     @TempDir
     Path root;
+
     private final ResultsReader reader = new ResultsReader();
 
     @AfterEach
@@ -23,16 +24,20 @@ class CompareExceptionKindTest {
 
     @Test
     void aRunWithNoTrialIsNoTrialsAndVariantsThatDoNotPairAreOther() {
-        RunFixture empty = RunFixture.create(root, "eval", "20260101T000000Z-aaaaaa").runJson("eval", "default");
+        RunFixture empty =
+                RunFixture.create(root, "eval", "20260101T000000Z-aaaaaa").runJson("eval", "default");
         CompareException none = catchThrowableOfType(
-                () -> Comparisons.ofVariants(RunTally.read(reader, empty.runDir(), true), null, null), CompareException.class);
+                () -> Comparisons.ofVariants(RunTally.read(reader, empty.runDir(), true), null, null),
+                CompareException.class);
         assertThat(none.kind()).isEqualTo(CompareException.Kind.NO_TRIALS);
         assertThat(none.getMessage()).contains("has no trials to compare");
 
-        RunFixture one = RunFixture.create(root, "eval", "20260101T000000Z-bbbbbb").runJson("eval", "default")
+        RunFixture one = RunFixture.create(root, "eval", "20260101T000000Z-bbbbbb")
+                .runJson("eval", "default")
                 .trace("default", "case-a", 0, null);
         CompareException other = catchThrowableOfType(
-                () -> Comparisons.ofVariants(RunTally.read(reader, one.runDir(), true), "default", "nope"), CompareException.class);
+                () -> Comparisons.ofVariants(RunTally.read(reader, one.runDir(), true), "default", "nope"),
+                CompareException.class);
         assertThat(other.kind()).isEqualTo(CompareException.Kind.OTHER);
     }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareOneSourcePerColumnTest {
     @TempDir
     Path root;
+
     private final ResultsReader reader = new ResultsReader();
 
     @AfterEach
@@ -25,7 +26,8 @@ class CompareOneSourcePerColumnTest {
         reader.close();
     }
 
-    private static final String GOOD = "{\"tool_count_mean\": 2.0, \"input_tokens_mean\": 100, \"output_tokens_mean\": 10, \"cost_usd_mean\": 0.5, \"duration_s_mean\": 3.0}";
+    private static final String GOOD =
+            "{\"tool_count_mean\": 2.0, \"input_tokens_mean\": 100, \"output_tokens_mean\": 10, \"cost_usd_mean\": 0.5, \"duration_s_mean\": 3.0}";
 
     private RunFixture run(String id, long tokensPerTrial, String... metricsPerVariant) throws Exception {
         RunFixture f = RunFixture.create(root, "ev", id).runJson("ev", "base", "cand");
@@ -34,14 +36,21 @@ class CompareOneSourcePerColumnTest {
                 var events = RunFixture.events();
                 RunFixture.event(events, "tool_call", "mcp", "shop", "find", 0, 10);
                 ObjectNode traceFields = RunFixture.fields();
-                traceFields.putObject("usage").put("inputTokens", tokensPerTrial).put("outputTokens", 0);
+                traceFields
+                        .putObject("usage")
+                        .put("inputTokens", tokensPerTrial)
+                        .put("outputTokens", 0);
                 f.transcript(v, "c" + i, 0, events, traceFields, RunFixture.fields());
                 f.score("judge", v, "c" + i, 0, i == 0, "graded");
             }
         }
         StringBuilder s = new StringBuilder("{\"format\": \"mst.run/v1\", \"kind\": \"summary\", \"variants\": [");
-        s.append("{\"name\": \"base\", \"metrics\": ").append(metricsPerVariant[0]).append("},");
-        s.append("{\"name\": \"cand\", \"metrics\": ").append(metricsPerVariant[1]).append("}]}");
+        s.append("{\"name\": \"base\", \"metrics\": ")
+                .append(metricsPerVariant[0])
+                .append("},");
+        s.append("{\"name\": \"cand\", \"metrics\": ")
+                .append(metricsPerVariant[1])
+                .append("}]}");
         Files.writeString(f.runDir().resolve("summary.json"), s.toString());
         return f;
     }
@@ -49,24 +58,40 @@ class CompareOneSourcePerColumnTest {
     @Test
     void oneSidesFigureSetAsideTakesBothSidesFromTheTrials() throws Exception {
         RunFixture a = run("20261201T100000Z-b00001", 1100, GOOD, GOOD);
-        RunFixture b = run("20261202T100000Z-b00002", 1100, GOOD,
+        RunFixture b = run(
+                "20261202T100000Z-b00002",
+                1100,
+                GOOD,
                 "{\"tool_count_mean\": 2.0, \"input_tokens_mean\": 1e13, \"output_tokens_mean\": 10, \"cost_usd_mean\": 0.5, \"duration_s_mean\": 3.0}");
-        Comparison c = Comparisons.ofRuns(RunTally.read(reader, a.runDir(), false), RunTally.read(reader, b.runDir(), false), "cand", null).get(0);
+        Comparison c = Comparisons.ofRuns(
+                        RunTally.read(reader, a.runDir(), false),
+                        RunTally.read(reader, b.runDir(), false),
+                        "cand",
+                        null)
+                .get(0);
         assertThat(c.base().fromSummary()).isFalse();
         assertThat(c.candidate().fromSummary()).isFalse();
         assertThat(c.base().tokensMean()).isEqualTo(1100.0);
         assertThat(c.candidate().tokensMean()).isEqualTo(1100.0);
-        assertThat(c.base().toolCallsMean()).isEqualTo(c.candidate().toolCallsMean()).isEqualTo(1.0);
+        assertThat(c.base().toolCallsMean())
+                .isEqualTo(c.candidate().toolCallsMean())
+                .isEqualTo(1.0);
     }
 
     @Test
     void aBaseFigureOfTheWrongTypeBetweenVariantsTakesBothFromTheTrials() throws Exception {
-        RunFixture a = run("20261201T100000Z-b00003", 700,
-                "{\"tool_count_mean\": [1], \"input_tokens_mean\": 100, \"output_tokens_mean\": 10, \"cost_usd_mean\": 0.5, \"duration_s_mean\": 3.0}", GOOD);
-        Comparison c = Comparisons.ofVariants(RunTally.read(reader, a.runDir(), false), "base", "cand").get(0);
+        RunFixture a = run(
+                "20261201T100000Z-b00003",
+                700,
+                "{\"tool_count_mean\": [1], \"input_tokens_mean\": 100, \"output_tokens_mean\": 10, \"cost_usd_mean\": 0.5, \"duration_s_mean\": 3.0}",
+                GOOD);
+        Comparison c = Comparisons.ofVariants(RunTally.read(reader, a.runDir(), false), "base", "cand")
+                .get(0);
         assertThat(c.base().fromSummary()).isFalse();
         assertThat(c.candidate().fromSummary()).isFalse();
-        assertThat(c.base().toolCallsMean()).isEqualTo(c.candidate().toolCallsMean()).isEqualTo(1.0);
+        assertThat(c.base().toolCallsMean())
+                .isEqualTo(c.candidate().toolCallsMean())
+                .isEqualTo(1.0);
         assertThat(c.candidate().tokensMean()).isEqualTo(700.0);
     }
 
@@ -74,7 +99,12 @@ class CompareOneSourcePerColumnTest {
     void bothSidesWholeKeepSummaryJson() throws Exception {
         RunFixture a = run("20261201T100000Z-b00004", 1100, GOOD, GOOD);
         RunFixture b = run("20261202T100000Z-b00005", 1100, GOOD, GOOD);
-        Comparison c = Comparisons.ofRuns(RunTally.read(reader, a.runDir(), false), RunTally.read(reader, b.runDir(), false), "cand", null).get(0);
+        Comparison c = Comparisons.ofRuns(
+                        RunTally.read(reader, a.runDir(), false),
+                        RunTally.read(reader, b.runDir(), false),
+                        "cand",
+                        null)
+                .get(0);
         assertThat(c.base().fromSummary()).isTrue();
         assertThat(c.candidate().fromSummary()).isTrue();
         assertThat(c.base().tokensMean()).isEqualTo(c.candidate().tokensMean()).isEqualTo(110.0);

@@ -10,7 +10,9 @@ class ReliabilityTest {
     void passAtKAndPassHatKFollowTheUnbiasedEstimators() {
         assertThat(Reliability.passAtK(10, 3, 1)).isCloseTo(0.3, within(1e-12));
         assertThat(Reliability.passAtK(10, 3, 2)).isCloseTo(1 - 21.0 / 45, within(1e-12));
-        assertThat(Reliability.passAtK(10, 3, 8)).as("fewer failures than k: one passes for sure").isEqualTo(1.0);
+        assertThat(Reliability.passAtK(10, 3, 8))
+                .as("fewer failures than k: one passes for sure")
+                .isEqualTo(1.0);
         assertThat(Reliability.passHatK(10, 3, 2)).isCloseTo(3.0 / 45, within(1e-12));
         assertThat(Reliability.passHatK(10, 3, 4)).isZero();
         assertThat(Reliability.passHatK(5, 5, 5)).isEqualTo(1.0);
@@ -36,7 +38,8 @@ class ReliabilityTest {
         int tenPoints = Reliability.trialsNeeded(30, 0.6, 0.7);
         int twentyPoints = Reliability.trialsNeeded(30, 0.6, 0.8);
         assertThat(twentyPoints).isPositive().isLessThan(tenPoints < 0 ? Integer.MAX_VALUE : tenPoints);
-        assertThat(Reliability.power(30, 5, 0.6, 0.6)).as("with no difference the verdict comes only by chance")
+        assertThat(Reliability.power(30, 5, 0.6, 0.6))
+                .as("with no difference the verdict comes only by chance")
                 .isLessThan(0.1);
         assertThat(Reliability.trialsNeeded(30, 0.6, 0.6)).isEqualTo(-1);
     }

@@ -12,8 +12,14 @@ class StatisticsTest {
 
     /** Newcombe, "Two-sided confidence intervals for the single proportion" (Stat. Med. 1998), Table I, method 3. */
     @ParameterizedTest(name = "{0}/{1} → {2}–{3}")
-    @CsvSource({"81,263,0.2553,0.3662", "15,148,0.0624,0.1605", "0,20,0.0000,0.1611", "1,29,0.0061,0.1718",
-            "29,29,0.8830,1.0000", "0,10,0.0000,0.2775"})
+    @CsvSource({
+        "81,263,0.2553,0.3662",
+        "15,148,0.0624,0.1605",
+        "0,20,0.0000,0.1611",
+        "1,29,0.0061,0.1718",
+        "29,29,0.8830,1.0000",
+        "0,10,0.0000,0.2775"
+    })
     void wilsonIntervalMatchesNewcombesPublishedValues(int passed, int n, double low, double high) {
         WilsonInterval ci = WilsonInterval.of(passed, n);
         assertEquals(low, ci.low(), 0.00005);
@@ -35,13 +41,27 @@ class StatisticsTest {
     /** Every cell of issue 10's table, and the one-sided rows. */
     @ParameterizedTest(name = "{0} → {1}: {2}")
     @CsvSource({
-            "PASS,PASS,UNCHANGED", "FAIL,FAIL,UNCHANGED",
-            "PASS,FAIL,REGRESSED", "PASS,MIXED,REGRESSED",
-            "FAIL,PASS,IMPROVED", "MIXED,PASS,IMPROVED",
-            "MIXED,MIXED,FLAKY", "FAIL,MIXED,FLAKY", "MIXED,FAIL,FLAKY",
-            "PASS,NO_RESULT,NO_RESULT", "FAIL,NO_RESULT,NO_RESULT", "MIXED,NO_RESULT,NO_RESULT",
-            "NO_RESULT,PASS,NO_RESULT", "NO_RESULT,FAIL,NO_RESULT", "NO_RESULT,MIXED,NO_RESULT", "NO_RESULT,NO_RESULT,NO_RESULT",
-            ",PASS,ADDED", ",NO_RESULT,ADDED", "PASS,,REMOVED", "NO_RESULT,,REMOVED"})
+        "PASS,PASS,UNCHANGED",
+        "FAIL,FAIL,UNCHANGED",
+        "PASS,FAIL,REGRESSED",
+        "PASS,MIXED,REGRESSED",
+        "FAIL,PASS,IMPROVED",
+        "MIXED,PASS,IMPROVED",
+        "MIXED,MIXED,FLAKY",
+        "FAIL,MIXED,FLAKY",
+        "MIXED,FAIL,FLAKY",
+        "PASS,NO_RESULT,NO_RESULT",
+        "FAIL,NO_RESULT,NO_RESULT",
+        "MIXED,NO_RESULT,NO_RESULT",
+        "NO_RESULT,PASS,NO_RESULT",
+        "NO_RESULT,FAIL,NO_RESULT",
+        "NO_RESULT,MIXED,NO_RESULT",
+        "NO_RESULT,NO_RESULT,NO_RESULT",
+        ",PASS,ADDED",
+        ",NO_RESULT,ADDED",
+        "PASS,,REMOVED",
+        "NO_RESULT,,REMOVED"
+    })
     void changeTableHasEveryCell(CaseOutcome base, CaseOutcome candidate, CaseChange expected) {
         assertEquals(expected, CaseChange.of(base, candidate));
     }
@@ -54,8 +74,18 @@ class StatisticsTest {
     }
 
     @ParameterizedTest(name = "{0} up, {1} down → p {2}")
-    @CsvSource({"0,5,0.0625", "5,0,0.0625", "0,6,0.03125", "1,9,0.021484375", "9,1,0.021484375", "3,3,1.0", "0,0,1.0",
-            "1,0,1.0", "2,10,0.03857421875", "5000,5000,1.0"})
+    @CsvSource({
+        "0,5,0.0625",
+        "5,0,0.0625",
+        "0,6,0.03125",
+        "1,9,0.021484375",
+        "9,1,0.021484375",
+        "3,3,1.0",
+        "0,0,1.0",
+        "1,0,1.0",
+        "2,10,0.03857421875",
+        "5000,5000,1.0"
+    })
     void signTestGivesTheExactBinomialTail(int up, int down, double p) {
         assertEquals(p, SignTest.pValue(up, down), 1e-9);
     }

@@ -19,22 +19,27 @@ class SummaryLimitTest {
 
     @Test
     void aSummaryOverTheLimitIsNotReadAndSaysItsSizeAndTheLimit() throws Exception {
-        try (RandomAccessFile f = new RandomAccessFile(run.resolve("summary.json").toFile(), "rw")) {
+        try (RandomAccessFile f =
+                new RandomAccessFile(run.resolve("summary.json").toFile(), "rw")) {
             f.setLength(3L * 1024 * 1024 * 1024); // 3 GiB, sparse
         }
         long before = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
         RunSummary s = SummaryReader.read(run);
         assertThat(s.variants()).isEmpty();
-        assertThat(s.problem()).isEqualTo("summary.json is 3.0 GiB, larger than any summary.json MST writes (the limit is 16.0 MiB),"
-                + " so it is not read: the figures are computed from the trials.");
-        assertThat(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory() - before).as("bytes held").isLessThan(64L * 1024 * 1024);
+        assertThat(s.problem())
+                .isEqualTo("summary.json is 3.0 GiB, larger than any summary.json MST writes (the limit is 16.0 MiB),"
+                        + " so it is not read: the figures are computed from the trials.");
+        assertThat(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory() - before)
+                .as("bytes held")
+                .isLessThan(64L * 1024 * 1024);
     }
 
     @Test
     void aSummaryJustUnderTheLimitIsRead() throws Exception {
         String json = "{\"variants\": [{\"name\": \"default\", \"metrics\": {\"trial_pass_rate\": 0.5}}], \"pad\": \"";
         StringBuilder b = new StringBuilder(json);
-        b.append("x".repeat((int) (SummaryReader.MAX_BYTES - json.length() - 3))).append("\"}");
+        b.append("x".repeat((int) (SummaryReader.MAX_BYTES - json.length() - 3)))
+                .append("\"}");
         Files.writeString(run.resolve("summary.json"), b);
         assertThat(Files.size(run.resolve("summary.json"))).isLessThanOrEqualTo(SummaryReader.MAX_BYTES);
         RunSummary s = SummaryReader.read(run);

@@ -48,9 +48,13 @@ class TrendRunsTest {
         Files.writeString(bad.runDir().resolve("run.json"), "garbage");
         try (ResultsReader reader = new ResultsReader()) {
             List<RunTally> runs = read(reader, bad.runDir(), good.runDir());
-            assertThat(TrendPoint.of(runs)).extracting(TrendPoint::runName).containsExactly("20261007T182504Z-7f3c2a", "20261008T090000Z-b2b2b2");
-            assertThat(TrendPoint.unread(runs)).isEqualTo("run.json of run 20261008T090000Z-b2b2b2 could not be read: it is not valid JSON"
-                    + " at line 1, column 1; the chart names it by its folder and takes its variants from its folders.");
+            assertThat(TrendPoint.of(runs))
+                    .extracting(TrendPoint::runName)
+                    .containsExactly("20261007T182504Z-7f3c2a", "20261008T090000Z-b2b2b2");
+            assertThat(TrendPoint.unread(runs))
+                    .isEqualTo(
+                            "run.json of run 20261008T090000Z-b2b2b2 could not be read: it is not valid JSON"
+                                    + " at line 1, column 1; the chart names it by its folder and takes its variants from its folders.");
         }
     }
 
@@ -63,11 +67,15 @@ class TrendRunsTest {
         try (ResultsReader reader = new ResultsReader()) {
             List<RunTally> runs = read(reader, original.runDir(), copy.runDir());
             List<TrendPoint> points = TrendPoint.of(runs);
-            assertThat(points).extracting(TrendPoint::runName).containsExactly("20261007T182504Z-7f3c2a", "retry-after-fix");
+            assertThat(points)
+                    .extracting(TrendPoint::runName)
+                    .containsExactly("20261007T182504Z-7f3c2a", "retry-after-fix");
             assertThat(points).extracting(TrendPoint::rate).containsExactly(1.0, 0.0);
             assertThat(points).extracting(TrendPoint::runDir).doesNotHaveDuplicates();
-            assertThat(TrendPoint.unread(runs)).isEqualTo("The run folders 20261007T182504Z-7f3c2a and retry-after-fix hold the same run.json"
-                    + " (run 20261007T182504Z-7f3c2a; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
+            assertThat(TrendPoint.unread(runs))
+                    .isEqualTo(
+                            "The run folders 20261007T182504Z-7f3c2a and retry-after-fix hold the same run.json"
+                                    + " (run 20261007T182504Z-7f3c2a; one may be a copy of the other): the chart draws each as its own run, named by its folder.");
         }
     }
 
@@ -80,20 +88,29 @@ class TrendRunsTest {
         Files.writeString(noJson.runDir().resolve("run.json"), "");
         try (ResultsReader reader = new ResultsReader()) {
             List<TrendPoint> points = TrendPoint.of(read(reader, late.runDir(), middle.runDir(), noJson.runDir()));
-            assertThat(points).extracting(TrendPoint::runName)
+            assertThat(points)
+                    .extracting(TrendPoint::runName)
                     .containsExactly("20261008T000000Z-d4d4d4", "20261008T120000Z-c3c3c3", "20261007T182504Z-7f3c2a");
-            assertThat(points).extracting(TrendPoint::startedAt).containsExactly(Instant.parse("2026-10-08T00:00:00Z"),
-                    Instant.parse("2026-10-08T12:00:00Z"), Instant.parse("2026-10-09T08:00:00Z"));
-            assertThat(reader.readRun(noJson.runDir()).startedText()).isEqualTo("2026-10-08T00:00:00Z (from its run id)");
+            assertThat(points)
+                    .extracting(TrendPoint::startedAt)
+                    .containsExactly(
+                            Instant.parse("2026-10-08T00:00:00Z"),
+                            Instant.parse("2026-10-08T12:00:00Z"),
+                            Instant.parse("2026-10-09T08:00:00Z"));
+            assertThat(reader.readRun(noJson.runDir()).startedText())
+                    .isEqualTo("2026-10-08T00:00:00Z (from its run id)");
             assertThat(reader.readRun(late.runDir()).startedText()).isEqualTo("2026-10-09T08:00:00.000Z");
         }
     }
 
     @Test
     void startedAtTakesCreatedAtFirstThenTheRunIdsTime() {
-        assertThat(RunInfo.startedAt("2026-10-09T10:00:00+02:00", "20261007T182504Z-7f3c2a")).isEqualTo(Instant.parse("2026-10-09T08:00:00Z"));
-        assertThat(RunInfo.startedAt("not a time", "20261007T182504Z-7f3c2a")).isEqualTo(Instant.parse("2026-10-07T18:25:04Z"));
-        assertThat(RunInfo.startedAt(null, "20261007T182504Z-7f3c2a.g1")).isEqualTo(Instant.parse("2026-10-07T18:25:04Z"));
+        assertThat(RunInfo.startedAt("2026-10-09T10:00:00+02:00", "20261007T182504Z-7f3c2a"))
+                .isEqualTo(Instant.parse("2026-10-09T08:00:00Z"));
+        assertThat(RunInfo.startedAt("not a time", "20261007T182504Z-7f3c2a"))
+                .isEqualTo(Instant.parse("2026-10-07T18:25:04Z"));
+        assertThat(RunInfo.startedAt(null, "20261007T182504Z-7f3c2a.g1"))
+                .isEqualTo(Instant.parse("2026-10-07T18:25:04Z"));
         assertThat(RunInfo.startedAt(null, "20261399T182504Z-7f3c2a")).isNull();
         assertThat(RunInfo.startedAt(null, "retry-after-fix")).isNull();
     }
@@ -101,14 +118,22 @@ class TrendRunsTest {
     @Test
     void aRunWithNoGradedTrialIsNamedAboveTheChartWithWhy() throws Exception {
         RunFixture good = run("20260105T101500Z-aaaaaa", null, true);
-        RunFixture ungraded = RunFixture.create(dir, "eval", "20260106T101500Z-noscore").runJson("eval", "default");
+        RunFixture ungraded =
+                RunFixture.create(dir, "eval", "20260106T101500Z-noscore").runJson("eval", "default");
         ungraded.trace("default", "gift-card", 0, null).trace("default", "gift-card", 1, null);
-        RunFixture infra = RunFixture.create(dir, "eval", "20260107T101500Z-allinfr").runJson("eval", "default");
-        infra.trace("default", "gift-card", 0, RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
+        RunFixture infra =
+                RunFixture.create(dir, "eval", "20260107T101500Z-allinfr").runJson("eval", "default");
+        infra.trace(
+                "default",
+                "gift-card",
+                0,
+                RunFixture.fields().put("infrastructureError", true).put("error", "the VM did not start"));
         try (ResultsReader reader = new ResultsReader()) {
             String said = TrendPoint.unread(read(reader, good.runDir(), ungraded.runDir(), infra.runDir()));
-            assertThat(said).isEqualTo("2 runs have no graded trial, so the chart has no dot for them: 20260106T101500Z-noscore"
-                    + " (2 ungraded), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades a run's ungraded trials.");
+            assertThat(said)
+                    .isEqualTo(
+                            "2 runs have no graded trial, so the chart has no dot for them: 20260106T101500Z-noscore"
+                                    + " (2 ungraded), 20260107T101500Z-allinfr (1 infra). Grade… in a run's header grades a run's ungraded trials.");
         }
     }
 
@@ -119,8 +144,10 @@ class TrendRunsTest {
         copy.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, false, "no");
         java.nio.file.Files.copy(a.runDir().resolve("run.json"), copy.runDir().resolve("run.json"));
         try (ResultsReader reader = new ResultsReader()) {
-            assertThat(TrendPoint.unread(read(reader, a.runDir(), copy.runDir()))).isEqualTo("The run folder 20260115T101500Z-wrongjs holds a"
-                    + " run.json copied from another run: the chart names it by its folder and places it at that run's start time.");
+            assertThat(TrendPoint.unread(read(reader, a.runDir(), copy.runDir())))
+                    .isEqualTo(
+                            "The run folder 20260115T101500Z-wrongjs holds a"
+                                    + " run.json copied from another run: the chart names it by its folder and places it at that run's start time.");
         }
     }
 
@@ -136,7 +163,9 @@ class TrendRunsTest {
         try (ResultsReader reader = new ResultsReader()) {
             String said = TrendPoint.unread(read(reader, dirs.toArray(new java.nio.file.Path[0])));
             assertThat(said.lines()).hasSize(1);
-            assertThat(said).startsWith("run.json of 40 runs could not be read (it is cut short").contains("and 32 more; the chart names them");
+            assertThat(said)
+                    .startsWith("run.json of 40 runs could not be read (it is cut short")
+                    .contains("and 32 more; the chart names them");
         }
     }
 }

@@ -35,7 +35,10 @@ class FailureDiagnosisTest {
         if (!own.isEmpty()) {
             sources.add(own);
         }
-        try (Stream<Path> s = Files.find(artifacts, 4, (p, a) -> a.isDirectory() && p.getFileName().toString().equals("mst-diagnosis"))) {
+        try (Stream<Path> s = Files.find(
+                artifacts,
+                4,
+                (p, a) -> a.isDirectory() && p.getFileName().toString().equals("mst-diagnosis"))) {
             s.sorted().forEach(d -> {
                 FailureDiagnosis.Source src = source(d, true);
                 if (!src.isEmpty()) {
@@ -70,9 +73,10 @@ class FailureDiagnosisTest {
             switch (r.nextInt(6)) {
                 case 0, 1 -> Files.writeString(d.resolve(name), "x");
                 case 2 -> Files.createDirectories(d.resolve(name));
-                case 3 -> Files.createSymbolicLink(d.resolve(name), Files.writeString(d.resolve("target-" + name), "y"));
+                case 3 ->
+                    Files.createSymbolicLink(d.resolve(name), Files.writeString(d.resolve("target-" + name), "y"));
                 case 4 -> Files.createSymbolicLink(d.resolve(name), d.resolve("nowhere"));
-                default -> { }
+                default -> {}
             }
         }
         switch (r.nextInt(5)) {
@@ -90,7 +94,7 @@ class FailureDiagnosisTest {
             }
             case 2 -> Files.writeString(d.resolve("logs"), "a file named logs");
             case 3 -> Files.createSymbolicLink(d.resolve("logs"), Files.createDirectories(d.resolve("real-logs")));
-            default -> { }
+            default -> {}
         }
         if (depth < 6) {
             for (int i = r.nextInt(3); i > 0; i--) {
@@ -99,7 +103,8 @@ class FailureDiagnosisTest {
                     some(r, sub, depth + 1);
                 }
             }
-            if (r.nextInt(8) == 0 && !Files.exists(d.resolve("mst-diagnosis"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (r.nextInt(8) == 0
+                    && !Files.exists(d.resolve("mst-diagnosis"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 Files.createSymbolicLink(d.resolve("mst-diagnosis"), Files.createDirectories(d.resolve("elsewhere")));
             }
         }
@@ -112,7 +117,7 @@ class FailureDiagnosisTest {
         for (int i = 0; i < 300; i++) {
             Path artifacts = dir.resolve("trial-" + i);
             switch (i % 10) {
-                case 0 -> { } // no folder
+                case 0 -> {} // no folder
                 case 1 -> Files.writeString(artifacts, "a file where the folder should be");
                 case 2 -> Files.createDirectories(artifacts); // empty
                 case 3 -> {
@@ -125,12 +130,16 @@ class FailureDiagnosisTest {
             FailureDiagnosis found = FailureDiagnosis.find(artifacts, false);
             FailureDiagnosis expected = byTheRule(artifacts);
             assertThat(found.sources()).as(artifacts.toString()).isEqualTo(expected.sources());
-            assertThat(found.notice() == null).as(artifacts + ": a notice only when nothing was found").isEqualTo(!expected.sources().isEmpty());
+            assertThat(found.notice() == null)
+                    .as(artifacts + ": a notice only when nothing was found")
+                    .isEqualTo(!expected.sources().isEmpty());
             if (found.sources().stream().anyMatch(FailureDiagnosis.Source::sessionCopy)) {
                 withSessions++;
             }
         }
-        assertThat(withSessions).as("folders with a session copy's diagnosis among the random ones").isGreaterThan(20);
+        assertThat(withSessions)
+                .as("folders with a session copy's diagnosis among the random ones")
+                .isGreaterThan(20);
     }
 
     @Test
@@ -139,7 +148,8 @@ class FailureDiagnosisTest {
         assertThat(FailureDiagnosis.find(empty, false).notice()).startsWith("The artifacts folder is empty");
         Path other = Files.createDirectories(dir.resolve("other"));
         Files.writeString(other.resolve("notes.txt"), "x");
-        assertThat(FailureDiagnosis.find(other, false).notice()).startsWith("No failure diagnosis in the artifacts folder");
+        assertThat(FailureDiagnosis.find(other, false).notice())
+                .startsWith("No failure diagnosis in the artifacts folder");
         assertThat(FailureDiagnosis.find(dir.resolve("none"), true).notice()).contains("redacts stored responses");
     }
 }

@@ -48,7 +48,8 @@ class TextDocumentTest {
     }
 
     @Test
-    void bytesThatAreNotUtf8AreShownAndCountedAndCaseIsFoldedPerLine(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void bytesThatAreNotUtf8AreShownAndCountedAndCaseIsFoldedPerLine(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
         Path log = dir.resolve("vm.log");
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         b.writeBytes("[vm] start\r\n[vm] bad: ".getBytes(java.nio.charset.StandardCharsets.UTF_8));

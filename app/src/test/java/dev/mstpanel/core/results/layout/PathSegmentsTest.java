@@ -10,7 +10,8 @@ class PathSegmentsTest {
     @Test
     void plainNamesStayAsTheyAre() {
         assertThat(PathSegments.encode("calendar-lookup_2")).isEqualTo("calendar-lookup_2");
-        assertThat(PathSegments.decode("calendar-lookup_2")).isEqualTo(new PathSegments.Decoded("calendar-lookup_2", false, null));
+        assertThat(PathSegments.decode("calendar-lookup_2"))
+                .isEqualTo(new PathSegments.Decoded("calendar-lookup_2", false, null));
     }
 
     @Test
@@ -27,7 +28,8 @@ class PathSegmentsTest {
 
     @Test
     void decodesPercentStarAndDotEscapes() {
-        assertThat(PathSegments.decode("%2Ehidden%2Acase%2Fwith%20spaces%2E").text()).isEqualTo(".hidden*case/with spaces.");
+        assertThat(PathSegments.decode("%2Ehidden%2Acase%2Fwith%20spaces%2E").text())
+                .isEqualTo(".hidden*case/with spaces.");
         assertThat(PathSegments.decode("%C3%BC%E2%82%AC").text()).isEqualTo("ü€");
         assertThat(PathSegments.decode("%c3%bc").text()).isEqualTo("ü");
     }
@@ -41,7 +43,9 @@ class PathSegmentsTest {
 
     @Test
     void roundTripsEveryNameUnder200Bytes() {
-        for (String name : new String[] {"default", ".x.", "*", "a%b", "tab\there", "emoji 😀 case", "ends with dot.", "~tilde~"}) {
+        for (String name :
+                new String[] {"default", ".x.", "*", "a%b", "tab\there", "emoji 😀 case", "ends with dot.", "~tilde~"
+                }) {
             String seg = PathSegments.encode(name);
             assertThat(PathSegments.decode(seg).text()).as(name).isEqualTo(name);
             assertThat(PathSegments.decode(seg).cut()).isFalse();
@@ -81,20 +85,25 @@ class PathSegmentsTest {
     @Test
     void aShortNameEndingInTildeAndHexIsNotMistakenForACut() {
         String name = "build~0123456789abcdef";
-        assertThat(PathSegments.decode(PathSegments.encode(name))).isEqualTo(new PathSegments.Decoded(name, false, null));
+        assertThat(PathSegments.decode(PathSegments.encode(name)))
+                .isEqualTo(new PathSegments.Decoded(name, false, null));
     }
 
     @Test
     void matchesTellsWhetherASegmentIsAName() {
         String longName = "case ".repeat(60);
-        assertThat(PathSegments.matches(PathSegments.encode(longName), longName)).isTrue();
-        assertThat(PathSegments.matches(PathSegments.encode(longName), longName + "x")).isFalse();
+        assertThat(PathSegments.matches(PathSegments.encode(longName), longName))
+                .isTrue();
+        assertThat(PathSegments.matches(PathSegments.encode(longName), longName + "x"))
+                .isFalse();
     }
 
     private static String sha16(String s) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    .substring(0, 16);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }

@@ -16,7 +16,10 @@ class RunLayoutTest {
     Path tmp;
 
     private static RunFixture run(Path root, String eval, String runId, String caseId) {
-        return RunFixture.create(root, eval, runId).runJson(eval, "v").trace("v", caseId, 0, null).score("judge", "v", caseId, 0, false, "no");
+        return RunFixture.create(root, eval, runId)
+                .runJson(eval, "v")
+                .trace("v", caseId, 0, null)
+                .score("judge", "v", caseId, 0, false, "no");
     }
 
     @ParameterizedTest
@@ -39,7 +42,8 @@ class RunLayoutTest {
         assertThat(RunLocator.locate(root.resolve(name)).runDirs()).containsExactly(odd.runDir());
         assertThat(RunLocator.locate(odd.runDir().getParent()).runDirs()).containsExactly(odd.runDir());
         assertThat(RunLocator.runFolderAbove(root.resolve(name))).isNull();
-        assertThat(RunLocator.runFolderAbove(odd.runDir().resolve("traces").resolve("v"))).isEqualTo(odd.runDir());
+        assertThat(RunLocator.runFolderAbove(odd.runDir().resolve("traces").resolve("v")))
+                .isEqualTo(odd.runDir());
     }
 
     @ParameterizedTest
@@ -52,7 +56,8 @@ class RunLayoutTest {
 
         assertThat(RunLayout.isRun(project)).isFalse();
         assertThat(RunLocator.locate(project).runDirs()).containsExactly(f.runDir());
-        assertThat(RunLocator.runFolderAbove(project.resolve(own).resolve("recorded-mcp-sessions"))).isNull();
+        assertThat(RunLocator.runFolderAbove(project.resolve(own).resolve("recorded-mcp-sessions")))
+                .isNull();
     }
 
     @Test

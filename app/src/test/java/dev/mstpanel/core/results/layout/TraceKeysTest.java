@@ -19,8 +19,25 @@ class TraceKeysTest {
 
     @Test
     void aFileNamedAsMstNamesTrialsIsReadByTheQuickLookAndOnlyThat() {
-        String[] names = {"0.json", "1.json", "12.json", "999999999.json", "00.json", "01.json", "1000000000.json", ".json", "1.JSON",
-            "1.json.tmp", "a.json", "1a.json", "-1.json", "١.json", "0", "json", "12345678.json"};
+        String[] names = {
+            "0.json",
+            "1.json",
+            "12.json",
+            "999999999.json",
+            "00.json",
+            "01.json",
+            "1000000000.json",
+            ".json",
+            "1.JSON",
+            "1.json.tmp",
+            "a.json",
+            "1a.json",
+            "-1.json",
+            "١.json",
+            "0",
+            "json",
+            "12345678.json"
+        };
         for (String n : names) {
             assertThat(TraceKeys.canonicalTrial(n)).as(n).isEqualTo(byRule(n));
         }
@@ -58,8 +75,12 @@ class TraceKeysTest {
         List<TrialKey> keys = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         TraceKeys.forEach(run, keys::add, (k, why) -> problems.add(k.caseSegment() + "#" + k.trial() + ": " + why));
-        assertThat(keys).containsExactly(new TrialKey("default", "case-a", 0), new TrialKey("default", "case-a", 2),
-                new TrialKey("default", "case-a", 10), new TrialKey("default", "case-b", 1));
+        assertThat(keys)
+                .containsExactly(
+                        new TrialKey("default", "case-a", 0),
+                        new TrialKey("default", "case-a", 2),
+                        new TrialKey("default", "case-a", 10),
+                        new TrialKey("default", "case-b", 1));
         assertThat(problems).singleElement().asString().startsWith("case-b#1: 01.json beside 1.json");
     }
 
@@ -68,8 +89,12 @@ class TraceKeysTest {
         Path g = Files.createDirectories(run.resolve("scores/judge/default/case-a"));
         Files.writeString(g.resolve("0.json"), "{}");
         Files.writeString(g.resolve("3.json"), "{}");
-        Files.writeString(Files.createDirectories(run.resolve("scores/judge/default/case-0")).resolve("1.json"), "{}");
-        Set<TrialKey> orphans = TraceKeys.scoredOnly(List.of(run.resolve("scores/judge")), Set.of(new TrialKey("default", "case-a", 0)));
+        Files.writeString(
+                Files.createDirectories(run.resolve("scores/judge/default/case-0"))
+                        .resolve("1.json"),
+                "{}");
+        Set<TrialKey> orphans = TraceKeys.scoredOnly(
+                List.of(run.resolve("scores/judge")), Set.of(new TrialKey("default", "case-a", 0)));
         assertThat(orphans).containsExactly(new TrialKey("default", "case-0", 1), new TrialKey("default", "case-a", 3));
     }
 }

@@ -21,7 +21,8 @@ class ScoreAndResultsFilesTest {
     Path root;
 
     private RunFixture run() {
-        RunFixture f = RunFixture.create(root, "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
+        RunFixture f =
+                RunFixture.create(root, "eval", "20260105T101500Z-a1b2c3").runJson("eval", "default");
         f.trace("default", "lookup", 0, null).score("judge.accuracy", "default", "lookup", 0, true, "ok");
         return f;
     }
@@ -42,7 +43,8 @@ class ScoreAndResultsFilesTest {
         Files.createDirectory(score);
         TrialRecord t = only(f);
         assertThat(t.status()).isEqualTo(TrialStatus.UNREADABLE);
-        assertThat(t.problem()).isEqualTo("The score file scores/judge.accuracy/default/lookup/0.json is a folder, not a file.");
+        assertThat(t.problem())
+                .isEqualTo("The score file scores/judge.accuracy/default/lookup/0.json is a folder, not a file.");
     }
 
     @Test
@@ -51,7 +53,8 @@ class ScoreAndResultsFilesTest {
         Path score = f.runDir().resolve("scores/judge.accuracy/default/lookup/0.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode s = (ObjectNode) json.readTree(score.toFile());
-        ((ObjectNode) s.get("score")).put("reasoning", "C".repeat(21_000_000)); // Jackson's default stops at 20,000,000 characters
+        ((ObjectNode) s.get("score"))
+                .put("reasoning", "C".repeat(21_000_000)); // Jackson's default stops at 20,000,000 characters
         json.writeValue(score.toFile(), s);
         TrialRecord t = only(f);
         assertThat(t.problem()).isNull();
@@ -63,6 +66,7 @@ class ScoreAndResultsFilesTest {
         RunFixture f = run();
         Files.writeString(f.runDir().resolve("results.json"), "{\"broken\n");
         PromptIndex p = PromptIndex.read(f.runDir(), new ObjectMapper());
-        assertThat(p.problem()).matches("results\\.json is not valid JSON at line \\d+, column \\d+, so the prompt is not shown\\.");
+        assertThat(p.problem())
+                .matches("results\\.json is not valid JSON at line \\d+, column \\d+, so the prompt is not shown\\.");
     }
 }

@@ -31,8 +31,21 @@ class TrialHeadsTest {
 
     /** What a status read must agree on with the listing. */
     private static List<Object> shown(TrialRecord t) {
-        return java.util.Arrays.asList(t.key(), t.status(), t.variant(), t.caseId(), t.caseIdCut(), t.datasetName(), t.durationMs(), t.error(),
-                t.gradingError(), t.failureKind(), t.problem(), t.artifactsDir(), t.traceFile(), t.scores());
+        return java.util.Arrays.asList(
+                t.key(),
+                t.status(),
+                t.variant(),
+                t.caseId(),
+                t.caseIdCut(),
+                t.datasetName(),
+                t.durationMs(),
+                t.error(),
+                t.gradingError(),
+                t.failureKind(),
+                t.problem(),
+                t.artifactsDir(),
+                t.traceFile(),
+                t.scores());
     }
 
     private static Map<TrialKey, TrialRecord> byKey(List<TrialRecord> ts) {
@@ -49,8 +62,14 @@ class TrialHeadsTest {
             if (run == big) {
                 big.traceBytes(20_000);
                 big.trace("default", "calendar-lookup", 0, null);
-                big.trace("default", RunFixture.FAILED_CASE, 0, RunFixture.fields().put("error", "Task did not submit: \"send\" stayed disabled \\ C:\\dir\\"));
-                var infra = RunFixture.fields().put("infrastructureError", true).put("error", "Cowork's workspace was unavailable");
+                big.trace(
+                        "default",
+                        RunFixture.FAILED_CASE,
+                        0,
+                        RunFixture.fields().put("error", "Task did not submit: \"send\" stayed disabled \\ C:\\dir\\"));
+                var infra = RunFixture.fields()
+                        .put("infrastructureError", true)
+                        .put("error", "Cowork's workspace was unavailable");
                 infra.putObject("clientDiagnostics").put("failureKind", "startup");
                 big.trace("default", "vm-down", 0, infra);
                 var missing = RunFixture.fields();
@@ -59,14 +78,17 @@ class TrialHeadsTest {
                 big.trace("with-tools", RunFixture.ODD_CASE, 0, null);
                 big.trace("with-tools", RunFixture.LONG_CASE, 0, null);
                 // a long error after the events: more than the first window, within the wide one
-                big.trace("with-tools", "empty-artifacts", 0, RunFixture.fields().put("error", "timed out ".repeat(400)));
+                big.trace(
+                        "with-tools", "empty-artifacts", 0, RunFixture.fields().put("error", "timed out ".repeat(400)));
             }
             try (ResultsReader reader = new ResultsReader()) {
                 RunInfo info = reader.readRun(dir);
                 Map<TrialKey, TrialRecord> whole = byKey(reader.readTrials(info));
                 List<TrialRecord> quick = new java.util.ArrayList<>();
                 boolean complete = reader.readTrialStatuses(info, quick::addAll);
-                assertThat(complete).as("a run never listed is read for its statuses only").isFalse();
+                assertThat(complete)
+                        .as("a run never listed is read for its statuses only")
+                        .isFalse();
                 assertThat(byKey(quick).keySet()).isEqualTo(whole.keySet());
                 for (TrialRecord q : quick) {
                     assertThat(shown(q)).as("trial %s", q.key()).isEqualTo(shown(whole.get(q.key())));
@@ -76,8 +98,15 @@ class TrialHeadsTest {
                     assertThat(whole.get(k).toolCalls()).isPositive();
                     assertThat(byKey(quick).get(k).toolCalls()).isZero();
                 }
-                assertThat(quick).extracting(TrialRecord::status).contains(TrialStatus.PASSED, TrialStatus.FAILED, TrialStatus.INFRA,
-                        TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE);
+                assertThat(quick)
+                        .extracting(TrialRecord::status)
+                        .contains(
+                                TrialStatus.PASSED,
+                                TrialStatus.FAILED,
+                                TrialStatus.INFRA,
+                                TrialStatus.MISSING,
+                                TrialStatus.UNGRADED,
+                                TrialStatus.UNREADABLE);
             }
         }
     }
@@ -87,9 +116,11 @@ class TrialHeadsTest {
         RunFixture f = RunFixture.allStatuses(root.resolve("r")).traceBytes(20_000);
         f.trace("default", "calendar-lookup", 0, null);
         // an hour old, as a finished run's files are (fresh files are not kept in the cache)
-        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600));
+        java.nio.file.attribute.FileTime hourAgo =
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600));
         try (var all = Files.walk(f.runDir())) {
-            for (Path p : all.sorted((x, y) -> y.getNameCount() - x.getNameCount()).toList()) {
+            for (Path p :
+                    all.sorted((x, y) -> y.getNameCount() - x.getNameCount()).toList()) {
                 Files.setLastModifiedTime(p, hourAgo);
             }
         }
@@ -99,9 +130,16 @@ class TrialHeadsTest {
             List<TrialRecord> listed = reader.readTrials(info);
             reader.flushCaches();
             List<TrialRecord> again = new java.util.ArrayList<>();
-            assertThat(reader.readTrialStatuses(info, again::addAll)).as("listed before: complete, from the cache").isTrue();
-            assertThat(byKey(again).get(new TrialKey("default", "calendar-lookup", 0)).toolCalls())
-                    .isEqualTo(byKey(listed).get(new TrialKey("default", "calendar-lookup", 0)).toolCalls()).isPositive();
+            assertThat(reader.readTrialStatuses(info, again::addAll))
+                    .as("listed before: complete, from the cache")
+                    .isTrue();
+            assertThat(byKey(again)
+                            .get(new TrialKey("default", "calendar-lookup", 0))
+                            .toolCalls())
+                    .isEqualTo(byKey(listed)
+                            .get(new TrialKey("default", "calendar-lookup", 0))
+                            .toolCalls())
+                    .isPositive();
         }
     }
 
@@ -112,13 +150,23 @@ class TrialHeadsTest {
         // quotes and backslashes in strings: a quote ends a string unless an odd number of backslashes precede it
         assertThat(after("e\":\"q\\\"}\"}, \"error\" : \"say \\\"hi\\\" \\\\\", \"x\": [1, {\"y\": \"]\"}] }", '}'))
                 .isEqualTo(", \"error\" : \"say \\\"hi\\\" \\\\\", \"x\": [1, {\"y\": \"]\"}] }");
-        assertThat(after("1,2]}", ']')).as("the trace last: no members after it").isEmpty();
-        assertThat(tail("{\"trace\":{}}", '}')).as("the whole object in view: read whole").isEqualTo(-1);
-        assertThat(tail("{\"trace\":{\"e\":1},\"error\":\"x\"", '}')).as("cut short: no closing brace").isEqualTo(-1);
+        assertThat(after("1,2]}", ']'))
+                .as("the trace last: no members after it")
+                .isEmpty();
+        assertThat(tail("{\"trace\":{}}", '}'))
+                .as("the whole object in view: read whole")
+                .isEqualTo(-1);
+        assertThat(tail("{\"trace\":{\"e\":1},\"error\":\"x\"", '}'))
+                .as("cut short: no closing brace")
+                .isEqualTo(-1);
         // the window starts among the members after the trace: read wider, or whole
         assertThat(tail("\"error\":\"x\",\"infrastructureError\":true}", '}')).isEqualTo(-1);
-        assertThat(tail("ong error text\",\"kind\":\"trial\"}", '}')).as("a string before the members, not the trace").isEqualTo(-1);
-        assertThat(tail("2]},\"error\":\"x\"}", ']')).as("a trace that is an array ends in ]").isEqualTo(-1);
+        assertThat(tail("ong error text\",\"kind\":\"trial\"}", '}'))
+                .as("a string before the members, not the trace")
+                .isEqualTo(-1);
+        assertThat(tail("2]},\"error\":\"x\"}", ']'))
+                .as("a trace that is an array ends in ]")
+                .isEqualTo(-1);
     }
 
     /** The members after the trace in a tail. */

@@ -28,10 +28,12 @@ class RunInfoOrderTest {
         Path json = a.runDir().resolve("run.json");
         Files.writeString(json, Files.readString(json).replace("2026-01-05T10:15:00.000Z", "2026-03-01T09:00:00.000Z"));
         try (ResultsReader reader = new ResultsReader()) {
-            List<RunInfo> runs = new ArrayList<>(List.of(reader.readRun(a.runDir()), reader.readRun(b.runDir()), reader.readRun(c.runDir())));
+            List<RunInfo> runs = new ArrayList<>(
+                    List.of(reader.readRun(a.runDir()), reader.readRun(b.runDir()), reader.readRun(c.runDir())));
             runs.sort(RunInfo.BY_START);
-            assertThat(runs).extracting(RunInfo::runId).containsExactly("20260106T101500Z-bbbbbb", "20260107T101500Z-cccccc",
-                    "20260105T101500Z-aaaaaa");
+            assertThat(runs)
+                    .extracting(RunInfo::runId)
+                    .containsExactly("20260106T101500Z-bbbbbb", "20260107T101500Z-cccccc", "20260105T101500Z-aaaaaa");
         }
     }
 }

@@ -2,11 +2,11 @@ package dev.mstpanel.core.results.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class TraceTextScannerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String[] KEYS = {"trace", "error", "gradingError", "output", "events", "kind", "arguments", "x"};
+    private static final String[] KEYS = {"trace", "error", "gradingError", "output", "events", "kind", "arguments", "x"
+    };
     private static final String CHARS = "aAbBtTk /\"\\\n\t\u00e9\u20ac\ud83d\ude00\u0001:,{}[]0";
     private static final String NEEDLE_CHARS = "aAbBtTk/0:,{";
 
@@ -49,9 +50,13 @@ class TraceTextScannerTest {
                 }""");
         assertThat(scan(b, "TASK DID NOT SUBMIT")).isTrue();
         assertThat(scan(b, "3 meetings")).isTrue();
-        assertThat(scan(b, "nand one")).as("the n of an escaped newline is not a letter of the value").isFalse();
+        assertThat(scan(b, "nand one"))
+                .as("the n of an escaped newline is not a letter of the value")
+                .isFalse();
         assertThat(scan(b, "and one at")).isTrue();
-        assertThat(scan(b, "41250")).as("a top-level field that is not searched").isFalse();
+        assertThat(scan(b, "41250"))
+                .as("a top-level field that is not searched")
+                .isFalse();
         assertThat(scan(b, "isError")).as("a field name").isFalse();
         assertThat(scan(b, "fals")).as("a literal under trace").isTrue();
         assertThat(scan(b, "2026-01-01")).isTrue();
@@ -66,22 +71,57 @@ class TraceTextScannerTest {
         byte[] slash = utf8("{\"trace\":\"a\\/b\",\"x\":\"a/b\"}");
         assertThat(scan(slash, "a/b")).isNull();
         byte[] quiet = utf8("{\"x\":\"\\u0074\\/\",\"trace\":\"\\u00e9 task \\\"done\\\"\"}");
-        assertThat(scan(quiet, "task")).as("escapes outside the searched values, and escapes of no letter").isTrue();
+        assertThat(scan(quiet, "task"))
+                .as("escapes outside the searched values, and escapes of no letter")
+                .isTrue();
     }
 
     @Test
     void whatJacksonWouldNotReadIsLeftToJackson() {
         for (String s : new String[] {
-                "{\"trace\":\"task", "{\"x\":01,\"trace\":\"task\"}", "{\"x\":tru,\"trace\":\"task\"}",
-                "{\"x\":1,,\"trace\":\"task\"}", "{\"tr\\u0061ce\":\"task\"}", "[\"task\"]", "\u0000{\"trace\":\"task\"}",
-                "{\"x\":\"\u0001\",\"trace\":\"task\"}", "{'trace':\"task\"}", "{\"x\":[1,],\"trace\":\"task\"}"}) {
+            "{\"trace\":\"task",
+            "{\"x\":01,\"trace\":\"task\"}",
+            "{\"x\":tru,\"trace\":\"task\"}",
+            "{\"x\":1,,\"trace\":\"task\"}",
+            "{\"tr\\u0061ce\":\"task\"}",
+            "[\"task\"]",
+            "\u0000{\"trace\":\"task\"}",
+            "{\"x\":\"\u0001\",\"trace\":\"task\"}",
+            "{'trace':\"task\"}",
+            "{\"x\":[1,],\"trace\":\"task\"}"
+        }) {
             byte[] b = utf8(s);
             assertThat(scan(b, "task")).as(s).isNull();
         }
         byte[] cutAfter = utf8("{\"trace\":\"task\"");
-        assertThat(scan(cutAfter, "task")).as("cut short after the value: Jackson has answered by then").isTrue();
+        assertThat(scan(cutAfter, "task"))
+                .as("cut short after the value: Jackson has answered by then")
+                .isTrue();
         assertThat(jackson(cutAfter, "task")).isTrue();
-        byte[] badUtf8 = {'{', '"', 'x', '"', ':', '"', (byte) 0xC3, 'A', '"', ',', '"', 't', 'r', 'a', 'c', 'e', '"', ':', '"', 't', '"', '}'};
+        byte[] badUtf8 = {
+            '{',
+            '"',
+            'x',
+            '"',
+            ':',
+            '"',
+            (byte) 0xC3,
+            'A',
+            '"',
+            ',',
+            '"',
+            't',
+            'r',
+            'a',
+            'c',
+            'e',
+            '"',
+            ':',
+            '"',
+            't',
+            '"',
+            '}'
+        };
         assertThat(scan(badUtf8, "t")).isNull();
         assertThat(jackson(badUtf8, "t")).isFalse();
     }
@@ -97,7 +137,9 @@ class TraceTextScannerTest {
             for (int f = 0; f < fields; f++) {
                 root.set(KEYS[r.nextInt(KEYS.length)], value(r, 0));
             }
-            String doc = r.nextBoolean() ? JSON.writeValueAsString(root) : JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+            String doc = r.nextBoolean()
+                    ? JSON.writeValueAsString(root)
+                    : JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
             int variant = r.nextInt(4);
             if (variant == 1) {
                 doc = doc.replace("b", "\\u0062"); // 'b' is only ever inside strings and keys here
@@ -115,7 +157,9 @@ class TraceTextScannerTest {
                 sure++;
                 assertThat(s).as("\"%s\" in %s", text, doc).isEqualTo(jackson(b, text));
             } else {
-                assertThat(variant == 1 || variant == 2).as("unsure of a trace as Jackson writes it: %s in %s", text, doc).isTrue();
+                assertThat(variant == 1 || variant == 2)
+                        .as("unsure of a trace as Jackson writes it: %s in %s", text, doc)
+                        .isTrue();
             }
         }
         assertThat(asked).isGreaterThan(500);
@@ -125,7 +169,28 @@ class TraceTextScannerTest {
     @Test
     void tracesCutShortOrWithABrokenByteAreAnsweredAsJacksonAnswersThemOrLeftToIt() throws Exception {
         Random r = new Random(7);
-        byte[] interesting = {'"', '\\', '{', '}', '[', ']', ',', ':', 0, (byte) 0x80, (byte) 0xC3, (byte) 0xF0, 'u', '0', '-', 'e', '.', ' ', 't', '/'};
+        byte[] interesting = {
+            '"',
+            '\\',
+            '{',
+            '}',
+            '[',
+            ']',
+            ',',
+            ':',
+            0,
+            (byte) 0x80,
+            (byte) 0xC3,
+            (byte) 0xF0,
+            'u',
+            '0',
+            '-',
+            'e',
+            '.',
+            ' ',
+            't',
+            '/'
+        };
         for (int round = 0; round < 300; round++) {
             ObjectNode root = JsonNodeFactory.instance.objectNode();
             root.put("kind", "trial");
@@ -149,7 +214,9 @@ class TraceTextScannerTest {
                     }
                     Boolean s = scan(b, text);
                     if (s != null) {
-                        assertThat(s).as("\"%s\" in %s", text, new String(b, StandardCharsets.UTF_8)).isEqualTo(jackson(b, text));
+                        assertThat(s)
+                                .as("\"%s\" in %s", text, new String(b, StandardCharsets.UTF_8))
+                                .isEqualTo(jackson(b, text));
                     }
                 }
             }
@@ -160,15 +227,19 @@ class TraceTextScannerTest {
         int kind = depth > 3 ? r.nextInt(4) : r.nextInt(6);
         return switch (kind) {
             case 0 -> JsonNodeFactory.instance.textNode(random(r, CHARS, r.nextInt(12)));
-            case 1 -> r.nextBoolean() ? JsonNodeFactory.instance.numberNode(r.nextInt(2000) - 1000)
-                    : JsonNodeFactory.instance.numberNode(r.nextDouble() * 1e6);
+            case 1 ->
+                r.nextBoolean()
+                        ? JsonNodeFactory.instance.numberNode(r.nextInt(2000) - 1000)
+                        : JsonNodeFactory.instance.numberNode(r.nextDouble() * 1e6);
             case 2 -> JsonNodeFactory.instance.booleanNode(r.nextBoolean());
             case 3 -> JsonNodeFactory.instance.nullNode();
             case 4 -> {
                 ObjectNode o = JsonNodeFactory.instance.objectNode();
                 int n = r.nextInt(4);
                 for (int i = 0; i < n; i++) {
-                    o.set(r.nextInt(5) == 0 ? random(r, "aAbBtTk /\u00e9", 3) : KEYS[r.nextInt(KEYS.length)], value(r, depth + 1));
+                    o.set(
+                            r.nextInt(5) == 0 ? random(r, "aAbBtTk /\u00e9", 3) : KEYS[r.nextInt(KEYS.length)],
+                            value(r, depth + 1));
                 }
                 yield o;
             }

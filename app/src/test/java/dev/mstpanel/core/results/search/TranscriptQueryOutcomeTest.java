@@ -29,7 +29,8 @@ class TranscriptQueryOutcomeTest {
         assertThat(search("not json at all", "calendar")).isEqualTo(Outcome.UNSEARCHABLE);
         assertThat(search("", "calendar")).isEqualTo(Outcome.UNSEARCHABLE);
         // the text in a field name of a trace cut short: Jackson stops at the cut, not "no match"
-        assertThat(search("{\"kind\":\"trial\",\"calendar\":1,\"trace\":{\"events\":[", "calendar")).isEqualTo(Outcome.UNSEARCHABLE);
+        assertThat(search("{\"kind\":\"trial\",\"calendar\":1,\"trace\":{\"events\":[", "calendar"))
+                .isEqualTo(Outcome.UNSEARCHABLE);
     }
 
     @Test
@@ -37,9 +38,12 @@ class TranscriptQueryOutcomeTest {
         String cut = "{\"kind\":\"trial\",\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"name\":\"send\"";
         assertThat(search(cut, "caf\u00e9")).isEqualTo(Outcome.UNSEARCHABLE);
         byte[] b = cut.getBytes(StandardCharsets.UTF_8);
-        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "delete").search(b, 0, b.length)).isEqualTo(Outcome.UNSEARCHABLE);
+        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "delete").search(b, 0, b.length))
+                .isEqualTo(Outcome.UNSEARCHABLE);
         byte[] whole = (cut + "}]}}").getBytes(StandardCharsets.UTF_8);
-        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "delete").search(whole, 0, whole.length)).isEqualTo(Outcome.NO_MATCH);
-        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "send").search(whole, 0, whole.length)).isEqualTo(Outcome.MATCH);
+        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "delete").search(whole, 0, whole.length))
+                .isEqualTo(Outcome.NO_MATCH);
+        assertThat(new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "send").search(whole, 0, whole.length))
+                .isEqualTo(Outcome.MATCH);
     }
 }

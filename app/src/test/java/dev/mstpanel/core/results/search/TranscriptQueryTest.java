@@ -43,7 +43,8 @@ class TranscriptQueryTest {
                 }
             }
             assertThat(TranscriptQuery.indexOfIgnoreCase(b, 2, b.length - 2, needle.toString()))
-                    .as("%s in %s", needle, hay).isEqualTo(expected);
+                    .as("%s in %s", needle, hay)
+                    .isEqualTo(expected);
         }
     }
 
@@ -71,7 +72,8 @@ class TranscriptQueryTest {
             trace.putObject("trace").putArray("events").addObject().put("output", value); // no other value to match
             byte[] bytes = json.writeValueAsBytes(trace);
             assertThat(new TranscriptQuery(TranscriptQuery.Mode.TEXT, text).matches(bytes, 0, bytes.length))
-                    .as("\"%s\" in \"%s\"", text, value).isEqualTo(expected);
+                    .as("\"%s\" in \"%s\"", text, value)
+                    .isEqualTo(expected);
         }
     }
 
@@ -94,7 +96,8 @@ class TranscriptQueryTest {
     @Test
     void aToolIsFoundByItsEventsHeadsOnly() {
         assertThat(matches(TranscriptQuery.Mode.CALLED_TOOL, "list_events")).isTrue();
-        assertThat(matches(TranscriptQuery.Mode.CALLED_TOOL, "calendar · list_events")).isTrue();
+        assertThat(matches(TranscriptQuery.Mode.CALLED_TOOL, "calendar · list_events"))
+                .isTrue();
         assertThat(matches(TranscriptQuery.Mode.CALLED_TOOL, "mail__send")).isTrue();
         assertThat(matches(TranscriptQuery.Mode.CALLED_TOOL, "nested")).isFalse();
         assertThat(matches(TranscriptQuery.Mode.TOOL_FAILED, "mail.send")).isTrue();

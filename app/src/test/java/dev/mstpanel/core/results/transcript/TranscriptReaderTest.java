@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TranscriptReaderTest {
     @TempDir
     Path root;
+
     private final ResultsReader results = new ResultsReader();
     private final TranscriptReader reader = new TranscriptReader(TranscriptReader.WINDOW_OUTPUT_CHARS);
 
@@ -33,7 +34,10 @@ class TranscriptReaderTest {
 
     private TrialRecord trial(RunFixture f, String caseId) {
         RunInfo run = results.readRun(f.runDir());
-        return results.readTrials(run).stream().filter(t -> t.caseId().equals(caseId)).findFirst().orElseThrow();
+        return results.readTrials(run).stream()
+                .filter(t -> t.caseId().equals(caseId))
+                .findFirst()
+                .orElseThrow();
     }
 
     private Transcript open(RunFixture f, String caseId) {
@@ -46,8 +50,17 @@ class TranscriptReaderTest {
         RunFixture f = TranscriptFixture.build(root);
         Transcript t = open(f, TranscriptFixture.FAILED_CASE);
         assertThat(t.problems()).isEmpty();
-        assertThat(t.events()).extracting(TranscriptEvent::kind)
-                .containsExactly("tool_search", "skill", "tool_call", "tool_call", "command", "subagent", "tool_call", "memory_write");
+        assertThat(t.events())
+                .extracting(TranscriptEvent::kind)
+                .containsExactly(
+                        "tool_search",
+                        "skill",
+                        "tool_call",
+                        "tool_call",
+                        "command",
+                        "subagent",
+                        "tool_call",
+                        "memory_write");
         assertThat(t.events()).extracting(TranscriptEvent::index).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
         TranscriptEvent search = t.events().get(0);
         assertThat(search.resultNames()).containsExactly("mail · send_message", "mail · draft_message");
@@ -82,7 +95,8 @@ class TranscriptReaderTest {
         Transcript t = open(TranscriptFixture.build(root), TranscriptFixture.FAILED_CASE);
         assertThat(t.prompt()).isEqualTo(TranscriptFixture.PROMPT);
         assertThat(t.finalText()).startsWith("I could not send the summary");
-        assertThat(TranscriptFormat.usage(t.usage())).isEqualTo("18,450 in · 1,320 out · 12,000 cache read · 2,048 cache write · $0.0873 · 9.8 s");
+        assertThat(TranscriptFormat.usage(t.usage()))
+                .isEqualTo("18,450 in · 1,320 out · 12,000 cache read · 2,048 cache write · $0.0873 · 9.8 s");
         assertThat(t.clientUsage().path("inputTokens").asInt()).isEqualTo(18_900);
         assertThat(t.skillLoads().get(0).path("name").asText()).isEqualTo("weekly-summary");
         assertThat(t.claudeStartup().path("model").asText()).isEqualTo("claude-sonnet-4-5");
@@ -147,7 +161,9 @@ class TranscriptReaderTest {
         Files.writeString(p, "hello, these are my notes");
         Transcript t = open(f, "notes-case");
         assertThat(t.events()).isEmpty();
-        assertThat(t.problems()).singleElement().asString()
+        assertThat(t.problems())
+                .singleElement()
+                .asString()
                 .isEqualTo("The trace is not valid JSON at line 1, column 1, so no event can be shown.");
     }
 
@@ -184,7 +200,8 @@ class TranscriptReaderTest {
             }
         });
         calls.add("done");
-        // the first events come before the rest is read: at most FIRST_EVENTS of them, with the prompt, nothing after the events yet
+        // the first events come before the rest is read: at most FIRST_EVENTS of them, with the prompt, nothing after
+        // the events yet
         assertThat(calls.get(0)).isEqualTo("first");
         assertThat(calls).last().isEqualTo("done");
         assertThat(calls.stream().filter("first"::equals)).hasSize(1);
@@ -223,9 +240,10 @@ class TranscriptReaderTest {
     @Test
     void aFiftyMegabyteOutputIsCutWithAMessage() throws Exception {
         RunFixture f = TranscriptFixture.build(root);
-        String big = "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"huge\",\"trial\":0,"
-                + "\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"server\":\"files\",\"name\":\"read\",\"output\":\""
-                + "y".repeat(50 * 1024 * 1024) + "\"}],\"finalText\":\"read it\"}}";
+        String big =
+                "{\"format\":\"mst.run/v1\",\"kind\":\"trial\",\"variant\":\"default\",\"caseId\":\"huge\",\"trial\":0,"
+                        + "\"trace\":{\"events\":[{\"kind\":\"tool_call\",\"server\":\"files\",\"name\":\"read\",\"output\":\""
+                        + "y".repeat(50 * 1024 * 1024) + "\"}],\"finalText\":\"read it\"}}";
         Path p = f.tracePath("default", "huge", 0);
         Files.createDirectories(p.getParent());
         Files.writeString(p, big);
@@ -234,7 +252,9 @@ class TranscriptReaderTest {
         assertThat(e.outputCut()).isTrue();
         assertThat(e.output()).hasSize(TranscriptReader.WINDOW_OUTPUT_CHARS);
         assertThat(e.outputChars()).isEqualTo(50L * 1024 * 1024);
-        assertThat(e.problem()).isEqualTo("This output is 50.0 MiB of text; the first 1.0 MiB is shown. Open the trace file to see all of it.");
+        assertThat(e.problem())
+                .isEqualTo(
+                        "This output is 50.0 MiB of text; the first 1.0 MiB is shown. Open the trace file to see all of it.");
         assertThat(t.finalText()).isEqualTo("read it");
     }
 
@@ -249,7 +269,9 @@ class TranscriptReaderTest {
         Path inRun = f.tracePath("default", TranscriptFixture.FAILED_CASE, 0);
         assertThat(reader.read(inRun).trial().status()).isEqualTo(TrialStatus.FAILED);
         Path run = f.runDir().resolve("run.json");
-        assertThatThrownBy(() -> reader.read(run)).isInstanceOf(TranscriptReader.NotATrialException.class).hasMessageContaining("not \"trial\"");
+        assertThatThrownBy(() -> reader.read(run))
+                .isInstanceOf(TranscriptReader.NotATrialException.class)
+                .hasMessageContaining("not \"trial\"");
         Path text = root.resolve("notes.json");
         Files.writeString(text, "hello");
         assertThatThrownBy(() -> reader.read(text)).hasMessageContaining("not a trial's trace");
@@ -271,17 +293,22 @@ class TranscriptReaderTest {
     void aSearchAcrossTrialsFindsTextInValuesAndToolsByName() {
         RunFixture f = TranscriptFixture.build(root);
         RunInfo run = results.readRun(f.runDir());
-        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX DOES NOT allow"))).containsExactly(TranscriptFixture.FAILED_CASE);
+        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX DOES NOT allow")))
+                .containsExactly(TranscriptFixture.FAILED_CASE);
         // a field name is not transcript text
-        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "rawName"))).isEmpty();
+        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "rawName")))
+                .isEmpty();
         assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "design review")))
                 .containsExactlyInAnyOrder(TranscriptFixture.FAILED_CASE, TranscriptFixture.PASSED_CASE);
         assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.CALLED_TOOL, "list_events")))
                 .containsExactlyInAnyOrder(TranscriptFixture.FAILED_CASE, TranscriptFixture.PASSED_CASE);
-        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TOOL_FAILED, "mail · send_message"))).containsExactly(TranscriptFixture.FAILED_CASE);
-        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TOOL_FAILED, "list_events"))).isEmpty();
+        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TOOL_FAILED, "mail · send_message")))
+                .containsExactly(TranscriptFixture.FAILED_CASE);
+        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TOOL_FAILED, "list_events")))
+                .isEmpty();
         // text JSON escapes (a quote) is found by parsing
-        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "\"title\":\"Planning\""))).containsExactly(TranscriptFixture.FAILED_CASE);
+        assertThat(cases(run, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "\"title\":\"Planning\"")))
+                .containsExactly(TranscriptFixture.FAILED_CASE);
     }
 
     private List<String> cases(RunInfo run, TranscriptQuery q) {

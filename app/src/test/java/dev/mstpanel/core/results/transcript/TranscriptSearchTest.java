@@ -36,19 +36,34 @@ class TranscriptSearchTest {
             Files.delete(f.tracePath("default", "c-gone-later", 0));
 
             UnsearchedTraces unsearched = new UnsearchedTraces();
-            List<TrialRecord> found = new TranscriptSearch().search(trials, new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX"),
-                    new AtomicBoolean(), n -> { }, unsearched);
+            List<TrialRecord> found = new TranscriptSearch()
+                    .search(
+                            trials,
+                            new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX"),
+                            new AtomicBoolean(),
+                            n -> {},
+                            unsearched);
 
             assertThat(found).extracting(TrialRecord::caseId).containsExactly("a-found");
             assertThat(unsearched.count()).isEqualTo(3);
-            assertThat(unsearched.summary()).startsWith("3 traces could not be searched: b-cut-later #1 (default): The trace is cut short or "
-                    + "not a JSON object").contains("; c-gone-later #1 (default): The trace ").contains(" is gone").endsWith("; and 1 more");
+            assertThat(unsearched.summary())
+                    .startsWith("3 traces could not be searched: b-cut-later #1 (default): The trace is cut short or "
+                            + "not a JSON object")
+                    .contains("; c-gone-later #1 (default): The trace ")
+                    .contains(" is gone")
+                    .endsWith("; and 1 more");
         }
         UnsearchedTraces listed = new UnsearchedTraces();
         try (ResultsReader reader = new ResultsReader()) {
-            reader.readTrials(reader.readRun(f.runDir()), new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX"), x -> { }, listed);
+            reader.readTrials(
+                    reader.readRun(f.runDir()),
+                    new TranscriptQuery(TranscriptQuery.Mode.TEXT, "MAILBOX"),
+                    x -> {},
+                    listed);
         }
-        assertThat(listed.firstReasons()).hasSize(2).anySatisfy(s -> assertThat(s).startsWith("b-cut-later #1 (default): The trace is cut short ("));
+        assertThat(listed.firstReasons())
+                .hasSize(2)
+                .anySatisfy(s -> assertThat(s).startsWith("b-cut-later #1 (default): The trace is cut short ("));
     }
 
     @Test
@@ -65,11 +80,19 @@ class TranscriptSearchTest {
             List<TrialRecord> trials = reader.readTrials(reader.readRun(f.runDir()));
             for (String text : List.of("MAILBOX", "no such words")) {
                 UnsearchedTraces unsearched = new UnsearchedTraces();
-                List<TrialRecord> found = new TranscriptSearch().search(trials, new TranscriptQuery(TranscriptQuery.Mode.TEXT, text),
-                        new AtomicBoolean(), n -> { }, unsearched);
+                List<TrialRecord> found = new TranscriptSearch()
+                        .search(
+                                trials,
+                                new TranscriptQuery(TranscriptQuery.Mode.TEXT, text),
+                                new AtomicBoolean(),
+                                n -> {},
+                                unsearched);
                 assertThat(found).extracting(TrialRecord::caseId).as(text).isSubsetOf("a-found");
                 assertThat(unsearched.count()).as(text).isEqualTo(2);
-                assertThat(unsearched.summary()).as(text).startsWith("2 traces could not be searched: b-cut-with-text #1 (default): The trace is cut short (")
+                assertThat(unsearched.summary())
+                        .as(text)
+                        .startsWith(
+                                "2 traces could not be searched: b-cut-with-text #1 (default): The trace is cut short (")
                         .contains("c-bad-utf8 #1 (default): The trace is not valid JSON");
             }
         }

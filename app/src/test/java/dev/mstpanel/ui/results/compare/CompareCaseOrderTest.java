@@ -16,9 +16,11 @@ class CompareCaseOrderTest {
 
     @Test
     void aSideSortsByNoSideNoResultThenPassFraction() {
-        List<CaseTally> sides = new ArrayList<>(Arrays.asList(t("a-pass", 3, 3), null, t("b-mixed", 2, 3), t("c-none", 0, 0),
-                t("d-fail", 0, 3), t("e-mixed", 1, 3)));
+        List<CaseTally> sides = new ArrayList<>(Arrays.asList(
+                t("a-pass", 3, 3), null, t("b-mixed", 2, 3), t("c-none", 0, 0), t("d-fail", 0, 3), t("e-mixed", 1, 3)));
         sides.sort(CompareCaseTable.BY_OUTCOME);
-        assertThat(sides).extracting(x -> x == null ? "—" : x.caseId()).containsExactly("—", "c-none", "d-fail", "e-mixed", "b-mixed", "a-pass");
+        assertThat(sides)
+                .extracting(x -> x == null ? "—" : x.caseId())
+                .containsExactly("—", "c-none", "d-fail", "e-mixed", "b-mixed", "a-pass");
     }
 }

@@ -32,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareEmptySideFxTest {
     @TempDir
     static Path results;
+
     private dev.mstpanel.testsupport.ViewHarness harness;
     private CompareViewModel model;
     private Scene scene;
@@ -42,7 +43,8 @@ class CompareEmptySideFxTest {
 
     @Start
     void start(Stage stage) {
-        RunFixture f = RunFixture.create(results.resolve("r-" + System.nanoTime()), "checkout-flow", "20261201T173341Z-d17540")
+        RunFixture f = RunFixture.create(
+                        results.resolve("r-" + System.nanoTime()), "checkout-flow", "20261201T173341Z-d17540")
                 .runJson("checkout-flow", "nope", "baseline", "with-skill");
         for (String v : new String[] {"baseline", "with-skill"}) {
             f.trace(v, "gift-card", 0, null).score("judge", v, "gift-card", 0, v.equals("with-skill"), "ok");
@@ -50,7 +52,8 @@ class CompareEmptySideFxTest {
         }
         run = f.runDir();
         // collected with --no-grade for with-skill: traces, no scores
-        RunFixture g = RunFixture.create(results.resolve("g-" + System.nanoTime()), "checkout-flow", "20261202T080000Z-aa0001")
+        RunFixture g = RunFixture.create(
+                        results.resolve("g-" + System.nanoTime()), "checkout-flow", "20261202T080000Z-aa0001")
                 .runJson("checkout-flow", "baseline", "with-skill");
         g.trace("baseline", "refund-order", 0, null).score("judge", "baseline", "refund-order", 0, true, "ok");
         g.trace("with-skill", "refund-order", 0, null).trace("with-skill", "refund-order", 1, null);
@@ -59,11 +62,30 @@ class CompareEmptySideFxTest {
         ResultsReader reader = harness.reader();
         model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), dir -> null);
         dev.mstpanel.ui.common.Navigator navigator = new dev.mstpanel.ui.common.Navigator() {
-            @Override public void openResults(Path runDir) { opened.add("results " + runDir); }
-            @Override public void openComparison(Path b, String bv, Path c, String cv) { opened.add("comparison"); }
-            @Override public void openRunsForm(Path runDir, java.util.List<String> mstArgs) { opened.add("runs " + runDir); }
-            @Override public void openGradeForm(Path runDir) { opened.add("grade " + runDir); }
-            @Override public void openImages(String context) { opened.add("images " + context); }
+            @Override
+            public void openResults(Path runDir) {
+                opened.add("results " + runDir);
+            }
+
+            @Override
+            public void openComparison(Path b, String bv, Path c, String cv) {
+                opened.add("comparison");
+            }
+
+            @Override
+            public void openRunsForm(Path runDir, java.util.List<String> mstArgs) {
+                opened.add("runs " + runDir);
+            }
+
+            @Override
+            public void openGradeForm(Path runDir) {
+                opened.add("grade " + runDir);
+            }
+
+            @Override
+            public void openImages(String context) {
+                opened.add("images " + context);
+            }
         };
         harness.show(stage, new CompareView(model, navigator));
         scene = stage.getScene();
@@ -78,18 +100,30 @@ class CompareEmptySideFxTest {
     void aBaselineWithNoTrialsIsSaidInPlaceAndAPairWithTrialsCompares(FxRobot robot) throws Exception {
         robot.interact(() -> model.open(run, null, run, null));
         Label message = robot.lookup("#compare-message").query();
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> shown(message) && !model.loadingProperty().get());
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> shown(message) && !model.loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(message.getText()).isEqualTo("Run 20261201T173341Z-d17540 has no trials of its baseline \"nope\" (the first of"
-                + " run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with. Its variants with trials:"
-                + " baseline, with-skill. Pick a base and a candidate that have graded trials.");
-        assertThat(shown(robot.lookup("#compare-loading").query())).as("not left loading").isFalse();
+        assertThat(message.getText())
+                .isEqualTo("Run 20261201T173341Z-d17540 has no trials of its baseline \"nope\" (the first of"
+                        + " run.json's variants; its traces/ and scores/ hold none): there is nothing to compare it with. Its variants with trials:"
+                        + " baseline, with-skill. Pick a base and a candidate that have graded trials.");
+        assertThat(shown(robot.lookup("#compare-loading").query()))
+                .as("not left loading")
+                .isFalse();
         TableView<?> table = robot.lookup("#compare-cases").query();
         assertThat(table.getItems()).as("no empty side compared").isEmpty();
         Screenshots.take(scene, "results-compare-empty-baseline");
 
-        CompareSide baseline = model.sides().stream().filter(s -> s.variant().equals("baseline")).findFirst().orElseThrow();
-        CompareSide withSkill = model.sides().stream().filter(s -> s.variant().equals("with-skill")).findFirst().orElseThrow();
+        CompareSide baseline = model.sides().stream()
+                .filter(s -> s.variant().equals("baseline"))
+                .findFirst()
+                .orElseThrow();
+        CompareSide withSkill = model.sides().stream()
+                .filter(s -> s.variant().equals("with-skill"))
+                .findFirst()
+                .orElseThrow();
         robot.interact(() -> {
             model.baseProperty().set(baseline);
             model.candidateProperty().set(withSkill);
@@ -104,15 +138,24 @@ class CompareEmptySideFxTest {
     void aSideWithNoTrialGradedSaysSoAndOffersToGradeItsRun(FxRobot robot) throws Exception {
         robot.interact(() -> model.open(ungraded, "baseline", ungraded, "with-skill"));
         Label message = robot.lookup("#compare-message").query();
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> shown(message) && !model.loadingProperty().get()));
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> shown(message) && !model.loadingProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText)).isEqualTo("Run 20261202T080000Z-aa0001's variant \"with-skill\" has no"
-                + " graded trial: of its 2 trials, 2 ungraded. Grade it first (Results → Grade…, or mst grade), then compare."
-                + " Its variants with graded trials: baseline. Pick a base and a candidate that have graded trials.");
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(message::getText))
+                .isEqualTo(
+                        "Run 20261202T080000Z-aa0001's variant \"with-skill\" has no"
+                                + " graded trial: of its 2 trials, 2 ungraded. Grade it first (Results → Grade…, or mst grade), then compare."
+                                + " Its variants with graded trials: baseline. Pick a base and a candidate that have graded trials.");
         javafx.scene.control.Button grade = robot.lookup("#compare-grade").query();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade))).isTrue();
         assertThat(dev.mstpanel.testsupport.FxQuery.fx(grade::getText)).isEqualTo("Grade run aa0001…");
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(robot.lookup("#compare-cases").query()))).as("no empty case table").isFalse();
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> shown(robot.lookup("#compare-cases").query())))
+                .as("no empty case table")
+                .isFalse();
         Screenshots.take(scene, "results-compare-ungraded-side");
         robot.clickOn(grade);
         WaitForAsyncUtils.waitForFxEvents();
@@ -121,24 +164,37 @@ class CompareEmptySideFxTest {
         // a pair that compares: the message and the offer go
         robot.interact(() -> model.open(run, "baseline", run, "with-skill"));
         TableView<?> table = robot.lookup("#compare-cases").query();
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !table.getItems().isEmpty()));
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade) || shown(message))).isFalse();
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> !table.getItems().isEmpty()));
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> shown(grade) || shown(message)))
+                .isFalse();
     }
 
     @Test
     void aCaseIdWithControlCharactersIsOneRowShownEscaped(FxRobot robot) throws Exception {
         String odd = "tab\there\nnewline\u001b[31m";
-        RunFixture f = RunFixture.create(results.resolve("o-" + System.nanoTime()), "checkout-flow", "20261203T080000Z-0dd1d5")
+        RunFixture f = RunFixture.create(
+                        results.resolve("o-" + System.nanoTime()), "checkout-flow", "20261203T080000Z-0dd1d5")
                 .runJson("checkout-flow", "baseline", "with-skill");
         f.trace("baseline", odd, 0, null).score("judge", "baseline", odd, 0, true, "ok");
         f.trace("with-skill", odd, 0, null).score("judge", "with-skill", odd, 0, false, "no");
         robot.interact(() -> model.open(f.runDir(), "baseline", f.runDir(), "with-skill"));
         TableView<?> table = robot.lookup("#compare-cases").query();
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dev.mstpanel.testsupport.FxQuery.fx(() -> !table.getItems().isEmpty()));
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> !table.getItems().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
-        java.util.List<String> cells = dev.mstpanel.testsupport.FxQuery.fx(() -> robot.from(table).lookup(".table-cell").queryAll().stream()
-                .filter(n -> n instanceof javafx.scene.control.Labeled).map(n -> ((javafx.scene.control.Labeled) n).getText())
-                .filter(t -> t != null && t.startsWith("tab")).toList());
+        java.util.List<String> cells =
+                dev.mstpanel.testsupport.FxQuery.fx(() -> robot.from(table).lookup(".table-cell").queryAll().stream()
+                        .filter(n -> n instanceof javafx.scene.control.Labeled)
+                        .map(n -> ((javafx.scene.control.Labeled) n).getText())
+                        .filter(t -> t != null && t.startsWith("tab"))
+                        .toList());
         assertThat(cells).containsExactly("tab\\u0009here\\u000anewline\\u001b[31m");
     }
 

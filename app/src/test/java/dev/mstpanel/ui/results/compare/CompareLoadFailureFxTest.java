@@ -7,9 +7,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.testsupport.Screenshots;
 import dev.mstpanel.ui.common.UiExecutor;
@@ -48,6 +48,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareLoadFailureFxTest {
     @TempDir
     static Path results;
+
     private final AtomicBoolean failing = new AtomicBoolean(true);
     private dev.mstpanel.testsupport.ViewHarness harness;
     private final ListAppender<ILoggingEvent> log = new ListAppender<>();
@@ -61,17 +62,19 @@ class CompareLoadFailureFxTest {
         harness = new dev.mstpanel.testsupport.ViewHarness();
         ResultsReader reader = harness.reader();
         // a test double of the Results view's trials: while failing, a list that throws as the replaced jar did
-        Function<Path, List<TrialRecord>> loaded = dir -> failing.get() ? new AbstractList<>() {
-            @Override
-            public TrialRecord get(int i) {
-                throw new NoClassDefFoundError("dev/mstpanel/core/results/compare/Comparison$Kind");
-            }
+        Function<Path, List<TrialRecord>> loaded = dir -> failing.get()
+                ? new AbstractList<>() {
+                    @Override
+                    public TrialRecord get(int i) {
+                        throw new NoClassDefFoundError("dev/mstpanel/core/results/compare/Comparison$Kind");
+                    }
 
-            @Override
-            public int size() {
-                return 1;
-            }
-        } : null;
+                    @Override
+                    public int size() {
+                        return 1;
+                    }
+                }
+                : null;
         model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), loaded);
         Logger logger = (Logger) LoggerFactory.getLogger(CompareViewModel.class);
         logger.setLevel(Level.DEBUG);
@@ -102,15 +105,20 @@ class CompareLoadFailureFxTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> shown(message) && shown(retry));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(shown(loading)).as("the loading line is gone").isFalse();
-        assertThat(message.getText()).startsWith("Could not compare default · run aaaaaa")
+        assertThat(message.getText())
+                .startsWith("Could not compare default · run aaaaaa")
                 .contains("the panel's own program files changed while it was running")
                 .endsWith("Restart the panel.");
-        assertThat(texts(robot)).noneMatch(t -> t.contains("NoClassDefFoundError") || t.contains("\tat ") || t.contains("dev/mstpanel"));
+        assertThat(texts(robot))
+                .noneMatch(
+                        t -> t.contains("NoClassDefFoundError") || t.contains("\tat ") || t.contains("dev/mstpanel"));
         assertThat(((Label) ((TableView<?>) robot.lookup("#compare-cases").query()).getPlaceholder()).getText())
                 .isEqualTo("Nothing compared yet: see the message above.");
         // logged with its stack trace, at warn
-        assertThat(log.list).anyMatch(e -> e.getLevel() == Level.WARN && e.getThrowableProxy() != null
-                && e.getThrowableProxy().getClassName().equals(NoClassDefFoundError.class.getName()));
+        assertThat(log.list)
+                .anyMatch(e -> e.getLevel() == Level.WARN
+                        && e.getThrowableProxy() != null
+                        && e.getThrowableProxy().getClassName().equals(NoClassDefFoundError.class.getName()));
         Screenshots.take(scene, "results-compare-failed");
 
         failing.set(false);
@@ -122,8 +130,10 @@ class CompareLoadFailureFxTest {
         assertThat(shown(retry)).isFalse();
         assertThat(table.getItems().get(0).caseId()).isEqualTo("lookup-invoice");
         assertThat(table.getItems().get(0).change()).isEqualTo(CaseChange.REGRESSED);
-        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-verdict-word")).isEqualTo("unclear"); // on the FX thread: the cards may be rebuilt meanwhile
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !model.meansPendingProperty().get());
+        assertThat(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-verdict-word"))
+                .isEqualTo("unclear"); // on the FX thread: the cards may be rebuilt meanwhile
+        WaitForAsyncUtils.waitFor(
+                15, TimeUnit.SECONDS, () -> !model.meansPendingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         Screenshots.take(scene, "results-compare-after-retry");
     }
@@ -133,7 +143,11 @@ class CompareLoadFailureFxTest {
         failing.set(false);
         robot.interact(() -> model.open(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default"));
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty() && !model.meansPendingProperty().get());
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> !table.getItems().isEmpty()
+                        && !model.meansPendingProperty().get());
         // the background executor is shut down (as when the window closes): the next pick's read is refused
         harness.background().shutdownNow();
         robot.interact(model::swap);
@@ -141,10 +155,16 @@ class CompareLoadFailureFxTest {
         Label message = robot.lookup("#compare-message").query();
         assertThat(shown(robot.lookup("#compare-loading").query())).isFalse();
         assertThat(shown(message)).isTrue();
-        assertThat(message.getText()).startsWith("Could not compare default · run bbbbbb").endsWith("shutting down its background work.");
+        assertThat(message.getText())
+                .startsWith("Could not compare default · run bbbbbb")
+                .endsWith("shutting down its background work.");
         assertThat(shown(robot.lookup("#compare-retry").query())).isTrue();
-        assertThat(log.list).anyMatch(e -> e.getLevel() == Level.WARN && e.getThrowableProxy() != null
-                && e.getThrowableProxy().getClassName().equals(java.util.concurrent.RejectedExecutionException.class.getName()));
+        assertThat(log.list)
+                .anyMatch(e -> e.getLevel() == Level.WARN
+                        && e.getThrowableProxy() != null
+                        && e.getThrowableProxy()
+                                .getClassName()
+                                .equals(java.util.concurrent.RejectedExecutionException.class.getName()));
     }
 
     @Test
@@ -157,8 +177,12 @@ class CompareLoadFailureFxTest {
         });
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> log.list.stream()
-                .anyMatch(e -> e.getLevel() == Level.DEBUG && e.getFormattedMessage().contains("dropped")));
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> log.list.stream()
+                        .anyMatch(e -> e.getLevel() == Level.DEBUG
+                                && e.getFormattedMessage().contains("dropped")));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(model.comparisonProperty().get().base().runId()).isEqualTo(CompareFixture.RUN_B);
         assertThat(shown(robot.lookup("#compare-loading").query())).isFalse();
@@ -176,7 +200,10 @@ class CompareLoadFailureFxTest {
     }
 
     private static List<String> texts(FxRobot robot) {
-        return robot.lookup(".label").queryAll().stream().filter(CompareLoadFailureFxTest::shown).map(n -> ((Label) n).getText())
-                .filter(t -> t != null).toList();
+        return robot.lookup(".label").queryAll().stream()
+                .filter(CompareLoadFailureFxTest::shown)
+                .map(n -> ((Label) n).getText())
+                .filter(t -> t != null)
+                .toList();
     }
 }

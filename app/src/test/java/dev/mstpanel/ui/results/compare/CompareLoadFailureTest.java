@@ -41,8 +41,10 @@ class CompareLoadFailureTest {
             assertThat(model.loadingProperty().get()).isFalse();
             assertThat(model.progressProperty().get()).isNull();
             assertThat(model.canRetryProperty().get()).isTrue();
-            assertThat(model.messageProperty().get()).startsWith("Could not compare default · run aaaaaa")
-                    .endsWith("Restart the panel.").doesNotContain("NoClassDefFoundError");
+            assertThat(model.messageProperty().get())
+                    .startsWith("Could not compare default · run aaaaaa")
+                    .endsWith("Restart the panel.")
+                    .doesNotContain("NoClassDefFoundError");
 
             failing.set(false);
             model.retry();
@@ -65,21 +67,29 @@ class CompareLoadFailureTest {
             var first = model.summary(b, () -> reads[0]++);
             assertThat(first).isPresent();
             java.nio.file.Files.delete(b.resolve("summary.json"));
-            assertThat(model.summary(b, () -> reads[0]++)).as("kept while the folder is not read again").isSameAs(first);
+            assertThat(model.summary(b, () -> reads[0]++))
+                    .as("kept while the folder is not read again")
+                    .isSameAs(first);
             model.forgetSummaries(); // the Results view's Refresh
             assertThat(model.summary(b, () -> reads[0]++)).isNull();
-            assertThat(model.summary(b, () -> reads[0]++)).as("summary.json is gone").isEmpty();
+            assertThat(model.summary(b, () -> reads[0]++))
+                    .as("summary.json is gone")
+                    .isEmpty();
             assertThat(reads[0]).isEqualTo(2);
         }
     }
 
     @Test
     void aFailureSaysWhatWentWrongInWords() {
-        assertThat(dev.mstpanel.ui.common.FailureText.reason(new java.util.concurrent.CompletionException(new IllegalStateException("the run has no trials"))))
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new java.util.concurrent.CompletionException(
+                        new IllegalStateException("the run has no trials"))))
                 .isEqualTo("the run has no trials.");
-        assertThat(dev.mstpanel.ui.common.FailureText.reason(new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(
+                        new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/r/run.json"))))
                 .isEqualTo("permission denied: /r/run.json.");
-        assertThat(dev.mstpanel.ui.common.FailureText.reason(new NullPointerException())).isEqualTo("an unexpected NullPointerException (see the panel's log).");
-        assertThat(dev.mstpanel.ui.common.FailureText.reason(new OutOfMemoryError("Java heap space"))).startsWith("the panel ran out of memory");
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new NullPointerException()))
+                .isEqualTo("an unexpected NullPointerException (see the panel's log).");
+        assertThat(dev.mstpanel.ui.common.FailureText.reason(new OutOfMemoryError("Java heap space")))
+                .startsWith("the panel ran out of memory");
     }
 }

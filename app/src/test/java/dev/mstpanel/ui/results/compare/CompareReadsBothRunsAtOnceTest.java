@@ -3,8 +3,8 @@ package dev.mstpanel.ui.results.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mstpanel.core.results.ResultsReader;
-import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.compare.CaseChange;
+import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.testsupport.CompareFixture;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.nio.file.Path;
@@ -35,28 +35,36 @@ class CompareReadsBothRunsAtOnceTest {
         Path b = eval.resolve("runs").resolve(CompareFixture.RUN_B);
         CyclicBarrier two = new CyclicBarrier(2);
         AtomicInteger metABeside = new AtomicInteger();
-        Executor background = task -> new Thread(() -> {
-            try {
-                two.await(5, TimeUnit.SECONDS);
-                metABeside.incrementAndGet();
-            } catch (TimeoutException | BrokenBarrierException e) {
-                // no second read came: this one ran alone
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            task.run();
-        }, "test-background").start();
+        Executor background = task -> new Thread(
+                        () -> {
+                            try {
+                                two.await(5, TimeUnit.SECONDS);
+                                metABeside.incrementAndGet();
+                            } catch (TimeoutException | BrokenBarrierException e) {
+                                // no second read came: this one ran alone
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            task.run();
+                        },
+                        "test-background")
+                .start();
         try (ResultsReader reader = new ResultsReader()) {
             CompareViewModel model = new CompareViewModel(reader, UiExecutor.direct(), background, dir -> null);
             List<RunInfo> runs = List.of(reader.readRun(a), reader.readRun(b));
             model.open(runs, a, "default", b, "default");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             // the comparison and then its rows are set on the reading thread (a direct UI executor): wait for both
-            while ((model.comparisonProperty().get() == null || model.rows().isEmpty()) && System.nanoTime() < deadline) {
+            while ((model.comparisonProperty().get() == null || model.rows().isEmpty())
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            assertThat(model.comparisonProperty().get()).as("the comparison of the two runs").isNotNull();
-            assertThat(metABeside.get()).as("reads that ran beside the other run's read").isEqualTo(2);
+            assertThat(model.comparisonProperty().get())
+                    .as("the comparison of the two runs")
+                    .isNotNull();
+            assertThat(metABeside.get())
+                    .as("reads that ran beside the other run's read")
+                    .isEqualTo(2);
             assertThat(model.comparisonProperty().get().base().runId()).isEqualTo(CompareFixture.RUN_A);
             assertThat(model.comparisonProperty().get().candidate().runId()).isEqualTo(CompareFixture.RUN_B);
             assertThat(model.rows().get(0).change()).isEqualTo(CaseChange.REGRESSED);

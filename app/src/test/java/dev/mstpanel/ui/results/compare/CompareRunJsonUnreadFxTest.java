@@ -31,13 +31,15 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareRunJsonUnreadFxTest {
     @TempDir
     static Path results;
+
     private dev.mstpanel.testsupport.ViewHarness harness;
     private CompareViewModel model;
     private Path run;
 
     @Start
     void start(Stage stage) throws Exception {
-        RunFixture f = RunFixture.create(results.resolve("r-" + System.nanoTime()), "checkout-flow", "20261007T182504Z-7f3c2a")
+        RunFixture f = RunFixture.create(
+                        results.resolve("r-" + System.nanoTime()), "checkout-flow", "20261007T182504Z-7f3c2a")
                 .runJson("checkout-flow", "with-skill", "baseline");
         for (String v : new String[] {"baseline", "with-skill"}) {
             f.trace(v, "gift-card", 0, null).score("judge", v, "gift-card", 0, v.equals("with-skill"), "ok");
@@ -47,7 +49,8 @@ class CompareRunJsonUnreadFxTest {
         harness = new dev.mstpanel.testsupport.ViewHarness();
         ResultsReader reader = harness.reader();
         List<TrialRecord> trials = reader.readTrials(reader.readRun(run));
-        model = new CompareViewModel(reader, UiExecutor.fx(), harness.background(), dir -> dir.equals(run) ? trials : null);
+        model = new CompareViewModel(
+                reader, UiExecutor.fx(), harness.background(), dir -> dir.equals(run) ? trials : null);
         harness.show(stage, new CompareView(model, null));
     }
 
@@ -59,12 +62,17 @@ class CompareRunJsonUnreadFxTest {
     @Test
     void aRunJsonThatCannotBeReadIsSaidWithTheBaselineTakenFromTheFolders(FxRobot robot) throws Exception {
         robot.interact(() -> model.open(run, null, run, null));
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> model.comparisonProperty().get() != null && !model.loadingProperty().get());
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> model.comparisonProperty().get() != null
+                        && !model.loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         Label note = robot.lookup("#compare-run-json-note").query();
         assertThat(shown(note)).isTrue();
-        assertThat(note.getText()).isEqualTo("run.json of run 20261007T182504Z-7f3c2a could not be read: it is not valid JSON at line 1,"
-                + " column 1; so the baseline is taken as the first variant folder, baseline.");
+        assertThat(note.getText())
+                .isEqualTo("run.json of run 20261007T182504Z-7f3c2a could not be read: it is not valid JSON at line 1,"
+                        + " column 1; so the baseline is taken as the first variant folder, baseline.");
         assertThat(model.comparisonProperty().get().base().variant()).isEqualTo("baseline");
     }
 

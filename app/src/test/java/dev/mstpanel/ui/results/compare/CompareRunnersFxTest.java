@@ -27,6 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareRunnersFxTest {
     @TempDir
     static Path results;
+
     private dev.mstpanel.testsupport.ViewHarness harness;
     private CompareViewModel model;
     private Scene scene;
@@ -56,11 +57,20 @@ class CompareRunnersFxTest {
         harness = new dev.mstpanel.testsupport.ViewHarness();
         model = new CompareViewModel(harness.reader(), UiExecutor.fx(), harness.background(), dir -> null);
         dev.mstpanel.ui.common.Navigator navigator = new dev.mstpanel.ui.common.Navigator() {
-            @Override public void openResults(Path runDir) { }
-            @Override public void openComparison(Path b, String bv, Path c, String cv) { }
-            @Override public void openRunsForm(Path runDir, java.util.List<String> mstArgs) { }
-            @Override public void openGradeForm(Path runDir) { }
-            @Override public void openImages(String context) { }
+            @Override
+            public void openResults(Path runDir) {}
+
+            @Override
+            public void openComparison(Path b, String bv, Path c, String cv) {}
+
+            @Override
+            public void openRunsForm(Path runDir, java.util.List<String> mstArgs) {}
+
+            @Override
+            public void openGradeForm(Path runDir) {}
+
+            @Override
+            public void openImages(String context) {}
         };
         harness.show(stage, new CompareView(model, navigator));
         scene = stage.getScene();
@@ -72,14 +82,19 @@ class CompareRunnersFxTest {
     }
 
     private String shownText(FxRobot robot, String id) throws Exception {
-        return FxQuery.fx(() -> robot.lookup(id).tryQuery().filter(n -> n.isVisible()).map(n -> ((Label) n).getText()).orElse(null));
+        return FxQuery.fx(() -> robot.lookup(id)
+                .tryQuery()
+                .filter(n -> n.isVisible())
+                .map(n -> ((Label) n).getText())
+                .orElse(null));
     }
 
     @Test
     void aDesktopRunAgainstADockerRunIsWarnedAboveTheVerdict(FxRobot robot) throws Exception {
         robot.interact(() -> model.open(docker, "default", desktop, "default"));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> shownText(robot, "#compare-setup") != null);
-        assertThat(shownText(robot, "#compare-setup")).isEqualTo("base: runner docker · client cowork\ncandidate: runner local · client cowork");
+        assertThat(shownText(robot, "#compare-setup"))
+                .isEqualTo("base: runner docker · client cowork\ncandidate: runner local · client cowork");
         assertThat(shownText(robot, "#compare-runner-warning"))
                 .startsWith("The two sides ran on different runners (base: docker, candidate: local)");
         Screenshots.take(scene, "results-compare-different-runners");
@@ -89,7 +104,8 @@ class CompareRunnersFxTest {
     void twoDockerRunsHaveNoWarning(FxRobot robot) throws Exception {
         robot.interact(() -> model.open(docker, "default", docker2, "default"));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> shownText(robot, "#compare-setup") != null);
-        assertThat(shownText(robot, "#compare-setup")).isEqualTo("base: runner docker · client cowork\ncandidate: runner docker · client cowork");
+        assertThat(shownText(robot, "#compare-setup"))
+                .isEqualTo("base: runner docker · client cowork\ncandidate: runner docker · client cowork");
         assertThat(shownText(robot, "#compare-runner-warning")).isNull();
     }
 }

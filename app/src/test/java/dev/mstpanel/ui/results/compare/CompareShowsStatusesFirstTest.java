@@ -50,20 +50,33 @@ class CompareShowsStatusesFirstTest {
             while ((seen.size() < 2 || model.meansPendingProperty().get()) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            assertThat(seen).as("the statuses' comparison, then the complete one").hasSize(2);
+            assertThat(seen)
+                    .as("the statuses' comparison, then the complete one")
+                    .hasSize(2);
             Comparison first = seen.get(0);
             Comparison complete = seen.get(1);
             assertThat(first.base().meansPending()).isTrue();
-            assertThat(first.base().toolCallsMean()).as("no tool calls counted yet: none shown").isNull();
+            assertThat(first.base().toolCallsMean())
+                    .as("no tool calls counted yet: none shown")
+                    .isNull();
             // the base has no summary.json: the candidate's means come from its trials too, one source for both
-            assertThat(first.candidate().meansPending()).as("its summary.json not used: counted from its traces").isTrue();
+            assertThat(first.candidate().meansPending())
+                    .as("its summary.json not used: counted from its traces")
+                    .isTrue();
             assertThat(first.candidate().toolCallsMean()).isNull();
             assertThat(model.meansPendingProperty().get()).isFalse();
             assertThat(complete.base().meansPending()).isFalse();
-            assertThat(complete.base().toolCallsMean()).as("counted from the traces read whole").isPositive();
+            assertThat(complete.base().toolCallsMean())
+                    .as("counted from the traces read whole")
+                    .isPositive();
             assertThat(complete.candidate().meansPending()).isFalse();
-            assertThat(complete.candidate().toolCallsMean()).as("the trials' count, not summary.json's 7.5").isNotEqualTo(7.5).isPositive();
-            assertThat(complete.cases().get(0).base().records()).as("an opened case still has its trials").isNotEmpty();
+            assertThat(complete.candidate().toolCallsMean())
+                    .as("the trials' count, not summary.json's 7.5")
+                    .isNotEqualTo(7.5)
+                    .isPositive();
+            assertThat(complete.cases().get(0).base().records())
+                    .as("an opened case still has its trials")
+                    .isNotEmpty();
 
             // compare --json reads both runs whole
             RunTally wa = RunTally.read(reader, a, false);
@@ -76,12 +89,17 @@ class CompareShowsStatusesFirstTest {
                 assertThat(c.base().passed()).isEqualTo(cli.base().passed());
                 assertThat(c.base().graded()).isEqualTo(cli.base().graded());
                 assertThat(c.candidate().passed()).isEqualTo(cli.candidate().passed());
-                assertThat(c.cases()).extracting(x -> x.caseId() + " " + x.change())
-                        .isEqualTo(cli.cases().stream().map(x -> x.caseId() + " " + x.change()).toList());
+                assertThat(c.cases())
+                        .extracting(x -> x.caseId() + " " + x.change())
+                        .isEqualTo(cli.cases().stream()
+                                .map(x -> x.caseId() + " " + x.change())
+                                .toList());
                 assertThat(c.rerunArgs()).isEqualTo(cli.rerunArgs());
             }
             assertThat(model.rows().get(0).change()).isEqualTo(CaseChange.REGRESSED);
-            assertThat(model.progressProperty().get()).as("no progress line once loaded").isNull();
+            assertThat(model.progressProperty().get())
+                    .as("no progress line once loaded")
+                    .isNull();
         } finally {
             background.shutdownNow();
         }

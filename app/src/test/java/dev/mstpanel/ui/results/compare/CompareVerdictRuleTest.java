@@ -9,9 +9,13 @@ import org.junit.jupiter.api.Test;
 class CompareVerdictRuleTest {
     @Test
     void withNoCaseChangedItSaysTheSidesCannotBeToldApartNotThatFlipsCouldBeChance() {
-        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 0)).isEqualTo("No case's pass fraction changed: the two sides cannot be told apart.");
-        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 1)).isEqualTo("Not enough evidence either way at p < 0.05: one flip could be chance.");
-        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 4)).isEqualTo("Not enough evidence either way at p < 0.05: flips this few could be chance.");
-        assertThat(CompareView.verdictRule(Verdict.WORSE, 9)).isEqualTo("The candidate is worse than the base at p < 0.05.");
+        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 0))
+                .isEqualTo("No case's pass fraction changed: the two sides cannot be told apart.");
+        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 1))
+                .isEqualTo("Not enough evidence either way at p < 0.05: one flip could be chance.");
+        assertThat(CompareView.verdictRule(Verdict.UNCLEAR, 4))
+                .isEqualTo("Not enough evidence either way at p < 0.05: flips this few could be chance.");
+        assertThat(CompareView.verdictRule(Verdict.WORSE, 9))
+                .isEqualTo("The candidate is worse than the base at p < 0.05.");
     }
 }

@@ -31,6 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class CompareWarmUpFxTest {
     @TempDir
     static Path home;
+
     private PanelWindow panel;
     private AppContext app;
     private MainWindow window;
@@ -39,7 +40,10 @@ class CompareWarmUpFxTest {
     void start(Stage stage) {
         CompareWarmUp.reset();
         System.setProperty("mstpanel.compareWarmUp", "on"); // also on this shared machine's load
-        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime())).size(1440, 900).open("results").show(stage);
+        panel = PanelWindow.withPanelHome(home.resolve("panel-" + System.nanoTime()))
+                .size(1440, 900)
+                .open("results")
+                .show(stage);
         app = panel.app();
         window = panel.window();
     }
@@ -68,8 +72,11 @@ class CompareWarmUpFxTest {
         Path eval = CompareFixture.write(home.resolve("results-" + System.nanoTime()));
         robot.interact(() -> {
             app.results().open(eval);
-            window.openComparison(eval.resolve("runs").resolve(CompareFixture.RUN_A), "default",
-                    eval.resolve("runs").resolve(CompareFixture.RUN_B), "default");
+            window.openComparison(
+                    eval.resolve("runs").resolve(CompareFixture.RUN_A),
+                    "default",
+                    eval.resolve("runs").resolve(CompareFixture.RUN_B),
+                    "default");
         });
         TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());

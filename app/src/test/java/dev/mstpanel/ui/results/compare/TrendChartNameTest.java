@@ -12,7 +12,8 @@ class TrendChartNameTest {
         assertThat(TrendChart.shortName("20261007T182504Z-7f3c2a.g1")).isEqualTo("7f3c2a.g1");
         assertThat(TrendChart.shortName("20260111T101500Z-noscore")).isEqualTo("noscore");
         assertThat(TrendChart.shortName("retry-after-fix")).isEqualTo("retry-after…");
-        assertThat(TrendChart.shortName("20260111T101500Z-a-much-longer-suffix")).isEqualTo("a-much-long…");
+        assertThat(TrendChart.shortName("20260111T101500Z-a-much-longer-suffix"))
+                .isEqualTo("a-much-long…");
         assertThat(TrendChart.shortName("🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀")).isEqualTo("🚀".repeat(11) + "…");
     }
 }
