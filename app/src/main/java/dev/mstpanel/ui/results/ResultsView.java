@@ -295,8 +295,9 @@ public final class ResultsView extends BorderPane {
                             ? null
                             : model.run(t.runDir()).info();
             inspector.open(t, info == null ? null : info.redactStoredResponses());
-            if (compare != null && !selecting) {
-                updateRunHeader(); // the variant cards shrink to one line while a trial is open
+            if (compare != null && !selecting || headerFoldChosen == null) {
+                updateRunHeader(); // the variant cards shrink to one line while a trial is open; a short window folds
+                // the header
             }
         });
         model.selectedRunDirProperty().addListener((o, a, b) -> {
@@ -543,8 +544,25 @@ public final class ResultsView extends BorderPane {
         });
     }
 
-    /** Whether the run header shows only its title line (the person folded it); kept while the panel runs. */
-    private boolean headerFolded;
+    /** Whether the person folded (true) or unfolded (false) the run header; null while they have not chosen. */
+    private Boolean headerFoldChosen;
+
+    /** Below this window height a trial opened under the run header gets the room: the header folds unless the person unfolded it. */
+    static final double FOLD_BELOW_HEIGHT = 850;
+
+    /**
+     * Whether the run header shows only its title line: as the person chose, else folded while a
+     * trial is open in a window under {@link #FOLD_BELOW_HEIGHT} (at 1280 x 820 the header's facts
+     * and cards left the transcript about 125 px).
+     */
+    private boolean headerFolded() {
+        if (headerFoldChosen != null) {
+            return headerFoldChosen;
+        }
+        return model.selectedTrialProperty().get() != null
+                && runHeader.getScene() != null
+                && runHeader.getScene().getHeight() < FOLD_BELOW_HEIGHT;
+    }
 
     private void updateRunHeader() {
         Path dir = model.selectedRunDirProperty().get();
@@ -560,13 +578,14 @@ public final class ResultsView extends BorderPane {
         List<javafx.scene.Node> facts = RunHeaderFacts.of(info, r.counts());
         // the header can fold to its title line, so a trial opened below it gets the window's height (a 1280 x 820
         // window left the transcript about 200 px under the run's facts and cards)
+        boolean headerFolded = headerFolded();
         Button fold = new Button(
                 headerFolded ? "Show run details" : "Hide run details",
                 new FontIcon(headerFolded ? Feather.CHEVRON_DOWN : Feather.CHEVRON_UP));
         fold.setId("run-header-fold");
         fold.getStyleClass().addAll("small", "flat");
         fold.setOnAction(e -> {
-            headerFolded = !headerFolded;
+            headerFoldChosen = !headerFolded;
             updateRunHeader();
         });
         Region grow = new Region();
