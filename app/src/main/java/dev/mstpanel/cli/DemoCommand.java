@@ -19,7 +19,7 @@ import picocli.CommandLine.Mixin;
         name = "demo",
         mixinStandardHelpOptions = true,
         description = {
-            "Play the built-in demo run (3 shards on two contexts, one out of memory, two kept containers, missing trials). Nothing runs.",
+            "Play the built-in demo run (3 shards on two contexts, one out of memory, three kept containers, missing trials). Nothing runs.",
             "Its results are copied into the data folder's demo/ for the window's Results view."
         })
 public final class DemoCommand implements Callable<Integer> {

@@ -1,11 +1,11 @@
 package dev.mstpanel.cli;
 
-import dev.mstpanel.AppVersion;
 import dev.mstpanel.cli.output.CommandOutput;
 import dev.mstpanel.cli.output.JsonOutput;
 import dev.mstpanel.cli.output.JsonShapes;
 import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.app.PanelServices;
+import dev.mstpanel.core.build.AppVersion;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
 import java.io.PrintWriter;

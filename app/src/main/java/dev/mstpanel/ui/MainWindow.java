@@ -1,6 +1,6 @@
 package dev.mstpanel.ui;
 
-import dev.mstpanel.AppVersion;
+import dev.mstpanel.core.build.AppVersion;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.ui.about.AboutDialog;

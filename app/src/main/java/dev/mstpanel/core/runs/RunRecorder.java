@@ -2,7 +2,7 @@ package dev.mstpanel.core.runs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.AppVersion;
+import dev.mstpanel.core.build.AppVersion;
 import dev.mstpanel.core.mst.OutputListener;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.mstpanel.ui.about;
 
-import dev.mstpanel.AppVersion;
+import dev.mstpanel.core.build.AppVersion;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.ToolVersions;
 import dev.mstpanel.ui.common.AppIcons;

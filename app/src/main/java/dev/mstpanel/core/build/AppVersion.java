@@ -1,4 +1,4 @@
-package dev.mstpanel;
+package dev.mstpanel.core.build;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +10,7 @@ public final class AppVersion {
 
     /** e.g. {@code 0.1.0}; {@code dev} when the build did not stamp one. */
     public static String get() {
-        try (InputStream in = AppVersion.class.getResourceAsStream("version.properties")) {
+        try (InputStream in = AppVersion.class.getResourceAsStream("/dev/mstpanel/version.properties")) {
             if (in == null) {
                 return "dev";
             }
