@@ -91,6 +91,7 @@ public final class EngineProber implements AutoCloseable {
     public CompletableFuture<List<ProbeResult>> probeAll(
             List<DockerContext> contexts, Duration timeout, Consumer<ProbeResult> onEach) {
         List<CompletableFuture<ProbeResult>> futures = new ArrayList<>();
+        List<CompletableFuture<Void>> reported = new ArrayList<>();
         // the client machinery is loaded once, before any context's clock starts: in a fresh
         // process on a busy machine, loading it costs seconds that belong to no engine, and ten
         // probes loading it at once made every engine, local sockets included, look dead
@@ -119,16 +120,18 @@ public final class EngineProber implements AutoCloseable {
                         new ProbeFailure(ProbeFailure.Kind.OTHER, "The panel is shutting down.", null),
                         System.nanoTime()));
             }
-            f.thenAccept(r -> {
+            // the whole completes after every result was reported, not only after it arrived: a caller
+            // that joins sees each onEach done (it ran on the thread that completed f, maybe after allOf)
+            reported.add(f.thenAccept(r -> {
                 try {
                     onEach.accept(r);
                 } catch (RuntimeException e) {
                     LOG.warn("A probe listener failed for {}", c.name(), e);
                 }
-            });
+            }));
             futures.add(f);
         }
-        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+        return CompletableFuture.allOf(reported.toArray(CompletableFuture[]::new))
                 .thenApply(v -> futures.stream().map(CompletableFuture::join).toList());
     }
 
