@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Benchmarks for issue 4 (not tests; run by scripts/bench/run-bench.sh):
+ * Benchmarks of a run (not tests; run by scripts/bench/run-bench.sh):
  * {@code lines SECONDS RATE}, {@code stats SECONDS N}, {@code cancel STANDIN honour|ignore}.
  */
 public final class RunBench {

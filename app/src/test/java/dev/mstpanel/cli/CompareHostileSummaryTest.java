@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code compare} on a summary.json whose figures no run can have (the tester's M5): 1e308 tokens, a negative
+ * {@code compare} on a summary.json whose figures no run can have: 1e308 tokens, a negative
  * cost and duration, a number too large for a double, a string where a number belongs. The text shows "–" and
  * says which figures were left out and from which side; {@code --json} writes null, never the string "Infinity",
  * and names each field on stderr.

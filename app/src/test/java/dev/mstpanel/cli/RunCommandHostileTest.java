@@ -119,7 +119,7 @@ class RunCommandHostileTest {
 
     @Test
     void aSecretIsMaskedInEveryFormMstPrintsItThoughTheSecretsFileHasABadByte() throws Exception {
-        // one byte that is not UTF-8 (é in Latin-1) before the secret, as in the hostile pass
+        // one byte that is not UTF-8 (é in Latin-1) before the secret
         Path secrets = dir.resolve("secrets.env");
         Files.write(secrets, ("# caf\u00e9\nSHOP_TOKEN=" + FILE_SECRET + "\n").getBytes(StandardCharsets.ISO_8859_1));
 

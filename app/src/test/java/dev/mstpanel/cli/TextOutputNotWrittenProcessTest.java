@@ -99,7 +99,7 @@ class TextOutputNotWrittenProcessTest {
 
     @Test
     void doctorToAFullDiskSaysItEvenWhenAFailingCheckAlreadyGaveExitOne() throws Exception {
-        // tester check12 F4: doctor's own exit code (1: no engine, or MST missing here) hid the lost report
+        // doctor's own exit code (1: no engine, or MST missing here) hid the lost report
         for (String[] args : new String[][] {{"doctor", "--timeout", "1"}, {"doctor", "--json", "--timeout", "1"}}) {
             Ended doctor = run(true, args);
             assertThat(doctor.exit()).as(doctor.err()).isEqualTo(1);

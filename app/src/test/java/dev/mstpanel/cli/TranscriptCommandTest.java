@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code mst-panel transcript} and {@code trials --grep} on fixture trials: the fields of issue 9, item 6, and exit codes. */
+/** {@code mst-panel transcript} and {@code trials --grep} on fixture trials: the fields a person reads, and exit codes. */
 class TranscriptCommandTest {
     @TempDir
     Path root;

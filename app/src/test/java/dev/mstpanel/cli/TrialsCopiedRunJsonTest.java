@@ -65,7 +65,7 @@ class TrialsCopiedRunJsonTest {
 
     @Test
     void aFolderNamedAsARunIdWithAnotherSuffixIsFlaggedTooAndComparedUnderItsName() throws Exception {
-        // tester check18 #38: 20260115T101500Z-wrongjs holding another run's run.json was taken for that run
+        // 20260115T101500Z-wrongjs holding another run's run.json was taken for that run
         RunFixture other = RunFixture.create(dir.resolve("results"), "eval", "20260105T101500Z-a1b2c3")
                 .runJson("eval", "default");
         other.trace("default", "gift-card", 0, null).score("judge", "default", "gift-card", 0, true, "ok");

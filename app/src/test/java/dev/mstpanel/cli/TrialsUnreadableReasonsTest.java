@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The reason an unreadable trial gives (the tester's M4): a score file that is not JSON or is a named pipe is named in
+ * The reason an unreadable trial gives: a score file that is not JSON or is a named pipe is named in
  * the row (not the trial's own error), and a trace nested past the reader's limit or holding a number too large says
  * so, not "not valid JSON".
  */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code trials} and {@code compare} on a run folder of mode 000 (issue: the tester's B3): the folder is named
+ * {@code trials} and {@code compare} on a run folder of mode 000: the folder is named
  * with "permission denied", no trial read at all exits 1, and compare names that cause. Root reads a folder of
  * mode 000 all the same, so as root the command runs as the user {@code nobody} ({@code setpriv}), from a copy
  * of the class path that user can read (the build's jars are in root's own Maven folder); as another user it

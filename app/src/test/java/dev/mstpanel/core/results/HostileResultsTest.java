@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Results folders a hostile tester builds (items 7, 10 and 16, and a log tail without a line end): nothing vanishes, nothing runs out of memory. */
+/** Results folders built to break the reader (a huge log folder, deep nesting, odd files, and a log tail without a line end): nothing vanishes, nothing runs out of memory. */
 class HostileResultsTest {
     @TempDir
     Path root;

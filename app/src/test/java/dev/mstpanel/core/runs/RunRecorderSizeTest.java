@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a recording costs on disk (issue 12's figure: at most 10 % of the run log plus the trials'
+ * What a recording costs on disk (the target: at most 10 % of the run log plus the trials'
  * JSON): a 10-minute run of worker chatter, 20 lines a second, is recorded in well under a tenth of
  * its lines' bytes, and the file is as small as its content gzipped at best compression in one go,
  * give or take the blocks its flushes end (every {@link RunRecorder#FLUSH_EVERY_MS}).

@@ -25,7 +25,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The window on a failure diagnosis a hostile tester built: 2,000 log files in one log
+ * The window on a failure diagnosis built to break it: 2,000 log files in one log
  * viewer that loads a log when it is chosen, and a 23000 × 23000 screenshot shown at the pane's size
  * with a note.
  */

@@ -268,8 +268,8 @@ class TrialCacheTest {
         byTrial(cached, f.runDir());
         Path file = cacheFile();
         byte[] bytes = Files.readAllBytes(file);
-        // every eighth byte of the records in turn, as a bad disk or a partial copy would change them (the tester's
-        // four 0xff bytes at one offset gave a made-up variant, a negative tool-call count, a garbled score path)
+        // every eighth byte of the records in turn, as a bad disk or a partial copy would change them (four 0xff
+        // bytes at one offset gave a made-up variant, a negative tool-call count, a garbled score path)
         for (int at = bytes.length / 4; at < bytes.length - 8; at += Math.max(1, bytes.length / 8)) {
             byte[] damaged = bytes.clone();
             damaged[at] = (byte) ~damaged[at];

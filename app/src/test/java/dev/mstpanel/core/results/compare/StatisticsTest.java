@@ -38,7 +38,7 @@ class StatisticsTest {
         assertEquals(expected, CaseOutcome.of(passed, graded));
     }
 
-    /** Every cell of issue 10's table, and the one-sided rows. */
+    /** Every cell of the verdict table (one-sided and two-sided counts), and the one-sided rows. */
     @ParameterizedTest(name = "{0} → {1}: {2}")
     @CsvSource({
         "PASS,PASS,UNCHANGED",

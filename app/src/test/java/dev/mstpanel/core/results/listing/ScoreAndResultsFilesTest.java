@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Score files and results.json as a tester found them: said for what they are. */
+/** Score files and results.json as broken copies leave them: said for what they are. */
 class ScoreAndResultsFilesTest {
     @TempDir
     Path root;

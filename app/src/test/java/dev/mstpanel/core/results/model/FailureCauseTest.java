@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The cause rules of issue 9, item 4, in their order. */
+/** The failure cause rules (docs/dev/mst-format.md, Failure diagnosis), in their order. */
 class FailureCauseTest {
     private static final List<ScoreRecord> FAILED_JUDGE = List.of(
             new ScoreRecord("judge.accuracy", false, "wrong", null, java.nio.file.Path.of("s.json"), null),

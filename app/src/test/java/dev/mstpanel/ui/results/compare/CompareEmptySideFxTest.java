@@ -23,8 +23,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The Compare screen on a run whose run.json names a baseline with no trials on disk (tester check12
- * F11) says so in place, as the {@code compare} command does, instead of comparing an empty side (every
+ * The Compare screen on a run whose run.json names a baseline with no trials on disk says so in place, as the {@code compare} command does, instead of comparing an empty side (every
  * case "added", verdict unclear); picking two variants that have trials then compares them. A real
  * CompareView in a window, the real reader on a run written by {@link RunFixture}.
  */

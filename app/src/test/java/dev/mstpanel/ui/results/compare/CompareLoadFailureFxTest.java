@@ -37,7 +37,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Compare screen never stays on "Reading and comparing both sides…" when its load fails (the
- * last tester's B1: a window whose jar had been rebuilt under it threw {@code NoClassDefFoundError}
+ * A window whose jar had been rebuilt under it threw {@code NoClassDefFoundError}
  * on the reading thread; it was not caught, nothing was logged, and the screen stayed loading for the
  * rest of the session). A real CompareView in a window, the real reader on the fixture's two runs of
  * one eval; the Results view's trials are a test double that fails as that session did (an Error

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The paths of a Compare load that fail on the FX thread itself end in a message and "Try again",
- * never in the loading state (the last tester's B1). Real runs and reader; the Results view's trials
+ * never in the loading state. Real runs and reader; the Results view's trials
  * are a test double that throws as a replaced jar does.
  */
 class CompareLoadFailureTest {

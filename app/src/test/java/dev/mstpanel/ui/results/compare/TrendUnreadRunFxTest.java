@@ -29,8 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * eval, the second's run.json broken and its traces/ empty (the test runs as root, which reads a folder
  * of mode 000 all the same; that case gives the run folder's "permission denied" through the same line).
  * It also names the runs it draws whose run.json could not be read, and run folders that hold the same
- * run.json (a run copied under a new name), each drawn as its own run named by its folder (tester fix16
- * #2, #3).
+ * run.json (a run copied under a new name), each drawn as its own run named by its folder.
  */
 @ExtendWith(ApplicationExtension.class)
 class TrendUnreadRunFxTest {
