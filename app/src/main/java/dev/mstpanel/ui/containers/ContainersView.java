@@ -4,6 +4,7 @@ import dev.mstpanel.core.docker.ContainerKind;
 import dev.mstpanel.core.docker.MstContainer;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.Pill;
 import dev.mstpanel.ui.common.SearchableText;
 import dev.mstpanel.ui.common.ViewHeader;
 import java.time.Duration;
@@ -203,16 +204,14 @@ public final class ContainersView extends BorderPane {
                     setText(null);
                     return;
                 }
-                Label pill = new Label(kindLabel(k.kind()));
-                pill.getStyleClass()
-                        .addAll(
-                                "pill",
-                                switch (k.kind()) {
-                                    case RUNNING -> "pill-success";
-                                    case KEPT -> "pill-accent";
-                                    case ORPHANED -> "pill-danger";
-                                    case OTHER_HOST -> "pill-muted";
-                                });
+                Label pill = Pill.of(
+                        kindLabel(k.kind()),
+                        switch (k.kind()) {
+                            case RUNNING -> "pill-success";
+                            case KEPT -> "pill-accent";
+                            case ORPHANED -> "pill-danger";
+                            case OTHER_HOST -> "pill-muted";
+                        });
                 if (k.kind() == ContainerKind.OTHER_HOST) {
                     pill.setTooltip(new Tooltip("Started by " + k.ownerHost() + ": read-only"));
                 }

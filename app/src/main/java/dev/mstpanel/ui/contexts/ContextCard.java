@@ -7,6 +7,7 @@ import dev.mstpanel.core.docker.EngineInfo;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.MemoryBar;
+import dev.mstpanel.ui.common.Pill;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -49,9 +50,9 @@ final class ContextCard extends VBox {
         setMaxWidth(440);
 
         name.getStyleClass().add("card-title");
-        currentMark.getStyleClass().addAll("pill", "pill-accent");
+        Pill.mark(currentMark, "pill-accent");
         currentMark.setTooltip(new Tooltip("The context the docker CLI uses now"));
-        state.getStyleClass().add("pill");
+        Pill.mark(state);
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox header = new HBox(8, name, currentMark, grow, state);

@@ -7,6 +7,7 @@ import dev.mstpanel.core.colima.MemoryBudget;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.DialogService;
 import dev.mstpanel.ui.common.MemoryBar;
+import dev.mstpanel.ui.common.Pill;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -152,8 +153,9 @@ public final class FleetPane extends VBox {
             Label name = new Label(p.name());
             name.getStyleClass().add("text-bold");
             name.setMinWidth(110);
-            Label status = new Label(p.running() ? "running" : p.status().toLowerCase(java.util.Locale.ROOT));
-            status.getStyleClass().addAll("pill", p.running() ? "pill-success" : "pill-muted");
+            Label status = Pill.of(
+                    p.running() ? "running" : p.status().toLowerCase(java.util.Locale.ROOT),
+                    p.running() ? "pill-success" : "pill-muted");
             Label sizes = new Label(
                     p.problem() != null
                             ? p.problem()

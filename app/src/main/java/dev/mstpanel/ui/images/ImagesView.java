@@ -6,6 +6,7 @@ import dev.mstpanel.core.images.FamilyState;
 import dev.mstpanel.core.images.ImageRecipe;
 import dev.mstpanel.core.images.MstImage;
 import dev.mstpanel.core.text.ByteSize;
+import dev.mstpanel.ui.common.Pill;
 import dev.mstpanel.ui.common.ViewHeader;
 import java.time.Duration;
 import java.time.Instant;
@@ -213,12 +214,11 @@ public final class ImagesView extends BorderPane {
                 Label size = new Label(ByteSize.human(m.sizeBytes()));
                 Label age = new Label(age(m.createdEpochSeconds()));
                 Label ver = new Label(m.version() == null ? "–" : m.version());
-                ver.getStyleClass()
-                        .addAll(
-                                "pill",
-                                m.matchesMst()
-                                        ? "pill-success"
-                                        : model.mstVersionProperty().get() == null ? "pill-muted" : "pill-danger");
+                Pill.mark(
+                        ver,
+                        m.matchesMst()
+                                ? "pill-success"
+                                : model.mstVersionProperty().get() == null ? "pill-muted" : "pill-danger");
                 images.addRow(r++, ref, what, size, age, ver);
             }
             card.getChildren().add(images);

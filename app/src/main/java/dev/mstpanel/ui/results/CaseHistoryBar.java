@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.ui.common.Pill;
 import java.util.List;
 import java.util.Map;
 import javafx.geometry.Pos;
@@ -51,8 +52,7 @@ final class CaseHistoryBar extends HBox {
             String run = r.getKey().shortId();
             if (r.getValue().isEmpty()) {
                 Label none =
-                        new Label(new StringBuilder().append(run).append(" –").toString());
-                none.getStyleClass().addAll("pill", "pill-muted");
+                        Pill.of(new StringBuilder().append(run).append(" –").toString(), "pill-muted");
                 none.setTooltip(new Tooltip(new StringBuilder()
                         .append(r.getKey().runId())
                         .append(": this case did not run")
@@ -65,9 +65,8 @@ final class CaseHistoryBar extends HBox {
                 if (r.getValue().size() > 1) {
                     text.append(" #").append(t.number());
                 }
-                Label p =
-                        new Label(text.append(' ').append(t.status().jsonName()).toString());
-                p.getStyleClass().addAll("pill", ResultsView.pillClass(t.status()));
+                Label p = Pill.of(
+                        text.append(' ').append(t.status().jsonName()).toString(), ResultsView.pillClass(t.status()));
                 boolean current = t.runDir().equals(sel.runDir()) && t.key().equals(sel.key());
                 if (current) {
                     p.setStyle("-fx-border-color: -color-fg-default; -fx-border-radius: 10; -fx-border-width: 1.5;");

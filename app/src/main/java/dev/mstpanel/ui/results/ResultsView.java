@@ -5,6 +5,7 @@ import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.core.text.Texts;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.Pill;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -760,8 +761,8 @@ public final class ResultsView extends BorderPane {
             var counts = box.getChildren();
             counts.setAll(name, note);
             if (n.kind() == Kind.TRIAL) {
-                Label s = new Label(n.trial().status().jsonName());
-                s.getStyleClass().addAll("pill", pillClass(n.trial().status()));
+                Label s = Pill.of(
+                        n.trial().status().jsonName(), pillClass(n.trial().status()));
                 counts.add(s);
                 String msg = n.trial().message();
                 setTooltip(msg == null ? null : new Tooltip(msg));
@@ -769,8 +770,8 @@ public final class ResultsView extends BorderPane {
                 for (TrialStatus st : TrialStatus.values()) {
                     Integer c = n.counts().get(st);
                     if (c != null && c > 0) {
-                        Label l = new Label(String.format(Locale.ROOT, "%,d ", c) + st.jsonName());
-                        l.getStyleClass().addAll("pill", "pill-count", pillClass(st));
+                        Label l = Pill.of(
+                                String.format(Locale.ROOT, "%,d ", c) + st.jsonName(), "pill-count", pillClass(st));
                         counts.add(l);
                     }
                 }

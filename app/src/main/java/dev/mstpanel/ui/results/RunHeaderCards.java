@@ -5,6 +5,7 @@ import dev.mstpanel.core.results.compare.RunTally;
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.ui.common.Navigator;
+import dev.mstpanel.ui.common.Pill;
 import dev.mstpanel.ui.results.compare.CompareViewModel;
 import dev.mstpanel.ui.results.compare.VariantCard;
 import java.nio.file.Path;
@@ -131,7 +132,7 @@ final class RunHeaderCards {
                 javafx.scene.control.Label l = new javafx.scene.control.Label(f.variant() + "  "
                         + f.rateWithIntervalText()
                         + (f.baseline() == null ? "  baseline" : "  " + VariantFigures.points(f.trialPassRateDelta())));
-                l.getStyleClass().addAll("pill", "pill-muted");
+                Pill.mark(l, "pill-muted");
                 l.setId("variant-line-" + f.variant());
                 l.setTooltip(new javafx.scene.control.Tooltip(f.basisText()
                         + (f.fromSummary() ? "" : "; computed from the trials (" + f.sourceNote() + ")")));

@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.ui.common.Pill;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -114,8 +115,7 @@ final class RunHeaderFacts {
     }
 
     private static void addPill(FlowPane pane, String text, String style) {
-        Label l = new Label(text);
-        l.getStyleClass().addAll("pill", style);
+        Label l = Pill.of(text, style);
         pane.getChildren().add(l);
     }
 }

@@ -6,6 +6,7 @@ import dev.mstpanel.core.results.model.ScoreRecord;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.ui.common.DialogService;
+import dev.mstpanel.ui.common.Pill;
 import dev.mstpanel.ui.results.transcript.TranscriptView;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -261,7 +261,7 @@ final class TrialInspectorView extends BorderPane {
         title.setText(dev.mstpanel.core.text.ControlCharacters.escape(t.label()) + "  ·  "
                 + dev.mstpanel.core.text.ControlCharacters.escape(t.variant()));
         status.setText(t.status().jsonName());
-        status.getStyleClass().setAll("label", "pill", ResultsView.pillClass(t.status()));
+        Pill.restyle(status, ResultsView.pillClass(t.status()));
         meta.setText(String.join(
                 "  ·  ",
                 java.util.stream.Stream.of(
@@ -282,10 +282,8 @@ final class TrialInspectorView extends BorderPane {
         head.setAlignment(Pos.CENTER_LEFT);
         String cause = t.cause();
         if (cause != null) {
-            Label c = new Label("cause: " + cause);
-            c.getStyleClass().addAll("pill", "pill-muted");
+            Label c = Pill.of("cause: " + cause, "pill-muted");
             c.setId("trial-cause");
-            c.setMinWidth(Region.USE_PREF_SIZE);
             head.getChildren().add(c);
         }
         VBox top = new VBox(6, head, meta);
@@ -307,9 +305,9 @@ final class TrialInspectorView extends BorderPane {
         }
         scores.getChildren().clear();
         for (ScoreRecord s : t.scores()) {
-            Label pill = new Label(s.pass() == null ? "unreadable" : s.pass() ? "pass" : "fail");
-            pill.getStyleClass()
-                    .addAll("pill", s.pass() == null ? "pill-muted" : s.pass() ? "pill-success" : "pill-danger");
+            Label pill = Pill.of(
+                    s.pass() == null ? "unreadable" : s.pass() ? "pass" : "fail",
+                    s.pass() == null ? "pill-muted" : s.pass() ? "pill-success" : "pill-danger");
             Label g = new Label(s.grader());
             g.getStyleClass().add("score-grader");
             Label why = new Label(s.problem() != null ? s.problem() : s.reasoning() == null ? "" : s.reasoning());

@@ -3,6 +3,7 @@ package dev.mstpanel.ui.runs;
 import dev.mstpanel.core.runs.ShardState;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.ui.common.MemoryBar;
+import dev.mstpanel.ui.common.Pill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,8 +96,7 @@ final class ShardRowsView extends GridPane {
             shard.getStyleClass().add("shard-index");
             container.getStyleClass().addAll("monospace", "text-small", "text-muted");
             current.getStyleClass().addAll("text-small", "text-muted");
-            phase.getStyleClass().add("pill");
-            phase.setMinWidth(Region.USE_PREF_SIZE);
+            Pill.mark(phase);
             memText.getStyleClass().addAll("text-muted", "text-small");
             memText.setWrapText(true);
             memText.setMinHeight(Region.USE_PREF_SIZE);

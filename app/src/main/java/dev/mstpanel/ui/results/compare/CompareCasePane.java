@@ -4,6 +4,7 @@ import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.Comparison;
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.results.model.TrialStatus;
+import dev.mstpanel.ui.common.Pill;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -194,9 +195,7 @@ final class CompareCasePane {
             }
             Label n = new Label("trial #" + t.number());
             n.setMinWidth(Region.USE_PREF_SIZE);
-            Label s = new Label(t.status().jsonName());
-            s.getStyleClass().addAll("pill", pillClass(t.status()));
-            s.setMinWidth(Region.USE_PREF_SIZE);
+            Label s = Pill.of(t.status().jsonName(), pillClass(t.status()));
             String msg = t.message();
             // one row of trials: the cell is the number and the status; the message is in the tooltip and the
             // transcript

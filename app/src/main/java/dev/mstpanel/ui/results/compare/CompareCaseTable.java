@@ -3,6 +3,7 @@ package dev.mstpanel.ui.results.compare;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
+import dev.mstpanel.ui.common.Pill;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -100,7 +101,6 @@ final class CompareCaseTable {
         private String pill = "";
 
         OutcomeCell() {
-            outcome.getStyleClass().add("pill");
             counts.getStyleClass().add("text-muted");
             box.setAlignment(Pos.CENTER_LEFT);
         }
@@ -139,12 +139,14 @@ final class CompareCaseTable {
             if (Objects.equals(cls, pill)) {
                 return;
             }
-            outcome.getStyleClass().removeAll("pill", "text-muted");
-            if (pill != null) {
-                outcome.getStyleClass().remove(pill);
-            }
             pill = cls;
-            outcome.getStyleClass().addAll(cls == null ? List.of("text-muted") : List.of("pill", cls));
+            if (cls == null) {
+                Pill.unmark(outcome);
+                outcome.getStyleClass().add("text-muted");
+            } else {
+                outcome.getStyleClass().remove("text-muted");
+                Pill.restyle(outcome, cls);
+            }
         }
     }
 
@@ -154,7 +156,7 @@ final class CompareCaseTable {
         private String cls;
 
         ChangeCell() {
-            pill.getStyleClass().add("pill");
+            Pill.mark(pill);
         }
 
         @Override

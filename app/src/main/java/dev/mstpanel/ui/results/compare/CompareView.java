@@ -4,6 +4,7 @@ import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.ui.common.Pill;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -212,7 +213,8 @@ public final class CompareView extends BorderPane {
         for (CaseChange c : CaseChange.values()) {
             ToggleButton t = new ToggleButton(c.jsonName());
             t.setId("change-" + c.jsonName());
-            t.getStyleClass().addAll("small", "change-toggle", "pill", pillClass(c));
+            t.getStyleClass().addAll("small", "change-toggle");
+            Pill.mark(t, pillClass(c));
             t.setSelected(true);
             t.selectedProperty().addListener((o, a, b) -> {
                 if (!syncing) {
@@ -254,9 +256,7 @@ public final class CompareView extends BorderPane {
         caseBox.setMinHeight(44); // 110 once a case is open (showCase)
 
         compactFigures.setId("compare-figures-line");
-        compactFigures.getStyleClass().addAll("pill", "pill-muted");
-        compactFigures.setWrapText(true);
-        compactFigures.setMinHeight(Region.USE_PREF_SIZE);
+        Pill.wrappingLine(compactFigures, "pill-muted");
         compactFigures.setVisible(false);
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());

@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results.compare;
 
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.text.Texts;
+import dev.mstpanel.ui.common.Pill;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -66,10 +67,10 @@ public final class VariantCard extends VBox {
         String vs = against != null ? against : f.baseline();
         if (against != null && delta == null) {
             deltaLabel.setText("base");
-            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
+            Pill.mark(deltaLabel, "pill-accent");
         } else if (vs == null) {
             deltaLabel.setText("baseline");
-            deltaLabel.getStyleClass().addAll("pill", "pill-accent");
+            Pill.mark(deltaLabel, "pill-accent");
         } else {
             deltaLabel.setText(VariantFigures.points(d) + " vs " + vs);
             long pp = d == null ? 0 : Math.round(d * 100);

@@ -5,6 +5,7 @@ import dev.mstpanel.core.results.model.TranscriptEvent;
 import dev.mstpanel.core.results.transcript.TranscriptFormat;
 import dev.mstpanel.core.text.ByteSize;
 import dev.mstpanel.core.text.Texts;
+import dev.mstpanel.ui.common.Pill;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -401,10 +402,7 @@ final class TranscriptRowNodes {
     }
 
     private static Label pill(String text, String style) {
-        Label l = new Label(text);
-        l.getStyleClass().addAll("pill", style);
-        l.setMinWidth(Region.USE_PREF_SIZE);
-        return l;
+        return Pill.of(text, style);
     }
 
     private static Node block(String title, String full, boolean mono, String id) {
