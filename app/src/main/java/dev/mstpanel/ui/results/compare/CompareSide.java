@@ -13,12 +13,22 @@ import java.nio.file.Path;
 public record CompareSide(Path runDir, String runId, String createdAt, String variant) {
     /** How the pickers show it: {@code with-search · run 7f3c2a (2026-01-05 10:15)}. */
     public String label() {
+        return variantText() + " · " + runText();
+    }
+
+    /** The variant's name, its control characters escaped. */
+    public String variantText() {
+        return dev.mstpanel.core.text.ControlCharacters.escape(variant);
+    }
+
+    /** The run: {@code run 7f3c2a (2026-01-05 10:15)}, its control characters escaped. */
+    public String runText() {
         int dash = runId.lastIndexOf('-');
         String shortId = dash < 0 ? runId : runId.substring(dash + 1);
         String when = createdAt == null || createdAt.length() < 16
                 ? ""
                 : " (" + createdAt.substring(0, 10) + " " + createdAt.substring(11, 16) + ")";
-        return dev.mstpanel.core.text.ControlCharacters.escape(variant + " · run " + shortId + when);
+        return dev.mstpanel.core.text.ControlCharacters.escape("run " + shortId + when);
     }
 
     @Override

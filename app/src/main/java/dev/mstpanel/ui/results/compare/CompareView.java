@@ -104,17 +104,36 @@ public final class CompareView extends BorderPane {
         back.setMinWidth(Region.USE_PREF_SIZE);
         // the pickers take the row's free room (up to 460 px), so a run's time, what tells two runs apart, is not cut
         for (ComboBox<CompareSide> picker : List.of(basePicker, candidatePicker)) {
-            // narrower than its label: the start is cut, so the run and its time, what tells two sides apart, stay
+            // narrower than its label: the variant, what a person picked, stays whole and the run's time is cut
+            // first (the run's id before it still tells two runs of one variant apart); the tooltip has it all
             picker.setButtonCell(new javafx.scene.control.ListCell<>() {
+                private final Label variant = new Label();
+                private final Label run = new Label();
+                private final Label dot = new Label(" · ");
+                private final HBox parts = new HBox(variant, dot, run);
+
                 {
-                    setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+                    variant.setMinWidth(Region.USE_PREF_SIZE);
+                    variant.getStyleClass().add("text-bold");
+                    run.setMinWidth(0);
+                    parts.setAlignment(Pos.CENTER_LEFT);
+                    dot.setMinWidth(Region.USE_PREF_SIZE);
                 }
 
                 @Override
                 protected void updateItem(CompareSide side, boolean empty) {
                     super.updateItem(side, empty);
-                    setText(empty || side == null ? null : side.label());
-                    setTooltip(empty || side == null ? null : new Tooltip(side.label()));
+                    setText(null);
+                    if (empty || side == null) {
+                        setGraphic(null);
+                        setTooltip(null);
+                        return;
+                    }
+                    variant.setText(side.variantText());
+                    run.setText(side.runText());
+                    setGraphic(parts);
+                    setAccessibleText(side.label());
+                    setTooltip(new Tooltip(side.label()));
                 }
             });
             picker.setPrefWidth(320);

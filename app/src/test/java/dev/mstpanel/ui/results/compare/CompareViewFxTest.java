@@ -81,6 +81,31 @@ class CompareViewFxTest {
     }
 
     @Test
+    void aNarrowWindowsPickersShowEachSidesVariantWholeAndCutTheRunsTimeFirst(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "with-search");
+            robot.window(0).setWidth(900);
+        });
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#compare-candidate .text-bold").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(shownText(robot, "#compare-base .text-bold")).isEqualTo("default");
+        assertThat(shownText(robot, "#compare-candidate .text-bold")).isEqualTo("with-search");
+        javafx.scene.control.ComboBox<?> candidate =
+                robot.lookup("#compare-candidate").query();
+        assertThat(candidate.getWidth())
+                .as("the picker is narrower than its whole label")
+                .isLessThan(300);
+    }
+
+    private static String shownText(FxRobot robot, String query) {
+        return ((javafx.scene.text.Text) robot.lookup(query).lookup(".text").query()).getText();
+    }
+
+    @Test
     void comparisonShowsTheRegressedCaseFirstTheVerdictAndBothSidesOfACase(FxRobot robot) throws Exception {
         robot.interact(() -> {
             app.results().open(eval);
