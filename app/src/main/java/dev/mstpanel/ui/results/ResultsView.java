@@ -55,6 +55,7 @@ public final class ResultsView extends BorderPane {
     private final TextField pathField = new TextField();
     private final TreeView<Node> tree = new TreeView<>();
     private final Map<TrialStatus, ToggleButton> toggles = new EnumMap<>(TrialStatus.class);
+    private final Label statusScope = new Label();
     private final Label message = new Label();
     private final VBox runHeader = new VBox(6);
     private final Set<String> expanded = new HashSet<>();
@@ -184,6 +185,11 @@ public final class ResultsView extends BorderPane {
         failures.getStyleClass().add("small");
         all.getStyleClass().add("small");
         filters.getChildren().addAll(failures, all);
+        // the chips count every run shown while the header counts the selected run: the scope said in words
+        statusScope.setId("status-scope");
+        statusScope.getStyleClass().addAll("text-muted", "text-small");
+        statusScope.setMinWidth(Region.USE_PREF_SIZE);
+        filters.getChildren().add(statusScope);
         for (TrialStatus s : TrialStatus.values()) {
             ToggleButton t = new ToggleButton(s.jsonName());
             t.setId("status-" + s.jsonName());
@@ -396,6 +402,9 @@ public final class ResultsView extends BorderPane {
         rebuilding = true;
         try {
             Map<TrialStatus, Integer> totals = model.totalCounts();
+            int shown = model.runs().size();
+            statusScope.setText(
+                    shown == 1 ? "trials of 1 run:" : String.format(Locale.ROOT, "trials of all %,d runs:", shown));
             // a partial run whose missing trials have no trace: how many is unknown, not 0
             boolean missingUnknown = model.runs().stream()
                     .anyMatch(r -> r.info().isPartial() && r.counts().getOrDefault(TrialStatus.MISSING, 0) == 0);

@@ -331,6 +331,14 @@ class ResultsViewFxTest {
         assertThat(eval.counts().get(dev.mstpanel.core.results.model.TrialStatus.PASSED))
                 .isEqualTo(3);
         assertThat(texts(robot)).contains("2 runs · latest");
+        // the status chips count both runs' trials (3 + 2 passed), and say so beside them
+        assertThat(FxQuery.fx(
+                        () -> robot.lookup("#status-scope").queryAs(Label.class).getText()))
+                .isEqualTo("trials of all 2 runs:");
+        assertThat(FxQuery.fx(() -> robot.lookup("#status-passed")
+                        .queryAs(javafx.scene.control.ToggleButton.class)
+                        .getText()))
+                .isEqualTo("passed 5");
     }
 
     @Test
