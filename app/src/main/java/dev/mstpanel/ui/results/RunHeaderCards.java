@@ -87,11 +87,17 @@ final class RunHeaderCards {
             b.setOnAction(e -> navigator.openComparison(previous.dir(), null, dir, null));
             actions.getChildren().add(b);
         }
-        Button grade = new Button("Grade…", new FontIcon(Feather.CHECK_SQUARE));
+        // a run with ungraded trials needs grading; a graded one can be graded again (new graders: MST writes a
+        // regrade beside it), which the button's words say so that it is not read as work left undone
+        int ungraded = run.counts().getOrDefault(dev.mstpanel.core.results.model.TrialStatus.UNGRADED, 0);
+        Button grade = new Button(ungraded > 0 ? "Grade…" : "Grade again…", new FontIcon(Feather.CHECK_SQUARE));
         grade.setId("grade-run");
         grade.getStyleClass().add("small");
-        grade.setTooltip(new javafx.scene.control.Tooltip("Grade this run again in containers (mst grade "
-                + run.info().runId() + " --runner docker): opens the Runs form to check the command and start it."));
+        grade.setTooltip(new javafx.scene.control.Tooltip((ungraded > 0
+                        ? String.format(java.util.Locale.ROOT, "%,d trials are not graded yet. Grade them", ungraded)
+                        : "Every trial is graded. Grade the run again, e.g. after changing a grader,")
+                + " in containers (mst grade " + run.info().runId()
+                + " --runner docker): opens the Runs form to check the command and start it."));
         grade.setOnAction(e -> navigator.openGradeForm(dir));
         if (canGrade(run.info())) {
             actions.getChildren().add(grade);

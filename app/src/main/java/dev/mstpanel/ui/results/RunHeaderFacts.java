@@ -43,17 +43,40 @@ final class RunHeaderFacts {
         name.getStyleClass().add("run-title");
         name.setId("run-title");
         FlowPane facts = new FlowPane(6, 4);
-        addPill(facts, "collect " + orDash(info.collectPhase()), phaseClass(info.collectPhase()));
-        addPill(facts, "grade " + orDash(info.gradePhase()), phaseClass(info.gradePhase()));
-        addPill(facts, "runner " + orDash(info.runner()), "pill-muted");
-        addPill(facts, "shards " + (info.shards() == null ? "–" : info.shards()), "pill-muted");
-        addPill(facts, "keep " + orDash(info.keep()), "pill-muted");
+        // the pills name run.json's fields; what each means is in its tooltip for a person new to MST
+        addPill(
+                facts,
+                "collect " + orDash(info.collectPhase()),
+                phaseClass(info.collectPhase()),
+                "Collect: MST's first phase, running the agent on every case and trial and keeping each"
+                        + " trial's trace. " + PHASE_WORDS);
+        addPill(
+                facts,
+                "grade " + orDash(info.gradePhase()),
+                phaseClass(info.gradePhase()),
+                "Grade: MST's second phase, the graders scoring each collected trial (pass or fail). " + PHASE_WORDS);
+        addPill(
+                facts,
+                "runner " + orDash(info.runner()),
+                "pill-muted",
+                "Where the trials ran: docker (a container per shard) or local.");
+        addPill(
+                facts,
+                "shards " + (info.shards() == null ? "–" : info.shards()),
+                "pill-muted",
+                "How many containers the run's trials were split over.");
+        addPill(
+                facts,
+                "keep " + orDash(info.keep()),
+                "pill-muted",
+                "Which shards' containers MST kept after the run (failed: those with a failed trial), to open a"
+                        + " shell in them from Containers.");
         if (info.mstVersion() != null) {
-            addPill(facts, "MST " + info.mstVersion(), "pill-muted");
+            addPill(facts, "MST " + info.mstVersion(), "pill-muted", "The MST version that wrote this run.");
         }
         String partial = info.partialText(c.getOrDefault(TrialStatus.MISSING, 0));
         if (partial != null) {
-            addPill(facts, partial, "pill-danger");
+            addPill(facts, partial, "pill-danger", "Trials MST planned but did not collect: see the missing trials.");
             facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
         }
         int passed = c.getOrDefault(TrialStatus.PASSED, 0);
@@ -114,8 +137,12 @@ final class RunHeaderFacts {
         };
     }
 
-    private static void addPill(FlowPane pane, String text, String style) {
+    private static final String PHASE_WORDS =
+            "complete: every trial; partial: some are missing; skipped: not run; failed: it stopped.";
+
+    private static void addPill(FlowPane pane, String text, String style, String tooltip) {
         Label l = Pill.of(text, style);
+        l.setTooltip(new javafx.scene.control.Tooltip(tooltip));
         pane.getChildren().add(l);
     }
 }

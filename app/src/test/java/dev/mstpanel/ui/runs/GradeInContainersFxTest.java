@@ -107,6 +107,8 @@ class GradeInContainersFxTest {
         // Results → Grade… fills the Runs form with mst grade; nothing starts by itself
         q.click("#open-results");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> q.exists("#grade-run") && q.visible("#grade-run"));
+        // every trial of the run is graded: the button says it grades the run again, not that grading is left to do
+        assertThat(q.text("#grade-run")).isEqualTo("Grade again…");
         q.click("#grade-run");
         WaitForAsyncUtils.waitFor(
                 10,
