@@ -476,7 +476,7 @@ public final class TrialsCommand implements Callable<Integer> {
      */
     private static void printTranscriptCommand(PrintWriter out, TrialRecord t) {
         if (hasDiagnosis(t) && t.traceFile() != null) {
-            out.println(TrialRows.indent() + "transcript: mst-panel transcript "
+            out.println(TrialRows.indent() + "transcript: " + SelfInvocation.command() + " transcript "
                     + TerminalText.escape(dev.mstpanel.core.mst.RunCommandLine.quote(
                             t.traceFile().toString())));
         }
