@@ -19,6 +19,7 @@ import java.util.Map;
  * belongs to the composition that built it, which closes it (and with it the ssh bridges).
  */
 public final class DockerClientFactory implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DockerClientFactory.class);
     private final Map<String, Transport> transports = new LinkedHashMap<>();
 
     /** @param transports one per scheme; a later one for the same scheme replaces an earlier one */
@@ -164,5 +165,68 @@ public final class DockerClientFactory implements AutoCloseable {
     @Override
     public void close() {
         transports.values().forEach(Transport::close);
+    }
+
+    private static final Object WARM_UP_LOCK = new Object();
+    private static volatile boolean warm;
+
+    /**
+     * Loads and initialises what every call to an engine uses (docker-java's client and commands, its JSON
+     * mapping of {@code /info}, the TLS providers) once per process, by a call to a socket that
+     * does not exist: nothing is contacted. Later calls return at once.
+     */
+    public void warmUp() {
+        if (warm) {
+            return;
+        }
+        synchronized (WARM_UP_LOCK) {
+            if (warm) {
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                com.github.dockerjava.core.DockerClientConfig.getDefaultObjectMapper()
+                        .readValue(
+                                "{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}",
+                                com.github.dockerjava.api.model.Info.class);
+                // a client hello made and dropped: loads the TLS stack and its key exchange, which
+                // a TLS engine's first handshake otherwise pays for on its own clock
+                javax.net.ssl.SSLEngine hello =
+                        javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
+                hello.setUseClientMode(true);
+                hello.wrap(
+                        java.nio.ByteBuffer.allocate(0),
+                        java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
+                hello.closeOutbound();
+                Class.forName(TlsMaterial.class.getName(), true, DockerClientFactory.class.getClassLoader());
+                Class.forName(SshBridges.class.getName(), true, DockerClientFactory.class.getClassLoader());
+                java.nio.file.Path nowhere = java.nio.file.Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
+                DockerContext none = new DockerContext(
+                        "warm-up",
+                        "",
+                        "unix://" + nowhere,
+                        ContextSource.DEFAULT,
+                        false,
+                        null,
+                        false,
+                        null,
+                        null,
+                        null);
+                com.github.dockerjava.core.DefaultDockerClientConfig config =
+                        config(new Transport.Endpoint(none.endpoint(), null));
+                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(
+                        config, http(config, Duration.ofSeconds(1), EngineCalls.Scope.WHOLE_CALL))) {
+                    client.infoCmd().exec();
+                } catch (RuntimeException expected) {
+                    // no engine there: only the loading was wanted
+                }
+            } catch (Exception | LinkageError e) {
+                LOG.debug("warming up the probes failed; the first probes pay for the loading", e);
+            }
+            LOG.debug("probe machinery loaded in {} ms", (System.nanoTime() - start) / 1_000_000);
+            warm = true;
+        }
     }
 }

@@ -95,7 +95,7 @@ public final class EngineProber implements AutoCloseable {
         // the client machinery is loaded once, before any context's clock starts: in a fresh
         // process on a busy machine, loading it costs seconds that belong to no engine, and ten
         // probes loading it at once made every engine, local sockets included, look dead
-        warmUp();
+        clients.warmUp();
         for (DockerContext c : contexts) {
             CompletableFuture<ProbeResult> f = new CompletableFuture<>();
             Runnable probeOne = () -> {
@@ -192,68 +192,6 @@ public final class EngineProber implements AutoCloseable {
             if (client != null) {
                 DockerClients.closeQuietly(client);
             }
-        }
-    }
-
-    private static final Object WARM_UP_LOCK = new Object();
-    private static volatile boolean warm;
-
-    /**
-     * Loads and initialises what every probe uses (docker-java's client and commands, its JSON
-     * mapping of {@code /info}, the TLS providers) once per process, by a call to a socket that
-     * does not exist: nothing is contacted. Later calls return at once.
-     */
-    public static void warmUp() {
-        if (warm) {
-            return;
-        }
-        synchronized (WARM_UP_LOCK) {
-            if (warm) {
-                return;
-            }
-            long start = System.nanoTime();
-            try {
-                com.github.dockerjava.core.DockerClientConfig.getDefaultObjectMapper()
-                        .readValue("{\"ID\":\"\",\"NCPU\":1,\"MemTotal\":1,\"Name\":\"\"}", Info.class);
-                // a client hello made and dropped: loads the TLS stack and its key exchange, which
-                // a TLS engine's first handshake otherwise pays for on its own clock
-                javax.net.ssl.SSLEngine hello =
-                        javax.net.ssl.SSLContext.getDefault().createSSLEngine("warm-up", 2376);
-                hello.setUseClientMode(true);
-                hello.wrap(
-                        java.nio.ByteBuffer.allocate(0),
-                        java.nio.ByteBuffer.allocate(hello.getSession().getPacketBufferSize()));
-                hello.closeOutbound();
-                Class.forName(TlsMaterial.class.getName(), true, EngineProber.class.getClassLoader());
-                Class.forName(SshBridges.class.getName(), true, EngineProber.class.getClassLoader());
-                java.nio.file.Path nowhere = java.nio.file.Path.of(
-                        System.getProperty("java.io.tmpdir"),
-                        "mst-panel-no-engine-" + ProcessHandle.current().pid() + ".sock");
-                DockerContext none = new DockerContext(
-                        "warm-up",
-                        "",
-                        "unix://" + nowhere,
-                        ContextSource.DEFAULT,
-                        false,
-                        null,
-                        false,
-                        null,
-                        null,
-                        null);
-                com.github.dockerjava.core.DefaultDockerClientConfig config =
-                        DockerClientFactory.config(new Transport.Endpoint(none.endpoint(), null));
-                try (DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(
-                        config,
-                        DockerClientFactory.http(config, Duration.ofSeconds(1), EngineCalls.Scope.WHOLE_CALL))) {
-                    client.infoCmd().exec();
-                } catch (RuntimeException expected) {
-                    // no engine there: only the loading was wanted
-                }
-            } catch (Exception | LinkageError e) {
-                LOG.debug("warming up the probes failed; the first probes pay for the loading", e);
-            }
-            LOG.debug("probe machinery loaded in {} ms", (System.nanoTime() - start) / 1_000_000);
-            warm = true;
         }
     }
 

@@ -77,7 +77,7 @@ public final class MstContainers implements AutoCloseable {
      *     with the most direct transport) and the contexts that failed; returns within about the timeout plus 0.25 s
      */
     public ContainerListing list(List<DockerContext> contexts, Duration timeout) {
-        EngineProber.warmUp(); // each context's clock covers its engine, not loading the client's code
+        clients.warmUp(); // each context's clock covers its engine, not loading the client's code
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos() + 250_000_000L;
         List<CompletableFuture<PerContext>> futures = new ArrayList<>();

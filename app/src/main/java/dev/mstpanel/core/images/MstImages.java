@@ -56,7 +56,7 @@ public final class MstImages implements AutoCloseable {
      */
     public List<ContextImages> list(List<DockerContext> contexts, String mstVersion, Duration timeout) {
         // each context's clock covers its engine, not loading the Docker client's code
-        dev.mstpanel.core.docker.EngineProber.warmUp();
+        clients.warmUp();
         List<CompletableFuture<ContextImages>> fs = new ArrayList<>();
         for (DockerContext c : contexts) {
             fs.add(CompletableFuture.supplyAsync(() -> listOne(c, mstVersion, timeout), executor)

@@ -189,7 +189,7 @@ public final class RunSupervisor {
     public ActiveRun start(RunRequest request, java.util.function.Consumer<RunEvent> listener)
             throws ProcessStartException {
         // the Docker client's code is loaded while MST starts, not on the clock of the looks at the containers
-        DAEMON.execute(dev.mstpanel.core.docker.EngineProber::warmUp);
+        DAEMON.execute(clients::warmUp);
         HostEnvironment env = request.environment();
         RunArguments args = RunArguments.parse(request.runArgs());
         Path workingDir = request.workingDir() != null
@@ -302,10 +302,10 @@ public final class RunSupervisor {
      * silent context added about 10 s, the engine client's read timeout, to every run). The
      * watcher is closed in the background, as a poll still waiting on that engine holds its lock.
      */
-    private static void finalLookAtDocker(RunContainerWatcher docker, RunModel model) {
+    private void finalLookAtDocker(RunContainerWatcher docker, RunModel model) {
         // the deadline is for the engine's answer: loading the Docker client's code (seconds on a
         // busy machine, begun at the run's start) is finished before its clock starts
-        dev.mstpanel.core.docker.EngineProber.warmUp();
+        clients.warmUp();
         CompletableFuture<Void> look = CompletableFuture.runAsync(docker::pollOnce, DAEMON);
         try {
             look.get(FINAL_LOOK_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
