@@ -50,7 +50,8 @@ public final class RunEstimates {
      * Estimates the run these arguments start.
      *
      * @param args the arguments of {@code mst run}
-     * @param engines each chosen context's engine as last probed, or empty when unknown (e.g. unreachable)
+     * @param engines each chosen context's engine, or empty when unknown (e.g. unreachable); asked only when
+     *     the client's containers share a context, so a Cowork run's estimate reaches no engine
      * @return the estimate, or one that says why there is none (no config, no earlier run)
      */
     public RunEstimate estimate(RunArguments args, Function<String, Optional<EngineInfo>> engines) {
@@ -103,7 +104,7 @@ public final class RunEstimates {
         }
         List<Integer> slots = new ArrayList<>();
         for (String context : args.contexts()) {
-            slots.add(slots(config.clientKind(), engines.apply(context), sizing));
+            slots.add(slots(config.clientKind(), () -> engines.apply(context), sizing));
         }
         int trials = args.trials().orElse(config.trialsPerCase());
         return new PlannedRun(caseIds, caseCount, variants, clients, trials, args.shards(), slots);
@@ -114,10 +115,11 @@ public final class RunEstimates {
      * grade, headless and ChatGPT ones as many as fit (docs/dev/mst-format.md, Capacity); null when the
      * context's memory is unknown (a Cowork context holds one whatever its size).
      */
-    private Integer slots(ClientKind kind, Optional<EngineInfo> engine, RunSizing sizing) {
+    private Integer slots(ClientKind kind, java.util.function.Supplier<Optional<EngineInfo>> probe, RunSizing sizing) {
         if (kind == ClientKind.COWORK) {
-            return 1;
+            return 1; // no engine is asked: a Cowork context holds one container whatever its size
         }
+        Optional<EngineInfo> engine = probe.get();
         if (engine.isEmpty() || engine.get().memoryBytes() <= 0 || engine.get().cpus() <= 0) {
             return null;
         }
