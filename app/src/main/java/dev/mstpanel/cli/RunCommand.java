@@ -197,7 +197,9 @@ public final class RunCommand implements Callable<Integer> {
         return output.print(() -> output.writeJson(EstimateJson.of(e)), () -> {
             PrintWriter out = output.out();
             out.println(EstimateText.summary(e));
-            for (EstimateReason r : e.reasons()) {
+            // without a time the summary is the reason why: it is not said twice
+            for (EstimateReason r :
+                    e.known() ? e.reasons() : e.reasons().subList(0, e.reasons().size() - 1)) {
                 out.println("  " + r.text());
             }
         });

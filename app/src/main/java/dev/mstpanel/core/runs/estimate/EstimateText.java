@@ -37,7 +37,11 @@ public final class EstimateText {
                 b.append(String.format(Locale.ROOT, " (%.1f–%.1f)", w.low() / 3600.0, w.high() / 3600.0));
             }
         }
-        b.append(String.format(Locale.ROOT, ", %.1f container-hours", e.containerHours()));
+        // a short run's container time would read 0.0: two decimals below one hour
+        b.append(String.format(
+                Locale.ROOT,
+                e.containerHours() < 1 ? ", %.2f container-hours" : ", %.1f container-hours",
+                e.containerHours()));
         if (e.costUsd() != null) {
             b.append(String.format(Locale.ROOT, ", $%.2f", e.costUsd()));
         }
