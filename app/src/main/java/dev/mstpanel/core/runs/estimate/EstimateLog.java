@@ -79,7 +79,17 @@ public final class EstimateLog {
         return Optional.of(e);
     }
 
-    /** Notes the actual wall-clock time of a run that finished (not one that was cancelled or failed to start). */
+    /**
+     * Notes the actual wall-clock time of a run that ended, when it finished: MST exited 0 (every case
+     * passed) or 1 (a graded case failed). A run cancelled or failed says nothing of how long a run takes.
+     */
+    public void ended(Entry entry, Duration actual, int exitCode) {
+        if (exitCode == 0 || exitCode == 1) {
+            finished(entry, actual);
+        }
+    }
+
+    /** Notes the actual wall-clock time of a run that finished. */
     public synchronized void finished(Entry entry, Duration actual) {
         List<Entry> all = new ArrayList<>(read());
         for (int i = all.size() - 1; i >= 0; i--) {
