@@ -145,7 +145,13 @@ public final class RunEstimates {
                 .resolve(PathSegments.encode(config.name()));
     }
 
-    /** The earlier runs in an eval's folder (regrades left out: they ran no trial); none when it has none. */
+    /**
+     * How many of the newest earlier runs an estimate reads: recent runs tell the eval's times as they are
+     * now, and the form estimates again at each change, so an eval with hundreds of runs is not read whole.
+     */
+    static final int NEWEST_RUNS = 10;
+
+    /** The newest earlier runs in an eval's folder (regrades left out: they ran no trial); none when it has none. */
     List<PastRun> history(Path evalFolder) {
         if (!Files.isDirectory(RunLayout.runsOf(evalFolder))) {
             return List.of();
@@ -157,8 +163,9 @@ public final class RunEstimates {
             return List.of();
         }
         List<PastRun> out = new ArrayList<>();
-        for (Path dir : dirs) {
-            RunInfo run = reader.readRun(dir);
+        // run folders are oldest first (run ids sort by start time): read from the newest back
+        for (int i = dirs.size() - 1; i >= 0 && out.size() < NEWEST_RUNS; i--) {
+            RunInfo run = reader.readRun(dirs.get(i));
             if (run.runId() != null && RunLocator.regradeOf(run.runId()) != null) {
                 continue;
             }

@@ -93,4 +93,29 @@ class RunEstimatesTest {
             assertThat(e.costUsd()).isEqualTo(6.0);
         }
     }
+
+    @Test
+    void onlyTheNewestRunsAreRead() throws Exception {
+        Path config = config("1");
+        for (int r = 0; r < RunEstimates.NEWEST_RUNS + 2; r++) {
+            // the two oldest runs took ten times as long: left out, they do not pull the estimate up
+            long ms = r < 2 ? 100_000 : 10_000;
+            RunFixture.create(
+                            project.resolve(".mcp-test-results"),
+                            "shop",
+                            String.format("202601%02dT101500Z-a1b2c3", r + 1))
+                    .runJson("shop", "a", "b")
+                    .trace("a", "x", 0, took(ms, null))
+                    .trace("b", "x", 0, took(ms, null));
+        }
+        try (ResultsReader reader = new ResultsReader()) {
+            RunEstimate e = new RunEstimates(reader)
+                    .estimate(
+                            RunArguments.parse(List.of("--config", config.toString(), "--runner", "docker")),
+                            c -> Optional.empty());
+
+            assertThat(e.basedOnRuns()).isEqualTo(RunEstimates.NEWEST_RUNS);
+            assertThat(e.reasons()).extracting(EstimateReason::text).contains("a: 10 s per trial (10 trials)");
+        }
+    }
 }
