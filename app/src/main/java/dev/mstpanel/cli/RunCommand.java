@@ -2,8 +2,11 @@ package dev.mstpanel.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mstpanel.cli.output.Streams;
+import dev.mstpanel.cli.output.OutputOptions;
 import dev.mstpanel.cli.output.TerminalText;
+import dev.mstpanel.core.docker.EngineInfo;
+import dev.mstpanel.core.docker.EngineProber;
+import dev.mstpanel.core.docker.ProbeResult;
 import dev.mstpanel.core.mst.EvalConfig;
 import dev.mstpanel.core.mst.EvalConfigException;
 import dev.mstpanel.core.mst.MstInstallation;
@@ -17,6 +20,10 @@ import dev.mstpanel.core.runs.RunEvent;
 import dev.mstpanel.core.runs.RunState;
 import dev.mstpanel.core.runs.RunSupervisor;
 import dev.mstpanel.core.runs.ShardState;
+import dev.mstpanel.core.runs.estimate.EstimateLog;
+import dev.mstpanel.core.runs.estimate.EstimateReason;
+import dev.mstpanel.core.runs.estimate.EstimateText;
+import dev.mstpanel.core.runs.estimate.RunEstimate;
 import dev.mstpanel.core.shell.HostEnvironment;
 import dev.mstpanel.core.shell.LoginShellEnvironment;
 import dev.mstpanel.core.text.ByteSize;
@@ -28,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,11 +84,17 @@ public final class RunCommand implements Callable<Integer> {
                     "After Ctrl-C, how long MST may take to stop before its process tree is ended: 0 to 3600 (default: ${DEFAULT-VALUE}).")
     Duration grace;
 
+    @Option(
+            names = "--estimate",
+            description =
+                    "Start nothing: say how long and how much the run would take, from the earlier runs of its eval.")
+    boolean estimate;
+
     @Parameters(paramLabel = "MST-RUN-ARGS", description = "Arguments for `mst run` (after --).")
     List<String> runArgs = new ArrayList<>();
 
     @Mixin
-    Streams output = new Streams();
+    OutputOptions output = new OutputOptions();
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The exit code when the data folder cannot be written: sysexits' "cannot create an output file". */
@@ -99,6 +113,13 @@ public final class RunCommand implements Callable<Integer> {
             err.println(
                     "mst-panel run: give the arguments for `mst run` after --, e.g. run -- --config eval.json --runner docker");
             return 2;
+        }
+        if (output.json() && !estimate) {
+            err.println("mst-panel run: --json goes with --estimate (a run's events as JSON: --events jsonl).");
+            return 2;
+        }
+        if (estimate) {
+            return estimate(RunArguments.parse(runArgs));
         }
         LoginShellEnvironment.Result shell = root.loginShell();
         HostEnvironment env = shell.environment();
@@ -133,6 +154,9 @@ public final class RunCommand implements Callable<Integer> {
         // end the panel and leave MST running; it is acted on once the run exists
         Signals signals = new Signals(err);
         signals.install();
+        // estimated before MST starts: the run's own folder is no earlier run
+        RunEstimate before = estimateQuietly(args);
+        java.time.Instant startedAt = java.time.Instant.now();
         try {
             run = root.loginShellServices().runSupervisor().start(request, printer::print);
         } catch (ProcessStartException e) {
@@ -144,10 +168,17 @@ public final class RunCommand implements Callable<Integer> {
             };
         }
         RunSupervisor.ActiveRun started = run;
+        Optional<EstimateLog.Entry> noted = args.config() == null
+                ? Optional.empty()
+                : root.services().estimateLog().started(args.config().toString(), before, startedAt);
         printer.state = () -> started.model().snapshot();
         printer.recording = started::recording;
         signals.attach(run);
         int code = run.exitCode().join();
+        if (code == 0 || code == 1) { // a run that finished (passed or with failed cases): its time is a real one
+            noted.ifPresent(e ->
+                    root.services().estimateLog().finished(e, Duration.between(startedAt, java.time.Instant.now())));
+        }
         synchronized (printer) {
             out.flush();
             err.flush();
@@ -158,6 +189,75 @@ public final class RunCommand implements Callable<Integer> {
                     "recording: " + run.recording() + " (replay it with: mst-panel replay " + run.recording() + ")");
         }
         return code;
+    }
+
+    /** {@code --estimate}: the estimate of the run, as text or JSON; nothing is started, MST is not even looked for. */
+    private int estimate(RunArguments args) {
+        RunEstimate e = root.services().runEstimates().estimate(args, this::engine);
+        return output.print(() -> output.writeJson(EstimateJson.of(e)), () -> {
+            PrintWriter out = output.out();
+            out.println(EstimateText.summary(e));
+            // without a time the summary is the reason why: it is not said twice
+            for (EstimateReason r :
+                    e.known() ? e.reasons() : e.reasons().subList(0, e.reasons().size() - 1)) {
+                out.println("  " + r.text());
+            }
+        });
+    }
+
+    /** A chosen context's engine, probed now; empty when the context is not known or does not answer. */
+    private Optional<EngineInfo> engine(String context) {
+        return root.services().contextStore().load().contexts().stream()
+                .filter(c -> c.name().equals(context))
+                .findFirst()
+                .map(c -> root.services().prober().probe(c, EngineProber.DEFAULT_TIMEOUT))
+                .map(ProbeResult::engine);
+    }
+
+    /**
+     * What {@code --estimate --json} prints: the estimate's figures (null when unknown) and what they rest on.
+     *
+     * @param wallSeconds low, expected and high, or null
+     * @param containerHours summed hours of the run's containers, or null
+     * @param costUsd US dollars, or null when MST recorded no cost
+     * @param basedOnRuns how many earlier runs
+     * @param trials the trials of this configuration, or -1 when unknown
+     * @param reasons each with its kind and a sentence
+     */
+    record EstimateJson(
+            RunEstimate.WallSeconds wallSeconds,
+            Double containerHours,
+            Double costUsd,
+            int basedOnRuns,
+            int trials,
+            List<ReasonJson> reasons) {
+        static EstimateJson of(RunEstimate e) {
+            return new EstimateJson(
+                    e.wallSeconds(),
+                    e.containerHours() == null ? null : Math.round(e.containerHours() * 100) / 100.0,
+                    e.costUsd() == null ? null : Math.round(e.costUsd() * 100) / 100.0,
+                    e.basedOnRuns(),
+                    e.trials(),
+                    e.reasons().stream()
+                            .map(r -> new ReasonJson(r.kind().name(), r.text()))
+                            .toList());
+        }
+    }
+
+    /** One reason of an estimate. */
+    record ReasonJson(String kind, String text) {}
+
+    /**
+     * The estimate of a run about to start, noted with its actual time once it ends (no engine is probed:
+     * the run itself is about to ask them). Without a time when anything goes wrong with it: an estimate
+     * is a convenience and must not stop a run.
+     */
+    private RunEstimate estimateQuietly(RunArguments args) {
+        try {
+            return root.services().runEstimates().estimate(args, c -> Optional.empty());
+        } catch (RuntimeException ex) {
+            return new RunEstimate(null, null, null, 0, -1, List.of());
+        }
     }
 
     /**

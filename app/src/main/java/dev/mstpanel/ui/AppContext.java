@@ -93,7 +93,8 @@ public final class AppContext implements AutoCloseable {
                 services.colima(), services.remoteHosts(), commandRunner, contexts::refresh, ui, background);
         this.runs = new RunViewModel(
                 new SupervisedRunSession(services.mstLocator(), settings, environment, services.runSupervisor())
-                        .withPluginSetups(services.pluginSetups()),
+                        .withPluginSetups(services.pluginSetups())
+                        .withEstimates(services.runEstimates(), services.estimateLog()),
                 contexts.rows(),
                 settings,
                 this::saveSettingsQuietly,

@@ -20,6 +20,10 @@ public final class JsonShapes extends ListResourceBundle {
             {"mst-panel.transcript.json", "Print one JSON object with the trial and every event."},
             {"mst-panel.compare.json", "Print a JSON object with \"comparisons\"."},
             {
+                "mst-panel.run.json",
+                "With --estimate: print JSON {wallSeconds: {low, expected, high}, containerHours, costUsd, basedOnRuns, trials, reasons}."
+            },
+            {
                 "mst-panel.reliability.json",
                 "Print JSON: per variant its cases (caseId, trials, passed, passAtK, passHatK) and the means."
             },

@@ -68,6 +68,8 @@ public final class PanelServices implements AutoCloseable {
     private ResultsReader resultsReader;
     private ComparisonService comparisons;
     private MstLocator mstLocator;
+    private dev.mstpanel.core.runs.estimate.RunEstimates runEstimates;
+    private dev.mstpanel.core.runs.estimate.EstimateLog estimateLog;
     private boolean closed;
 
     private PanelServices(
@@ -290,6 +292,22 @@ public final class PanelServices implements AutoCloseable {
             comparisons = new ComparisonService(resultsReader(), java.util.concurrent.ForkJoinPool.commonPool());
         }
         return comparisons;
+    }
+
+    /** Estimates a run before it starts from the earlier runs of its eval (the Run form and {@code run --estimate}). */
+    public synchronized dev.mstpanel.core.runs.estimate.RunEstimates runEstimates() {
+        if (runEstimates == null) {
+            runEstimates = new dev.mstpanel.core.runs.estimate.RunEstimates(resultsReader());
+        }
+        return runEstimates;
+    }
+
+    /** The runs' estimates and actual times, in the panel's data folder. */
+    public synchronized dev.mstpanel.core.runs.estimate.EstimateLog estimateLog() {
+        if (estimateLog == null) {
+            estimateLog = new dev.mstpanel.core.runs.estimate.EstimateLog(paths.dataDir());
+        }
+        return estimateLog;
     }
 
     /** Finds MST on this machine. */

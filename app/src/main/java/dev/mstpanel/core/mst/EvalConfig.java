@@ -296,29 +296,71 @@ public record EvalConfig(
      * local JSON file the panel can count.
      */
     public OptionalInt expectedTrials() {
+        Optional<List<JsonNode>> cases = datasetCases();
+        return cases.isEmpty()
+                ? OptionalInt.empty()
+                : OptionalInt.of(cases.get().size() * variants.size() * trialsPerCase());
+    }
+
+    /** The config's {@code trials}: how many times each case runs in each variant (default 1). */
+    public int trialsPerCase() {
+        return tree.path("trials").isInt() ? Math.max(1, tree.path("trials").asInt()) : 1;
+    }
+
+    /**
+     * The ids of the cases in the datasets, in order, when the panel can read them all: every dataset
+     * a local JSON file ({@link #expectedTrials()}) and every case with a textual {@code id}. Empty
+     * otherwise. MST shards a run by case id (docs/dev/mst-format.md, Shards).
+     */
+    public Optional<List<String>> caseIds() {
+        Optional<List<JsonNode>> cases = datasetCases();
+        if (cases.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> ids = new ArrayList<>();
+        for (JsonNode c : cases.get()) {
+            if (!c.path("id").isTextual()) {
+                return Optional.empty();
+            }
+            ids.add(c.path("id").asText());
+        }
+        return Optional.of(List.copyOf(ids));
+    }
+
+    /** How many cases the datasets hold, when every dataset is a local JSON file the panel can count. */
+    public OptionalInt caseCount() {
+        Optional<List<JsonNode>> cases = datasetCases();
+        return cases.isEmpty()
+                ? OptionalInt.empty()
+                : OptionalInt.of(cases.get().size());
+    }
+
+    /**
+     * The cases of every dataset in order: JSON files beside the config holding an array of cases, or an
+     * object with a {@code cases} array. Empty when a dataset is not such a file.
+     */
+    private Optional<List<JsonNode>> datasetCases() {
         JsonNode ds = tree.get("datasets");
         if (ds == null || !ds.isArray() || ds.isEmpty()) {
-            return OptionalInt.empty();
+            return Optional.empty();
         }
         Path dir = file.toAbsolutePath().getParent();
-        int cases = 0;
+        List<JsonNode> cases = new ArrayList<>();
         for (JsonNode d : ds) {
             if (!d.isTextual() || dir == null) {
-                return OptionalInt.empty();
+                return Optional.empty();
             }
             try {
                 JsonNode data = JSON.readTree(dir.resolve(d.asText()).toFile());
                 JsonNode list = data.isArray() ? data : data.path("cases");
                 if (!list.isArray()) {
-                    return OptionalInt.empty();
+                    return Optional.empty();
                 }
-                cases += list.size();
+                list.forEach(cases::add);
             } catch (IOException | RuntimeException e) {
-                return OptionalInt.empty();
+                return Optional.empty();
             }
         }
-        int trials =
-                tree.path("trials").isInt() ? Math.max(1, tree.path("trials").asInt()) : 1;
-        return OptionalInt.of(cases * variants.size() * trials);
+        return Optional.of(cases);
     }
 }

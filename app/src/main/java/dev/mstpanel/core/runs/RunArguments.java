@@ -105,6 +105,66 @@ public record RunArguments(
         }
     }
 
+    /** The {@code --trials N} flag (docs/dev/mst-format.md, Run flags), or empty when absent or not a positive number. */
+    public java.util.OptionalInt trials() {
+        return positive(flagValue("--trials"));
+    }
+
+    /** The {@code --max-cases N} flag (docs/dev/mst-format.md, Run flags), or empty when absent or not a positive number. */
+    public java.util.OptionalInt maxCases() {
+        return positive(flagValue("--max-cases"));
+    }
+
+    /**
+     * The cases and variants {@code --case <ids…>} and {@code --variant <names…>} restrict the run to
+     * (docs/dev/mst-format.md, Run flags): each flag's values run to the next word starting with {@code -}.
+     */
+    public dev.mstpanel.core.mst.RunSelection selection() {
+        List<String> cases = new ArrayList<>();
+        List<String> variants = new ArrayList<>();
+        List<String> into = null;
+        for (String a : args) {
+            if (a.equals("--case")) {
+                into = cases;
+            } else if (a.equals("--variant")) {
+                into = variants;
+            } else if (a.startsWith("--case=")) {
+                cases.add(a.substring("--case=".length()));
+                into = null;
+            } else if (a.startsWith("--variant=")) {
+                variants.add(a.substring("--variant=".length()));
+                into = null;
+            } else if (a.startsWith("-")) {
+                into = null;
+            } else if (into != null) {
+                into.add(a);
+            }
+        }
+        return new dev.mstpanel.core.mst.RunSelection(cases, variants);
+    }
+
+    private String flagValue(String flag) {
+        String value = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(flag) && i + 1 < args.size()) {
+                value = args.get(i + 1);
+            } else if (a.startsWith(flag + "=")) {
+                value = a.substring(flag.length() + 1);
+            }
+        }
+        return value;
+    }
+
+    private static java.util.OptionalInt positive(String value) {
+        try {
+            int n = value == null ? -1 : Integer.parseInt(value.strip());
+            return n > 0 ? java.util.OptionalInt.of(n) : java.util.OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return java.util.OptionalInt.empty();
+        }
+    }
+
     /** Every {@code --secrets-file} of the arguments, in order ({@code --secrets-file X} and {@code --secrets-file=X}). */
     public static List<Path> allSecretsFiles(List<String> args) {
         List<Path> out = new java.util.ArrayList<>();

@@ -85,6 +85,8 @@ final class RunForm {
     final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     final ReadOnlyBooleanWrapper canStart = new ReadOnlyBooleanWrapper();
     final ReadOnlyBooleanWrapper formErrors = new ReadOnlyBooleanWrapper(true);
+    /** The run's estimate for people, beside Start; blank while there is none to show (no config, a regrade). */
+    final ReadOnlyStringWrapper estimateText = new ReadOnlyStringWrapper("");
 
     private final RunSession session;
     private final UiExecutor ui;
@@ -96,6 +98,13 @@ final class RunForm {
 
     /** The form's checks: a newer edit's check wins over an older, slower one. */
     private final BackgroundTask.Lane revalidations = new BackgroundTask.Lane();
+    /** The estimate: only the one of the form as it stands is shown. */
+    private final BackgroundTask.Lane estimates = new BackgroundTask.Lane();
+    /**
+     * How long the form must stay unchanged before it is estimated: typing a number of shards is one
+     * estimate, not one per key (each reads the eval's earlier runs).
+     */
+    static final java.time.Duration ESTIMATE_DELAY = java.time.Duration.ofMillis(400);
 
     // FX-thread state
     private EvalConfig config;
@@ -391,11 +400,57 @@ final class RunForm {
             updateSplitLines();
         }
         updateCanStart();
+        estimate();
         if (whenChecked != null) {
             Runnable action = whenChecked;
             whenChecked = null;
             action.run();
         }
+    }
+
+    /**
+     * Estimates the form as it stands, off the FX thread, after {@link #ESTIMATE_DELAY} without a newer
+     * change (a newer one makes this one stale: latest wins).
+     */
+    private void estimate() {
+        RunRequest req = request();
+        if (config == null || req.config() == null || req.isGrade()) {
+            estimates.cancelAll();
+            estimateText.set("");
+            return;
+        }
+        List<String> runArgs = CommandPreview.launch(req, mst, config).runArgs();
+        Map<String, EngineInfo> engines = new HashMap<>();
+        for (ContextRow row : contextRows) {
+            if (row.probe() != null && row.probe().engine() != null) {
+                engines.put(row.name(), row.probe().engine());
+            }
+        }
+        BackgroundTask.wrapWithProgress(p -> {
+                    Thread.sleep(ESTIMATE_DELAY.toMillis());
+                    if (p.isCancelled()) {
+                        return null;
+                    }
+                    dev.mstpanel.core.runs.estimate.RunEstimate e = session.estimate(runArgs, engines);
+                    if (e == null) {
+                        return "";
+                    }
+                    String text = dev.mstpanel.core.runs.estimate.EstimateText.summary(e);
+                    return session.estimatesCloseness()
+                            .map(c -> text + " · " + c)
+                            .orElse(text);
+                })
+                .onSuccess(t -> {
+                    if (t != null) {
+                        estimateText.set(t);
+                    }
+                })
+                .onFailure(t -> {
+                    LOG.warn("estimating the run failed", t);
+                    estimateText.set("");
+                })
+                .latestIn(estimates)
+                .executeWith(ui, background);
     }
 
     private Map<String, ContextFacts> contextFacts() {

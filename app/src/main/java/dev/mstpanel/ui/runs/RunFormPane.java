@@ -396,6 +396,18 @@ final class RunFormPane extends BorderPane {
         HBox.setHgrow(startHint, Priority.ALWAYS);
         HBox buttons = new HBox(10, start, cancel, startHint);
         buttons.setAlignment(Pos.CENTER_LEFT);
+        Label estimate = new Label();
+        estimate.setId("run-estimate");
+        estimate.getStyleClass().addAll("text-muted", "text-small");
+        estimate.setWrapText(true);
+        estimate.setMaxWidth(Double.MAX_VALUE);
+        estimate.textProperty().bind(model.estimateTextProperty());
+        estimate.visibleProperty()
+                .bind(model.estimateTextProperty()
+                        .isNotEmpty()
+                        .and(model.runningProperty().not()));
+        estimate.managedProperty().bind(estimate.visibleProperty());
+        estimate.setAccessibleText("estimate of the run");
         Label selection = new Label();
         selection.setId("run-selection");
         selection.setWrapText(true);
@@ -440,7 +452,7 @@ final class RunFormPane extends BorderPane {
         gradeBox.getStyleClass().add("banner-warning");
         gradeBox.visibleProperty().bind(model.gradeRunProperty().isNotEmpty());
         gradeBox.managedProperty().bind(gradeBox.visibleProperty());
-        VBox footer = new VBox(6, selectionBox, gradeBox, previewHeader, preview, mstNote, buttons);
+        VBox footer = new VBox(6, selectionBox, gradeBox, previewHeader, preview, mstNote, buttons, estimate);
         footer.getStyleClass().add("run-footer");
         footer.setPadding(new Insets(10, 16, 4, 2));
         return footer;

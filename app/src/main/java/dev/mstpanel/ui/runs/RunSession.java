@@ -131,6 +131,23 @@ public interface RunSession {
     }
 
     /**
+     * How long and how much the run of these arguments would take, from the earlier runs of its eval;
+     * null when this session cannot tell. Reads files: call it off the FX thread.
+     *
+     * @param runArgs the arguments of {@code mst run}
+     * @param engines the chosen contexts' engines as last probed (a context not in it: unknown)
+     */
+    default dev.mstpanel.core.runs.estimate.RunEstimate estimate(
+            List<String> runArgs, java.util.Map<String, dev.mstpanel.core.docker.EngineInfo> engines) {
+        return null;
+    }
+
+    /** How close the last runs' estimates were ({@code last 3 estimates: within 12 %}); reads a file. */
+    default java.util.Optional<String> estimatesCloseness() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Starts a run.
      *
      * @param launch what to run

@@ -196,6 +196,13 @@ public final class RunViewModel {
     public ReadOnlyStringProperty mstNoteProperty() {
         return form.mstNote.getReadOnlyProperty();
     }
+    /**
+     * How long and how much the form's run would take ({@code about 42 min (35–55), 3.1 container-hours,
+     * $4.20; from 4 earlier runs}), or why that is unknown; blank while there is nothing to estimate.
+     */
+    public ReadOnlyStringProperty estimateTextProperty() {
+        return form.estimateText.getReadOnlyProperty();
+    }
     /** True while the form is being checked in the background. */
     public ReadOnlyBooleanProperty checkingProperty() {
         return form.checking.getReadOnlyProperty();

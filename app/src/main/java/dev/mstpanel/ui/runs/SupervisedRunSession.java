@@ -79,6 +79,52 @@ public final class SupervisedRunSession implements RunSession {
         return pluginSetups == null ? java.util.Map.of() : pluginSetups.read();
     }
 
+    private dev.mstpanel.core.runs.estimate.RunEstimates estimates;
+    private dev.mstpanel.core.runs.estimate.EstimateLog estimateLog;
+
+    /** Where the form's estimate comes from and where each run's estimate and actual time are kept. */
+    public SupervisedRunSession withEstimates(
+            dev.mstpanel.core.runs.estimate.RunEstimates estimates, dev.mstpanel.core.runs.estimate.EstimateLog log) {
+        this.estimates = estimates;
+        this.estimateLog = log;
+        return this;
+    }
+
+    @Override
+    public dev.mstpanel.core.runs.estimate.RunEstimate estimate(
+            List<String> runArgs, java.util.Map<String, dev.mstpanel.core.docker.EngineInfo> engines) {
+        return estimates == null
+                ? null
+                : estimates.estimate(
+                        dev.mstpanel.core.runs.RunArguments.parse(runArgs),
+                        c -> java.util.Optional.ofNullable(engines.get(c)));
+    }
+
+    @Override
+    public java.util.Optional<String> estimatesCloseness() {
+        return estimateLog == null ? java.util.Optional.empty() : estimateLog.closeness(3);
+    }
+
+    /** Notes the estimate of a run about to start; empty when there is none (a regrade, no history). */
+    private java.util.Optional<dev.mstpanel.core.runs.estimate.EstimateLog.Entry> noteEstimate(
+            Launch launch, Instant at) {
+        if (estimates == null || estimateLog == null || !launch.subcommand().equals("run")) {
+            return java.util.Optional.empty();
+        }
+        try {
+            dev.mstpanel.core.runs.RunArguments args = dev.mstpanel.core.runs.RunArguments.parse(launch.runArgs());
+            if (args.config() == null) {
+                return java.util.Optional.empty();
+            }
+            return estimateLog.started(
+                    args.config().toString(), estimates.estimate(args, c -> java.util.Optional.empty()), at);
+        } catch (RuntimeException e) {
+            // an estimate is a convenience: whatever goes wrong with it must not stop the run
+            LOG.debug("no estimate for the run: {}", e.getMessage());
+            return java.util.Optional.empty();
+        }
+    }
+
     @Override
     public java.util.Map<String, String> environment() {
         return environment.variables();
@@ -99,6 +145,9 @@ public final class SupervisedRunSession implements RunSession {
     public Handle start(Launch launch, Listener listener) throws IOException {
         RunSupervisor.RunRequest request = new RunSupervisor.RunRequest(
                 launch.mstCommand(), launch.runArgs(), environment, launch.workDir(), grace, null, launch.subcommand());
+        // estimated before MST starts: the run's own folder is no earlier run
+        Instant startedAt = Instant.now();
+        java.util.Optional<dev.mstpanel.core.runs.estimate.EstimateLog.Entry> noted = noteEstimate(launch, startedAt);
         RunSupervisor.ActiveRun run;
         try {
             run = supervisor.start(request);
@@ -137,6 +186,9 @@ public final class SupervisedRunSession implements RunSession {
                         last.endOfRun());
             }
             listener.snapshot(last);
+            if (error == null && code != null && !cancelled.get()) {
+                noted.ifPresent(e -> estimateLog.ended(e, Duration.between(startedAt, Instant.now()), code));
+            }
         });
         return new Handle() {
             @Override
