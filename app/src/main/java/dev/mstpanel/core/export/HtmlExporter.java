@@ -71,6 +71,28 @@ public final class HtmlExporter {
     }
 
     /**
+     * The page of what is given: a trial, a run or a comparison.
+     *
+     * @param subject what to export
+     * @param mask the secrets the panel knows of
+     * @return the page
+     * @throws ExportException when it cannot be exported (the message says why)
+     */
+    public String export(ExportSubject subject, LineMask mask) throws ExportException {
+        return switch (subject.kind()) {
+            case TRIAL -> trial(subject.path(), mask);
+            case RUN -> run(subject.path(), mask);
+            case COMPARISON ->
+                comparison(
+                        subject.path(),
+                        subject.candidateRun(),
+                        subject.baseVariant(),
+                        subject.candidateVariant(),
+                        mask);
+        };
+    }
+
+    /**
      * The page of one trial.
      *
      * @param traceFile the trial's trace, {@code <run>/traces/<variant>/<case>/<trial>.json}
