@@ -111,6 +111,18 @@ class ExportCommandTest {
                 root.resolve("a.html").toString());
         assertThat(twoWithoutCompare.code()).isEqualTo(2);
         assertThat(twoWithoutCompare.err()).contains("two runs are compared with --compare");
+        Result noSuchVariant = run(
+                "export",
+                "--compare",
+                run.toString(),
+                "--variants",
+                "baseline,nope",
+                "-o",
+                root.resolve("a.html").toString());
+        assertThat(noSuchVariant.code()).isEqualTo(1);
+        assertThat(noSuchVariant.err())
+                .isEqualTo("mst-panel export: Run " + ExportFixture.RUN_ID
+                        + " has no variant \"nope\": its variants are baseline, with-skill." + System.lineSeparator());
         Result noSecrets = run(
                 "export",
                 run.toString(),

@@ -117,7 +117,21 @@ public final class HtmlDocument {
      * @param whereWhole where a reader finds the whole text, for the note
      */
     public HtmlDocument block(String s, int maxChars, boolean fromEnd, String whereWhole) {
+        return block(s, false, maxChars, fromEnd, whereWhole);
+    }
+
+    /**
+     * As {@link #block(String, int, boolean, String)}, for a text a reader already cut at its end (an
+     * output kept to the reader's limit): its last characters may be the start of a value whose rest was
+     * not read, which the mask then replaces too ({@link LineMask#maskValueStart}).
+     *
+     * @param cutAtEnd whether {@code s} was cut at its end before it got here
+     */
+    public HtmlDocument block(String s, boolean cutAtEnd, int maxChars, boolean fromEnd, String whereWhole) {
         String masked = s == null ? "" : mask.mask(s);
+        if (cutAtEnd) {
+            masked = mask.maskValueStart(masked);
+        }
         String kept = masked;
         int left = 0;
         if (masked.length() > maxChars) {

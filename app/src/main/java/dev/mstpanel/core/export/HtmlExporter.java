@@ -373,11 +373,11 @@ public final class HtmlExporter {
         }
         if (e.output() != null) {
             d.element("div", "sub", "Output");
-            String out = e.output();
+            d.block(e.output(), e.outputCut(), EVENT_CHARS, false, where);
             if (e.outputCut()) {
-                out += "\n… (" + (e.outputChars() - e.output().length()) + " more characters)";
+                d.element(
+                        "p", "cut", (e.outputChars() - e.output().length()) + " more characters are in " + where + ".");
             }
-            d.block(out, EVENT_CHARS, false, where);
         }
         if (e.problem() != null) {
             d.element("p", "cut", e.problem());
@@ -527,7 +527,7 @@ public final class HtmlExporter {
                 if (failing != null) {
                     d.element("div", "sub", "Failing call: " + failing.title());
                     if (failing.output() != null) {
-                        d.block(failing.output(), SIDE_CHARS, false, where(t));
+                        d.block(failing.output(), failing.outputCut(), SIDE_CHARS, false, where(t));
                     }
                 }
             }

@@ -140,4 +140,21 @@ class HtmlExportMaskingTest {
                 .isLessThan(2 * 1024 * 1024);
         assertThat(page).contains("Screenshot").contains("data:image/jpeg;base64,");
     }
+
+    @Test
+    void aTextCutByAReaderInsideAKeyHasTheKeysStartMaskedToo() throws Exception {
+        // an output kept to a reader's limit can end in the first characters of a key, too few to be a known piece
+        String cut = "the header was Bearer-less: " + ExportFixture.ENV_KEY.substring(0, 6);
+        String page = new HtmlDocument("t", mask())
+                .block(cut, true, 10_000, false, "the trace")
+                .finish();
+        assertThat(page)
+                .contains("the header was Bearer-less: ***")
+                .doesNotContain(ExportFixture.ENV_KEY.substring(0, 6));
+        // a text that was not cut keeps its words: the rule is for cut ends only
+        String whole = new HtmlDocument("t", mask())
+                .block(cut, false, 10_000, false, "the trace")
+                .finish();
+        assertThat(whole).contains(ExportFixture.ENV_KEY.substring(0, 6));
+    }
 }
