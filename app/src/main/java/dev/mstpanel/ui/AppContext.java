@@ -180,6 +180,7 @@ public final class AppContext implements AutoCloseable {
     public synchronized dev.mstpanel.ui.results.ResultsExport resultsExport() {
         if (resultsExport == null) {
             resultsExport = new dev.mstpanel.ui.results.ResultsExport(services, dialogs, ui, background);
+            resultsExport.setFormSecretsFile(() -> runs.secretsFileProperty().get());
         }
         return resultsExport;
     }

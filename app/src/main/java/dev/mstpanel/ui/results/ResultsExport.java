@@ -31,6 +31,7 @@ public final class ResultsExport {
     private final Executor background;
     private final BackgroundTask.Lane lane = new BackgroundTask.Lane();
     private Function<String, Path> chooser;
+    private java.util.function.Supplier<String> formSecretsFile = () -> null;
     private Path lastFolder;
 
     private final ReadOnlyObjectWrapper<Path> exported = new ReadOnlyObjectWrapper<>();
@@ -56,6 +57,14 @@ public final class ResultsExport {
                     new FileChooser.ExtensionFilter("HTML page", "*.html"));
             return f == null ? null : f.toPath();
         };
+    }
+
+    /**
+     * Where the secrets file the Runs form names is read from (its text as typed), so its values are masked in
+     * exports as in the run's log. Read on the FX thread when an export starts.
+     */
+    public void setFormSecretsFile(java.util.function.Supplier<String> secretsFile) {
+        this.formSecretsFile = secretsFile;
     }
 
     /** Replaces the save chooser (a script, a test): given the file name offered, the file chosen or null. */
@@ -97,8 +106,22 @@ public final class ResultsExport {
         exported.set(null);
         message.set(null);
         busy.set(true);
+        String typed = formSecretsFile.get();
         BackgroundTask.wrap(() -> {
-                    String html = services.exporter().export(subject, services.knownSecrets(List.of()));
+                    // the Runs form's secrets file, when it names one: its values are secrets the panel knows of
+                    List<Path> files = typed == null
+                                    || typed.isBlank()
+                                    || !java.nio.file.Files.isRegularFile(Path.of(typed.strip()))
+                            ? List.of()
+                            : List.of(Path.of(typed.strip()));
+                    dev.mstpanel.core.mst.SecretRedactor mask;
+                    try {
+                        mask = services.knownSecrets(files);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.IOException(
+                                e.getMessage() + " Nothing was exported: its values could not be masked.", e);
+                    }
+                    String html = services.exporter().export(subject, mask);
                     // the chooser asked before replacing a file
                     ExportFiles.write(target, html, true);
                     return target.toAbsolutePath().normalize();

@@ -76,7 +76,7 @@ class ResultsExportFxTest {
     }
 
     @Test
-    void fileExportWritesTheTrialShownAndSaysWhereWithOpenAndReveal(FxRobot robot) throws Exception {
+    void fileExportWritesTheTrialShownMaskedAndSaysWhereWithOpenAndReveal(FxRobot robot) throws Exception {
         panel.openRun(robot, run);
         robot.interact(() -> {
             var t = panel.app().results().runs().get(0).trials().stream()
@@ -89,6 +89,9 @@ class ResultsExportFxTest {
         Path target = Files.createDirectories(home.resolve("shared-" + System.nanoTime()))
                 .resolve("trial.html");
         chooseAs(robot, target);
+        // the Runs form names a secrets file: its values are secrets the panel knows of
+        Path secrets = ExportFixture.secretsFile(target.getParent());
+        robot.interact(() -> panel.app().runs().secretsFileProperty().set(secrets.toString()));
         fileExport(robot);
         assertThat(notice(robot)).isEqualTo("Exported to " + target);
         assertThat(FxQuery.fx(
@@ -99,6 +102,7 @@ class ResultsExportFxTest {
                 .isTrue();
         String page = Files.readString(target);
         assertThat(page).contains("gift-card #1 · baseline").contains("The failing call");
+        assertThat(page).contains("token ***").doesNotContain(ExportFixture.FILE_KEY);
         WaitForAsyncUtils.waitForFxEvents();
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "results-export-notice");
     }
