@@ -128,4 +128,24 @@ class ResultsExportFxTest {
         assertThat(notice(robot)).isEqualTo("Open a run, a trial or a comparison in Results to export it.");
         assertThat(home.resolve("never.html")).doesNotExist();
     }
+
+    @Test
+    void onTheCompareScreenTheComparisonShownIsExported(FxRobot robot) throws Exception {
+        panel.openRun(robot, run);
+        robot.interact(() -> panel.app().compare().open(run, "baseline", run, "with-skill"));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(
+                        () -> panel.app().compare().comparisonProperty().get() != null));
+        Path target = Files.createDirectories(home.resolve("shared-" + System.nanoTime()))
+                .resolve("compare.html");
+        chooseAs(robot, target);
+        robot.interact(
+                () -> robot.lookup("#results-export").queryAs(Button.class).fire());
+        assertThat(notice(robot)).isEqualTo("Exported to " + target);
+        assertThat(Files.readString(target))
+                .contains("with-skill vs baseline · run " + ExportFixture.RUN_ID)
+                .contains("Verdict: unclear");
+    }
 }
