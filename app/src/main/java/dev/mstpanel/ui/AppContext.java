@@ -174,6 +174,17 @@ public final class AppContext implements AutoCloseable {
     public DialogService dialogs() {
         return dialogs;
     }
+
+    private dev.mstpanel.ui.results.ResultsExport resultsExport;
+
+    /** Exports the trial, run or comparison the Results view shows (File → Export…, its Export… button). */
+    public synchronized dev.mstpanel.ui.results.ResultsExport resultsExport() {
+        if (resultsExport == null) {
+            resultsExport = new dev.mstpanel.ui.results.ResultsExport(services, dialogs, ui, background);
+            resultsExport.setFormSecretsFile(() -> runs.secretsFileProperty().get());
+        }
+        return resultsExport;
+    }
     /** The contexts and their split, shared by every view that needs them. */
     public ContextsViewModel contexts() {
         return contexts;

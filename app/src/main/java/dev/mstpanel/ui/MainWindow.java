@@ -137,8 +137,18 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         recent.setId("menu-recent-recordings");
         recent.getItems().add(new MenuItem("(none)"));
         recent.setOnShowing(e -> fillRecentRecordings(recent));
+        MenuItem export = item("menu-export", "Export…", KeyCode.E, this::exportShown);
         Menu file = new Menu(
-                "File", null, openRecording, recent, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
+                "File",
+                null,
+                openRecording,
+                recent,
+                new SeparatorMenuItem(),
+                export,
+                new SeparatorMenuItem(),
+                settings,
+                new SeparatorMenuItem(),
+                quit);
         file.setOnShowing(e -> fillRecentRecordings(recent));
         file.setId("menu-file");
 
@@ -178,6 +188,14 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         dev.mstpanel.ui.common.MacApplicationMenu.attach(
                 bar, app.environment().os(), this::openAbout, this::openSettings);
         return bar;
+    }
+
+    /** File → Export…: the trial, run or comparison the Results view shows (opened first, so its notice is seen). */
+    private void exportShown() {
+        open("results");
+        if (built.get("results") instanceof dev.mstpanel.ui.results.ResultsView v) {
+            v.export();
+        }
     }
 
     private static MenuItem item(String id, String text, KeyCode key, Runnable action) {

@@ -41,18 +41,18 @@ final class Views {
                                 navigator::openResults,
                                 app.ui(),
                                 app.background())),
-                new AppView(
-                        "results",
-                        "Results",
-                        Feather.CHECK_SQUARE,
-                        () -> ResultsView.openDefault(
-                                app.results(),
-                                app.trialInspector(),
-                                app.dialogs(),
-                                app.background(),
-                                app.compare(),
-                                navigator,
-                                app.trend())),
+                new AppView("results", "Results", Feather.CHECK_SQUARE, () -> {
+                    ResultsView v = ResultsView.openDefault(
+                            app.results(),
+                            app.trialInspector(),
+                            app.dialogs(),
+                            app.background(),
+                            app.compare(),
+                            navigator,
+                            app.trend());
+                    v.enableExport(app.resultsExport());
+                    return v;
+                }),
                 new AppView(
                         "containers",
                         "Containers",

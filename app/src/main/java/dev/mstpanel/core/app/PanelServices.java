@@ -70,6 +70,7 @@ public final class PanelServices implements AutoCloseable {
     private MstLocator mstLocator;
     private dev.mstpanel.core.runs.estimate.RunEstimates runEstimates;
     private dev.mstpanel.core.runs.estimate.EstimateLog estimateLog;
+    private dev.mstpanel.core.export.HtmlExporter exporter;
     private boolean closed;
 
     private PanelServices(
@@ -308,6 +309,26 @@ public final class PanelServices implements AutoCloseable {
             estimateLog = new dev.mstpanel.core.runs.estimate.EstimateLog(paths.dataDir());
         }
         return estimateLog;
+    }
+
+    /** Writes a trial, a run or a comparison as one self-contained HTML page (the export command and File → Export…). */
+    public synchronized dev.mstpanel.core.export.HtmlExporter exporter() {
+        if (exporter == null) {
+            exporter = new dev.mstpanel.core.export.HtmlExporter(
+                    resultsReader(), comparisons(), dev.mstpanel.core.export.ExportLabels.NONE);
+        }
+        return exporter;
+    }
+
+    /**
+     * The mask of every export and page of a run's own files: the secrets of {@link #environment()} and of the
+     * secrets files given (docs/masking-secrets.md).
+     *
+     * @throws java.io.IOException when a secrets file cannot be read whole (its message names it and why)
+     */
+    public dev.mstpanel.core.mst.SecretRedactor knownSecrets(java.util.Collection<Path> secretsFiles)
+            throws java.io.IOException {
+        return dev.mstpanel.core.mst.KnownSecrets.of(environment.variables(), secretsFiles);
     }
 
     /** Finds MST on this machine. */

@@ -47,6 +47,31 @@ public final class DialogService {
     }
 
     /**
+     * Asks where to save a file; the system's chooser asks before replacing an existing file.
+     *
+     * @param owner the window the chooser belongs to (null: none)
+     * @param initialDirectory where it opens, or null for the system's choice
+     * @param initialName the file name offered
+     * @param filters the file types offered, the first chosen
+     * @return the file chosen, or null when the person cancelled
+     */
+    public java.io.File chooseSaveFile(
+            Window owner,
+            String title,
+            java.io.File initialDirectory,
+            String initialName,
+            javafx.stage.FileChooser.ExtensionFilter... filters) {
+        javafx.stage.FileChooser c = new javafx.stage.FileChooser();
+        c.setTitle(title);
+        c.getExtensionFilters().addAll(filters);
+        c.setInitialFileName(initialName);
+        if (initialDirectory != null && initialDirectory.isDirectory()) {
+            c.setInitialDirectory(initialDirectory);
+        }
+        return c.showSaveDialog(owner);
+    }
+
+    /**
      * Asks for a folder.
      *
      * @param owner the window the chooser belongs to (null: none)

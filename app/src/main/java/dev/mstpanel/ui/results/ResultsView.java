@@ -65,6 +65,9 @@ public final class ResultsView extends BorderPane {
     private boolean selecting;
 
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
+    private final Button exportButton = new Button("Export…", new FontIcon(Feather.SHARE));
+    private final HBox exportNotice = new HBox(8);
+    private ResultsExport export;
     private final dev.mstpanel.ui.common.Navigator navigator;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
 
@@ -171,7 +174,13 @@ public final class ResultsView extends BorderPane {
         Button reload = new Button(null, new FontIcon(Feather.REFRESH_CW));
         reload.setTooltip(new Tooltip("Read the folder again"));
         reload.setOnAction(e -> openTyped());
-        HBox openBar = new HBox(8, title, pathField, browse, reload);
+        exportButton.setId("results-export");
+        exportButton.setTooltip(
+                new Tooltip("Save the trial, run or comparison shown as one HTML file that opens in any browser"));
+        exportButton.setOnAction(e -> export());
+        exportButton.setVisible(false);
+        exportButton.managedProperty().bind(exportButton.visibleProperty());
+        HBox openBar = new HBox(8, title, pathField, browse, reload, exportButton);
         openBar.setAlignment(Pos.CENTER_LEFT);
 
         FlowPane filters = new FlowPane(6, 6);
@@ -261,7 +270,10 @@ public final class ResultsView extends BorderPane {
             n.managedProperty().bind(n.visibleProperty());
         }
         model.locationProperty().addListener((o, a, p) -> updateDemo());
-        VBox top = new VBox(10, openBar, message, demoMark, demoLink);
+        exportNotice.setId("export-notice");
+        exportNotice.setVisible(false);
+        exportNotice.managedProperty().bind(exportNotice.visibleProperty());
+        VBox top = new VBox(10, openBar, message, exportNotice, demoMark, demoLink);
         top.setPadding(new Insets(16, 16, 10, 16));
         setTop(top);
         setCenter(split);
@@ -342,6 +354,85 @@ public final class ResultsView extends BorderPane {
             model.openIfFolder(here); // looked at off the FX thread: the first frame does not wait on the disk
         }
         return v;
+    }
+
+    /**
+     * Lets this view export what it shows (its Export… button, File → Export…), with a notice under the folder bar
+     * that says where the file went and offers Open and Reveal. Call on the FX thread, once.
+     */
+    public void enableExport(ResultsExport e) {
+        this.export = e;
+        exportButton.setVisible(true);
+        exportButton.disableProperty().bind(e.busyProperty());
+        Label text = new Label();
+        text.setId("export-notice-text");
+        text.setWrapText(true);
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> e.exportedProperty().get() != null
+                                ? "Exported to " + e.exportedProperty().get()
+                                : e.busyProperty().get()
+                                        ? "Exporting…"
+                                        : e.messageProperty().get(),
+                        e.exportedProperty(),
+                        e.messageProperty(),
+                        e.busyProperty()));
+        Button open = new Button("Open");
+        open.setId("export-open");
+        open.setOnAction(x -> e.openExported());
+        Button reveal = new Button("Reveal");
+        reveal.setId("export-reveal");
+        reveal.setTooltip(new Tooltip("Open the folder it is in"));
+        reveal.setOnAction(x -> e.revealExported());
+        for (Button b : List.of(open, reveal)) {
+            b.getStyleClass().add("small");
+            b.visibleProperty().bind(e.exportedProperty().isNotNull());
+            b.managedProperty().bind(b.visibleProperty());
+        }
+        Button close = new Button("", new FontIcon(Feather.X));
+        close.getStyleClass().addAll("flat", "small");
+        close.setAccessibleText("Dismiss the notice");
+        close.setOnAction(x -> e.dismiss());
+        exportNotice.getChildren().setAll(text, open, reveal, close);
+        exportNotice.setAlignment(Pos.CENTER_LEFT);
+        exportNotice.getStyleClass().add("banner-info");
+        exportNotice
+                .visibleProperty()
+                .bind(e.exportedProperty()
+                        .isNotNull()
+                        .or(e.messageProperty().isNotNull())
+                        .or(e.busyProperty()));
+    }
+
+    /** Exports what is shown (File → Export…, the Export… button); does nothing before {@link #enableExport}. */
+    public void export() {
+        if (export != null) {
+            export.export(shownForExport());
+        }
+    }
+
+    /**
+     * What this view shows, as an export takes it: the comparison when the Compare screen is up, else the trial
+     * open in the inspector, else the run selected; null when nothing is.
+     */
+    public dev.mstpanel.core.export.ExportSubject shownForExport() {
+        if (compare != null && compare.shownProperty().get()) {
+            var base = compare.baseProperty().get();
+            var candidate = compare.candidateProperty().get();
+            return base == null || candidate == null
+                    ? null
+                    : dev.mstpanel.core.export.ExportSubject.comparison(
+                            base.runDir(), base.variant(), candidate.runDir(), candidate.variant());
+        }
+        TrialRecord trial = model.selectedTrialProperty().get();
+        if (trial != null && trial.traceFile() != null) {
+            return dev.mstpanel.core.export.ExportSubject.trial(
+                    trial.traceFile(), trial.caseId() + "-" + trial.number() + "-" + trial.variant());
+        }
+        Path run = model.selectedRunDirProperty().get();
+        return run == null ? null : dev.mstpanel.core.export.ExportSubject.run(run, String.valueOf(run.getFileName()));
     }
 
     private void openTyped() {
