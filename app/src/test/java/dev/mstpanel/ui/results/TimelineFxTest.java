@@ -57,8 +57,8 @@ class TimelineFxTest {
                 .remove(java.util.List.of("startedAt", "completedAt", "durationMs"));
         run.transcript("default", CASE, 0, ev, RunFixture.fields().put("finalText", "The refund was refused."), null);
         run.score("judge.accuracy", "default", CASE, 0, false, "Not refunded.");
-        // within the test screen (1440 x 900): the pointer cannot reach beyond it
-        panel = ResultsWindow.show(stage, home, 1420, 880);
+        // a laptop's window, within the test screen (the pointer cannot reach beyond it)
+        panel = ResultsWindow.show(stage, home, 1280, 820);
     }
 
     @AfterEach
