@@ -11,6 +11,7 @@ import dev.mstpanel.core.results.compare.CaseComparison;
 import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.CompareException;
 import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.compare.TrialsPlan;
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.results.files.ResultsException;
 import dev.mstpanel.core.results.layout.Location;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Compare two variants of an MST run, or two runs of one eval, case by case: trial pass rates with 95%% intervals,"
-                    + " regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05) and the mst run arguments"
+                    + " regressed, improved and flaky cases, a sign-test verdict (better, worse, unclear at p < 0.05),"
+                    + " how many trials per case would tell the sides apart at 80%% power, and the mst run arguments"
                     + " that re-run the regressed and flaky cases.",
             "Exit codes: 0 compared; 1 could not compare (the message says why); 2 usage error."
         })
@@ -200,6 +202,7 @@ public final class CompareCommand implements Callable<Integer> {
             number(g, err, "pValue", c.pValue());
             g.writeNumberField("casesUp", c.positive());
             g.writeNumberField("casesDown", c.negative());
+            trialsNeeded(g, c.trialsPlan());
             g.writeObjectFieldStart("counts");
             for (var e : c.countsByName().entrySet()) {
                 g.writeNumberField(e.getKey(), e.getValue());
@@ -225,6 +228,23 @@ public final class CompareCommand implements Callable<Integer> {
         g.writeEndArray();
         g.writeEndObject();
         JsonOutput.end(g);
+    }
+
+    /** How many trials per case would tell the sides apart: {@code perCase} null when the cap would not. */
+    private static void trialsNeeded(JsonGenerator g, TrialsPlan plan) throws IOException {
+        g.writeObjectFieldStart("trialsNeeded");
+        g.writeStringField("kind", plan.kind().jsonName());
+        if (plan.perCaseOrNull() == null) {
+            g.writeNullField("perCase");
+        } else {
+            g.writeNumberField("perCase", plan.perCase());
+        }
+        g.writeNumberField("forDifferencePp", plan.forDifferencePp());
+        g.writeBooleanField("differenceSeenIsSmaller", plan.seenIsSmaller());
+        g.writeNumberField("power", plan.power());
+        g.writeNumberField("cases", plan.cases());
+        g.writeNumberField("trialsRun", plan.trialsRun());
+        g.writeEndObject();
     }
 
     private static void side(JsonGenerator g, PrintWriter err, String name, VariantFigures f) throws IOException {
@@ -320,6 +340,7 @@ public final class CompareCommand implements Callable<Integer> {
                 out.println("  warning    " + TerminalText.escape(w.message()));
             }
             out.println("  verdict    " + c.verdictText());
+            out.println("  trials     " + c.trialsPlan().text());
             if (c.sharesNoCase()) {
                 out.println(
                         "  note       the two sides share no case: their pass rates are of different cases, not a comparison.");

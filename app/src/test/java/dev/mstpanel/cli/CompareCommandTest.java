@@ -52,6 +52,14 @@ class CompareCommandTest {
         assertThat(c.path("verdict").asText()).isEqualTo("unclear");
         assertThat(c.path("pValue").asDouble()).isEqualTo(1.0);
         assertThat(c.path("counts").path("regressed").asInt()).isEqualTo(2);
+        // 7 cases graded on both sides, 2 trials at the fewest, a difference under 10 pp: no plan within the cap
+        JsonNode plan = c.path("trialsNeeded");
+        assertThat(plan.path("kind").asText()).isEqualTo("beyond-cap");
+        assertThat(plan.path("perCase").isNull()).isTrue();
+        assertThat(plan.path("forDifferencePp").asInt()).isEqualTo(10);
+        assertThat(plan.path("power").asDouble()).isEqualTo(0.8);
+        assertThat(plan.path("cases").asInt()).isEqualTo(7);
+        assertThat(plan.path("trialsRun").asInt()).isEqualTo(2);
         assertThat(c.path("counts").path("flaky").asInt()).isEqualTo(2);
         assertThat(c.path("counts").path("no-result").asInt()).isEqualTo(1);
         JsonNode first = c.path("cases").get(0);
@@ -91,6 +99,10 @@ class CompareCommandTest {
         assertThat(r.out())
                 .contains(
                         "verdict    unclear (p = 0.25, sign test over 3 cases whose pass fraction changed: 3 up, 0 down)");
+        // the unclear verdict's words: how many trials per case would tell the 30 pp seen apart over these 9 cases
+        assertThat(r.out())
+                .contains("  trials     Run 8 trials per case to tell this apart: a 30 pp difference over 9 cases at"
+                        + " 80 % power (the fewest run: 3)." + System.lineSeparator());
     }
 
     @Test

@@ -57,6 +57,11 @@ final class TrialInspectorView extends BorderPane {
             "Choose a trial to see what the agent did, its screenshot, accessibility dump, logs and system state.");
     private final StackPane transcriptHolder = new StackPane();
     private final Tab transcriptTab = new Tab("Transcript");
+    /** The events on a time axis, beside the transcript (after the diagnosis tabs); a click opens the row. */
+    private final Tab timelineTab = new Tab("Timeline");
+
+    private final dev.mstpanel.ui.results.transcript.TranscriptTimelineView timelineView =
+            new dev.mstpanel.ui.results.transcript.TranscriptTimelineView(this::openEvent);
     private final List<Tab> diagnosisTabs = new ArrayList<>();
     private Node diagnosisTop;
     private TranscriptView transcriptView;
@@ -89,6 +94,9 @@ final class TrialInspectorView extends BorderPane {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         transcriptTab.setId("tab-transcript");
         transcriptTab.setGraphic(new FontIcon(Feather.MESSAGE_SQUARE));
+        timelineTab.setId("tab-timeline");
+        timelineTab.setGraphic(new FontIcon(Feather.BAR_CHART_2));
+        timelineTab.setContent(loadingNode("Reading the transcript…"));
         empty.getStyleClass().add("text-muted");
         empty.setWrapText(true);
         setCenter(emptyPane());
@@ -147,6 +155,7 @@ final class TrialInspectorView extends BorderPane {
         if (!same) {
             transcriptView = null;
             transcriptHolder.getChildren().setAll(loadingNode("Reading the transcript…"));
+            timelineTab.setContent(loadingNode("Reading the transcript…"));
             diagnosisTabs.clear();
             diagnosisTop = null;
             Tab loading = new Tab("Failure diagnosis");
@@ -198,12 +207,31 @@ final class TrialInspectorView extends BorderPane {
         if (t == null) {
             return;
         }
+        // laid out off the FX thread once the whole trace is read
+        timelineView.show(t, background);
+        timelineTab.setContent(timelineView);
         if (transcriptView != null && transcriptView.isReading() && transcriptView.shows(t.trial())) {
             transcriptView.finish(t); // the rows shown stay, the rest is added
             return;
         }
         transcriptView = new TranscriptView(t);
         transcriptHolder.getChildren().setAll(transcriptView);
+    }
+
+    /** A span of the timeline clicked: its row opened in the transcript, which a narrow inspector brings forward. */
+    private void openEvent(int eventIndex) {
+        if (transcriptView == null) {
+            return;
+        }
+        if (!Boolean.TRUE.equals(wide)) {
+            tabs.getSelectionModel().select(transcriptTab);
+        }
+        transcriptView.openEvent(eventIndex);
+    }
+
+    /** The timeline shown in its tab (tests). */
+    dev.mstpanel.ui.results.transcript.TranscriptTimelineView timelineView() {
+        return timelineView;
     }
 
     /** The transcript shown, or null (tests). */
@@ -220,6 +248,7 @@ final class TrialInspectorView extends BorderPane {
             // put back, its thousands of rows' cells would be styled a second time)
             tabs.getTabs().remove(wide ? 0 : 1, tabs.getTabs().size());
             tabs.getTabs().addAll(diagnosisTabs);
+            tabs.getTabs().add(timelineTab);
             diag.setTop(diagnosisTop);
             selectAgain(selected);
             return;
@@ -234,6 +263,7 @@ final class TrialInspectorView extends BorderPane {
         diag.setTop(diagnosisTop);
         if (wide) {
             tabs.getTabs().setAll(diagnosisTabs);
+            tabs.getTabs().add(timelineTab);
             SplitPane split = new SplitPane(transcriptHolder, diag);
             split.setId("inspector-split");
             split.setDividerPositions(0.52);
@@ -243,6 +273,7 @@ final class TrialInspectorView extends BorderPane {
             transcriptTab.setContent(transcriptHolder);
             tabs.getTabs().add(transcriptTab);
             tabs.getTabs().addAll(diagnosisTabs);
+            tabs.getTabs().add(timelineTab);
             setCenter(diag);
             body = diag;
         }

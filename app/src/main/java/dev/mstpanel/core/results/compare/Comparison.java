@@ -30,6 +30,7 @@ import java.util.Set;
  * @param baseSetup the base side's runner and client for people ({@link CompareWarning#sideText})
  * @param candidateSetup the candidate side's
  * @param warnings what makes the sides unlike (different runners or clients), said above the verdict
+ * @param trialsPlan how many trials per case would tell the sides apart, said next to the verdict
  */
 public record Comparison(
         Kind kind,
@@ -46,7 +47,8 @@ public record Comparison(
         Verdict verdict,
         String baseSetup,
         String candidateSetup,
-        List<CompareWarning> warnings) {
+        List<CompareWarning> warnings,
+        TrialsPlan trialsPlan) {
     public Comparison {
         cases = List.copyOf(cases);
         counts = Collections.unmodifiableMap(new EnumMap<>(counts));
@@ -73,7 +75,8 @@ public record Comparison(
                 verdict,
                 baseSetup,
                 candidateSetup,
-                warnings);
+                warnings,
+                trialsPlan);
     }
 
     /** What a comparison compares. */
@@ -111,6 +114,9 @@ public record Comparison(
         }
         int pos = 0;
         int neg = 0;
+        int shared = 0; // cases with graded trials on both sides, and the fewest trials of one: what a plan counts
+        int fewest = Integer.MAX_VALUE;
+        long[] sharedTrials = new long[4]; // base passed, base graded, candidate passed, candidate graded
         for (String id : ids) {
             CaseTally bt = b.cases().get(id);
             CaseTally ct = c.cases().get(id);
@@ -118,6 +124,12 @@ public record Comparison(
             rows.add(new CaseComparison(id, bt, ct, ch));
             counts.merge(ch, 1, Integer::sum);
             if (bt != null && ct != null && bt.graded() > 0 && ct.graded() > 0) {
+                shared++;
+                fewest = Math.min(fewest, Math.min(bt.graded(), ct.graded()));
+                sharedTrials[0] += bt.passed();
+                sharedTrials[1] += bt.graded();
+                sharedTrials[2] += ct.passed();
+                sharedTrials[3] += ct.graded();
                 // compare passed/graded exactly: cross-multiplied, no rounding
                 long d = (long) ct.passed() * bt.graded() - (long) bt.passed() * ct.graded();
                 if (d > 0) {
@@ -161,7 +173,14 @@ public record Comparison(
                 SignTest.verdict(pos, neg),
                 CompareWarning.sideText(baseRun.run(), baseVariant),
                 CompareWarning.sideText(candidateRun.run(), candidateVariant),
-                CompareWarning.of(baseRun.run(), baseVariant, candidateRun.run(), candidateVariant));
+                CompareWarning.of(baseRun.run(), baseVariant, candidateRun.run(), candidateVariant),
+                shared == 0
+                        ? TrialsPlan.none()
+                        : TrialsPlan.of(
+                                (double) sharedTrials[0] / sharedTrials[1],
+                                (double) sharedTrials[2] / sharedTrials[3],
+                                shared,
+                                fewest));
     }
 
     /**

@@ -484,6 +484,12 @@ public final class CompareView extends BorderPane {
         rule.getStyleClass().addAll("text-muted", "text-small");
         rule.setWrapText(true);
         rule.setMinHeight(Region.USE_PREF_SIZE);
+        // how many trials per case would tell the sides apart: the words an unclear verdict needs
+        Label plan = new Label(c.trialsPlan().text());
+        plan.setId("compare-trials-needed");
+        plan.getStyleClass().add("text-small");
+        plan.setWrapText(true);
+        plan.setMinHeight(Region.USE_PREF_SIZE);
         // each side's runner and client, and a warning when they differ, above the verdict they may explain
         Label setup = new Label(dev.mstpanel.core.text.ControlCharacters.escapeLines(
                 "base: " + c.baseSetup() + "\ncandidate: " + c.candidateSetup()));
@@ -505,7 +511,7 @@ public final class CompareView extends BorderPane {
             warn.setMinHeight(Region.USE_PREF_SIZE);
             verdict.getChildren().add(warn);
         }
-        verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule, otherVariants);
+        verdict.getChildren().addAll(new Label("Verdict"), word, p, cl, rule, plan, otherVariants);
         verdict.setMaxWidth(520);
         verdict.setPrefWidth(380);
         // the three share the width: less wrapping, so less height

@@ -311,6 +311,22 @@ public final class TranscriptView extends BorderPane {
         list.refresh();
     }
 
+    /**
+     * Opens the row of an event (its index in the trace): selected, expanded and scrolled into view; false when no
+     * row shows it (the transcript still being read, say).
+     */
+    public boolean openEvent(int eventIndex) {
+        List<Row> items = list.getItems();
+        for (int row = 0; row < items.size(); row++) {
+            if (items.get(row) instanceof EventRow er && er.event().index() == eventIndex) {
+                reveal(row);
+                list.requestFocus();
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void reveal(int row) {
         expanded.add(row);
         list.getSelectionModel().select(row);

@@ -61,4 +61,25 @@ class ReliabilityTest {
         assertThat(m).isNotZero();
         assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(5_000);
     }
+
+    @Test
+    void aPlanForTenThousandCasesIsQuickEvenWhenNoNumberOfTrialsWouldDo() {
+        // the plan is made with every comparison: a run of 10,000 cases with no difference tries all 50 trial counts
+        long start = System.nanoTime();
+        assertThat(Reliability.trialsNeeded(10_000, 0.3, 0.3)).isEqualTo(-1);
+        assertThat(Reliability.trialsNeeded(10_000, 0.6, 0.61)).isPositive();
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(10_000);
+    }
+
+    @Test
+    void theQuickPowerAgreesWithTheSignTestCountedOutExactly() {
+        // 12 cases, one trial each, base never passes and the candidate always: every case goes up, and 12 of 12
+        // up gives p = 2/4096 < 0.05, so the verdict always comes
+        assertThat(Reliability.power(12, 1, 0.0, 1.0)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
+        // 5 cases can never: 5 of 5 up gives p = 1/16
+        assertThat(Reliability.power(5, 3, 0.0, 1.0)).isZero();
+        // 6 of 6 up gives p = 1/32 < 0.05, 5 of 6 gives 7/32: with each case up with chance ½ (one trial, ½ vs 1:
+        // up when the base fails) and never down, the verdict comes when all 6 decide, (½)^6
+        assertThat(Reliability.power(6, 1, 0.5, 1.0)).isCloseTo(1.0 / 64, org.assertj.core.data.Offset.offset(1e-12));
+    }
 }

@@ -128,6 +128,10 @@ class CompareViewFxTest {
         dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
         assertThat(q.text("#compare-verdict-word")).isEqualTo("unclear");
         assertThat(q.text("#compare-p")).startsWith("p = 1 ");
+        // an unclear verdict says what would tell the sides apart: here no number of trials over these few cases
+        assertThat(q.text("#compare-trials-needed"))
+                .isEqualTo("Even 50 trials per case would not tell a 10 pp difference apart (the one seen is smaller)"
+                        + " over 7 cases at 80 % power; more cases would.");
         assertThat(q.exists("#compare-base-card")).isTrue();
         // the base run has no summary.json: its means come from its traces, read whole after the statuses' figures
         WaitForAsyncUtils.waitFor(
