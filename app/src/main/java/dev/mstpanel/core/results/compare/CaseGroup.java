@@ -24,6 +24,20 @@ public record CaseGroup(String name, boolean none, Side base, Side candidate) {
         public Double rate() {
             return graded == 0 ? null : (double) passed / graded;
         }
+
+        /** {@code 83 % (44–97 %)}, as a variant's trial pass rate is written; {@code –} when none was graded. */
+        public String rateWithIntervalText() {
+            if (interval == null) {
+                return "–";
+            }
+            return VariantFigures.percent(rate()) + " (" + Math.round(interval.low() * 100) + "–"
+                    + Math.round(interval.high() * 100) + " %)";
+        }
+    }
+
+    /** {@link #change()} in percentage points, {@code +67 pp}; {@code –} when there is none. */
+    public String changeText() {
+        return VariantFigures.points(change());
     }
 
     /** The candidate's pass rate less the base's (a fraction, −1..1), or null when a side has no graded trial. */
