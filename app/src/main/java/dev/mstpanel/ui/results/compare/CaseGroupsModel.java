@@ -26,6 +26,9 @@ import javafx.collections.ObservableList;
 public final class CaseGroupsModel {
     private final ObjectProperty<GroupBy> groupBy = new SimpleObjectProperty<>(this, "groupBy");
     private final ObservableList<CaseGroup> groups = FXCollections.observableArrayList();
+    /** One read-only view of the groups, so a listener on it lives as long as this model. */
+    private final ObservableList<CaseGroup> groupsView = FXCollections.unmodifiableObservableList(groups);
+
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note");
     private final ReadOnlyBooleanWrapper reading = new ReadOnlyBooleanWrapper(this, "reading");
     private final ComparisonService service;
@@ -64,7 +67,7 @@ public final class CaseGroupsModel {
 
     /** The groups of the comparison shown, by name, the one of cases without a dataset or tag last. */
     public ObservableList<CaseGroup> groups() {
-        return FXCollections.unmodifiableObservableList(groups);
+        return groupsView;
     }
 
     /** What could not be read for the groups (a run without results.json has no tags), or null. */
