@@ -8,9 +8,12 @@ import dev.mstpanel.cli.output.TerminalText;
 import dev.mstpanel.core.results.ResultsReader;
 import dev.mstpanel.core.results.compare.CaseChange;
 import dev.mstpanel.core.results.compare.CaseComparison;
+import dev.mstpanel.core.results.compare.CaseGroup;
 import dev.mstpanel.core.results.compare.CaseTally;
 import dev.mstpanel.core.results.compare.CompareException;
 import dev.mstpanel.core.results.compare.Comparison;
+import dev.mstpanel.core.results.compare.ComparisonService;
+import dev.mstpanel.core.results.compare.GroupBy;
 import dev.mstpanel.core.results.compare.TrialsPlan;
 import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.results.files.ResultsException;
@@ -32,8 +35,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--json]}: the headless twin of
- * the Compare screen. With one run it compares its baseline (the first variant in
+ * {@code mst-panel compare RUN_A [RUN_B] [--variants BASE,CANDIDATE] [--by dataset|tag] [--json]}: the headless
+ * twin of the Compare screen. With one run it compares its baseline (the first variant in
  * run.json) with each other variant, or the pair named; with two runs of one eval each variant they
  * share (or the pair named: BASE in RUN_A, CANDIDATE in RUN_B), RUN_A as base. Exits 0 when it could
  * compare, 1 with a plain message when it could not (not a run folder, not the same eval, no shared
@@ -73,6 +76,14 @@ public final class CompareCommand implements Callable<Integer> {
                     "The pair to compare: with one run two of its variants, with two runs BASE in RUN_A and CANDIDATE in RUN_B.")
     List<String> variants;
 
+    @Option(
+            names = "--by",
+            paramLabel = "dataset|tag",
+            description =
+                    "Also group the cases by their dataset or by their tags (a case with several tags in each of their groups):"
+                            + " each group's trial pass rate with its 95%% interval on each side, and the change.")
+    String by;
+
     @Mixin
     OutputOptions output = new OutputOptions();
 
@@ -92,9 +103,15 @@ public final class CompareCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     output.commandLine(), "--variants takes two names, BASE,CANDIDATE (got " + variants.size() + ").");
         }
+        GroupBy groupBy = by == null ? null : GroupBy.parse(by);
+        if (by != null && groupBy == null) {
+            throw new CommandLine.ParameterException(
+                    output.commandLine(), "--by takes " + GroupBy.words() + " (got \"" + by + "\").");
+        }
         String baseVariant = variants == null ? null : variants.get(0).trim();
         String candidateVariant = variants == null ? null : variants.get(1).trim();
         List<Comparison> comparisons;
+        List<ComparisonService.Grouped> grouped = new ArrayList<>();
         // a run.json that could not be read, and variants left out, said rather than passed over silently
         List<String> notes = new ArrayList<>();
         ResultsReader reader = root.services().resultsReader();
@@ -102,6 +119,17 @@ public final class CompareCommand implements Callable<Integer> {
             Path a = runFolder(reader, runA);
             Path b = runB == null ? null : runFolder(reader, runB);
             comparisons = root.services().comparisons().compare(a, b, baseVariant, candidateVariant, notes);
+            if (groupBy != null) {
+                for (Comparison c : comparisons) {
+                    ComparisonService.Grouped g = root.services().comparisons().groups(c, groupBy);
+                    grouped.add(g);
+                    for (String n : g.notes()) {
+                        if (!notes.contains(n)) {
+                            notes.add(n);
+                        }
+                    }
+                }
+            }
         } catch (ResultsException | CompareException e) {
             if (!(e instanceof CompareException c
                     && c.kind() == CompareException.Kind.NO_TRIALS)) { // that message gives run.json's problem itself
@@ -118,11 +146,11 @@ public final class CompareCommand implements Callable<Integer> {
         return output.print(
                 () -> {
                     notes.forEach(n -> err.println("warning: " + TerminalText.escape(n)));
-                    printJson(output, err, comparisons);
+                    printJson(output, err, comparisons, groupBy, grouped);
                 },
                 () -> {
                     notes.forEach(n -> out.println(TerminalText.escape(n)));
-                    printText(out, comparisons);
+                    printText(out, comparisons, groupBy, grouped);
                 });
     }
 
@@ -162,7 +190,12 @@ public final class CompareCommand implements Callable<Integer> {
         return p;
     }
 
-    private static void printJson(OutputOptions output, PrintWriter err, List<Comparison> comparisons)
+    private static void printJson(
+            OutputOptions output,
+            PrintWriter err,
+            List<Comparison> comparisons,
+            GroupBy groupBy,
+            List<ComparisonService.Grouped> grouped)
             throws IOException {
         // summary.json's figures left out are said on stderr (the JSON has null for them), once per run and variant
         java.util.Set<String> warned = new java.util.HashSet<>();
@@ -180,7 +213,8 @@ public final class CompareCommand implements Callable<Integer> {
         JsonGenerator g = output.generator(new DefaultPrettyPrinter());
         g.writeStartObject();
         g.writeArrayFieldStart("comparisons");
-        for (Comparison c : comparisons) {
+        for (int ci = 0; ci < comparisons.size(); ci++) {
+            Comparison c = comparisons.get(ci);
             g.writeStartObject();
             g.writeStringField("kind", c.kind().name().toLowerCase(Locale.ROOT));
             g.writeStringField("eval", c.evalName());
@@ -223,6 +257,12 @@ public final class CompareCommand implements Callable<Integer> {
                 g.writeString(s);
             }
             g.writeEndArray();
+            if (groupBy != null) {
+                g.writeStringField("groupedBy", groupBy.word());
+                g.writeObjectField(
+                        "groups",
+                        grouped.get(ci).groups().stream().map(GroupJson::of).toList());
+            }
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -304,8 +344,38 @@ public final class CompareCommand implements Callable<Integer> {
         g.writeEndObject();
     }
 
-    private static void printText(PrintWriter out, List<Comparison> comparisons) {
-        for (Comparison c : comparisons) {
+    /**
+     * A group of cases in {@code --json}: its name, each side's trials ({@code null} for a side without a case of the
+     * group) and the change of the trial pass rate, a fraction (candidate less base; null when a side has none).
+     */
+    record GroupJson(String name, boolean none, GroupSideJson base, GroupSideJson candidate, Double change) {
+        static GroupJson of(CaseGroup g) {
+            return new GroupJson(
+                    g.name(), g.none(), GroupSideJson.of(g.base()), GroupSideJson.of(g.candidate()), g.change());
+        }
+    }
+
+    /** One side of a group: its cases, passed and graded trials, their pass rate and 95% interval ({@code [low, high]}). */
+    record GroupSideJson(int cases, int passed, int graded, Double passRate, double[] interval) {
+        static GroupSideJson of(CaseGroup.Side s) {
+            if (s == null) {
+                return null;
+            }
+            return new GroupSideJson(
+                    s.cases(),
+                    s.passed(),
+                    s.graded(),
+                    s.rate(),
+                    s.interval() == null
+                            ? null
+                            : new double[] {s.interval().low(), s.interval().high()});
+        }
+    }
+
+    private static void printText(
+            PrintWriter out, List<Comparison> comparisons, GroupBy groupBy, List<ComparisonService.Grouped> grouped) {
+        for (int ci = 0; ci < comparisons.size(); ci++) {
+            Comparison c = comparisons.get(ci);
             // names from files: a line end or tab in one is shown escaped, so each line stays a line
             out.println(TerminalText.escape(c.evalName() + " · " + c.title()));
             // both rows' variant names padded to the longer one (cut at 24 characters with "…", as trials cuts
@@ -353,6 +423,9 @@ public final class CompareCommand implements Callable<Integer> {
             });
             out.println("  changes    " + String.join(" · ", counts));
             caseRows(out, c);
+            if (groupBy != null) {
+                groupRows(out, groupBy, grouped.get(ci).groups());
+            }
             if (c.regradePair()) {
                 out.println(
                         "  note       the same trials graded again: the changes are the graders', so re-running the agent would not answer them.");
@@ -369,6 +442,47 @@ public final class CompareCommand implements Callable<Integer> {
             out.println();
         }
         out.flush();
+    }
+
+    /**
+     * The groups as an aligned table under a line naming the grouping: each group's name (escaped, cut at
+     * {@link #CASE_CUT} columns), cases, each side's trial pass rate with its interval and passed/graded, and the
+     * change; {@code —} for a side without a case of the group.
+     */
+    private static void groupRows(PrintWriter out, GroupBy by, List<CaseGroup> groups) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of(by.word(), "cases", "base", "passed", "candidate", "passed", "change"));
+        for (CaseGroup g : groups) {
+            int cases = Math.max(
+                    g.base() == null ? 0 : g.base().cases(),
+                    g.candidate() == null ? 0 : g.candidate().cases());
+            rows.add(List.of(
+                    TextColumns.cut(TerminalText.escape(g.name()), CASE_CUT),
+                    Integer.toString(cases),
+                    g.base() == null ? "—" : g.base().rateWithIntervalText(),
+                    g.base() == null ? "" : g.base().passed() + "/" + g.base().graded(),
+                    g.candidate() == null ? "—" : g.candidate().rateWithIntervalText(),
+                    g.candidate() == null
+                            ? ""
+                            : g.candidate().passed() + "/" + g.candidate().graded(),
+                    g.changeText()));
+        }
+        int[] width = new int[7];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                width[i] = Math.max(width[i], TextColumns.width(row.get(i)));
+            }
+        }
+        out.println("  groups     by " + by.word()
+                + (by == GroupBy.TAG ? " (a case with several tags counts in each)" : ""));
+        for (List<String> row : rows) {
+            StringBuilder sb = new StringBuilder("  ");
+            for (int i = 0; i < row.size(); i++) {
+                sb.append("  ");
+                TextColumns.pad(sb, row.get(i), width[i]);
+            }
+            out.println(sb.toString().stripTrailing());
+        }
     }
 
     /** Variant names longer than this many characters are cut with "…" in the text rows (the JSON has them whole). */

@@ -80,6 +80,15 @@ class CliGoldenTest {
     }
 
     @Test
+    void compareGroupedByDatasetAndByTag() throws Exception {
+        Path runs = dev.mstpanel.testsupport.GroupsFixture.write(root).resolve("runs");
+        String a = runs.resolve(dev.mstpanel.testsupport.GroupsFixture.RUN_A).toString();
+        String b = runs.resolve(dev.mstpanel.testsupport.GroupsFixture.RUN_B).toString();
+        golden("compare-by-dataset", InProcessCli.run("compare", a, b, "--by", "dataset"));
+        golden("compare-by-tag-json", InProcessCli.run("compare", a, b, "--by", "tag", "--json"));
+    }
+
+    @Test
     void reliabilityOfARun() throws Exception {
         CompareFixture.write(root);
         String a = root.resolve(CompareFixture.EVAL)

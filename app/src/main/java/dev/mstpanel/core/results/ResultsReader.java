@@ -9,6 +9,7 @@ import dev.mstpanel.core.results.layout.Location;
 import dev.mstpanel.core.results.layout.RunLayout;
 import dev.mstpanel.core.results.layout.RunLocator;
 import dev.mstpanel.core.results.layout.TraceKeys;
+import dev.mstpanel.core.results.listing.CaseLabels;
 import dev.mstpanel.core.results.listing.ExpectedTrials;
 import dev.mstpanel.core.results.listing.RunJsonReader;
 import dev.mstpanel.core.results.listing.ScoreReader;
@@ -571,6 +572,14 @@ public final class ResultsReader implements AutoCloseable {
                                 : c.getFileName().toString(),
                         trial);
         return trials.readTrial(run, key, List.of(), traceFile);
+    }
+
+    /**
+     * The dataset and tags of each case of a run, from its {@code results.json} ({@link CaseLabels#read}).
+     * Blocking disk work; never throws: a file that cannot be read is said in {@link CaseLabels#problem()}.
+     */
+    public CaseLabels readCaseLabels(Path runDir) {
+        return CaseLabels.read(runDir, mapper);
     }
 
     /** The trace keys of a run, in folder order (variant, case, trial number). */

@@ -237,7 +237,8 @@ public final class ResultsView extends BorderPane {
         TrialSearchBar trialSearch =
                 new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
         FailuresByCausePane causes = new FailuresByCausePane(model);
-        VBox left = new VBox(8, search, trialSearch, filters, causes, loading, tree);
+        RunGroupsPane groups = new RunGroupsPane(model.groups());
+        VBox left = new VBox(8, search, trialSearch, filters, causes, groups, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
         left.setPadding(new Insets(0, 8, 8, 0));
         // wide enough for a case name and its count badges without a horizontal scroll bar

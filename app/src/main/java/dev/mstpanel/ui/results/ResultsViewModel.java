@@ -162,10 +162,20 @@ public final class ResultsViewModel {
      * @param ui posts to the FX thread
      * @param background runs folder listing
      */
+    /** The selected run's pass rates by dataset or tag. */
+    private final RunGroupsModel groups;
+
+    /** The selected run's cases grouped by dataset or tag ("Pass rate by"). */
+    public RunGroupsModel groups() {
+        return groups;
+    }
+
     public ResultsViewModel(ResultsReader reader, UiExecutor ui, Executor background) {
         this.reader = reader;
         this.ui = ui;
         this.background = background;
+        this.groups = new RunGroupsModel(
+                this, new dev.mstpanel.core.results.compare.ComparisonService(reader, background), ui, background);
         this.folder = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "results-fold");
             t.setDaemon(true);

@@ -15,6 +15,8 @@ import java.util.List;
  * @param missing missing trials (no result), left out of the graded ones
  * @param ungraded trials not graded yet, left out of the graded ones (the rest left out are unreadable)
  * @param records the trials themselves, in trial order, or an empty list when they were not kept
+ * @param dataset the dataset its trial files name ({@code datasetName}, docs/dev/mst-format.md, Results), the
+ *     first one read; null when none names one
  */
 public record CaseTally(
         String caseId,
@@ -24,9 +26,23 @@ public record CaseTally(
         int infra,
         int missing,
         int ungraded,
-        List<TrialRecord> records) {
+        List<TrialRecord> records,
+        String dataset) {
     public CaseTally {
         records = List.copyOf(records);
+    }
+
+    /** A case whose trials name no dataset. */
+    public CaseTally(
+            String caseId,
+            int trials,
+            int graded,
+            int passed,
+            int infra,
+            int missing,
+            int ungraded,
+            List<TrialRecord> records) {
+        this(caseId, trials, graded, passed, infra, missing, ungraded, records, null);
     }
 
     /** A case whose left-out trials other than infra ones are all missing. */

@@ -1,6 +1,7 @@
 package dev.mstpanel.core.results.compare;
 
 import dev.mstpanel.core.results.ResultsReader;
+import dev.mstpanel.core.results.listing.CaseLabels;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,73 @@ public final class ComparisonService {
         RunTally candidate = other.join();
         notes.addAll(notes(base, candidate, false).all());
         return Comparisons.ofRuns(base, candidate, baseVariant, candidateVariant, notes);
+    }
+
+    /**
+     * A comparison's cases grouped by dataset or tag ({@link CaseGroups#of(GroupBy, List, CaseLabels, CaseLabels)}),
+     * each run's {@code results.json} read for the labels its trials do not carry: its tags, and the dataset of a
+     * case whose trials name none. Blocking disk work (the two runs' files read at once); never throws for bad files.
+     *
+     * @param comparison the comparison
+     * @param by what to group by
+     * @return the groups, and the lines to say of labels that could not be read
+     */
+    public Grouped groups(Comparison comparison, GroupBy by) {
+        Path baseDir = comparison.baseRunDir();
+        Path candidateDir = comparison.candidateRunDir();
+        boolean needed = by == GroupBy.TAG
+                || comparison.cases().stream()
+                        .anyMatch(c -> c.base() != null && c.base().dataset() == null
+                                || c.candidate() != null && c.candidate().dataset() == null);
+        if (!needed) {
+            return new Grouped(CaseGroups.of(by, comparison.cases(), CaseLabels.NONE, CaseLabels.NONE), List.of());
+        }
+        boolean oneRun = baseDir.equals(candidateDir);
+        CompletableFuture<CaseLabels> other =
+                oneRun ? null : CompletableFuture.supplyAsync(() -> reader.readCaseLabels(candidateDir), background);
+        CaseLabels base = reader.readCaseLabels(baseDir);
+        CaseLabels candidate = oneRun ? base : other.join();
+        List<String> notes = new ArrayList<>();
+        labelsNote(notes, base, comparison.base().runId(), oneRun);
+        if (!oneRun) {
+            labelsNote(notes, candidate, comparison.candidate().runId(), false);
+        }
+        return new Grouped(CaseGroups.of(by, comparison.cases(), base, candidate), notes);
+    }
+
+    /**
+     * One run's cases of one variant grouped by dataset or tag ({@link CaseGroups#of(GroupBy, Iterable, CaseLabels)}),
+     * its {@code results.json} read for the labels its trials do not carry. Blocking disk work; never throws for bad files.
+     *
+     * @param runDir the run folder
+     * @param cases the variant's cases
+     * @param by what to group by
+     */
+    public Grouped groups(Path runDir, java.util.Collection<CaseTally> cases, GroupBy by) {
+        boolean needed = by == GroupBy.TAG || cases.stream().anyMatch(c -> c.dataset() == null);
+        CaseLabels labels = needed ? reader.readCaseLabels(runDir) : CaseLabels.NONE;
+        List<String> notes = new ArrayList<>();
+        labelsNote(notes, labels, null, true);
+        return new Grouped(CaseGroups.of(by, cases, labels), notes);
+    }
+
+    private static void labelsNote(List<String> notes, CaseLabels labels, String runId, boolean alone) {
+        if (labels.problem() != null) {
+            notes.add(alone || runId == null ? labels.problem() : "run " + runId + ": " + labels.problem());
+        }
+    }
+
+    /**
+     * Groups of cases, and what could not be read for them.
+     *
+     * @param groups the groups, by name, the one of cases without a dataset or tag last
+     * @param notes one line per run whose results.json could not be read (its cases then count as without tags)
+     */
+    public record Grouped(List<CaseGroup> groups, List<String> notes) {
+        public Grouped {
+            groups = List.copyOf(groups);
+            notes = List.copyOf(notes);
+        }
     }
 
     /**

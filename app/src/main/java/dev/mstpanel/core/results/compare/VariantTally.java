@@ -104,6 +104,7 @@ public record VariantTally(
         private final boolean keepRecords;
         private final Map<String, int[]> counts = new LinkedHashMap<>();
         private final Map<String, List<TrialRecord>> records = new LinkedHashMap<>();
+        private final Map<String, String> datasets = new java.util.HashMap<>();
         private int trials;
         private int graded;
         private int passed;
@@ -173,6 +174,9 @@ public record VariantTally(
                     unreadableProblem = t.problem();
                 }
             }
+            if (t.datasetName() != null && !t.datasetName().isBlank()) {
+                datasets.putIfAbsent(t.caseId(), t.datasetName());
+            }
             if (keepRecords) {
                 records.computeIfAbsent(t.caseId(), k -> new ArrayList<>()).add(t);
             }
@@ -187,7 +191,9 @@ public record VariantTally(
                 if (!r.isEmpty()) {
                     r.sort(java.util.Comparator.comparingInt(TrialRecord::trial));
                 }
-                cases.put(e.getKey(), new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], r));
+                cases.put(
+                        e.getKey(),
+                        new CaseTally(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], r, datasets.get(e.getKey())));
             }
             return new VariantTally(
                     variant,

@@ -32,6 +32,8 @@ public record WilsonInterval(double low, double high) {
         double denom = 1 + z2 / n;
         double centre = (p + z2 / (2.0 * n)) / denom;
         double half = Z95 * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denom;
-        return new WilsonInterval(Math.max(0, centre - half), Math.min(1, centre + half));
+        // at 0 or n passed the bound is exactly 0 or 1: the sum in floating point leaves a speck (5.6e-17) otherwise
+        return new WilsonInterval(
+                passed == 0 ? 0 : Math.max(0, centre - half), passed == n ? 1 : Math.min(1, centre + half));
     }
 }

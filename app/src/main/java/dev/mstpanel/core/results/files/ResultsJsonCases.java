@@ -6,9 +6,9 @@ import java.io.IOException;
 
 /**
  * Walks the {@code cases[]} of a run's {@code results.json} (docs/dev/mst-format.md, Trace: one entry per case and
- * variant, {@code id}, {@code variant}, {@code request {input, trials, …}}) as a stream, for the readers
- * that each take a part of it: the prompts ({@link PromptIndex}) and the trials it names
- * ({@link ExpectedTrials}). Entries that are not objects and fields not asked for are skipped.
+ * variant, {@code id}, {@code variant}, {@code datasetName}, {@code request {input, trials, tags, …}}) as a
+ * stream, for the readers that each take a part of it: the prompts ({@link PromptIndex}), the trials it names
+ * ({@link ExpectedTrials}) and the cases' datasets and tags ({@link CaseLabels}). Entries that are not objects and fields not asked for are skipped.
  */
 public final class ResultsJsonCases {
     /** What a reader takes from each case. */
@@ -19,6 +19,16 @@ public final class ResultsJsonCases {
          * @param t its value's first token; the visitor reads the value, or skips it ({@link JsonParser#skipChildren})
          */
         void requestField(String name, JsonToken t, JsonParser p) throws IOException;
+
+        /**
+         * A field of the case's entry other than {@code id}, {@code variant} and {@code request} (its
+         * {@code datasetName}, say); skipped unless the visitor reads it.
+         *
+         * @param t its value's first token; the visitor reads the value, or skips it ({@link JsonParser#skipChildren})
+         */
+        default void caseField(String name, JsonToken t, JsonParser p) throws IOException {
+            p.skipChildren();
+        }
 
         /** The case's entry ended: its {@code id} (null when it has none) and {@code variant} (null for the default). */
         void caseEnd(String id, String variant);
@@ -74,7 +84,7 @@ public final class ResultsJsonCases {
                         visitor.requestField(rf, p.nextToken(), p);
                     }
                 }
-                default -> p.skipChildren();
+                default -> visitor.caseField(cf, v, p);
             }
         }
         visitor.caseEnd(id, variant);

@@ -262,6 +262,8 @@ public final class CompareView extends BorderPane {
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox filterBar = new HBox(8, filters, grow, rerun);
+        CompareGroupsPane groupsPane = new CompareGroupsPane(model.groups());
+        filterBar.getChildren().add(1, groupsPane.choice());
         HBox.setHgrow(filters, Priority.ALWAYS);
         filterBar.setAlignment(Pos.CENTER_LEFT);
 
@@ -280,6 +282,18 @@ public final class CompareView extends BorderPane {
         compactFigures.managedProperty().bind(compactFigures.visibleProperty());
         figures.managedProperty().bind(figures.visibleProperty());
         top.getChildren().setAll(pickers, messageRow, runJsonNote, loading, figures, compactFigures, filterBar);
+        // the groups take a share of the split above the cases (a divider to move), not the crowded top
+        model.groups().groupByProperty().addListener((o, a, by) -> {
+            boolean shown = split.getItems().contains(groupsPane);
+            if (by != null && !shown) {
+                split.getItems().add(0, groupsPane);
+                split.setDividerPositions(0.4, 0.8);
+            } else if (by == null && shown) {
+                split.getItems().remove(groupsPane);
+                split.setDividerPositions(0.6);
+            }
+            foldFigures();
+        });
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -385,7 +399,9 @@ public final class CompareView extends BorderPane {
      * case table, e.g. a 1280 × 800 window) the same figures in one line.
      */
     private void foldFigures() {
-        boolean cards = !caseOpen && cardsFit;
+        // grouped, the groups' rows carry the rates: the cards fold into their line to leave the rows the room
+        boolean cards =
+                !caseOpen && cardsFit && model.groups().groupByProperty().get() == null;
         figures.setVisible(cards);
         compactFigures.setVisible(!cards);
         Comparison c = model.comparisonProperty().get();
@@ -434,7 +450,10 @@ public final class CompareView extends BorderPane {
             }
         }
         above += top.getSpacing() * Math.max(0, rows - 1);
-        double below = table.getMinHeight() + split.getItems().get(1).minHeight(w) + 12; // and the divider
+        double below = 12; // the split's dividers
+        for (javafx.scene.Node item : split.getItems()) {
+            below += item == table ? table.getMinHeight() : item.minHeight(w);
+        }
         return above + below <= h;
     }
 

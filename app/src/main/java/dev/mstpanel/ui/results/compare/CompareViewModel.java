@@ -73,6 +73,8 @@ public final class CompareViewModel {
     private final Executor background;
     /** Reads the sides and checks a whole read against the first, as the compare command does. */
     private final ComparisonService comparisons;
+    /** The compared cases grouped by dataset or tag, when a grouping is picked. */
+    private final CaseGroupsModel groups;
 
     private final Function<Path, List<TrialRecord>> loadedTrials;
     /** Bumped on the FX thread at each new pick; read by the reading threads to stop work nobody waits for. */
@@ -106,6 +108,7 @@ public final class CompareViewModel {
         this.background = background;
         this.loadedTrials = loadedTrials;
         this.comparisons = new ComparisonService(reader, background);
+        this.groups = new CaseGroupsModel(comparisons, ui, background, comparison.getReadOnlyProperty());
         this.summaries = new RunSummaries(ui, background);
         this.counting = new CountingProgress(ui, progress::set);
         baseTrial = new SideTrial(ui, background, transcripts, redacted::get);
@@ -178,6 +181,11 @@ public final class CompareViewModel {
     public ObservableSet<CaseChange> changeFilter() {
         return changeFilter;
     }
+    /** The compared cases grouped by dataset or tag ("Group by"). */
+    public CaseGroupsModel groups() {
+        return groups;
+    }
+
     /** The case table's rows: the comparison's cases whose change is in the filter, regressions first. */
     public ObservableList<CaseComparison> rows() {
         return rows;
