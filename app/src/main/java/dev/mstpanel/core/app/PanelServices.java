@@ -27,6 +27,8 @@ import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.triage.TriageService;
+import dev.mstpanel.core.triage.TriageStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +70,7 @@ public final class PanelServices implements AutoCloseable {
     private ResultsReader resultsReader;
     private ComparisonService comparisons;
     private MstLocator mstLocator;
+    private TriageService triage;
     private boolean closed;
 
     private PanelServices(
@@ -298,6 +301,15 @@ public final class PanelServices implements AutoCloseable {
             mstLocator = new MstLocator(commandRunner());
         }
         return mstLocator;
+    }
+
+    /** Labels of failed trials, kept in the data folder; the label list is the settings' own. */
+    public synchronized TriageService triage() {
+        if (triage == null) {
+            Settings s = settings();
+            triage = new TriageService(new TriageStore(paths.dataDir()), () -> s.triageLabels);
+        }
+        return triage;
     }
 
     private <T extends AutoCloseable> T own(T service) {
