@@ -57,7 +57,9 @@ public final class MstPanelCommand implements Runnable {
             "doctor",
             DoctorCommand.class,
             "colima",
-            ColimaCommand.class);
+            ColimaCommand.class,
+            "triage",
+            TriageCommand.class);
 
     private static java.util.Map<String, Class<?>> orderedCommands(Object... namesAndCommands) {
         java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
