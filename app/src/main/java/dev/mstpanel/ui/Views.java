@@ -46,13 +46,14 @@ final class Views {
                         "Results",
                         Feather.CHECK_SQUARE,
                         () -> ResultsView.openDefault(
-                                app.results(),
-                                app.trialInspector(),
-                                app.dialogs(),
-                                app.background(),
-                                app.compare(),
-                                navigator,
-                                app.trend())),
+                                        app.results(),
+                                        app.trialInspector(),
+                                        app.dialogs(),
+                                        app.background(),
+                                        app.compare(),
+                                        navigator,
+                                        app.trend())
+                                .withTriage(app.triage())),
                 new AppView(
                         "containers",
                         "Containers",
