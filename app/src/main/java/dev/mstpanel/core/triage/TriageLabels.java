@@ -51,6 +51,41 @@ public final class TriageLabels {
         return kept.isEmpty() ? DEFAULTS : List.copyOf(kept.values());
     }
 
+    /**
+     * What is wrong with a list typed one label a line (as the Settings dialog takes it), for people; empty when it is
+     * usable. Blank lines are left out.
+     */
+    public static Optional<String> problem(String typed) {
+        List<String> names = lines(typed);
+        if (names.isEmpty()) {
+            return Optional.of("Give at least one label.");
+        }
+        if (names.size() > MAX_LABELS) {
+            return Optional.of("At most " + MAX_LABELS + " labels (" + names.size() + " given).");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : names) {
+            if (n.length() > MAX_NAME) {
+                return Optional.of("\"" + n.substring(0, 20) + "…\" is longer than " + MAX_NAME + " characters.");
+            }
+            if (!seen.add(n.toLowerCase(Locale.ROOT))) {
+                return Optional.of("\"" + n + "\" is in the list twice.");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The names of a list typed one a line: each line trimmed, blank lines left out. */
+    public static List<String> lines(String typed) {
+        List<String> out = new ArrayList<>();
+        for (String line : (typed == null ? "" : typed).split("\\R")) {
+            if (!line.isBlank()) {
+                out.add(line.strip());
+            }
+        }
+        return out;
+    }
+
     /** The list's name that a typed name means, ignoring case and surrounding spaces; empty when none. */
     public static Optional<String> find(List<String> labels, String typed) {
         if (typed == null) {
