@@ -110,6 +110,7 @@ public final class AppContext implements AutoCloseable {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
         });
+        compare.showTrialLabels(triage::labelName, triage.revisionProperty());
         this.trend = new dev.mstpanel.ui.results.compare.TrendViewModel(resultsReader, ui, background, dir -> {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();

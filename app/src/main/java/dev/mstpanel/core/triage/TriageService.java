@@ -47,6 +47,11 @@ public final class TriageService {
         return store.read(run.evalName(), run.runId());
     }
 
+    /** The labels of the run a trial is in (its eval and run id), with the problem of its file if any; never throws. */
+    public RunTriage readRunOf(TrialRecord trial) {
+        return store.read(trial.evalName(), trial.runId());
+    }
+
     /** The labels of a run by trial (none when its file cannot be read): the short way for exports. */
     public Map<TrialKey, TriageLabel> labels(RunInfo run) {
         return read(run).labels();

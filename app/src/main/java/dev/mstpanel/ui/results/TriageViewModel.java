@@ -214,6 +214,7 @@ public final class TriageViewModel {
     /** Reads the labels of every open run again (another panel or the command line may have changed them). */
     public void reload() {
         labels.clear();
+        otherRuns.clear();
         readNewRuns();
     }
 
@@ -223,6 +224,7 @@ public final class TriageViewModel {
 
     private void write(TrialRecord t, Write w) {
         Path dir = t.runDir();
+        otherRuns.remove(dir);
         BackgroundTask.wrap(w::run)
                 .onSuccess(written -> {
                     labels.put(dir, written);
@@ -258,6 +260,38 @@ public final class TriageViewModel {
                     .executeWith(ui, background);
         }
         labels.keySet().removeIf(d -> results.run(d) == null);
+    }
+
+    private final Map<Path, RunTriage> otherRuns = new HashMap<>();
+
+    /**
+     * A trial's label name for a screen that shows runs the Results view may not have open (the Compare screen's
+     * previous run): from the open runs, else from a read started here off the FX thread (the label shows once read,
+     * with a tick of {@link #revisionProperty()}); null meanwhile and when it has none.
+     */
+    public String labelName(TrialRecord t) {
+        if (t == null) {
+            return null;
+        }
+        RunTriage r = labels.get(t.runDir());
+        if (r == null) {
+            r = otherRuns.get(t.runDir());
+        }
+        if (r == null) {
+            Path dir = t.runDir();
+            otherRuns.put(dir, RunTriage.NONE);
+            BackgroundTask.wrap(() -> service.readRunOf(t))
+                    .onSuccess(read -> {
+                        otherRuns.put(dir, read);
+                        if (!read.labels().isEmpty()) {
+                            revision.set(revision.get() + 1);
+                        }
+                    })
+                    .executeWith(ui, background);
+            return null;
+        }
+        TriageLabel l = r.labels().get(t.key());
+        return l == null ? null : l.label();
     }
 
     /** A trial's label, by key, for the Compare screen's trials of a run. */
