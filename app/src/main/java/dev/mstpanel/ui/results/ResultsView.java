@@ -589,6 +589,7 @@ public final class ResultsView extends BorderPane {
                 headerFolded ? "Show run details" : "Hide run details",
                 new FontIcon(headerFolded ? Feather.CHEVRON_DOWN : Feather.CHEVRON_UP));
         fold.setId("run-header-fold");
+        fold.setMinWidth(Region.USE_PREF_SIZE);
         fold.getStyleClass().addAll("small", "flat");
         fold.setOnAction(e -> {
             headerFoldChosen = !headerFolded;

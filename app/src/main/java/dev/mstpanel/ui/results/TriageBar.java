@@ -35,13 +35,15 @@ final class TriageBar extends VBox {
         setId("triage-bar");
         getStyleClass().add("triage-bar");
         chip.setId("triage-chip");
+        chip.setMinWidth(Region.USE_PREF_SIZE);
         note.setId("triage-note");
         note.getStyleClass().add("text-muted");
         note.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(note, Priority.ALWAYS);
         keys.setId("triage-keys");
         keys.getStyleClass().addAll("text-muted", "text-small");
-        keys.setMinWidth(Region.USE_PREF_SIZE);
+        // the keys give way before the chip and the note: the tooltip holds them all
+        keys.setMinWidth(40);
         editor.setId("triage-note-editor");
         editor.setPromptText("A note on this failure (Enter saves, Escape leaves)");
         editor.setVisible(false);
@@ -72,9 +74,13 @@ final class TriageBar extends VBox {
         problem.textProperty().bind(triage.problemProperty());
         problem.visibleProperty().bind(triage.problemProperty().isNotNull());
         problem.managedProperty().bind(problem.visibleProperty());
-        HBox row = new HBox(8, new Label("Triage"), chip, note, keys);
+        Label title = new Label("Triage");
+        title.getStyleClass().add("text-bold");
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, title, chip, note, keys);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(row, editor, problem);
+        setPadding(new javafx.geometry.Insets(4, 14, 4, 14));
         managedProperty().bind(visibleProperty());
         triage.revisionProperty().addListener((o, a, b) -> update());
         results.selectedTrialProperty().addListener((o, a, b) -> {
@@ -118,7 +124,7 @@ final class TriageBar extends VBox {
         note.setText(l == null || l.note().isEmpty() ? "" : l.note());
         List<String> names = triage.labelNames();
         int digits = Math.min(9, names.size());
-        keys.setText("1–" + digits + " label · N note · 0 clear · J/K next/previous failure");
+        keys.setText("keys: 1–" + digits + " label · N note · 0 clear · J/K next/previous");
         StringBuilder help = new StringBuilder("Keys in the Results view:\n");
         for (int i = 0; i < digits; i++) {
             help.append(i + 1).append("  ").append(names.get(i)).append('\n');

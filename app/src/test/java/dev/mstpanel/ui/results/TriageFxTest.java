@@ -76,7 +76,7 @@ class TriageFxTest {
         WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> q.visible("#triage-bar"));
         String first = selectedTrial(robot);
         assertThat(q.text("#triage-chip")).isEqualTo("no label");
-        assertThat(q.text("#triage-keys")).isEqualTo("1–6 label · N note · 0 clear · J/K next/previous failure");
+        assertThat(q.text("#triage-keys")).isEqualTo("keys: 1–6 label · N note · 0 clear · J/K next/previous");
         assertThat(q.text("#triage-progress")).isEqualTo("0 of 3 failures labelled");
 
         robot.type(KeyCode.DIGIT1);
