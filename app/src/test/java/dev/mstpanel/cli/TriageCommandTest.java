@@ -101,6 +101,39 @@ class TriageCommandTest {
     }
 
     @Test
+    void commandLinesLabellingOneRunAtOnceLoseNoLabel() throws Exception {
+        List<String> cases = List.of(RunFixture.FAILED_CASE, "vm-down", "empty-artifacts");
+        List<String> variants = List.of("default", "default", "with-tools");
+        List<Process> running = new java.util.ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            running.add(PanelProcess.builder(
+                            root,
+                            env,
+                            List.of(),
+                            "triage",
+                            "set",
+                            trace(variants.get(i), cases.get(i)),
+                            "--label",
+                            "other",
+                            "--note",
+                            "writer " + i)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start());
+        }
+        for (Process p : running) {
+            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isZero();
+        }
+        PanelProcess.Result json = cli("triage", run.runDir().toString(), "--json");
+        JsonNode rows = new ObjectMapper().readTree(json.out());
+        assertThat(rows).hasSize(3);
+        for (JsonNode row : rows) {
+            assertThat(row.path("label").asText()).isEqualTo("other");
+        }
+    }
+
+    @Test
     void anUnknownLabelIsAUsageErrorListingTheLabelsOfTheSettings() throws Exception {
         Files.createDirectories(home.resolve("config"));
         Files.writeString(home.resolve("config/settings.json"), "{\"triageLabels\":[\"env\",\"model\"]}");

@@ -770,6 +770,27 @@ public final class ResultsView extends BorderPane {
         });
         model.selectedTrialProperty().addListener((o, a, t) -> selectInTree(t));
         addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, this::triageKey);
+        // labels given on the command line while the window was in the background show when it comes back
+        javafx.beans.value.ChangeListener<Boolean> focused = (o, a, now) -> {
+            if (now) {
+                triage.reload();
+            }
+        };
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                scene.windowProperty().addListener((w, was, window) -> {
+                    if (was != null) {
+                        was.focusedProperty().removeListener(focused);
+                    }
+                    if (window != null) {
+                        window.focusedProperty().addListener(focused);
+                    }
+                });
+                if (scene.getWindow() != null) {
+                    scene.getWindow().focusedProperty().addListener(focused);
+                }
+            }
+        });
         updateRunHeader();
         return this;
     }

@@ -211,11 +211,24 @@ public final class TriageViewModel {
         write(t, () -> service.clear(t));
     }
 
-    /** Reads the labels of every open run again (another panel or the command line may have changed them). */
+    /**
+     * Reads the labels of every open run again (the command line or another panel may have changed them), keeping
+     * what is shown until each read is done.
+     */
     public void reload() {
-        labels.clear();
         otherRuns.clear();
+        readFor.clear();
         readNewRuns();
+    }
+
+    /**
+     * One lane per run for its reads and writes: an answer older than the last read or write started is dropped, so a
+     * slow read never shows labels from before a label just saved.
+     */
+    private final Map<Path, BackgroundTask.Lane> lanes = new HashMap<>();
+
+    private BackgroundTask.Lane laneOf(Path dir) {
+        return lanes.computeIfAbsent(dir, d -> new BackgroundTask.Lane());
     }
 
     private interface Write {
@@ -236,16 +249,21 @@ public final class TriageViewModel {
                         e instanceof TriageRefused
                                 ? e.getMessage()
                                 : "The label could not be saved: " + e.getMessage()))
+                .latestIn(laneOf(dir))
                 .executeWith(ui, background);
     }
+
+    /** The run state each run's labels were read for: a run opened again (Refresh) is a new state, read again. */
+    private final Map<Path, ResultsViewModel.RunState> readFor = new HashMap<>();
 
     private void readNewRuns() {
         for (ResultsViewModel.RunState r : results.runs()) {
             Path dir = r.info().dir();
-            if (labels.containsKey(dir)) {
+            if (readFor.get(dir) == r) {
                 continue;
             }
-            labels.put(dir, RunTriage.NONE); // read once: the reading below fills it
+            readFor.put(dir, r);
+            labels.putIfAbsent(dir, RunTriage.NONE); // the reading below fills it
             RunInfo info = r.info();
             BackgroundTask.wrap(() -> service.read(info))
                     .onSuccess(read -> {
@@ -257,9 +275,11 @@ public final class TriageViewModel {
                             revision.set(revision.get() + 1);
                         }
                     })
+                    .latestIn(laneOf(dir))
                     .executeWith(ui, background);
         }
         labels.keySet().removeIf(d -> results.run(d) == null);
+        readFor.keySet().removeIf(d -> results.run(d) == null);
     }
 
     private final Map<Path, RunTriage> otherRuns = new HashMap<>();

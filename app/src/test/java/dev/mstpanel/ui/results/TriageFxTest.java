@@ -118,6 +118,29 @@ class TriageFxTest {
         assertThat(runFiles()).as("the run folder is only read").isEqualTo(before);
     }
 
+    @Test
+    void aLabelGivenOnTheCommandLineShowsWhenTheWindowReadsTheLabelsAgain(FxRobot robot) throws Exception {
+        panel.openRun(robot, run.runDir());
+        FxQuery q = new FxQuery(robot);
+        robot.interact(() -> robot.lookup("#results-tree").query().requestFocus());
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> q.visible("#triage-bar"));
+        waitText(robot, "#triage-chip", "no label");
+        TrialRecord t =
+                FxQuery.fx(() -> panel.app().results().selectedTrialProperty().get());
+        // another writer (the command line's store) labels the trial open in the window
+        new TriageStore(panel.app().paths().dataDir())
+                .write(
+                        t.evalName(),
+                        t.runId(),
+                        new TriageStore.TrialRef(t.key(), t.variant(), t.caseId()),
+                        new dev.mstpanel.core.triage.TriageLabel("flaky", "from a script"));
+        robot.interact(() -> panel.app().triage().reload()); // as when the window is focused again
+        waitText(robot, "#triage-chip", "flaky");
+        waitText(robot, "#triage-note", "from a script");
+        waitText(robot, "#triage-progress", "1 of 3 failures labelled");
+    }
+
     /** The trial open in the inspector, as {@code variant/case #n}. */
     private String selectedTrial(FxRobot robot) throws Exception {
         return FxQuery.fx(() -> {
