@@ -104,16 +104,11 @@ final class FailuresByCausePane extends VBox {
                 }
             }
             if (triage != null) {
-                Map<String, Integer> counts = triage.labelCounts(scope);
+                List<TriageViewModel.LabelCount> counts = triage.labelCounts(scope);
                 byLabel.getChildren().clear();
-                for (Map.Entry<String, Integer> e : counts.entrySet()) {
-                    Label chip =
-                            new Label(e.getKey() + " " + String.format(java.util.Locale.ROOT, "%,d", e.getValue()));
-                    chip.getStyleClass()
-                            .addAll(
-                                    "pill",
-                                    "pill-count",
-                                    TriageViewModel.UNLABELLED.equals(e.getKey()) ? "pill-muted" : "pill-accent");
+                for (TriageViewModel.LabelCount c : counts) {
+                    Label chip = new Label(c.text());
+                    chip.getStyleClass().addAll("pill", "pill-count", c.unlabelled() ? "pill-muted" : "pill-accent");
                     byLabel.getChildren().add(chip);
                 }
                 byLabel.setVisible(!counts.isEmpty());

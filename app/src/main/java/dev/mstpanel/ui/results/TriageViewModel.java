@@ -90,10 +90,28 @@ public final class TriageViewModel {
     }
 
     /**
-     * The failures of the given runs by label, in the list's order then other labels by name, and {@code unlabelled}
-     * last (when there are such).
+     * How many failures have one label, or none.
+     *
+     * @param label the label's name, or null for the failures without a label
+     * @param count how many
      */
-    public Map<String, Integer> labelCounts(List<ResultsViewModel.RunState> runs) {
+    public record LabelCount(String label, int count) {
+        /** True for the count of failures without a label. */
+        public boolean unlabelled() {
+            return label == null;
+        }
+
+        /** As shown: {@code flaky 3}, {@code unlabelled 2}. */
+        public String text() {
+            return (label == null ? "unlabelled" : label) + " " + String.format(java.util.Locale.ROOT, "%,d", count);
+        }
+    }
+
+    /**
+     * The failures of the given runs by label, in the list's order then other labels by name, and the unlabelled last
+     * (when there are such).
+     */
+    public List<LabelCount> labelCounts(List<ResultsViewModel.RunState> runs) {
         Map<String, Integer> byLabel = new java.util.LinkedHashMap<>();
         for (String l : labelNames()) {
             byLabel.put(l, 0);
@@ -118,14 +136,13 @@ public final class TriageViewModel {
         }
         byLabel.values().removeIf(n -> n == 0);
         byLabel.putAll(others);
+        List<LabelCount> out = new ArrayList<>();
+        byLabel.forEach((l, n) -> out.add(new LabelCount(l, n)));
         if (unlabelled > 0) {
-            byLabel.put(UNLABELLED, unlabelled);
+            out.add(new LabelCount(null, unlabelled));
         }
-        return byLabel;
+        return out;
     }
-
-    /** The name {@link #labelCounts} gives the failures without a label. */
-    public static final String UNLABELLED = "unlabelled";
 
     // ---- Commands ----
 
