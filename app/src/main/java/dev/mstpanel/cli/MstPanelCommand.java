@@ -59,7 +59,9 @@ public final class MstPanelCommand implements Runnable {
             "colima",
             ColimaCommand.class,
             "export",
-            ExportCommand.class);
+            ExportCommand.class,
+            "triage",
+            TriageCommand.class);
 
     private static java.util.Map<String, Class<?>> orderedCommands(Object... namesAndCommands) {
         java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();

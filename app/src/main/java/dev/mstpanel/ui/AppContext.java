@@ -52,6 +52,7 @@ public final class AppContext implements AutoCloseable {
     private final ResultsReader resultsReader;
     private final ResultsViewModel results;
     private final TrialInspectorViewModel trialInspector;
+    private final dev.mstpanel.ui.results.TriageViewModel triage;
     private final dev.mstpanel.ui.results.compare.CompareViewModel compare;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
     private final ContainerServices containerServices;
@@ -105,10 +106,12 @@ public final class AppContext implements AutoCloseable {
         this.results = new ResultsViewModel(resultsReader, ui, background);
         results.rememberOpen(savedPath(settings.openResults), savedPath(settings.openResultsRun));
         this.trialInspector = new TrialInspectorViewModel(ui, background);
+        this.triage = new dev.mstpanel.ui.results.TriageViewModel(services.triage(), results, ui, background);
         this.compare = new dev.mstpanel.ui.results.compare.CompareViewModel(resultsReader, ui, background, dir -> {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
         });
+        compare.showTrialLabels(triage::labelName, triage.revisionProperty());
         this.trend = new dev.mstpanel.ui.results.compare.TrendViewModel(resultsReader, ui, background, dir -> {
             ResultsViewModel.RunState r = results.run(dir);
             return r == null || r.loading() ? null : r.trials();
@@ -233,6 +236,11 @@ public final class AppContext implements AutoCloseable {
         return trend;
     }
     /** The trial inspector's state. */
+    /** Labels of the open runs' failures (the Results view's triage). */
+    public dev.mstpanel.ui.results.TriageViewModel triage() {
+        return triage;
+    }
+
     public TrialInspectorViewModel trialInspector() {
         return trialInspector;
     }

@@ -51,6 +51,7 @@ final class Views {
                             navigator,
                             app.trend());
                     v.enableExport(app.resultsExport());
+                    v.withTriage(app.triage());
                     return v;
                 }),
                 new AppView(

@@ -107,6 +107,26 @@ class CliGoldenTest {
         golden("transcript-failed-json", InProcessCli.run("transcript", trace, "--json"));
     }
 
+    @Test
+    void triageOfARunWithLabelsAndWithout() throws Exception {
+        RunFixture f = RunFixture.allStatuses(root.resolve("results"));
+        Map<String, String> env = Map.of("MST_PANEL_HOME", root.resolve("home").toString());
+        String trace = f.runDir()
+                .resolve("traces/default/" + RunFixture.FAILED_CASE + "/0.json")
+                .toString();
+        PanelProcess.Result set = PanelProcess.run(
+                root, env, 60, "triage", "set", trace, "--label", "flaky", "--note", "passes on retry");
+        assertThat(set.exit()).as(set.err()).isZero();
+        PanelProcess.Result text =
+                PanelProcess.run(root, env, 60, "triage", f.runDir().toString());
+        assertThat(text.exit()).as(text.err()).isZero();
+        Golden.assertMatches("triage", local(text.out()));
+        PanelProcess.Result json =
+                PanelProcess.run(root, env, 60, "triage", f.runDir().toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isZero();
+        Golden.assertMatches("triage-json", local(json.out()));
+    }
+
     // the built-in demo's recording, played as `run` printed it (replay's output)
 
     @Test

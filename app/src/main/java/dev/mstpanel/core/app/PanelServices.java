@@ -27,6 +27,8 @@ import dev.mstpanel.core.settings.SettingsStore;
 import dev.mstpanel.core.shell.AppPaths;
 import dev.mstpanel.core.shell.CommandRunner;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.triage.TriageService;
+import dev.mstpanel.core.triage.TriageStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +73,7 @@ public final class PanelServices implements AutoCloseable {
     private dev.mstpanel.core.runs.estimate.RunEstimates runEstimates;
     private dev.mstpanel.core.runs.estimate.EstimateLog estimateLog;
     private dev.mstpanel.core.export.HtmlExporter exporter;
+    private TriageService triage;
     private boolean closed;
 
     private PanelServices(
@@ -315,7 +318,11 @@ public final class PanelServices implements AutoCloseable {
     public synchronized dev.mstpanel.core.export.HtmlExporter exporter() {
         if (exporter == null) {
             exporter = new dev.mstpanel.core.export.HtmlExporter(
-                    resultsReader(), comparisons(), dev.mstpanel.core.export.ExportLabels.NONE);
+                    resultsReader(),
+                    comparisons(),
+                    // labels travel with an export: read from the panel's own store when the page is written
+                    trial -> java.util.Optional.ofNullable(
+                            triage().readRunOf(trial).labels().get(trial.key())));
         }
         return exporter;
     }
@@ -337,6 +344,15 @@ public final class PanelServices implements AutoCloseable {
             mstLocator = new MstLocator(commandRunner());
         }
         return mstLocator;
+    }
+
+    /** Labels of failed trials, kept in the data folder; the label list is the settings' own. */
+    public synchronized TriageService triage() {
+        if (triage == null) {
+            Settings s = settings();
+            triage = new TriageService(new TriageStore(paths.dataDir()), () -> s.triageLabels);
+        }
+        return triage;
     }
 
     private <T extends AutoCloseable> T own(T service) {

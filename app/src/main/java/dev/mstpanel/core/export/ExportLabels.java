@@ -1,6 +1,7 @@
 package dev.mstpanel.core.export;
 
 import dev.mstpanel.core.results.model.TrialRecord;
+import dev.mstpanel.core.triage.TriageLabel;
 import java.util.Optional;
 
 /**
@@ -14,17 +15,9 @@ public interface ExportLabels {
     ExportLabels NONE = trial -> Optional.empty();
 
     /**
-     * A trial's label and note.
-     *
-     * @param label the label's name for people ({@code tool or server bug})
-     * @param note the note, or null
-     */
-    record TrialLabel(String label, String note) {}
-
-    /**
      * The label of a trial, if it has one. Called off the UI thread; may read disk.
      *
      * @param trial the trial (its eval, run id, variant, case and trial number)
      */
-    Optional<TrialLabel> labelOf(TrialRecord trial);
+    Optional<TriageLabel> labelOf(TrialRecord trial);
 }

@@ -305,7 +305,7 @@ public final class HtmlExporter {
             d.element("span", "chip", String.format(Locale.ROOT, "%.1f s", r.durationMs() / 1000.0));
         }
         d.close();
-        Optional<ExportLabels.TrialLabel> label = labels.labelOf(r);
+        Optional<dev.mstpanel.core.triage.TriageLabel> label = labels.labelOf(r);
         label.ifPresent(l -> {
             d.open("div", "label").element("strong", null, "Label: " + l.label());
             if (l.note() != null && !l.note().isBlank()) {

@@ -48,6 +48,9 @@ public class Settings {
 
     public String openResultsRun;
 
+    /** The labels a failed trial can get, in keyboard order (digit 1 is the first); see {@link dev.mstpanel.core.triage.TriageLabels}. */
+    public List<String> triageLabels = new ArrayList<>(dev.mstpanel.core.triage.TriageLabels.DEFAULTS);
+
     /** How many entries a recent list keeps: 10. */
     public static final int MAX_RECENT = 10;
 

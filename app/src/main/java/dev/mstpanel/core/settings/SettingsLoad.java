@@ -72,6 +72,12 @@ public final class SettingsLoad {
         s.openResultsRun = text("open results run", s.openResultsRun, changed);
         String view = text("open view", s.openView, changed);
         s.openView = view == null ? d.openView : view;
+        List<String> labels = dev.mstpanel.core.triage.TriageLabels.clean(s.triageLabels);
+        if (s.triageLabels != null && !labels.equals(s.triageLabels)) {
+            changed.add("triage labels: " + s.triageLabels.size() + " entries → " + labels.size()
+                    + " (blank, repeated and over-long names dropped)");
+        }
+        s.triageLabels = new ArrayList<>(labels);
         if (s.theme == null) {
             s.theme = d.theme;
         }

@@ -30,6 +30,15 @@ final class FailuresByCausePane extends VBox {
     private final CheckBox everyRun = new CheckBox("every run");
     private final Button clear = new Button("Clear");
     private boolean updating;
+    private final javafx.scene.layout.FlowPane byLabel = new javafx.scene.layout.FlowPane(6, 4);
+    private TriageViewModel triage;
+
+    /** Shows the failures' labels under the causes: a chip per label with its count, then the unlabelled. */
+    void setTriage(TriageViewModel triage) {
+        this.triage = triage;
+        triage.revisionProperty().addListener((o, a, b) -> update());
+        update();
+    }
 
     FailuresByCausePane(ResultsViewModel model) {
         super(4);
@@ -59,6 +68,10 @@ final class FailuresByCausePane extends VBox {
             }
         });
         getChildren().addAll(head, list);
+        byLabel.setId("label-counts");
+        byLabel.managedProperty().bind(byLabel.visibleProperty());
+        byLabel.setVisible(false);
+        getChildren().add(byLabel);
         managedProperty().bind(visibleProperty());
         model.revisionProperty().addListener((o, a, b) -> update());
         model.selectedRunDirProperty().addListener((o, a, b) -> update());
@@ -89,6 +102,16 @@ final class FailuresByCausePane extends VBox {
                 if (causes.get(i).getKey().equals(sel)) {
                     list.getSelectionModel().select(i);
                 }
+            }
+            if (triage != null) {
+                List<TriageViewModel.LabelCount> counts = triage.labelCounts(scope);
+                byLabel.getChildren().clear();
+                for (TriageViewModel.LabelCount c : counts) {
+                    Label chip = new Label(c.text());
+                    chip.getStyleClass().addAll("pill", "pill-count", c.unlabelled() ? "pill-muted" : "pill-accent");
+                    byLabel.getChildren().add(chip);
+                }
+                byLabel.setVisible(!counts.isEmpty());
             }
             setVisible(!causes.isEmpty() || sel != null);
         } finally {

@@ -68,6 +68,12 @@ public final class ResultsView extends BorderPane {
     private final Button exportButton = new Button("Export…", new FontIcon(Feather.SHARE));
     private final HBox exportNotice = new HBox(8);
     private ResultsExport export;
+    private VBox right;
+    private FailuresByCausePane causes;
+    /** Labels of failures, or null for a view without triage. */
+    private TriageViewModel triage;
+
+    private TriageBar triageBar;
     private final dev.mstpanel.ui.common.Navigator navigator;
     private final dev.mstpanel.ui.results.compare.TrendViewModel trend;
 
@@ -227,7 +233,7 @@ public final class ResultsView extends BorderPane {
 
         tree.setId("results-tree");
         tree.setShowRoot(false);
-        tree.setCellFactory(tv -> new NodeCell());
+        tree.setCellFactory(tv -> new NodeCell(this::labelOf));
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> select(item));
         Label loading = new Label("Reading…");
         loading.getStyleClass().add("text-muted");
@@ -236,7 +242,7 @@ public final class ResultsView extends BorderPane {
         // the search across trials, the failures by cause: panes of their own
         TrialSearchBar trialSearch =
                 new TrialSearchBar(new TrialSearchViewModel(model, dev.mstpanel.ui.common.UiExecutor.fx(), background));
-        FailuresByCausePane causes = new FailuresByCausePane(model);
+        causes = new FailuresByCausePane(model);
         RunGroupsPane groups = new RunGroupsPane(model.groups());
         VBox left = new VBox(8, search, trialSearch, filters, causes, groups, loading, tree);
         VBox.setVgrow(tree, Priority.ALWAYS);
@@ -252,7 +258,7 @@ public final class ResultsView extends BorderPane {
         runHeader.setVisible(false);
         TrialInspectorView inspectorView = new TrialInspectorView(inspector, dialogs, background);
         inspectorView.setExtraTop(new CaseHistoryBar(model));
-        VBox right = new VBox(runHeader, inspectorView);
+        right = new VBox(runHeader, inspectorView);
         VBox.setVgrow(inspectorView, Priority.ALWAYS);
 
         SplitPane split = new SplitPane(left, right);
@@ -685,6 +691,7 @@ public final class ResultsView extends BorderPane {
                 headerFolded ? "Show run details" : "Hide run details",
                 new FontIcon(headerFolded ? Feather.CHEVRON_DOWN : Feather.CHEVRON_UP));
         fold.setId("run-header-fold");
+        fold.setMinWidth(Region.USE_PREF_SIZE);
         fold.getStyleClass().addAll("small", "flat");
         fold.setOnAction(e -> {
             headerFoldChosen = !headerFolded;
@@ -693,6 +700,14 @@ public final class ResultsView extends BorderPane {
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox titleRow = new HBox(8, facts.get(0), grow, fold);
+        dev.mstpanel.core.triage.TriageProgress progress = triage == null ? null : triage.progress(info.dir());
+        if (progress != null && progress.failures() > 0) {
+            Label p = new Label(progress.text(), new FontIcon(progress.done() ? Feather.CHECK_CIRCLE : Feather.TAG));
+            p.setId("triage-progress");
+            p.getStyleClass().addAll("text-small", progress.done() ? "text-success" : "text-muted");
+            p.setMinWidth(Region.USE_PREF_SIZE);
+            titleRow.getChildren().add(1, p);
+        }
         titleRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         runHeader.getChildren().setAll(titleRow);
         if (!headerFolded) {
@@ -827,13 +842,154 @@ public final class ResultsView extends BorderPane {
         };
     }
 
+    private TriageLabelChip labelOf(TrialRecord t) {
+        if (triage == null) {
+            return null;
+        }
+        dev.mstpanel.core.triage.TriageLabel l = triage.labelOf(t);
+        return l == null ? null : new TriageLabelChip(l.label(), l.note());
+    }
+
+    /** What a navigator row shows of a trial's label. */
+    record TriageLabelChip(String label, String note) {}
+
+    /**
+     * Adds triage: the selected failure's label and the keys above the trial, label chips in the navigator, per-label
+     * counts under "Failures by cause" and the run's triage progress in its header. The keys (digits, N, 0 or
+     * Backspace, J and K) act while no text field has the focus, so typing in the search or a note is never taken
+     * for them; none of them is bound elsewhere in the view.
+     *
+     * @return this view
+     */
+    public ResultsView withTriage(TriageViewModel triage) {
+        this.triage = triage;
+        triageBar = new TriageBar(triage, model);
+        right.getChildren().add(1, triageBar);
+        causes.setTriage(triage);
+        triage.revisionProperty().addListener((o, a, b) -> {
+            tree.refresh();
+            updateRunHeader();
+        });
+        model.selectedTrialProperty().addListener((o, a, t) -> selectInTree(t));
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, this::triageKey);
+        // labels given on the command line while the window was in the background show when it comes back
+        javafx.beans.value.ChangeListener<Boolean> focused = (o, a, now) -> {
+            if (now) {
+                triage.reload();
+            }
+        };
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                scene.windowProperty().addListener((w, was, window) -> {
+                    if (was != null) {
+                        was.focusedProperty().removeListener(focused);
+                    }
+                    if (window != null) {
+                        window.focusedProperty().addListener(focused);
+                    }
+                });
+                if (scene.getWindow() != null) {
+                    scene.getWindow().focusedProperty().addListener(focused);
+                }
+            }
+        });
+        updateRunHeader();
+        return this;
+    }
+
+    private void triageKey(javafx.scene.input.KeyEvent e) {
+        if (e.getTarget() instanceof javafx.scene.control.TextInputControl
+                || e.isShortcutDown()
+                || e.isControlDown()
+                || e.isAltDown()
+                || e.isMetaDown()
+                || (compare != null && compare.shownProperty().get())
+                || (trend != null && trend.shownProperty().get())) {
+            return;
+        }
+        TrialRecord t = model.selectedTrialProperty().get();
+        javafx.scene.input.KeyCode code = e.getCode();
+        int digit = digit(code);
+        if (code == javafx.scene.input.KeyCode.J) {
+            triage.moveToFailure(true);
+        } else if (code == javafx.scene.input.KeyCode.K) {
+            triage.moveToFailure(false);
+        } else if (digit >= 1 && TriageViewModel.needsLabel(t)) {
+            triage.setLabel(t, digit);
+        } else if ((digit == 0
+                        || code == javafx.scene.input.KeyCode.BACK_SPACE
+                        || code == javafx.scene.input.KeyCode.DELETE)
+                && TriageViewModel.needsLabel(t)) {
+            triage.clear(t);
+        } else if (code == javafx.scene.input.KeyCode.N && TriageViewModel.needsLabel(t)) {
+            triageBar.openEditor();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    /** The digit of a key (top row or keypad), or -1. */
+    private static int digit(javafx.scene.input.KeyCode code) {
+        if (code.isDigitKey()) {
+            String n = code.getName(); // "1" or "Numpad 1"
+            char c = n.charAt(n.length() - 1);
+            return Character.isDigit(c) ? c - '0' : -1;
+        }
+        return -1;
+    }
+
+    /** Selects a trial's row in the navigator (after J or K), opening the rows above it and scrolling it into view. */
+    private void selectInTree(TrialRecord t) {
+        if (t == null || rebuilding || selecting || tree.getRoot() == null) {
+            return;
+        }
+        TreeItem<Node> current = tree.getSelectionModel().getSelectedItem();
+        if (current != null
+                && current.getValue().trial() != null
+                && current.getValue().trial().key().equals(t.key())
+                && current.getValue().runDir().equals(t.runDir())) {
+            return;
+        }
+        TreeItem<Node> found = findTrial(tree.getRoot(), t);
+        if (found != null) {
+            for (TreeItem<Node> p = found.getParent(); p != null; p = p.getParent()) {
+                p.setExpanded(true);
+            }
+            tree.getSelectionModel().select(found);
+            int row = tree.getRow(found);
+            if (row >= 0) {
+                tree.scrollTo(Math.max(0, row - 3));
+            }
+        }
+    }
+
+    private static TreeItem<Node> findTrial(TreeItem<Node> item, TrialRecord t) {
+        Node n = item.getValue();
+        if (n != null && n.kind() == Kind.TRIAL) {
+            return n.trial().key().equals(t.key()) && n.runDir().equals(t.runDir()) ? item : null;
+        }
+        if (n != null && n.runDir() != null && !n.runDir().equals(t.runDir())) {
+            return null;
+        }
+        for (TreeItem<Node> c : item.getChildren()) {
+            TreeItem<Node> f = findTrial(c, t);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     private static final class NodeCell extends TreeCell<Node> {
+        private final java.util.function.Function<TrialRecord, TriageLabelChip> labels;
         private final Label name = new Label();
         private final Label note = new Label();
         // badges go to the next line when the name and they do not fit the navigator's width
         private final FlowPane box = new FlowPane(6, 4);
 
-        NodeCell() {
+        NodeCell(java.util.function.Function<TrialRecord, TriageLabelChip> labels) {
+            this.labels = labels;
             box.setAlignment(Pos.CENTER_LEFT);
             // the cell is as wide as the tree, never wider: no horizontal scroll bar; a long name is
             // cut with "…", the badges wrap and stay whole
@@ -865,6 +1021,12 @@ public final class ResultsView extends BorderPane {
                 Label s = Pill.of(
                         n.trial().status().jsonName(), pillClass(n.trial().status()));
                 counts.add(s);
+                TriageLabelChip l = labels.apply(n.trial());
+                if (l != null) {
+                    Label chip = new Label(l.label(), new FontIcon(Feather.TAG));
+                    chip.getStyleClass().addAll("pill", "pill-accent", "triage-chip");
+                    counts.add(chip);
+                }
                 String msg = n.trial().message();
                 setTooltip(msg == null ? null : new Tooltip(msg));
             } else {

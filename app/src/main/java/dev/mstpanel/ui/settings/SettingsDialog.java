@@ -161,7 +161,19 @@ public final class SettingsDialog extends Dialog<ButtonType> {
                 FormFields.withUnit(timeout, "seconds"),
                 model.probeTimeoutErrorProperty(),
                 "How long one context may take to answer before it counts as down.");
-        addRow(grid, row, "Theme", themeRow, null, null);
+        row = addRow(grid, row, "Theme", themeRow, null, null);
+        javafx.scene.control.TextArea triageLabels = new javafx.scene.control.TextArea();
+        triageLabels.setId("settings-triage-labels");
+        triageLabels.setPrefRowCount(6);
+        triageLabels.textProperty().bindBidirectional(model.triageLabelsProperty());
+        addRow(
+                grid,
+                row,
+                "Triage labels",
+                triageLabels,
+                model.triageLabelsErrorProperty(),
+                "One label a line, in the order of the keys 1 to 9 in Results: add, rename, remove or move lines. "
+                        + "Failures keep a label removed here as it was.");
         grid.setPadding(new Insets(8, 4, 4, 4));
         getDialogPane().setContent(grid);
         getDialogPane().setPrefWidth(640);

@@ -3,6 +3,7 @@ package dev.mstpanel.ui.settings;
 import dev.mstpanel.core.settings.Settings;
 import dev.mstpanel.core.settings.SettingsValidation;
 import dev.mstpanel.core.shell.HostEnvironment;
+import dev.mstpanel.core.triage.TriageLabels;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -31,6 +32,8 @@ public final class SettingsDialogModel {
     private final ReadOnlyStringWrapper terminalAppError = new ReadOnlyStringWrapper(this, "terminalAppError");
     private final ReadOnlyStringWrapper refreshError = new ReadOnlyStringWrapper(this, "refreshError");
     private final ReadOnlyStringWrapper probeTimeoutError = new ReadOnlyStringWrapper(this, "probeTimeoutError");
+    private final StringProperty triageLabels = new SimpleStringProperty(this, "triageLabels", "");
+    private final ReadOnlyStringWrapper triageLabelsError = new ReadOnlyStringWrapper(this, "triageLabelsError");
     private final BooleanBinding valid;
 
     /**
@@ -42,6 +45,8 @@ public final class SettingsDialogModel {
         watch(terminalApp, terminalAppError, t -> SettingsValidation.terminalApp(t, env));
         watch(refreshSeconds, refreshError, SettingsValidation::refreshSeconds);
         watch(probeTimeoutSeconds, probeTimeoutError, SettingsValidation::probeTimeoutSeconds);
+        watch(triageLabels, triageLabelsError, TriageLabels::problem);
+        triageLabels.set(String.join("\n", TriageLabels.clean(current.triageLabels)));
         mstPath.set(current.mstPath == null ? "" : current.mstPath);
         terminalApp.set(current.terminalApp == null ? "" : current.terminalApp);
         refreshSeconds.set(String.valueOf(current.refreshIntervalSeconds));
@@ -51,7 +56,9 @@ public final class SettingsDialogModel {
                 () -> mstPathError.get() == null
                         && terminalAppError.get() == null
                         && refreshError.get() == null
-                        && probeTimeoutError.get() == null,
+                        && probeTimeoutError.get() == null
+                        && triageLabelsError.get() == null,
+                triageLabelsError,
                 mstPathError,
                 terminalAppError,
                 refreshError,
@@ -99,6 +106,15 @@ public final class SettingsDialogModel {
     public ReadOnlyStringProperty probeTimeoutErrorProperty() {
         return probeTimeoutError.getReadOnlyProperty();
     }
+    /** The labels a failed trial can get, one a line, in the order of the digit keys. */
+    public StringProperty triageLabelsProperty() {
+        return triageLabels;
+    }
+
+    public ReadOnlyStringProperty triageLabelsErrorProperty() {
+        return triageLabelsError.getReadOnlyProperty();
+    }
+
     /** True when every field is acceptable. */
     public BooleanBinding validProperty() {
         return valid;
@@ -120,6 +136,7 @@ public final class SettingsDialogModel {
         s.refreshIntervalSeconds = Integer.parseInt(refreshSeconds.get().strip());
         s.probeTimeoutSeconds = SettingsValidation.parseSeconds(probeTimeoutSeconds.get());
         s.theme = theme.get();
+        s.triageLabels = new java.util.ArrayList<>(TriageLabels.clean(TriageLabels.lines(triageLabels.get())));
     }
 
     private static String blankToNull(String s) {

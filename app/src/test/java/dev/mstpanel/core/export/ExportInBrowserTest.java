@@ -60,8 +60,8 @@ class ExportInBrowserTest {
 
     private HtmlExporter exporter() {
         ExportLabels labels = t -> t.caseId().equals("gift-card") && t.trial() == 0
-                ? Optional.of(
-                        new ExportLabels.TrialLabel("tool or server bug", "The shop wants the number without GC-."))
+                ? Optional.of(new dev.mstpanel.core.triage.TriageLabel(
+                        "tool or server bug", "The shop wants the number without GC-."))
                 : Optional.empty();
         return new HtmlExporter(reader, new ComparisonService(reader, Runnable::run), labels);
     }

@@ -122,7 +122,7 @@ class HtmlExportMaskingTest {
     void aTrialsLabelAndNoteAreOnItsPageMasked() throws Exception {
         Path run = ExportFixture.demoRun(root);
         ExportLabels labels = t -> t.caseId().equals("gift-card")
-                ? Optional.of(new ExportLabels.TrialLabel(
+                ? Optional.of(new dev.mstpanel.core.triage.TriageLabel(
                         "tool or server bug", "the shop wants the number without GC-; key " + ExportFixture.ENV_KEY))
                 : Optional.empty();
         String page = exporter(labels).trial(ExportFixture.failedTrace(run), mask());

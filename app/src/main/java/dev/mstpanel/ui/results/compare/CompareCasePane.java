@@ -99,7 +99,10 @@ final class CompareCasePane {
     private VBox side(
             Label title, ListView<TrialRecord> trials, javafx.scene.layout.StackPane transcript, SideTrial st) {
         trials.setOrientation(Orientation.HORIZONTAL);
-        trials.setCellFactory(l -> new TrialCell());
+        trials.setCellFactory(l -> new TrialCell(model::trialLabel));
+        if (model.trialLabelsChanged() != null) {
+            model.trialLabelsChanged().addListener(o -> trials.refresh());
+        }
         trials.setPlaceholder(sidePlaceholder());
         // one row of trials, high enough for a cell and the horizontal scroll bar, never squeezed
         trials.setMinHeight(TRIAL_ROW + 16);
@@ -184,6 +187,12 @@ final class CompareCasePane {
     }
 
     private static final class TrialCell extends ListCell<TrialRecord> {
+        private final java.util.function.Function<TrialRecord, String> labels;
+
+        TrialCell(java.util.function.Function<TrialRecord, String> labels) {
+            this.labels = labels;
+        }
+
         @Override
         protected void updateItem(TrialRecord t, boolean empty) {
             super.updateItem(t, empty);
@@ -200,6 +209,13 @@ final class CompareCasePane {
             // one row of trials: the cell is the number and the status; the message is in the tooltip and the
             // transcript
             HBox box = new HBox(8, n, s);
+            String label = labels.apply(t);
+            if (label != null) {
+                Label chip = new Label(label);
+                chip.getStyleClass().addAll("pill", "pill-accent", "triage-chip");
+                chip.setMinWidth(Region.USE_PREF_SIZE);
+                box.getChildren().add(chip);
+            }
             box.setAlignment(Pos.CENTER_LEFT);
             setGraphic(box);
             setPrefHeight(TRIAL_ROW);

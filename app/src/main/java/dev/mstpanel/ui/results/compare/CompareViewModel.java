@@ -247,6 +247,31 @@ public final class CompareViewModel {
         return candidateTrial;
     }
 
+    private java.util.function.Function<TrialRecord, String> trialLabels;
+    private javafx.beans.Observable trialLabelsChanged;
+
+    /**
+     * Shows the labels people gave failed trials (triage) beside the trials of an opened case.
+     *
+     * @param labelOf a trial's label, or null (called on the FX thread; never waits on the disk)
+     * @param changed fires when labels changed, so the trials are shown again
+     */
+    public void showTrialLabels(
+            java.util.function.Function<TrialRecord, String> labelOf, javafx.beans.Observable changed) {
+        this.trialLabels = labelOf;
+        this.trialLabelsChanged = changed;
+    }
+
+    /** A trial's label for the case pane, or null (no triage, or no label). */
+    String trialLabel(TrialRecord t) {
+        return trialLabels == null || t == null ? null : trialLabels.apply(t);
+    }
+
+    /** What fires when labels changed, or null without triage. */
+    javafx.beans.Observable trialLabelsChanged() {
+        return trialLabelsChanged;
+    }
+
     // Commands
 
     /**
