@@ -57,7 +57,7 @@ class CommandLineTest {
                             .name())
                     .isEqualTo(e.getKey());
         }
-        assertThat(MstPanelCommand.COMMANDS).hasSize(12);
+        assertThat(MstPanelCommand.COMMANDS).hasSize(13);
     }
 
     @Test
