@@ -14,12 +14,13 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Aligns two trials' events (docs/dev/mst-format.md, Trace) as two sequences: first by what was called (the event's
- * kind, server and tool name), with Myers' diff from java-diff-utils in its linear-space form (two long traces that
- * share little cost no more memory than their length); then each matched pair is {@link Change#SAME} or
- * {@link Change#CHANGED} by its arguments and its outcome ({@code isError}). The outputs are not compared: the same
- * call's output carries times and ids that differ from trial to trial. An event that is not an object is matched
- * with another such event and compared by its value. Stateless and thread-safe; CPU only, no disk.
+ * Aligns two trials' events (docs/dev/mst-format.md, Trace) as two sequences, with Myers' diff from java-diff-utils in
+ * its linear-space form (two long traces that share little cost no more memory than their length): first by whole call
+ * (kind, server, tool name, arguments, outcome), then, between the calls that matched whole, by what was called alone
+ * (kind, server, tool name); a pair matched that way is {@link Change#SAME} or {@link Change#CHANGED} by its arguments
+ * and its outcome ({@code isError}). The outputs are not compared: the same call's output carries times and ids that
+ * differ from trial to trial. An event that is not an object is matched with another such event and compared by its
+ * value. Stateless and thread-safe; CPU only, no disk.
  */
 public final class TrialAligner {
     /** The most argument differences listed for one pair; more are counted as cut. */
@@ -35,25 +36,85 @@ public final class TrialAligner {
         }
     }
 
-    /** Aligns the events of {@code a} (the trial compared against) and {@code b}. */
+    /** A call whole: its identity, its arguments and its outcome; two equal calls are a {@link Change#SAME} row. */
+    record Call(Identity identity, JsonNode arguments, boolean failed) {
+        static Call of(TranscriptEvent e) {
+            return new Call(Identity.of(e), argumentsOf(e), e.failed());
+        }
+    }
+
+    /**
+     * Aligns the events of {@code a} (the trial compared against) and {@code b}: first the calls that are the same
+     * whole (identity, arguments, outcome), so that in a run of look-alike calls (the same tool again and again) the
+     * ones that agree anchor the alignment; then, between two anchors, the calls by identity alone, so that the same
+     * tool called another way is one {@link Change#CHANGED} row rather than a removal and an insertion.
+     */
     public static TrialAlignment align(Transcript a, Transcript b) {
-        List<TranscriptEvent> ea = a.events();
-        List<TranscriptEvent> eb = b.events();
-        List<Identity> ia = ea.stream().map(Identity::of).toList();
-        List<Identity> ib = eb.stream().map(Identity::of).toList();
-        List<AbstractDelta<Identity>> deltas = DiffUtils.diff(
-                        ia, ib, new MyersDiffWithLinearSpace<Identity>(), null, true)
-                .getDeltas();
-        List<AlignedPair> pairs = new ArrayList<>(Math.max(ea.size(), eb.size()));
-        Divergence first = null;
-        // the linear-space diff gives a replaced run of calls as a deletion and an insertion side by side (in either
-        // order): the deltas between two equal runs are one block, its first trial's events first
-        int i = 0;
-        while (i < deltas.size()) {
-            AbstractDelta<Identity> d = deltas.get(i);
-            if (d.getType() == DeltaType.EQUAL) {
-                int sa = d.getSource().getPosition();
-                int sb = d.getTarget().getPosition();
+        Rows rows = new Rows(a.events(), b.events());
+        List<Call> ca = a.events().stream().map(Call::of).toList();
+        List<Call> cb = b.events().stream().map(Call::of).toList();
+        int atA = 0;
+        int atB = 0;
+        for (AbstractDelta<Call> d : DiffUtils.diff(ca, cb, new MyersDiffWithLinearSpace<Call>(), null, true)
+                .getDeltas()) {
+            if (d.getType() != DeltaType.EQUAL) {
+                continue; // the calls between two runs of equal ones are aligned together below
+            }
+            int sa = d.getSource().getPosition();
+            int sb = d.getTarget().getPosition();
+            rows.byIdentity(atA, sa, atB, sb);
+            for (int k = 0; k < d.getSource().size(); k++) {
+                rows.add(new AlignedPair(sa + k, sb + k, Change.SAME, EventDifference.NONE));
+            }
+            atA = sa + d.getSource().size();
+            atB = sb + d.getTarget().size();
+        }
+        rows.byIdentity(atA, ca.size(), atB, cb.size());
+        Boolean answerSame = finalAnswerSame(a, b);
+        Divergence first = rows.first;
+        if (first == null && Boolean.FALSE.equals(answerSame)) {
+            first = new Divergence(-1, -1, DivergenceReason.FINAL_ANSWER, -1);
+        }
+        return new TrialAlignment(a, b, rows.pairs, first, answerSame);
+    }
+
+    /** The rows as they are aligned, and the first divergence among them. */
+    private static final class Rows {
+        final List<TranscriptEvent> ea;
+        final List<TranscriptEvent> eb;
+        final List<AlignedPair> pairs;
+        Divergence first;
+
+        Rows(List<TranscriptEvent> ea, List<TranscriptEvent> eb) {
+            this.ea = ea;
+            this.eb = eb;
+            this.pairs = new ArrayList<>(Math.max(ea.size(), eb.size()));
+        }
+
+        void add(AlignedPair p) {
+            pairs.add(p);
+        }
+
+        /** Aligns {@code ea[fromA, toA)} and {@code eb[fromB, toB)}, calls no equal whole call matched, by identity. */
+        void byIdentity(int fromA, int toA, int fromB, int toB) {
+            if (fromA == toA && fromB == toB) {
+                return;
+            }
+            List<Identity> ia =
+                    ea.subList(fromA, toA).stream().map(Identity::of).toList();
+            List<Identity> ib =
+                    eb.subList(fromB, toB).stream().map(Identity::of).toList();
+            int atA = fromA;
+            int atB = fromB;
+            for (AbstractDelta<Identity> d : DiffUtils.diff(
+                            ia, ib, new MyersDiffWithLinearSpace<Identity>(), null, true)
+                    .getDeltas()) {
+                if (d.getType() != DeltaType.EQUAL) {
+                    continue;
+                }
+                int sa = fromA + d.getSource().getPosition();
+                int sb = fromB + d.getTarget().getPosition();
+                unmatched(atA, sa, atB, sb);
                 for (int k = 0; k < d.getSource().size(); k++) {
                     EventDifference diff = difference(ea.get(sa + k), eb.get(sb + k));
                     Change change = diff.any() ? Change.CHANGED : Change.SAME;
@@ -64,41 +125,30 @@ public final class TrialAligner {
                     }
                     pairs.add(new AlignedPair(sa + k, sb + k, change, diff));
                 }
-                i++;
-                continue;
+                atA = sa + d.getSource().size();
+                atB = sb + d.getTarget().size();
             }
-            List<Integer> onlyA = new ArrayList<>();
-            List<Integer> onlyB = new ArrayList<>();
-            for (; i < deltas.size() && deltas.get(i).getType() != DeltaType.EQUAL; i++) {
-                AbstractDelta<Identity> x = deltas.get(i);
-                for (int k = 0; k < x.getSource().size(); k++) {
-                    onlyA.add(x.getSource().getPosition() + k);
-                }
-                for (int k = 0; k < x.getTarget().size(); k++) {
-                    onlyB.add(x.getTarget().getPosition() + k);
-                }
+            unmatched(atA, toA, atB, toB);
+        }
+
+        /** Calls of one side with no counterpart: the first trial's, then the second's. */
+        private void unmatched(int fromA, int toA, int fromB, int toB) {
+            if (fromA == toA && fromB == toB) {
+                return;
             }
-            onlyA.sort(null);
-            onlyB.sort(null);
             if (first == null) {
-                DivergenceReason why = !onlyA.isEmpty() && !onlyB.isEmpty()
+                DivergenceReason why = fromA < toA && fromB < toB
                         ? DivergenceReason.OTHER_TOOL
-                        : !onlyA.isEmpty() ? DivergenceReason.ONLY_IN_A : DivergenceReason.ONLY_IN_B;
-                first = new Divergence(
-                        onlyA.isEmpty() ? -1 : onlyA.get(0), onlyB.isEmpty() ? -1 : onlyB.get(0), why, pairs.size());
+                        : fromA < toA ? DivergenceReason.ONLY_IN_A : DivergenceReason.ONLY_IN_B;
+                first = new Divergence(fromA < toA ? fromA : -1, fromB < toB ? fromB : -1, why, pairs.size());
             }
-            for (int a1 : onlyA) {
-                pairs.add(new AlignedPair(a1, -1, Change.ONLY_A, EventDifference.NONE));
+            for (int i = fromA; i < toA; i++) {
+                pairs.add(new AlignedPair(i, -1, Change.ONLY_A, EventDifference.NONE));
             }
-            for (int b1 : onlyB) {
-                pairs.add(new AlignedPair(-1, b1, Change.ONLY_B, EventDifference.NONE));
+            for (int i = fromB; i < toB; i++) {
+                pairs.add(new AlignedPair(-1, i, Change.ONLY_B, EventDifference.NONE));
             }
         }
-        Boolean answerSame = finalAnswerSame(a, b);
-        if (first == null && Boolean.FALSE.equals(answerSame)) {
-            first = new Divergence(-1, -1, DivergenceReason.FINAL_ANSWER, -1);
-        }
-        return new TrialAlignment(a, b, pairs, first, answerSame);
     }
 
     /**
@@ -118,10 +168,14 @@ public final class TrialAligner {
     static EventDifference difference(TranscriptEvent a, TranscriptEvent b) {
         List<ArgumentDifference> out = new ArrayList<>();
         boolean[] cut = {false};
-        JsonNode argsA = a.problem() != null && a.kind() == null ? a.extra().get("value") : a.arguments();
-        JsonNode argsB = b.problem() != null && b.kind() == null ? b.extra().get("value") : b.arguments();
-        compare("", argsA, argsB, out, cut);
+        compare("", argumentsOf(a), argumentsOf(b), out, cut);
         return new EventDifference(out, cut[0], a.failed(), b.failed());
+    }
+
+    /** An event's arguments; for an event that is not an object, its value as written. */
+    private static JsonNode argumentsOf(TranscriptEvent e) {
+        JsonNode n = Identity.of(e).unreadable() ? e.extra().get("value") : e.arguments();
+        return n == null || n.isNull() || n.isMissingNode() ? null : n;
     }
 
     private static void compare(String path, JsonNode a, JsonNode b, List<ArgumentDifference> out, boolean[] cut) {

@@ -250,4 +250,32 @@ class TrialAlignerTest {
         assertThat(n[Change.ONLY_A.ordinal()]).isEqualTo(1);
         assertThat(n[Change.ONLY_B.ordinal()]).isEqualTo(1);
     }
+
+    @Test
+    void inARunOfLookAlikeCallsTheCallsThatAgreeAnchorTheAlignment() throws Exception {
+        // the same two tools over and over: by identity alone, the 3 calls to another tool could be matched against
+        // any 3 of the look-alikes and shift every later row; whole calls that agree keep the rest in place
+        String[] ca = new String[40];
+        String[] cb = new String[40];
+        for (int i = 0; i < ca.length; i++) {
+            ca[i] = (i % 2 == 0 ? "files.read" : "search.query") + "(i=" + i + ")";
+            cb[i] = i >= 20 && i < 23 ? "search.web(i=" + i + ")" : i == 30 ? "files.read(i=other)" : ca[i];
+        }
+        TrialAlignment al = TrialAligner.align(trace("done", ca), trace("done", cb));
+        assertThat(al.firstDivergence()).isEqualTo(new Divergence(20, 20, DivergenceReason.OTHER_TOOL, 20));
+        assertThat(rows(al).subList(20, 28))
+                .containsExactly(
+                        "- 20 null",
+                        "- 21 null",
+                        "- 22 null",
+                        "+ null 20",
+                        "+ null 21",
+                        "+ null 22",
+                        "= 23 23",
+                        "= 24 24");
+        assertThat(rows(al)).contains("~ 30 30");
+        int[] n = al.counts();
+        assertThat(n[Change.SAME.ordinal()]).isEqualTo(36);
+        assertThat(n[Change.CHANGED.ordinal()]).isEqualTo(1);
+    }
 }
