@@ -310,6 +310,28 @@ public final class ResultsViewModel {
         return runDir == null ? null : runs.get(runDir);
     }
 
+    /**
+     * Another trial of {@code t}'s case and variant in its run that passed (the lowest trial number), or null: what a
+     * trial is aligned with to see where it went another way.
+     */
+    public TrialRecord passingTrialOf(TrialRecord t) {
+        RunState r = t == null ? null : run(t.runDir());
+        if (r == null) {
+            return null;
+        }
+        TrialRecord best = null;
+        for (TrialRecord o : r.trials()) {
+            if (o.status() == TrialStatus.PASSED
+                    && o.trial() != t.trial()
+                    && o.variant().equals(t.variant())
+                    && o.caseId().equals(t.caseId())
+                    && (best == null || o.trial() < best.trial())) {
+                best = o;
+            }
+        }
+        return best;
+    }
+
     /** Trials per status over every open run. */
     public Map<TrialStatus, Integer> totalCounts() {
         Map<TrialStatus, Integer> m = new EnumMap<>(TrialStatus.class);
