@@ -319,7 +319,8 @@ public final class TrialAlignmentView extends BorderPane {
         private final HBox box = new HBox(8, mark, left, right);
 
         RowCell() {
-            mark.setMinWidth(18);
+            mark.setMinWidth(24);
+            mark.setAlignment(Pos.CENTER);
             mark.setStyle("-fx-font-weight: bold;");
             for (Label l : List.of(left, right)) {
                 l.setMinWidth(0);
@@ -340,7 +341,7 @@ public final class TrialAlignmentView extends BorderPane {
                 return;
             }
             mark.setText(p.change().mark());
-            mark.getStyleClass().setAll("label", markClass(p.change()));
+            mark.getStyleClass().setAll("label", "pill", markClass(p.change()));
             left.setText(p.a() < 0 ? "" : text(shown.a().events().get(p.a()), null));
             right.setText(
                     p.b() < 0
@@ -354,10 +355,10 @@ public final class TrialAlignmentView extends BorderPane {
 
     private static String markClass(Change c) {
         return switch (c) {
-            case SAME -> "text-muted";
-            case CHANGED -> "text-warning";
-            case ONLY_A -> "text-danger";
-            case ONLY_B -> "text-success";
+            case SAME -> "pill-muted";
+            case CHANGED -> "pill-warning";
+            case ONLY_A -> "pill-danger";
+            case ONLY_B -> "pill-success";
         };
     }
 
