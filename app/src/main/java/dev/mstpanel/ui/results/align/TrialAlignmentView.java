@@ -47,16 +47,15 @@ public final class TrialAlignmentView extends BorderPane {
     /** The widest text of a call in a row, in characters; the rest is cut with "…". */
     private static final int ROW_TEXT = 70;
 
-    private final ListView<AlignedPair> rows = new ListView<>();
+    /** The rows shown; a new list for each alignment shown, so the whole one opens scrolled as its head never was. */
+    private ListView<AlignedPair> rows = newRows();
+
     private final Label status = new Label();
     private TrialAlignment shown;
 
     public TrialAlignmentView() {
         setId("trial-alignment");
         setPadding(new Insets(12));
-        rows.setId("alignment-rows");
-        rows.setCellFactory(l -> new RowCell());
-        rows.setFixedCellSize(26);
         status.setId("alignment-status");
         status.getStyleClass().add("text-muted");
         status.setWrapText(true);
@@ -92,11 +91,29 @@ public final class TrialAlignmentView extends BorderPane {
     public void align(
             TrialRecord a, Boolean redactedA, TrialRecord b, Boolean redactedB, UiExecutor ui, Executor background) {
         showReading();
-        BackgroundTask.wrap(() ->
-                        new TraceAlignments(TranscriptReader.WINDOW_OUTPUT_CHARS).align(a, redactedA, b, redactedB))
+        shown = null;
+        BackgroundTask.wrap(() -> new TraceAlignments(TranscriptReader.WINDOW_OUTPUT_CHARS)
+                        .align(
+                                a,
+                                redactedA,
+                                b,
+                                redactedB,
+                                h -> ui.execute(() -> {
+                                    if (shown == null) {
+                                        showHead(h);
+                                    }
+                                })))
                 .onSuccess(this::show)
                 .onFailure(e -> showProblem("The two trials could not be aligned: " + e.getMessage()))
                 .executeWith(ui, background);
+    }
+
+    private ListView<AlignedPair> newRows() {
+        ListView<AlignedPair> l = new ListView<>();
+        l.setId("alignment-rows");
+        l.setCellFactory(x -> new RowCell());
+        l.setFixedCellSize(26);
+        return l;
     }
 
     private void showReading() {
@@ -125,8 +142,23 @@ public final class TrialAlignmentView extends BorderPane {
         return shown;
     }
 
+    /** Shows the alignment of two long traces' first events while the rest is read (FX thread). */
+    private void showHead(TrialAlignment head) {
+        show(head, true);
+        shown = null; // the whole alignment replaces it
+        headShown = head;
+    }
+
+    /** The head shown while the rest is read, or null. */
+    private TrialAlignment headShown;
+
     /** Shows an alignment (FX thread): the divergence above, the rows, the answers and figures below. */
     public void show(TrialAlignment al) {
+        headShown = null;
+        show(al, false);
+    }
+
+    private void show(TrialAlignment al, boolean head) {
         shown = al;
         VBox top = new VBox(6);
         top.getChildren().addAll(side("A", al.a()), side("B", al.b()));
@@ -136,13 +168,15 @@ public final class TrialAlignmentView extends BorderPane {
             l.setWrapText(true);
             top.getChildren().add(l);
         }
-        top.getChildren().add(divergence(al));
+        top.getChildren().add(head ? reading() : divergence(al));
         int[] n = al.counts();
-        status.setText("= " + n[Change.SAME.ordinal()] + " same   ~ " + n[Change.CHANGED.ordinal()] + " changed   - "
+        status.setText((head ? "The first rows, while the rest of the two traces is read:   " : "") + "= "
+                + n[Change.SAME.ordinal()] + " same   ~ " + n[Change.CHANGED.ordinal()] + " changed   - "
                 + n[Change.ONLY_A.ordinal()] + " only in A   + " + n[Change.ONLY_B.ordinal()] + " only in B");
         top.getChildren().add(status);
         top.setPadding(new Insets(0, 0, 8, 0));
         setTop(top);
+        rows = newRows();
         rows.getItems().setAll(al.pairs());
         if (al.pairs().isEmpty()) {
             rows.setPlaceholder(new Label("Neither trial has an event."));
@@ -155,7 +189,18 @@ public final class TrialAlignmentView extends BorderPane {
             rows.getSelectionModel().select(d.row());
         }
         setCenter(rows);
-        setBottom(answers(al));
+        setBottom(head ? null : answers(al));
+    }
+
+    /** Where the divergence box will be: said while the rest of the traces is read. */
+    private static Node reading() {
+        Label l = new Label("Reading the rest of the two traces: the first divergence is not known yet.");
+        l.setId("alignment-divergence-reason");
+        l.getStyleClass().add("text-muted");
+        VBox box = new VBox(l);
+        box.setId("alignment-divergence");
+        box.setPadding(new Insets(8));
+        return box;
     }
 
     private static List<String> problems(TrialAlignment al) {
@@ -336,19 +381,18 @@ public final class TrialAlignmentView extends BorderPane {
         protected void updateItem(AlignedPair p, boolean empty) {
             super.updateItem(p, empty);
             setText(null);
-            if (empty || p == null || shown == null) {
+            TrialAlignment al = shown != null ? shown : headShown;
+            if (empty || p == null || al == null) {
                 setGraphic(null);
                 return;
             }
             mark.setText(p.change().mark());
             mark.getStyleClass().setAll("label", "pill", markClass(p.change()));
-            left.setText(p.a() < 0 ? "" : text(shown.a().events().get(p.a()), null));
+            left.setText(p.a() < 0 ? "" : text(al.a().events().get(p.a()), null));
             right.setText(
                     p.b() < 0
                             ? ""
-                            : text(
-                                    shown.b().events().get(p.b()),
-                                    p.change() == Change.CHANGED ? p.difference() : null));
+                            : text(al.b().events().get(p.b()), p.change() == Change.CHANGED ? p.difference() : null));
             setGraphic(box);
         }
     }

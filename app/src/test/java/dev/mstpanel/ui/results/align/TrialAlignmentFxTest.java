@@ -202,6 +202,11 @@ class TrialAlignmentFxTest {
         Stage s = alignmentWindow();
         TrialAlignmentView view =
                 FxQuery.fx(() -> (TrialAlignmentView) s.getScene().lookup("#trial-alignment"));
+        // the first rows may be those of the traces' first events: the whole alignment follows
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> FxQuery.fx(() -> view.alignment() != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(text(s, "#alignment-divergence-reason"))
+                .isEqualTo("First divergence at row 2501: the same tool was called with other arguments.");
         assertThat(view.alignment().pairs()).hasSize(5_000);
         assertThat(view.alignment().counts()[Change.CHANGED.ordinal()]).isEqualTo(1);
         // virtualized: the list made cells for the rows in view, not one per row
