@@ -174,6 +174,17 @@ class TrialAlignmentFxTest {
         show(robot, trial(TranscriptFixture.LONG_CASE, 0));
         Button compare = robot.lookup("#trial-compare-passing").queryAs(Button.class);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !compare.isDisabled()));
+        // a person clicks once the trial is shown: the inspector's own read of the long trace is over
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(
+                        () -> panel.app().trialInspector().transcriptProperty().get() != null
+                                && !panel.app()
+                                        .trialInspector()
+                                        .loadingProperty()
+                                        .get()));
+        Thread.sleep(1_000); // the transcript's first layout and warm-up, as a person reads the header
         PulseGaps gaps = new PulseGaps();
         long[] clicked = new long[1];
         robot.interact(() -> {
