@@ -71,7 +71,7 @@ fi
 # The panel's commands, the only first arguments that train an archive (a mistyped name is a usage
 # error, not worth 10 MB and 1-3 s): picocli's table in cli/MstPanelCommand (COMMANDS) has the same
 # names, and LinuxLauncherTest fails when the two differ.
-commands='contexts run replay demo trials transcript compare reliability containers shell doctor colima export triage'
+commands='contexts run replay demo trials transcript compare reliability diff containers shell doctor colima export triage'
 
 # Class-data archives for headless commands (a command given; the window makes its own, see
 # core/startup/ClassDataArchive), one per command: the first start of a command after installing

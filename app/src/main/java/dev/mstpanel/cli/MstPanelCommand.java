@@ -50,6 +50,8 @@ public final class MstPanelCommand implements Runnable {
             CompareCommand.class,
             "reliability",
             ReliabilityCommand.class,
+            "diff",
+            DiffCommand.class,
             "containers",
             ContainersCommand.class,
             "shell",

@@ -127,6 +127,16 @@ class CliGoldenTest {
         Golden.assertMatches("triage-json", local(json.out()));
     }
 
+    @Test
+    void diffOfAPassingAndAFailingTrial() throws Exception {
+        RunFixture f = TranscriptFixture.build(root);
+        String passing = TranscriptFixture.passingTrial(f).toString();
+        String failing =
+                f.tracePath("default", TranscriptFixture.FAILED_CASE, 0).toString();
+        golden("diff", InProcessCli.run("diff", passing, failing));
+        golden("diff-json", InProcessCli.run("diff", passing, failing, "--json"));
+    }
+
     // the built-in demo's recording, played as `run` printed it (replay's output)
 
     @Test

@@ -57,7 +57,7 @@ class CommandLineTest {
                             .name())
                     .isEqualTo(e.getKey());
         }
-        assertThat(MstPanelCommand.COMMANDS).hasSize(14);
+        assertThat(MstPanelCommand.COMMANDS).hasSize(15);
     }
 
     @Test

@@ -214,4 +214,53 @@ public final class TranscriptFixture {
         f.transcript("default", caseId, 0, ev, trace, RunFixture.fields().put("error", "Read failed on page 3000"));
         return f.tracePath("default", caseId, 0);
     }
+
+    /** The trial of {@link #FAILED_CASE} that passes ({@link #passingTrial}). */
+    public static final int PASSING_TRIAL = 1;
+
+    /**
+     * Writes a passing trial ({@link #PASSING_TRIAL}) of {@link #FAILED_CASE}, to align with the failed one: the same
+     * first three calls, the mail sent with another subject and no error, the same command, then a check of the sent
+     * folder the failed trial never made (and none of its subagent, draft and memory events).
+     */
+    public static Path passingTrial(RunFixture f) {
+        ArrayNode ev = RunFixture.events();
+        ObjectNode search = RunFixture.event(ev, "tool_search", "builtin", null, "tool_search", 0, 30);
+        search.putObject("arguments").put("query", "send email");
+        search.putArray("results").addObject().put("name", "send_message").put("server", "mail");
+        RunFixture.event(ev, "skill", "builtin", null, "weekly-summary", 50, 10).put("isError", false);
+        RunFixture.event(ev, "tool_call", "mcp", "calendar", "list_events", 100, 600)
+                .put("isError", false)
+                .put("output", "[{\"title\":\"Design review\",\"day\":\"Tue\"}]")
+                .putObject("arguments")
+                .put("from", "2026-01-05")
+                .put("to", "2026-01-09");
+        RunFixture.event(ev, "tool_call", "mcp", "mail", "send_message", 1_800, 900)
+                .put("rawName", "mcp__mail__send_message")
+                .put("isError", false)
+                .put("output", "{\"id\":\"msg-7\",\"status\":\"sent\"}")
+                .putObject("arguments")
+                .put("to", "team@example.com")
+                .put("subject", "Weekly summary (5-9 Jan)")
+                .put("body", "Design review (Tue), Planning (Thu).");
+        RunFixture.event(ev, "command", "builtin", null, "bash", 2_800, 90)
+                .put("isError", false)
+                .put("output", "ok")
+                .putObject("arguments")
+                .put("command", "date +%F");
+        RunFixture.event(ev, "tool_call", "mcp", "mail", "list_sent", 3_000, 200)
+                .put("isError", false)
+                .put("output", "1 message")
+                .putObject("arguments")
+                .put("limit", 1);
+        ObjectNode trace = RunFixture.fields().put("finalText", "The weekly summary is sent to the team.");
+        trace.putObject("usage")
+                .put("inputTokens", 15_200)
+                .put("outputTokens", 980)
+                .put("durationMs", 6_400);
+        f.transcript("default", FAILED_CASE, PASSING_TRIAL, ev, trace, null);
+        f.score("judge.accuracy", "default", FAILED_CASE, PASSING_TRIAL, true, "Sent.");
+        f.score("textContains", "default", FAILED_CASE, PASSING_TRIAL, true, "'sent' is in the answer.");
+        return f.tracePath("default", FAILED_CASE, PASSING_TRIAL);
+    }
 }

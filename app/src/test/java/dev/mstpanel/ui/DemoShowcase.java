@@ -51,7 +51,8 @@ public final class DemoShowcase extends Application {
             "results-transcript",
             "results-compare",
             "results-compare-previous",
-            "results-trend");
+            "results-trend",
+            "results-aligned");
 
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
@@ -231,6 +232,39 @@ public final class DemoShowcase extends Application {
             return null;
         });
         shot("results-compare");
+        if (wanted.contains("results-aligned")) {
+            // the case's base trial (failed) and candidate trial (passed) aligned, in a window of its own
+            until(
+                    "both sides' trials",
+                    20,
+                    () -> app.compare().baseTrial().trialProperty().get() != null
+                            && app.compare().candidateTrial().trialProperty().get() != null);
+            fx(() -> {
+                ((ButtonBase) lookup("#compare-case-align")).fire();
+                return null;
+            });
+            until(
+                    "the two trials aligned",
+                    30,
+                    () -> aligned() != null && aligned().getScene().lookup("#alignment-rows") != null);
+            fx(() -> {
+                Stage s = aligned();
+                s.setX(0);
+                s.setY(0);
+                s.setWidth(WIDTH);
+                s.setHeight(820);
+                return null;
+            });
+            Thread.sleep(1500);
+            var image = fx(() -> aligned().getScene().snapshot(null));
+            Path file = out.resolve("results-aligned.png");
+            ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", file.toFile());
+            System.out.println("took " + file + " (" + (int) image.getWidth() + "x" + (int) image.getHeight() + ")");
+            fx(() -> {
+                aligned().close();
+                return null;
+            });
+        }
 
         // the run against the eval's run before it: the baseline's regressed case chosen
         Path previous;
@@ -319,6 +353,16 @@ public final class DemoShowcase extends Application {
             }
             return null;
         });
+    }
+
+    /** The window of two trials aligned, or null. */
+    private static Stage aligned() {
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (w instanceof Stage s && s.getScene() != null && s.getScene().lookup("#trial-alignment") != null) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** Saves the scene as OUT_DIR/NAME.png once the window has settled. */

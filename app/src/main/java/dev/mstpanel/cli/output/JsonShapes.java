@@ -27,6 +27,10 @@ public final class JsonShapes extends ListResourceBundle {
                 "mst-panel.reliability.json",
                 "Print JSON: per variant its cases (caseId, trials, passed, passAtK, passHatK) and the means."
             },
+            {
+                "mst-panel.diff.json",
+                "Print JSON: firstDivergence {a, b, reason}, pairs [{a, b, change}] and finalAnswerSame."
+            },
         };
     }
 }

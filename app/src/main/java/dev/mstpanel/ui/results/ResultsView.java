@@ -258,6 +258,10 @@ public final class ResultsView extends BorderPane {
         runHeader.setVisible(false);
         TrialInspectorView inspectorView = new TrialInspectorView(inspector, dialogs, background);
         inspectorView.setExtraTop(new CaseHistoryBar(model));
+        inspectorView.setAlignWith(model::passingTrialOf, dir -> {
+            ResultsViewModel.RunState r = model.run(dir);
+            return r == null || r.info() == null ? null : r.info().redactStoredResponses();
+        });
         right = new VBox(runHeader, inspectorView);
         VBox.setVgrow(inspectorView, Priority.ALWAYS);
 

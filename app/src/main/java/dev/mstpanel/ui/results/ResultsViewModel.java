@@ -320,6 +320,35 @@ public final class ResultsViewModel {
         return runDir == null ? null : runs.get(runDir);
     }
 
+    /**
+     * Another trial of {@code t}'s case in its run that passed, or null: what a trial is aligned with to see where it
+     * went another way. One of the same variant first (the lowest trial number), else one of another variant (in the
+     * run's order): a case often passes only with the variant under test.
+     */
+    public TrialRecord passingTrialOf(TrialRecord t) {
+        RunState r = t == null ? null : run(t.runDir());
+        if (r == null) {
+            return null;
+        }
+        TrialRecord same = null;
+        TrialRecord other = null;
+        for (TrialRecord o : r.trials()) {
+            if (o.status() != TrialStatus.PASSED
+                    || !o.caseId().equals(t.caseId())
+                    || o.key().equals(t.key())) {
+                continue;
+            }
+            if (o.variant().equals(t.variant())) {
+                if (same == null || o.trial() < same.trial()) {
+                    same = o;
+                }
+            } else if (other == null) {
+                other = o;
+            }
+        }
+        return same != null ? same : other;
+    }
+
     /** Trials per status over every open run. */
     public Map<TrialStatus, Integer> totalCounts() {
         Map<TrialStatus, Integer> m = new EnumMap<>(TrialStatus.class);

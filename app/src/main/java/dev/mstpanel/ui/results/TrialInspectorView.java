@@ -17,6 +17,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
@@ -27,6 +28,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -122,6 +124,22 @@ final class TrialInspectorView extends BorderPane {
                 layoutBody();
             }
         });
+    }
+
+    /** Another trial of the same case and run that passed, or null: what "Compare with a passing trial" aligns with. */
+    private java.util.function.Function<TrialRecord, TrialRecord> passingTrialOf = t -> null;
+    /** A run folder's {@code redactStoredResponses}, or null when unknown. */
+    private java.util.function.Function<java.nio.file.Path, Boolean> redactedRun = d -> null;
+
+    /**
+     * Where "Compare with a passing trial of this case" finds that trial (called on the FX thread when a trial is
+     * shown) and each run's {@code redactStoredResponses}.
+     */
+    void setAlignWith(
+            java.util.function.Function<TrialRecord, TrialRecord> passingTrialOf,
+            java.util.function.Function<java.nio.file.Path, Boolean> redactedRun) {
+        this.passingTrialOf = passingTrialOf;
+        this.redactedRun = redactedRun;
     }
 
     /** A bar shown under the trial's header (the case across runs), or null. */
@@ -317,6 +335,26 @@ final class TrialInspectorView extends BorderPane {
             c.setId("trial-cause");
             head.getChildren().add(c);
         }
+        TrialRecord passing = passingTrialOf.apply(t);
+        Button align = new Button("Compare with a passing trial of this case", new FontIcon(Feather.COLUMNS));
+        align.setId("trial-compare-passing");
+        align.getStyleClass().add("small");
+        align.setMinWidth(Region.USE_PREF_SIZE);
+        align.setDisable(passing == null);
+        align.setTooltip(new javafx.scene.control.Tooltip(
+                passing == null
+                        ? "No other trial of this case passed in this run."
+                        : "Align " + passing.label() + " (passed) with this trial, call by call."));
+        align.setOnAction(e -> dev.mstpanel.ui.results.align.TrialAlignmentView.open(
+                getScene() == null ? null : getScene().getWindow(),
+                passing,
+                redactedRun.apply(passing.runDir()),
+                t,
+                redactedRun.apply(t.runDir()),
+                background));
+        Region gap = new Region();
+        HBox.setHgrow(gap, javafx.scene.layout.Priority.ALWAYS);
+        head.getChildren().addAll(gap, align);
         VBox top = new VBox(6, head, meta);
         // each text once: a broken score's problem is the trial's problem too, and its score row shows it
         java.util.Set<String> lines = new java.util.LinkedHashSet<>();

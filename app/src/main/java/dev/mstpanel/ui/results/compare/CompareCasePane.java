@@ -68,9 +68,24 @@ final class CompareCasePane {
         close.visibleProperty().bind(model.selectedCaseProperty().isNotNull());
         close.managedProperty().bind(close.visibleProperty());
         close.setMinWidth(Region.USE_PREF_SIZE);
+        Button align = new Button("Align base and candidate trial", new FontIcon(Feather.COLUMNS));
+        align.setId("compare-case-align");
+        align.getStyleClass().add("small");
+        align.setMinWidth(Region.USE_PREF_SIZE);
+        align.setTooltip(
+                new Tooltip("The two chosen trials call by call: where they first part, and every call side by side."));
+        align.disableProperty()
+                .bind(model.baseTrial()
+                        .trialProperty()
+                        .isNull()
+                        .or(model.candidateTrial().trialProperty().isNull()));
+        align.visibleProperty().bind(model.selectedCaseProperty().isNotNull());
+        align.managedProperty().bind(align.visibleProperty());
+        align.setOnAction(e -> model.alignChosenTrials(
+                align.getScene() == null ? null : align.getScene().getWindow()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox head = new HBox(8, caseTitle, gap, close);
+        HBox head = new HBox(8, caseTitle, gap, align, close);
         head.setAlignment(Pos.CENTER_LEFT);
         baseTrials.setId("compare-base-trials");
         candidateTrials.setId("compare-candidate-trials");

@@ -272,6 +272,16 @@ public final class CompareViewModel {
         return trialLabelsChanged;
     }
 
+    /** Opens the two sides' chosen trials aligned (base as A), in a window of their own beside {@code owner}. */
+    void alignChosenTrials(javafx.stage.Window owner) {
+        TrialRecord a = baseTrial.trialProperty().get();
+        TrialRecord b = candidateTrial.trialProperty().get();
+        if (a != null && b != null) {
+            dev.mstpanel.ui.results.align.TrialAlignmentView.open(
+                    owner, a, redacted.get(a.runDir()), b, redacted.get(b.runDir()), background);
+        }
+    }
+
     // Commands
 
     /**
