@@ -1,5 +1,6 @@
 package dev.mstpanel.ui.results;
 
+import dev.mstpanel.ui.common.Pill;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -107,8 +108,7 @@ final class FailuresByCausePane extends VBox {
                 List<TriageViewModel.LabelCount> counts = triage.labelCounts(scope);
                 byLabel.getChildren().clear();
                 for (TriageViewModel.LabelCount c : counts) {
-                    Label chip = new Label(c.text());
-                    chip.getStyleClass().addAll("pill", "pill-count", c.unlabelled() ? "pill-muted" : "pill-accent");
+                    Label chip = Pill.of(c.text(), "pill-count", c.unlabelled() ? "pill-muted" : "pill-accent");
                     byLabel.getChildren().add(chip);
                 }
                 byLabel.setVisible(!counts.isEmpty());

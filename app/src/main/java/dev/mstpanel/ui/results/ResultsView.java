@@ -1027,8 +1027,8 @@ public final class ResultsView extends BorderPane {
                 counts.add(s);
                 TriageLabelChip l = labels.apply(n.trial());
                 if (l != null) {
-                    Label chip = new Label(l.label(), new FontIcon(Feather.TAG));
-                    chip.getStyleClass().addAll("pill", "pill-accent", "triage-chip");
+                    Label chip =
+                            Pill.mark(new Label(l.label(), new FontIcon(Feather.TAG)), "pill-accent", "triage-chip");
                     counts.add(chip);
                 }
                 String msg = n.trial().message();

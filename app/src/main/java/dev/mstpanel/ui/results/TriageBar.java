@@ -2,6 +2,7 @@ package dev.mstpanel.ui.results;
 
 import dev.mstpanel.core.results.model.TrialRecord;
 import dev.mstpanel.core.triage.TriageLabel;
+import dev.mstpanel.ui.common.Pill;
 import java.util.List;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -120,7 +121,7 @@ final class TriageBar extends VBox {
         }
         TriageLabel l = triage.labelOf(t);
         chip.setText(l == null ? "no label" : l.label());
-        chip.getStyleClass().setAll("label", "pill", l == null ? "pill-muted" : "pill-accent", "triage-chip");
+        Pill.restyle(chip, l == null ? "pill-muted" : "pill-accent", "triage-chip");
         note.setText(l == null || l.note().isEmpty() ? "" : l.note());
         List<String> names = triage.labelNames();
         int digits = Math.min(9, names.size());

@@ -16,6 +16,7 @@ import dev.mstpanel.core.results.transcript.TranscriptReader;
 import dev.mstpanel.core.text.ControlCharacters;
 import dev.mstpanel.core.text.Texts;
 import dev.mstpanel.ui.common.BackgroundTask;
+import dev.mstpanel.ui.common.Pill;
 import dev.mstpanel.ui.common.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;
@@ -387,7 +388,7 @@ public final class TrialAlignmentView extends BorderPane {
                 return;
             }
             mark.setText(p.change().mark());
-            mark.getStyleClass().setAll("label", "pill", markClass(p.change()));
+            Pill.restyle(mark, markClass(p.change()));
             left.setText(p.a() < 0 ? "" : text(al.a().events().get(p.a()), null));
             right.setText(
                     p.b() < 0

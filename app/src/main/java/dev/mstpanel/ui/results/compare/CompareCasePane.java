@@ -226,9 +226,7 @@ final class CompareCasePane {
             HBox box = new HBox(8, n, s);
             String label = labels.apply(t);
             if (label != null) {
-                Label chip = new Label(label);
-                chip.getStyleClass().addAll("pill", "pill-accent", "triage-chip");
-                chip.setMinWidth(Region.USE_PREF_SIZE);
+                Label chip = Pill.of(label, "pill-accent", "triage-chip");
                 box.getChildren().add(chip);
             }
             box.setAlignment(Pos.CENTER_LEFT);
