@@ -127,7 +127,8 @@ class DemoReplayFxTest {
         WaitForAsyncUtils.waitFor(
                 30,
                 TimeUnit.SECONDS,
-                () -> replay.model().shardRows().stream().anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY));
+                () -> dev.mstpanel.testsupport.FxQuery.fx(() -> replay.model().shardRows().stream()
+                        .anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY)));
         assertThat(texts(robot)).anyMatch(t -> t.contains("out of memory"));
         // the killed shard says it reached its limit (its last sample alone read like a bug)
         String[] oom = recordedOutOfMemory();
@@ -165,7 +166,8 @@ class DemoReplayFxTest {
             up = up.getParent();
         }
         javafx.scene.control.ScrollPane rowsScroll = (javafx.scene.control.ScrollPane) up;
-        assertThat(replay.model().shardRows()).hasSize(3);
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> replay.model().shardRows().size()))
+                .isEqualTo(3);
         assertThat(rowsScroll.getViewportBounds().getHeight())
                 .as("shard rows' viewport")
                 .isGreaterThanOrEqualTo(rows.getLayoutBounds().getHeight() - 1);
@@ -268,10 +270,11 @@ class DemoReplayFxTest {
         assertThat(app.runs().selectionProperty().get().cases()).containsExactly("gift-card");
     }
 
-    private static int collected(ReplayPane replay) {
-        return replay.model().shardRows().stream()
+    /** The trials collected so far, read on the FX thread, where the replay changes the shard rows. */
+    private static int collected(ReplayPane replay) throws Exception {
+        return dev.mstpanel.testsupport.FxQuery.fx(() -> replay.model().shardRows().stream()
                 .mapToInt(ShardSnapshot::collected)
-                .sum();
+                .sum());
     }
 
     private static List<String> texts(FxRobot robot) throws Exception {
