@@ -350,7 +350,9 @@ public final class PanelServices implements AutoCloseable {
     public synchronized TriageService triage() {
         if (triage == null) {
             Settings s = settings();
-            triage = new TriageService(new TriageStore(paths.dataDir()), () -> s.triageLabels);
+            dev.mstpanel.core.mst.SecretRedactor known =
+                    dev.mstpanel.core.mst.SecretRedactor.forEnvironment(environment.variables());
+            triage = new TriageService(new TriageStore(paths.dataDir()), () -> s.triageLabels, known::redact);
         }
         return triage;
     }

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 public final class TriageService {
     private final TriageStore store;
     private final Supplier<List<String>> labelList;
+    private final java.util.function.UnaryOperator<String> secrets;
 
     /**
      * @param store where labels are kept
@@ -25,8 +26,18 @@ public final class TriageService {
      *     change in the settings counts at once)
      */
     public TriageService(TriageStore store, Supplier<List<String>> labelList) {
+        this(store, labelList, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * @param secrets masks the secrets the panel knows of in a note before it is kept: a key pasted into a note is
+     *     never written to the data folder (nor printed or exported from there)
+     */
+    public TriageService(
+            TriageStore store, Supplier<List<String>> labelList, java.util.function.UnaryOperator<String> secrets) {
         this.store = store;
         this.labelList = labelList;
+        this.secrets = secrets;
     }
 
     /**
@@ -79,7 +90,7 @@ public final class TriageService {
                         "There is no label \"" + (typed == null ? "" : typed.strip()) + "\": the labels are "
                                 + TriageLabels.quoted(labels) + ".",
                         labels));
-        return write(trial, new TriageLabel(label, note), labels);
+        return write(trial, new TriageLabel(label, note == null ? null : secrets.apply(note)), labels);
     }
 
     /**
@@ -94,7 +105,7 @@ public final class TriageService {
             throw new TriageRefused(
                     TriageRefused.Kind.NO_LABEL, "Give the trial a label first, then a note.", labelNames());
         }
-        return write(trial, new TriageLabel(now.label(), note), labelNames());
+        return write(trial, new TriageLabel(now.label(), note == null ? null : secrets.apply(note)), labelNames());
     }
 
     /**
