@@ -94,6 +94,7 @@ final class TrialInspectorView extends BorderPane {
         error.getStyleClass().addAll("trial-error", "monospace");
         tabs.setId("inspector-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        dev.mstpanel.ui.common.TabHeaders.keepNamesWhole(tabs);
         transcriptTab.setId("tab-transcript");
         transcriptTab.setGraphic(new FontIcon(Feather.MESSAGE_SQUARE));
         timelineTab.setId("tab-timeline");

@@ -31,6 +31,8 @@ import org.testfx.util.WaitForAsyncUtils;
 class TimelineFxTest {
     private static final String CASE = "refund-order";
     private static final int FAILING = 3;
+    /** A case whose trace gives each event a duration but no start or end time. */
+    private static final String UNTIMED = "no-times";
 
     @TempDir
     static Path home;
@@ -43,7 +45,7 @@ class TimelineFxTest {
         Path results = home.resolve("results-" + System.nanoTime()).resolve(".mcp-test-results");
         Files.createDirectories(results);
         run = RunFixture.create(results, "shop", "20260105T101500Z-71e11e").runJson("shop", "default");
-        run.resultsJson("default", CASE, "Refund order 1042.");
+        run.resultsJson("default", CASE, "Refund order 1042.", "default", UNTIMED, "Look the order up.");
         ArrayNode ev = RunFixture.events();
         RunFixture.event(ev, "tool_call", "mcp", "orders", "lookup", 0, 600).put("isError", false);
         // a subagent checking the policy while the main agent looks the payment up: two lanes
@@ -57,6 +59,16 @@ class TimelineFxTest {
                 .remove(java.util.List.of("startedAt", "completedAt", "durationMs"));
         run.transcript("default", CASE, 0, ev, RunFixture.fields().put("finalText", "The refund was refused."), null);
         run.score("judge.accuracy", "default", CASE, 0, false, "Not refunded.");
+        // the failed trial's full failure diagnosis: the inspector's every tab
+        RunFixture.diagnosis(run.artifacts("default", CASE, 0), 40);
+        ArrayNode untimed = RunFixture.events();
+        RunFixture.event(untimed, "tool_call", "mcp", "orders", "lookup", 0, 600)
+                .put("isError", false)
+                .remove(java.util.List.of("startedAt", "completedAt"));
+        RunFixture.event(untimed, "command", "builtin", null, "bash", 700, 40)
+                .put("isError", false)
+                .remove(java.util.List.of("startedAt", "completedAt"));
+        run.transcript("default", UNTIMED, 0, untimed, RunFixture.fields().put("finalText", "Found."), null);
         // a laptop's window, within the test screen (the pointer cannot reach beyond it)
         panel = ResultsWindow.show(stage, home, 1280, 820);
     }
@@ -110,6 +122,50 @@ class TimelineFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#timeline-failing");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> selectedEvent(rows) == FAILING);
+    }
+
+    @Test
+    void noTabNameIsCutAt1280AndATraceWithoutStartTimesSaysWhyItsTimelineIsEmpty(FxRobot robot) throws Exception {
+        NavigatorRows.openRunAndWaitFor(robot, panel, run.runDir(), CASE);
+        NavigatorRows.open(robot, CASE);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#tab-system").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TabPane tabs = robot.lookup("#inspector-tabs").query();
+        // what a person reads on each tab: its whole name, inside the pane, none clipped at its edge
+        java.util.List<String> names = dev.mstpanel.testsupport.FxQuery.fx(() -> {
+            javafx.geometry.Bounds pane = tabs.localToScene(tabs.getLayoutBounds());
+            java.util.List<String> out = new java.util.ArrayList<>();
+            for (Node header : tabs.lookupAll(".tab")) {
+                Label name = (Label) header.lookup(".tab-label");
+                javafx.scene.text.Text shown = (javafx.scene.text.Text) name.lookup(".text");
+                javafx.geometry.Bounds b = header.localToScene(header.getLayoutBounds());
+                out.add(shown.getText()
+                        + (b.getMaxX() <= pane.getMaxX() && b.getMinX() >= pane.getMinX() ? "" : " (cut)"));
+                assertThat(shown.getText()).isEqualTo(name.getText());
+            }
+            return out;
+        });
+        assertThat(names)
+                .containsExactly("Transcript", "Screenshot", "Accessibility", "Logs (2)", "System", "Timeline");
+        dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "inspector-tabs-1280");
+
+        NavigatorRows.open(robot, UNTIMED);
+        TrialInspectorView inspector = robot.lookup(".trial-inspector").query();
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> dev.mstpanel.testsupport.FxQuery.fx(() -> inspector.selectTab("tab-timeline")));
+        dev.mstpanel.testsupport.FxQuery q = new dev.mstpanel.testsupport.FxQuery(robot);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> q.text("#timeline-summary").startsWith("No event"));
+        assertThat(q.text("#timeline-summary"))
+                .isEqualTo("No event of this trial can be placed: its trace gives no start time for them. MST writes"
+                        + " startedAt and completedAt for each event; an older trace or a stand-in for MST may not,"
+                        + " and a duration alone does not say when an event began. 2 events have no time: not on the"
+                        + " timeline.");
     }
 
     private static int selectedEvent(ListView<TranscriptView.Row> rows) {

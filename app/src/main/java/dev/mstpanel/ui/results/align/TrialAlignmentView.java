@@ -29,6 +29,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -73,9 +78,16 @@ public final class TrialAlignmentView extends BorderPane {
             Window owner, TrialRecord a, Boolean redactedA, TrialRecord b, Boolean redactedB, Executor background) {
         TrialAlignmentView view = new TrialAlignmentView();
         Stage stage = new Stage();
-        stage.setTitle("Two trials aligned: " + ControlCharacters.escape(a.label()) + " and "
-                + ControlCharacters.escape(b.label()));
+        stage.setTitle(title(a, b));
         Scene scene = new Scene(view, 1200, 780);
+        // a window of its own: it closes as a dialog does, with no window manager's button needed
+        KeyCombination close = new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE || close.match(e)) {
+                e.consume();
+                stage.close();
+            }
+        });
         if (owner != null) {
             stage.initOwner(owner);
             if (owner.getScene() != null) {
@@ -86,6 +98,18 @@ public final class TrialAlignmentView extends BorderPane {
         stage.show();
         view.align(a, redactedA, b, redactedB, UiExecutor.fx(), background);
         return stage;
+    }
+
+    /**
+     * The window's title: each side's trial and variant, as two trials of one case often differ only by variant, e.g.
+     * {@code café-ü #1 · baseline  vs  café-ü #1 · with-skill}.
+     */
+    static String title(TrialRecord a, TrialRecord b) {
+        return titleSide(a) + "  vs  " + titleSide(b);
+    }
+
+    private static String titleSide(TrialRecord r) {
+        return ControlCharacters.escape(r.label()) + " · " + ControlCharacters.escape(r.variant());
     }
 
     /** Reads and aligns two trials off the FX thread, then shows them. */
@@ -169,7 +193,9 @@ public final class TrialAlignmentView extends BorderPane {
             l.setWrapText(true);
             top.getChildren().add(l);
         }
-        top.getChildren().add(head ? reading() : divergence(al));
+        VBox pair = new VBox(4);
+        pair.setId("alignment-pair");
+        top.getChildren().add(head ? reading(pair) : divergence(al, pair));
         int[] n = al.counts();
         status.setText((head ? "The first rows, while the rest of the two traces is read:   " : "") + "= "
                 + n[Change.SAME.ordinal()] + " same   ~ " + n[Change.CHANGED.ordinal()] + " changed   - "
@@ -182,6 +208,11 @@ public final class TrialAlignmentView extends BorderPane {
         if (al.pairs().isEmpty()) {
             rows.setPlaceholder(new Label("Neither trial has an event."));
         }
+        // the pane under the divergence's reason shows the selected row's two calls: opened on the divergence
+        rows.getSelectionModel()
+                .selectedIndexProperty()
+                .addListener((o, was, now) -> showPair(pair, al, now.intValue()));
+        showPair(pair, al, -1);
         Divergence d = al.firstDivergence();
         if (d != null && d.row() > 2) {
             rows.scrollTo(d.row() - 2); // the divergence in view, with the rows that led to it
@@ -194,11 +225,11 @@ public final class TrialAlignmentView extends BorderPane {
     }
 
     /** Where the divergence box will be: said while the rest of the traces is read. */
-    private static Node reading() {
+    private static Node reading(VBox pair) {
         Label l = new Label("Reading the rest of the two traces: the first divergence is not known yet.");
         l.setId("alignment-divergence-reason");
         l.getStyleClass().add("text-muted");
-        VBox box = new VBox(l);
+        VBox box = new VBox(4, l, pairScroll(pair));
         box.setId("alignment-divergence");
         box.setPadding(new Insets(8));
         return box;
@@ -222,8 +253,8 @@ public final class TrialAlignmentView extends BorderPane {
         return l;
     }
 
-    /** The first divergence, opened: why, each side's call, the arguments' difference and the outcome. */
-    private static Node divergence(TrialAlignment al) {
+    /** The first divergence's reason, above the selected row's two calls (opened on the divergence's row). */
+    private static Node divergence(TrialAlignment al, VBox pair) {
         Divergence d = al.firstDivergence();
         VBox box = new VBox(4);
         box.setId("alignment-divergence");
@@ -233,7 +264,7 @@ public final class TrialAlignmentView extends BorderPane {
         head.setId("alignment-divergence-reason");
         head.setWrapText(true);
         head.setStyle("-fx-font-weight: bold;");
-        box.getChildren().add(head);
+        box.getChildren().addAll(head, pairScroll(pair));
         if (d == null) {
             head.setText("No divergence: every call is the same"
                     + (al.finalAnswerSame() == null
@@ -243,29 +274,99 @@ public final class TrialAlignmentView extends BorderPane {
         }
         head.setText("First divergence" + (d.row() >= 0 ? " at row " + (d.row() + 1) : "") + ": "
                 + d.reason().sentence() + ".");
-        if (d.a() >= 0) {
-            box.getChildren().add(call("A", al.a().events().get(d.a())));
+        return box;
+    }
+
+    /** The selected row's pane, scrolled when a pair's arguments differ in many places, so the rows keep room. */
+    private static Node pairScroll(VBox pair) {
+        ScrollPane sp = new ScrollPane(pair);
+        sp.setFitToWidth(true);
+        sp.setMaxHeight(260);
+        sp.getStyleClass().add("edge-to-edge");
+        sp.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
+        return sp;
+    }
+
+    /**
+     * Shows one row's pair in the pane (FX thread): each side's call with its arguments and its output or error, then
+     * the arguments that differ, each marked as the rows are ({@code ~} changed, {@code -} only A, {@code +} only B).
+     */
+    private static void showPair(VBox pane, TrialAlignment al, int row) {
+        pane.getChildren().clear();
+        if (row < 0 || row >= al.pairs().size()) {
+            Label l = new Label(
+                    al.pairs().isEmpty() ? "" : "Select a row to see its two calls, their arguments and outputs.");
+            l.setId("alignment-pair-title");
+            l.getStyleClass().add("text-muted");
+            pane.getChildren().add(l);
+            return;
         }
-        if (d.b() >= 0) {
-            box.getChildren().add(call("B", al.b().events().get(d.b())));
+        AlignedPair p = al.pairs().get(row);
+        Label title = new Label("Row " + (row + 1) + "  " + p.change().mark() + " " + meaning(p.change()));
+        title.setId("alignment-pair-title");
+        pane.getChildren().add(title);
+        if (p.a() >= 0) {
+            pane.getChildren().addAll(sideOfPair("A", al.a().events().get(p.a())));
         }
-        if (d.row() >= 0) {
-            EventDifference diff = al.pairs().get(d.row()).difference();
+        if (p.b() >= 0) {
+            pane.getChildren().addAll(sideOfPair("B", al.b().events().get(p.b())));
+        }
+        EventDifference diff = p.difference();
+        if (p.change() == Change.SAME) {
+            pane.getChildren().add(muted("    The same arguments and outcome on both sides."));
+        } else if (p.change() == Change.CHANGED) {
+            pane.getChildren()
+                    .add(muted(
+                            diff.arguments().isEmpty()
+                                    ? "    The same arguments."
+                                    : "    Arguments that differ (~ changed, - only in A, + only in B):"));
             for (ArgumentDifference x : diff.arguments()) {
                 Label l = new Label("    " + argument(x));
                 l.getStyleClass().addAll("monospace", "alignment-argument");
-                box.getChildren().add(l);
+                pane.getChildren().add(l);
             }
             if (diff.argumentsCut()) {
-                box.getChildren().add(new Label("    (more arguments differ)"));
+                pane.getChildren().add(new Label("    (more arguments differ)"));
             }
             if (diff.outcomeDiffers()) {
                 Label l = new Label("    " + (diff.failedA() ? "A failed, B did not" : "B failed, A did not"));
                 l.getStyleClass().add("text-danger");
-                box.getChildren().add(l);
+                pane.getChildren().add(l);
             }
         }
-        return box;
+    }
+
+    private static String meaning(Change c) {
+        return switch (c) {
+            case SAME -> "the same call on both sides";
+            case CHANGED -> "the same tool, with other arguments or another outcome";
+            case ONLY_A -> "a call only A made";
+            case ONLY_B -> "a call only B made";
+        };
+    }
+
+    /** One side of a pair: its call with the arguments, then its output, or its error when the call failed. */
+    private static List<Label> sideOfPair(String side, TranscriptEvent e) {
+        String id = side.toLowerCase(java.util.Locale.ROOT);
+        Label out;
+        if (e.output() == null) {
+            out = muted("    " + side + " output: none kept");
+        } else {
+            out = new Label("    " + side + (e.failed() ? " error: " : " output: ")
+                    + ControlCharacters.escape(Texts.cutLine(e.output(), 200)));
+            out.getStyleClass().add("monospace");
+            if (e.failed()) {
+                out.getStyleClass().add("text-danger");
+            }
+        }
+        out.setId("alignment-pair-output-" + id);
+        return List.of(call(side, e), out);
+    }
+
+    private static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("text-muted");
+        return l;
     }
 
     private static Label call(String side, TranscriptEvent e) {
@@ -283,7 +384,12 @@ public final class TrialAlignmentView extends BorderPane {
 
     private static String argument(ArgumentDifference x) {
         String path = x.path().isEmpty() ? "(the arguments)" : x.path();
-        return ControlCharacters.escape(path) + ": "
+        String mark = switch (x.kind()) {
+            case ADDED -> Change.ONLY_B.mark();
+            case REMOVED -> Change.ONLY_A.mark();
+            case CHANGED -> Change.CHANGED.mark();
+        };
+        return mark + " " + ControlCharacters.escape(path) + ": "
                 + switch (x.kind()) {
                     case ADDED -> "only B: " + value(x.b());
                     case REMOVED -> "only A: " + value(x.a());

@@ -88,8 +88,14 @@ public final class TranscriptTimelineView extends BorderPane {
     /** {@code 14 events on 3 lanes over 12.4 s · between calls (the model's own time) 4.1 s · 2 events have no time…}. */
     static String summaryText(TranscriptTimeline t, int events) {
         if (t.spans().isEmpty()) {
-            String none =
-                    events == 0 ? "This trial has no events." : "No event of this trial has a time to place it by.";
+            String none = events == 0
+                    ? "This trial has no events."
+                    : !t.untimed().isEmpty()
+                            // docs/dev/mst-format.md, Trace: startedAt/completedAt are optional per event
+                            ? "No event of this trial can be placed: its trace gives no start time for them. MST"
+                                    + " writes startedAt and completedAt for each event; an older trace or a stand-in"
+                                    + " for MST may not, and a duration alone does not say when an event began."
+                            : "No event of this trial has a time to place it by.";
             return t.notPlacedText() == null ? none : none + " " + t.notPlacedText() + ".";
         }
         StringBuilder b = new StringBuilder();

@@ -159,6 +159,82 @@ class TrialAlignmentFxTest {
         dev.mstpanel.testsupport.Screenshots.take(s.getScene(), "trial-alignment");
     }
 
+    /** Opens the failed trial's aligned view against the passing one, as a person does from the inspector. */
+    private Stage openFailedAgainstPassing(FxRobot robot) throws Exception {
+        show(robot, trial(TranscriptFixture.FAILED_CASE, 0));
+        robot.clickOn(robot.lookup("#trial-compare-passing").queryAs(Button.class));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
+            Stage s = alignmentWindow();
+            return s != null
+                    && s.getScene().lookup("#alignment-rows") != null
+                    && !shownRows(s).isEmpty();
+        });
+        return alignmentWindow();
+    }
+
+    private static String paneText(Stage s) throws Exception {
+        return FxQuery.fx(() -> {
+            StringBuilder sb = new StringBuilder();
+            s.getScene()
+                    .lookup("#alignment-pair")
+                    .lookupAll(".label")
+                    .forEach(n -> sb.append(((Label) n).getText()).append('\n'));
+            return sb.toString();
+        });
+    }
+
+    private static void clickRow(FxRobot robot, Stage s, int index) throws Exception {
+        Node cell = FxQuery.fx(() -> s.getScene().getRoot().lookupAll(".alignment-row").stream()
+                .filter(n -> n instanceof ListCell<?> c && c.getIndex() == index && c.getItem() != null)
+                .findFirst()
+                .orElseThrow());
+        robot.clickOn(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void selectingAnyRowShowsItsPairsCallsArgumentsAndOutputsAndTheWindowClosesFromTheKeyboard(FxRobot robot)
+            throws Exception {
+        panel.openRun(robot, run.runDir());
+        Stage s = openFailedAgainstPassing(robot);
+        String c = TranscriptFixture.FAILED_CASE;
+        assertThat(FxQuery.fx(s::getTitle)).isEqualTo(c + " #2 · default  vs  " + c + " #1 · default");
+
+        // opened on the first divergence: the changed row, its arguments' difference marked, B's error
+        assertThat(paneText(s))
+                .contains("Row 4  ~ the same tool, with other arguments or another outcome")
+                .contains("~ subject: \"Weekly summary (5-9 Jan)\"  →  \"Weekly summary\"")
+                .contains("A output: {\"id\":\"msg-7\",\"status\":\"sent\"}")
+                .contains("B error: " + TranscriptFixture.FAILED_OUTPUT_TEXT)
+                .contains("B failed, A did not");
+
+        // another row: the pane follows the selection, the divergence's reason stays above it
+        clickRow(robot, s, 0);
+        assertThat(paneText(s))
+                .contains("Row 1  = the same call on both sides")
+                .contains("A  #1  tool_search  {\"query\":\"send email\"}")
+                .contains("B  #1  tool_search");
+        assertThat(text(s, "#alignment-divergence-reason")).startsWith("First divergence at row 4:");
+        clickRow(robot, s, 5);
+        assertThat(paneText(s))
+                .contains("Row 6  - a call only A made")
+                .contains("A  #6  mail · list_sent  {\"limit\":1}")
+                .contains("A output: 1 message")
+                .doesNotContain("B  #");
+        // back to the changed row, the way the row's "(args: subject)" invites
+        clickRow(robot, s, 3);
+        assertThat(paneText(s)).contains("~ subject: \"Weekly summary (5-9 Jan)\"  →  \"Weekly summary\"");
+
+        // Esc closes the window; so does Ctrl+W (⌘W on macOS)
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !s.isShowing()));
+        Stage again = openFailedAgainstPassing(robot);
+        robot.clickOn(again.getScene().lookup("#alignment-rows"));
+        robot.push(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.W);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> FxQuery.fx(() -> !again.isShowing()));
+        assertThat(FxQuery.fx(() -> panel.stage().isShowing())).isTrue();
+    }
+
     @Test
     void twoLongTrialsShowTheirFirstRowsSoonAndTheWindowKeepsDrawing(FxRobot robot) throws Exception {
         TranscriptFixture.longTrace(run, TranscriptFixture.LONG_CASE, 5_000, 2_000);
