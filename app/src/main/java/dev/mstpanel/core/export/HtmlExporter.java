@@ -14,6 +14,7 @@ import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.results.diagnosis.SystemState;
 import dev.mstpanel.core.results.diagnosis.TextDocument;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.GradedFigures;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TranscriptEvent;
@@ -235,6 +236,8 @@ public final class HtmlExporter {
             d.open("p", null)
                     .element("span", "verdict " + c.verdict().jsonName(), "Verdict: " + c.verdictText())
                     .close();
+            // how many trials per case would tell the sides apart, said under the verdict as on the Compare screen
+            d.element("p", "trials-needed", c.trialsPlan().text());
             if (c.sharesNoCase()) {
                 d.element(
                         "p",
@@ -477,11 +480,13 @@ public final class HtmlExporter {
             d.close();
         }
         d.close();
-        d.element(
-                "p",
-                "sub",
-                trials.size() + (trials.size() == 1 ? " trial, " : " trials, ")
-                        + trials.stream().filter(t -> t.status().isFailure()).count() + " did not pass.");
+        // the Results view's own figures: missing trials were never run, so they are not counted as not passing
+        Map<TrialStatus, Integer> counts = GradedFigures.counts(trials);
+        d.element("p", "sub", GradedFigures.text(counts));
+        String partial = run.partialText(counts.getOrDefault(TrialStatus.MISSING, 0));
+        if (partial != null) {
+            d.element("p", "cut", partial + " (trials MST planned but did not collect, left out of the figures above)");
+        }
     }
 
     private static void card(HtmlDocument d, String side, VariantFigures f, String setup) {
@@ -489,7 +494,7 @@ public final class HtmlExporter {
         d.element("h3", null, side + ": " + f.variant());
         d.element("div", "sub", "run " + f.runId() + " · " + setup);
         d.element("div", null, "Trial pass rate " + f.rateWithIntervalText());
-        d.element("div", null, f.passed() + " of " + f.graded() + " graded trials passed · " + f.trials() + " trials");
+        d.element("div", null, f.gradedText() + " · " + f.trials() + " trials");
         d.element("div", null, "Cases passed " + f.casesPassed() + " of " + f.cases());
         d.element(
                 "div",
@@ -551,8 +556,9 @@ public final class HtmlExporter {
                 .toList();
     }
 
+    /** The case's cell as the compare command and the Compare screen write it, or a dash for no side. */
     private static String tallyText(CaseTally t) {
-        return t == null ? "–" : t.outcome().jsonName() + " (" + t.passed() + " of " + t.graded() + " passed)";
+        return t == null ? "–" : t.cellText();
     }
 
     private static String where(TrialRecord r) {
