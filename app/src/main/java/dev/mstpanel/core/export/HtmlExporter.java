@@ -49,6 +49,11 @@ public final class HtmlExporter {
     public static final int DUMP_CHARS = 24_000;
     /** The most of each log written (its end), in characters. */
     public static final int LOG_TAIL_CHARS = 6_000;
+    /**
+     * The most events of a transcript written: each event's texts are cut, but a trace may hold any number of events,
+     * and the page (held whole while it is made, then opened whole by a browser) must stay a size both can take.
+     */
+    public static final int MAX_EVENTS = 1_000;
     /** The most logs written per trial. */
     public static final int MAX_LOGS = 6;
     /** The most of each trial's output shown in a comparison's side-by-side, in characters. */
@@ -106,7 +111,7 @@ public final class HtmlExporter {
         try {
             t = new TranscriptReader(EVENT_CHARS * 4).read(traceFile);
         } catch (TranscriptReader.NotATrialException e) {
-            throw new ExportException(ExportException.Kind.NOT_A_TRIAL, e.getMessage());
+            throw new ExportException(ExportException.Kind.NOT_A_TRIAL, mask.mask(e.getMessage()));
         }
         TrialRecord r = t.trial();
         HtmlDocument d = new HtmlDocument(r.evalName() + " · " + r.label() + " · " + r.variant(), mask);
@@ -129,7 +134,7 @@ public final class HtmlExporter {
         if (!ResultsReader.isRunDir(runDir)) {
             throw new ExportException(
                     ExportException.Kind.NOT_A_RUN,
-                    runDir + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>.");
+                    mask.mask(runDir + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>."));
         }
         RunInfo run = reader.readRun(runDir);
         List<TrialRecord> trials = reader.readTrials(run);
@@ -208,11 +213,12 @@ public final class HtmlExporter {
         try {
             list = comparisons.compare(runA, runB, baseVariant, candidateVariant, notes);
         } catch (CompareException e) {
-            throw new ExportException(ExportException.Kind.CANNOT_COMPARE, e.getMessage());
+            // a message may repeat what was given (a variant name holding a key): masked as the page would be
+            throw new ExportException(ExportException.Kind.CANNOT_COMPARE, mask.mask(e.getMessage()));
         } catch (CompletionException e) {
             throw new ExportException(
                     ExportException.Kind.CANNOT_COMPARE,
-                    String.valueOf(e.getCause().getMessage()));
+                    mask.mask(String.valueOf(e.getCause().getMessage())));
         }
         RunInfo baseRun = reader.readRun(runA);
         RunInfo candidateRun = runB == null ? baseRun : reader.readRun(runB);
@@ -337,7 +343,16 @@ public final class HtmlExporter {
         if (t.redacted()) {
             d.element("p", "cut", Transcript.REDACTED_NOTICE);
         }
+        int written = 0;
         for (TranscriptEvent e : t.events()) {
+            if (written++ == MAX_EVENTS) {
+                d.element(
+                        "p",
+                        "cut",
+                        (t.events().size() - MAX_EVENTS) + " more events are in " + where(r)
+                                + (t.failingEvent() == null ? "." : " (the failing call is shown above)."));
+                break;
+            }
             d.open("div", e.index() == t.failingIndex() ? "event failing" : "event");
             event(d, e, where(r));
             d.close();
