@@ -599,8 +599,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (t == null) {
             return "—";
         }
-        String s = t.outcome().jsonName() + " " + t.passed() + "/" + t.graded();
-        return t.leftOutText() == null ? s : s + " · " + t.leftOutText();
+        return t.cellText();
     }
 
     /**

@@ -84,6 +84,27 @@ class ExportCommandTest {
     }
 
     @Test
+    void aTargetThatIsNotARegularFileIsNeverReplacedEvenWithForce() throws Exception {
+        Path run = ExportFixture.demoRun(root);
+        // a link to a device: replacing it by a move would put the page where the device is reached
+        Path target = Files.createSymbolicLink(root.resolve("out.html"), Path.of("/dev/null"));
+        for (String[] force : new String[][] {{}, {"--force"}}) {
+            String[] args = java.util.stream.Stream.concat(
+                            java.util.stream.Stream.of("export", run.toString(), "-o", target.toString()),
+                            java.util.stream.Stream.of(force))
+                    .toArray(String[]::new);
+            Result r = run(args);
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.err())
+                    .isEqualTo("mst-panel export: " + target
+                            + " is not a regular file (a device): the export only writes or replaces a regular file;"
+                            + " give a file name, such as report.html." + System.lineSeparator());
+            assertThat(target).isSymbolicLink();
+            assertThat(Files.isRegularFile(Path.of("/dev/null"))).isFalse();
+        }
+    }
+
+    @Test
     void saysPlainlyWhatIsWrongWithWhatWasGiven() throws Exception {
         Path run = ExportFixture.demoRun(root);
         Result notRun =
@@ -132,6 +153,27 @@ class ExportCommandTest {
                 root.resolve("none.env").toString());
         assertThat(noSecrets.code()).isEqualTo(1);
         assertThat(noSecrets.err()).contains("Nothing was exported: its values could not be masked.");
+        assertThat(root.resolve("a.html")).doesNotExist();
+    }
+
+    @Test
+    void aKeyGivenInAVariantNameIsMaskedInTheMessageThatRepeatsIt() throws Exception {
+        Path run = ExportFixture.demoRun(root);
+        Result r = run(
+                "export",
+                "--compare",
+                run.toString(),
+                "--variants",
+                "baseline,ws-" + ExportFixture.FILE_KEY,
+                "--secrets-file",
+                ExportFixture.secretsFile(root).toString(),
+                "-o",
+                root.resolve("a.html").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err())
+                .isEqualTo("mst-panel export: Run " + ExportFixture.RUN_ID
+                        + " has no variant \"ws-***\": its variants are baseline, with-skill."
+                        + System.lineSeparator());
         assertThat(root.resolve("a.html")).doesNotExist();
     }
 

@@ -1,5 +1,6 @@
 package dev.mstpanel.core.export;
 
+import dev.mstpanel.core.results.files.SpecialFile;
 import dev.mstpanel.core.results.layout.RunLocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,7 @@ import java.nio.file.StandardCopyOption;
 /**
  * Where an exported page may be written, and the writing. A run's folder and every results folder
  * ({@value RunLocator#RESULTS_FOLDER}) are MST's and only read by the panel, so a target inside one
- * (through a link too) is refused; an existing file is replaced only when asked. The page is written
+ * (through a link too) is refused; an existing file is replaced only when asked, and only a regular file. The page is written
  * to a temporary file beside the target and moved into place, so a reader never sees half a page.
  */
 public final class ExportFiles {
@@ -54,6 +55,16 @@ public final class ExportFiles {
         if (Files.isDirectory(file)) {
             throw new ExportException(
                     ExportException.Kind.CANNOT_WRITE, file + " is a folder: give a file name, such as report.html.");
+        }
+        // the page replaces the target by a move, which would put a file where a device, named pipe or socket was
+        // (a link to /dev/null, say): only a regular file is ever replaced, with --force or not
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            SpecialFile kind = SpecialFile.of(file);
+            throw new ExportException(
+                    ExportException.Kind.CANNOT_WRITE,
+                    file + " is " + (kind == null ? SpecialFile.OTHER : kind).said()
+                            + ": the export only writes or replaces a regular file; give a file name, such as"
+                            + " report.html.");
         }
         if (Files.exists(file) && !overwrite) {
             throw new ExportException(

@@ -14,6 +14,7 @@ import dev.mstpanel.core.results.compare.VariantFigures;
 import dev.mstpanel.core.results.diagnosis.SystemState;
 import dev.mstpanel.core.results.diagnosis.TextDocument;
 import dev.mstpanel.core.results.diagnosis.TrialDetails;
+import dev.mstpanel.core.results.model.GradedFigures;
 import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.Transcript;
 import dev.mstpanel.core.results.model.TranscriptEvent;
@@ -48,6 +49,11 @@ public final class HtmlExporter {
     public static final int DUMP_CHARS = 24_000;
     /** The most of each log written (its end), in characters. */
     public static final int LOG_TAIL_CHARS = 6_000;
+    /**
+     * The most events of a transcript written: each event's texts are cut, but a trace may hold any number of events,
+     * and the page (held whole while it is made, then opened whole by a browser) must stay a size both can take.
+     */
+    public static final int MAX_EVENTS = 1_000;
     /** The most logs written per trial. */
     public static final int MAX_LOGS = 6;
     /** The most of each trial's output shown in a comparison's side-by-side, in characters. */
@@ -105,7 +111,7 @@ public final class HtmlExporter {
         try {
             t = new TranscriptReader(EVENT_CHARS * 4).read(traceFile);
         } catch (TranscriptReader.NotATrialException e) {
-            throw new ExportException(ExportException.Kind.NOT_A_TRIAL, e.getMessage());
+            throw new ExportException(ExportException.Kind.NOT_A_TRIAL, mask.mask(e.getMessage()));
         }
         TrialRecord r = t.trial();
         HtmlDocument d = new HtmlDocument(r.evalName() + " · " + r.label() + " · " + r.variant(), mask);
@@ -128,7 +134,7 @@ public final class HtmlExporter {
         if (!ResultsReader.isRunDir(runDir)) {
             throw new ExportException(
                     ExportException.Kind.NOT_A_RUN,
-                    runDir + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>.");
+                    mask.mask(runDir + " is not a run folder: give .mcp-test-results/<eval>/runs/<runId>."));
         }
         RunInfo run = reader.readRun(runDir);
         List<TrialRecord> trials = reader.readTrials(run);
@@ -207,11 +213,12 @@ public final class HtmlExporter {
         try {
             list = comparisons.compare(runA, runB, baseVariant, candidateVariant, notes);
         } catch (CompareException e) {
-            throw new ExportException(ExportException.Kind.CANNOT_COMPARE, e.getMessage());
+            // a message may repeat what was given (a variant name holding a key): masked as the page would be
+            throw new ExportException(ExportException.Kind.CANNOT_COMPARE, mask.mask(e.getMessage()));
         } catch (CompletionException e) {
             throw new ExportException(
                     ExportException.Kind.CANNOT_COMPARE,
-                    String.valueOf(e.getCause().getMessage()));
+                    mask.mask(String.valueOf(e.getCause().getMessage())));
         }
         RunInfo baseRun = reader.readRun(runA);
         RunInfo candidateRun = runB == null ? baseRun : reader.readRun(runB);
@@ -235,6 +242,8 @@ public final class HtmlExporter {
             d.open("p", null)
                     .element("span", "verdict " + c.verdict().jsonName(), "Verdict: " + c.verdictText())
                     .close();
+            // how many trials per case would tell the sides apart, said under the verdict as on the Compare screen
+            d.element("p", "trials-needed", c.trialsPlan().text());
             if (c.sharesNoCase()) {
                 d.element(
                         "p",
@@ -334,7 +343,16 @@ public final class HtmlExporter {
         if (t.redacted()) {
             d.element("p", "cut", Transcript.REDACTED_NOTICE);
         }
+        int written = 0;
         for (TranscriptEvent e : t.events()) {
+            if (written++ == MAX_EVENTS) {
+                d.element(
+                        "p",
+                        "cut",
+                        (t.events().size() - MAX_EVENTS) + " more events are in " + where(r)
+                                + (t.failingEvent() == null ? "." : " (the failing call is shown above)."));
+                break;
+            }
             d.open("div", e.index() == t.failingIndex() ? "event failing" : "event");
             event(d, e, where(r));
             d.close();
@@ -477,11 +495,13 @@ public final class HtmlExporter {
             d.close();
         }
         d.close();
-        d.element(
-                "p",
-                "sub",
-                trials.size() + (trials.size() == 1 ? " trial, " : " trials, ")
-                        + trials.stream().filter(t -> t.status().isFailure()).count() + " did not pass.");
+        // the Results view's own figures: missing trials were never run, so they are not counted as not passing
+        Map<TrialStatus, Integer> counts = GradedFigures.counts(trials);
+        d.element("p", "sub", GradedFigures.text(counts));
+        String partial = run.partialText(counts.getOrDefault(TrialStatus.MISSING, 0));
+        if (partial != null) {
+            d.element("p", "cut", partial + " (trials MST planned but did not collect, left out of the figures above)");
+        }
     }
 
     private static void card(HtmlDocument d, String side, VariantFigures f, String setup) {
@@ -489,7 +509,7 @@ public final class HtmlExporter {
         d.element("h3", null, side + ": " + f.variant());
         d.element("div", "sub", "run " + f.runId() + " · " + setup);
         d.element("div", null, "Trial pass rate " + f.rateWithIntervalText());
-        d.element("div", null, f.passed() + " of " + f.graded() + " graded trials passed · " + f.trials() + " trials");
+        d.element("div", null, f.gradedText() + " · " + f.trials() + " trials");
         d.element("div", null, "Cases passed " + f.casesPassed() + " of " + f.cases());
         d.element(
                 "div",
@@ -551,8 +571,9 @@ public final class HtmlExporter {
                 .toList();
     }
 
+    /** The case's cell as the compare command and the Compare screen write it, or a dash for no side. */
     private static String tallyText(CaseTally t) {
-        return t == null ? "–" : t.outcome().jsonName() + " (" + t.passed() + " of " + t.graded() + " passed)";
+        return t == null ? "–" : t.cellText();
     }
 
     private static String where(TrialRecord r) {

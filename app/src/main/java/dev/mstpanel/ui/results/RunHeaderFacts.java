@@ -4,7 +4,6 @@ import dev.mstpanel.core.results.model.RunInfo;
 import dev.mstpanel.core.results.model.TrialStatus;
 import dev.mstpanel.ui.common.Pill;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -79,31 +78,8 @@ final class RunHeaderFacts {
             addPill(facts, partial, "pill-danger", "Trials MST planned but did not collect: see the missing trials.");
             facts.getChildren().get(facts.getChildren().size() - 1).setId("run-partial");
         }
-        int passed = c.getOrDefault(TrialStatus.PASSED, 0);
-        int failed = c.getOrDefault(TrialStatus.FAILED, 0);
-        int graded = passed + failed;
-        StringBuilder fig = new StringBuilder();
-        fig.append(
-                graded == 0
-                        ? "No graded trials"
-                        : String.format(
-                                Locale.ROOT,
-                                "%,d of %,d graded trials passed (%.1f %%)",
-                                passed,
-                                graded,
-                                100.0 * passed / graded));
-        for (TrialStatus s :
-                new TrialStatus[] {TrialStatus.INFRA, TrialStatus.MISSING, TrialStatus.UNGRADED, TrialStatus.UNREADABLE
-                }) {
-            int n = c.getOrDefault(s, 0);
-            if (n > 0) {
-                fig.append("  ·  ").append(n).append(' ').append(s.jsonName());
-            }
-        }
-        if (c.getOrDefault(TrialStatus.INFRA, 0) > 0) {
-            fig.append("  (infra trials are left out of pass rates)");
-        }
-        Label figures = new Label(fig.toString());
+        // the same sentence the exported run page shows
+        Label figures = new Label(dev.mstpanel.core.results.model.GradedFigures.text(c));
         figures.setWrapText(true);
         figures.setMinHeight(Region.USE_PREF_SIZE);
         figures.setId("run-figures");

@@ -119,6 +119,38 @@ class HtmlExportMaskingTest {
     }
 
     @Test
+    void aTraceWithMoreEventsThanAPageTakesWritesTheFirstOnesAndSaysWhereTheRestAre() throws Exception {
+        Path run = ExportFixture.demoRun(root);
+        Path trace = ExportFixture.failedTrace(run);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var doc = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(trace.toFile());
+        var events = (com.fasterxml.jackson.databind.node.ArrayNode)
+                doc.path("trace").path("events");
+        int original = events.size();
+        var many = json.createArrayNode();
+        for (int i = 0; i < HtmlExporter.MAX_EVENTS + 1_000 - original; i++) {
+            many.add(json.createObjectNode()
+                    .put("kind", "command")
+                    .put("source", "builtin")
+                    .put("name", "bash")
+                    .put("output", "line " + i));
+        }
+        many.addAll(events); // the failing call last, past the events written
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("trace")).set("events", many);
+        json.writeValue(trace.toFile(), doc);
+
+        String page = exporter(ExportLabels.NONE).trial(trace, SecretRedactor.none());
+
+        assertThat(page)
+                .contains("Transcript (" + (HtmlExporter.MAX_EVENTS + 1_000) + " events)")
+                .contains("line " + (HtmlExporter.MAX_EVENTS - 1) + "<")
+                .doesNotContain("line " + HtmlExporter.MAX_EVENTS + "<")
+                .contains("1000 more events are in the trial&#39;s trace, traces/baseline/gift-card/0.json of run "
+                        + ExportFixture.RUN_ID + " (the failing call is shown above).")
+                .contains("The failing call");
+    }
+
+    @Test
     void aTrialsLabelAndNoteAreOnItsPageMasked() throws Exception {
         Path run = ExportFixture.demoRun(root);
         ExportLabels labels = t -> t.caseId().equals("gift-card")

@@ -61,6 +61,21 @@ public record CaseTally(
     }
 
     /**
+     * The case's counts as every face shows them (the compare command, the Compare screen, the exported
+     * comparison): {@code 3/3}, {@code 1/1 · 1 infra}, {@code 0/0 · 2 missing}; the trials left out are said
+     * by their status, never dropped.
+     */
+    public String countsText() {
+        String leftOut = leftOutText();
+        return passed + "/" + graded + (leftOut == null ? "" : " · " + leftOut);
+    }
+
+    /** The case's outcome and its counts: {@code pass 1/1 · 1 infra}, {@code no-result 0/0 · 2 missing}. */
+    public String cellText() {
+        return outcome().jsonName() + " " + countsText();
+    }
+
+    /**
      * The trials left out of the graded ones, by their status, in the words the trial list uses:
      * {@code 1 infra}, {@code 2 missing}, {@code 1 infra, 2 missing, 1 ungraded, 1 unreadable}; null when every
      * trial was graded. One word per status everywhere: a trial the list calls missing is not "not graded" here.

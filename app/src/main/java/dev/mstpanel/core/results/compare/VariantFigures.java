@@ -382,6 +382,16 @@ public record VariantFigures(
      * figures; the first's reason: The scores folder …} (the others' may differ).
      */
     /**
+     * {@code 5 of 9 graded trials passed (1 infra, 6 missing)}: the line the Compare screen's card and the exported
+     * comparison's card both show, the trials left out said by their status.
+     */
+    public String gradedText() {
+        String leftOut = leftOutText();
+        return String.format(java.util.Locale.ROOT, "%,d of %,d", passed, graded) + " graded trials passed"
+                + (leftOut == null ? "" : " (" + leftOut + ")");
+    }
+
+    /**
      * The trials left out of the graded ones, by their status as the trial list names it: {@code 4 infra},
      * {@code 2 missing}, {@code 4 infra, 2 missing, 1 unreadable}; null when every trial was graded.
      */

@@ -123,8 +123,7 @@ final class CompareCaseTable {
             }
             setPill(pillClass(t.outcome()));
             outcome.setText(t.outcome().jsonName());
-            counts.setText(t.passed() + "/" + t.graded()
-                    + (t.leftOutText() == null ? "" : " · " + t.leftOutText())); // not a bare "+2"
+            counts.setText(t.countsText()); // not a bare "+2"
             if (t.trials() > t.graded()) {
                 notGraded.setText("Left out of the graded trials: " + t.leftOutText());
                 counts.setTooltip(notGraded);

@@ -655,10 +655,7 @@ public final class CompareView extends BorderPane {
     }
 
     static String outcome(CaseTally t) {
-        return t == null
-                ? "—"
-                : t.outcome().jsonName() + "  " + t.passed() + "/" + t.graded()
-                        + (t.leftOutText() == null ? "" : " · " + t.leftOutText()); // infra said as infra
+        return t == null ? "—" : t.outcome().jsonName() + "  " + t.countsText(); // infra said as infra
     }
 
     static String pillClass(CaseChange c) {

@@ -95,8 +95,7 @@ public final class VariantCard extends VBox {
         interval.setId("variant-interval-" + f.variant());
         interval.setWrapText(true);
         interval.setMinHeight(Region.USE_PREF_SIZE);
-        Label trials = new Label(String.format(java.util.Locale.ROOT, "%,d of %,d", f.passed(), f.graded())
-                + " graded trials passed" + (f.leftOutText() == null ? "" : " (" + f.leftOutText() + ")"));
+        Label trials = new Label(f.gradedText());
         trials.setWrapText(true);
         trials.setMinHeight(Region.USE_PREF_SIZE);
         // what could not be read, and how to fix it, where the figures it changes are
