@@ -22,6 +22,11 @@ public final class DemoData {
     public static final String RESOURCES = "/dev/mstpanel/demo/";
     /** Stands for the demo's eval folder in its recording. */
     public static final String PLACEHOLDER = "@DEMO_EVAL@";
+    /** The demo's eval config, as its recorded run names it, beside its results. */
+    public static final String EVAL_CONFIG = "eval.json";
+    /** The files of the demo's eval (its config and its one dataset), under {@code eval/} in the resources. */
+    private static final java.util.List<String> EVAL_FILES = java.util.List.of(EVAL_CONFIG, "cases.json");
+
     /** The marker file in the demo's copy: what it is, so nobody takes it for their own results. */
     public static final String MARKER = "DEMO-DATA.txt";
 
@@ -51,7 +56,8 @@ public final class DemoData {
 
     /**
      * Copies the demo's results into {@code dataDir/demo/eval} (again each time, so an edited copy
-     * is made whole), with a {@value #MARKER} saying it is demo data.
+     * is made whole), with the eval config its run names ({@value #EVAL_CONFIG} and its dataset) and a
+     * {@value #MARKER} saying it is demo data.
      *
      * @param dataDir the panel's data folder
      * @return the demo's eval folder (holding {@code .mcp-test-results})
@@ -96,6 +102,13 @@ public final class DemoData {
                     Files.createDirectories(target.getParent());
                     Files.copy(zip, target, StandardCopyOption.REPLACE_EXISTING);
                 }
+            }
+        }
+        // the eval config the demo's run names (--config <eval folder>/eval.json) and its dataset, so the demo's
+        // run can be estimated and run again like one's own
+        for (String name : EVAL_FILES) {
+            try (InputStream in = open("eval/" + name)) {
+                Files.copy(in, eval.resolve(name), StandardCopyOption.REPLACE_EXISTING);
             }
         }
         Files.writeString(
