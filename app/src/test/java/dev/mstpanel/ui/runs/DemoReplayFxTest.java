@@ -127,8 +127,8 @@ class DemoReplayFxTest {
         WaitForAsyncUtils.waitFor(
                 30,
                 TimeUnit.SECONDS,
-                () -> dev.mstpanel.testsupport.FxQuery.fx(() -> replay.model().shardRows().stream()
-                        .anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY)));
+                () -> dev.mstpanel.testsupport.FxQuery.fx(() ->
+                        replay.model().shardRows().stream().anyMatch(s -> s.phase() == ShardPhase.OUT_OF_MEMORY)));
         assertThat(texts(robot)).anyMatch(t -> t.contains("out of memory"));
         // the killed shard says it reached its limit (its last sample alone read like a bug)
         String[] oom = recordedOutOfMemory();
@@ -166,7 +166,8 @@ class DemoReplayFxTest {
             up = up.getParent();
         }
         javafx.scene.control.ScrollPane rowsScroll = (javafx.scene.control.ScrollPane) up;
-        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> replay.model().shardRows().size()))
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(
+                        () -> replay.model().shardRows().size()))
                 .isEqualTo(3);
         assertThat(rowsScroll.getViewportBounds().getHeight())
                 .as("shard rows' viewport")
