@@ -175,6 +175,14 @@ class RunEstimateCommandTest {
     void theDemosEvalConfigIsInstalledWithItsResultsAndItsRunCanBeEstimatedAndStarted() throws Exception {
         Path eval = dev.mstpanel.core.runs.DemoData.installResults(project.resolve("data"));
         Path demoConfig = eval.resolve("eval.json");
+        assertThat(demoConfig)
+                .isRegularFile()
+                .isEqualTo(dev.mstpanel.core.runs.DemoData.evalConfig(project.resolve("data")));
+        // a re-run of the demo's run (no recent config of the person's in its folder) picks the demo's config
+        Path demoRun = eval.resolve(".mcp-test-results/checkout-flow/runs/20261205T000124Z-9ea03b");
+        assertThat(dev.mstpanel.core.results.compare.RerunConfig.pick(
+                        demoRun, "", List.of("/elsewhere/eval.json", demoConfig.toString())))
+                .isEqualTo(demoConfig.toString());
 
         InProcessCli.Result r = estimateOf(demoConfig);
 

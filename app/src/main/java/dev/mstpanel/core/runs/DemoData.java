@@ -65,7 +65,7 @@ public final class DemoData {
      *         fix, as a user reads it (a data folder that cannot be written was silent)
      */
     public static Path installResults(Path dataDir) throws IOException {
-        Path eval = dataDir.resolve("demo").resolve("eval");
+        Path eval = evalConfig(dataDir).getParent();
         try {
             return copyResults(eval);
         } catch (IOException e) {
@@ -116,6 +116,14 @@ public final class DemoData {
                 "Demo data of mst-panel: a recorded run of a stand-in for MST, not your results.\n"
                         + "The panel copies it here when you open the demo; deleting this folder is safe.\n");
         return eval;
+    }
+
+    /**
+     * The eval config of the demo's copy in a data folder, which its run names ({@code --config}); path arithmetic
+     * only. A re-run or grade of the demo's run picks it, as the config of the demo's project folder.
+     */
+    public static Path evalConfig(Path dataDir) {
+        return dataDir.resolve("demo").resolve("eval").resolve(EVAL_CONFIG);
     }
 
     /** True when a folder is (inside) the demo's copy. */
