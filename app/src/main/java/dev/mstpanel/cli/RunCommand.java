@@ -194,6 +194,11 @@ public final class RunCommand implements Callable<Integer> {
     /** {@code --estimate}: the estimate of the run, as text or JSON; nothing is started, MST is not even looked for. */
     private int estimate(RunArguments args) {
         RunEstimate e = root.services().runEstimates().estimate(args, this::engine);
+        if (e.has(EstimateReason.Kind.CONFIG_UNUSABLE)) {
+            // a usage problem, as `run` itself treats it: said on stderr with exit 2, never an estimate
+            output.err().println("mst-panel run: " + TerminalText.escape(EstimateText.summary(e)));
+            return 2;
+        }
         return output.print(() -> output.writeJson(EstimateJson.of(e)), () -> {
             PrintWriter out = output.out();
             out.println(EstimateText.summary(e));

@@ -390,11 +390,19 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         showRunsForm();
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(
-                runDir, runs.configPathProperty().get(), runs.recentConfigs());
+                runDir, runs.configPathProperty().get(), rerunCandidates(runs.recentConfigs()));
         runs.prefillSelection(config, dev.mstpanel.core.mst.RunSelection.parse(mstArgs));
         runs.hintConfig(
                 config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,
                 dev.mstpanel.core.results.compare.RerunConfig.projectFolder(runDir));
+    }
+
+    /** The configs a re-run may use: the recent ones, then the demo's (picked only for the demo's own runs). */
+    private List<String> rerunCandidates(List<String> recent) {
+        List<String> all = new java.util.ArrayList<>(recent);
+        all.add(dev.mstpanel.core.runs.DemoData.evalConfig(app.paths().dataDir())
+                .toString());
+        return all;
     }
 
     @Override
@@ -402,7 +410,7 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
         showRunsForm();
         var runs = app.runs();
         String config = dev.mstpanel.core.results.compare.RerunConfig.pick(
-                runDir, runs.configPathProperty().get(), runs.recentConfigs());
+                runDir, runs.configPathProperty().get(), rerunCandidates(runs.recentConfigs()));
         runs.prefillGrade(config, runDir.getFileName().toString());
         runs.hintConfig(
                 config == null ? dev.mstpanel.core.results.compare.RerunConfig.notFoundHint(runDir) : null,

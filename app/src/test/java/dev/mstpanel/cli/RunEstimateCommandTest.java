@@ -125,6 +125,96 @@ class RunEstimateCommandTest {
         Golden.assertMatches("run-estimate-json", json.out().replace(tmp, "<tmp>"));
     }
 
+    private InProcessCli.Result estimateOf(Path config, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--estimate", "--mst", mst.toString()));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--", "--config", config.toString(), "--runner", "docker"));
+        return InProcessCli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void aConfigThatDoesNotExistIsAUsageErrorNamingItsPathAndTheFix() {
+        Path nowhere = project.resolve("nonexistent.yaml");
+
+        for (InProcessCli.Result r : List.of(estimateOf(nowhere), estimateOf(nowhere, "--json"))) {
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .contains("there is no eval config at " + nowhere)
+                    .contains("give --config the path of an existing eval config");
+            assertThat(r.out()).isEmpty();
+        }
+        assertThat(mark).doesNotExist();
+    }
+
+    @Test
+    void aConfigThatCannotBeReadIsAUsageErrorSayingWhereAndWhy() throws Exception {
+        Path broken = project.resolve("broken.json");
+        Files.writeString(broken, "{\"name\": ");
+
+        InProcessCli.Result r = estimateOf(broken);
+
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err())
+                .contains("the eval config " + broken + " cannot be used (broken.json is not valid JSON at line 1")
+                .contains("fix it, or give --config another eval config");
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+
+    @Test
+    void noConfigAtAllIsAUsageError() {
+        InProcessCli.Result r =
+                InProcessCli.run("run", "--estimate", "--mst", mst.toString(), "--", "--runner", "docker");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("no eval config given: add --config <eval.json>");
+        assertThat(mark).doesNotExist();
+    }
+
+    @Test
+    void theDemosEvalConfigIsInstalledWithItsResultsAndItsRunCanBeEstimatedAndStarted() throws Exception {
+        Path eval = dev.mstpanel.core.runs.DemoData.installResults(project.resolve("data"));
+        Path demoConfig = eval.resolve("eval.json");
+        assertThat(demoConfig)
+                .isRegularFile()
+                .isEqualTo(dev.mstpanel.core.runs.DemoData.evalConfig(project.resolve("data")));
+        // a re-run of the demo's run (no recent config of the person's in its folder) picks the demo's config
+        Path demoRun = eval.resolve(".mcp-test-results/checkout-flow/runs/20261205T000124Z-9ea03b");
+        assertThat(dev.mstpanel.core.results.compare.RerunConfig.pick(
+                        demoRun, "", List.of("/elsewhere/eval.json", demoConfig.toString())))
+                .isEqualTo(demoConfig.toString());
+
+        InProcessCli.Result r = estimateOf(demoConfig);
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("about ").contains("  4 cases × 2 variants × 2 trials = 16 trials");
+        // the window's Re-run checks the same config before it starts MST: nothing in it stops a start
+        dev.mstpanel.core.mst.EvalConfig config = dev.mstpanel.core.mst.EvalConfig.read(demoConfig);
+        assertThat(config.name()).isEqualTo("checkout-flow");
+        assertThat(config.variants()).containsExactly("baseline", "with-skill");
+        assertThat(dev.mstpanel.core.mst.RunChecks.canStart(
+                        new dev.mstpanel.core.mst.RunChecks().checkEvalConfig(config, java.util.Map.of(), null)))
+                .isTrue();
+    }
+
+    @Test
+    void casesFromTheNewestRunCountThoseOfItsPlanThatNeverRan() throws Exception {
+        Path eval = dev.mstpanel.core.runs.DemoData.installResults(project.resolve("data"));
+        // the demo's newest run is partial: change-address's trials never ran, yet it is one of its 4 cases
+        Path noDatasets = eval.resolve("no-datasets.json");
+        Files.writeString(
+                noDatasets,
+                "{\"name\":\"checkout-flow\",\"client\":\"cowork\",\"trials\":2,"
+                        + "\"variants\":[{\"name\":\"baseline\"},{\"name\":\"with-skill\"}]}");
+
+        InProcessCli.Result r = estimateOf(noDatasets);
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  the datasets could not be counted: 4 cases, as in run 20261205T000124Z-9ea03b")
+                .contains("  4 cases × 2 variants × 2 trials = 16 trials");
+    }
+
     @Test
     void jsonWithoutEstimateIsAUsageError() {
         InProcessCli.Result r = InProcessCli.run(

@@ -22,6 +22,11 @@ public final class DemoData {
     public static final String RESOURCES = "/dev/mstpanel/demo/";
     /** Stands for the demo's eval folder in its recording. */
     public static final String PLACEHOLDER = "@DEMO_EVAL@";
+    /** The demo's eval config, as its recorded run names it, beside its results. */
+    public static final String EVAL_CONFIG = "eval.json";
+    /** The files of the demo's eval (its config and its one dataset), under {@code eval/} in the resources. */
+    private static final java.util.List<String> EVAL_FILES = java.util.List.of(EVAL_CONFIG, "cases.json");
+
     /** The marker file in the demo's copy: what it is, so nobody takes it for their own results. */
     public static final String MARKER = "DEMO-DATA.txt";
 
@@ -51,7 +56,8 @@ public final class DemoData {
 
     /**
      * Copies the demo's results into {@code dataDir/demo/eval} (again each time, so an edited copy
-     * is made whole), with a {@value #MARKER} saying it is demo data.
+     * is made whole), with the eval config its run names ({@value #EVAL_CONFIG} and its dataset) and a
+     * {@value #MARKER} saying it is demo data.
      *
      * @param dataDir the panel's data folder
      * @return the demo's eval folder (holding {@code .mcp-test-results})
@@ -59,7 +65,7 @@ public final class DemoData {
      *         fix, as a user reads it (a data folder that cannot be written was silent)
      */
     public static Path installResults(Path dataDir) throws IOException {
-        Path eval = dataDir.resolve("demo").resolve("eval");
+        Path eval = evalConfig(dataDir).getParent();
         try {
             return copyResults(eval);
         } catch (IOException e) {
@@ -98,11 +104,26 @@ public final class DemoData {
                 }
             }
         }
+        // the eval config the demo's run names (--config <eval folder>/eval.json) and its dataset, so the demo's
+        // run can be estimated and run again like one's own
+        for (String name : EVAL_FILES) {
+            try (InputStream in = open("eval/" + name)) {
+                Files.copy(in, eval.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
         Files.writeString(
                 eval.resolve(MARKER),
                 "Demo data of mst-panel: a recorded run of a stand-in for MST, not your results.\n"
                         + "The panel copies it here when you open the demo; deleting this folder is safe.\n");
         return eval;
+    }
+
+    /**
+     * The eval config of the demo's copy in a data folder, which its run names ({@code --config}); path arithmetic
+     * only. A re-run or grade of the demo's run picks it, as the config of the demo's project folder.
+     */
+    public static Path evalConfig(Path dataDir) {
+        return dataDir.resolve("demo").resolve("eval").resolve(EVAL_CONFIG);
     }
 
     /** True when a folder is (inside) the demo's copy. */

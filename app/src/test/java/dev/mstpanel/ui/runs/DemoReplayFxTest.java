@@ -269,6 +269,18 @@ class DemoReplayFxTest {
                         && robot.lookup("#replay-pane").tryQuery().isEmpty()
                         && host(robot).live().isVisible()));
         assertThat(app.runs().selectionProperty().get().cases()).containsExactly("gift-card");
+
+        // a re-run of the demo's own run fills in the eval config its run names, shipped beside its results
+        Path demoRun = app.paths()
+                .dataDir()
+                .resolve("demo/eval/.mcp-test-results/checkout-flow/runs")
+                .resolve(Path.of(dev.mstpanel.core.runs.DemoData.recording(null).runDir())
+                        .getFileName()
+                        .toString());
+        robot.interact(() -> panel.window().openRunsForm(demoRun, List.of("--case", "gift-card")));
+        Path demoConfig = app.paths().dataDir().resolve("demo/eval/eval.json");
+        assertThat(app.runs().configPathProperty().get()).isEqualTo(demoConfig.toString());
+        assertThat(demoConfig).isRegularFile();
     }
 
     /** The trials collected so far, read on the FX thread, where the replay changes the shard rows. */

@@ -20,6 +20,11 @@ public record EstimateReason(Kind kind, String text) {
         CASES_FROM_HISTORY,
         /** Neither the datasets nor an earlier run tell the cases: nothing is estimated. */
         CASES_UNKNOWN,
+        /**
+         * No eval config was given, or the one given does not exist or cannot be read: nothing is estimated,
+         * and the run itself could not start either (a usage problem, not an unknown time).
+         */
+        CONFIG_UNUSABLE,
         /** A variant's time per trial, from its own earlier trials. */
         TIME_OF_VARIANT,
         /** A variant with no earlier trial: the time per trial of other variants of its client. */

@@ -11,12 +11,32 @@ import java.util.List;
  * @param shards its {@code environment.shards}, or null when not recorded
  * @param variants its variants
  * @param trials its trials that ran (not missing), each with the time it took
+ * @param caseIds every case the run was to run, in order, those none of whose trials ran included (a partial
+ *     run's plan is larger than its timed trials: counting cases from those undercounts)
  */
-public record PastRun(String runId, Double wallSeconds, Integer shards, List<String> variants, List<Trial> trials) {
+public record PastRun(
+        String runId,
+        Double wallSeconds,
+        Integer shards,
+        List<String> variants,
+        List<Trial> trials,
+        List<String> caseIds) {
 
     public PastRun {
         variants = List.copyOf(variants);
         trials = List.copyOf(trials);
+        caseIds = List.copyOf(caseIds);
+    }
+
+    /** A run whose every case has a timed trial: its cases are those of its trials. */
+    public PastRun(String runId, Double wallSeconds, Integer shards, List<String> variants, List<Trial> trials) {
+        this(
+                runId,
+                wallSeconds,
+                shards,
+                variants,
+                trials,
+                trials.stream().map(Trial::caseId).distinct().toList());
     }
 
     /**

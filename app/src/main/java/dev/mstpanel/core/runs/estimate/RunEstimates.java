@@ -56,13 +56,15 @@ public final class RunEstimates {
      */
     public RunEstimate estimate(RunArguments args, Function<String, Optional<EngineInfo>> engines) {
         if (args.config() == null) {
-            return none(EstimateReason.Kind.CASES_UNKNOWN, "no eval config (--config): time unknown");
+            return none(
+                    EstimateReason.Kind.CONFIG_UNUSABLE,
+                    "no eval config given: add --config <eval.json> to the run's arguments; time unknown");
         }
         EvalConfig config;
         try {
             config = EvalConfig.read(args.config());
         } catch (EvalConfigException e) {
-            return none(EstimateReason.Kind.CASES_UNKNOWN, "the eval config could not be read: time unknown");
+            return none(EstimateReason.Kind.CONFIG_UNUSABLE, unusable(args.config(), e));
         }
         return estimator.estimate(plan(args, config, engines), history(evalFolder(args, config)));
     }
@@ -170,7 +172,12 @@ public final class RunEstimates {
                 continue;
             }
             List<PastRun.Trial> trials = new ArrayList<>();
+            // every case of the run's results, those whose trials never ran included (results.json lists them)
+            java.util.Set<String> caseIds = new java.util.LinkedHashSet<>();
             for (TrialRecord t : reader.readTrials(run)) {
+                if (t.caseId() != null) {
+                    caseIds.add(t.caseId());
+                }
                 if (t.status() == TrialStatus.MISSING || t.durationMs() == null || t.durationMs() <= 0) {
                     continue;
                 }
@@ -182,7 +189,8 @@ public final class RunEstimates {
                         t.usage().costUsd()));
             }
             if (!trials.isEmpty()) {
-                out.add(new PastRun(run.runId(), wallSeconds(run), run.shards(), run.variants(), trials));
+                out.add(new PastRun(
+                        run.runId(), wallSeconds(run), run.shards(), run.variants(), trials, List.copyOf(caseIds)));
             }
         }
         return out;
@@ -202,6 +210,17 @@ public final class RunEstimates {
         } catch (DateTimeParseException e) {
             return null;
         }
+    }
+
+    /** Why a config cannot be estimated from, naming its path and what to do; the same sentence for window and CLI. */
+    static String unusable(Path config, EvalConfigException e) {
+        if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+            return "there is no eval config at " + config
+                    + ": give --config the path of an existing eval config (an eval.json); time unknown";
+        }
+        String why = e.getMessage() == null ? "" : e.getMessage().replaceAll("\\.$", "");
+        return "the eval config " + config + " cannot be used (" + why
+                + "): fix it, or give --config another eval config; time unknown";
     }
 
     private static RunEstimate none(EstimateReason.Kind kind, String text) {

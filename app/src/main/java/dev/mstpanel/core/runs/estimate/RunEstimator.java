@@ -46,8 +46,8 @@ public final class RunEstimator {
             PastRun newest = history.stream()
                     .max(java.util.Comparator.comparing(PastRun::runId))
                     .orElseThrow();
-            Set<String> seen = new LinkedHashSet<>();
-            newest.trials().forEach(t -> seen.add(t.caseId()));
+            // the run's whole plan, not the trials that took time: a partial run's missing cases count too
+            Set<String> seen = new LinkedHashSet<>(newest.caseIds());
             if (seen.isEmpty()) {
                 reasons.add(new EstimateReason(
                         EstimateReason.Kind.CASES_UNKNOWN,

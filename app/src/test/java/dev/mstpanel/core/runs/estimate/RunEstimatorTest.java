@@ -143,6 +143,30 @@ class RunEstimatorTest {
     }
 
     @Test
+    void casesTakenFromTheNewestRunAreItsWholePlanNotOnlyTheCasesWhoseTrialsTookTime() {
+        // a partial run: z's trials never ran (no duration), yet z is one of the run's cases
+        PastRun partial = new PastRun(
+                "20260102T000000Z-bbbbbb",
+                null,
+                1,
+                List.of("a"),
+                List.of(
+                        new PastRun.Trial("a", "cowork", "x", 10, null),
+                        new PastRun.Trial("a", "cowork", "y", 10, null)),
+                List.of("x", "y", "z"));
+        PlannedRun unknownCases = new PlannedRun(null, -1, List.of("a"), Map.of(), 2, 1, List.of(1));
+
+        RunEstimate e = estimator.estimate(unknownCases, List.of(partial));
+
+        assertThat(e.trials()).isEqualTo(6);
+        assertThat(e.reasons())
+                .extracting(EstimateReason::text)
+                .contains(
+                        "the datasets could not be counted: 3 cases, as in run 20260102T000000Z-bbbbbb",
+                        "3 cases × 1 variant × 2 trials = 6 trials");
+    }
+
+    @Test
     void aContextOfUnknownCapacityCountsAsOnePlace() {
         List<String> cases = casesOnShards(2);
         PastRun h = past("r1", null, Map.of("a", 60.0), null, cases.toArray(String[]::new));
