@@ -55,7 +55,8 @@ public final class DemoShowcase extends Application {
             "results-compare-previous",
             "compare-by-dataset",
             "results-trend",
-            "results-aligned");
+            "results-aligned",
+            "results-triage");
 
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
@@ -367,6 +368,43 @@ public final class DemoShowcase extends Application {
                 () -> !app.trend().points().isEmpty()
                         && !app.trend().loadingProperty().get());
         shot("results-trend");
+
+        // triage of the run's failures (last: the labels would show in the pictures before): the gift card's two
+        // failures are the shop's, the out-of-memory trial the infrastructure's, one with a note
+        if (wanted.contains("results-triage")) {
+            fx(() -> {
+                app.trend().close();
+                window.open("results");
+                app.results().selectedRunDirProperty().set(failed.runDir());
+                app.results().selectedTrialProperty().set(failed);
+                return null;
+            });
+            List<TrialRecord> labelled = fx(() -> app.results().runs().get(0).trials().stream()
+                    .filter(t -> t.caseId().equals("gift-card") && t.status() == TrialStatus.FAILED
+                            || t.status() == TrialStatus.INFRA)
+                    .toList());
+            fx(() -> {
+                for (TrialRecord t : labelled) {
+                    app.triage().setLabel(t, t.status() == TrialStatus.INFRA ? 4 : 2);
+                }
+                return null;
+            });
+            until(
+                    "the labels",
+                    20,
+                    () -> labelled.stream().allMatch(t -> app.triage().labelOf(t) != null));
+            fx(() -> {
+                app.triage().setNote(failed, "The shop wants the card number without GC-.");
+                ((ButtonBase) lookup("#failures-only")).fire();
+                return null;
+            });
+            until(
+                    "the note",
+                    20,
+                    () -> app.triage().labelOf(failed) != null
+                            && app.triage().labelOf(failed).note() != null);
+            shot("results-triage");
+        }
     }
 
     private void size(int width, int height) throws Exception {
