@@ -14,6 +14,9 @@
 # The figures are a Cowork eval's on a 12 GiB Colima VM: `docker info` says 11.7 GiB and 4 CPUs, so MST sizes
 # each container at 10.7 GiB (its memory less 1 GiB). The test engines cannot give containers that much, so
 # the containers really get 32 MiB and the recording's memory figures are scaled to the size MST gave them.
+# Every figure fits the recorded run's own clock: its trials' durations are the ones the recording saw (a few seconds
+# each, so the demo plays in half a minute), and the earlier runs' are of the same size; each event of a trace, the
+# desktop's logs and the agent's `date` happen inside their trial's time.
 # Traces hold transcripts that fit each case's prompt; failed trials carry a failure diagnosis (screenshot,
 # accessibility dump, logs, system state) of their own case. Linux, as root (the engines);
 # needs imagemagick (the screens) and python3 (the memory figures).
@@ -110,7 +113,7 @@ export DOCKER_CONFIG=$work/docker MST_STANDIN_VARIANTS="baseline with-skill" MST
   MST_STANDIN_GRADER=resolution-check MST_STANDIN_JUDGE=judge.customer-outcome MST_STANDIN_DESKTOP_LOGS=1 \
   MST_STANDIN_DOCKER_INFO="$mem_total 4" MST_STANDIN_CONTAINER_MEMORY=32m \
   MST_STANDIN_SCREENSHOTS=$work/screens MST_STANDIN_IMAGE=mst-test/base:1
-# the three earlier runs, two days apart: the first fails two baseline cases and one with the skill, the next two
+# the three earlier runs, two days apart (each trial's duration, ms: written, as the runs are dated back): the first fails two baseline cases and one with the skill, the next two
 # only baseline/gift-card (the case the skill is for)
 earlier() { # days-ago time trial-ms fail-cases
   MST_STANDIN_STARTED="$(date -u -d "$1 days ago" +%F)T$2:00Z" MST_STANDIN_TRIAL_MS=$3 MST_STANDIN_FAIL_CASES=$4 \
@@ -118,12 +121,12 @@ earlier() { # days-ago time trial-ms fail-cases
     app/src/test/resources/mst-standin/mst run --config "$eval_dir/eval.json" --runner docker \
     --runner-option contexts=colima-mst-kvm,studio-m2 --runner-option shards=3 --runner-option keep=never >/dev/null 2>>"$work/earlier.txt" || true
 }
-earlier 6 09:12 84200 "baseline/gift-card baseline/change-address with-skill/change-address"
-earlier 4 14:40 79600 "baseline/gift-card"
-earlier 2 10:05 76900 "baseline/gift-card"
+earlier 6 09:12 3100 "baseline/gift-card baseline/change-address with-skill/change-address"
+earlier 4 14:40 2900 "baseline/gift-card"
+earlier 2 10:05 2800 "baseline/gift-card"
 [[ $(ls "$eval_dir/.mcp-test-results/checkout-flow/runs" | wc -l) == 3 ]] || { echo "make-demo.sh: the earlier runs were not made" >&2; cat "$work/earlier.txt" >&2; exit 1; }
 set +e
-MST_PANEL_HOME=$work/panel MST_PANEL_LOGIN_SHELL=off MST_STANDIN_GROW=1 MST_STANDIN_TRIAL_MS=74300 \
+MST_PANEL_HOME=$work/panel MST_PANEL_LOGIN_SHELL=off MST_STANDIN_GROW=1 \
   MST_STANDIN_TRIAL_DELAY=${DEMO_TRIAL_DELAY:-2.5} MST_STANDIN_FAIL_CASES="baseline/gift-card baseline/café-ü" \
   java -jar "$jar" run --mst app/src/test/resources/mst-standin/mst --events jsonl -- \
     --config "$eval_dir/eval.json" --runner docker --runner-option contexts=colima-mst-kvm,studio-m2 \

@@ -15,14 +15,24 @@ import java.util.stream.Stream;
  * is appended to each of that case's logs.
  */
 public final class ExportFixture {
-    /** The demo's run with failing and passing trials, two variants. */
-    public static final String RUN_ID = "20261205T000124Z-9ea03b";
+    /** The demo's run with failing and passing trials, two variants: its latest, whatever a remake named it. */
+    public static final String RUN_ID = latestRunId();
     /** A key given in the environment ({@code OPENAI_API_KEY}). */
     public static final String ENV_KEY = "sk-test-9f8e7d6c5b4a39281706f5e4d3c2b1a0";
     /** A key given in a secrets file ({@code GH_TOKEN=…}). */
     public static final String FILE_KEY = "ghp_Zx81Qw72Er63Ty54Ui45Op36As27Df18";
 
     private ExportFixture() {}
+
+    private static String latestRunId() {
+        try {
+            // the recorded run is the latest; its folder's name is its id
+            String dir = DemoData.recording(null).runDir();
+            return dir.substring(dir.lastIndexOf('/') + 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /**
      * Copies the demo's results below {@code root} and plants the keys.
@@ -43,7 +53,7 @@ public final class ExportFixture {
                     } else if (giftCard && name.endsWith(".log")) {
                         Files.writeString(
                                 f,
-                                "2026-12-05T00:02:20.000Z [debug] auth header Bearer-less token " + FILE_KEY + "\n",
+                                "2026-12-05T03:07:30.000Z [debug] auth header Bearer-less token " + FILE_KEY + "\n",
                                 StandardCharsets.UTF_8,
                                 java.nio.file.StandardOpenOption.APPEND);
                     }

@@ -48,11 +48,15 @@ public final class DemoShowcase extends Application {
             "runs-finished",
             "results-trial",
             "results-accessibility",
+            "results-timeline",
             "results-transcript",
+            "results-by-dataset",
             "results-compare",
             "results-compare-previous",
+            "compare-by-dataset",
             "results-trend",
-            "results-aligned");
+            "results-aligned",
+            "results-triage");
 
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
@@ -168,9 +172,12 @@ public final class DemoShowcase extends Application {
                 () -> !app.results().runs().isEmpty()
                         && !app.results().runs().get(0).loading()
                         && !app.results().runs().get(0).trials().isEmpty());
+        // the gift card's first failed trial: the one whose subagent gives the Timeline its lanes
         TrialRecord failed = fx(() -> app.results().runs().get(0).trials().stream()
                 .filter(t -> t.status() == TrialStatus.FAILED && t.artifactsDir() != null)
-                .findFirst()
+                .min(java.util.Comparator.comparing(
+                                (TrialRecord t) -> !t.caseId().equals("gift-card"))
+                        .thenComparing(TrialRecord::trial))
                 .orElseThrow());
         fx(() -> {
             app.results().selectedRunDirProperty().set(failed.runDir());
@@ -186,7 +193,27 @@ public final class DemoShowcase extends Application {
                 () -> selectedTab().equals("tab-screenshot")
                         && lookup("#screenshot-image") instanceof javafx.scene.image.ImageView v
                         && v.getImage() != null);
+        // the screenshot at its actual size on a large window, scrolled to the agent's steps and the error: readable
+        size(1680, 1050);
+        Thread.sleep(1000);
+        fx(() -> {
+            ((ButtonBase) lookup("#screenshot-100")).fire();
+            return null;
+        });
+        Thread.sleep(500);
+        fx(() -> {
+            Node n = lookup("#screenshot-image");
+            while (n != null && !(n instanceof javafx.scene.control.ScrollPane)) {
+                n = n.getParent();
+            }
+            if (n instanceof javafx.scene.control.ScrollPane sp) {
+                sp.setHvalue(0.5);
+                sp.setVvalue(0.3);
+            }
+            return null;
+        });
         shot("results-trial");
+        size(WIDTH, HEIGHT);
 
         tab("tab-accessibility");
         until(
@@ -199,6 +226,11 @@ public final class DemoShowcase extends Application {
         });
         shot("results-accessibility");
 
+        // its Timeline: the subagent and the calls inside it on lanes of their own, the gaps, the failing call
+        tab("tab-timeline");
+        until("the timeline", 20, () -> selectedTab().equals("tab-timeline"));
+        shot("results-timeline");
+
         // a wide window: the transcript beside the failure diagnosis
         fx(() -> {
             ((TextField) lookup("#ax-search")).setText("");
@@ -209,6 +241,26 @@ public final class DemoShowcase extends Application {
         tab("tab-screenshot");
         shot("results-transcript");
         size(WIDTH, HEIGHT);
+
+        // the run's pass rate by dataset, the run selected without a trial
+        if (wanted.contains("results-by-dataset")) {
+            fx(() -> {
+                app.results().selectedTrialProperty().set(null);
+                return null;
+            });
+            until("the run's groups", 20, () -> lookup("#run-group-by-dataset") != null);
+            fx(() -> {
+                ((ButtonBase) lookup("#run-group-by-dataset")).fire();
+                return null;
+            });
+            until(
+                    "the pass rate by dataset",
+                    20,
+                    () -> lookup("#run-group-list") instanceof javafx.scene.control.ListView<?> l
+                            && l.isVisible()
+                            && !l.getItems().isEmpty());
+            shot("results-by-dataset");
+        }
 
         // the two variants of the demo run compared, the failed case chosen
         Path runDir = failed.runDir();
@@ -292,6 +344,18 @@ public final class DemoShowcase extends Application {
             return null;
         });
         shot("results-compare-previous");
+        if (wanted.contains("compare-by-dataset")) {
+            fx(() -> {
+                ((ButtonBase) lookup("#group-by-dataset")).fire();
+                return null;
+            });
+            Thread.sleep(1000);
+            shot("compare-by-dataset");
+            fx(() -> {
+                ((ButtonBase) lookup("#group-by-none")).fire();
+                return null;
+            });
+        }
 
         fx(() -> {
             app.compare().close();
@@ -304,6 +368,43 @@ public final class DemoShowcase extends Application {
                 () -> !app.trend().points().isEmpty()
                         && !app.trend().loadingProperty().get());
         shot("results-trend");
+
+        // triage of the run's failures (last: the labels would show in the pictures before): the gift card's two
+        // failures are the shop's, the out-of-memory trial the infrastructure's, one with a note
+        if (wanted.contains("results-triage")) {
+            fx(() -> {
+                app.trend().close();
+                window.open("results");
+                app.results().selectedRunDirProperty().set(failed.runDir());
+                app.results().selectedTrialProperty().set(failed);
+                return null;
+            });
+            List<TrialRecord> labelled = fx(() -> app.results().runs().get(0).trials().stream()
+                    .filter(t -> t.caseId().equals("gift-card") && t.status() == TrialStatus.FAILED
+                            || t.status() == TrialStatus.INFRA)
+                    .toList());
+            fx(() -> {
+                for (TrialRecord t : labelled) {
+                    app.triage().setLabel(t, t.status() == TrialStatus.INFRA ? 4 : 2);
+                }
+                return null;
+            });
+            until(
+                    "the labels",
+                    20,
+                    () -> labelled.stream().allMatch(t -> app.triage().labelOf(t) != null));
+            fx(() -> {
+                app.triage().setNote(failed, "The shop wants the card number without GC-.");
+                ((ButtonBase) lookup("#failures-only")).fire();
+                return null;
+            });
+            until(
+                    "the note",
+                    20,
+                    () -> app.triage().labelOf(failed) != null
+                            && app.triage().labelOf(failed).note() != null);
+            shot("results-triage");
+        }
     }
 
     private void size(int width, int height) throws Exception {

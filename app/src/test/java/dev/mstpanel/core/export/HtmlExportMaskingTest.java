@@ -109,7 +109,11 @@ class HtmlExportMaskingTest {
         Path run = ExportFixture.demoRun(root);
         Path trace = ExportFixture.failedTrace(run);
         String longOutput = "x".repeat(HtmlExporter.EVENT_CHARS * 3);
-        Files.writeString(trace, Files.readString(trace).replace("2026-12-01", longOutput));
+        // the output of the agent's date command (the day the trial ran) becomes a long one
+        Files.writeString(
+                trace,
+                Files.readString(trace)
+                        .replaceFirst("\"output\":\"\\d{4}-\\d\\d-\\d\\d\"", "\"output\":\"" + longOutput + "\""));
         String page = exporter(ExportLabels.NONE).trial(trace, SecretRedactor.none());
         assertThat(page).doesNotContain(longOutput.substring(0, HtmlExporter.EVENT_CHARS + 1));
         assertThat(page)
