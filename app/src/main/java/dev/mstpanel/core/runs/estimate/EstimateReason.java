@@ -12,6 +12,8 @@ public record EstimateReason(Kind kind, String text) {
     public enum Kind {
         /** The eval has no earlier run in its results folder: nothing is estimated. */
         NO_HISTORY,
+        /** Trials per case, shards or trials in all beyond any run's (a typo, an overflow): nothing is estimated. */
+        PLAN_OUT_OF_RANGE,
         /** The earlier runs hold no trial with a duration: nothing is estimated. */
         NO_DURATIONS,
         /** The cases × variants × trials of this configuration. */

@@ -35,6 +35,13 @@ public final class RunEstimator {
      */
     public RunEstimate estimate(PlannedRun plan, List<PastRun> history) {
         List<EstimateReason> reasons = new ArrayList<>();
+        // figures no run has (a typo's extra zeros, an overflowed number) are said, not planned for: each shard and
+        // trial costs the estimate memory and time, and their product would overflow
+        String outOfRange = outOfRange(plan);
+        if (outOfRange != null) {
+            reasons.add(new EstimateReason(EstimateReason.Kind.PLAN_OUT_OF_RANGE, outOfRange));
+            return new RunEstimate(null, null, null, history.size(), -1, reasons);
+        }
         if (history.isEmpty()) {
             reasons.add(new EstimateReason(EstimateReason.Kind.NO_HISTORY, NO_HISTORY));
             return new RunEstimate(null, null, null, 0, trialCount(plan), reasons);
@@ -143,7 +150,10 @@ public final class RunEstimator {
             if (r.wallSeconds() == null || r.trials().isEmpty()) {
                 continue;
             }
-            int hShards = r.shards() == null || r.shards() < 1 ? 1 : r.shards();
+            // an earlier run.json's shards beyond its trials' count is a broken file: one shard a trial at most
+            int hShards = r.shards() == null || r.shards() < 1
+                    ? 1
+                    : Math.min(r.shards(), r.trials().size());
             int hSlots = contexts == 0 ? hShards : Math.max(1, Math.min(hShards, slots));
             assumedContexts |= contexts > 0;
             Map<Integer, Double> work = new LinkedHashMap<>();
@@ -280,6 +290,33 @@ public final class RunEstimator {
             end = Math.max(end, done);
         }
         return end;
+    }
+
+    /** The most trials per case, shards and trials in all that a plan is estimated for. */
+    static final int MAX_TRIALS_PER_CASE = 10_000;
+
+    static final int MAX_SHARDS = 10_000;
+    static final long MAX_TRIALS = 10_000_000;
+
+    /** Why the plan's figures are beyond any run's, or null when they are within. */
+    static String outOfRange(PlannedRun plan) {
+        if (plan.trials() < 1 || plan.trials() > MAX_TRIALS_PER_CASE) {
+            return plan.trials() + " trials per case is not a number a run takes (1 to "
+                    + String.format(java.util.Locale.ROOT, "%,d", MAX_TRIALS_PER_CASE) + "): nothing is estimated";
+        }
+        if (plan.shards() > MAX_SHARDS) {
+            return plan.shards() + " shards is more than a run has (at most "
+                    + String.format(java.util.Locale.ROOT, "%,d", MAX_SHARDS) + "): nothing is estimated";
+        }
+        long all = (long) Math.max(0, plan.caseCount()) * plan.variants().size() * plan.trials();
+        if (all > MAX_TRIALS) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "%,d trials in all is more than a run has (at most %,d): nothing is estimated",
+                    all,
+                    MAX_TRIALS);
+        }
+        return null;
     }
 
     private static int trialCount(PlannedRun plan) {

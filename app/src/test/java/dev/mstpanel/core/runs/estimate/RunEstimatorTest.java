@@ -36,6 +36,27 @@ class RunEstimatorTest {
     }
 
     @Test
+    void figuresNoRunHasAreSaidAtOnceAndNotPlannedFor() {
+        List<PastRun> history = List.of(past("20260101T000000Z-aaaaaa", 100.0, Map.of("a", 10.0), null, "x", "y"));
+        for (PlannedRun p : List.of(
+                plan(List.of("x", "y"), List.of("a"), 2, 100_000_000, 1),
+                plan(List.of("x", "y"), List.of("a"), Integer.MAX_VALUE, 1, 1),
+                plan(List.of("x", "y"), List.of("a"), -3, 1, 1),
+                plan(java.util.Collections.nCopies(100_000, "x"), List.of("a", "b", "c"), 100, 1, 1))) {
+            long start = System.nanoTime();
+            RunEstimate e = estimator.estimate(p, history);
+            assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(1_000);
+            assertThat(e.wallSeconds()).isNull();
+            assertThat(e.reasons())
+                    .extracting(EstimateReason::kind)
+                    .containsExactly(EstimateReason.Kind.PLAN_OUT_OF_RANGE);
+            assertThat(e.reasons().get(0).text())
+                    .endsWith(": nothing is estimated")
+                    .doesNotContain("-8");
+        }
+    }
+
+    @Test
     void noEarlierRunIsSaidPlainlyAndGivesNoNumber() {
         RunEstimate e = estimator.estimate(plan(List.of("x", "y"), List.of("a"), 2, 1, 1), List.of());
 
