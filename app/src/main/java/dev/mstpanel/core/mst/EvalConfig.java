@@ -67,7 +67,7 @@ public record EvalConfig(
     public static EvalConfig read(Path file) throws EvalConfigException {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = readText(file, CONFIG_LIMIT);
         } catch (NoSuchFileException e) {
             throw new EvalConfigException(file, "There is no file " + file + ".", 0, 0, e);
         } catch (IOException e) {
@@ -174,7 +174,7 @@ public record EvalConfig(
                             "extends \"" + base + "\", which is not a file beside the config (" + basePath + ").");
                     continue;
                 }
-                baseTree = parseTree(basePath, Files.readString(basePath, StandardCharsets.UTF_8));
+                baseTree = parseTree(basePath, readText(basePath, CONFIG_LIMIT));
             } catch (IOException | EvalConfigException e) {
                 problem[0] =
                         firstOf(problem[0], "extends \"" + base + "\", which could not be read: " + e.getMessage());
@@ -351,7 +351,7 @@ public record EvalConfig(
                 return Optional.empty();
             }
             try {
-                JsonNode data = JSON.readTree(dir.resolve(d.asText()).toFile());
+                JsonNode data = JSON.readTree(readText(dir.resolve(d.asText()), DATASET_LIMIT));
                 JsonNode list = data.isArray() ? data : data.path("cases");
                 if (!list.isArray()) {
                     return Optional.empty();
@@ -362,5 +362,20 @@ public record EvalConfig(
             }
         }
         return Optional.of(cases);
+    }
+
+    /** The largest eval config (or config it extends) read: a config is a page of JSON. */
+    static final long CONFIG_LIMIT = 4L << 20;
+
+    /** The largest dataset file read to count its cases. */
+    static final long DATASET_LIMIT = 64L << 20;
+
+    /**
+     * A config's or dataset's text, by the rule for every file the panel reads that a person or a program wrote: a
+     * regular file only (a named pipe in its place would wait for a writer forever, a device never ends), and no
+     * more than {@code limit} bytes.
+     */
+    private static String readText(Path file, long limit) throws IOException {
+        return new String(dev.mstpanel.core.results.files.ResultsFiles.readAtMost(file, limit), StandardCharsets.UTF_8);
     }
 }

@@ -19,6 +19,20 @@ class EvalConfigTest {
         return p;
     }
 
+    /** A named pipe where the config or a dataset should be is said at once: opening it would wait forever. */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aNamedPipeForTheConfigOrADatasetIsRefusedWithoutWaiting() throws Exception {
+        Path pipe = dir.resolve("cases.json");
+        new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor();
+        Path config =
+                Files.writeString(dir.resolve("eval.json"), "{\"name\": \"shop\", \"datasets\": [\"cases.json\"]}");
+        assertThat(EvalConfig.read(config).caseIds()).isEmpty();
+        assertThatThrownBy(() -> EvalConfig.read(pipe))
+                .isInstanceOf(EvalConfigException.class)
+                .hasMessageContaining(pipe.toString());
+    }
+
     @Test
     void coworkConfigReadsNameClientVariantsAndRedaction() throws Exception {
         EvalConfig c = EvalConfig.read(write("eval.json", """
