@@ -83,6 +83,11 @@ final class TrialInspectorView extends BorderPane {
         screenshot = new ScreenshotPane(this::openScreenshot);
         title.getStyleClass().add("inspector-title");
         title.setId("trial-title");
+        // the trial's name is what the pane is about: it keeps its width (up to 360 px) and the button beside it
+        // gives way first, down to its icon (its whole text in its tooltip)
+        title.minWidthProperty()
+                .bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                        () -> Math.min(title.prefWidth(-1), 360), title.textProperty(), title.fontProperty()));
         status.setId("trial-status");
         meta.getStyleClass().add("text-muted");
         meta.setId("trial-meta");
@@ -340,12 +345,13 @@ final class TrialInspectorView extends BorderPane {
         Button align = new Button("Compare with a passing trial of this case", new FontIcon(Feather.COLUMNS));
         align.setId("trial-compare-passing");
         align.getStyleClass().add("small");
-        align.setMinWidth(Region.USE_PREF_SIZE);
+        align.setMinWidth(40);
         align.setDisable(passing == null);
         align.setTooltip(new javafx.scene.control.Tooltip(
                 passing == null
-                        ? "No other trial of this case passed in this run."
-                        : "Align " + passing.label() + " (passed) with this trial, call by call."));
+                        ? "Compare with a passing trial of this case: no other trial of this case passed in this run."
+                        : "Compare with a passing trial of this case: align " + passing.label()
+                                + " (passed) with this trial, call by call."));
         align.setOnAction(e -> dev.mstpanel.ui.results.align.TrialAlignmentView.open(
                 getScene() == null ? null : getScene().getWindow(),
                 passing,

@@ -150,6 +150,14 @@ class TimelineFxTest {
         });
         assertThat(names)
                 .containsExactly("Transcript", "Screenshot", "Accessibility", "Logs (2)", "System", "Timeline");
+        // the trial's own name is not cut to make room for the buttons beside it
+        assertThat(dev.mstpanel.testsupport.FxQuery.fx(() -> {
+                    javafx.scene.control.Label title =
+                            robot.lookup("#trial-title").query();
+                    return ((javafx.scene.text.Text) title.lookup(".text")).getText();
+                }))
+                .doesNotContain("...")
+                .doesNotContain("…");
         dev.mstpanel.testsupport.Screenshots.take(panel.stage().getScene(), "inspector-tabs-1280");
 
         NavigatorRows.open(robot, UNTIMED);
