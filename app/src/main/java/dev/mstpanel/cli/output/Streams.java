@@ -69,6 +69,6 @@ public class Streams {
             secrets = dev.mstpanel.core.mst.SecretRedactor.forEnvironment(System.getenv());
             environmentSecrets = secrets;
         }
-        return secrets.size() == 0 ? w : new PrintWriter(new MaskingWriter(w, secrets), true);
+        return secrets.size() == 0 ? w : new PrintWriter(new MaskingWriter(w, secrets.knownValues()), true);
     }
 }
