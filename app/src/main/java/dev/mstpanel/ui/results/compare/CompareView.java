@@ -656,7 +656,7 @@ public final class CompareView extends BorderPane {
         if (groupsShown) {
             split.setDividerPositions(0.4, 0.8);
         } else {
-            split.setDividerPositions(caseOpen ? 0.25 : 0.6);
+            split.setDividerPositions(caseOpen ? 0.2 : 0.6); // open: the table at about its least height
         }
     }
 
