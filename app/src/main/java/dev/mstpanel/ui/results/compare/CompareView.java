@@ -638,7 +638,7 @@ public final class CompareView extends BorderPane {
     /**
      * Shares the split between the groups, the case table and the opened case. An opened case takes the height: the
      * figures fold into one line, the groups give way (they come back when the case closes) and the case table keeps
-     * about three rows, to pick the next case; so its trials and transcripts show at 1280 × 820, grouped or not.
+     * a couple of rows, to pick the next case; so its trials and transcripts show at 1280 × 820, grouped or not.
      * Closed, the case pane holds only "Open a case": it gives its height up to the cards and the tables.
      */
     private void arrangeSplit() {
@@ -669,7 +669,8 @@ public final class CompareView extends BorderPane {
                 + c.base().basisText()
                 + "   →   candidate " + sideName(c, false) + "  "
                 + c.candidate().rateWithIntervalText() + ", " + c.candidate().basisText()
-                + "   ·   " + c.verdict().jsonName() + ", " + Comparison.pText(c.pValue())
+                // the verdict and its p kept on one line: "p =" and its number never part at a wrap
+                + "   ·   " + (c.verdict().jsonName() + ", " + Comparison.pText(c.pValue())).replace(' ', '\u00a0')
                 // what would tell the sides apart, as under the verdict's card: the words an unclear verdict needs
                 + "   ·   " + c.trialsPlan().text();
     }
