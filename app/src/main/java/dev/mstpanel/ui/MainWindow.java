@@ -372,6 +372,9 @@ public final class MainWindow extends BorderPane implements dev.mstpanel.ui.comm
             app.results().openRun(runDir);
         }
         open("results");
+        if (built.get("results") instanceof dev.mstpanel.ui.results.ResultsView v) {
+            v.focusNavigator(); // the folder may be open already: J and K work at once all the same
+        }
     }
 
     @Override

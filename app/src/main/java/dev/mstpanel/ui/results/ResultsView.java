@@ -338,7 +338,55 @@ public final class ResultsView extends BorderPane {
         if (model.locationProperty().get() != null) {
             pathField.setText(model.locationProperty().get().toString());
         }
+        focusNavigatorOnOpen();
         rebuild();
+    }
+
+    /**
+     * Keyboard triage starts at once: a folder opened, or the view shown with one open, puts the focus on the
+     * navigator's tree, so J and K move between failures instead of typing into "Search case ids" (the first
+     * text field, where the scene would put the focus by itself). Shown, the focus moves only when it is nowhere, in
+     * the view left, or in one of this view's empty text fields: a person moving through the sidebar by keyboard
+     * keeps it there.
+     */
+    private void focusNavigatorOnOpen() {
+        model.locationProperty().addListener((o, a, p) -> {
+            if (p != null) {
+                focusNavigator();
+            }
+        });
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null && model.locationProperty().get() != null) {
+                javafx.application.Platform.runLater(() -> {
+                    javafx.scene.Node owner = scene.getFocusOwner();
+                    if (owner == null
+                            || owner.getScene() != scene // the view left had it: the scene would pick the search
+                            || (owner instanceof javafx.scene.control.TextInputControl field
+                                    && field.getText().isEmpty()
+                                    && isInThisView(owner))) {
+                        tree.requestFocus();
+                    }
+                });
+            }
+        });
+    }
+
+    /** Puts the focus on the navigator's tree (after the view is shown), so the triage keys act at once. */
+    public void focusNavigator() {
+        javafx.application.Platform.runLater(() -> {
+            if (getScene() != null && tree.isVisible() && tree.getScene() != null) {
+                tree.requestFocus();
+            }
+        });
+    }
+
+    private boolean isInThisView(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == this) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

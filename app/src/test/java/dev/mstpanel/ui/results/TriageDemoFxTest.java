@@ -77,10 +77,54 @@ class TriageDemoFxTest {
         Screenshots.take(panel.stage().getScene(), "results-triage");
     }
 
+    @Test
+    void openingResultsPutsTheFocusOnTheNavigatorSoJMovesToAFailureAtOnce(FxRobot robot) throws Exception {
+        robot.interact(() -> panel.window().openDemoResults());
+        ResultsViewModel results = panel.app().results();
+        WaitForAsyncUtils.waitFor(
+                WAIT,
+                TimeUnit.SECONDS,
+                () -> FxQuery.fx(() -> !results.runs().isEmpty()
+                        && results.runs().stream().noneMatch(ResultsViewModel.RunState::loading)
+                        && robot.lookup("#results-tree").tryQuery().isPresent()));
+        WaitForAsyncUtils.waitForFxEvents();
+        FxQuery q = new FxQuery(robot);
+        // no click first: the keys act on the navigator, nothing is typed into the search
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> !selected().isEmpty());
+        assertThat(FxQuery.fx(() -> TriageViewModel.needsLabel(
+                        results.selectedTrialProperty().get())))
+                .isTrue();
+        assertThat(FxQuery.fx(() -> ((javafx.scene.control.TextField)
+                                robot.lookup("#case-search").query())
+                        .getText()))
+                .isEmpty();
+        assertThat(q.visible("#triage-chip") || q.exists("#triage-bar")).isTrue();
+
+        // away to another view, then "Open in Results" of the same run (the folder already open): focus again
+        java.nio.file.Path runDir =
+                FxQuery.fx(() -> results.selectedTrialProperty().get().runDir());
+        robot.interact(() -> panel.window().open("runs"));
+        robot.interact(() -> panel.window().openResults(runDir));
+        WaitForAsyncUtils.waitForFxEvents();
+        String before = selected();
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> !selected().equals(before));
+        assertThat(FxQuery.fx(() -> ((javafx.scene.control.TextField)
+                                robot.lookup("#case-search").query())
+                        .getText()))
+                .isEmpty();
+    }
+
     /** J to the next failure, then a digit: waits until the chip shows the label. */
     private void label(FxRobot robot, FxQuery q, KeyCode digit, String label) throws Exception {
         String before = selected();
+        System.err.println("DBG focus "
+                + FxQuery.fx(() -> String.valueOf(panel.stage().getScene().getFocusOwner())) + " sel " + before);
         robot.type(KeyCode.J);
+        Thread.sleep(1000);
+        System.err.println("DBG focus "
+                + FxQuery.fx(() -> String.valueOf(panel.stage().getScene().getFocusOwner())) + " sel " + selected());
         WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> !selected().equals(before));
         WaitForAsyncUtils.waitFor(WAIT, TimeUnit.SECONDS, () -> q.visible("#triage-chip"));
         robot.type(digit);

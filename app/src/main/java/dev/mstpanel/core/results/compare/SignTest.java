@@ -45,6 +45,18 @@ public final class SignTest {
     }
 
     /**
+     * The fewest cases that changed with which the test can say better or worse at all (every one of them changed
+     * the same way): with fewer, even all of them up gives p &ge; {@link #ALPHA}, whatever the trials per case.
+     */
+    public static int fewestCasesToDecide() {
+        int n = 1;
+        while (pValue(n, 0) >= ALPHA) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
      * The verdict for these counts: better (more positive) or worse when p &lt; {@link #ALPHA}.
      */
     public static Verdict verdict(int positive, int negative) {

@@ -107,12 +107,25 @@ public record TrialsPlan(Kind kind, int cases, int trialsRun, int perCase, int f
             case ENOUGH ->
                 "The " + trialsRun + trials(trialsRun) + " per case run are enough to tell " + what + over + " ("
                         + perCase + " would do).";
-            case BEYOND_CAP ->
-                "Even " + Reliability.MAX_TRIALS + " trials per case would not tell " + what + over
-                        + "; more cases would.";
+            case BEYOND_CAP -> beyondCapText(what, over);
             case NO_SHARED_CASE ->
                 "No case has graded trials on both sides: no number of trials per case can be planned.";
         };
+    }
+
+    /**
+     * Why no number of trials per case would do: with fewer shared cases than the sign test needs to decide at all,
+     * that is the reason (more trials make each case's change surer, never more cases change); else the difference is
+     * too small for the cases there are.
+     */
+    private String beyondCapText(String what, String over) {
+        int fewest = SignTest.fewestCasesToDecide();
+        if (cases < fewest) {
+            return "No number of trials per case can tell this apart over " + cases + (cases == 1 ? " case" : " cases")
+                    + ": the sign test needs at least " + fewest + " cases that changed; more cases would.";
+        }
+        return "Even " + Reliability.MAX_TRIALS + " trials per case would not tell " + what + over
+                + "; more cases would.";
     }
 
     private static String trials(int n) {

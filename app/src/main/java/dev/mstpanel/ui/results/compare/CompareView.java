@@ -52,6 +52,15 @@ public final class CompareView extends BorderPane {
             new javafx.beans.property.SimpleBooleanProperty(this, "rowsHeld");
     /** The opened case: both sides' trials and transcripts. */
     private final CompareCasePane casePane;
+    /** The groups' table, first in the split while grouped and no case is open ({@link #arrangeSplit()}). */
+    private CompareGroupsPane groupsPane;
+    /** The opened case's pane, last in the split. */
+    private VBox caseBox;
+    /**
+     * The least height of an opened case's pane, px: its title, each side's row of trials, the transcripts' search
+     * bars and a few of their rows (at 1280 × 820 the figures, filters and three case rows above leave about this).
+     */
+    private static final double CASE_OPEN_MIN = 260;
 
     private final VBox top = new VBox(10);
     /** Two runs on one variant: the other variants' changes, under the verdict ({@link #otherVariantsRow()}). */
@@ -262,13 +271,13 @@ public final class CompareView extends BorderPane {
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox filterBar = new HBox(8, filters, grow, rerun);
-        CompareGroupsPane groupsPane = new CompareGroupsPane(model.groups());
+        groupsPane = new CompareGroupsPane(model.groups());
         filterBar.getChildren().add(1, groupsPane.choice());
         HBox.setHgrow(filters, Priority.ALWAYS);
         filterBar.setAlignment(Pos.CENTER_LEFT);
 
         CompareCaseTable.build(table, model, rowsHeld);
-        VBox caseBox = casePane.build(() -> table.getSelectionModel().clearSelection());
+        caseBox = casePane.build(() -> table.getSelectionModel().clearSelection());
         split.getItems().setAll(table, caseBox);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
@@ -283,17 +292,7 @@ public final class CompareView extends BorderPane {
         figures.managedProperty().bind(figures.visibleProperty());
         top.getChildren().setAll(pickers, messageRow, runJsonNote, loading, figures, compactFigures, filterBar);
         // the groups take a share of the split above the cases (a divider to move), not the crowded top
-        model.groups().groupByProperty().addListener((o, a, by) -> {
-            boolean shown = split.getItems().contains(groupsPane);
-            if (by != null && !shown) {
-                split.getItems().add(0, groupsPane);
-                split.setDividerPositions(0.4, 0.8);
-            } else if (by == null && shown) {
-                split.getItems().remove(groupsPane);
-                split.setDividerPositions(0.6);
-            }
-            foldFigures();
-        });
+        model.groups().groupByProperty().addListener((o, a, by) -> arrangeSplit());
         top.setPadding(new Insets(0, 0, 10, 0));
         setTop(top);
         setCenter(split);
@@ -631,18 +630,37 @@ public final class CompareView extends BorderPane {
     }
 
     private void showCase(CaseComparison c) {
-        // an opened case takes the height: the figures fold into one line and the case table gives way
-        boolean open = c != null;
-        caseOpen = open;
-        foldFigures();
-        split.setDividerPositions(open ? 0.25 : 0.6);
-        table.setMinHeight(open ? 120 : 170); // open: about three case rows stay, to pick the next one
-        // closed, the case pane holds only "Choose a case": it gives its height up to the cards
-        ((Region) split.getItems().get(1)).setMinHeight(open ? 110 : 44);
+        caseOpen = c != null;
+        arrangeSplit();
         casePane.show(c, model.comparisonProperty().get());
     }
 
-    /** The figures in one line while a case is open: both sides' rates and the verdict. */
+    /**
+     * Shares the split between the groups, the case table and the opened case. An opened case takes the height: the
+     * figures fold into one line, the groups give way (they come back when the case closes) and the case table keeps
+     * a couple of rows, to pick the next case; so its trials and transcripts show at 1280 × 820, grouped or not.
+     * Closed, the case pane holds only "Open a case": it gives its height up to the cards and the tables.
+     */
+    private void arrangeSplit() {
+        boolean groupsShown = model.groups().groupByProperty().get() != null && !caseOpen;
+        if (groupsShown != split.getItems().contains(groupsPane)) {
+            if (groupsShown) {
+                split.getItems().add(0, groupsPane);
+            } else {
+                split.getItems().remove(groupsPane);
+            }
+        }
+        table.setMinHeight(caseOpen ? 120 : 170);
+        caseBox.setMinHeight(caseOpen ? CASE_OPEN_MIN : 44);
+        foldFigures();
+        if (groupsShown) {
+            split.setDividerPositions(0.4, 0.8);
+        } else {
+            split.setDividerPositions(caseOpen ? 0.2 : 0.6); // open: the table at about its least height
+        }
+    }
+
+    /** The figures in one line while a case is open: both sides' rates, the verdict and the trials it needs. */
     static String figuresLine(Comparison c) {
         if (c == null) {
             return "";
@@ -651,7 +669,10 @@ public final class CompareView extends BorderPane {
                 + c.base().basisText()
                 + "   →   candidate " + sideName(c, false) + "  "
                 + c.candidate().rateWithIntervalText() + ", " + c.candidate().basisText()
-                + "   ·   " + c.verdict().jsonName() + ", " + Comparison.pText(c.pValue());
+                // the verdict and its p kept on one line: "p =" and its number never part at a wrap
+                + "   ·   " + (c.verdict().jsonName() + ", " + Comparison.pText(c.pValue())).replace(' ', '\u00a0')
+                // what would tell the sides apart, as under the verdict's card: the words an unclear verdict needs
+                + "   ·   " + c.trialsPlan().text();
     }
 
     static String outcome(CaseTally t) {

@@ -45,14 +45,26 @@ class TrialsPlanTest {
     }
 
     @Test
-    void tooFewCasesForAnyNumberOfTrialsSayMoreCasesWould() {
-        // five cases can never give p < 0.05 with the two-sided sign test
+    void tooFewCasesForTheSignTestSayHowManyCasesItNeedsWhateverTheTrials() {
+        // five cases can never give p < 0.05 with the two-sided sign test: all five up is p = 0.0625
         TrialsPlan plan = TrialsPlan.of(0.2, 0.9, 5, 3);
         assertThat(plan.kind()).isEqualTo(TrialsPlan.Kind.BEYOND_CAP);
         assertThat(plan.perCaseOrNull()).isNull();
+        assertThat(SignTest.fewestCasesToDecide()).isEqualTo(6);
         assertThat(plan.text())
-                .startsWith("Even 50 trials per case would not tell")
-                .endsWith("; more cases would.");
+                .isEqualTo("No number of trials per case can tell this apart over 5 cases: the sign test needs at"
+                        + " least 6 cases that changed; more cases would.");
+        assertThat(TrialsPlan.of(0.0, 1.0, 1, 1).text())
+                .startsWith("No number of trials per case can tell this apart over 1 case: the sign test needs");
+    }
+
+    @Test
+    void enoughCasesButTooSmallADifferenceSayEvenTheCapWouldNot() {
+        TrialsPlan plan = TrialsPlan.of(0.5, 0.5, 7, 3);
+        assertThat(plan.kind()).isEqualTo(TrialsPlan.Kind.BEYOND_CAP);
+        assertThat(plan.text())
+                .isEqualTo("Even 50 trials per case would not tell a 10 pp difference apart (the one seen is smaller)"
+                        + " over 7 cases at 80 % power; more cases would.");
     }
 
     @Test

@@ -389,6 +389,69 @@ class CompareViewFxTest {
     }
 
     @Test
+    void anOpenedCaseShowsBothSidesTrialsAndTranscriptsAt1280x820GroupedOrNot(FxRobot robot) throws Exception {
+        javafx.stage.Window w = window.getScene().getWindow();
+        robot.interact(() -> {
+            w.setWidth(1280);
+            w.setHeight(820);
+            app.results().open(eval);
+            window.openComparison(run(CompareFixture.RUN_A), "default", run(CompareFixture.RUN_B), "default");
+        });
+        TableView<CaseComparison> table = robot.lookup("#compare-cases").query();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        for (String by : java.util.List.of("dataset", "none", "tag")) {
+            robot.clickOn("#group-by-" + by);
+            WaitForAsyncUtils.waitForFxEvents();
+            // a case both sides ran: each has a row of trials and a transcript
+            robot.clickOn(robot.lookup("#compare-cases .table-row-cell")
+                    .match(r -> ((javafx.scene.control.TableRow<?>) r).getItem() instanceof CaseComparison c
+                            && c.caseId().equals("lookup-invoice"))
+                    .queryAs(javafx.scene.Node.class));
+            WaitForAsyncUtils.waitFor(
+                    10,
+                    TimeUnit.SECONDS,
+                    () -> robot.lookup("#compare-candidate-transcript #transcript")
+                            .tryQuery()
+                            .isPresent());
+            WaitForAsyncUtils.waitForFxEvents();
+            Screenshots.take(window.getScene(), "compare-case-open-1280-" + by);
+            double bottom =
+                    robot.lookup("#status-text").query().localToScene(0, 0).getY();
+            for (String side : java.util.List.of("base", "candidate")) {
+                javafx.scene.Node trials =
+                        robot.lookup("#compare-" + side + "-trials").query();
+                javafx.geometry.Bounds tb = trials.localToScene(trials.getBoundsInLocal());
+                assertThat(tb.getHeight())
+                        .as(by + ": the " + side + " trials' row")
+                        .isGreaterThanOrEqualTo(50);
+                javafx.scene.Node cell = robot.lookup("#compare-" + side + "-trials .list-cell")
+                        .match(c -> ((javafx.scene.control.ListCell<?>) c).getItem() != null)
+                        .query();
+                javafx.geometry.Bounds cb = cell.localToScene(cell.getBoundsInLocal());
+                assertThat(cb.getMaxY()).as(by + ": a trial in view").isLessThanOrEqualTo(tb.getMaxY() + 0.5);
+                javafx.scene.Node transcript =
+                        robot.lookup("#compare-" + side + "-transcript").query();
+                javafx.geometry.Bounds rb = transcript.localToScene(transcript.getBoundsInLocal());
+                assertThat(rb.getMinY()).isGreaterThanOrEqualTo(tb.getMaxY() - 0.5);
+                assertThat(rb.getMaxY()).as(by + ": above the status bar").isLessThanOrEqualTo(bottom + 0.5);
+                // the search bar and a few of the transcript's rows below it
+                assertThat(rb.getHeight())
+                        .as(by + ": the " + side + " transcript's height")
+                        .isGreaterThanOrEqualTo(140);
+            }
+            // folded, the figures still say what would tell the sides apart
+            assertThat(((Label) robot.lookup("#compare-figures-line").query()).getText())
+                    .endsWith(new dev.mstpanel.testsupport.FxQuery(robot).text("#compare-trials-needed"));
+            robot.clickOn("#compare-case-close");
+            WaitForAsyncUtils.waitForFxEvents();
+            if (!by.equals("none")) { // closed, the groups come back
+                assertThat(robot.lookup("#compare-groups-pane").query().getScene())
+                        .isNotNull();
+            }
+        }
+    }
+
+    @Test
     void runHeaderShowsACardPerVariantWithThePreviousRunAndOpensTheComparison(FxRobot robot) throws Exception {
         robot.interact(() -> window.openRun(run(CompareFixture.RUN_B)));
         WaitForAsyncUtils.waitFor(
