@@ -379,7 +379,12 @@ public final class DemoShowcase extends Application {
                 app.results().selectedTrialProperty().set(failed);
                 return null;
             });
-            List<TrialRecord> labelled = fx(() -> app.results().runs().get(0).trials().stream()
+            List<TrialRecord> labelled = fx(() -> app.results().runs().stream()
+                    .filter(r -> r.info().dir().equals(failed.runDir()))
+                    .findFirst()
+                    .orElseThrow()
+                    .trials()
+                    .stream()
                     .filter(t -> t.caseId().equals("gift-card") && t.status() == TrialStatus.FAILED
                             || t.status() == TrialStatus.INFRA)
                     .toList());
