@@ -54,6 +54,19 @@ public record RunSelection(List<String> cases, List<String> variants) {
      * @throws IllegalArgumentException for any other argument
      */
     public static RunSelection parse(List<String> args) {
+        return read(args, true);
+    }
+
+    /**
+     * The {@code --case} and {@code --variant} values among a whole {@code mst run} command line's arguments
+     * (docs/dev/mst-format.md, Run flags): every other flag ends a list of values and is passed over.
+     */
+    public static RunSelection within(List<String> runArgs) {
+        return read(runArgs, false);
+    }
+
+    /** The one reading of the two flags: {@code strict} refuses anything else, as the re-run's own arguments. */
+    private static RunSelection read(List<String> args, boolean strict) {
         List<String> cases = new ArrayList<>();
         List<String> variants = new ArrayList<>();
         List<String> into = null;
@@ -62,8 +75,17 @@ public record RunSelection(List<String> cases, List<String> variants) {
                 into = cases;
             } else if (a.equals("--variant")) {
                 into = variants;
-            } else if (into == null || a.startsWith("--")) {
-                throw new IllegalArgumentException("Only --case and --variant can be given here, not " + a + ".");
+            } else if (!strict && a.startsWith("--case=")) {
+                cases.add(a.substring("--case=".length()));
+                into = null;
+            } else if (!strict && a.startsWith("--variant=")) {
+                variants.add(a.substring("--variant=".length()));
+                into = null;
+            } else if (a.startsWith(strict ? "--" : "-") || into == null) {
+                if (strict) {
+                    throw new IllegalArgumentException("Only --case and --variant can be given here, not " + a + ".");
+                }
+                into = null;
             } else {
                 into.add(a);
             }

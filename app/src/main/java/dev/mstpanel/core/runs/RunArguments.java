@@ -120,27 +120,7 @@ public record RunArguments(
      * (docs/dev/mst-format.md, Run flags): each flag's values run to the next word starting with {@code -}.
      */
     public dev.mstpanel.core.mst.RunSelection selection() {
-        List<String> cases = new ArrayList<>();
-        List<String> variants = new ArrayList<>();
-        List<String> into = null;
-        for (String a : args) {
-            if (a.equals("--case")) {
-                into = cases;
-            } else if (a.equals("--variant")) {
-                into = variants;
-            } else if (a.startsWith("--case=")) {
-                cases.add(a.substring("--case=".length()));
-                into = null;
-            } else if (a.startsWith("--variant=")) {
-                variants.add(a.substring("--variant=".length()));
-                into = null;
-            } else if (a.startsWith("-")) {
-                into = null;
-            } else if (into != null) {
-                into.add(a);
-            }
-        }
-        return new dev.mstpanel.core.mst.RunSelection(cases, variants);
+        return dev.mstpanel.core.mst.RunSelection.within(args);
     }
 
     private String flagValue(String flag) {

@@ -9,6 +9,23 @@ import org.junit.jupiter.api.Test;
 
 class RunSelectionTest {
     @Test
+    void theCasesAndVariantsOfAWholeRunCommandLineAreReadByTheSameRulePassingOverTheOtherFlags() {
+        RunSelection s = RunSelection.within(java.util.List.of(
+                "--config",
+                "eval.json",
+                "--case",
+                "a",
+                "b",
+                "--runner",
+                "docker",
+                "--variant=with-skill",
+                "-v",
+                "--case=c"));
+        assertThat(s.cases()).containsExactly("a", "b", "c");
+        assertThat(s.variants()).containsExactly("with-skill");
+    }
+
+    @Test
     void commandLineEndsWithTheCasesAndVariantsQuotedWhenNeeded() {
         RunSelection sel = RunSelection.parse(
                 List.of("--case", "refund-order", "odd case", "--variant", "default", "with-search"));
