@@ -105,9 +105,23 @@ public final class ReliabilityCommand implements Callable<Integer> {
                     + v.flakyCases() + " flaky"
                     + (v.ungradedCases() > 0 ? ", " + v.ungradedCases() + " without a graded trial (left out)" : "")
                     + (most == 0 ? "" : "; means: " + figures(v.passAtK(), v.passHatK(), most)));
-            for (RunReliability.CaseReliability c : v.cases()) {
-                out.println("  " + (c.flaky() ? "flaky  " : "       ") + TerminalText.escape(c.caseId()) + "  "
-                        + c.passed() + "/" + c.trials() + "  " + figures(c.passAtK(), c.passHatK(), c.trials()));
+            // the case ids and the counts in columns, as trials and compare print them
+            List<String> ids =
+                    v.cases().stream().map(c -> TerminalText.escape(c.caseId())).toList();
+            List<String> counts =
+                    v.cases().stream().map(c -> c.passed() + "/" + c.trials()).toList();
+            int idWidth = dev.mstpanel.core.text.TextColumns.width(4, 60, ids);
+            int countWidth = dev.mstpanel.core.text.TextColumns.width(3, 15, counts);
+            for (int i = 0; i < v.cases().size(); i++) {
+                RunReliability.CaseReliability c = v.cases().get(i);
+                StringBuilder row = new StringBuilder("  ").append(c.flaky() ? "flaky  " : "       ");
+                dev.mstpanel.core.text.TextColumns.pad(
+                                row, dev.mstpanel.core.text.TextColumns.cut(ids.get(i), 60), idWidth)
+                        .append("  ");
+                dev.mstpanel.core.text.TextColumns.pad(row, counts.get(i), countWidth)
+                        .append("  ")
+                        .append(figures(c.passAtK(), c.passHatK(), c.trials()));
+                out.println(row);
             }
         }
     }
