@@ -205,56 +205,12 @@ public record TrialRecord(
         if (evalName.equals(this.evalName) && runId.equals(this.runId)) {
             return this;
         }
-        return new TrialRecord(
-                key,
-                evalName,
-                runId,
-                runDir,
-                variant,
-                caseId,
-                caseIdCut,
-                datasetName,
-                durationMs,
-                status,
-                error,
-                gradingError,
-                failureKind,
-                scores,
-                traceFile,
-                artifactsDir,
-                problem,
-                toolCalls,
-                toolErrors,
-                failedTool,
-                usage,
-                why);
+        return copy(evalName, runId, scores, why);
     }
 
     /** The same trial with these scores (copied when not already an unmodifiable list; see {@link List#copyOf}). */
     public TrialRecord withScores(List<ScoreRecord> scores) {
-        return new TrialRecord(
-                key,
-                evalName,
-                runId,
-                runDir,
-                variant,
-                caseId,
-                caseIdCut,
-                datasetName,
-                durationMs,
-                status,
-                error,
-                gradingError,
-                failureKind,
-                scores,
-                traceFile,
-                artifactsDir,
-                problem,
-                toolCalls,
-                toolErrors,
-                failedTool,
-                usage,
-                why);
+        return copy(evalName, runId, scores, why);
     }
 
     /**
@@ -262,7 +218,14 @@ public record TrialRecord(
      * when it had none): e.g. why a second file of it was not read.
      */
     public TrialRecord withNote(String note) {
-        Problem p = why == null ? Problem.other(note) : why.withNote(note);
+        return copy(evalName, runId, scores, why == null ? Problem.other(note) : why.withNote(note));
+    }
+
+    /**
+     * This trial with the components the withers change: the one place that lists them all (the problem's sentence
+     * comes from {@code why}).
+     */
+    private TrialRecord copy(String evalName, String runId, List<ScoreRecord> scores, Problem why) {
         return new TrialRecord(
                 key,
                 evalName,
@@ -285,7 +248,7 @@ public record TrialRecord(
                 toolErrors,
                 failedTool,
                 usage,
-                p);
+                why);
     }
 
     /** What is wrong with the trial's trace, for code: {@link Problem.Kind#OTHER} for any other problem, null when none. */
